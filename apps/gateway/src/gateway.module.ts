@@ -1,0 +1,34 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus } from '@toll/platform';
+import type { NatsConnection } from 'nats';
+import { CatalogListener } from './catalog.listener';
+import type { GatewayConfig } from './config';
+import { DocsController } from './docs.controller';
+import { HttpErrorFilter } from './http-error.filter';
+import { PaymentsClient } from './payments.client';
+import { RouteTable } from './route-table';
+import { TollController } from './toll.controller';
+import { TollService } from './toll.service';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(config: GatewayConfig, logger: JsonLogger, nats: NatsConnection): DynamicModule {
+    return {
+      module: GatewayModule,
+      // TollController is last: its catch-all must not shadow the docs and health routes.
+      controllers: [DocsController, TollController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: JsonLogger, useValue: logger },
+        { provide: NATS_CONNECTION, useValue: nats },
+        { provide: NatsBus, useValue: new NatsBus(nats) },
+        { provide: RouteTable, useValue: new RouteTable(config.GATEWAY_ROUTE_TTL_MS) },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        CatalogListener,
+        PaymentsClient,
+        TollService,
+      ],
+    };
+  }
+}

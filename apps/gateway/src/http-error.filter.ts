@@ -1,0 +1,25 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject } from '@nestjs/common';
+import { TollError, httpStatusOf, type TollErrorBody } from '@toll/contracts';
+import { JsonLogger } from '@toll/platform';
+import type { Response } from 'express';
+
+// The one place errors become HTTP: {"error":{code,message,details?,requestId}}; a 500 never carries internals.
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(@Inject(JsonLogger) private readonly logger: JsonLogger) {}
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const res = host.switchToHttp().getResponse<Response>();
+    const requestId = res.locals.requestId as string;
+    const body = this.toBody(exception, requestId);
+    if (res.headersSent) return;
+    res.status(httpStatusOf(body.code)).json({ error: { ...body, requestId } });
+  }
+
+  private toBody(exception: unknown, requestId: string): TollErrorBody {
+    if (exception instanceof TollError) return exception.toJSON();
+    if (exception instanceof HttpException && exception.getStatus() === 404) return { code: 'NOT_FOUND', message: 'Not found' };
+    this.logger.event('error', 'unhandled gateway error', { requestId, error: String(exception), stack: (exception as Error)?.stack });
+    return { code: 'INTERNAL', message: 'Internal error' };
+  }
+}

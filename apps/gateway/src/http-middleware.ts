@@ -1,0 +1,26 @@
+import { REQUEST_ID_HEADER, TollError, httpStatusOf } from '@toll/contracts';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { randomUUID } from 'node:crypto';
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+// Every response carries x-request-id: the caller's own if it is sane, else a fresh one.
+export const requestId: RequestHandler = (req, res, next) => {
+  const given = req.get(REQUEST_ID_HEADER);
+  const id = given && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+  res.locals.requestId = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  next();
+};
+
+// JSON bodies only, size-limited; parse failures answer in the same envelope as every other error.
+export const jsonBody = (limitBytes: number) => express.json({ limit: limitBytes, strict: true });
+
+export function bodyErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction) {
+  if (!err?.type) return next(err);
+  const error =
+    err.type === 'entity.too.large'
+      ? new TollError('PAYLOAD_TOO_LARGE', 'Request body is too large')
+      : new TollError('INVALID_INPUT', 'Request body is not valid JSON', { issues: [{ field: '(body)', message: err.type.replace(/\./g, ' ') }] });
+  res.status(httpStatusOf(error.code)).json({ error: { ...error.toJSON(), requestId: res.locals.requestId } });
+}

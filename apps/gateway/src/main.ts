@@ -1,0 +1,3 @@
+import { startGateway } from './bootstrap';
+
+void startGateway();

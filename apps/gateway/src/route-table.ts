@@ -1,0 +1,144 @@
+import { GroupManifest, manifestViolations, type FieldIssue, type RouteManifest } from '@toll/contracts';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+
+export interface ResolvedRoute extends RouteManifest {
+  group: string;
+  paramNames: string[];
+}
+
+export type Match =
+  | { kind: 'route'; route: ResolvedRoute; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allowed: string[] }
+  | { kind: 'not-found' };
+
+interface Instance {
+  manifest: GroupManifest;
+  lastSeen: number;
+}
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
+
+// Query strings carry only text, so GET inputs are coerced to the announced types; JSON bodies are not.
+const queryAjv = addFormats(new Ajv2020({ allErrors: true, coerceTypes: true, strict: false }));
+const bodyAjv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
+
+function toIssue(e: ErrorObject): FieldIssue {
+  const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (e.keyword === 'required') return { field: [base, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.'), message: 'is required' };
+  if (e.keyword === 'additionalProperties') return { field: [base, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.'), message: 'is not an accepted field' };
+  return { field: base || '(root)', message: e.message ?? 'is invalid' };
+}
+
+// The gateway's whole knowledge of the world: built only from what groups announce, forgotten when they stop.
+export class RouteTable {
+  private readonly instances = new Map<string, Instance>();
+  private readonly validators = new Map<string, ValidateFunction>();
+  private byPath = new Map<string, Map<string, ResolvedRoute>>();
+  private templated: ResolvedRoute[] = [];
+
+  constructor(private readonly ttlMs: number) {}
+
+  // Returns the problems that made a manifest unacceptable (empty when accepted).
+  accept(candidate: unknown, now = Date.now()): string[] {
+    const parsed = GroupManifest.safeParse(candidate);
+    if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const manifest = parsed.data;
+    const problems = manifestViolations(manifest);
+    if (problems.length) return problems;
+    const key = `${manifest.group}/${manifest.instanceId}`;
+    const previous = this.instances.get(key);
+    this.instances.set(key, { manifest, lastSeen: now });
+    if (!previous || JSON.stringify(previous.manifest.routes) !== JSON.stringify(manifest.routes)) this.rebuild();
+    return [];
+  }
+
+  // Drops instances not heard from within the TTL; returns the groups that lost their last replica.
+  sweep(now = Date.now()): string[] {
+    let changed = false;
+    for (const [key, inst] of this.instances) {
+      if (now - inst.lastSeen > this.ttlMs) {
+        this.instances.delete(key);
+        changed = true;
+      }
+    }
+    if (!changed) return [];
+    const before = new Set(this.routes().map((r) => r.group));
+    this.rebuild();
+    const after = new Set(this.routes().map((r) => r.group));
+    return [...before].filter((g) => !after.has(g));
+  }
+
+  routes(): ResolvedRoute[] {
+    return [...[...this.byPath.values()].flatMap((m) => [...m.values()]), ...this.templated];
+  }
+
+  get size() {
+    return this.byPath.size + this.templated.length;
+  }
+
+  match(method: string, path: string): Match {
+    const exact = this.byPath.get(path) ?? this.byPath.get(path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
+    if (exact) {
+      const route = exact.get(method);
+      return route ? { kind: 'route', route, params: {} } : { kind: 'method-not-allowed', allowed: [...exact.keys()] };
+    }
+    const segments = segmentsOf(path);
+    const allowed: string[] = [];
+    for (const route of this.templated) {
+      const params = matchSegments(segmentsOf(route.path), segments);
+      if (!params) continue;
+      if (route.method === method) return { kind: 'route', route, params };
+      allowed.push(route.method);
+    }
+    return allowed.length ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
+  }
+
+  validate(route: ResolvedRoute, input: Record<string, unknown>): FieldIssue[] {
+    const validate = this.validatorFor(route);
+    return validate(input) ? [] : (validate.errors ?? []).map(toIssue);
+  }
+
+  private validatorFor(route: ResolvedRoute): ValidateFunction {
+    const key = `${route.method}:${JSON.stringify(route.inputSchema)}`;
+    let fn = this.validators.get(key);
+    if (!fn) {
+      const { $schema: _ignored, ...schema } = route.inputSchema;
+      fn = (route.method === 'GET' ? queryAjv : bodyAjv).compile(schema);
+      this.validators.set(key, fn);
+    }
+    return fn;
+  }
+
+  private rebuild() {
+    // Newest announcement first, so during a rolling deploy the latest definition of a route wins.
+    const live = [...this.instances.values()].sort((a, b) => b.lastSeen - a.lastSeen);
+    const byPath = new Map<string, Map<string, ResolvedRoute>>();
+    const templated: ResolvedRoute[] = [];
+    const seen = new Set<string>();
+    for (const { manifest } of live) {
+      for (const r of manifest.routes) {
+        const key = `${r.method} ${r.path}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const paramNames = segmentsOf(r.path).filter(isParam).map((s) => s.slice(1, -1));
+        const route: ResolvedRoute = { ...r, group: manifest.group, paramNames };
+        if (paramNames.length) templated.push(route);
+        else byPath.set(r.path, (byPath.get(r.path) ?? new Map()).set(r.method, route));
+      }
+    }
+    this.byPath = byPath;
+    this.templated = templated;
+  }
+}
+
+function matchSegments(template: string[], actual: string[]): Record<string, string> | undefined {
+  if (template.length !== actual.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < template.length; i++) {
+    if (isParam(template[i])) params[template[i].slice(1, -1)] = actual[i];
+    else if (template[i] !== actual[i]) return undefined;
+  }
+  return params;
+}

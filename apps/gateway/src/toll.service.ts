@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TollError, type ChallengeRequest, type PaymentProof, type TollMessage, type TollReply } from '@toll/contracts';
+import { APP_CONFIG, JsonLogger, NatsBus } from '@toll/platform';
+import { HEADERS, MEMO_QUERY_PARAM } from '@toll/x402';
+import type { Request, Response } from 'express';
+import type { GatewayConfig } from './config';
+import { PaymentsClient } from './payments.client';
+import { RouteTable, type ResolvedRoute } from './route-table';
+
+// Grace on top of a route's timeout, so a group's own deadline error arrives before our timer fires.
+const DEADLINE_GRACE_MS = 250;
+
+// The request lifecycle (architecture §4): match → validate → (pay) → forward → settle or release.
+@Injectable()
+export class TollService {
+  constructor(
+    private readonly table: RouteTable,
+    private readonly bus: NatsBus,
+    private readonly payments: PaymentsClient,
+    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
+    @Inject(JsonLogger) private readonly logger: JsonLogger,
+  ) {}
+
+  async handle(req: Request, res: Response, requestId: string): Promise<void> {
+    const match = this.table.match(req.method, req.path);
+    if (match.kind === 'not-found') throw new TollError('NOT_FOUND', `No operation at ${req.method} ${req.path}`);
+    if (match.kind === 'method-not-allowed') {
+      res.setHeader('Allow', match.allowed.join(', '));
+      throw new TollError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`, { allowed: match.allowed });
+    }
+    const { route } = match;
+    const input = this.inputOf(route, req, match.params);
+    const issues = this.table.validate(route, input);
+    if (issues.length) throw new TollError('INVALID_INPUT', 'Input failed validation', { issues });
+
+    const message: TollMessage = { input, requestId, deadline: Date.now() + route.timeoutMs, caller: { ip: req.ip ?? '', userAgent: req.get('user-agent') } };
+    if (route.price === null) return void res.json(await this.forward(route, message));
+
+    const challenge: ChallengeRequest = { requestId, resourceUrl: this.resourceUrl(req), route: this.priced(route) };
+    const proof = proofOf(req);
+    if (!proof) return this.sendChallenge(res, await this.payments.challenge(challenge));
+
+    const hold = await this.payments.verify({ ...challenge, proof });
+    if (!hold.ok) return this.sendChallenge(res, hold.challenge);
+    let data: unknown;
+    try {
+      data = await this.forward(route, { ...message, payer: hold.payer, deadline: Date.now() + route.timeoutMs });
+    } catch (err) {
+      // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
+      await this.payments.release({ requestId, holdId: hold.holdId, reason: err instanceof TollError ? err.code : 'INTERNAL' }).catch((e) =>
+        this.logger.event('error', 'release failed; hold will expire and be released', { holdId: hold.holdId, error: String(e) }),
+      );
+      throw err;
+    }
+    const settled = await this.payments.settle({ requestId, holdId: hold.holdId });
+    res.setHeader(HEADERS.paymentResponse, settled.paymentResponse);
+    res.setHeader('x-toll-receipt', settled.receipt);
+    res.json(data);
+  }
+
+  private async forward(route: ResolvedRoute, message: TollMessage): Promise<unknown> {
+    const reply = await this.bus.request<TollReply>(route.subject, message, { timeoutMs: route.timeoutMs + DEADLINE_GRACE_MS, requestId: message.requestId });
+    return reply.data;
+  }
+
+  private inputOf(route: ResolvedRoute, req: Request, rawParams: Record<string, string>): Record<string, unknown> {
+    const params: Record<string, string> = {};
+    for (const [name, raw] of Object.entries(rawParams)) {
+      try {
+        params[name] = decodeURIComponent(raw);
+      } catch {
+        throw new TollError('INVALID_INPUT', 'Input failed validation', { issues: [{ field: name, message: 'is not valid percent-encoding' }] });
+      }
+    }
+    if (route.method === 'GET') {
+      const query = { ...(req.query as Record<string, unknown>) };
+      delete query[MEMO_QUERY_PARAM]; // payment proof, not operation input
+      return { ...query, ...params };
+    }
+    const body: unknown = req.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new TollError('INVALID_INPUT', 'A JSON object body is required', { issues: [{ field: '(body)', message: 'send a JSON object with Content-Type: application/json' }] });
+    }
+    return { ...(body as Record<string, unknown>), ...params };
+  }
+
+  private priced(route: ResolvedRoute): ChallengeRequest['route'] {
+    const { operationId, method, path, summary, inputSchema, outputSchema } = route;
+    return { operationId, method, path, summary, inputSchema, outputSchema, price: route.price! };
+  }
+
+  private resourceUrl(req: Request): string {
+    const url = new URL(req.originalUrl, this.config.GATEWAY_PUBLIC_URL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+    url.searchParams.delete(MEMO_QUERY_PARAM);
+    return url.toString();
+  }
+
+  private sendChallenge(res: Response, challenge: { headerValue: string; body: Record<string, unknown> }) {
+    res.status(402).setHeader(HEADERS.paymentRequired, challenge.headerValue).setHeader('cache-control', 'no-store').json(challenge.body);
+  }
+}
+
+function proofOf(req: Request): PaymentProof | undefined {
+  const signature = req.get(HEADERS.paymentSignature);
+  if (signature) return { kind: 'x402', paymentSignature: signature };
+  const tx = req.get(HEADERS.paymentTx);
+  const memo = req.query[MEMO_QUERY_PARAM];
+  if (tx || memo !== undefined) return { kind: 'memo', signature: tx ?? '', memo: typeof memo === 'string' ? memo : '' };
+  return undefined;
+}

@@ -1,0 +1,58 @@
+import { Controller, Module } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { FREE, perCall, type TollMessage } from '@toll/contracts';
+import { BaseConfig, TollRoute, bootstrapGroup } from '@toll/platform';
+import { z } from 'zod';
+
+const Echo = z.strictObject({ q: z.string().min(1).max(100), n: z.number().int().min(1).max(10).default(1) });
+const Sum = z.strictObject({ a: z.number().int(), b: z.number().int() });
+
+// A group built the way every real group is (bootstrapGroup + @TollRoute), with routes that exercise the gateway.
+@Controller()
+class DemoController {
+  @TollRoute({ operationId: 'demo.getEcho', method: 'GET', path: '/toll/demo/echo', summary: 'Echo', price: FREE, input: Echo, output: z.object({ echo: z.string() }), timeoutMs: 1_000 })
+  echo(@Payload() msg: TollMessage<z.infer<typeof Echo>>) {
+    return { echo: msg.input.q.repeat(msg.input.n) };
+  }
+
+  @TollRoute({ operationId: 'demo.sum', method: 'POST', path: '/toll/demo/sum', summary: 'Sum', price: FREE, input: Sum, output: z.object({ sum: z.number() }), timeoutMs: 1_000 })
+  sum(@Payload() msg: TollMessage<z.infer<typeof Sum>>) {
+    return { sum: msg.input.a + msg.input.b };
+  }
+
+  @TollRoute({
+    operationId: 'demo.getItem',
+    method: 'GET',
+    path: '/toll/demo/item/{id}',
+    summary: 'Item by id',
+    price: FREE,
+    input: z.strictObject({ id: z.string().regex(/^[a-z0-9-]{1,20}$/) }),
+    output: z.object({ id: z.string() }),
+    timeoutMs: 1_000,
+  })
+  item(@Payload() msg: TollMessage<{ id: string }>) {
+    return { id: msg.input.id };
+  }
+
+  @TollRoute({ operationId: 'demo.getPaid', method: 'GET', path: '/toll/demo/paid', summary: 'Paid', price: perCall('0.01'), input: z.strictObject({}), output: z.object({ ok: z.boolean() }), timeoutMs: 1_000 })
+  paid() {
+    return { ok: true };
+  }
+
+  @TollRoute({ operationId: 'demo.getSlow', method: 'GET', path: '/toll/demo/slow', summary: 'Slow', price: FREE, input: z.strictObject({}), output: z.object({}), timeoutMs: 300 })
+  async slow() {
+    await new Promise((r) => setTimeout(r, 1_500));
+    return {};
+  }
+
+  @TollRoute({ operationId: 'demo.getBoom', method: 'GET', path: '/toll/demo/boom', summary: 'Fails', price: FREE, input: z.strictObject({}), output: z.object({}), timeoutMs: 1_000 })
+  boom(): object {
+    throw new Error('secret internals: db password in stack');
+  }
+}
+
+@Module({ controllers: [DemoController] })
+class DemoModule {}
+
+export const startDemoGroup = (natsUrl: string) =>
+  bootstrapGroup(DemoModule, { name: 'demo', title: 'Demo', config: BaseConfig, env: { NATS_URL: natsUrl, ANNOUNCE_INTERVAL_MS: '200', LOG_LEVEL: 'error' } });

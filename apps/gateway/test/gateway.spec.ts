@@ -1,0 +1,186 @@
+import { SUBJECTS } from '@toll/contracts';
+import { http, natsClient, respond, startNats, waitFor, type FakeResponder, type NatsServer } from '@toll/testing';
+import type { NatsConnection } from 'nats';
+import { startGateway, type RunningGateway } from '../src/bootstrap';
+import { startDemoGroup } from './demo-group';
+
+const manifestOf = (group: string, routes: Array<{ operationId: string; path: string; method?: string }>, instanceId = `${group}-1`) => ({
+  contract: 1,
+  group,
+  title: group,
+  version: '1.0.0',
+  instanceId,
+  routes: routes.map((r) => ({
+    operationId: r.operationId,
+    subject: `toll.${r.operationId}`,
+    method: r.method ?? 'GET',
+    path: r.path,
+    summary: r.operationId,
+    tags: [],
+    price: null,
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    outputSchema: { type: 'object' },
+    timeoutMs: 1000,
+  })),
+});
+
+describe('gateway over a real NATS server', () => {
+  let nats: NatsServer;
+  let nc: NatsConnection;
+  let gateway: RunningGateway;
+  let demo: Awaited<ReturnType<typeof startDemoGroup>>;
+  let payments: FakeResponder;
+  const CHALLENGE = { headerValue: 'eyJ4NDAyVmVyc2lvbiI6Mn0=', body: { x402Version: 1, toll: { memo: 'm' } } };
+
+  beforeAll(async () => {
+    nats = await startNats();
+    nc = await natsClient(nats.url);
+    payments = respond(nc, SUBJECTS.paymentsChallenge, () => ({ response: CHALLENGE }));
+    demo = await startDemoGroup(nats.url);
+    gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', GATEWAY_ROUTE_TTL_MS: '1500', LOG_LEVEL: 'error' });
+    await waitFor(async () => ((await http(`${gateway.url}/toll/demo/echo?q=a`)).status === 200 ? true : undefined));
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await demo.close();
+    await nc.close();
+    await nats.stop();
+  });
+
+  beforeEach(() => payments.calls.splice(0));
+
+  it('answers 404 for an unknown path, with the error envelope and x-request-id', async () => {
+    const res = await http(`${gateway.url}/toll/nowhere/thing`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'No operation at GET /toll/nowhere/thing', requestId: res.headers.get('x-request-id') } });
+  });
+
+  it('keeps a sane caller-supplied request id', async () => {
+    const res = await http(`${gateway.url}/toll/demo/echo?q=a`, { headers: { 'x-request-id': 'trace-1234567' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-1234567');
+  });
+
+  it('answers 405 with Allow for a wrong method', async () => {
+    const res = await http(`${gateway.url}/toll/demo/echo`, { method: 'POST', json: {} });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
+  it('forwards a free route and coerces query types to the announced schema', async () => {
+    const res = await http(`${gateway.url}/toll/demo/echo?q=ab&n=3`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ echo: 'ababab' });
+  });
+
+  it('answers 400 with field-level details before any payment step', async () => {
+    const missing = await http(`${gateway.url}/toll/demo/paid?extra=1`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Input failed validation',
+      details: { issues: [{ field: 'extra', message: 'is not an accepted field' }] },
+      requestId: missing.headers.get('x-request-id'),
+    });
+    const wrongType = await http(`${gateway.url}/toll/demo/echo?q=a&n=zero`);
+    expect(wrongType.body.error.details.issues).toEqual([{ field: 'n', message: 'must be integer' }]);
+    const required = await http(`${gateway.url}/toll/demo/echo`);
+    expect(required.body.error.details.issues).toEqual([{ field: 'q', message: 'is required' }]);
+    expect(payments.calls).toHaveLength(0);
+  });
+
+  it('validates JSON bodies strictly: types, bad JSON, non-objects and size', async () => {
+    expect((await http(`${gateway.url}/toll/demo/sum`, { method: 'POST', json: { a: 2, b: 40 } })).body).toEqual({ sum: 42 });
+    const strType = await http(`${gateway.url}/toll/demo/sum`, { method: 'POST', json: { a: '2', b: 40 } });
+    expect(strType.body.error.details.issues).toEqual([{ field: 'a', message: 'must be integer' }]);
+    const badJson = await http(`${gateway.url}/toll/demo/sum`, { method: 'POST', body: '{"a":', headers: { 'content-type': 'application/json' } });
+    expect(badJson.status).toBe(400);
+    expect(badJson.body.error.code).toBe('INVALID_INPUT');
+    const array = await http(`${gateway.url}/toll/demo/sum`, { method: 'POST', json: [1, 2] });
+    expect(array.status).toBe(400);
+    const huge = await http(`${gateway.url}/toll/demo/sum`, { method: 'POST', json: { a: 1, b: 2, pad: 'x'.repeat(200_000) } });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('matches path parameters and validates them', async () => {
+    expect((await http(`${gateway.url}/toll/demo/item/abc-1`)).body).toEqual({ id: 'abc-1' });
+    const bad = await http(`${gateway.url}/toll/demo/item/..%2F..%2Fetc`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.issues[0].field).toBe('id');
+  });
+
+  it('answers a paid route without proof with the challenge from payments', async () => {
+    const res = await http(`${gateway.url}/toll/demo/paid`);
+    expect(res.status).toBe(402);
+    expect(res.headers.get('payment-required')).toBe(CHALLENGE.headerValue);
+    expect(res.body).toEqual(CHALLENGE.body);
+    expect(payments.calls).toHaveLength(1);
+    expect(payments.calls[0]).toMatchObject({ resourceUrl: `${gateway.url}/toll/demo/paid`, route: { operationId: 'demo.getPaid', price: { per: 'call', usd: '0.01' } } });
+  });
+
+  it('hides internals of a failing handler behind INTERNAL', async () => {
+    const res = await http(`${gateway.url}/toll/demo/boom`);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: { code: 'INTERNAL', message: 'Internal error', requestId: res.headers.get('x-request-id') } });
+  });
+
+  it('answers 504 when the group misses the deadline', async () => {
+    const started = Date.now();
+    const res = await http(`${gateway.url}/toll/demo/slow`);
+    expect(res.status).toBe(504);
+    expect(res.body.error.code).toBe('SERVICE_TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(1_200);
+  });
+
+  it('rejects a manifest that claims another group’s path', async () => {
+    nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifestOf('rogue', [{ operationId: 'rogue.getEcho', path: '/toll/demo/echo' }])));
+    nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifestOf('rogue', [{ operationId: 'rogue.getOther', path: '/toll/demo/other' }], 'rogue-2')));
+    await nc.flush();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await http(`${gateway.url}/toll/demo/echo?q=z`)).body).toEqual({ echo: 'z' });
+    expect((await http(`${gateway.url}/toll/demo/other`)).status).toBe(404);
+    const spec = (await http(`${gateway.url}/openapi.json`)).body;
+    expect(Object.keys(spec.paths).filter((p: string) => p.includes('rogue') || p.endsWith('/other'))).toEqual([]);
+  });
+
+  it('makes a newly announced route callable at once, and forgets it when no replica announces it', async () => {
+    const late = respond(nc, 'toll.late.getNews', () => ({ response: { data: { fresh: true } } }));
+    nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifestOf('late', [{ operationId: 'late.getNews', path: '/toll/late/news' }])));
+    const res = await waitFor(async () => {
+      const r = await http(`${gateway.url}/toll/late/news`);
+      return r.status === 200 ? r : undefined;
+    }, 2_000);
+    expect(res.body).toEqual({ fresh: true });
+    await waitFor(async () => ((await http(`${gateway.url}/toll/late/news`)).status === 404 ? true : undefined), 5_000);
+    late.stop();
+  });
+
+  it('answers 503 when the group behind a route is gone', async () => {
+    nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifestOf('gone', [{ operationId: 'gone.getThing', path: '/toll/gone/thing' }])));
+    await waitFor(async () => ((await http(`${gateway.url}/toll/gone/thing`)).status !== 404 ? true : undefined), 2_000);
+    const res = await http(`${gateway.url}/toll/gone/thing`);
+    expect(res.status).toBe(503);
+    expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'no service is answering toll.gone.getThing' });
+  });
+
+  it('serves OpenAPI 3.1 assembled from the manifests, with prices, and HTML docs', async () => {
+    const spec = (await http(`${gateway.url}/openapi.json`)).body;
+    expect(spec.openapi).toBe('3.1.0');
+    expect(spec.info.version).toBe('1.0.0');
+    const paid = spec.paths['/toll/demo/paid'].get;
+    expect(paid.operationId).toBe('demo.getPaid');
+    expect(paid['x-toll-price']).toEqual({ per: 'call', usd: '0.01' });
+    expect(Object.keys(paid.responses)).toContain('402');
+    expect(spec.paths['/toll/demo/item/{id}'].get.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    const docs = await http(`${gateway.url}/docs`);
+    expect(docs.headers.get('content-type')).toContain('text/html');
+    expect(docs.text).toContain('/toll/demo/paid');
+    expect(docs.text).toContain('$0.01 per call');
+  });
+
+  it('reports ready once routes are known', async () => {
+    expect((await http(`${gateway.url}/readyz`)).body).toMatchObject({ status: 'ready' });
+  });
+});

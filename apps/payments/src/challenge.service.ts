@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TollError, type ChallengeReply, type ChallengeRequest } from '@toll/contracts';
+import { buildChallengeBody, buildPaymentRequired, encodeHeaderJson, issueMemo, usdToLamports, usdToUsdcAtomic, type ChallengeTerms } from '@toll/x402';
+import { SolPriceService } from './sol-price.service';
+import { PAYMENT_TERMS, type PaymentTerms } from './terms';
+
+// x402 settlement window offered to v2 clients (seconds between signing and our settlement).
+const MAX_TIMEOUT_SECONDS = 120;
+
+// Issues challenges. Stateless: the memo carries the quote and our signature, so nothing is written here.
+@Injectable()
+export class ChallengeService {
+  constructor(
+    @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
+    private readonly prices: SolPriceService,
+  ) {}
+
+  issue(req: ChallengeRequest, reason = 'payment_required', now = Date.now()): ChallengeReply {
+    const usdcAtomic = usdToUsdcAtomic(req.route.price.usd);
+    if (usdcAtomic < 1n) throw new TollError('INTERNAL', `price of ${req.route.operationId} is below one USDC atomic unit`);
+    const sol = this.prices.current();
+    const { memo, quote } = issueMemo(this.terms.memoSecret, {
+      operationId: req.route.operationId,
+      usd: req.route.price.usd,
+      usdcAtomic,
+      lamports: sol ? usdToLamports(req.route.price.usd, sol.solUsd) : null,
+      expiresAt: Math.floor(now / 1000) + this.terms.memoTtlSeconds,
+    });
+    const terms: ChallengeTerms = {
+      network: this.terms.network,
+      usdcMint: this.terms.usdcMint,
+      recipient: this.terms.recipient,
+      usdcTokenAccount: this.terms.usdcTokenAccount,
+      feePayer: this.terms.feePayer.publicKey.toBase58(),
+      maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
+      solQuote: sol,
+    };
+    return {
+      headerValue: encodeHeaderJson(buildPaymentRequired(req, terms, quote, memo, reason)),
+      body: buildChallengeBody(req, terms, quote, memo, reason),
+    };
+  }
+}

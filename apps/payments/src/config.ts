@@ -1,0 +1,33 @@
+import { BaseConfig, sensitive } from '@toll/platform';
+import { isBase58PublicKey } from '@toll/solana';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+const base58Key = z.string().refine(isBase58PublicKey, 'must be a base58 Solana public key');
+
+// Local defaults are deterministic dev values (public, worthless); production must set its own.
+const devSecret = (label: string) => createHash('sha256').update(`toll-local-dev:${label}`).digest('hex');
+
+export const PaymentsConfig = BaseConfig.extend({
+  PAYMENTS_NETWORK: z.enum(['mainnet', 'devnet']).default('devnet'),
+  PAYMENTS_RECIPIENT: base58Key.optional(), // wallet receiving SOL and owning the USDC token account
+  PAYMENTS_USDC_MINT: base58Key.optional(), // defaults to the network's USDC mint
+  PAYMENTS_USDC_TOKEN_ACCOUNT: base58Key.optional(), // defaults to the recipient's associated token account
+  PAYMENTS_FEE_PAYER_SECRET: sensitive(z.string().regex(/^[0-9a-f]{64}$/, 'a 32-byte ed25519 seed in hex').optional()),
+  PAYMENTS_MEMO_SECRET: sensitive(z.string().min(32).optional()),
+  PAYMENTS_MEMO_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  // A fixed SOL/USD rate for tests and the local stack; without it (and without a live price) challenges offer USDC only.
+  PAYMENTS_SOL_USD_FIXED: z.string().regex(/^\d+(\.\d{1,6})?$/).optional(),
+}).superRefine((c, ctx) => {
+  if (c.NODE_ENV !== 'production') return;
+  for (const key of ['PAYMENTS_RECIPIENT', 'PAYMENTS_FEE_PAYER_SECRET', 'PAYMENTS_MEMO_SECRET'] as const) {
+    if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+  }
+});
+export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
+
+export const localDefaults = {
+  recipientSeed: () => Buffer.from(devSecret('recipient'), 'hex'),
+  feePayerSeed: () => Buffer.from(devSecret('fee-payer'), 'hex'),
+  memoSecret: () => devSecret('memo-secret'),
+};

@@ -1,0 +1,34 @@
+import { Keypair, PublicKey } from '@solana/web3.js';
+import { associatedTokenAddress } from '@toll/solana';
+import { SOLANA_NETWORKS } from '@toll/x402';
+import { localDefaults, type PaymentsConfig } from './config';
+
+// Who we are on chain, resolved once from config (or the deterministic local defaults).
+export interface PaymentTerms {
+  network: (typeof SOLANA_NETWORKS)[keyof typeof SOLANA_NETWORKS];
+  recipient: string;
+  usdcMint: string;
+  usdcTokenAccount: string;
+  feePayer: Keypair;
+  memoSecret: string;
+  memoTtlSeconds: number;
+}
+
+export const PAYMENT_TERMS = Symbol('PAYMENT_TERMS');
+
+export function resolveTerms(config: PaymentsConfig): PaymentTerms {
+  const network = SOLANA_NETWORKS[config.PAYMENTS_NETWORK];
+  const recipient = config.PAYMENTS_RECIPIENT ?? Keypair.fromSeed(localDefaults.recipientSeed()).publicKey.toBase58();
+  const usdcMint = config.PAYMENTS_USDC_MINT ?? network.usdcMint;
+  const usdcTokenAccount = config.PAYMENTS_USDC_TOKEN_ACCOUNT ?? associatedTokenAddress(new PublicKey(recipient), new PublicKey(usdcMint)).toBase58();
+  const feePayer = Keypair.fromSeed(config.PAYMENTS_FEE_PAYER_SECRET ? Buffer.from(config.PAYMENTS_FEE_PAYER_SECRET, 'hex') : localDefaults.feePayerSeed());
+  return {
+    network,
+    recipient,
+    usdcMint,
+    usdcTokenAccount,
+    feePayer,
+    memoSecret: config.PAYMENTS_MEMO_SECRET ?? localDefaults.memoSecret(),
+    memoTtlSeconds: config.PAYMENTS_MEMO_TTL_SECONDS,
+  };
+}

@@ -1,0 +1,31 @@
+// One jest run over every project; tests import lib sources directly (no prior build needed for libs).
+const path = require('path');
+
+const transform = {
+  '^.+\\.ts$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const project = (root) => ({
+  displayName: path.basename(root),
+  rootDir: path.join(__dirname, root),
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  moduleNameMapper: { '^@toll/([a-z0-9-]+)$': path.join(__dirname, 'libs/$1/src/index.ts') },
+  transform,
+});
+
+module.exports = {
+  projects: ['libs/contracts', 'libs/x402', 'libs/platform', 'libs/solana', 'apps/gateway', 'apps/payments', 'apps/devutils'].map(project),
+  testTimeout: 30000,
+};

@@ -1,0 +1,64 @@
+import type { PriceSpec } from './price';
+
+// What the gateway sends to a group operation.
+export interface TollMessage<I = Record<string, unknown>> {
+  input: I;
+  requestId: string;
+  deadline: number; // epoch ms; the group must answer before it
+  caller: { ip: string; userAgent?: string };
+  payer?: string;
+}
+
+// What a group answers; failures travel as TollErrorBody instead.
+export interface TollReply<T = unknown> {
+  data: T;
+}
+
+// payments.challenge
+export interface ChallengeRequest {
+  requestId: string;
+  resourceUrl: string;
+  route: {
+    operationId: string;
+    method: 'GET' | 'POST';
+    path: string;
+    summary: string;
+    price: PriceSpec;
+    inputSchema: Record<string, unknown>;
+    outputSchema: Record<string, unknown>;
+  };
+  reason?: string;
+}
+
+export interface ChallengeReply {
+  headerValue: string; // base64 x402 v2 PaymentRequired for the PAYMENT-REQUIRED header
+  body: Record<string, unknown>; // x402 v1 form plus the memo flow
+}
+
+
+// How a caller proved payment: the memo flow (spec §5) or a standard x402 v2 PAYMENT-SIGNATURE.
+export type PaymentProof = { kind: 'memo'; signature: string; memo: string } | { kind: 'x402'; paymentSignature: string };
+
+// payments.verify: takes a durable hold on the proof, or refuses it with a reason and a fresh challenge.
+export interface VerifyRequest extends ChallengeRequest {
+  proof: PaymentProof;
+}
+
+export type VerifyReply = { ok: true; holdId: string; payer: string } | { ok: false; reason: string; challenge: ChallengeReply };
+
+// payments.settle commits a hold after the group answered; payments.release gives it back after our failure.
+export interface SettleRequest {
+  requestId: string;
+  holdId: string;
+}
+
+export interface SettleReply {
+  paymentResponse: string; // base64 x402 SettleResponse for the PAYMENT-RESPONSE header
+  receipt: string; // signed receipt for the X-Toll-Receipt header
+}
+
+export interface ReleaseRequest {
+  requestId: string;
+  holdId: string;
+  reason: string;
+}

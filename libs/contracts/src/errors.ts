@@ -1,0 +1,80 @@
+// The closed list of error codes that cross process boundaries, and their one HTTP mapping.
+export const ERROR_CODES = [
+  'INVALID_INPUT',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'PAYMENT_REQUIRED',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'UPSTREAM_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+  'SERVICE_TIMEOUT',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+export interface TollErrorBody {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export class TollError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'TollError';
+  }
+
+  toJSON(): TollErrorBody {
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+  }
+}
+
+export function isTollErrorBody(value: unknown): value is TollErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.code === 'string' && (ERROR_CODES as readonly string[]).includes(v.code) && typeof v.message === 'string';
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'INVALID_INPUT':
+      return 400;
+    case 'NOT_FOUND':
+      return 404;
+    case 'METHOD_NOT_ALLOWED':
+      return 405;
+    case 'PAYMENT_REQUIRED':
+      return 402;
+    case 'PAYLOAD_TOO_LARGE':
+      return 413;
+    case 'RATE_LIMITED':
+      return 429;
+    case 'UPSTREAM_ERROR':
+      return 502;
+    case 'SERVICE_UNAVAILABLE':
+      return 503;
+    case 'UPSTREAM_TIMEOUT':
+    case 'SERVICE_TIMEOUT':
+      return 504;
+    case 'INTERNAL':
+      return 500;
+    default:
+      return assertUnreachable(code);
+  }
+}
+
+function assertUnreachable(value: never): never {
+  throw new Error(`unmapped error code ${String(value)}`);
+}

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './price';
+export * from './manifest';
+export * from './subjects';
+export * from './envelopes';

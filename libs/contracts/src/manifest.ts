@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { PriceSpec } from './price';
+
+export const GROUP_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+export const OPERATION_ID = /^[a-z][a-z0-9-]*\.[a-z][A-Za-z0-9]*$/;
+// Literal segments are kebab-case words; `{name}` segments are path parameters.
+export const ROUTE_PATH = /^\/(?:(?:[a-z0-9][a-z0-9._-]*|\{[a-z][a-z0-9_]*\})(?:\/|$))*$/;
+
+export const RouteManifest = z.object({
+  operationId: z.string().regex(OPERATION_ID),
+  subject: z.string().min(1).max(200),
+  method: z.enum(['GET', 'POST']),
+  path: z.string().regex(ROUTE_PATH).max(200),
+  summary: z.string().min(1).max(300),
+  description: z.string().max(2000).optional(),
+  tags: z.array(z.string().max(40)).max(10).default([]),
+  price: PriceSpec.nullable(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  outputSchema: z.record(z.string(), z.unknown()),
+  timeoutMs: z.number().int().positive().max(30_000),
+});
+export type RouteManifest = z.infer<typeof RouteManifest>;
+
+export const GroupManifest = z.object({
+  contract: z.literal(1),
+  group: z.string().regex(GROUP_NAME),
+  title: z.string().max(80),
+  version: z.string().max(40),
+  instanceId: z.string().min(1).max(80),
+  routes: z.array(RouteManifest).min(1).max(200),
+});
+export type GroupManifest = z.infer<typeof GroupManifest>;
+
+export const subjectOf = (operationId: string): string => `toll.${operationId}`;
+
+export const groupPrefixOf = (group: string): string => `/toll/${group}/`;
+
+// A manifest may only claim paths and subjects inside its own group's namespace.
+export function manifestViolations(manifest: GroupManifest): string[] {
+  const problems: string[] = [];
+  for (const route of manifest.routes) {
+    const [group] = route.operationId.split('.');
+    if (group !== manifest.group) problems.push(`${route.operationId}: operationId outside group ${manifest.group}`);
+    if (route.subject !== subjectOf(route.operationId)) problems.push(`${route.operationId}: subject ${route.subject} does not match`);
+    if (!route.path.startsWith(groupPrefixOf(manifest.group))) problems.push(`${route.operationId}: path ${route.path} outside ${groupPrefixOf(manifest.group)}`);
+  }
+  return problems;
+}

@@ -1,0 +1,55 @@
+import { Module, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { z } from 'zod';
+import { CatalogService } from './catalog.service';
+import { BaseConfig, loadConfig, maskConfig } from './config';
+import { JsonLogger } from './logger';
+import { connectNats } from './nats';
+import { PlatformModule } from './platform.module';
+
+export interface GroupOptions<S extends z.ZodObject> {
+  name: string; // folder = Nx project = image = Deployment = NATS queue
+  title: string;
+  config: S; // the app's one config schema (extends BaseConfig)
+  env?: Record<string, string | undefined>; // defaults to process.env; tests pass their own
+}
+
+export interface RunningGroup {
+  app: INestApplication;
+  healthUrl: string;
+  close(): Promise<void>;
+}
+
+// A hybrid app: the work arrives over NATS (queue group = app name, so replicas share load);
+// a small HTTP port serves /healthz and /readyz for Kubernetes.
+export async function bootstrapGroup<S extends z.ZodObject>(module: Type, options: GroupOptions<S>): Promise<RunningGroup> {
+  const config = loadConfig(options.config, options.env ?? process.env) as BaseConfig & z.infer<S>;
+  const logger = new JsonLogger(options.name, config.LOG_LEVEL);
+  const nats = await connectNats(config.NATS_URL, `${options.name}-catalog`);
+  const group = { name: options.name, title: options.title, version: config.SERVICE_VERSION, startedAt: new Date() };
+
+  @Module({ imports: [PlatformModule.forRoot({ group, config, logger, nats }), module] })
+  class RootModule {}
+
+  const app = await NestFactory.create(RootModule, { logger, abortOnError: false });
+  app.connectMicroservice<MicroserviceOptions>(
+    { transport: Transport.NATS, options: { servers: config.NATS_URL.split(','), queue: options.name, gracefulShutdown: true } },
+    { inheritAppConfig: true }, // without it the global filter and interceptor never reach NATS handlers
+  );
+  app.enableShutdownHooks();
+  await app.init();
+  await app.startAllMicroservices();
+  app.get(CatalogService).start(config.ANNOUNCE_INTERVAL_MS); // only once the subjects are subscribed
+  await app.listen(config.HEALTH_PORT, '0.0.0.0');
+  const healthUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  logger.event('info', 'started', { config: maskConfig(options.config, config), healthUrl });
+  return {
+    app,
+    healthUrl,
+    close: async () => {
+      await app.close();
+      await nats.drain();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { TollError, REQUEST_ID_HEADER, isTollErrorBody } from '@toll/contracts';
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, headers as natsHeaders, type NatsConnection, type NatsError } from 'nats';
+
+export interface BusRequestOptions {
+  timeoutMs: number;
+  requestId: string;
+}
+
+// Request-reply over NATS in the packet format Nest's NATS transport speaks ({pattern,data,id} → {response|err}).
+// No responder becomes SERVICE_UNAVAILABLE and a missed deadline SERVICE_TIMEOUT, so callers map them once.
+export class NatsBus {
+  constructor(private readonly nats: NatsConnection) {}
+
+  async request<T>(subject: string, data: unknown, { timeoutMs, requestId }: BusRequestOptions): Promise<T> {
+    const h = natsHeaders();
+    h.set(REQUEST_ID_HEADER, requestId);
+    const payload = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
+    let raw: Uint8Array;
+    try {
+      raw = (await this.nats.request(subject, payload, { timeout: Math.max(1, timeoutMs), headers: h })).data;
+    } catch (e) {
+      const code = (e as NatsError).code;
+      if (code === ErrorCode.Timeout) throw new TollError('SERVICE_TIMEOUT', `${subject} did not answer within ${timeoutMs} ms`);
+      throw new TollError('SERVICE_UNAVAILABLE', code === ErrorCode.NoResponders ? `no service is answering ${subject}` : `message bus unavailable`);
+    }
+    const packet = JSON.parse(Buffer.from(raw).toString('utf8')) as { response?: T; err?: unknown };
+    if (packet.err !== undefined && packet.err !== null) {
+      if (isTollErrorBody(packet.err)) throw new TollError(packet.err.code, packet.err.message, packet.err.details);
+      throw new TollError('INTERNAL', 'Internal error');
+    }
+    return packet.response as T;
+  }
+}

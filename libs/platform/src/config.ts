@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// Every app's schema extends this one; parsed once at start, all problems reported at once.
+export const BaseConfig = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  SERVICE_VERSION: z.string().default('1.0.0'),
+  ANNOUNCE_INTERVAL_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+});
+export type BaseConfig = z.infer<typeof BaseConfig>;
+
+export const sensitive = <T extends z.ZodType>(schema: T): T => schema.meta({ sensitive: true });
+
+export class ConfigError extends Error {}
+
+export function loadConfig<S extends z.ZodObject>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+// The parsed config with every value marked sensitive replaced, safe for the start-up log.
+export function maskConfig(schema: z.ZodObject, config: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(config)) {
+    const field = schema.shape[key] as z.ZodType | undefined;
+    out[key] = field?.meta()?.sensitive && value !== undefined ? '***' : value;
+  }
+  return out;
+}

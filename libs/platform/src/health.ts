@@ -1,0 +1,84 @@
+import { Controller, Get, Inject, Injectable } from '@nestjs/common';
+import type { PriceSpec } from '@toll/contracts';
+import { z } from 'zod';
+import { CatalogService } from './catalog.service';
+import { GROUP_INFO, type GroupInfo } from './tokens';
+
+// Liveness and readiness for Kubernetes, on the app's small HTTP port (the work itself arrives over NATS).
+@Controller()
+export class HealthController {
+  @Get('healthz')
+  live() {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  ready() {
+    return { status: 'ready' };
+  }
+}
+
+export interface CatalogEntry {
+  operationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  price: PriceSpec | null;
+  input: Record<string, unknown>;
+  output: Record<string, unknown>;
+}
+
+// The body of every group's free `/toll/<group>/health`: service info plus the full endpoint catalog.
+@Injectable()
+export class GroupHealth {
+  constructor(
+    private readonly catalog: CatalogService,
+    @Inject(GROUP_INFO) private readonly group: GroupInfo,
+  ) {}
+
+  describe() {
+    const manifest = this.catalog.manifest();
+    return {
+      service: this.group.name,
+      title: this.group.title,
+      version: this.group.version,
+      status: 'ok' as const,
+      instanceId: manifest.instanceId,
+      startedAt: this.group.startedAt.toISOString(),
+      uptimeSeconds: Math.floor((Date.now() - this.group.startedAt.getTime()) / 1000),
+      endpoints: manifest.routes.map(
+        (r): CatalogEntry => ({
+          operationId: r.operationId,
+          method: r.method,
+          path: r.path,
+          summary: r.summary,
+          price: r.price,
+          input: r.inputSchema,
+          output: r.outputSchema,
+        }),
+      ),
+    };
+  }
+}
+
+const Endpoint = z.object({
+  operationId: z.string(),
+  method: z.string(),
+  path: z.string(),
+  summary: z.string(),
+  price: z.union([z.object({ per: z.string(), usd: z.string(), requests: z.number().optional() }), z.null()]),
+  input: z.record(z.string(), z.unknown()),
+  output: z.record(z.string(), z.unknown()),
+});
+
+// Groups extend this with their own live status (upstreams, cache, tolls).
+export const GroupHealthOutput = z.object({
+  service: z.string(),
+  title: z.string(),
+  version: z.string(),
+  status: z.enum(['ok', 'degraded']),
+  instanceId: z.string(),
+  startedAt: z.string(),
+  uptimeSeconds: z.number().int(),
+  endpoints: z.array(Endpoint),
+});

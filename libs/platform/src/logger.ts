@@ -1,0 +1,50 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { LoggerService } from '@nestjs/common';
+
+// Request ids follow the work across async hops (and across NATS, where they travel in the message).
+export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
+type Level = keyof typeof LEVELS;
+
+export class JsonLogger implements LoggerService {
+  constructor(
+    private readonly service: string,
+    private readonly level: Level = 'info',
+  ) {}
+
+  private write(level: Level, message: unknown, context?: string, extra?: Record<string, unknown>) {
+    if (LEVELS[level] < LEVELS[this.level]) return;
+    const requestId = requestContext.getStore()?.requestId;
+    const line = {
+      time: new Date().toISOString(),
+      level,
+      service: this.service,
+      ...(context ? { context } : {}),
+      ...(requestId ? { requestId } : {}),
+      msg: typeof message === 'string' ? message : message instanceof Error ? message.message : JSON.stringify(message),
+      ...extra,
+    };
+    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(JSON.stringify(line) + '\n');
+  }
+
+  log(message: unknown, context?: string) {
+    this.write('info', message, context);
+  }
+  error(message: unknown, stackOrContext?: string, context?: string) {
+    const stack = context ? stackOrContext : undefined;
+    this.write('error', message, context ?? stackOrContext, stack ? { stack } : undefined);
+  }
+  warn(message: unknown, context?: string) {
+    this.write('warn', message, context);
+  }
+  debug(message: unknown, context?: string) {
+    this.write('debug', message, context);
+  }
+  verbose(message: unknown, context?: string) {
+    this.write('debug', message, context);
+  }
+  event(level: Level, msg: string, fields: Record<string, unknown>) {
+    this.write(level, msg, undefined, fields);
+  }
+}

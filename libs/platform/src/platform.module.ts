@@ -1,0 +1,41 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import type { NatsConnection } from 'nats';
+import { CatalogService } from './catalog.service';
+import { ErrorFilter } from './error.filter';
+import { GroupHealth, HealthController } from './health';
+import { JsonLogger } from './logger';
+import { NATS_CONNECTION } from './nats';
+import { RouteInterceptor } from './route.interceptor';
+import { APP_CONFIG, GROUP_INFO, type GroupInfo } from './tokens';
+
+export interface PlatformOptions {
+  group: GroupInfo;
+  config: unknown;
+  logger: JsonLogger;
+  nats: NatsConnection;
+}
+
+// The Nest glue every group shares: config, logger, NATS, catalog, health, the route interceptor and error filter.
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [DiscoveryModule],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_CONFIG, useValue: options.config },
+        { provide: GROUP_INFO, useValue: options.group },
+        { provide: JsonLogger, useValue: options.logger },
+        { provide: NATS_CONNECTION, useValue: options.nats },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: RouteInterceptor },
+        CatalogService,
+        GroupHealth,
+      ],
+      exports: [APP_CONFIG, GROUP_INFO, JsonLogger, NATS_CONNECTION, CatalogService, GroupHealth],
+    };
+  }
+}

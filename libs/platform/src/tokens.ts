@@ -1,0 +1,9 @@
+export const GROUP_INFO = Symbol('GROUP_INFO');
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export interface GroupInfo {
+  name: string;
+  title: string;
+  version: string;
+  startedAt: Date;
+}

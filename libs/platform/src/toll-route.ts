@@ -1,0 +1,23 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { subjectOf, type PriceSpec } from '@toll/contracts';
+import type { z } from 'zod';
+
+export const TOLL_ROUTE = 'toll:route';
+
+export interface TollRouteOptions {
+  operationId: string; // <group>.<verbNoun>; also gives the NATS subject
+  method: 'GET' | 'POST';
+  path: string; // /toll/<group>/...; `{name}` segments are path parameters
+  summary: string;
+  description?: string;
+  price: PriceSpec | null; // null is FREE, and must be said explicitly
+  input: z.ZodObject; // query (GET) or body (POST), plus path parameters
+  output: z.ZodType;
+  timeoutMs: number;
+  tags?: string[];
+}
+
+// Everything about a route, declared once next to its handler; the announcer, gateway and tests read it.
+export const TollRoute = (options: TollRouteOptions) =>
+  applyDecorators(MessagePattern(subjectOf(options.operationId)), SetMetadata(TOLL_ROUTE, options));

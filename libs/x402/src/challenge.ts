@@ -1,0 +1,137 @@
+import type { ChallengeRequest } from '@toll/contracts';
+import { fromAtomic } from './amounts';
+import { HEADERS, MEMO_QUERY_PARAM } from './headers';
+import type { MemoQuote } from './memo';
+
+export interface PaymentRequirementsV2 {
+  scheme: 'exact';
+  network: string;
+  amount: string;
+  asset: string;
+  payTo: string;
+  maxTimeoutSeconds: number;
+  extra: Record<string, unknown>;
+}
+
+export interface PaymentRequiredV2 {
+  x402Version: 2;
+  error: string;
+  resource: { url: string; description: string; mimeType: string };
+  accepts: PaymentRequirementsV2[];
+  extensions: { bazaar: { info: Record<string, unknown>; schema: Record<string, unknown> } };
+}
+
+export interface PaymentRequirementsV1 {
+  scheme: 'exact';
+  network: string;
+  maxAmountRequired: string;
+  asset: string;
+  payTo: string;
+  resource: string;
+  description: string;
+  mimeType: string;
+  outputSchema: Record<string, unknown>;
+  maxTimeoutSeconds: number;
+  extra: Record<string, unknown>;
+}
+
+export interface ChallengeTerms {
+  network: { caip2: string; v1: string };
+  usdcMint: string;
+  recipient: string; // wallet receiving SOL; owner of the USDC token account
+  usdcTokenAccount: string;
+  feePayer: string; // pays fees when we settle x402 `exact` transfers ourselves
+  maxTimeoutSeconds: number;
+  solQuote: { solUsd: string; source: string; asOf: string } | null;
+}
+
+// Bazaar discovery (x402 v2 extension): the route's input and output, described by their JSON Schemas.
+export function bazaarExtension(route: ChallengeRequest['route']) {
+  const isBody = route.method === 'POST';
+  const inputInfo = isBody ? { type: 'http', method: route.method, bodyType: 'json', body: {} } : { type: 'http', method: route.method, queryParams: {} };
+  const inputSchema = {
+    type: 'object',
+    properties: {
+      type: { const: 'http' },
+      method: { enum: [route.method] },
+      ...(isBody ? { bodyType: { enum: ['json'] }, body: route.inputSchema } : { queryParams: route.inputSchema }),
+    },
+    required: isBody ? ['type', 'method', 'bodyType', 'body'] : ['type', 'method'],
+    additionalProperties: false,
+  };
+  return {
+    info: { input: inputInfo, output: { type: 'json' } },
+    schema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        input: inputSchema,
+        output: { type: 'object', properties: { type: { const: 'json' }, example: route.outputSchema } },
+      },
+      required: ['input'],
+    },
+  };
+}
+
+export function buildPaymentRequired(req: ChallengeRequest, terms: ChallengeTerms, quote: MemoQuote, memo: string, error: string): PaymentRequiredV2 {
+  return {
+    x402Version: 2,
+    error,
+    resource: { url: req.resourceUrl, description: req.route.summary, mimeType: 'application/json' },
+    accepts: [
+      {
+        scheme: 'exact',
+        network: terms.network.caip2,
+        amount: quote.usdcAtomic.toString(),
+        asset: terms.usdcMint,
+        payTo: terms.recipient,
+        maxTimeoutSeconds: terms.maxTimeoutSeconds,
+        // The signed memo rides along: stock clients put it on-chain, which binds the payment to this quote.
+        extra: { feePayer: terms.feePayer, memo },
+      },
+    ],
+    extensions: { bazaar: bazaarExtension(req.route) },
+  };
+}
+
+// The 402 body: the x402 v1 form, plus everything the memo flow (spec §5) needs in one `toll` object.
+export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms, quote: MemoQuote, memo: string, error: string) {
+  const accepts: PaymentRequirementsV1[] = [
+    {
+      scheme: 'exact',
+      network: terms.network.v1,
+      maxAmountRequired: quote.usdcAtomic.toString(),
+      asset: terms.usdcMint,
+      payTo: terms.recipient,
+      resource: req.resourceUrl,
+      description: req.route.summary,
+      mimeType: 'application/json',
+      outputSchema: req.route.outputSchema,
+      maxTimeoutSeconds: terms.maxTimeoutSeconds,
+      extra: { feePayer: terms.feePayer, memo, usdcTokenAccount: terms.usdcTokenAccount },
+    },
+  ];
+  const sol =
+    quote.lamports === null || terms.solQuote === null
+      ? null
+      : { recipient: terms.recipient, lamports: quote.lamports.toString(), sol: fromAtomic(quote.lamports, 9), rate: terms.solQuote };
+  return {
+    x402Version: 1,
+    error,
+    accepts,
+    toll: {
+      operationId: req.route.operationId,
+      price: req.route.price,
+      memo,
+      expiresAt: new Date(quote.expiresAt * 1000).toISOString(),
+      network: terms.network.caip2,
+      usdc: { mint: terms.usdcMint, tokenAccount: terms.usdcTokenAccount, owner: terms.recipient, amountAtomic: quote.usdcAtomic.toString(), amount: fromAtomic(quote.usdcAtomic, 6) },
+      sol,
+      howToPay: [
+        `Transfer ${sol ? `${sol.lamports} lamports to ${terms.recipient} or ` : ''}${quote.usdcAtomic} USDC atomic units to token account ${terms.usdcTokenAccount}, with the memo above attached through the Memo program.`,
+        `Repeat this request with header ${HEADERS.paymentTx}: <transaction signature> and query parameter ${MEMO_QUERY_PARAM}=<memo>.`,
+        `Or pay with a standard x402 v2 client: the ${HEADERS.paymentRequired} header holds the v2 PaymentRequired.`,
+      ],
+    },
+  };
+}

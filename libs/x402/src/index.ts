@@ -1,0 +1,5 @@
+export * from './amounts';
+export * from './networks';
+export * from './headers';
+export * from './memo';
+export * from './challenge';
