@@ -26,6 +26,6 @@ const project = (root) => ({
 });
 
 module.exports = {
-  projects: ['libs/contracts', 'libs/x402', 'libs/platform', 'libs/solana', 'apps/gateway', 'apps/payments', 'apps/devutils'].map(project),
+  projects: ['libs/contracts', 'libs/x402', 'libs/platform', 'libs/solana', 'libs/local-chain', 'libs/client', 'apps/gateway', 'apps/payments', 'apps/devutils', 'e2e'].map(project),
   testTimeout: 30000,
 };

@@ -55,4 +55,4 @@ class DemoController {
 class DemoModule {}
 
 export const startDemoGroup = (natsUrl: string) =>
-  bootstrapGroup(DemoModule, { name: 'demo', title: 'Demo', config: BaseConfig, env: { NATS_URL: natsUrl, ANNOUNCE_INTERVAL_MS: '200', LOG_LEVEL: 'error' } });
+  bootstrapGroup(DemoModule, { name: 'demo', title: 'Demo', config: BaseConfig, env: { NATS_URL: natsUrl, ANNOUNCE_INTERVAL_MS: '200', LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50' } });

@@ -1,17 +1,35 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '@toll/platform';
+import { SolanaRpc } from '@toll/solana';
 import { ChallengeService } from './challenge.service';
-import type { PaymentsConfig } from './config';
+import { localDefaults, type PaymentsConfig } from './config';
+import { FACILITATOR, createFacilitator } from './facilitator';
+import { LedgerRepository } from './ledger.repository';
 import { PaymentsController } from './payments.controller';
+import { PrismaService } from './prisma.service';
+import { ReceiptSigner } from './receipts';
+import { SettlementService } from './settlement.service';
 import { SolPriceService } from './sol-price.service';
-import { PAYMENT_TERMS, resolveTerms } from './terms';
+import { PAYMENT_TERMS, resolveTerms, type PaymentTerms } from './terms';
+import { VerifyService } from './verify.service';
 
 @Module({
   controllers: [PaymentsController],
   providers: [
     { provide: PAYMENT_TERMS, inject: [APP_CONFIG], useFactory: (config: PaymentsConfig) => resolveTerms(config) },
+    { provide: SolanaRpc, inject: [APP_CONFIG], useFactory: (c: PaymentsConfig) => new SolanaRpc({ urls: c.SOLANA_RPC_URLS.split(','), timeoutMs: c.SOLANA_RPC_TIMEOUT_MS }) },
+    { provide: FACILITATOR, inject: [APP_CONFIG, PAYMENT_TERMS], useFactory: (c: PaymentsConfig, t: PaymentTerms) => createFacilitator(c, t) },
+    {
+      provide: ReceiptSigner,
+      inject: [APP_CONFIG],
+      useFactory: (c: PaymentsConfig) => new ReceiptSigner(c.PAYMENTS_RECEIPT_SECRET ? Buffer.from(c.PAYMENTS_RECEIPT_SECRET, 'hex') : localDefaults.receiptSeed()),
+    },
+    PrismaService,
+    LedgerRepository,
     ChallengeService,
     SolPriceService,
+    VerifyService,
+    SettlementService,
   ],
 })
 export class AppModule {}

@@ -5,7 +5,7 @@ import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, type PaymentTerms } from './terms';
 
 // x402 settlement window offered to v2 clients (seconds between signing and our settlement).
-const MAX_TIMEOUT_SECONDS = 120;
+export const MAX_TIMEOUT_SECONDS = 120;
 
 // Issues challenges. Stateless: the memo carries the quote and our signature, so nothing is written here.
 @Injectable()

@@ -18,9 +18,18 @@ export const PaymentsConfig = BaseConfig.extend({
   PAYMENTS_MEMO_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   // A fixed SOL/USD rate for tests and the local stack; without it (and without a live price) challenges offer USDC only.
   PAYMENTS_SOL_USD_FIXED: z.string().regex(/^\d+(\.\d{1,6})?$/).optional(),
+  DATABASE_URL: sensitive(z.string().startsWith('postgres').default('postgresql://postgres@127.0.0.1:5432/toll_payments')),
+  PAYMENTS_MIGRATE_ON_START: z.enum(['true', 'false']).default('true'), // production runs the migrate Job instead
+  SOLANA_RPC_URLS: z.string().default('http://127.0.0.1:8899'), // comma-separated, tried in order of health
+  SOLANA_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  PAYMENTS_COMMITMENT: z.enum(['confirmed', 'finalized']).default('confirmed'),
+  // Longer than the slowest route (30 s) plus settlement, so a live request never loses its hold.
+  PAYMENTS_HOLD_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  PAYMENTS_RECEIPT_SECRET: sensitive(z.string().regex(/^[0-9a-f]{64}$/, 'a 32-byte ed25519 seed in hex').optional()),
+  PAYMENTS_FACILITATOR_URL: z.url().optional(), // settle x402 `exact` through this facilitator instead of ourselves
 }).superRefine((c, ctx) => {
   if (c.NODE_ENV !== 'production') return;
-  for (const key of ['PAYMENTS_RECIPIENT', 'PAYMENTS_FEE_PAYER_SECRET', 'PAYMENTS_MEMO_SECRET'] as const) {
+  for (const key of ['PAYMENTS_RECIPIENT', 'PAYMENTS_FEE_PAYER_SECRET', 'PAYMENTS_MEMO_SECRET', 'PAYMENTS_RECEIPT_SECRET'] as const) {
     if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
   }
 });
@@ -30,4 +39,5 @@ export const localDefaults = {
   recipientSeed: () => Buffer.from(devSecret('recipient'), 'hex'),
   feePayerSeed: () => Buffer.from(devSecret('fee-payer'), 'hex'),
   memoSecret: () => devSecret('memo-secret'),
+  receiptSeed: () => Buffer.from(devSecret('receipt-signer'), 'hex'),
 };

@@ -1,5 +1,3 @@
-import { bootstrapGroup } from '@toll/platform';
-import { AppModule } from './app.module';
-import { PaymentsConfig } from './config';
+import { startPayments } from './bootstrap';
 
-void bootstrapGroup(AppModule, { name: 'payments', title: 'Payments', config: PaymentsConfig });
+void startPayments();

@@ -1,9 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { FREE, SUBJECTS, type ChallengeRequest } from '@toll/contracts';
+import { FREE, SUBJECTS, type ChallengeRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
 import { GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
 import { z } from 'zod';
 import { ChallengeService } from './challenge.service';
+import { ReceiptSigner } from './receipts';
+import { SettlementService } from './settlement.service';
+import { VerifyService } from './verify.service';
 import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, type PaymentTerms } from './terms';
 
@@ -16,7 +19,16 @@ const PaymentsHealth = GroupHealthOutput.extend({
     feePayer: z.string(),
     memoTtlSeconds: z.number().int(),
     solQuote: z.object({ solUsd: z.string(), source: z.string(), asOf: z.string() }).nullable(),
+    receiptPublicKey: z.string().describe('Ed25519 public key (base64, raw 32 bytes) that signs receipts'),
   }),
+});
+
+const ReceiptQuery = z.strictObject({ receipt: z.string().min(3).max(4096).describe('The X-Toll-Receipt header of a paid response') });
+const ReceiptCheck = z.object({
+  valid: z.boolean(),
+  reason: z.string().optional(),
+  claims: z.record(z.string(), z.unknown()).optional(),
+  publicKey: z.string(),
 });
 
 @Controller()
@@ -24,6 +36,9 @@ export class PaymentsController {
   constructor(
     private readonly challenges: ChallengeService,
     private readonly prices: SolPriceService,
+    private readonly verifier: VerifyService,
+    private readonly settlement: SettlementService,
+    private readonly receipts: ReceiptSigner,
     private readonly health: GroupHealth,
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
   ) {}
@@ -31,6 +46,35 @@ export class PaymentsController {
   @MessagePattern(SUBJECTS.paymentsChallenge)
   challenge(@Payload() req: ChallengeRequest) {
     return this.challenges.issue(req, req.reason);
+  }
+
+  @MessagePattern(SUBJECTS.paymentsVerify)
+  verify(@Payload() req: VerifyRequest) {
+    return this.verifier.verify(req);
+  }
+
+  @MessagePattern(SUBJECTS.paymentsSettle)
+  settle(@Payload() req: SettleRequest) {
+    return this.settlement.settle(req);
+  }
+
+  @MessagePattern(SUBJECTS.paymentsRelease)
+  release(@Payload() req: ReleaseRequest) {
+    return this.settlement.release(req);
+  }
+
+  @TollRoute({
+    operationId: 'payments.verifyReceipt',
+    method: 'GET',
+    path: '/toll/payments/receipt',
+    summary: 'Check a receipt returned by a paid call (signature and claims)',
+    price: FREE,
+    input: ReceiptQuery,
+    output: ReceiptCheck,
+    timeoutMs: 2_000,
+  })
+  verifyReceipt(@Payload() msg: TollMessage<z.infer<typeof ReceiptQuery>>) {
+    return { ...this.receipts.check(msg.input.receipt), publicKey: this.receipts.publicKeyBase64 };
   }
 
   @TollRoute({
@@ -55,6 +99,7 @@ export class PaymentsController {
         feePayer: t.feePayer.publicKey.toBase58(),
         memoTtlSeconds: t.memoTtlSeconds,
         solQuote: this.prices.current(),
+        receiptPublicKey: this.receipts.publicKeyBase64,
       },
     };
   }

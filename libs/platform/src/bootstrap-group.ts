@@ -34,7 +34,7 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
 
   const app = await NestFactory.create(RootModule, { logger, abortOnError: false });
   app.connectMicroservice<MicroserviceOptions>(
-    { transport: Transport.NATS, options: { servers: config.NATS_URL.split(','), queue: options.name, gracefulShutdown: true } },
+    { transport: Transport.NATS, options: { servers: config.NATS_URL.split(','), queue: options.name, gracefulShutdown: true, gracePeriod: config.NATS_GRACE_PERIOD_MS } },
     { inheritAppConfig: true }, // without it the global filter and interceptor never reach NATS handlers
   );
   app.enableShutdownHooks();

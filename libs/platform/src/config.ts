@@ -8,6 +8,8 @@ export const BaseConfig = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SERVICE_VERSION: z.string().default('1.0.0'),
   ANNOUNCE_INTERVAL_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  // On SIGTERM a replica unsubscribes, then waits this long for in-flight requests before closing NATS.
+  NATS_GRACE_PERIOD_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
 

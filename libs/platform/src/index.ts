@@ -9,3 +9,4 @@ export * from './catalog.service';
 export * from './health';
 export * from './platform.module';
 export * from './bootstrap-group';
+export * from './migrate';

@@ -1,1 +1,3 @@
 export * from './constants';
+export * from './rpc';
+export * from './parsed-transaction';

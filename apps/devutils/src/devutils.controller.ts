@@ -1,0 +1,263 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
+import * as S from './devutils.schemas';
+import { DevutilsService } from './devutils.service';
+import { GeoService } from './geo.service';
+import { PRICES } from './pricing';
+
+const TIMEOUT_MS = 2_000;
+
+@Controller()
+export class DevutilsController {
+  constructor(
+    private readonly devutils: DevutilsService,
+    private readonly geo: GeoService,
+    private readonly health: GroupHealth,
+  ) {}
+
+  @TollRoute({
+    operationId: 'devutils.getIp',
+    method: 'GET',
+    path: '/toll/devutils/ip',
+    summary: "Geolocate the caller's IP (or a given one) offline: country, region, city, ASN, timezone",
+    description:
+      'Private, loopback, link-local and reserved addresses answer found: false with a reason. ' +
+      'Data: IP Geolocation by DB-IP (https://db-ip.com, CC BY 4.0; credit required wherever results are used), ' +
+      'ASN data by RouteViews, NRO and DB-IP (CC BY 4.0).',
+    price: PRICES.getIp,
+    input: S.GetIpInput,
+    output: S.GetIpOutput,
+    timeoutMs: 5_000, // the first lookup of an address family loads its database
+  })
+  getIp(@Payload() msg: TollMessage<S.GetIpInput>) {
+    return this.geo.lookup(msg.input.ip, msg.caller.ip);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.genUuid',
+    method: 'GET',
+    path: '/toll/devutils/gen/uuid',
+    summary: 'Random version-4 UUID',
+    price: PRICES.genUuid,
+    input: S.EmptyInput,
+    output: S.GenUuidOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  genUuid() {
+    return this.devutils.genUuid();
+  }
+
+  @TollRoute({
+    operationId: 'devutils.genPassword',
+    method: 'GET',
+    path: '/toll/devutils/gen/password',
+    summary: 'Cryptographically random password (4-128 characters, default 20) with lower, upper, digit and symbol',
+    price: PRICES.genPassword,
+    input: S.GenPasswordInput,
+    output: S.GenPasswordOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  genPassword(@Payload() msg: TollMessage<S.GenPasswordInput>) {
+    return this.devutils.genPassword(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.genToken',
+    method: 'GET',
+    path: '/toll/devutils/gen/token',
+    summary: 'Cryptographically random token in hex (1-256 bytes, default 32)',
+    price: PRICES.genToken,
+    input: S.GenTokenInput,
+    output: S.GenTokenOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  genToken(@Payload() msg: TollMessage<S.GenTokenInput>) {
+    return this.devutils.genToken(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.encodeBase64',
+    method: 'POST',
+    path: '/toll/devutils/encode/base64',
+    summary: 'Base64-encode UTF-8 text',
+    price: PRICES.encodeBase64,
+    input: S.EncodeBase64Input,
+    output: S.EncodeBase64Output,
+    timeoutMs: TIMEOUT_MS,
+  })
+  encodeBase64(@Payload() msg: TollMessage<S.EncodeBase64Input>) {
+    return this.devutils.encodeBase64(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.decodeBase64',
+    method: 'POST',
+    path: '/toll/devutils/decode/base64',
+    summary: 'Decode base64 (standard or URL-safe) and say whether the bytes are valid UTF-8',
+    price: PRICES.decodeBase64,
+    input: S.DecodeBase64Input,
+    output: S.DecodeBase64Output,
+    timeoutMs: TIMEOUT_MS,
+  })
+  decodeBase64(@Payload() msg: TollMessage<S.DecodeBase64Input>) {
+    return this.devutils.decodeBase64(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.hashSha256',
+    method: 'POST',
+    path: '/toll/devutils/hash/sha256',
+    summary: 'SHA-256 hex digest of UTF-8 text',
+    price: PRICES.hashSha256,
+    input: S.HashInput,
+    output: S.HashOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  hashSha256(@Payload() msg: TollMessage<S.HashInput>) {
+    return this.devutils.hashSha256(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.hashMd5',
+    method: 'POST',
+    path: '/toll/devutils/hash/md5',
+    summary: 'MD5 hex digest of UTF-8 text (checksums only: MD5 is not collision-resistant)',
+    price: PRICES.hashMd5,
+    input: S.HashInput,
+    output: S.HashOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  hashMd5(@Payload() msg: TollMessage<S.HashInput>) {
+    return this.devutils.hashMd5(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.decodeJwt',
+    method: 'POST',
+    path: '/toll/devutils/jwt/decode',
+    summary: 'Decode a JWT header and payload; the signature is NOT verified',
+    price: PRICES.decodeJwt,
+    input: S.DecodeJwtInput,
+    output: S.DecodeJwtOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  decodeJwt(@Payload() msg: TollMessage<S.DecodeJwtInput>) {
+    return this.devutils.decodeJwt(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.getTimeNow',
+    method: 'GET',
+    path: '/toll/devutils/time/now',
+    summary: 'Current time in an IANA time zone (default UTC)',
+    price: PRICES.getTimeNow,
+    input: S.GetTimeNowInput,
+    output: S.GetTimeNowOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getTimeNow(@Payload() msg: TollMessage<S.GetTimeNowInput>) {
+    return this.devutils.getTimeNow(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.convertTime',
+    method: 'POST',
+    path: '/toll/devutils/time/convert',
+    summary: 'Convert a time between IANA time zones, DST-aware',
+    price: PRICES.convertTime,
+    input: S.ConvertTimeInput,
+    output: S.ConvertTimeOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  convertTime(@Payload() msg: TollMessage<S.ConvertTimeInput>) {
+    return this.devutils.convertTime(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.convertUnits',
+    method: 'GET',
+    path: '/toll/devutils/units/convert',
+    summary: 'Convert a value between units of length, weight, temperature, volume, data or speed',
+    price: PRICES.convertUnits,
+    input: S.ConvertUnitsInput,
+    output: S.ConvertUnitsOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  convertUnits(@Payload() msg: TollMessage<S.ConvertUnitsInput>) {
+    return this.devutils.convertUnits(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.convertColor',
+    method: 'GET',
+    path: '/toll/devutils/color/convert',
+    summary: 'Convert a colour between HEX, RGB and HSL (give exactly one of hex, rgb, hsl)',
+    price: PRICES.convertColor,
+    input: S.ConvertColorInput,
+    output: S.ConvertColorOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  convertColor(@Payload() msg: TollMessage<S.ConvertColorInput>) {
+    return this.devutils.convertColor(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.parseCron',
+    method: 'GET',
+    path: '/toll/devutils/cron/parse',
+    summary: 'Describe a cron expression in English and list its next 5 runs',
+    price: PRICES.parseCron,
+    input: S.ParseCronInput,
+    output: S.ParseCronOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  parseCron(@Payload() msg: TollMessage<S.ParseCronInput>) {
+    return this.devutils.parseCron(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.formatJson',
+    method: 'POST',
+    path: '/toll/devutils/json/format',
+    summary: 'Pretty-print JSON (indent 0-8, default 2); invalid JSON is rejected with its line and column',
+    price: PRICES.formatJson,
+    input: S.FormatJsonInput,
+    output: S.FormatJsonOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  formatJson(@Payload() msg: TollMessage<S.FormatJsonInput>) {
+    return this.devutils.formatJson(msg.input);
+  }
+
+  // Spec §4.16 leaves this one's price and body unshown: it takes {text} like json/format, costs the same
+  // 0.005 as its siblings, and answers 200 either way, since invalid JSON is a result here, not an error.
+  @TollRoute({
+    operationId: 'devutils.validateJson',
+    method: 'POST',
+    path: '/toll/devutils/json/validate',
+    summary: 'Check JSON syntax; reports the line and column of the first error',
+    price: PRICES.validateJson,
+    input: S.ValidateJsonInput,
+    output: S.ValidateJsonOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  validateJson(@Payload() msg: TollMessage<S.ValidateJsonInput>) {
+    return this.devutils.validateJson(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'devutils.getHealth',
+    method: 'GET',
+    path: '/toll/devutils/health',
+    summary: 'Dev Utilities service info and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: GroupHealthOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getHealth() {
+    return this.health.describe();
+  }
+}

@@ -1,0 +1,256 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+// Inputs are strict (unknown fields are rejected) and every string is bounded.
+const MAX_TEXT = 65_536;
+
+const ianaZone = (what: string) =>
+  z.string().min(1).max(64).describe(`${what}: an IANA time zone name such as "Europe/Berlin" or "UTC"`);
+
+const JsonRootType = z.enum(['object', 'array', 'string', 'number', 'boolean', 'null']);
+
+const Zoned = z.object({
+  timezone: z.string().describe('Canonical IANA zone name'),
+  iso: z.string().describe('ISO 8601 local time with UTC offset'),
+  offset: z.string().describe('UTC offset, e.g. "+02:00"'),
+  isDst: z.boolean(),
+});
+
+export const GetIpInput = z.strictObject({
+  ip: z
+    .string()
+    .max(45)
+    .refine((s) => isIP(s) !== 0 && !s.includes('%'), 'must be an IPv4 or IPv6 address')
+    .optional()
+    .describe("Address to look up (IPv4 or IPv6); without it the caller's own address is used"),
+});
+export type GetIpInput = z.infer<typeof GetIpInput>;
+
+const Attribution = z.object({
+  covers: z.enum(['location', 'asn']),
+  text: z.string(),
+  url: z.string(),
+  license: z.string(),
+});
+
+export const GetIpOutput = z.object({
+  ip: z.string().describe('The address looked up (IPv4-mapped IPv6 addresses are shown as IPv4)'),
+  source: z.enum(['caller', 'query']),
+  version: z.union([z.literal(4), z.literal(6)]).nullable(),
+  found: z.boolean(),
+  reason: z.string().nullable().describe('Why nothing was found (private, loopback, link-local, reserved or unknown address)'),
+  country: z.object({ code: z.string(), name: z.string().nullable() }).nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  latitude: z.number().nullable().describe('City-level, rounded to 4 decimals'),
+  longitude: z.number().nullable(),
+  timezone: z.string().nullable().describe('IANA zone derived from the coordinates'),
+  asn: z.object({ number: z.number().int(), org: z.string() }).nullable(),
+  attribution: z.array(Attribution).describe('Data licences; the DB-IP credit and link must be shown wherever results are used'),
+});
+export type GetIpOutput = z.infer<typeof GetIpOutput>;
+
+export const EmptyInput = z.strictObject({});
+export const GenUuidOutput = z.object({ uuid: z.string(), version: z.literal(4) });
+export type GenUuidOutput = z.infer<typeof GenUuidOutput>;
+
+export const GenPasswordInput = z.strictObject({
+  length: z.number().int().min(4).max(128).default(20).describe('Password length in characters (4-128)'),
+});
+export type GenPasswordInput = z.infer<typeof GenPasswordInput>;
+export const GenPasswordOutput = z.object({
+  password: z.string().describe('Has at least one lower-case letter, upper-case letter, digit and symbol'),
+  length: z.number().int(),
+  symbols: z.string().describe('The symbol set the password draws from'),
+});
+export type GenPasswordOutput = z.infer<typeof GenPasswordOutput>;
+
+export const GenTokenInput = z.strictObject({
+  bytes: z.number().int().min(1).max(256).default(32).describe('Number of random bytes (1-256)'),
+});
+export type GenTokenInput = z.infer<typeof GenTokenInput>;
+export const GenTokenOutput = z.object({
+  token: z.string().describe('Random bytes in lower-case hex (2 characters per byte)'),
+  bytes: z.number().int(),
+  encoding: z.literal('hex'),
+});
+export type GenTokenOutput = z.infer<typeof GenTokenOutput>;
+
+export const EncodeBase64Input = z.strictObject({
+  text: z.string().max(MAX_TEXT).describe('Text to encode; its UTF-8 bytes are encoded'),
+});
+export type EncodeBase64Input = z.infer<typeof EncodeBase64Input>;
+export const EncodeBase64Output = z.object({
+  base64: z.string().describe('Standard alphabet, padded'),
+  bytes: z.number().int().describe('UTF-8 byte length of the input'),
+});
+export type EncodeBase64Output = z.infer<typeof EncodeBase64Output>;
+
+export const DecodeBase64Input = z.strictObject({
+  // Room for the base64 of a 64 KiB payload plus line breaks.
+  text: z.string().max(2 * MAX_TEXT).describe('Base64 (standard or URL-safe alphabet, padding optional, line breaks ignored)'),
+});
+export type DecodeBase64Input = z.infer<typeof DecodeBase64Input>;
+export const DecodeBase64Output = z.object({
+  text: z.string().describe('The bytes read as UTF-8 (invalid sequences become U+FFFD)'),
+  validUtf8: z.boolean(),
+  bytes: z.number().int(),
+  hex: z.string().nullable().describe('The raw bytes in hex when they are not valid UTF-8'),
+});
+export type DecodeBase64Output = z.infer<typeof DecodeBase64Output>;
+
+export const HashInput = z.strictObject({
+  text: z.string().max(MAX_TEXT).describe('Text to hash; its UTF-8 bytes are hashed'),
+});
+export type HashInput = z.infer<typeof HashInput>;
+export const HashOutput = z.object({
+  algorithm: z.enum(['sha256', 'md5']),
+  digest: z.string().describe('Lower-case hex digest'),
+  bytes: z.number().int().describe('UTF-8 byte length of the input'),
+});
+export type HashOutput = z.infer<typeof HashOutput>;
+
+export const DecodeJwtInput = z.strictObject({
+  token: z.string().min(1).max(16_384).describe('A JWT in compact serialization (header.payload.signature)'),
+});
+export type DecodeJwtInput = z.infer<typeof DecodeJwtInput>;
+const ClaimTime = z.string().nullable();
+export const DecodeJwtOutput = z.object({
+  header: z.record(z.string(), z.unknown()),
+  payload: z.record(z.string(), z.unknown()),
+  signature: z.string().describe('The signature segment as given (base64url)'),
+  signatureVerified: z.literal(false).describe('Always false: this operation never verifies signatures'),
+  note: z.string(),
+  claims: z.object({
+    issuedAt: ClaimTime.describe('iat as ISO 8601'),
+    notBefore: ClaimTime.describe('nbf as ISO 8601'),
+    expiresAt: ClaimTime.describe('exp as ISO 8601'),
+  }),
+  expired: z.boolean().nullable().describe('Whether exp has passed; null without exp'),
+});
+export type DecodeJwtOutput = z.infer<typeof DecodeJwtOutput>;
+
+export const GetTimeNowInput = z.strictObject({
+  tz: ianaZone('Time zone to show the time in').default('UTC'),
+});
+export type GetTimeNowInput = z.infer<typeof GetTimeNowInput>;
+export const GetTimeNowOutput = Zoned.extend({
+  utc: z.string(),
+  epochMs: z.number().int(),
+  epochSeconds: z.number().int(),
+});
+export type GetTimeNowOutput = z.infer<typeof GetTimeNowOutput>;
+
+export const ConvertTimeInput = z.strictObject({
+  time: z
+    .string()
+    .min(1)
+    .max(64)
+    .describe('ISO 8601 (e.g. "2026-03-08T02:30:00") or "YYYY-MM-DD HH:mm[:ss]"; without an offset it is a wall-clock time in from_tz'),
+  from_tz: ianaZone('Zone the time is given in'),
+  to_tz: ianaZone('Zone to convert to'),
+});
+export type ConvertTimeInput = z.infer<typeof ConvertTimeInput>;
+export const ConvertTimeOutput = z.object({
+  from: Zoned,
+  to: Zoned,
+  utc: z.string(),
+  epochMs: z.number().int(),
+  note: z.string().nullable().describe('Set when the time fell in a DST gap or overlap, or carried its own offset'),
+});
+export type ConvertTimeOutput = z.infer<typeof ConvertTimeOutput>;
+
+const UNIT_LIST =
+  'length: mm cm m km in yd ft-us ft mi; weight: mcg mg g kg mt oz lb t; temperature: C K F R; ' +
+  'volume: mm3 cm3 ml cl dl l kl m3 km3 krm tsk msk kkp glas kanna tsp Tbs in3 fl-oz cup pnt qt gal ft3 yd3; ' +
+  'data: b Kb Mb Gb Tb B KB MB GB TB (binary, 1 KB = 1024 B); speed: m/s km/h m/h (miles per hour) knot ft/s';
+export const ConvertUnitsInput = z.strictObject({
+  from: z.string().min(1).max(16).describe(`Unit to convert from, case-sensitive. ${UNIT_LIST}`),
+  to: z.string().min(1).max(16).describe('Unit to convert to, in the same category as from'),
+  value: z.number().min(-1e15).max(1e15).describe('Amount in the from unit'),
+});
+export type ConvertUnitsInput = z.infer<typeof ConvertUnitsInput>;
+const UnitName = z.object({ unit: z.string(), name: z.string() });
+export const ConvertUnitsOutput = z.object({
+  category: z.enum(['length', 'weight', 'temperature', 'volume', 'data', 'speed']),
+  value: z.number(),
+  from: UnitName,
+  to: UnitName,
+  result: z.number().describe('Rounded to 10 significant digits'),
+  note: z.string().nullable(),
+});
+export type ConvertUnitsOutput = z.infer<typeof ConvertUnitsOutput>;
+
+const NUMBER = String.raw`\s*\d{1,3}(?:\.\d+)?`;
+export const ConvertColorInput = z.strictObject({
+  hex: z
+    .string()
+    .max(9)
+    .regex(/^#?(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/)
+    .optional()
+    .describe('Hex colour, "#" optional (encode it as %23 in a query): RGB, RGBA, RRGGBB or RRGGBBAA'),
+  rgb: z
+    .string()
+    .max(32)
+    .regex(/^\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*$/)
+    .optional()
+    .describe('"r,g,b" with integers 0-255'),
+  hsl: z
+    .string()
+    .max(48)
+    .regex(new RegExp(`^${NUMBER}\\s*,${NUMBER}%?\\s*,${NUMBER}%?\\s*$`))
+    .optional()
+    .describe('"h,s,l" with h 0-360 and s, l 0-100 (a "%" suffix is allowed)'),
+});
+export type ConvertColorInput = z.infer<typeof ConvertColorInput>;
+export const ConvertColorOutput = z.object({
+  hex: z.string(),
+  rgb: z.object({ r: z.number().int(), g: z.number().int(), b: z.number().int(), string: z.string() }),
+  hsl: z.object({ h: z.number(), s: z.number(), l: z.number(), string: z.string() }),
+  alpha: z.number().min(0).max(1),
+});
+export type ConvertColorOutput = z.infer<typeof ConvertColorOutput>;
+
+export const ParseCronInput = z.strictObject({
+  expr: z.string().min(1).max(256).describe('Cron expression: 5 fields, or 6 with seconds first; @daily-style aliases allowed'),
+  tz: ianaZone('Zone the schedule runs in').default('UTC'),
+});
+export type ParseCronInput = z.infer<typeof ParseCronInput>;
+export const ParseCronOutput = z.object({
+  expr: z.string(),
+  timezone: z.string(),
+  description: z.string().describe('English description (24-hour clock)'),
+  next: z.array(z.string()).describe('The next 5 runs, ISO 8601 in UTC'),
+  nextLocal: z.array(z.string()).describe('The same runs as local times in the schedule zone'),
+});
+export type ParseCronOutput = z.infer<typeof ParseCronOutput>;
+
+export const FormatJsonInput = z.strictObject({
+  text: z.string().max(MAX_TEXT).describe('JSON document to pretty-print'),
+  indent: z.number().int().min(0).max(8).default(2).describe('Spaces per level; 0 gives compact output'),
+});
+export type FormatJsonInput = z.infer<typeof FormatJsonInput>;
+export const FormatJsonOutput = z.object({
+  formatted: z.string().describe('Numbers are re-serialized as IEEE 754 doubles; of duplicate keys the last wins'),
+  rootType: JsonRootType,
+});
+export type FormatJsonOutput = z.infer<typeof FormatJsonOutput>;
+
+export const ValidateJsonInput = z.strictObject({
+  text: z.string().max(MAX_TEXT).describe('JSON document to check'),
+});
+export type ValidateJsonInput = z.infer<typeof ValidateJsonInput>;
+export const ValidateJsonOutput = z.object({
+  valid: z.boolean(),
+  rootType: JsonRootType.optional().describe('Type of the top-level value when valid'),
+  error: z
+    .object({
+      message: z.string(),
+      line: z.number().int().describe('1-based'),
+      column: z.number().int().describe('1-based, in UTF-16 code units'),
+      position: z.number().int().describe('0-based offset in UTF-16 code units'),
+    })
+    .optional()
+    .describe('Where parsing failed when invalid'),
+});
+export type ValidateJsonOutput = z.infer<typeof ValidateJsonOutput>;

@@ -1,0 +1,3 @@
+import { startDevutils } from './bootstrap';
+
+void startDevutils();

@@ -1,0 +1,52 @@
+import type { ChallengeRequest } from '@toll/contracts';
+import { decodeHeaderJson, readMemo } from '@toll/x402';
+import { ChallengeService } from './challenge.service';
+import { PaymentsConfig } from './config';
+import { SolPriceService } from './sol-price.service';
+import { resolveTerms } from './terms';
+
+const request: ChallengeRequest = {
+  requestId: 'r-1',
+  resourceUrl: 'http://toll.test/toll/devutils/gen/uuid',
+  route: {
+    operationId: 'devutils.genUuid',
+    method: 'GET',
+    path: '/toll/devutils/gen/uuid',
+    summary: 'Random UUID',
+    price: { per: 'call', usd: '0.005' },
+    inputSchema: { type: 'object', properties: {} },
+    outputSchema: { type: 'object', properties: { uuid: { type: 'string' } } },
+  },
+};
+
+const serviceWith = (env: Record<string, string>) => {
+  const config = PaymentsConfig.parse(env);
+  const terms = resolveTerms(config);
+  return { service: new ChallengeService(terms, new SolPriceService(config)), terms };
+};
+
+describe(ChallengeService.name, () => {
+  it('offers USDC only when there is no SOL price, and says so in both forms', () => {
+    const { service, terms } = serviceWith({});
+    const { headerValue, body } = service.issue(request, 'payment_required', 1_700_000_000_000);
+    const v2 = decodeHeaderJson(headerValue) as any;
+    expect(v2.accepts).toHaveLength(1);
+    expect(v2.accepts[0]).toMatchObject({ scheme: 'exact', amount: '5000', asset: terms.usdcMint, payTo: terms.recipient });
+    const toll = (body as any).toll;
+    expect(toll.sol).toBeNull();
+    const memo = readMemo(terms.memoSecret, toll.memo, 1_700_000_000);
+    expect(memo.ok && memo.quote).toMatchObject({ operationId: 'devutils.genUuid', usdcAtomic: 5000n, lamports: null, expiresAt: 1_700_000_600 });
+  });
+
+  it('quotes lamports from the configured fixed rate and names the source', () => {
+    const { service } = serviceWith({ PAYMENTS_SOL_USD_FIXED: '150' });
+    const toll = (service.issue(request).body as any).toll;
+    expect(toll.sol).toMatchObject({ lamports: '33334', sol: '0.000033334', rate: { solUsd: '150', source: 'fixed-rate (PAYMENTS_SOL_USD_FIXED)' } });
+  });
+
+  it('requires real keys and secrets in production', () => {
+    const parsed = PaymentsConfig.safeParse({ NODE_ENV: 'production' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['PAYMENTS_FEE_PAYER_SECRET', 'PAYMENTS_MEMO_SECRET', 'PAYMENTS_RECEIPT_SECRET', 'PAYMENTS_RECIPIENT']);
+  });
+});

@@ -1,0 +1,29 @@
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { APP_CONFIG, JsonLogger, migrateDatabase } from '@toll/platform';
+import { join } from 'node:path';
+import type { PaymentsConfig } from './config';
+import { PrismaClient } from './generated/prisma/client';
+
+// The payments database. Locally (and in tests) migrations apply at start; production runs them as a Job.
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(JsonLogger) private readonly logger: JsonLogger,
+  ) {
+    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL, max: 10, connectionTimeoutMillis: 5_000 }) });
+  }
+
+  async onModuleInit() {
+    if (this.config.PAYMENTS_MIGRATE_ON_START === 'true') {
+      const applied = await migrateDatabase(this.config.DATABASE_URL, join(__dirname, '..', 'prisma', 'migrations'));
+      if (applied.length) this.logger.event('info', 'migrations applied', { applied });
+    }
+    await this.$connect();
+  }
+
+  async onModuleDestroy() {
+    await this.$disconnect();
+  }
+}

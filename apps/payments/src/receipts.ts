@@ -1,0 +1,50 @@
+import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+
+// Receipts are compact JWS-like strings: base64url(JSON claims) "." base64url(Ed25519 signature).
+export interface ReceiptClaims {
+  v: 1;
+  receiptId: string; // the hold id: one receipt per served call
+  paymentId: string;
+  operationId: string;
+  priceUsd: string;
+  asset: string;
+  amountAtomic: string;
+  network: string;
+  payer: string;
+  transaction: string | null;
+  requestId: string;
+  issuedAt: string;
+}
+
+const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
+const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
+
+export class ReceiptSigner {
+  private readonly privateKey: KeyObject;
+  readonly publicKey: KeyObject;
+
+  constructor(seed: Buffer) {
+    this.privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, seed]), format: 'der', type: 'pkcs8' });
+    this.publicKey = createPublicKey(this.privateKey);
+  }
+
+  get publicKeyBase64(): string {
+    return this.publicKey.export({ format: 'der', type: 'spki' }).subarray(SPKI_ED25519.length).toString('base64');
+  }
+
+  sign(claims: ReceiptClaims): string {
+    const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    return `${body}.${sign(null, Buffer.from(body), this.privateKey).toString('base64url')}`;
+  }
+
+  check(receipt: string): { valid: true; claims: ReceiptClaims } | { valid: false; reason: string } {
+    const [body, signature, extra] = receipt.split('.');
+    if (!body || !signature || extra !== undefined) return { valid: false, reason: 'malformed' };
+    if (!verify(null, Buffer.from(body), this.publicKey, Buffer.from(signature, 'base64url'))) return { valid: false, reason: 'signature_invalid' };
+    try {
+      return { valid: true, claims: JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ReceiptClaims };
+    } catch {
+      return { valid: false, reason: 'malformed' };
+    }
+  }
+}

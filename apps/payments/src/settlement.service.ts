@@ -1,0 +1,69 @@
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { TollError, type ReleaseRequest, type SettleReply, type SettleRequest } from '@toll/contracts';
+import { JsonLogger } from '@toll/platform';
+import { encodeHeaderJson } from '@toll/x402';
+import { LedgerRepository } from './ledger.repository';
+import { ReceiptSigner } from './receipts';
+
+// How often holds abandoned by a dead gateway are given back.
+const SWEEP_INTERVAL_MS = 15_000;
+
+@Injectable()
+export class SettlementService implements OnModuleInit, OnApplicationShutdown {
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly receipts: ReceiptSigner,
+    @Inject(JsonLogger) private readonly logger: JsonLogger,
+  ) {}
+
+  onModuleInit() {
+    this.sweeper = setInterval(() => {
+      this.ledger.releaseExpired().then(
+        (n) => n && this.logger.event('warn', 'expired holds released', { count: n }),
+        (e) => this.logger.event('error', 'hold sweep failed', { error: String(e) }),
+      );
+    }, SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  onApplicationShutdown() {
+    clearInterval(this.sweeper);
+  }
+
+  async settle(req: SettleRequest): Promise<SettleReply> {
+    const p = await this.ledger.settle(req.holdId);
+    if (!p) throw new TollError('INTERNAL', 'hold is not active');
+    const receipt = this.receipts.sign({
+      v: 1,
+      receiptId: req.holdId,
+      paymentId: p.id,
+      operationId: p.operation_id,
+      priceUsd: p.price_usd,
+      asset: p.asset,
+      amountAtomic: p.amount_atomic.toString(),
+      network: p.network,
+      payer: p.payer,
+      transaction: p.tx_signature,
+      requestId: req.requestId,
+      issuedAt: new Date().toISOString(),
+    });
+    const paymentResponse = encodeHeaderJson({
+      success: true,
+      transaction: p.tx_signature ?? '',
+      network: p.network,
+      payer: p.payer,
+      amount: p.amount_atomic.toString(),
+      extra: { asset: p.asset, creditsUsed: p.credits_used, creditsTotal: p.credits_total },
+    });
+    this.logger.event('info', 'payment settled', { requestId: req.requestId, holdId: req.holdId, paymentId: p.id, operationId: p.operation_id });
+    return { paymentResponse, receipt };
+  }
+
+  async release(req: ReleaseRequest): Promise<{ released: boolean }> {
+    const released = await this.ledger.release(req.holdId, req.reason);
+    this.logger.event('info', 'hold released', { requestId: req.requestId, holdId: req.holdId, reason: req.reason, released });
+    return { released };
+  }
+}

@@ -1,0 +1,131 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TollError, type ChallengeRequest, type PaymentProof, type VerifyReply, type VerifyRequest } from '@toll/contracts';
+import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { RpcUnavailableError, SolanaRpc, type ParsedTransaction } from '@toll/solana';
+import { ChallengeService } from './challenge.service';
+import type { PaymentsConfig } from './config';
+import { FACILITATOR, type Facilitator } from './facilitator';
+import { LedgerRepository, type NewPayment } from './ledger.repository';
+import { checkMemoPayment } from './memo-proof';
+import { PAYMENT_TERMS, type PaymentTerms } from './terms';
+import { parseX402 } from './x402-proof';
+
+type Outcome = { ok: true; holdId: string; payer: string } | { ok: false; reason: string };
+
+const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+const nowUnix = () => Math.floor(Date.now() / 1000);
+const creditsOf = (route: ChallengeRequest['route']) => (route.price.per === 'block' ? route.price.requests : 1);
+
+// payments.verify: turns a proof into a durable hold, or refuses it with one reason code and a fresh challenge.
+// Our own failures (RPC, database, facilitator unreachable) are errors, never refusals: nothing is taken.
+@Injectable()
+export class VerifyService {
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly challenges: ChallengeService,
+    private readonly rpc: SolanaRpc,
+    @Inject(FACILITATOR) private readonly facilitator: Facilitator,
+    @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
+    @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
+    @Inject(JsonLogger) private readonly logger: JsonLogger,
+  ) {}
+
+  async verify(req: VerifyRequest): Promise<VerifyReply> {
+    const outcome = req.proof.kind === 'memo' ? await this.viaMemo(req, req.proof) : await this.viaX402(req, req.proof);
+    if (outcome.ok) return outcome;
+    this.logger.event('info', 'payment refused', { requestId: req.requestId, operationId: req.route.operationId, reason: outcome.reason });
+    return { ok: false, reason: outcome.reason, challenge: this.challenges.issue(req, outcome.reason) };
+  }
+
+  private async viaMemo(req: VerifyRequest, proof: Extract<PaymentProof, { kind: 'memo' }>): Promise<Outcome> {
+    if (!SIGNATURE.test(proof.signature)) return { ok: false, reason: 'signature_malformed' };
+    if (!proof.memo) return { ok: false, reason: 'memo_missing' };
+    const known = await this.ledger.findByProof(proof.signature);
+    let payment: NewPayment;
+    if (known) {
+      // Verified on chain before: a retry after our failure, or the next request of a prepaid block.
+      if (known.memo !== proof.memo) return { ok: false, reason: 'signature_already_used' };
+      if (known.operationId !== req.route.operationId) return { ok: false, reason: 'memo_wrong_route' };
+      payment = { ...known, kind: 'memo', asset: known.asset as NewPayment['asset'], txSignature: known.txSignature };
+    } else {
+      const check = checkMemoPayment(await this.fetchTransaction(proof.signature), proof.memo, req.route.operationId, this.terms, nowUnix());
+      if (!check.ok) return check;
+      payment = {
+        kind: 'memo',
+        proofKey: proof.signature,
+        txSignature: proof.signature,
+        memo: proof.memo,
+        operationId: req.route.operationId,
+        priceUsd: check.quote.usd,
+        asset: check.asset,
+        amountAtomic: check.amountAtomic,
+        payer: check.payer,
+        network: this.terms.network.caip2,
+        creditsTotal: creditsOf(req.route),
+      };
+    }
+    const held = await this.ledger.hold(payment, req.requestId, this.config.PAYMENTS_HOLD_TTL_SECONDS);
+    return held.ok ? { ok: true, holdId: held.holdId, payer: held.payment.payer } : held;
+  }
+
+  private async viaX402(req: VerifyRequest, proof: Extract<PaymentProof, { kind: 'x402' }>): Promise<Outcome> {
+    const parsed = parseX402(proof.paymentSignature, req.route.operationId, this.terms, nowUnix());
+    if (!parsed.ok) return parsed;
+    const known = await this.ledger.findByProof(parsed.proofKey);
+    let payer = known?.payer;
+    if (!known) {
+      const verdict = await this.facilitate(() => this.facilitator.verify(parsed.payload, parsed.requirements));
+      if (!verdict.isValid) return { ok: false, reason: verdict.invalidReason ?? 'payment_invalid' };
+      payer = verdict.payer ?? '';
+    }
+    const held = await this.ledger.hold(
+      {
+        kind: 'x402',
+        proofKey: parsed.proofKey,
+        txSignature: known?.txSignature ?? null,
+        memo: parsed.memo,
+        operationId: req.route.operationId,
+        priceUsd: parsed.quote.usd,
+        asset: 'USDC',
+        amountAtomic: parsed.quote.usdcAtomic,
+        payer: payer ?? '',
+        network: this.terms.network.caip2,
+        creditsTotal: creditsOf(req.route),
+      },
+      req.requestId,
+      this.config.PAYMENTS_HOLD_TTL_SECONDS,
+    );
+    if (!held.ok) return held;
+    if (!held.payment.onchainSettled) {
+      // Settle before the handler runs: the money has moved before we do the work.
+      const settled = await this.facilitate(() => this.facilitator.settle(parsed.payload, parsed.requirements)).catch(async (e) => {
+        await this.ledger.forget(held.paymentId);
+        throw e;
+      });
+      if (!settled.success) {
+        await this.ledger.forget(held.paymentId);
+        return { ok: false, reason: settled.errorReason ?? 'settlement_failed' };
+      }
+      await this.ledger.markOnchainSettled(held.paymentId, settled.transaction);
+    }
+    return { ok: true, holdId: held.holdId, payer: held.payment.payer };
+  }
+
+  private async fetchTransaction(signature: string): Promise<ParsedTransaction | null> {
+    try {
+      return await this.rpc.call<ParsedTransaction | null>('getTransaction', [signature, { encoding: 'jsonParsed', commitment: this.config.PAYMENTS_COMMITMENT, maxSupportedTransactionVersion: 0 }]);
+    } catch (e) {
+      if (e instanceof RpcUnavailableError) throw new TollError('SERVICE_UNAVAILABLE', 'Solana RPC unavailable; the proof was not used, retry it');
+      throw e;
+    }
+  }
+
+  private async facilitate<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (e) {
+      this.logger.event('error', 'facilitator call failed', { error: String(e) });
+      throw new TollError('SERVICE_UNAVAILABLE', 'payment settlement unavailable; the proof was not used, retry it');
+    }
+  }
+}

@@ -1,0 +1,3 @@
+-- Runs once, on an empty data volume (docker-entrypoint-initdb.d). One database per owning app.
+CREATE DATABASE payments;
+CREATE DATABASE registry;

@@ -1,0 +1,59 @@
+import { Connection } from '@solana/web3.js';
+import { createKeyPairSignerFromBytes } from '@solana/kit';
+import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
+import { http } from '@toll/testing';
+import { x402Client } from '@x402/core/client';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import { ExactSvmScheme } from '@x402/svm/exact/client';
+import { served } from './shop-group';
+import { startStack, type Stack } from './stack';
+
+describe('two gateway and two payments replicas', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack({ gateways: 2, payments: 2 });
+    for (const g of stack.gateways) for (let i = 0; i < 100 && (await http(`${g.url}/toll/shop/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  }, 60_000);
+
+  afterAll(() => stack.stop());
+
+  it('serves the same proof sent concurrently to both gateways exactly once', async () => {
+    const connection = new Connection(stack.rpc.url, 'confirmed');
+    for (let round = 0; round < 5; round++) {
+      const c: MemoChallenge = (await http(`${stack.gateways[0].url}/toll/shop/item`)).body.toll;
+      const sig = await sendAndConfirm(connection, stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+      const before = served.item;
+      const results = await Promise.all(
+        [...stack.gateways, ...stack.gateways].map((g) => http(`${g.url}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 402, 402, 402]);
+      expect(results.filter((r) => r.status === 402).map((r) => r.body.error).every((e) => ['proof_in_use', 'proof_already_redeemed'].includes(e))).toBe(true);
+      expect(served.item).toBe(before + 1);
+    }
+  });
+
+  it('is paid by a stock x402 v2 client (@x402/fetch with a Solana keypair), once per payment', async () => {
+    const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
+    const client = new x402Client().register('solana:*', new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }));
+    client.setSpendControls(false); // the local USDC mint sits at the devnet address but the cap logic is for real assets
+    const sent: string[] = [];
+    const recordingFetch: typeof fetch = async (input, init) => {
+      const signature = new Headers(init?.headers).get('payment-signature') ?? (input instanceof Request ? input.headers.get('payment-signature') : null);
+      if (signature) sent.push(signature);
+      return fetch(input, init);
+    };
+    const paidFetch = wrapFetchWithPayment(recordingFetch, client);
+    const before = served.item;
+    const res = await paidFetch(`${stack.gateways[1].url}/toll/shop/item`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ served: before + 1 });
+    const settlement = JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString());
+    expect(settlement).toMatchObject({ success: true, network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', payer: stack.payer.publicKey.toBase58() });
+    expect(sent).toHaveLength(1);
+    const replay = await http(`${stack.gateways[0].url}/toll/shop/item`, { headers: { 'payment-signature': sent[0] } });
+    expect(replay.status).toBe(402);
+    expect(replay.body.error).toBe('proof_already_redeemed');
+    expect(served.item).toBe(before + 1);
+  });
+});

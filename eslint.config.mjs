@@ -1,0 +1,49 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/generated/**', 'coverage/**', '.local/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // Boundaries (docs/style-anchors.md 3.2): a group never imports another group, the gateway or payments;
+      // contract libs import no framework.
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract', 'type:testing'] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream'] },
+            { sourceTag: 'type:upstream', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream'], bannedExternalImports: ['@nestjs/*'] },
+            { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract'], bannedExternalImports: ['@nestjs/*', '@prisma/*', 'nats', 'express'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract'] },
+            { sourceTag: 'scope:group', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Wire tests read arbitrary JSON bodies.
+    files: ['**/test/**/*.ts', '**/*.spec.ts', 'libs/testing/**/*.ts', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Production code never imports the testing library.
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'libs/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@toll/testing'], message: 'tests only' }] }] },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', fetch: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,2 @@
+export * from './memo-payment';
+export * from './toll-client';

@@ -1,0 +1,74 @@
+import { Connection, Keypair } from '@solana/web3.js';
+import { createKeyPairSignerFromBytes } from '@solana/kit';
+import { x402Client } from '@x402/core/client';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import { ExactSvmScheme } from '@x402/svm/exact/client';
+import { HEADERS, MEMO_QUERY_PARAM, decodeHeaderJson } from '@toll/x402';
+import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from './memo-payment';
+
+export type PayMethod = 'sol' | 'usdc' | 'x402';
+
+export interface PaidResponse {
+  status: number;
+  body: unknown;
+  paid: null | { method: PayMethod; amount: string; asset: string; signature?: string };
+  receipt: string | null;
+  paymentResponse: unknown;
+}
+
+export interface TollClientOptions {
+  keypair: Keypair;
+  rpcUrl: string;
+  method: PayMethod;
+  // Called with what is about to be paid; return false to stop before paying.
+  confirm?: (quote: { method: PayMethod; asset: string; amount: string; to: string; memo: string; url: string }) => boolean | Promise<boolean>;
+}
+
+const parse = async (res: Response) => {
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+const finish = async (res: Response, paid: PaidResponse['paid']): Promise<PaidResponse> => {
+  const header = res.headers.get(HEADERS.paymentResponse);
+  return { status: res.status, body: await parse(res), paid, receipt: res.headers.get('x-toll-receipt'), paymentResponse: header ? decodeHeaderJson(header) : null };
+};
+
+// 402 → pay → retry. Memo flow in SOL or USDC (spec §5), or standard x402 v2 `exact` through @x402/fetch.
+export async function tollCall(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
+  if (options.method === 'x402') return callWithX402(url, init, options);
+  const first = await fetch(url, init);
+  if (first.status !== 402) return finish(first, null);
+  const challenge = ((await first.json()) as { toll: MemoChallenge }).toll;
+  const asset = options.method === 'sol' ? 'SOL' : 'USDC';
+  const amount = asset === 'SOL' ? (challenge.sol?.lamports ?? '') : challenge.usdc.amountAtomic;
+  const to = asset === 'SOL' ? (challenge.sol?.recipient ?? '') : challenge.usdc.tokenAccount;
+  if (options.confirm && !(await options.confirm({ method: options.method, asset, amount, to, memo: challenge.memo, url }))) throw new Error('payment declined');
+  const connection = new Connection(options.rpcUrl, 'confirmed');
+  const signature = await sendAndConfirm(connection, options.keypair, memoPaymentInstructions(challenge, asset, options.keypair.publicKey));
+  const retryUrl = new URL(url);
+  retryUrl.searchParams.set(MEMO_QUERY_PARAM, challenge.memo);
+  const headers = new Headers(init.headers);
+  headers.set(HEADERS.paymentTx, signature);
+  return finish(await fetch(retryUrl, { ...init, headers }), { method: options.method, amount, asset, signature });
+}
+
+async function callWithX402(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
+  const signer = await createKeyPairSignerFromBytes(options.keypair.secretKey);
+  const client = new x402Client().register('solana:*', new ExactSvmScheme(signer as never, { rpcUrl: options.rpcUrl }));
+  // Our USDC mint may be a local one: amounts are shown to the caller before paying instead.
+  client.setSpendControls(false);
+  let quoted: PaidResponse['paid'] = null;
+  client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
+    quoted = { method: 'x402', amount: r.amount, asset: r.asset };
+    const memo = typeof r.extra?.memo === 'string' ? r.extra.memo : '';
+    if (options.confirm && !(await options.confirm({ method: 'x402', asset: r.asset, amount: r.amount, to: r.payTo, memo, url }))) return { abort: true as const, reason: 'payment declined' };
+    return undefined;
+  });
+  const paidFetch = wrapFetchWithPayment(fetch, client);
+  return finish(await paidFetch(url, init), quoted);
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// Generates the Prisma client of every app that owns a schema (apps/*/prisma/schema.prisma), offline:
+// engineType "client" needs no query engine, and PRISMA_QUERY_ENGINE_LIBRARY stops the CLI looking for one.
+const { execFileSync } = require('node:child_process');
+const { existsSync, readdirSync } = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const prisma = path.join(root, 'node_modules', 'prisma', 'build', 'index.js');
+for (const app of readdirSync(path.join(root, 'apps'))) {
+  const schema = path.join(root, 'apps', app, 'prisma', 'schema.prisma');
+  if (!existsSync(schema)) continue;
+  execFileSync(process.execPath, [prisma, 'generate', '--schema', schema], {
+    cwd: path.join(root, 'apps', app),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PRISMA_QUERY_ENGINE_LIBRARY: '/bin/false', CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  });
+  console.log(`prisma client generated for ${app}`);
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// `npm start`: the whole stack on local defaults. Uses NATS and Postgres on their default ports (starting
+// NATS if it is installed but down), runs every app in apps/ as its own process, and prints the gateway URL.
+const { spawn, execFileSync } = require('node:child_process');
+const { existsSync, mkdirSync, readdirSync, readFileSync } = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const GATEWAY_PORT = Number(process.env.PORT ?? 3000);
+const FIRST_HEALTH_PORT = 8101;
+const NATS_BINARIES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
+
+const reachable = (port) =>
+  new Promise((resolve) => {
+    const s = net.connect({ port, host: '127.0.0.1' }, () => (s.destroy(), resolve(true)));
+    s.on('error', () => resolve(false));
+    s.setTimeout(1000, () => (s.destroy(), resolve(false)));
+  });
+
+const children = [];
+function run(name, cmd, args, env) {
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${name}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let buf = '';
+    stream.on('data', (d) => {
+      buf += d;
+      const lines = buf.split('\n');
+      buf = lines.pop();
+      for (const line of lines) process.stdout.write(prefix + line + '\n');
+    });
+  }
+  child.on('exit', (code, signal) => {
+    if (shuttingDown) return;
+    console.error(`${prefix}exited (${signal ?? code}); stopping the stack`);
+    shutdown(1);
+  });
+  children.push(child);
+  return child;
+}
+
+async function ensureNats() {
+  if (await reachable(4222)) return;
+  const bin = NATS_BINARIES.find((p) => existsSync(p));
+  if (!bin) {
+    console.error('NATS is not running on 127.0.0.1:4222 and nats-server is not installed.\n  Install it: apt-get install -y nats-server\n  or run: docker compose up -d nats');
+    process.exit(1);
+  }
+  const dir = path.join(root, '.local', 'nats');
+  mkdirSync(dir, { recursive: true });
+  console.log(`starting ${bin} on 127.0.0.1:4222 (data in .local/nats)`);
+  run('nats', bin, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', dir]);
+  for (let i = 0; i < 50 && !(await reachable(4222)); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+async function warnPostgres() {
+  if (await reachable(5432)) return;
+  let hint = 'docker compose up -d postgres';
+  try {
+    hint = `pg_ctlcluster --skip-systemctl-redirect ${execFileSync('ls', ['/etc/postgresql']).toString().trim()} main start`;
+  } catch {
+    // no Debian cluster here; compose is the way
+  }
+  console.warn(`PostgreSQL is not reachable on 127.0.0.1:5432; apps that own tables need it. Start it with: ${hint}`);
+}
+
+// Every folder in apps/ whose package.json is tagged type:app is started; nothing is listed by hand.
+const apps = () =>
+  readdirSync(path.join(root, 'apps')).filter((name) => {
+    const pkg = path.join(root, 'apps', name, 'package.json');
+    return existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')).nx?.tags ?? []).includes('type:app');
+  });
+
+async function waitForGateway(url) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok && (await res.json()).routes > 0) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('gateway did not become ready in 60 s');
+}
+
+let shuttingDown = false;
+function shutdown(code = 0) {
+  shuttingDown = true;
+  for (const c of children) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+(async () => {
+  await ensureNats();
+  await warnPostgres();
+  const local = { NODE_ENV: 'development', NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', PAYMENTS_SOL_USD_FIXED: process.env.PAYMENTS_SOL_USD_FIXED ?? '150' };
+  let healthPort = FIRST_HEALTH_PORT;
+  for (const app of apps()) {
+    const env = app === 'gateway' ? { ...local, PORT: String(GATEWAY_PORT) } : { ...local, HEALTH_PORT: String(healthPort++) };
+    run(app, process.execPath, [path.join('apps', app, 'dist', 'main.js')], env);
+  }
+  const url = `http://127.0.0.1:${GATEWAY_PORT}`;
+  await waitForGateway(url);
+  console.log(`\nToll is up.\n  gateway  ${url}\n  docs     ${url}/docs\n  openapi  ${url}/openapi.json\n  try      curl ${url}/toll/devutils/health\n`);
+})().catch((e) => {
+  console.error(e.message);
+  shutdown(1);
+});
