@@ -8,5 +8,7 @@ export const GatewayConfig = BaseConfig.extend({
   GATEWAY_ROUTE_TTL_MS: z.coerce.number().int().min(500).max(600_000).default(45_000),
   GATEWAY_TRUST_PROXY: z.string().default('loopback'), // Express `trust proxy`: who may set X-Forwarded-For
   GATEWAY_PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  // x402 `exact` settles on chain inside verify (confirmation can take ~30 s on a real cluster).
+  GATEWAY_PAYMENTS_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(40_000),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;

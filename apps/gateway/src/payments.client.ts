@@ -25,7 +25,7 @@ export class PaymentsClient {
   }
 
   verify(req: VerifyRequest): Promise<VerifyReply> {
-    return this.call(SUBJECTS.paymentsVerify, req);
+    return this.call(SUBJECTS.paymentsVerify, req, this.config.GATEWAY_PAYMENTS_VERIFY_TIMEOUT_MS);
   }
 
   settle(req: SettleRequest): Promise<SettleReply> {
@@ -36,7 +36,7 @@ export class PaymentsClient {
     return this.call(SUBJECTS.paymentsRelease, req);
   }
 
-  private call<T>(subject: string, req: { requestId: string }): Promise<T> {
-    return this.bus.request<T>(subject, req, { timeoutMs: this.config.GATEWAY_PAYMENTS_TIMEOUT_MS, requestId: req.requestId });
+  private call<T>(subject: string, req: { requestId: string }, timeoutMs = this.config.GATEWAY_PAYMENTS_TIMEOUT_MS): Promise<T> {
+    return this.bus.request<T>(subject, req, { timeoutMs, requestId: req.requestId });
   }
 }

@@ -19,7 +19,7 @@ export const PaymentsConfig = BaseConfig.extend({
   // A fixed SOL/USD rate for tests and the local stack; without it (and without a live price) challenges offer USDC only.
   PAYMENTS_SOL_USD_FIXED: z.string().regex(/^\d+(\.\d{1,6})?$/).optional(),
   DATABASE_URL: sensitive(z.string().startsWith('postgres').default('postgresql://postgres@127.0.0.1:5432/toll_payments')),
-  PAYMENTS_MIGRATE_ON_START: z.enum(['true', 'false']).default('true'), // production runs the migrate Job instead
+  PAYMENTS_MIGRATE_ON_START: z.enum(['true', 'false']).default('true'), // false where a release step migrates instead
   SOLANA_RPC_URLS: z.string().default('http://127.0.0.1:8899'), // comma-separated, tried in order of health
   SOLANA_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   PAYMENTS_COMMITMENT: z.enum(['confirmed', 'finalized']).default('confirmed'),

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { PaymentsConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 
-// The payments database. Locally (and in tests) migrations apply at start; production runs them as a Job.
+// The payments database. Migrations apply at start under Prisma's advisory lock, so replicas starting together
+// are safe; set PAYMENTS_MIGRATE_ON_START=false where a separate release step applies them.
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
   constructor(
