@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: the whole stack on local defaults. Uses NATS and Postgres on their default ports (starting
-// NATS if it is installed but down), runs every app in apps/ as its own process, and prints the gateway URL.
+// NATS if it is installed but down), runs a local Solana chain with a funded demo wallet unless
+// SOLANA_RPC_URLS is set, runs every app in apps/ as its own process, and prints the gateway URL.
 const { spawn, execFileSync } = require('node:child_process');
-const { existsSync, mkdirSync, readdirSync, readFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 
@@ -54,7 +55,7 @@ async function ensureNats() {
   for (let i = 0; i < 50 && !(await reachable(4222)); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
-async function warnPostgres() {
+async function ensurePostgres() {
   if (await reachable(5432)) return;
   let hint = 'docker compose up -d postgres';
   try {
@@ -62,7 +63,28 @@ async function warnPostgres() {
   } catch {
     // no Debian cluster here; compose is the way
   }
-  console.warn(`PostgreSQL is not reachable on 127.0.0.1:5432; apps that own tables need it. Start it with: ${hint}`);
+  console.error(`PostgreSQL is not reachable on 127.0.0.1:5432; payments keeps its ledger there. Start it with:\n  ${hint}`);
+  process.exit(1);
+}
+
+// A LiteSVM chain behind JSON-RPC on 127.0.0.1:8899, with a USDC mint at the devnet USDC address and a
+// funded demo wallet saved to .local/demo-wallet.json (for `npm run toll` and `npm run demo`).
+async function startChain() {
+  const { startDemoChain } = require('@toll/local-chain');
+  const { SOLANA_NETWORKS } = require('@toll/x402');
+  const chain = await startDemoChain({ port: Number(process.env.LOCAL_CHAIN_PORT ?? 8899), usdcMint: SOLANA_NETWORKS.devnet.usdcMint });
+  const file = path.join(root, '.local', 'demo-wallet.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(Array.from(chain.demoWallet.secretKey)));
+  console.log(`local Solana chain at ${chain.url}; demo wallet ${chain.demoWallet.address} (10 SOL, 1,000 USDC) saved to .local/demo-wallet.json`);
+  return chain;
+}
+
+// Our recipient needs rent-exempt SOL and a USDC account; the fee payer needs SOL for x402 settlements.
+async function fundPaymentAccounts(chain, url) {
+  const { fundWallets } = require('@toll/local-chain');
+  const { terms } = await (await fetch(`${url}/toll/payments/health`)).json();
+  fundWallets(chain.chain, [terms.recipient, terms.feePayer], chain.usdcMint);
 }
 
 // Every folder in apps/ whose package.json is tagged type:app is started; nothing is listed by hand.
@@ -72,17 +94,18 @@ const apps = () =>
     return existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')).nx?.tags ?? []).includes('type:app');
   });
 
-async function waitForGateway(url) {
+// Up when every group answers its free health route through the gateway.
+async function waitForGateway(url, groups) {
   for (let i = 0; i < 300; i++) {
     try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok && (await res.json()).routes > 0) return;
+      const codes = await Promise.all(groups.map(async (g) => (await fetch(`${url}/toll/${g}/health`)).status));
+      if (codes.every((c) => c === 200)) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('gateway did not become ready in 60 s');
+  throw new Error('the stack did not become ready in 60 s');
 }
 
 let shuttingDown = false;
@@ -96,16 +119,27 @@ process.on('SIGTERM', () => shutdown(0));
 
 (async () => {
   await ensureNats();
-  await warnPostgres();
-  const local = { NODE_ENV: 'development', NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', PAYMENTS_SOL_USD_FIXED: process.env.PAYMENTS_SOL_USD_FIXED ?? '150' };
+  await ensurePostgres();
+  const chain = process.env.SOLANA_RPC_URLS ? null : await startChain();
+  const local = {
+    NODE_ENV: 'development',
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    PAYMENTS_SOL_USD_FIXED: process.env.PAYMENTS_SOL_USD_FIXED ?? '150',
+    SOLANA_RPC_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,
+  };
   let healthPort = FIRST_HEALTH_PORT;
-  for (const app of apps()) {
+  const names = apps();
+  for (const app of names) {
     const env = app === 'gateway' ? { ...local, PORT: String(GATEWAY_PORT) } : { ...local, HEALTH_PORT: String(healthPort++) };
     run(app, process.execPath, [path.join('apps', app, 'dist', 'main.js')], env);
   }
   const url = `http://127.0.0.1:${GATEWAY_PORT}`;
-  await waitForGateway(url);
-  console.log(`\nToll is up.\n  gateway  ${url}\n  docs     ${url}/docs\n  openapi  ${url}/openapi.json\n  try      curl ${url}/toll/devutils/health\n`);
+  await waitForGateway(url, names.filter((a) => a !== 'gateway'));
+  if (chain) await fundPaymentAccounts(chain, url);
+  console.log(
+    `\nToll is up.\n  gateway  ${url}\n  docs     ${url}/docs\n  openapi  ${url}/openapi.json\n  try      curl ${url}/toll/devutils/health\n` +
+      `  pay      npm run toll -- call ${url}/toll/devutils/gen/uuid --pay usdc\n`,
+  );
 })().catch((e) => {
   console.error(e.message);
   shutdown(1);

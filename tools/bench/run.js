@@ -68,7 +68,7 @@ ${table}
     writeFileSync(path.join(__dirname, '..', '..', 'docs', 'benchmarks.md'), `# Benchmarks\n\nMeasured figures only; each section says how to reproduce it.\n\n${report}`);
   } finally {
     hello.stop();
-    stack.stop();
+    await stack.stop();
   }
 })().catch((e) => {
   console.error(e);

@@ -30,7 +30,7 @@ async function startStack({ apps, gatewayReplicas = 1, env = {} }) {
   const natsPort = await freePort();
   const bin = NATS_BINARIES.find((p) => existsSync(p)) ?? 'nats-server';
   procs.push(spawn(bin, ['-a', '127.0.0.1', '-p', String(natsPort), '-sd', mkdtempSync(path.join(os.tmpdir(), 'bench-nats-'))], { stdio: 'ignore' }));
-  const base = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', NATS_URL: `nats://127.0.0.1:${natsPort}`, PAYMENTS_SOL_USD_FIXED: '150', ...env };
+  const base = { ...process.env, LOG_LEVEL: 'warn', NATS_GRACE_PERIOD_MS: '100', NATS_URL: `nats://127.0.0.1:${natsPort}`, PAYMENTS_SOL_USD_FIXED: '150', ...env };
   await waitFor(() => new Promise((res) => net.connect(natsPort, '127.0.0.1').on('connect', function () { this.destroy(); res(true); }).on('error', () => res(false))));
   for (const app of apps) procs.push(spawn(process.execPath, [path.join(root, 'apps', app, 'dist', 'main.js')], { env: { ...base, HEALTH_PORT: '0' }, stdio: ['ignore', 'ignore', 'inherit'] }));
   const gateways = [];
@@ -39,7 +39,13 @@ async function startStack({ apps, gatewayReplicas = 1, env = {} }) {
     procs.push(spawn(process.execPath, [path.join(root, 'apps', 'gateway', 'dist', 'main.js')], { env: { ...base, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] }));
     gateways.push(`http://127.0.0.1:${port}`);
   }
-  return { gateways, stop: () => procs.forEach((p) => p.kill('SIGTERM')), waitFor };
+  // Apps first (they drain over NATS), the NATS server last.
+  const stop = async () => {
+    const [nats, ...apps] = procs;
+    await Promise.all(apps.map((p) => new Promise((resolve) => (p.exitCode !== null ? resolve() : (p.once('exit', resolve), p.kill('SIGTERM'))))));
+    nats.kill('SIGTERM');
+  };
+  return { gateways, stop, waitFor };
 }
 
 function startHelloExpress() {
