@@ -23,6 +23,7 @@ export default tseslint.config(
             { sourceTag: 'type:upstream', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream'], bannedExternalImports: ['@nestjs/*'] },
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract'], bannedExternalImports: ['@nestjs/*', '@prisma/*', 'nats', 'express'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract'] },
+            { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:upstream', 'type:contract'] },
             { sourceTag: 'scope:group', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
           ],

@@ -1,4 +1,5 @@
 import { Connection, Keypair, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { getBase58Decoder } from '@solana/kit';
 import { memoPaymentInstructions, sendAndConfirm, tollCall, type MemoChallenge } from '@toll/client';
 import { PROGRAMS, associatedTokenAddress } from '@toll/solana';
 import { http } from '@toll/testing';
@@ -128,8 +129,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
 
     it('unknown signature', async () => {
       const c = await challenge('/toll/shop/item');
-      const bs58 = (await import('bs58')).default;
-      refusedWith(await redeem('/toll/shop/item', bs58.encode(randomBytes(64)), c.memo), 'transaction_not_found');
+      refusedWith(await redeem('/toll/shop/item', getBase58Decoder().decode(randomBytes(64)), c.memo), 'transaction_not_found');
     });
 
     it('a signature already used with another memo', async () => {

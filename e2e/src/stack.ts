@@ -1,5 +1,6 @@
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { startLocalRpc } from '@toll/local-chain';
+import type { RunningGroup } from '@toll/platform';
 import { startNats, type NatsServer } from '@toll/testing';
 import { SOLANA_NETWORKS } from '@toll/x402';
 import { startGateway, type RunningGateway } from '../../apps/gateway/src/bootstrap';
@@ -27,7 +28,7 @@ export async function startStack({ gateways = 1, payments = 1 } = {}): Promise<S
   const rpc = await startLocalRpc({ port: 0 });
   const db = scratchDatabase();
   const env = { NATS_URL: nats.url, LOG_LEVEL: 'error', DATABASE_URL: db.url, SOLANA_RPC_URLS: rpc.url, PAYMENTS_SOL_USD_FIXED: '150', ANNOUNCE_INTERVAL_MS: '500', NATS_GRACE_PERIOD_MS: '50' };
-  const paymentApps = [];
+  const paymentApps: RunningGroup[] = [];
   for (let i = 0; i < payments; i++) paymentApps.push(await startPayments(env));
   const terms = resolveTerms(PaymentsConfig.parse(env));
   const recipient = new PublicKey(terms.recipient);

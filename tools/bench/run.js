@@ -2,9 +2,7 @@
 // `npm run bench`: free route through gateway→NATS→group vs a bare Express hello-world, side by side,
 // plus 402 challenge issuance. Results go to docs/benchmarks.md. Not part of `npm test`.
 const autocannon = require('autocannon');
-const { writeFileSync } = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
+const { machine, writeSection } = require('./report');
 const { startStack, startHelloExpress, waitFor } = require('./stack');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -46,17 +44,15 @@ async function bench(name, url, expectStatus) {
     await waitFor(async () => (await fetch(`${gw}/toll/devutils/health`)).status === 200 && (await fetch(`${gw}/toll/payments/health`)).status === 200);
     const rows = [
       await bench('bare Express hello-world', `${hello.url}/hello`, 200),
-      await bench('free route via gateway→NATS→devutils (/toll/devutils/health)', `${gw}/toll/devutils/health`, 200),
+      await bench('free route, 21 KB catalog: gateway→NATS→devutils (/toll/devutils/health)', `${gw}/toll/devutils/health`, 200),
+      await bench('free route, 0.2 KB answer: gateway→NATS→payments (/toll/payments/receipt)', `${gw}/toll/payments/receipt?receipt=a.b`, 200),
       await bench('402 challenge via gateway→NATS→payments (/toll/devutils/gen/uuid)', `${gw}/toll/devutils/gen/uuid`, 402),
     ];
     const base = rows[0].rps;
     const table = rows
       .map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.serial.p50.toFixed(2)} | ${r.serial.p99.toFixed(2)} | ${r.errors} |`)
       .join('\n');
-    const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
-    const report = `## Free route vs bare Express (issue 2)
-
-Run: \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
+    const report = `Run: \`npm run bench\` on ${machine()}.
 Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s after an equal warm-up, on loopback; the load generator, gateway,
 NATS and the apps share the same cores. Serial columns: one connection, 2,000 sequential requests, high-resolution clock.
 
@@ -65,7 +61,7 @@ NATS and the apps share the same cores. Serial columns: one connection, 2,000 se
 ${table}
 `;
     console.log(report);
-    writeFileSync(path.join(__dirname, '..', '..', 'docs', 'benchmarks.md'), `# Benchmarks\n\nMeasured figures only; each section says how to reproduce it.\n\n${report}`);
+    writeSection('Free route and 402 challenge vs bare Express', report);
   } finally {
     hello.stop();
     await stack.stop();

@@ -45,7 +45,7 @@ async function startStack({ apps, gatewayReplicas = 1, env = {} }) {
     await Promise.all(apps.map((p) => new Promise((resolve) => (p.exitCode !== null ? resolve() : (p.once('exit', resolve), p.kill('SIGTERM'))))));
     nats.kill('SIGTERM');
   };
-  return { gateways, stop, waitFor };
+  return { gateways, natsUrl: base.NATS_URL, stop, waitFor };
 }
 
 function startHelloExpress() {

@@ -1,4 +1,4 @@
-import { toAddress, type AddressLike } from './address';
+import type { AddressLike } from './address';
 import type { LocalChain } from './chain';
 import { generateKeypair } from './keypair';
 import { startLocalRpc, type LocalRpc, type LocalRpcOptions } from './rpc-server';
@@ -47,5 +47,5 @@ export async function startDemoChain(options: DemoChainOptions = {}): Promise<De
   const demo = generateKeypair();
   fundWallets(rpc.chain, [demo.address, ...(options.wallets ?? [])], usdcMint);
   rpc.chain.mintTo(demo.address, usdcMint, DEMO_USDC);
-  return { ...rpc, usdcMint: toAddress(usdcMint), demoWallet: { address: demo.address, secretKey: demo.secretKey } };
+  return { ...rpc, usdcMint, demoWallet: { address: demo.address, secretKey: demo.secretKey } };
 }

@@ -138,7 +138,11 @@ export function createPubsub(chain: LocalChain): Pubsub {
       offSlot();
       offAccount();
       if (slotTimer) clearInterval(slotTimer);
-      for (const client of wss.clients) client.terminate();
+      // Code 1000 tells clients such as web3.js (rpc-websockets) not to reconnect.
+      for (const client of wss.clients) {
+        client.close(1000, 'server shutting down');
+        setTimeout(() => client.terminate(), 1000).unref();
+      }
       wss.close();
     },
   };

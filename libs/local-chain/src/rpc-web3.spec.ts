@@ -108,9 +108,10 @@ describe('JSON-RPC through @solana/web3.js Connection', () => {
     });
     expect((parsed.transaction.message.instructions[1] as ParsedInstruction).parsed).toBe('invoice:abc-123');
     const keys = parsed.transaction.message.accountKeys.map((k) => k.pubkey.toBase58());
-    const balanceOf = (list: typeof parsed.meta.postTokenBalances) => list!.find((b) => keys[b.accountIndex] === merchantAta.toBase58())!;
-    const pre = balanceOf(parsed.meta!.preTokenBalances);
-    const post = balanceOf(parsed.meta!.postTokenBalances);
+    const meta = parsed.meta!;
+    const balanceOf = (list: typeof meta.postTokenBalances) => list!.find((b) => keys[b.accountIndex] === merchantAta.toBase58())!;
+    const pre = balanceOf(meta.preTokenBalances);
+    const post = balanceOf(meta.postTokenBalances);
     expect(pre).toEqual({
       accountIndex: pre.accountIndex,
       mint: USDC.toBase58(),

@@ -1,0 +1,168 @@
+import { Keypair, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { PROGRAMS } from '@toll/solana';
+import WebSocket from 'ws';
+import { toBase58 } from './address';
+import { startLocalRpc, type LocalRpc } from './rpc-server';
+
+async function post(url: string, body: unknown): Promise<{ status: number; text: string; json: any }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json };
+}
+
+const call = async (rpc: LocalRpc, method: string, params: unknown[] = []): Promise<any> => (await post(rpc.url, { jsonrpc: '2.0', id: 1, method, params })).json;
+
+function memoTransaction(rpc: LocalRpc, payer: Keypair, text: string): VersionedTransaction {
+  const message = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash: rpc.chain.latestBlockhash().blockhash,
+    instructions: [new TransactionInstruction({ programId: PROGRAMS.memo, keys: [], data: Buffer.from(text) })],
+  }).compileToV0Message();
+  const tx = new VersionedTransaction(message);
+  tx.sign([payer]);
+  return tx;
+}
+
+function openSocket(url: string): Promise<{ socket: WebSocket; next: () => Promise<any>; request: (method: string, params?: unknown[]) => Promise<any> }> {
+  const socket = new WebSocket(url);
+  const inbox: any[] = [];
+  const waiters: ((m: any) => void)[] = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    const waiter = waiters.shift();
+    if (waiter) waiter(message);
+    else inbox.push(message);
+  });
+  const next = () => (inbox.length ? Promise.resolve(inbox.shift()) : new Promise<any>((resolve) => waiters.push(resolve)));
+  let id = 0;
+  const request = (method: string, params: unknown[] = []) => {
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }));
+    return next();
+  };
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ socket, next, request }));
+    socket.once('error', reject);
+  });
+}
+
+describe('JSON-RPC protocol and PubSub', () => {
+  let rpc: LocalRpc;
+  let payer: Keypair;
+
+  beforeEach(async () => {
+    rpc = await startLocalRpc({ port: 0, slotMs: 50 });
+    payer = Keypair.generate();
+    rpc.chain.airdrop(payer.publicKey, 1_000_000_000n);
+  });
+
+  afterEach(() => rpc.close());
+
+  it('answers batches, unknown methods, bad params, parse errors and oversized bodies as JSON-RPC 2.0', async () => {
+    const batch = await post(rpc.url, [
+      { jsonrpc: '2.0', id: 'a', method: 'getHealth' },
+      { jsonrpc: '2.0', id: 'b', method: 'getBlock', params: [1] },
+      { jsonrpc: '2.0', id: 'c', method: 'getBalance', params: ['not-an-address'] },
+      { jsonrpc: '2.0', method: 'getSlot' },
+    ]);
+    expect(batch.json).toEqual([
+      { jsonrpc: '2.0', result: 'ok', id: 'a' },
+      { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id: 'b' },
+      { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid param: Invalid' }, id: 'c' },
+    ]);
+    expect((await post(rpc.url, '{"jsonrpc":')).json.error.code).toBe(-32700);
+    expect((await post(rpc.url, [])).json.error.code).toBe(-32600);
+    expect((await post(rpc.url, { jsonrpc: '2.0', id: 1, method: 'getSlot', params: { bad: true } })).json.error.code).toBe(-32602);
+    expect((await post(rpc.url, 'x'.repeat(60 * 1024))).status).toBe(413);
+  });
+
+  it('keeps u64 values exact and serves the localnet_* cheats only when enabled', async () => {
+    const holder = Keypair.generate().publicKey.toBase58();
+    const data = Buffer.from('local chain state').toString('base64');
+    const lamports = '18446744073709551000';
+    const set = await post(rpc.url, `{"jsonrpc":"2.0","id":1,"method":"localnet_setAccount","params":["${holder}",{"lamports":${lamports},"data":["${data}","base64"]}]}`);
+    expect(set.json.error).toBeUndefined();
+    const info = await post(rpc.url, { jsonrpc: '2.0', id: 2, method: 'getAccountInfo', params: [holder, { encoding: 'base64' }] });
+    expect(info.text).toContain(`"lamports":${lamports}`);
+    expect(info.text).toContain('"rentEpoch":18446744073709551615');
+    expect(info.json.result.value.data).toEqual([data, 'base64']);
+
+    const slot = (await call(rpc, 'getSlot')).result;
+    expect((await call(rpc, 'localnet_advanceSlots', [10])).result).toBeGreaterThanOrEqual(slot + 10);
+
+    const plain = await startLocalRpc({ port: 0, cheats: false });
+    try {
+      expect((await call(plain, 'localnet_setAccount', [holder, { lamports: 1 }])).error.code).toBe(-32601);
+      expect((await call(plain, 'getHealth')).result).toBe('ok');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('returns getTransaction in every encoding, refusing v0 without maxSupportedTransactionVersion', async () => {
+    const tx = memoTransaction(rpc, payer, 'v0 memo');
+    const wire = Buffer.from(tx.serialize()).toString('base64');
+    const signature = (await call(rpc, 'sendTransaction', [wire, { encoding: 'base64' }])).result;
+
+    const refused = await call(rpc, 'getTransaction', [signature]);
+    expect(refused.error.code).toBe(-32015);
+    const base64 = (await call(rpc, 'getTransaction', [signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 }])).result;
+    expect(base64.transaction).toEqual([wire, 'base64']);
+    expect(base64.version).toBe(0);
+    expect(base64.meta.loadedAddresses).toEqual({ writable: [], readonly: [] });
+    const parsed = (await call(rpc, 'getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }])).result;
+    expect(parsed.transaction.message.instructions).toEqual([{ program: 'spl-memo', programId: PROGRAMS.memo.toBase58(), parsed: 'v0 memo', stackHeight: 1 }]);
+    expect(parsed.transaction.message.accountKeys[0]).toEqual({ pubkey: payer.publicKey.toBase58(), signer: true, source: 'transaction', writable: true });
+    expect(parsed.meta.loadedAddresses).toBeUndefined();
+    expect((await call(rpc, 'getTransaction', [signature, { commitment: 'processed', maxSupportedTransactionVersion: 0 }])).error.code).toBe(-32602);
+  });
+
+  it('notifies signatureSubscribe and slotSubscribe over WebSocket on the RPC port', async () => {
+    const { socket, next, request } = await openSocket(rpc.wsUrl);
+    try {
+      const tx = memoTransaction(rpc, payer, 'watched');
+      const signature = toBase58(tx.signatures[0]);
+      const subscribed = await request('signatureSubscribe', [signature, { commitment: 'confirmed' }]);
+      expect(typeof subscribed.result).toBe('number');
+      await call(rpc, 'sendTransaction', [Buffer.from(tx.serialize()).toString('base64'), { encoding: 'base64' }]);
+      const notification = await next();
+      expect(notification).toEqual({
+        jsonrpc: '2.0',
+        method: 'signatureNotification',
+        params: { result: { context: { slot: expect.any(Number) }, value: { err: null } }, subscription: subscribed.result },
+      });
+
+      const slotSub = (await request('slotSubscribe')).result;
+      const slot = await next();
+      expect(slot).toMatchObject({ method: 'slotNotification', params: { result: { slot: expect.any(Number), parent: expect.any(Number) }, subscription: slotSub } });
+      let reply = await request('slotUnsubscribe', [slotSub]);
+      while (reply.method === 'slotNotification') reply = await next();
+      expect(reply.result).toBe(true);
+      expect((await request('getBalance', [payer.publicKey.toBase58()])).error.code).toBe(-32601);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('filters getProgramAccounts by dataSize and memcmp, and reports prioritization fees', async () => {
+    const mint = rpc.chain.createMint({ decimals: 6, mintAuthority: payer.publicKey });
+    const owners = [Keypair.generate().publicKey, Keypair.generate().publicKey];
+    for (const owner of owners) rpc.chain.mintTo(owner, mint, 1n);
+    const found = (
+      await call(rpc, 'getProgramAccounts', [
+        PROGRAMS.token.toBase58(),
+        { encoding: 'jsonParsed', filters: [{ dataSize: 165 }, { memcmp: { offset: 32, bytes: owners[1].toBase58() } }], withContext: true },
+      ])
+    ).result;
+    expect(found.value).toHaveLength(1);
+    expect(found.value[0].account.data.parsed.info.owner).toBe(owners[1].toBase58());
+    const fees = (await call(rpc, 'getRecentPrioritizationFees', [[SystemProgram.programId.toBase58()]])).result;
+    expect(fees.length).toBeGreaterThan(0);
+    expect(fees[fees.length - 1]).toEqual({ slot: expect.any(Number), prioritizationFee: 0 });
+  });
+});
