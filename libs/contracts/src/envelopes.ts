@@ -62,3 +62,10 @@ export interface ReleaseRequest {
   holdId: string;
   reason: string;
 }
+
+// data.solUsd
+export interface SolUsdReply {
+  solUsd: string; // decimal string
+  source: string;
+  asOf: string; // ISO time of the upstream observation
+}

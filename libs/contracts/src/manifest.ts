@@ -35,6 +35,9 @@ export const subjectOf = (operationId: string): string => `toll.${operationId}`;
 
 export const groupPrefixOf = (group: string): string => `/toll/${group}/`;
 
+// A group owns /toll/<group>/… and, for the spec's bundle endpoints, /api/<group> and /api/<group>/….
+const ownsPath = (group: string, path: string) => path.startsWith(groupPrefixOf(group)) || path === `/api/${group}` || path.startsWith(`/api/${group}/`);
+
 // A manifest may only claim paths and subjects inside its own group's namespace.
 export function manifestViolations(manifest: GroupManifest): string[] {
   const problems: string[] = [];
@@ -42,7 +45,7 @@ export function manifestViolations(manifest: GroupManifest): string[] {
     const [group] = route.operationId.split('.');
     if (group !== manifest.group) problems.push(`${route.operationId}: operationId outside group ${manifest.group}`);
     if (route.subject !== subjectOf(route.operationId)) problems.push(`${route.operationId}: subject ${route.subject} does not match`);
-    if (!route.path.startsWith(groupPrefixOf(manifest.group))) problems.push(`${route.operationId}: path ${route.path} outside ${groupPrefixOf(manifest.group)}`);
+    if (!ownsPath(manifest.group, route.path)) problems.push(`${route.operationId}: path ${route.path} outside ${groupPrefixOf(manifest.group)}`);
   }
   return problems;
 }

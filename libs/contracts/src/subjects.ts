@@ -6,6 +6,7 @@ export const SUBJECTS = {
   paymentsVerify: 'payments.verify',
   paymentsSettle: 'payments.settle',
   paymentsRelease: 'payments.release',
+  dataSolUsd: 'data.solUsd', // the data app's live SOL/USD price, for SOL quotes in challenges
 } as const;
 
 export const REQUEST_ID_HEADER = 'x-request-id';

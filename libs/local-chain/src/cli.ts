@@ -36,10 +36,6 @@ async function main(): Promise<void> {
   const mint = usdcMint ? createUsdcMint(rpc.chain, usdcMint) : undefined;
   fundWallets(rpc.chain, wallets, mint);
 
-  console.log(`local Solana RPC listening on ${rpc.url} (PubSub ${rpc.wsUrl})`);
-  if (mint) console.log(`USDC mint (6 decimals) at ${mint}`);
-  for (const w of wallets) console.log(`funded ${w.address} with ${w.sol ?? 10} SOL${mint ? ' and an empty USDC account' : ''}`);
-
   const stop = (signal: string) => {
     console.log(`${signal}: stopping`);
     rpc.close().then(
@@ -49,6 +45,10 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+
+  console.log(`local Solana RPC listening on ${rpc.url} (PubSub ${rpc.wsUrl})`);
+  if (mint) console.log(`USDC mint (6 decimals) at ${mint}`);
+  for (const w of wallets) console.log(`funded ${w.address} with ${w.sol ?? 10} SOL${mint ? ' and an empty USDC account' : ''}`);
 }
 
 main().catch((e: unknown) => {

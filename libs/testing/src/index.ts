@@ -1,3 +1,4 @@
 export * from './nats-server';
 export * from './http';
 export * from './responder';
+export * from './fake-upstream';

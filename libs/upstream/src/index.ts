@@ -1,0 +1,4 @@
+export * from './upstream';
+export * from './cache';
+export * from './governor';
+export * from './redact';

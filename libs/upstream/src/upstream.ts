@@ -1,0 +1,114 @@
+import { TollError } from '@toll/contracts';
+import type { z } from 'zod';
+import { RateGovernor, type GovernorOptions } from './governor';
+import { redactUrl } from './redact';
+
+// Statuses worth another attempt (on the next base URL when there is one):
+const RETRYABLE_STATUS = new Set([
+  429, // rate limited: another mirror or a later slot may answer
+  500, // transient server error
+  502, // bad gateway in front of the provider
+  503, // overloaded or in maintenance
+  504, // the provider's own gateway timed out
+]);
+// Network failures worth another attempt: the request never reached a working server.
+const RETRYABLE_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+// Time we keep back from the caller's deadline to answer it.
+const DEADLINE_MARGIN_MS = 50;
+
+export interface UpstreamOptions {
+  name: string;
+  baseUrls: string[];
+  timeoutMs: number;
+  userAgent: string;
+  headers?: Record<string, string>;
+  maxAttempts?: number;
+  governor?: GovernorOptions;
+  fetch?: typeof fetch;
+  log?: (event: string, fields: Record<string, unknown>) => void;
+}
+
+export interface CallOptions {
+  deadline?: number; // epoch ms by which the caller must have its answer
+  headers?: Record<string, string>;
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface Upstream {
+  readonly name: string;
+  getJson<S extends z.ZodType>(path: string, query: Query, schema: S, options?: CallOptions): Promise<z.infer<S>>;
+  getText(path: string, query: Query, options?: CallOptions): Promise<string>;
+}
+
+const errorCode = (e: unknown): string | undefined => (e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code;
+
+// The one wrapper for every external HTTP call: deadline-bounded timeouts, retries only on the listed
+// failures, failover across base URLs, schema-checked bodies, a rate governor, redacted logs.
+export function createUpstream(options: UpstreamOptions): Upstream {
+  const doFetch = options.fetch ?? fetch;
+  const governor = options.governor ? new RateGovernor(options.governor) : undefined;
+  const maxAttempts = options.maxAttempts ?? Math.max(2, options.baseUrls.length);
+  const log = options.log ?? (() => undefined);
+
+  async function request(path: string, query: Query, call: CallOptions): Promise<{ text: string; url: string }> {
+    const deadline = call.deadline ?? Date.now() + options.timeoutMs;
+    let lastError: TollError | undefined;
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      const base = options.baseUrls[attempt % options.baseUrls.length];
+      const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
+      for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
+      const budget = Math.min(options.timeoutMs, deadline - Date.now() - DEADLINE_MARGIN_MS);
+      if (budget <= 0) throw lastError ?? new TollError('UPSTREAM_TIMEOUT', `${options.name}: no time left before the deadline`, { upstream: options.name });
+      if (governor) await governor.take(deadline - DEADLINE_MARGIN_MS, options.name);
+      const started = Date.now();
+      let res: Response;
+      let text: string;
+      try {
+        res = await doFetch(url, {
+          headers: { 'user-agent': options.userAgent, accept: 'application/json, text/plain;q=0.9, */*;q=0.5', ...options.headers, ...call.headers },
+          signal: AbortSignal.timeout(Math.max(1, budget)),
+        });
+        text = await res.text();
+      } catch (e) {
+        const timedOut = (e as Error)?.name === 'TimeoutError' || (e as Error)?.name === 'AbortError';
+        log('upstream failure', { upstream: options.name, url: redactUrl(url), error: timedOut ? 'timeout' : (errorCode(e) ?? String(e)), ms: Date.now() - started });
+        lastError = timedOut
+          ? new TollError('UPSTREAM_TIMEOUT', `${options.name} did not answer in ${budget} ms`, { upstream: options.name })
+          : new TollError('UPSTREAM_ERROR', `${options.name} unreachable`, { upstream: options.name, cause: errorCode(e) ?? 'network' });
+        if (timedOut || RETRYABLE_CODES.has(errorCode(e) ?? '')) continue;
+        throw lastError;
+      }
+      log('upstream call', { upstream: options.name, url: redactUrl(url), status: res.status, ms: Date.now() - started });
+      if (res.ok) return { text, url: redactUrl(url) };
+      lastError = new TollError('UPSTREAM_ERROR', `${options.name} answered HTTP ${res.status}`, { upstream: options.name, status: res.status });
+      if (!RETRYABLE_STATUS.has(res.status)) throw lastError;
+    }
+    throw lastError ?? new TollError('UPSTREAM_ERROR', `${options.name} failed`, { upstream: options.name });
+  }
+
+  return {
+    name: options.name,
+    async getText(path, query, call = {}) {
+      return (await request(path, query, call)).text;
+    },
+    async getJson(path, query, schema, call = {}) {
+      const { text } = await request(path, query, call);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // A 200 with an HTML or plain-text error page is an upstream error, not data.
+        throw new TollError('UPSTREAM_ERROR', `${options.name} answered with a body that is not JSON`, { upstream: options.name, sample: text.slice(0, 120) });
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        throw new TollError('UPSTREAM_ERROR', `${options.name} answered with an unexpected shape`, {
+          upstream: options.name,
+          issues: parsed.error.issues.slice(0, 5).map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
+        });
+      }
+      return parsed.data;
+    },
+  };
+}
