@@ -17,7 +17,7 @@ function writeSection(title, body) {
   const index = sections.findIndex((s) => s.startsWith(`## ${title}\n`));
   if (index >= 0) sections[index] = next;
   else sections.push(next);
-  writeFileSync(FILE, head.trimEnd() + '\n\n' + sections.join('').trimEnd() + '\n');
+  writeFileSync(FILE, head.trimEnd() + '\n\n' + sections.map((x) => x.trimEnd()).join('\n\n') + '\n');
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];

@@ -44,6 +44,9 @@ export async function startLocalRpc(options: LocalRpcOptions = {}): Promise<Loca
   const pubsub = createPubsub(chain);
 
   const server = createServer((req, res) => serveHttp(req, res, methods, maxBodyBytes));
+  // Node closes idle keep-alive sockets after 5 s, racing clients that reuse them later (ECONNRESET);
+  // agave's server keeps them, so idle connections are kept for a minute here.
+  server.keepAliveTimeout = 60_000;
   pubsub.attach(server);
   await listen(server, options.port ?? 0, host);
   const port = (server.address() as AddressInfo).port;
