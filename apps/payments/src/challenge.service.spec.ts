@@ -2,6 +2,8 @@ import type { ChallengeRequest } from '@toll/contracts';
 import { decodeHeaderJson, readMemo } from '@toll/x402';
 import { ChallengeService } from './challenge.service';
 import { PaymentsConfig } from './config';
+import { JsonLogger } from '@toll/platform';
+import type { NatsConnection } from 'nats';
 import { SolPriceService } from './sol-price.service';
 import { resolveTerms } from './terms';
 
@@ -22,7 +24,9 @@ const request: ChallengeRequest = {
 const serviceWith = (env: Record<string, string>) => {
   const config = PaymentsConfig.parse(env);
   const terms = resolveTerms(config);
-  return { service: new ChallengeService(terms, new SolPriceService(config)), terms };
+  // No NATS here: these cases are the fixed rate and the no-price path (the live path runs over NATS in e2e).
+  const prices = new SolPriceService(config, {} as NatsConnection, new JsonLogger('test', 'error'));
+  return { service: new ChallengeService(terms, prices), terms };
 };
 
 describe(ChallengeService.name, () => {

@@ -18,6 +18,8 @@ export const PaymentsConfig = BaseConfig.extend({
   PAYMENTS_MEMO_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   // A fixed SOL/USD rate for tests and the local stack; without it (and without a live price) challenges offer USDC only.
   PAYMENTS_SOL_USD_FIXED: z.string().regex(/^\d+(\.\d{1,6})?$/).optional(),
+  // A live price older than this is not used: challenges then offer USDC only.
+  PAYMENTS_SOL_PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
   DATABASE_URL: sensitive(z.string().startsWith('postgres').default('postgresql://postgres@127.0.0.1:5432/toll_payments')),
   PAYMENTS_MIGRATE_ON_START: z.enum(['true', 'false']).default('true'), // false where a release step migrates instead
   SOLANA_RPC_URLS: z.string().default('http://127.0.0.1:8899'), // comma-separated, tried in order of health

@@ -110,17 +110,19 @@ const MAX_PRIORITIZATION_SLOTS = 150;
 // around it (blocks with times, a 150-block blockhash window, a transaction store with balances and fees).
 export class LocalChain {
   readonly genesisHash = toBase58(randomBytes(32));
+  // Wall-clock slot length in ms; 0 in manual mode.
+  readonly slotMs: number;
   private readonly svm = new LiteSvm();
   private readonly clock: SlotClock;
   private readonly genesisSlot: number;
   private readonly startUnix = Math.floor(Date.now() / 1000);
+  // The current block's time: every transaction of a block shares it, as on a real cluster.
+  private blockTime = this.startUnix;
   private readonly events = new EventEmitter();
   private readonly records = new Map<string, TransactionRecord>();
   private readonly signaturesByAddress = new Map<string, string[]>();
   private readonly prioritizationFees = new Map<number, SlotFees>();
   private readonly faucet: LocalKeypair = generateKeypair();
-  // Wall-clock slot length in ms; 0 in manual mode.
-  readonly slotMs: number;
 
   constructor(options: LocalChainOptions = {}) {
     this.svm.setTransactionHistory(1_000_000n);
@@ -342,7 +344,8 @@ export class LocalChain {
 
   private onSlot(slot: number, parent: number): void {
     const { epoch } = this.epochOf(slot);
-    this.svm.setClock(new Clock(BigInt(slot), BigInt(this.startUnix), BigInt(epoch), BigInt(epoch + 1), BigInt(Math.floor(Date.now() / 1000))));
+    this.blockTime = Math.floor(Date.now() / 1000);
+    this.svm.setClock(new Clock(BigInt(slot), BigInt(this.startUnix), BigInt(epoch), BigInt(epoch + 1), BigInt(this.blockTime)));
     for (const s of this.prioritizationFees.keys()) {
       if (s > slot - MAX_PRIORITIZATION_SLOTS) break;
       this.prioritizationFees.delete(s);
@@ -499,7 +502,7 @@ export class LocalChain {
       ...execution,
       signature: tx.signature,
       slot: this.clock.slot,
-      blockTime: Math.floor(Date.now() / 1000),
+      blockTime: this.blockTime,
       sequence: this.records.size,
       wire: wire.slice(),
       transaction: tx,

@@ -16,5 +16,5 @@ export {
 export type { TransactionErrorJson } from './errors';
 export type { InnerInstructionRecord, ReturnDataRecord } from './execution';
 export type { TokenBalance, UiTokenAmount } from './token-balances';
-export { startLocalRpc, rpcMethods, type LocalRpc, type LocalRpcOptions } from './rpc-server';
+export { startLocalRpc, type LocalRpc, type LocalRpcOptions } from './rpc-server';
 export { startDemoChain, fundWallets, createUsdcMint, type DemoChain, type DemoChainOptions, type FundRequest } from './demo';

@@ -143,7 +143,16 @@ describe('JSON-RPC protocol and PubSub', () => {
       let reply = await request('slotUnsubscribe', [slotSub]);
       while (reply.method === 'slotNotification') reply = await next();
       expect(reply.result).toBe(true);
-      expect((await request('getBalance', [payer.publicKey.toBase58()])).error.code).toBe(-32601);
+      const watched = Keypair.generate().publicKey.toBase58();
+      const accountSub = (await request('accountSubscribe', [watched, { encoding: 'base64' }])).result;
+      rpc.chain.airdrop(watched, 1_000_000_000n);
+      let account = await next();
+      while (account.method !== 'accountNotification') account = await next();
+      expect(account.params).toEqual({
+        result: { context: { slot: expect.any(Number) }, value: { data: ['', 'base64'], executable: false, lamports: 1_000_000_000, owner: SystemProgram.programId.toBase58(), rentEpoch: expect.any(Number), space: 0 } },
+        subscription: accountSub,
+      });
+      expect((await request('getBalance', [watched])).error.code).toBe(-32601);
     } finally {
       socket.close();
     }

@@ -30,7 +30,7 @@ export interface LocalRpc {
 
 const DEFAULT_MAX_BODY_BYTES = 50 * 1024;
 
-export function rpcMethods(chain: LocalChain, cheats = true): RpcMethods {
+function rpcMethods(chain: LocalChain, cheats = true): RpcMethods {
   return { ...clusterMethods(chain), ...accountMethods(chain), ...transactionMethods(chain), ...(cheats ? cheatMethods(chain) : {}) };
 }
 

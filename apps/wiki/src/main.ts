@@ -1,0 +1,3 @@
+import { startWiki } from './bootstrap';
+
+void startWiki();
