@@ -1,0 +1,3 @@
+import { startWeather } from './bootstrap';
+
+void startWeather();
