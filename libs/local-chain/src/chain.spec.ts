@@ -1,6 +1,7 @@
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { associatedTokenAddress } from '@toll/solana';
-import { LocalChain, PreflightFailure } from './chain';
+import { LocalChain } from './chain';
+import { PreflightFailure } from './errors';
 import { decodeMint, decodeTokenAccount } from './token-layout';
 
 const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');

@@ -3,106 +3,35 @@ import { EventEmitter } from 'node:events';
 import { Account, Clock, FailedTransactionMetadata, LiteSvm, type SimulatedTransactionInfo, type TransactionMetadata } from 'litesvm/dist/internal.js';
 import { PublicKey } from '@solana/web3.js';
 import { associatedTokenAddress } from '@toll/solana';
+import { resolveAccountKeys } from './account-keys';
 import { addressToBytes, bytesToAddress, fromBase58, toAddress, toBase58, type AddressLike } from './address';
-import { transactionErrorJson, type TransactionErrorJson } from './errors';
-import { snapshotBalances, summarizeMeta, type AccountLookup, type BalanceSnapshot, type MetaSummary } from './execution';
+import type {
+  AccountState,
+  CreateMintInput,
+  ExecutionResult,
+  LoadedAddresses,
+  LocalChainOptions,
+  SetAccountInput,
+  SimulateOptions,
+  SimulationResult,
+  TransactionRecord,
+} from './chain-types';
+import { InvalidTransaction, PreflightFailure, transactionErrorJson, type TransactionErrorJson } from './errors';
+import { snapshotBalances, summarizeMeta, type AccountLookup, type BalanceSnapshot } from './execution';
 import { computeBudgetOf, transactionFee } from './fees';
 import { generateKeypair, type LocalKeypair } from './keypair';
 import { memoText } from './parse-instruction';
 import { MEMO_PROGRAMS, SYSTEM_PROGRAM, TOKEN_PROGRAM } from './programs';
 import { SlotClock, MAX_PROCESSING_AGE } from './slot-clock';
-import type { TokenBalance } from './token-balances';
 import { encodeMint, encodeTokenAccount } from './token-accounts';
 import { MINT_SIZE, TOKEN_ACCOUNT_SIZE, isMintData } from './token-layout';
-import { WireError, decodeTransaction, encodeTransaction, encodeTransferMessage, isStaticWritable, type DecodedMessage, type DecodedTransaction } from './wire';
-
-export interface LocalChainOptions {
-  // Wall-clock slot length (default 400). 0: slots move only via advanceSlots and each landed transaction.
-  slotMs?: number;
-}
-
-export interface AccountState {
-  address: string;
-  lamports: bigint;
-  data: Uint8Array;
-  owner: string;
-  executable: boolean;
-  rentEpoch: bigint;
-}
-
-export interface SetAccountInput {
-  lamports: bigint | number;
-  data?: Uint8Array;
-  owner?: AddressLike;
-  executable?: boolean;
-  rentEpoch?: bigint;
-}
-
-export interface CreateMintInput {
-  address?: AddressLike;
-  decimals: number;
-  mintAuthority: AddressLike | null;
-  freezeAuthority?: AddressLike | null;
-  supply?: bigint | number;
-  programId?: AddressLike;
-}
-
-export interface LoadedAddresses {
-  writable: string[];
-  readonly: string[];
-}
-
-export interface ExecutionResult extends Omit<MetaSummary, 'fee'> {
-  err: TransactionErrorJson | null;
-  fee: bigint;
-  // Static keys followed by lookup-table keys (writable, then read-only), the order agave indexes by.
-  accountKeys: string[];
-  writable: boolean[];
-  loadedAddresses: LoadedAddresses;
-  preBalances: bigint[];
-  postBalances: bigint[];
-  preTokenBalances: TokenBalance[];
-  postTokenBalances: TokenBalance[];
-}
-
-export interface TransactionRecord extends ExecutionResult {
-  signature: string;
-  slot: number;
-  blockTime: number;
-  // Position in the chain's history; orders getSignaturesForAddress.
-  sequence: number;
-  wire: Uint8Array;
-  transaction: DecodedTransaction;
-  // agave's getSignaturesForAddress memo field: "[len] text" per memo, joined by "; ".
-  memo: string | null;
-}
-
-export interface SimulationResult extends ExecutionResult {
-  postAccounts: Map<string, AccountState | null>;
-  replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null;
-}
-
-export interface SimulateOptions {
-  sigVerify?: boolean;
-  replaceRecentBlockhash?: boolean;
-}
-
-// Thrown by send() when preflight simulation fails; the RPC layer turns it into -32002 / -32003.
-export class PreflightFailure extends Error {
-  constructor(readonly simulation: SimulationResult) {
-    super('Transaction simulation failed');
-  }
-}
-
-export class InvalidTransaction extends Error {}
+import { WireError, decodeTransaction, encodeTransaction, encodeTransferMessage, type DecodedMessage, type DecodedTransaction } from './wire';
 
 interface SlotFees {
   min: bigint;
   byAccount: Map<string, bigint>;
 }
 
-const ALT_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';
-const ALT_ADDRESSES_OFFSET = 56;
 const FAUCET_LAMPORTS = 500_000_000n * 1_000_000_000n;
 const MAX_PRIORITIZATION_SLOTS = 150;
 
@@ -371,33 +300,8 @@ export class LocalChain {
     return encodeTransaction([this.faucet.sign(message)], message);
   }
 
-  // Static keys plus lookup-table keys, with agave's writability (invoked programs are demoted to read-only).
-  private resolveKeys(message: DecodedMessage): { keys: string[]; writable: boolean[]; loaded: LoadedAddresses } | string {
-    const loaded: LoadedAddresses = { writable: [], readonly: [] };
-    for (const lookup of message.lookups) {
-      const table = this.rawAccount(lookup.accountKey);
-      if (!table) return 'AddressLookupTableNotFound';
-      if (bytesToAddress(table.owner()) !== ALT_PROGRAM) return 'InvalidAddressLookupTableOwner';
-      const data = table.data();
-      const count = Math.floor((data.length - ALT_ADDRESSES_OFFSET) / 32);
-      const pick = (i: number): string | undefined => (i < count ? bytesToAddress(data.subarray(ALT_ADDRESSES_OFFSET + i * 32, ALT_ADDRESSES_OFFSET + i * 32 + 32)) : undefined);
-      for (const [indexes, into] of [[lookup.writableIndexes, loaded.writable], [lookup.readonlyIndexes, loaded.readonly]] as const) {
-        for (const i of indexes) {
-          const key = pick(i);
-          if (key === undefined) return 'InvalidAddressLookupTableIndex';
-          into.push(key);
-        }
-      }
-    }
-    const programs = new Set(message.instructions.map((ix) => ix.programIdIndex));
-    const keys = [...message.staticKeys, ...loaded.writable, ...loaded.readonly];
-    const staticCount = message.staticKeys.length;
-    const writable = keys.map((_, i) => !programs.has(i) && (i < staticCount ? isStaticWritable(message.header, staticCount, i) : i < staticCount + loaded.writable.length));
-    return { keys, writable, loaded };
-  }
-
   private simulateDecoded(tx: DecodedTransaction, wire: Uint8Array, options: SimulateOptions): SimulationResult {
-    const resolved = this.resolveKeys(tx.message);
+    const resolved = resolveAccountKeys(tx.message, (a) => this.rawAccount(a));
     const replacementBlockhash = options.replaceRecentBlockhash ? this.latestBlockhash() : null;
     if (typeof resolved === 'string') return this.rejected(tx, resolved, [], [], { writable: [], readonly: [] }, replacementBlockhash);
     const { keys, writable, loaded } = resolved;
@@ -487,7 +391,7 @@ export class LocalChain {
   private process(tx: DecodedTransaction, wire: Uint8Array): TransactionRecord | undefined {
     if (this.records.has(tx.signature)) return undefined;
     if (this.clock.validSlotOf(tx.message.recentBlockhash) === undefined) return undefined;
-    const resolved = this.resolveKeys(tx.message);
+    const resolved = resolveAccountKeys(tx.message, (a) => this.rawAccount(a));
     if (typeof resolved === 'string') return undefined;
     const { keys, writable, loaded } = resolved;
     if (this.clock.manual) this.clock.advance(1);

@@ -1,5 +1,6 @@
 import { toBase58 } from './address';
-import type { AccountState, LocalChain } from './chain';
+import type { LocalChain } from './chain';
+import type { AccountState } from './chain-types';
 import { invalidParams, RpcError, RPC_INVALID_REQUEST } from './errors';
 import { parseAccountData } from './parse-account';
 import { isMintData } from './token-layout';

@@ -1,5 +1,5 @@
 import { toBase58 } from './address';
-import type { ExecutionResult, SimulationResult, TransactionRecord } from './chain';
+import type { ExecutionResult, SimulationResult, TransactionRecord } from './chain-types';
 import { invalidParams, RpcError, RPC_UNSUPPORTED_TRANSACTION_VERSION } from './errors';
 import type { InnerInstructionRecord } from './execution';
 import { parseInstruction } from './parse-instruction';

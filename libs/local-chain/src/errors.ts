@@ -7,20 +7,15 @@ import {
   TransactionErrorProgramExecutionTemporarilyRestricted,
   type FailedTransactionMetadata,
 } from 'litesvm/dist/internal.js';
+import { RpcError } from '@toll/solana';
+import type { SimulationResult } from './chain-types';
 
 // A TransactionError as agave serializes it in RPC JSON: "BlockhashNotFound",
 // {"InstructionError":[0,{"Custom":18}]}, {"InsufficientFundsForRent":{"account_index":1}}.
 export type TransactionErrorJson = string | Record<string, unknown>;
 
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
+// One JSON-RPC error type for the client (libs/solana) and this server.
+export { RpcError } from '@toll/solana';
 
 export const RPC_PARSE_ERROR = -32700;
 export const RPC_INVALID_REQUEST = -32600;
@@ -31,6 +26,15 @@ export const RPC_PREFLIGHT_FAILURE = -32002;
 export const RPC_SIGNATURE_VERIFICATION_FAILURE = -32003;
 export const RPC_UNSUPPORTED_TRANSACTION_VERSION = -32015;
 export const RPC_MIN_CONTEXT_SLOT_NOT_REACHED = -32016;
+
+// Thrown by send() when preflight simulation fails; the RPC layer turns it into -32002 / -32003.
+export class PreflightFailure extends Error {
+  constructor(readonly simulation: SimulationResult) {
+    super('Transaction simulation failed');
+  }
+}
+
+export class InvalidTransaction extends Error {}
 
 export const invalidParams = (message: string): RpcError => new RpcError(RPC_INVALID_PARAMS, message);
 

@@ -1,5 +1,6 @@
 import { fromBase58 } from './address';
-import type { AccountState, LocalChain } from './chain';
+import type { LocalChain } from './chain';
+import type { AccountState } from './chain-types';
 import { ACCOUNT_ENCODINGS, encodeAccount, type DataSlice } from './encode-account';
 import { invalidParams } from './errors';
 import { isTokenProgram } from './programs';

@@ -1,9 +1,12 @@
 import { fromBase58 } from './address';
-import { InvalidTransaction, PreflightFailure, type LocalChain, type TransactionRecord } from './chain';
+import type { LocalChain } from './chain';
+import type { TransactionRecord } from './chain-types';
 import { encodeAccount } from './encode-account';
 import { encodeSimulation, encodeTransactionRecord, TRANSACTION_ENCODINGS } from './encode-transaction';
 import {
+  InvalidTransaction,
   invalidParams,
+  PreflightFailure,
   RpcError,
   RPC_INTERNAL_ERROR,
   RPC_PREFLIGHT_FAILURE,

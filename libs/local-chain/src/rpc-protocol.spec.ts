@@ -1,5 +1,5 @@
-import { Keypair, SystemProgram, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import { PROGRAMS } from '@toll/solana';
+import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { PROGRAMS, associatedTokenAddress } from '@toll/solana';
 import WebSocket from 'ws';
 import { toBase58 } from './address';
 import { startLocalRpc, type LocalRpc } from './rpc-server';
@@ -129,7 +129,8 @@ describe('JSON-RPC protocol and PubSub', () => {
       const signature = toBase58(tx.signatures[0]);
       const subscribed = await request('signatureSubscribe', [signature, { commitment: 'confirmed' }]);
       expect(typeof subscribed.result).toBe('number');
-      await call(rpc, 'sendTransaction', [Buffer.from(tx.serialize()).toString('base64'), { encoding: 'base64' }]);
+      // no encoding: agave's default for sendTransaction is base58
+      await call(rpc, 'sendTransaction', [toBase58(tx.serialize())]);
       const notification = await next();
       expect(notification).toEqual({
         jsonrpc: '2.0',
@@ -156,6 +157,53 @@ describe('JSON-RPC protocol and PubSub', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('simulates with parsed inner instructions, signature checks and blockhash replacement', async () => {
+    const mint = new PublicKey(rpc.chain.createMint({ decimals: 6, mintAuthority: payer.publicKey }));
+    const owner = Keypair.generate().publicKey;
+    const ata = associatedTokenAddress(owner, mint);
+    const createAta = new TransactionInstruction({
+      programId: PROGRAMS.associatedToken,
+      keys: [
+        { pubkey: payer.publicKey, isSigner: true, isWritable: true },
+        { pubkey: ata, isSigner: false, isWritable: true },
+        { pubkey: owner, isSigner: false, isWritable: false },
+        { pubkey: mint, isSigner: false, isWritable: false },
+        { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
+        { pubkey: PROGRAMS.token, isSigner: false, isWritable: false },
+      ],
+      data: Buffer.from([1]),
+    });
+    const build = (blockhash: string) => {
+      const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(createAta);
+      tx.sign(payer);
+      return tx.serialize();
+    };
+    const wire = build(rpc.chain.latestBlockhash().blockhash);
+    const simulate = async (bytes: Uint8Array, config: object) => (await call(rpc, 'simulateTransaction', [Buffer.from(bytes).toString('base64'), { encoding: 'base64', ...config }])).result.value;
+
+    const value = await simulate(wire, { sigVerify: true, innerInstructions: true, accounts: { addresses: [ata.toBase58()], encoding: 'jsonParsed' } });
+    expect(value.err).toBeNull();
+    const inner = value.innerInstructions[0].instructions;
+    expect(inner.map((ix: any) => ix.parsed?.type)).toEqual(expect.arrayContaining(['createAccount', 'initializeImmutableOwner', 'initializeAccount3']));
+    expect(inner.every((ix: any) => ix.stackHeight === 2)).toBe(true);
+    expect(value.accounts[0].data.parsed.info).toMatchObject({ owner: owner.toBase58(), mint: mint.toBase58(), state: 'initialized' });
+    expect(value.postTokenBalances).toEqual([expect.objectContaining({ mint: mint.toBase58(), owner: owner.toBase58() })]);
+    expect(rpc.chain.getAccount(ata)).toBeNull();
+
+    const forged = Uint8Array.from(wire);
+    forged[1] ^= 0xff;
+    expect((await simulate(forged, { sigVerify: true })).err).toBe('SignatureFailure');
+    expect((await simulate(forged, {})).err).toBeNull();
+    expect((await call(rpc, 'sendTransaction', [Buffer.from(forged).toString('base64'), { encoding: 'base64' }])).error.code).toBe(-32003);
+
+    rpc.chain.expireBlockhashes();
+    expect((await simulate(wire, {})).err).toBe('BlockhashNotFound');
+    const replaced = await simulate(wire, { replaceRecentBlockhash: true });
+    expect(replaced.err).toBeNull();
+    expect(replaced.replacementBlockhash).toEqual(rpc.chain.latestBlockhash());
+    expect((await call(rpc, 'simulateTransaction', [Buffer.from(wire).toString('base64'), { encoding: 'base64', sigVerify: true, replaceRecentBlockhash: true }])).error.code).toBe(-32602);
   });
 
   it('filters getProgramAccounts by dataSize and memcmp, and reports prioritization fees', async () => {

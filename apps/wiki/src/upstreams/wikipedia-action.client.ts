@@ -35,6 +35,10 @@ const Page = z.object({
 type Page = z.infer<typeof Page>;
 
 const ApiError = z.object({ code: z.string(), info: z.string().optional() });
+interface ActionBody<Q> {
+  error?: z.infer<typeof ApiError>;
+  query?: Q;
+}
 const actionResponse = <Q extends z.ZodType>(query: Q) => z.object({ error: ApiError.optional(), query: query.optional() });
 const SearchResponse = actionResponse(
   z.object({ searchinfo: z.object({ suggestion: z.string().optional() }).optional(), search: z.array(z.object({ title: z.string() })) }),
@@ -107,11 +111,12 @@ export class WikipediaActionClient {
       .map(linked);
   }
 
-  private async query<S extends z.ZodType<{ error?: z.infer<typeof ApiError>; query?: unknown }>>(params: Query, schema: S, deadline: number) {
+  // An HTTP 200 can still carry {"error": …}: that is a failure (and a reason to fall back), never "no results".
+  private async query<Q>(params: Query, schema: z.ZodType<ActionBody<Q>>, deadline: number): Promise<Q | undefined> {
     const body = await this.api.getJson(PATH, { action: 'query', format: 'json', formatversion: 2, ...params }, schema, { deadline });
     if (body.error) {
-      throw new TollError('UPSTREAM_ERROR', `${NAME} answered with an error: ${body.error.code}`, { upstream: NAME, code: body.error.code, info: body.error.info });
+      throw new TollError('UPSTREAM_ERROR', `${NAME} answered with an error: ${body.error.code}`, { upstream: NAME, code: body.error.code, info: body.error.info ?? null });
     }
-    return body.query as NonNullable<z.infer<S>['query']> | undefined;
+    return body.query;
   }
 }

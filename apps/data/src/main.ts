@@ -1,0 +1,3 @@
+import { startData } from './bootstrap';
+
+void startData();

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { NewsController } from './news.controller';
+import { NewsService } from './news.service';
+import { GdeltClient } from './upstreams/gdelt.client';
+import { HnAlgoliaClient } from './upstreams/hn-algolia.client';
+import { WikimediaClient } from './upstreams/wikimedia.client';
+
+// Nest providers are singletons: one GdeltClient, hence one GDELT queue per process.
+@Module({
+  controllers: [NewsController],
+  providers: [NewsService, GdeltClient, WikimediaClient, HnAlgoliaClient],
+})
+export class AppModule {}

@@ -1,0 +1,3 @@
+import { startNews } from './bootstrap';
+
+void startNews();

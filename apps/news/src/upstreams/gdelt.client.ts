@@ -1,0 +1,137 @@
+// GDELT DOC 2.0 API: https://blog.gdeltproject.org/gdelt-doc-2-0-api-debuts/ (docs/upstreams.md §11).
+// Keyless open data; credit "The GDELT Project". It returns titles and links only, never article text.
+// Quota: "at most one request every 5 s" per IP, and in 2026 it sheds load (429 even on a first request),
+// so every call in this process goes through ONE queue: a RateGovernor with burst 1 at one request per
+// NEWS_GDELT_INTERVAL_MS (5.5 s by default, i.e. about 0.18 requests per second), and no retries.
+// Odd error shapes: query problems ("keyword too short", unbalanced quotes…) come back as plain text with
+// HTTP 200; no match is `{}` (ArtList) or `timeline: []`; bodies have been seen with raw control characters.
+import { Inject, Injectable } from '@nestjs/common';
+import { TollError } from '@toll/contracts';
+import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { createUpstream, type Query, type Upstream } from '@toll/upstream';
+import { z } from 'zod';
+import type { NewsConfig } from '../config';
+import type { Article, TimelinePoint } from '../news.schemas';
+
+const NAME = 'gdelt';
+// Enough for the largest `limit` (100), so one cached fetch serves every limit.
+export const GDELT_MAX_RECORDS = 100;
+const CONTROL_CHARS = /\p{Cc}/gu;
+
+const ArtList = z.object({
+  articles: z
+    .array(
+      z.object({
+        url: z.string(),
+        title: z.string(),
+        seendate: z.string(),
+        domain: z.string(),
+        language: z.string(),
+        sourcecountry: z.string(),
+        socialimage: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+
+const TimelineVolRaw = z.object({
+  query_details: z.object({ date_resolution: z.string().optional() }).optional(),
+  timeline: z.array(z.object({ series: z.string(), data: z.array(z.object({ date: z.string(), value: z.number(), norm: z.number().optional() })) })),
+});
+
+export interface Timeline {
+  resolution: string | null;
+  series: TimelinePoint[];
+}
+
+// "20261121T141500Z" → "2026-11-21T14:15:00Z"
+const isoOf = (gdelt: string): string | null => {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(gdelt);
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z` : null;
+};
+
+@Injectable()
+export class GdeltClient {
+  private readonly api: Upstream;
+  private pending = 0;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: NewsConfig, @Inject(JsonLogger) logger: JsonLogger) {
+    this.api = createUpstream({
+      name: NAME,
+      baseUrls: [config.NEWS_GDELT_URL],
+      timeoutMs: config.NEWS_GDELT_TIMEOUT_MS,
+      userAgent: config.NEWS_USER_AGENT,
+      // A retry would take another 5.5 s slot from the queue everyone shares; the caller's fallback is quicker.
+      maxAttempts: 1,
+      governor: { ratePerSecond: 1000 / config.NEWS_GDELT_INTERVAL_MS, burst: 1 },
+      log: (event, fields) => logger.event('debug', event, fields),
+    });
+  }
+
+  // GDELT requests waiting for their slot or in flight.
+  get queueDepth() {
+    return this.pending;
+  }
+
+  get intervalMs() {
+    return this.config.NEWS_GDELT_INTERVAL_MS;
+  }
+
+  async articles(q: string, lang: string | null, days: number, deadline: number): Promise<Article[]> {
+    const query = { query: lang ? `${q} sourcelang:${lang}` : q, mode: 'ArtList', maxrecords: GDELT_MAX_RECORDS, timespan: `${days}d`, sort: 'DateDesc' };
+    const { articles } = await this.call(query, ArtList, deadline);
+    return articles.map((a) => ({
+      title: a.title,
+      url: a.url,
+      domain: a.domain,
+      published_at: isoOf(a.seendate),
+      language: a.language || null,
+      source_country: a.sourcecountry || null,
+      image: a.socialimage || null,
+    }));
+  }
+
+  // TimelineVolRaw gives the matching count and the total GDELT monitored (`norm`) per interval: both measures in one call.
+  async timeline(q: string, days: number, deadline: number): Promise<Timeline> {
+    const body = await this.call({ query: q, mode: 'TimelineVolRaw', timespan: `${days}d` }, TimelineVolRaw, deadline);
+    const points = body.timeline[0]?.data ?? [];
+    return {
+      resolution: body.query_details?.date_resolution ?? null,
+      series: points.map((p) => ({
+        date: isoOf(p.date) ?? p.date,
+        count: Math.round(p.value),
+        share: p.norm ? Math.round((p.value / p.norm) * 100 * 1e6) / 1e6 : null,
+      })),
+    };
+  }
+
+  private async call<S extends z.ZodType>(query: Query, schema: S, deadline: number): Promise<z.infer<S>> {
+    this.pending++;
+    try {
+      return parseBody(await this.api.getText('doc/doc', { ...query, format: 'json' }, { deadline }), schema);
+    } finally {
+      this.pending--;
+    }
+  }
+}
+
+function parseBody<S extends z.ZodType>(text: string, schema: S): z.infer<S> {
+  const body = text.trim();
+  // A 200 whose body is not a JSON object is GDELT's plain-text error (or an HTML page): an error, never data.
+  if (!body.startsWith('{')) {
+    const said = body.replace(/\s+/g, ' ').slice(0, 200);
+    throw new TollError('UPSTREAM_ERROR', `gdelt refused the request: ${said}`, { upstream: NAME, status: 200, body: said });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body.replace(CONTROL_CHARS, ' '));
+  } catch {
+    throw new TollError('UPSTREAM_ERROR', 'gdelt answered with malformed JSON', { upstream: NAME, sample: body.slice(0, 120) });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 5).map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }));
+    throw new TollError('UPSTREAM_ERROR', 'gdelt answered with an unexpected shape', { upstream: NAME, issues });
+  }
+  return parsed.data;
+}

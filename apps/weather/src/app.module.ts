@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { Clock } from './clock';
+import { MetNorwayClient } from './upstreams/met-norway.client';
+import { NwsClient } from './upstreams/nws.client';
+import { OpenMeteoClient } from './upstreams/open-meteo.client';
+import { WeatherController } from './weather.controller';
+import { WeatherService } from './weather.service';
+
+@Module({
+  controllers: [WeatherController],
+  providers: [WeatherService, OpenMeteoClient, MetNorwayClient, NwsClient, Clock],
+})
+export class AppModule {}

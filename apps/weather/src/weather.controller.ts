@@ -1,0 +1,80 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import { PRICES } from './pricing';
+import * as S from './weather.schemas';
+import { WeatherService } from './weather.service';
+
+// Room for the primary's own timeout (4 s by default) and then the fallback's.
+const TIMEOUT_MS = 10_000;
+const CREDIT =
+  'Sources: Open-Meteo (primary; data CC BY 4.0; its keyless API is non-commercial only, so paid deployments use an API key), ' +
+  'MET Norway (fallback; CC BY 4.0 / NLOD). Coordinates are rounded to 2 decimals (about 1.1 km) for the upstream call and the cache; ' +
+  'the response names the source, and stale data (all providers down) is labelled stale with as_of and reason.';
+
+@Controller()
+export class WeatherController {
+  constructor(private readonly weather: WeatherService) {}
+
+  @TollRoute({
+    operationId: 'weather.getCurrent',
+    method: 'GET',
+    path: '/toll/weather/current',
+    summary: 'Current conditions at a point, in metric and imperial units computed from one upstream response',
+    description: CREDIT,
+    price: PRICES.getCurrent,
+    input: S.PointInput,
+    output: S.GetCurrentOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getCurrent(@Payload() msg: TollMessage<S.PointInput>) {
+    return this.weather.current(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'weather.getForecast',
+    method: 'GET',
+    path: '/toll/weather/forecast',
+    summary: 'Daily forecast at a point for 1-16 days (default 7), metric and imperial',
+    description: `${CREDIT} MET Norway reaches about 9 days; fewer days than asked are then returned with a note.`,
+    price: PRICES.getForecast,
+    input: S.ForecastInput,
+    output: S.GetForecastOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getForecast(@Payload() msg: TollMessage<S.ForecastInput>) {
+    return this.weather.forecast(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'weather.getAlerts',
+    method: 'GET',
+    path: '/toll/weather/alerts',
+    summary: 'Active US National Weather Service alerts at a point; non-US points get an empty list and a note',
+    description:
+      'Source: api.weather.gov (public domain). Coverage is US only (the 50 states and the territories), judged offline from the ' +
+      "point's time zone; elsewhere the answer is 200 with alerts [] and in_coverage false. Coordinates are rounded to 2 decimals.",
+    price: PRICES.getAlerts,
+    input: S.PointInput,
+    output: S.GetAlertsOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getAlerts(@Payload() msg: TollMessage<S.PointInput>) {
+    return this.weather.alerts(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'weather.getHealth',
+    method: 'GET',
+    path: '/toll/weather/health',
+    summary: 'Weather service status, sources with their licence terms, tolls, cache stats and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.GetHealthOutput,
+    timeoutMs: 2_000,
+  })
+  getHealth() {
+    return this.weather.health();
+  }
+}

@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { TollError } from '@toll/contracts';
+import { GroupHealth } from '@toll/platform';
+import { SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
+import { Clock } from './clock';
+import { isUsPoint, PRECISION_DEG, pointKey, roundPoint, timezoneOf } from './location';
+import { presentCurrent, presentDay } from './readings';
+import { SOURCES } from './sources';
+import { MetNorwayClient } from './upstreams/met-norway.client';
+import { NwsClient, type AlertList } from './upstreams/nws.client';
+import { OpenMeteoClient } from './upstreams/open-meteo.client';
+import type * as S from './weather.schemas';
+import type { Point, SourceId, WeatherProvider } from './weather.model';
+
+const MINUTE = 60_000;
+// Current conditions: models update every 15 min to hourly; an hour-old reading is still useful when all providers fail.
+const CURRENT_TTL: CachePolicy = { freshMs: 10 * MINUTE, staleMs: 60 * MINUTE };
+// Daily forecast: hourly model runs; six hours stale still beats nothing.
+const FORECAST_TTL: CachePolicy = { freshMs: 60 * MINUTE, staleMs: 6 * 60 * MINUTE };
+// Alerts are safety-critical: refetch after 2 min, and never serve one more than 10 min past that.
+const ALERTS_TTL: CachePolicy = { freshMs: 2 * MINUTE, staleMs: 10 * MINUTE };
+const CACHE_MAX_ENTRIES = 20_000;
+
+interface SourceHealth {
+  lastSuccessAt: string | null;
+  lastFailure: { at: string; code: string; message: string } | null;
+}
+
+@Injectable()
+export class WeatherService {
+  private readonly cache: SwrCache;
+  private readonly providers: WeatherProvider[];
+  private readonly sourceHealth = new Map<SourceId, SourceHealth>();
+
+  constructor(
+    private readonly openMeteo: OpenMeteoClient,
+    private readonly metNorway: MetNorwayClient,
+    private readonly nws: NwsClient,
+    private readonly clock: Clock,
+    private readonly groupHealth: GroupHealth,
+  ) {
+    this.providers = [openMeteo, metNorway]; // primary first, then the fallback
+    this.cache = new SwrCache(CACHE_MAX_ENTRIES, () => this.clock.now());
+  }
+
+  async current(input: S.PointInput, deadline: number): Promise<S.GetCurrentOutput> {
+    const point = roundPoint(input);
+    const cached = await this.cache.get(`current:${pointKey(point)}`, CURRENT_TTL, () => this.firstAnswer((p) => p.current(point, deadline)));
+    const o = cached.value;
+    return { location: location(input, point, o.timezone, o.elevationM), current: presentCurrent(o), ...provenance(cached), notes: o.notes };
+  }
+
+  async forecast(input: S.ForecastInput, deadline: number): Promise<S.GetForecastOutput> {
+    const point = roundPoint(input);
+    const key = `forecast:${pointKey(point)}:${input.days}`;
+    const cached = await this.cache.get(key, FORECAST_TTL, () => this.firstAnswer((p) => p.forecast(point, input.days, deadline)));
+    const f = cached.value;
+    return {
+      location: location(input, point, f.timezone, f.elevationM),
+      days_requested: input.days,
+      days: f.days.map(presentDay),
+      ...provenance(cached),
+      notes: f.notes,
+    };
+  }
+
+  // NWS covers US points only; elsewhere nothing is asked and the answer says why.
+  async alerts(input: S.PointInput, deadline: number): Promise<S.GetAlertsOutput> {
+    const point = roundPoint(input);
+    const zone = timezoneOf(point);
+    const where = location(input, point, zone, null);
+    if (!isUsPoint(point, zone)) {
+      const note = `Alerts come from the US National Weather Service and cover US points only; ${point.latitude},${point.longitude} (${zone}) is outside the US.`;
+      return { location: where, coverage: 'US only', in_coverage: false, note, count: 0, alerts: [], updated: null, source: null, attribution: null, freshness: null };
+    }
+    const cached: Cached<AlertList> = await this.cache.get(`alerts:${pointKey(point)}`, ALERTS_TTL, async () => ({
+      value: await this.tracked('nws', () => this.nws.activeAlerts(point, deadline)),
+      source: 'nws',
+    }));
+    const { alerts, updated } = cached.value;
+    return { location: where, coverage: 'US only', in_coverage: true, note: null, count: alerts.length, alerts, updated, ...provenance(cached) };
+  }
+
+  health(): S.GetHealthOutput {
+    const described = this.groupHealth.describe();
+    const clients: Record<SourceId, { enabled: boolean; baseUrl: string }> = {
+      'open-meteo': this.openMeteo,
+      'met-norway': this.metNorway,
+      nws: { enabled: true, baseUrl: this.nws.baseUrl },
+    };
+    const sources = (Object.keys(SOURCES) as SourceId[]).map((id) => {
+      const seen = this.sourceHealth.get(id);
+      return {
+        id,
+        role: SOURCES[id].role,
+        enabled: clients[id].enabled,
+        base_url: clients[id].baseUrl,
+        license: SOURCES[id].attribution.license,
+        terms: SOURCES[id].terms,
+        last_success_at: seen?.lastSuccessAt ?? null,
+        last_failure: seen?.lastFailure ?? null,
+      };
+    });
+    // Degraded: no forecast provider left, or an enabled provider's latest call failed.
+    const failing = sources.some((s) => s.enabled && s.last_failure && (!s.last_success_at || s.last_failure.at > s.last_success_at));
+    const noProvider = !this.providers.some((p) => p.enabled);
+    return {
+      ...described,
+      status: failing || noProvider ? 'degraded' : 'ok',
+      sources,
+      tolls: described.endpoints.map(({ operationId, path, price }) => ({ operationId, path, price })),
+      cache: { entries: this.cache.size, ...this.cache.stats, rounding: `coordinates rounded to ${PRECISION_DEG}° (2 decimals) for cache keys and upstream calls` },
+    };
+  }
+
+  // Asks the enabled providers in order; the first answer wins and says which providers failed before it.
+  private async firstAnswer<T extends { notes: string[] }>(ask: (p: WeatherProvider) => Promise<T>): Promise<{ value: T; source: SourceId }> {
+    const enabled = this.providers.filter((p) => p.enabled);
+    if (!enabled.length) throw new TollError('SERVICE_UNAVAILABLE', 'No weather provider is enabled on this deployment');
+    const failures: Array<{ source: SourceId; error: TollError }> = [];
+    for (const provider of enabled) {
+      try {
+        const value = await this.tracked(provider.id, () => ask(provider));
+        const fellBack = failures.map(({ source, error }) => `${source} failed (${error.code}: ${error.message}); answered by the fallback ${provider.id}`);
+        return { value: { ...value, notes: [...fellBack, ...value.notes] }, source: provider.id };
+      } catch (e) {
+        if (!(e instanceof TollError)) throw e;
+        failures.push({ source: provider.id, error: e });
+      }
+    }
+    // The last failure decides the code: a timeout there means the caller's time ran out.
+    const last = failures[failures.length - 1].error;
+    throw new TollError(
+      last.code === 'UPSTREAM_TIMEOUT' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR',
+      `No weather provider answered: ${failures.map(({ source, error }) => `${source}: ${error.message}`).join('; ')}`,
+      { attempts: failures.map(({ source, error }) => ({ source, code: error.code, message: error.message })) },
+    );
+  }
+
+  private async tracked<T>(id: SourceId, call: () => Promise<T>): Promise<T> {
+    const seen = this.sourceHealth.get(id) ?? { lastSuccessAt: null, lastFailure: null };
+    this.sourceHealth.set(id, seen);
+    try {
+      const value = await call();
+      seen.lastSuccessAt = new Date(this.clock.now()).toISOString();
+      return value;
+    } catch (e) {
+      if (e instanceof TollError) seen.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
+      throw e;
+    }
+  }
+}
+
+function location(input: S.PointInput, point: Point, timezone: string | null, elevationM: number | null) {
+  return { ...point, precision_deg: PRECISION_DEG, requested: { latitude: input.lat, longitude: input.lon }, timezone, elevation_m: elevationM };
+}
+
+// Who produced the data and how fresh it is; a stale answer carries its age (as_of) and the reason.
+function provenance(cached: Cached<unknown>) {
+  const source = cached.freshness.source as SourceId;
+  const { fetchedAt, stale, reason } = cached.freshness;
+  return { source, attribution: SOURCES[source].attribution, freshness: { as_of: fetchedAt, stale, ...(reason ? { reason } : {}) } };
+}
