@@ -54,5 +54,20 @@ class DemoController {
 @Module({ controllers: [DemoController] })
 class DemoModule {}
 
-export const startDemoGroup = (natsUrl: string) =>
-  bootstrapGroup(DemoModule, { name: 'demo', title: 'Demo', config: BaseConfig, env: { NATS_URL: natsUrl, ANNOUNCE_INTERVAL_MS: '200', LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50' } });
+@Controller()
+class PingController {
+  @TollRoute({ operationId: 'ping.getPing', method: 'GET', path: '/toll/ping/ping', summary: 'Ping', price: FREE, input: z.strictObject({}), output: z.object({ pong: z.boolean() }), timeoutMs: 1_000 })
+  ping() {
+    return { pong: true };
+  }
+}
+
+@Module({ controllers: [PingController] })
+class PingModule {}
+
+const env = (natsUrl: string) => ({ NATS_URL: natsUrl, ANNOUNCE_INTERVAL_MS: '200', LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50' });
+
+export const startDemoGroup = (natsUrl: string) => bootstrapGroup(DemoModule, { name: 'demo', title: 'Demo', config: BaseConfig, env: env(natsUrl) });
+
+// A second, disposable group: the gateway must answer 503 once it is stopped.
+export const startPingGroup = (natsUrl: string) => bootstrapGroup(PingModule, { name: 'ping', title: 'Ping', config: BaseConfig, env: env(natsUrl) });

@@ -2,7 +2,7 @@ import { SUBJECTS } from '@toll/contracts';
 import { http, natsClient, respond, startNats, waitFor, type FakeResponder, type NatsServer } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { startGateway, type RunningGateway } from '../src/bootstrap';
-import { startDemoGroup } from './demo-group';
+import { startDemoGroup, startPingGroup } from './demo-group';
 
 const manifestOf = (group: string, routes: Array<{ operationId: string; path: string; method?: string }>, instanceId = `${group}-1`) => ({
   contract: 1,
@@ -155,6 +155,15 @@ describe('gateway over a real NATS server', () => {
     expect(res.body).toEqual({ fresh: true });
     await waitFor(async () => ((await http(`${gateway.url}/toll/late/news`)).status === 404 ? true : undefined), 5_000);
     late.stop();
+  });
+
+  it('answers 503 once a running group is stopped, before its routes expire', async () => {
+    const ping = await startPingGroup(nats.url);
+    await waitFor(async () => ((await http(`${gateway.url}/toll/ping/ping`)).status === 200 ? true : undefined), 3_000);
+    await ping.close();
+    const res = await http(`${gateway.url}/toll/ping/ping`);
+    expect(res.status).toBe(503);
+    expect(res.body.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'no service is answering toll.ping.getPing', requestId: res.headers.get('x-request-id') });
   });
 
   it('answers 503 when the group behind a route is gone', async () => {
