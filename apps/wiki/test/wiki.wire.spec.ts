@@ -309,18 +309,18 @@ describe('wiki over NATS', () => {
     const invalid = (field: string, message: string) => ({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
 
     it.each([
-      ['getAnswer', {}, invalid('q', 'Invalid input: expected string, received undefined')],
-      ['getAnswer', { q: '' }, invalid('q', 'Too small: expected string to have >=1 characters')],
-      ['getAnswer', { q: '   ' }, invalid('q', 'Too small: expected string to have >=1 characters')],
-      ['getAnswer', { q: 'x'.repeat(301) }, invalid('q', 'Too big: expected string to have <=300 characters')],
-      ['getAnswer', { q: 42 }, invalid('q', 'Invalid input: expected string, received number')],
-      ['getAnswer', { q: 'Paris', lang: 'fr' }, invalid('lang', 'is not an accepted field')],
-      ['getRelated', { limit: 5 }, invalid('q', 'Invalid input: expected string, received undefined')],
-      ['getRelated', { q: 'Paris', limit: 0 }, invalid('limit', 'Too small: expected number to be >=1')],
-      ['getRelated', { q: 'Paris', limit: 51 }, invalid('limit', 'Too big: expected number to be <=50')],
-      ['getRelated', { q: 'Paris', limit: 2.5 }, invalid('limit', 'Invalid input: expected int, received number')],
-      ['getHealth', { verbose: true }, invalid('verbose', 'is not an accepted field')],
-    ] as const)('%s %j → INVALID_INPUT', async (operation, input, error) => {
+      ['q missing', 'getAnswer', {}, invalid('q', 'Invalid input: expected string, received undefined')],
+      ['q empty', 'getAnswer', { q: '' }, invalid('q', 'Too small: expected string to have >=1 characters')],
+      ['q only spaces', 'getAnswer', { q: '   ' }, invalid('q', 'Too small: expected string to have >=1 characters')],
+      ['q over 300 characters', 'getAnswer', { q: 'x'.repeat(301) }, invalid('q', 'Too big: expected string to have <=300 characters')],
+      ['q not a string', 'getAnswer', { q: 42 }, invalid('q', 'Invalid input: expected string, received number')],
+      ['unknown field', 'getAnswer', { q: 'Paris', lang: 'fr' }, invalid('lang', 'is not an accepted field')],
+      ['q missing', 'getRelated', { limit: 5 }, invalid('q', 'Invalid input: expected string, received undefined')],
+      ['limit below 1', 'getRelated', { q: 'Paris', limit: 0 }, invalid('limit', 'Too small: expected number to be >=1')],
+      ['limit above 50', 'getRelated', { q: 'Paris', limit: 51 }, invalid('limit', 'Too big: expected number to be <=50')],
+      ['limit not an integer', 'getRelated', { q: 'Paris', limit: 2.5 }, invalid('limit', 'Invalid input: expected int, received number')],
+      ['unknown field', 'getHealth', { verbose: true }, invalid('verbose', 'is not an accepted field')],
+    ] as const)('%s: %s → INVALID_INPUT on the field', async (_label, operation, input, error) => {
       expect((await call(operation, input)).err).toEqual(error);
       expect(fake.hits).toHaveLength(0);
     });
