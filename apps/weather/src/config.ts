@@ -14,6 +14,8 @@ export const WeatherConfig = BaseConfig.extend({
   WEATHER_OPENMETEO_BASE_URL: z.url().optional(),
   WEATHER_OPENMETEO_API_KEY: sensitive(z.string().min(1).max(200).optional()),
   WEATHER_OPENMETEO_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(4_000),
+  // Requests/s per replica. The default is half the free tier's 600/min; paid plans allow more.
+  WEATHER_OPENMETEO_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1_000).default(5),
 
   // MET Norway: keyless, commercial use allowed with credit; the fallback for current and forecast.
   WEATHER_METNO_ENABLED: z.stringbool().default(true),

@@ -19,11 +19,13 @@ const CURRENT_TTL: CachePolicy = { freshMs: 10 * MINUTE, staleMs: 60 * MINUTE };
 const FORECAST_TTL: CachePolicy = { freshMs: 60 * MINUTE, staleMs: 6 * 60 * MINUTE };
 // Alerts are safety-critical: refetch after 2 min, and never serve one more than 10 min past that.
 const ALERTS_TTL: CachePolicy = { freshMs: 2 * MINUTE, staleMs: 10 * MINUTE };
+// About 1-4 KB per entry (a 16-day forecast is the largest), so a full cache stays under ~80 MB.
 const CACHE_MAX_ENTRIES = 20_000;
 
 interface SourceHealth {
   lastSuccessAt: string | null;
   lastFailure: { at: string; code: string; message: string } | null;
+  failing: boolean; // the latest call failed
 }
 
 @Injectable()
@@ -101,12 +103,11 @@ export class WeatherService {
         last_failure: seen?.lastFailure ?? null,
       };
     });
-    // Degraded: no forecast provider left, or an enabled provider's latest call failed.
-    const failing = sources.some((s) => s.enabled && s.last_failure && (!s.last_success_at || s.last_failure.at > s.last_success_at));
-    const noProvider = !this.providers.some((p) => p.enabled);
+    // Degraded: no forecast provider enabled, or an enabled provider's latest call failed.
+    const degraded = !this.providers.some((p) => p.enabled) || sources.some((s) => s.enabled && this.sourceHealth.get(s.id)?.failing);
     return {
       ...described,
-      status: failing || noProvider ? 'degraded' : 'ok',
+      status: degraded ? 'degraded' : 'ok',
       sources,
       tolls: described.endpoints.map(({ operationId, path, price }) => ({ operationId, path, price })),
       cache: { entries: this.cache.size, ...this.cache.stats, rounding: `coordinates rounded to ${PRECISION_DEG}° (2 decimals) for cache keys and upstream calls` },
@@ -138,14 +139,14 @@ export class WeatherService {
   }
 
   private async tracked<T>(id: SourceId, call: () => Promise<T>): Promise<T> {
-    const seen = this.sourceHealth.get(id) ?? { lastSuccessAt: null, lastFailure: null };
+    const seen = this.sourceHealth.get(id) ?? { lastSuccessAt: null, lastFailure: null, failing: false };
     this.sourceHealth.set(id, seen);
     try {
       const value = await call();
-      seen.lastSuccessAt = new Date(this.clock.now()).toISOString();
+      Object.assign(seen, { lastSuccessAt: new Date(this.clock.now()).toISOString(), failing: false });
       return value;
     } catch (e) {
-      if (e instanceof TollError) seen.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
+      if (e instanceof TollError) Object.assign(seen, { lastFailure: { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message }, failing: true });
       throw e;
     }
   }

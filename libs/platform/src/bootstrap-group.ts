@@ -1,6 +1,7 @@
 import { Module, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { NatsConnection } from 'nats';
 import type { z } from 'zod';
 import { CatalogService } from './catalog.service';
 import { BaseConfig, loadConfig, maskConfig } from './config';
@@ -33,13 +34,16 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
   class RootModule {}
 
   const app = await NestFactory.create(RootModule, { logger, abortOnError: false });
-  app.connectMicroservice<MicroserviceOptions>(
+  const microservice = app.connectMicroservice<MicroserviceOptions>(
     { transport: Transport.NATS, options: { servers: config.NATS_URL.split(','), queue: options.name, gracefulShutdown: true, gracePeriod: config.NATS_GRACE_PERIOD_MS } },
     { inheritAppConfig: true }, // without it the global filter and interceptor never reach NATS handlers
   );
   app.enableShutdownHooks();
   await app.init();
   await app.startAllMicroservices();
+  // A round trip on the server's own connection: its subscriptions now exist on the NATS server,
+  // so nothing that reacts to the announcement can reach an unsubscribed subject.
+  await microservice.unwrap<NatsConnection>().flush();
   app.get(CatalogService).start(config.ANNOUNCE_INTERVAL_MS); // only once the subjects are subscribed
   await app.listen(config.HEALTH_PORT, '0.0.0.0');
   const healthUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');

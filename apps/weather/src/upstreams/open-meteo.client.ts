@@ -17,8 +17,6 @@ import type { CurrentObservation, Forecast, Point, WeatherProvider } from '../we
 
 const FREE_BASE_URL = 'https://api.open-meteo.com';
 const COMMERCIAL_BASE_URL = 'https://customer-api.open-meteo.com';
-// Half the free tier's 600/min, leaving room for a second replica.
-const RATE_PER_SECOND = 5;
 
 const CURRENT_VARS = [
   'temperature_2m',
@@ -106,7 +104,7 @@ export class OpenMeteoClient implements WeatherProvider, OnModuleInit {
       timeoutMs: config.WEATHER_OPENMETEO_TIMEOUT_MS,
       userAgent: config.WEATHER_USER_AGENT,
       maxAttempts: 1, // MET Norway is the fallback: fail over at once instead of retrying here
-      governor: { ratePerSecond: RATE_PER_SECOND, burst: RATE_PER_SECOND },
+      governor: { ratePerSecond: config.WEATHER_OPENMETEO_RATE_PER_SECOND, burst: Math.max(1, Math.ceil(config.WEATHER_OPENMETEO_RATE_PER_SECOND)) },
       log: (event, fields) => logger.event('debug', event, fields),
     });
   }
