@@ -20,9 +20,10 @@ export const SearchInput = z.strictObject({
   limit: z.number().int().min(1).max(100).default(20).describe('Articles to return (1-100), newest first'),
   lang: z
     .string()
-    .min(2)
-    .max(20)
-    .regex(/^[A-Za-z]+$/, 'must be letters only')
+    // abort: the language check below only makes sense for a well-formed value, and one issue per field reads better
+    .min(2, { abort: true })
+    .max(20, { abort: true })
+    .regex(/^[A-Za-z]+$/, { message: 'must be letters only', abort: true })
     .refine((v) => gdeltLanguage(v) !== undefined, 'is not a language GDELT indexes; give an ISO 639-1 code such as "es" or an English name such as "spanish"')
     .optional()
     .describe('Only articles published in this language: an ISO 639-1 code ("es") or its English name ("spanish"), case-insensitive'),
@@ -132,6 +133,7 @@ export const HealthOutput = GroupHealthOutput.extend({
     upstream: z.literal('gdelt'),
     depth: z.number().int().describe('GDELT requests waiting for their slot or in flight'),
     interval_ms: z.number().int().describe('Minimum spacing between GDELT requests'),
+    paused_until: z.string().nullable().describe('Set while the queue is paused after GDELT answered 429'),
   }),
   tolls: z.record(z.string(), Price).describe('Price of each operation in USD; null is free'),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),

@@ -129,11 +129,12 @@ export class NewsService {
 
   health(): S.HealthOutput {
     const sources = (['gdelt', 'wikimedia', 'hn-algolia'] as const).map((name) => this.sourceState(name));
+    const paused = this.gdelt.pausedUntilMs;
     return {
       ...this.group.describe(),
       status: sources.some((s) => s.state === 'failing') ? 'degraded' : 'ok',
       sources,
-      queue: { upstream: 'gdelt', depth: this.gdelt.queueDepth, interval_ms: this.gdelt.intervalMs },
+      queue: { upstream: 'gdelt', depth: this.gdelt.queueDepth, interval_ms: this.gdelt.intervalMs, paused_until: paused === null ? null : iso(paused) },
       tolls: Object.fromEntries(Object.entries(PRICES).map(([operation, price]) => [`news.${operation}`, price])),
       cache: { entries: this.cache.size, ...this.cache.stats },
     };

@@ -2,9 +2,11 @@
 // Keyless open data; credit "The GDELT Project". It returns titles and links only, never article text.
 // Quota: "at most one request every 5 s" per IP, and in 2026 it sheds load (429 even on a first request),
 // so every call in this process goes through ONE queue: a RateGovernor with burst 1 at one request per
-// NEWS_GDELT_INTERVAL_MS (5.5 s by default, i.e. about 0.18 requests per second), and no retries.
+// NEWS_GDELT_INTERVAL_MS (5.5 s by default, i.e. about 0.18 requests per second), no retries, and a 429
+// pauses the queue for 30 s.
 // Odd error shapes: query problems ("keyword too short", unbalanced quotes…) come back as plain text with
-// HTTP 200; no match is `{}` (ArtList) or `timeline: []`; bodies have been seen with raw control characters.
+// HTTP 200; no match is `{}` (ArtList) or `timeline: []`; public clients strip stray control characters
+// from the JSON before parsing it, and so do we.
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
@@ -17,6 +19,9 @@ const NAME = 'gdelt';
 // Enough for the largest `limit` (100), so one cached fetch serves every limit.
 export const GDELT_MAX_RECORDS = 100;
 const CONTROL_CHARS = /\p{Cc}/gu;
+// After a 429 the whole queue pauses: requests sent while GDELT sheds load only prolong it, and callers
+// get a fallback or a stale answer meanwhile.
+const RATE_LIMITED_PAUSE_MS = 30_000;
 
 const ArtList = z.object({
   articles: z
@@ -44,16 +49,17 @@ export interface Timeline {
   series: TimelinePoint[];
 }
 
-// "20261121T141500Z" → "2026-11-21T14:15:00Z"
+// "20261121T141500Z" → "2026-11-21T14:15:00.000Z"
 const isoOf = (gdelt: string): string | null => {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(gdelt);
-  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z` : null;
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.000Z` : null;
 };
 
 @Injectable()
 export class GdeltClient {
   private readonly api: Upstream;
   private pending = 0;
+  private pausedUntil = 0;
 
   constructor(@Inject(APP_CONFIG) private readonly config: NewsConfig, @Inject(JsonLogger) logger: JsonLogger) {
     this.api = createUpstream({
@@ -63,6 +69,7 @@ export class GdeltClient {
       userAgent: config.NEWS_USER_AGENT,
       // A retry would take another 5.5 s slot from the queue everyone shares; the caller's fallback is quicker.
       maxAttempts: 1,
+      // The single queue: burst 1, one request per NEWS_GDELT_INTERVAL_MS (default 5.5 s ≈ 0.18 rps; GDELT allows one per 5 s).
       governor: { ratePerSecond: 1000 / config.NEWS_GDELT_INTERVAL_MS, burst: 1 },
       log: (event, fields) => logger.event('debug', event, fields),
     });
@@ -75,6 +82,11 @@ export class GdeltClient {
 
   get intervalMs() {
     return this.config.NEWS_GDELT_INTERVAL_MS;
+  }
+
+  // When the queue is paused after a 429, until when (epoch ms); null when it is running.
+  get pausedUntilMs() {
+    return this.pausedUntil > Date.now() ? this.pausedUntil : null;
   }
 
   async articles(q: string, lang: string | null, days: number, deadline: number): Promise<Article[]> {
@@ -106,9 +118,16 @@ export class GdeltClient {
   }
 
   private async call<S extends z.ZodType>(query: Query, schema: S, deadline: number): Promise<z.infer<S>> {
+    if (this.pausedUntilMs !== null) {
+      const until = new Date(this.pausedUntil).toISOString();
+      throw new TollError('UPSTREAM_ERROR', `gdelt rate-limited us; requests paused until ${until}`, { upstream: NAME, status: 429, pausedUntil: until });
+    }
     this.pending++;
     try {
       return parseBody(await this.api.getText('doc/doc', { ...query, format: 'json' }, { deadline }), schema);
+    } catch (e) {
+      if (e instanceof TollError && e.details?.status === 429) this.pausedUntil = Date.now() + RATE_LIMITED_PAUSE_MS;
+      throw e;
     } finally {
       this.pending--;
     }
