@@ -121,8 +121,13 @@ process.on('SIGTERM', () => shutdown(0));
   await ensureNats();
   await ensurePostgres();
   const chain = process.env.SOLANA_RPC_URLS ? null : await startChain();
+  // `npm start -- --replay`: groups answer from the committed fixtures (no internet needed), labelled by recording time.
+  const replay = process.argv.includes('--replay')
+    ? readdirSync(path.join(root, 'apps')).map((a) => path.join(root, 'apps', a, 'test', 'fixtures')).filter((d) => existsSync(d)).join(',')
+    : undefined;
   const local = {
     NODE_ENV: 'development',
+    ...(replay ? { UPSTREAM_REPLAY_DIRS: replay } : {}),
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     PAYMENTS_SOL_USD_FIXED: process.env.PAYMENTS_SOL_USD_FIXED ?? '150',
     SOLANA_RPC_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,

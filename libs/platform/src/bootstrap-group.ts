@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import type { NatsConnection } from 'nats';
 import type { z } from 'zod';
+import { enableReplay } from '@toll/upstream';
 import { CatalogService } from './catalog.service';
 import { BaseConfig, loadConfig, maskConfig } from './config';
 import { JsonLogger } from './logger';
@@ -27,6 +28,10 @@ export interface RunningGroup {
 export async function bootstrapGroup<S extends z.ZodObject>(module: Type, options: GroupOptions<S>): Promise<RunningGroup> {
   const config = loadConfig(options.config, options.env ?? process.env) as BaseConfig & z.infer<S>;
   const logger = new JsonLogger(options.name, config.LOG_LEVEL);
+  if (config.UPSTREAM_REPLAY_DIRS) {
+    const count = enableReplay(config.UPSTREAM_REPLAY_DIRS.split(','));
+    logger.event('warn', 'REPLAY MODE: upstream calls are answered from recorded fixtures, as_of = recording time', { fixtures: count });
+  }
   const nats = await connectNats(config.NATS_URL, `${options.name}-catalog`);
   const group = { name: options.name, title: options.title, version: config.SERVICE_VERSION, startedAt: new Date() };
 

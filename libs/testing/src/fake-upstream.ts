@@ -1,17 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { findFixture, fixtureBody, type Fixture } from '@toll/upstream';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
-
-// A recorded (or documented-shape) upstream exchange, as stored in apps/<app>/test/fixtures/<upstream>/<case>.json.
-export interface Fixture {
-  upstream: string;
-  case: string;
-  source: 'recorded' | 'built-from-docs';
-  recordedAt: string;
-  note?: string;
-  request: { method?: string; path: string; query?: Record<string, string> };
-  response: { status: number; headers?: Record<string, string>; body: unknown; delayMs?: number };
-}
 
 export interface FakeUpstream {
   url: string;
@@ -20,13 +8,7 @@ export interface FakeUpstream {
   stop(): Promise<void>;
 }
 
-export const loadFixtures = (dir: string): Fixture[] =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Fixture);
-
-const matches = (f: Fixture, method: string, path: string, query: URLSearchParams) =>
-  (f.request.method ?? 'GET') === method && f.request.path === path && Object.entries(f.request.query ?? {}).every(([k, v]) => query.get(k) === v);
+export { loadFixtures, type Fixture } from '@toll/upstream';
 
 // Replays fixtures on a loopback port: the most specific match wins (most query keys); no match → 599,
 // so a test never silently reaches anything real.
@@ -37,8 +19,7 @@ export async function startFakeUpstream(initial: Fixture[] = []): Promise<FakeUp
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     hits.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams) });
-    const candidates = fixtures.filter((f) => matches(f, req.method ?? 'GET', url.pathname, url.searchParams));
-    const fixture = candidates.sort((a, b) => Object.keys(b.request.query ?? {}).length - Object.keys(a.request.query ?? {}).length)[0];
+    const fixture = findFixture(fixtures, req.method ?? 'GET', url);
     if (!fixture) {
       res.writeHead(599, { 'content-type': 'text/plain' }).end(`no fixture for ${req.method} ${url.pathname}${url.search}`);
       return;
@@ -46,8 +27,7 @@ export async function startFakeUpstream(initial: Fixture[] = []): Promise<FakeUp
     const { status, headers, body, delayMs } = fixture.response;
     const send = () => {
       if (res.destroyed) return;
-      const text = typeof body === 'string' ? body : JSON.stringify(body);
-      res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', ...headers }).end(text);
+      res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', ...headers }).end(fixtureBody(fixture));
     };
     if (delayMs) setTimeout(send, delayMs).unref();
     else send();

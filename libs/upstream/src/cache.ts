@@ -1,4 +1,5 @@
 import { TollError } from '@toll/contracts';
+import { withRecordingTime } from './replay';
 
 export interface Freshness {
   source: string;
@@ -82,9 +83,9 @@ export class SwrCache {
   private refresh<T>(key: string, load: () => Promise<{ value: T; source: string }>): Promise<Entry<T>> {
     const running = this.inflight.get(key);
     if (running) return running as Promise<Entry<T>>;
-    const promise = load()
-      .then(({ value, source }) => {
-        const entry: Entry<T> = { value, source, fetchedAt: this.now() };
+    const promise = withRecordingTime(load)
+      .then(({ value: { value, source }, recordedAt }) => {
+        const entry: Entry<T> = { value, source, fetchedAt: recordedAt ?? this.now() };
         this.entries.delete(key);
         this.entries.set(key, entry);
         if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);

@@ -2,3 +2,5 @@ export * from './upstream';
 export * from './cache';
 export * from './governor';
 export * from './redact';
+export * from './fixtures';
+export * from './replay';

@@ -2,6 +2,7 @@ import { TollError } from '@toll/contracts';
 import type { z } from 'zod';
 import { RateGovernor, type GovernorOptions } from './governor';
 import { redactUrl } from './redact';
+import { replayActive, replayFetch } from './replay';
 
 // Statuses worth another attempt (on the next base URL when there is one):
 const RETRYABLE_STATUS = new Set([
@@ -46,7 +47,8 @@ const errorCode = (e: unknown): string | undefined => (e as { cause?: { code?: s
 // The one wrapper for every external HTTP call: deadline-bounded timeouts, retries only on the listed
 // failures, failover across base URLs, schema-checked bodies, a rate governor, redacted logs.
 export function createUpstream(options: UpstreamOptions): Upstream {
-  const doFetch = options.fetch ?? fetch;
+  // Chosen per call, so replay mode switched on at start-up applies to clients created before it.
+  const doFetch = (url: URL, init: RequestInit) => (options.fetch ?? (replayActive() ? replayFetch : fetch))(url, init);
   const governor = options.governor ? new RateGovernor(options.governor) : undefined;
   const maxAttempts = options.maxAttempts ?? Math.max(2, options.baseUrls.length);
   const log = options.log ?? (() => undefined);

@@ -1,0 +1,29 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { SwrCache } from './cache';
+import type { Fixture } from './fixtures';
+import { enableReplay } from './replay';
+import { createUpstream } from './upstream';
+
+const write = (dir: string, f: Fixture) => {
+  mkdirSync(join(dir, f.upstream), { recursive: true });
+  writeFileSync(join(dir, f.upstream, `${f.case}.json`), JSON.stringify(f));
+};
+const base = { upstream: 'meteo', source: 'recorded' as const, request: { path: '/v1/forecast', query: { latitude: '52.52' } } };
+
+describe('replay mode', () => {
+  it('answers from recordings, never failure scenarios, and dates cached values by the recording', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-'));
+    write(dir, { ...base, case: 'forecast-berlin', recordedAt: '2026-06-01T10:00:00.000Z', response: { status: 200, body: { temp: 18 } } });
+    write(dir, { ...base, case: 'forecast-unavailable-503', recordedAt: '2026-06-02T10:00:00.000Z', request: { ...base.request, query: { latitude: '1' } }, response: { status: 503, body: 'down' } });
+    expect(enableReplay([dir])).toBe(1);
+
+    const api = createUpstream({ name: 'meteo', baseUrls: ['https://api.example.invalid'], timeoutMs: 1_000, userAgent: 't' });
+    const cache = new SwrCache();
+    const got = await cache.get('berlin', { freshMs: 1_000, staleMs: 0 }, async () => ({ value: await api.getJson('/v1/forecast', { latitude: '52.52' }, z.object({ temp: z.number() })), source: 'meteo' }));
+    expect(got).toEqual({ value: { temp: 18 }, freshness: { source: 'meteo', fetchedAt: '2026-06-01T10:00:00.000Z', stale: false } });
+    await expect(api.getJson('/v1/forecast', { latitude: '1' }, z.object({}))).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 599 } });
+  });
+});

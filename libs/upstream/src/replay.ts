@@ -1,0 +1,33 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { findFixture, fixtureBody, loadFixtures, type Fixture } from './fixtures';
+
+// Replay mode, for demos on a machine without internet: every upstream call is answered from the committed
+// fixtures instead of the network, and cached values take the recording time as their fetchedAt (as_of),
+// so replayed data is never presented as current. Failure-scenario fixtures are not replayed.
+const FAILURE_CASE = /error|fail|unavailable|slow|timeout|down|429|5\d\d/i;
+
+let fixtures: Fixture[] | null = null;
+const recordings = new AsyncLocalStorage<string[]>();
+
+export function enableReplay(dirs: string[]): number {
+  fixtures = dirs.flatMap(loadFixtures).filter((f) => f.response.status < 300 && !f.response.delayMs && !FAILURE_CASE.test(f.case));
+  return fixtures.length;
+}
+
+export const replayActive = (): boolean => fixtures !== null;
+
+export const replayFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const fixture = findFixture(fixtures ?? [], init?.method ?? 'GET', url);
+  if (!fixture) return new Response(`replay mode: no recording for ${url.pathname}${url.search}`, { status: 599 });
+  recordings.getStore()?.push(fixture.recordedAt);
+  return new Response(fixtureBody(fixture), { status: fixture.response.status, headers: { 'content-type': 'application/json', ...fixture.response.headers } });
+};
+
+// Runs a load and reports the oldest recording it was answered from (undefined outside replay mode).
+export async function withRecordingTime<T>(load: () => Promise<T>): Promise<{ value: T; recordedAt?: number }> {
+  if (!replayActive()) return { value: await load() };
+  const times: string[] = [];
+  const value = await recordings.run(times, load);
+  return { value, recordedAt: times.length ? Math.min(...times.map((t) => Date.parse(t))) : undefined };
+}
