@@ -111,7 +111,9 @@ const SectionHealth = z.object({
   last_error: z.string().nullable(),
 });
 
-export const DataHealthOutput = GroupHealthOutput.extend({
+// What the data group adds to the shared health body.
+export const DataStatus = z.object({
+  status: z.enum(['ok', 'degraded']).describe('degraded when a section went stale or its last load failed'),
   sections: z.object({ prices: SectionHealth, yields: SectionHealth, rates: SectionHealth, staking: SectionHealth }),
   tolls: z.object({ getBundle: PriceSpec.nullable(), getSchema: z.null(), getHealth: z.null(), note: z.string() }),
   prices_refresh_ms: z.number().int(),
@@ -119,4 +121,5 @@ export const DataHealthOutput = GroupHealthOutput.extend({
   providers: z.record(z.string(), z.boolean()).describe('Which optional providers are configured'),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
-export type DataHealthOutput = z.infer<typeof DataHealthOutput>;
+export type DataStatus = z.infer<typeof DataStatus>;
+export const DataHealthOutput = GroupHealthOutput.extend(DataStatus.shape);

@@ -32,3 +32,22 @@ export function withDeadline<T>(work: Promise<T>, deadline: number, what: string
   });
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
+
+// Prefixes a failure with what was being loaded ("SPY: ...", "SNDR: ...") and keeps its code.
+export async function labelled<T>(label: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    const failure = asTollError(e);
+    throw new TollError(failure.code, `${label}: ${failure.message}`, failure.details);
+  }
+}
+
+// Like Promise.all, but waits for every part and then fails with the first failure in input order:
+// the reason is deterministic, and each part still gets to fill its own cache.
+export async function allInOrder<T>(work: ReadonlyArray<Promise<T>>): Promise<T[]> {
+  const settled = await Promise.allSettled(work);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
+}

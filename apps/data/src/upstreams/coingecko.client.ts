@@ -35,7 +35,7 @@ export class CoingeckoClient {
       baseUrls: [config.DATA_COINGECKO_BASE_URL],
       timeoutMs: 8_000,
       headers: key ? { 'x-cg-demo-api-key': key } : undefined,
-      governor: { ratePerSecond: 0.5, burst: 2 }, // Demo tier floor of 30 calls/min
+      governor: { ratePerSecond: 0.5, burst: 4 }, // Demo tier floor of 30 calls/min; a refresh and its retry fit the burst
       ...clientOptions(config, logger),
     });
   }

@@ -41,7 +41,7 @@ export class NasdaqClient implements EtfSource {
       baseUrls: [config.DATA_NASDAQ_BASE_URL],
       timeoutMs: 6_000,
       headers: { origin: 'https://www.nasdaq.com', referer: 'https://www.nasdaq.com/' },
-      governor: { ratePerSecond: 2, burst: 4 },
+      governor: { ratePerSecond: 2, burst: 10 }, // a yields refresh of 5 tickers is 10 calls
       ...clientOptions(config, logger),
     });
   }
@@ -58,8 +58,9 @@ export class NasdaqClient implements EtfSource {
 
   async price(ticker: string, deadline: number): Promise<string> {
     const body = await this.quote(ticker, 'info', Info, deadline);
-    const price = decimalFromText(body.data!.primaryData.lastSalePrice);
-    if (!/[1-9]/.test(price) || price.startsWith('-')) throw unusable(this.name, `${ticker}: no last sale price`);
+    const raw = body.data?.primaryData.lastSalePrice ?? '';
+    const price = /^\s*\$?[\d,]+(\.\d+)?\s*$/.test(raw) ? decimalFromText(raw) : '0';
+    if (!/[1-9]/.test(price)) throw unusable(this.name, `no last sale price (${raw || 'empty'})`);
     return price;
   }
 
@@ -69,7 +70,7 @@ export class NasdaqClient implements EtfSource {
     if (body.status.rCode === 400) body = (await this.api.getJson(path, { assetclass: 'stocks' }, schema, { deadline })) as z.infer<S>;
     if (body.status.rCode !== 200 || body.data === null) {
       const message = body.status.bCodeMessage?.map((m) => m.errorMessage).join('; ') || `rCode ${body.status.rCode}`;
-      throw unusable(this.name, `${ticker}: ${message}`);
+      throw unusable(this.name, message);
     }
     return body;
   }

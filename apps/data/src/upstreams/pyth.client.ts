@@ -33,7 +33,7 @@ export class PythClient {
       name: this.name,
       baseUrls: [config.DATA_PYTH_BASE_URL],
       timeoutMs: 5_000,
-      governor: { ratePerSecond: 2, burst: 2 },
+      governor: { ratePerSecond: 2, burst: 4 }, // §16 governor; well inside 30 per 10 s
       ...clientOptions(config, logger),
     });
   }

@@ -1,0 +1,69 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { SUBJECTS, type SolUsdReply, type TollMessage } from '@toll/contracts';
+import { GroupHealth, TollRoute } from '@toll/platform';
+import * as S from './data.schemas';
+import { DataService } from './data.service';
+import { PRICES } from './pricing';
+
+const QUICK_MS = 2_000;
+
+@Controller()
+export class DataController {
+  constructor(
+    private readonly data: DataService,
+    private readonly health: GroupHealth,
+  ) {}
+
+  @TollRoute({
+    operationId: 'data.getBundle',
+    method: 'GET',
+    path: '/api/data',
+    summary: 'Crypto prices, ETF distribution yields, FDIC bank rates and staking yields in one response',
+    description:
+      'Each requested section is {items, as_of}, or {stale: true, data: null, as_of, reason} when its data is stale or missing; ' +
+      'sections fail independently, and the call fails (uncharged) only when no section is fresh. Schema: GET /api/data/schema. ' +
+      'Data provided by CoinGecko (https://www.coingecko.com), Powered by Pyth, Source: FDIC via FRED, DefiLlama, Nasdaq, Massive.',
+    price: PRICES.getBundle,
+    input: S.GetBundleInput,
+    output: S.DataBundle,
+    timeoutMs: 20_000, // a cold staking load downloads DefiLlama's ~10 MB pool list
+  })
+  getBundle(@Payload() msg: TollMessage<S.GetBundleInput>) {
+    return this.data.getBundle(S.parseInclude(msg.input.include), msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'data.getSchema',
+    method: 'GET',
+    path: '/api/data/schema',
+    summary: 'JSON Schema (draft 2020-12) of the GET /api/data response',
+    price: PRICES.getSchema,
+    input: S.EmptyInput,
+    output: S.JsonSchemaOutput,
+    timeoutMs: QUICK_MS,
+  })
+  getSchema() {
+    return S.DATA_BUNDLE_JSON_SCHEMA;
+  }
+
+  @TollRoute({
+    operationId: 'data.getHealth',
+    method: 'GET',
+    path: '/toll/data/health',
+    summary: 'Data bundle service info: per-section freshness and source, tolls, price refresh interval, cache',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.DataHealthOutput,
+    timeoutMs: QUICK_MS,
+  })
+  getHealth() {
+    return { ...this.health.describe(), ...this.data.health() };
+  }
+
+  // Internal: payments asks for the live SOL/USD rate to quote lamports; no fresh price → SERVICE_UNAVAILABLE.
+  @MessagePattern(SUBJECTS.dataSolUsd)
+  solUsd(): SolUsdReply {
+    return this.data.solUsd();
+  }
+}

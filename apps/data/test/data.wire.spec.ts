@@ -1,0 +1,418 @@
+import { SUBJECTS, subjectOf } from '@toll/contracts';
+import { bootstrapGroup, type RunningGroup } from '@toll/platform';
+import { loadFixtures, natsClient, startFakeUpstream, startNats, tollMessage, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
+import Ajv2020 from 'ajv/dist/2020';
+import type { NatsConnection } from 'nats';
+import { join } from 'node:path';
+import { AppModule } from '../src/app.module';
+import { systemClock } from '../src/clock';
+import { DataConfig } from '../src/config';
+
+// The real group over a real NATS server, every upstream replayed from test/fixtures by one fake server.
+// Data ages run on a fixed clock, so every as_of below is exact.
+const T0 = Date.parse('2026-11-22T12:00:00.000Z');
+const AT_T0 = '2026-11-22T12:00:00.000Z';
+let now = T0;
+jest.spyOn(systemClock, 'now').mockImplementation(() => now);
+
+const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
+const fixture = (name: string) => {
+  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === name);
+  if (!found) throw new Error(`no fixture ${name}`);
+  return found;
+};
+const healthy = (...upstreams: string[]) => FIXTURES.filter((f) => upstreams.includes(f.upstream) && f.case.endsWith('-ok'));
+const down = (fixtures: Fixture[]): Fixture[] => fixtures.map((f) => ({ ...f, case: `${f.case}-down`, response: { status: 503, body: 'Service Unavailable' } }));
+const slow = (fixtures: Fixture[]): Fixture[] => fixtures.map((f) => ({ ...f, case: `${f.case}-slow`, response: { ...f.response, delayMs: 3_000 } }));
+// Nasdaq's documented failure: HTTP 200 with {data:null, status:{rCode:400}}, on every quote path.
+const nasdaqErrorBody = (): Fixture[] =>
+  healthy('nasdaq').map((f) => ({ ...f, case: `${f.case}-error`, request: { path: f.request.path }, response: fixture('nasdaq/symbol-error-200').response }));
+
+const PRIMARIES = ['coingecko', 'nasdaq', 'fred', 'defillama'];
+const FALLBACKS = ['pyth', 'polygon', 'fred-csv', 'jito', 'marinade'];
+const ALL = [...PRIMARIES, ...FALLBACKS];
+const STAKING = ['defillama', 'jito', 'marinade'];
+const UPSTREAM_ENV = ['COINGECKO', 'PYTH', 'NASDAQ', 'POLYGON', 'FRED', 'FREDGRAPH', 'DEFILLAMA', 'JITO', 'MARINADE'];
+
+const PRICES_PRIMARY = {
+  items: [
+    { symbol: 'BTC', name: 'Bitcoin', usd: '97012.34', change_24h_pct: '-1.2346', as_of: '2026-11-22T11:59:12.345Z', source: 'coingecko' },
+    { symbol: 'ETH', name: 'Ethereum', usd: '3456.78', change_24h_pct: '2.5', as_of: '2026-11-22T11:59:20.000Z', source: 'coingecko' },
+    { symbol: 'SOL', name: 'Solana', usd: '142.37', change_24h_pct: '0.9877', as_of: '2026-11-22T11:59:30.000Z', source: 'coingecko' },
+    { symbol: 'USDC', name: 'USD Coin', usd: '0.999871', change_24h_pct: '-0.0012', as_of: '2026-11-22T11:59:01.000Z', source: 'coingecko' },
+    { symbol: 'USDT', name: 'Tether', usd: '1', change_24h_pct: '0', as_of: '2026-11-22T11:59:02.000Z', source: 'coingecko' },
+  ],
+  as_of: AT_T0,
+};
+const YIELDS_PRIMARY = {
+  items: [
+    {
+      ticker: 'SPY',
+      price: '590.12',
+      price_source: 'nasdaq',
+      frequency: 'quarterly',
+      distributions_per_year: 4,
+      last_distribution: { ex_date: '2026-09-19', pay_date: '2026-10-31', amount: '1.7935' },
+      ttm_distributions: '7.2165',
+      ttm_yield_pct: '1.22',
+      forward_yield_pct: '1.22',
+      distributions_as_of: AT_T0,
+      source: 'nasdaq',
+    },
+    {
+      ticker: 'JEPI',
+      price: '57.43',
+      price_source: 'nasdaq',
+      frequency: 'monthly',
+      distributions_per_year: 12,
+      last_distribution: { ex_date: '2026-11-03', pay_date: '2026-11-05', amount: '0.4012' },
+      ttm_distributions: '4.7934',
+      ttm_yield_pct: '8.35',
+      forward_yield_pct: '8.38',
+      distributions_as_of: AT_T0,
+      source: 'nasdaq',
+    },
+  ],
+  as_of: AT_T0,
+};
+const RATE_ROWS: Array<[string, string, string, string]> = [
+  ['SNDR', 'Savings', '0.38', '2026-10-19'], // the newest SNDR observation is "." (missing), so the one before is used
+  ['MMNDR', 'Money market', '0.59', '2026-11-16'],
+  ['NDR1MCD', '1-month CD', '0.21', '2026-11-16'],
+  ['NDR3MCD', '3-month CD', '1.41', '2026-11-16'],
+  ['NDR6MCD', '6-month CD', '1.63', '2026-11-16'],
+  ['NDR12MCD', '12-month CD', '1.79', '2026-11-16'],
+  ['NDR60MCD', '60-month CD', '1.52', '2026-11-16'],
+];
+const rates = (source: 'fred' | 'fred-csv') => ({
+  items: RATE_ROWS.map(([series_id, product, apy, as_of]) => ({
+    institution: 'FDIC national average (all insured US institutions)',
+    product,
+    apy,
+    as_of,
+    source,
+    series_id,
+    source_url: `https://fred.stlouisfed.org/series/${series_id}`,
+  })),
+  as_of: AT_T0,
+});
+const STAKING_PRIMARY = {
+  items: [
+    { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '7.1235', source: 'defillama' },
+    { asset: 'mSOL', chain: 'Solana', project: 'marinade-liquid-staking', apy: '7.4', source: 'defillama' },
+    { asset: 'JupSOL', chain: 'Solana', project: 'jupiter-staked-sol', apy: '8.0123', source: 'defillama' },
+    { asset: 'BNSOL', chain: 'Solana', project: 'binance-staked-sol', apy: '6.9', source: 'defillama' },
+    { asset: 'stETH', chain: 'Ethereum', project: 'lido', apy: '2.71', source: 'defillama' },
+    { asset: 'rETH', chain: 'Ethereum', project: 'rocket-pool', apy: '2.64', source: 'defillama' },
+  ],
+  as_of: AT_T0,
+};
+const PRICES_DOWN = 'UPSTREAM_ERROR: coingecko answered HTTP 503; pyth answered HTTP 503';
+const STAKING_DOWN = 'UPSTREAM_ERROR: defillama answered HTTP 503; jito answered HTTP 503; marinade answered HTTP 503';
+const stale = (as_of: string | null, reason: string) => ({ stale: true, data: null, as_of, reason });
+
+describe('data over NATS', () => {
+  let nats: NatsServer;
+  let nc: NatsConnection;
+  let fake: FakeUpstream;
+  let group: RunningGroup | undefined;
+  let validateBundle: (data: unknown) => boolean;
+
+  const call = async (operation: string, input: unknown, deadlineMs = 5_000) => {
+    const message = { ...tollMessage(input), deadline: Date.now() + deadlineMs };
+    const packet = { id: operation, pattern: subjectOf(`data.${operation}`), data: message };
+    const reply = await nc.request(subjectOf(`data.${operation}`), Buffer.from(JSON.stringify(packet)), { timeout: 10_000 });
+    return JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { data: any }; err?: any };
+  };
+  const solUsd = async () => {
+    const packet = { id: 'sol', pattern: SUBJECTS.dataSolUsd, data: {} };
+    const reply = await nc.request(SUBJECTS.dataSolUsd, Buffer.from(JSON.stringify(packet)), { timeout: 5_000 });
+    return JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: any; err?: any };
+  };
+  const bundle = async (input: Record<string, unknown> = {}) => {
+    const reply = await call('getBundle', input);
+    expect(reply.err).toBeUndefined();
+    expect(validateBundle(reply.response!.data)).toBe(true); // every answer matches the published schema
+    return reply.response!.data;
+  };
+
+  // One app per scenario, started against its own fixtures at T0.
+  const start = async (fixtures: Fixture[]) => {
+    now = T0;
+    fake.use(fixtures);
+    fake.hits.length = 0;
+    group = await bootstrapGroup(AppModule, {
+      name: 'data',
+      title: 'Data bundle',
+      config: DataConfig,
+      env: {
+        NATS_URL: nats.url,
+        LOG_LEVEL: 'error',
+        ANNOUNCE_INTERVAL_MS: '60000',
+        NATS_GRACE_PERIOD_MS: '50',
+        DATA_ETF_TICKERS: 'SPY,JEPI',
+        DATA_FRED_API_KEY: 'test-fred-key',
+        DATA_POLYGON_API_KEY: 'test-polygon-key',
+        ...Object.fromEntries(UPSTREAM_ENV.map((u) => [`DATA_${u}_BASE_URL`, fake.url])),
+      },
+    });
+  };
+  const stop = async () => {
+    await group?.close();
+    group = undefined;
+  };
+
+  beforeAll(async () => {
+    nats = await startNats();
+    nc = await natsClient(nats.url);
+    fake = await startFakeUpstream();
+  });
+
+  afterAll(async () => {
+    await stop();
+    await nc?.close();
+    await nats?.stop();
+    await fake?.stop();
+  });
+
+  describe('with every upstream up', () => {
+    beforeAll(async () => {
+      await start(healthy(...ALL));
+      validateBundle = new Ajv2020({ strict: false }).compile((await call('getSchema', {})).response!.data);
+    });
+    afterAll(stop);
+
+    it('getBundle answers every section fresh from the primaries', async () => {
+      expect(await bundle()).toEqual({ updated: AT_T0, prices: PRICES_PRIMARY, yields: YIELDS_PRIMARY, rates: rates('fred'), staking: STAKING_PRIMARY });
+      const fallbackPaths = new Set(healthy(...FALLBACKS).map((f) => f.request.path));
+      expect(fake.hits.filter((h) => fallbackPaths.has(h.path))).toEqual([]);
+    });
+
+    it('getBundle returns only the included sections, ignoring unknown names, case and spaces', async () => {
+      expect(await bundle({ include: 'staking, foo ,PRICES' })).toEqual({ updated: AT_T0, prices: PRICES_PRIMARY, staking: STAKING_PRIMARY });
+    });
+
+    it('getBundle refuses bad input, naming the field', async () => {
+      const issue = async (input: unknown) => (await call('getBundle', input)).err;
+      const invalid = (field: string, message: string) => ({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
+      expect(await issue({ include: 'prices,'.repeat(29) })).toEqual(invalid('include', 'Too big: expected string to have <=200 characters'));
+      expect(await issue({ include: 'bonds,stocks' })).toEqual(invalid('include', 'must name at least one of prices, yields, rates, staking'));
+      expect(await issue({ include: '' })).toEqual(invalid('include', 'must name at least one of prices, yields, rates, staking'));
+      expect(await issue({ include: 5 })).toEqual(invalid('include', 'Invalid input: expected string, received number'));
+      expect(await issue({ sections: 'prices' })).toEqual(invalid('sections', 'is not an accepted field'));
+      expect((await call('getSchema', { pretty: true })).err).toEqual(invalid('pretty', 'is not an accepted field'));
+      expect((await call('getHealth', { verbose: 1 })).err).toEqual(invalid('verbose', 'is not an accepted field'));
+    });
+
+    it('getSchema publishes the JSON Schema of the bundle, with the exact stale form', async () => {
+      const schema = (await call('getSchema', {})).response!.data;
+      expect(schema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', required: ['updated'], additionalProperties: false });
+      expect(Object.keys(schema.properties)).toEqual(['updated', 'prices', 'yields', 'rates', 'staking']);
+      expect(schema.properties.rates.anyOf[1]).toEqual({
+        type: 'object',
+        description: 'A stale or missing section: its data is withheld, never presented as fresh',
+        properties: {
+          stale: { type: 'boolean', const: true },
+          data: { type: 'null' },
+          as_of: { anyOf: [{ type: 'string', description: 'ISO 8601 time' }, { type: 'null' }], description: 'When the last good data was fetched; null if never' },
+          reason: { type: 'string' },
+        },
+        required: ['stale', 'data', 'as_of', 'reason'],
+        additionalProperties: false,
+      });
+      expect(schema.properties.yields.anyOf[0].properties.items.items.required).toEqual([
+        'ticker',
+        'price',
+        'price_source',
+        'frequency',
+        'distributions_per_year',
+        'last_distribution',
+        'ttm_distributions',
+        'ttm_yield_pct',
+        'forward_yield_pct',
+        'distributions_as_of',
+        'source',
+      ]);
+    });
+
+    it('getHealth reports each section, the tolls and the refresh interval', async () => {
+      const health = (await call('getHealth', {})).response!.data;
+      const fresh = (source: string, fresh_for_ms: number) => ({ state: 'fresh', as_of: AT_T0, source, fresh_for_ms, last_error: null });
+      expect(health).toMatchObject({ service: 'data', title: 'Data bundle', status: 'ok' });
+      expect(health.endpoints.map((e: any) => [e.operationId, e.method, e.path, e.price])).toEqual([
+        ['data.getBundle', 'GET', '/api/data', { per: 'call', usd: '0.05' }],
+        ['data.getSchema', 'GET', '/api/data/schema', null],
+        ['data.getHealth', 'GET', '/toll/data/health', null],
+      ]);
+      expect(health.sections).toEqual({ prices: fresh('coingecko', 3_600_000), yields: fresh('nasdaq', 900_000), rates: fresh('fred', 86_400_000), staking: fresh('defillama', 3_600_000) });
+      expect(health.tolls).toEqual({
+        getBundle: { per: 'call', usd: '0.05' },
+        getSchema: null,
+        getHealth: null,
+        note: 'GET /api/data: spec §4.1 lists 0.05 USD in the interface description but "no auth" on the descriptive page; we charge 0.05 per call by default, DATA_BUNDLE_PRICE_USD overrides it ("0" or "free" makes it free).',
+      });
+      expect(health).toMatchObject({ prices_refresh_ms: 1_800_000, etf_tickers: ['SPY', 'JEPI'], providers: { coingecko_key: false, nasdaq: true, polygon: true, fred_key: true } });
+    });
+
+    it('answers data.solUsd from the cached price feed', async () => {
+      expect(await solUsd()).toMatchObject({ response: { solUsd: '142.37', source: 'coingecko', asOf: '2026-11-22T11:59:30.000Z' } });
+    });
+
+    it('withholds sections whose refresh failed, labelled stale with the last good as_of, and keeps the fresh ones', async () => {
+      fake.use(down(healthy(...ALL)));
+      now = T0 + 90 * 60_000; // prices (1 h), yields (15 min) and staking (1 h) are due; rates (24 h) are not
+      expect(await bundle()).toEqual({
+        updated: '2026-11-22T13:30:00.000Z',
+        prices: stale(AT_T0, PRICES_DOWN),
+        yields: stale(AT_T0, 'UPSTREAM_ERROR: SPY: nasdaq answered HTTP 503; polygon answered HTTP 503'),
+        rates: rates('fred'),
+        staking: stale(AT_T0, STAKING_DOWN),
+      });
+      // Alone, a stale section fails the call (uncharged) and the stale form travels in the details.
+      expect((await call('getBundle', { include: 'prices' })).err).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'No requested section has fresh data',
+        details: { sections: { prices: stale(AT_T0, PRICES_DOWN) } },
+      });
+      expect((await solUsd()).err).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'No fresh SOL/USD price', details: { as_of: AT_T0 } });
+      const health = (await call('getHealth', {})).response!.data;
+      expect(health.status).toBe('degraded');
+      expect(health.sections.prices).toEqual({ state: 'stale', as_of: AT_T0, source: 'coingecko', fresh_for_ms: 3_600_000, last_error: PRICES_DOWN });
+    });
+  });
+
+  describe('with the primaries down', () => {
+    beforeAll(() => start([...down(healthy(...PRIMARIES.filter((u) => u !== 'nasdaq'))), ...nasdaqErrorBody(), ...healthy(...FALLBACKS)]));
+    afterAll(stop);
+
+    it('getBundle answers every section from the fallbacks, naming them', async () => {
+      expect(await bundle()).toEqual({
+        updated: AT_T0,
+        prices: {
+          items: [
+            { symbol: 'BTC', name: 'Bitcoin', usd: '97010.12345678', as_of: '2026-11-22T11:59:55.000Z', source: 'pyth' },
+            { symbol: 'ETH', name: 'Ethereum', usd: '3456.12', as_of: '2026-11-22T11:59:55.000Z', source: 'pyth' },
+            { symbol: 'SOL', name: 'Solana', usd: '142.315', as_of: '2026-11-22T11:59:55.000Z', source: 'pyth' },
+            { symbol: 'USDC', name: 'USD Coin', usd: '0.99987', as_of: '2026-11-22T11:59:55.000Z', source: 'pyth' },
+            { symbol: 'USDT', name: 'Tether', usd: '1.0001', as_of: '2026-11-22T11:59:55.000Z', source: 'pyth' },
+          ],
+          as_of: AT_T0,
+        },
+        yields: {
+          items: [
+            {
+              ticker: 'SPY',
+              price: '589.87',
+              price_source: 'polygon',
+              frequency: 'quarterly',
+              distributions_per_year: 4,
+              last_distribution: { ex_date: '2026-09-19', pay_date: '2026-10-31', amount: '1.7935' },
+              ttm_distributions: '7.4665', // includes the 0.25 special, which the forward yield leaves out
+              ttm_yield_pct: '1.27',
+              forward_yield_pct: '1.22',
+              distributions_as_of: AT_T0,
+              source: 'polygon',
+            },
+            {
+              ticker: 'JEPI',
+              price: '57.41',
+              price_source: 'polygon',
+              frequency: 'monthly',
+              distributions_per_year: 12,
+              last_distribution: { ex_date: '2026-11-03', pay_date: '2026-11-05', amount: '0.4012' },
+              ttm_distributions: '4.7934',
+              ttm_yield_pct: '8.35',
+              forward_yield_pct: '8.39',
+              distributions_as_of: AT_T0,
+              source: 'polygon',
+            },
+          ],
+          as_of: AT_T0,
+        },
+        rates: rates('fred-csv'),
+        staking: {
+          items: [
+            { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '7.12', source: 'jito' },
+            { asset: 'mSOL', chain: 'Solana', project: 'marinade-liquid-staking', apy: '6.784', source: 'marinade' },
+          ],
+          as_of: AT_T0,
+        },
+      });
+    });
+
+    it('treats Nasdaq 200 answers with an error body as failures, after the documented asset-class retry', () => {
+      expect(fake.hits.filter((h) => h.path === '/api/quote/SPY/dividends')).toEqual([
+        { method: 'GET', path: '/api/quote/SPY/dividends', query: { assetclass: 'etf' } },
+        { method: 'GET', path: '/api/quote/SPY/dividends', query: { assetclass: 'stocks' } },
+      ]);
+    });
+
+    it('names the fallbacks in health and quotes SOL from Pyth', async () => {
+      const health = (await call('getHealth', {})).response!.data;
+      expect(Object.fromEntries(Object.entries(health.sections).map(([k, v]: [string, any]) => [k, v.source]))).toEqual({
+        prices: 'pyth',
+        yields: 'polygon',
+        rates: 'fred-csv',
+        staking: 'jito+marinade',
+      });
+      expect((await solUsd()).response).toEqual({ solUsd: '142.315', source: 'pyth', asOf: '2026-11-22T11:59:55.000Z' });
+    });
+  });
+
+  describe("with one section's upstreams down", () => {
+    beforeAll(() => start([...healthy(...ALL.filter((u) => !STAKING.includes(u))), ...down(healthy(...STAKING))]));
+    afterAll(stop);
+
+    it('returns that section in the stale form and the others fresh', async () => {
+      expect(await bundle()).toEqual({ updated: AT_T0, prices: PRICES_PRIMARY, yields: YIELDS_PRIMARY, rates: rates('fred'), staking: stale(null, STAKING_DOWN) });
+    });
+  });
+
+  describe('with every upstream down and nothing cached', () => {
+    beforeAll(() => start([...down(healthy(...ALL.filter((u) => u !== 'nasdaq'))), ...nasdaqErrorBody()]));
+    afterAll(stop);
+
+    it('getBundle fails with the error envelope, every section missing', async () => {
+      expect((await call('getBundle', {})).err).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'No requested section has fresh data',
+        details: {
+          sections: {
+            prices: stale(null, PRICES_DOWN),
+            yields: stale(null, 'UPSTREAM_ERROR: SPY: nasdaq: Symbol not exists.; polygon answered HTTP 503'),
+            rates: stale(null, 'UPSTREAM_ERROR: SNDR: fred answered HTTP 503; fred-csv answered HTTP 503'),
+            staking: stale(null, STAKING_DOWN),
+          },
+        },
+      });
+    });
+
+    it('data.solUsd refuses, so payments quotes USDC only', async () => {
+      expect((await solUsd()).err).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'No fresh SOL/USD price', details: { as_of: null } });
+    });
+  });
+
+  describe('with slow upstreams', () => {
+    beforeAll(() => start(slow(healthy(...ALL))));
+    afterAll(stop);
+
+    it('answers UPSTREAM_TIMEOUT at the caller deadline instead of waiting for the upstream', async () => {
+      let started = Date.now();
+      // Prices: the request joins the background load already under way and stops waiting at its own deadline.
+      expect((await call('getBundle', { include: 'prices' }, 400)).err).toEqual({
+        code: 'UPSTREAM_TIMEOUT',
+        message: 'No requested section has fresh data',
+        details: { sections: { prices: stale(null, 'UPSTREAM_TIMEOUT: prices did not load before the deadline') } },
+      });
+      expect(Date.now() - started).toBeLessThan(1_000);
+      started = Date.now();
+      // Rates: the deadline travels down to the upstream calls, and the fallback gets no time left either.
+      expect((await call('getBundle', { include: 'rates' }, 400)).err).toEqual({
+        code: 'UPSTREAM_TIMEOUT',
+        message: 'No requested section has fresh data',
+        details: { sections: { rates: stale(null, expect.stringMatching(/^UPSTREAM_TIMEOUT: SNDR: fred did not answer in \d+ ms; fred-csv: no time left before the deadline$/)) } },
+      });
+      expect(Date.now() - started).toBeLessThan(1_000);
+    });
+  });
+});
