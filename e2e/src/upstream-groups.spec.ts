@@ -2,6 +2,7 @@ import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import { http, loadFixtures, startFakeUpstream, type FakeUpstream } from '@toll/testing';
 import { join } from 'node:path';
+import { startData } from '../../apps/data/src/bootstrap';
 import { startWeather } from '../../apps/weather/src/bootstrap';
 import { startStack, type Stack } from './stack';
 
@@ -25,7 +26,7 @@ describe('weather through gateway and payments', () => {
       WEATHER_METNO_BASE_URL: upstream.url,
       WEATHER_NWS_BASE_URL: upstream.url,
     });
-    stack = await startStack({ groups: [(natsUrl) => startWeather(env(natsUrl))] });
+    stack = await startStack({ groups: [(natsUrl) => startWeather(env(natsUrl)), (natsUrl) => startData({ ...env(natsUrl), DATA_COINGECKO_BASE_URL: upstream.url, DATA_PYTH_BASE_URL: upstream.url })] });
     gw = stack.gateways[0].url;
     for (let i = 0; i < 100 && (await http(`${gw}/toll/weather/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
@@ -63,5 +64,14 @@ describe('weather through gateway and payments', () => {
     const res = await http(`${gw}/toll/weather/forecast?lat=91&lon=0&days=20`);
     expect(res.status).toBe(400);
     expect(res.body.error.details.issues.map((i: { field: string }) => i.field).sort()).toEqual(['days', 'lat']);
+  });
+
+  it('serves the data bundle at the spec paths: the schema free, the bundle paid (0.05 by default)', async () => {
+    const schema = await http(`${gw}/api/data/schema`);
+    expect(schema.status).toBe(200);
+    expect(schema.body).toMatchObject({ type: 'object', required: expect.arrayContaining(['updated']) });
+    const bundle = await http(`${gw}/api/data?include=prices`);
+    expect(bundle.status).toBe(402);
+    expect(bundle.body.toll.usdc.amountAtomic).toBe('50000');
   });
 });
