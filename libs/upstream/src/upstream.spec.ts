@@ -1,26 +1,44 @@
 import { TollError } from '@toll/contracts';
-import { startFakeUpstream, type FakeUpstream, type Fixture } from '@toll/testing';
+import { createServer } from 'node:http';
 import { z } from 'zod';
 import { SwrCache } from './cache';
 import { redactUrl } from './redact';
 import { createUpstream } from './upstream';
 
-const fixture = (path: string, status: number, body: unknown, delayMs?: number): Fixture => ({
-  upstream: 'test',
-  case: path,
-  source: 'built-from-docs',
-  recordedAt: '2026-11-23T00:00:00Z',
-  request: { path },
-  response: { status, body, delayMs },
-});
+interface Canned {
+  status: number;
+  body: unknown;
+  delayMs?: number;
+}
+const fixture = (_path: string, status: number, body: unknown, delayMs?: number): Canned => ({ status, body, delayMs });
+
+// A minimal canned server (libs/testing depends on this lib, so its fake upstream cannot be used here).
+async function startCanned() {
+  let canned: Canned = { status: 599, body: 'nothing canned' };
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    const send = () => res.writeHead(canned.status, { 'content-type': 'application/json' }).end(typeof canned.body === 'string' ? canned.body : JSON.stringify(canned.body));
+    if (canned.delayMs) setTimeout(send, canned.delayMs).unref();
+    else send();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    hits,
+    use: ([next]: Canned[]) => (canned = next),
+    stop: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+type FakeUpstream = Awaited<ReturnType<typeof startCanned>>;
 const Temp = z.object({ temp: z.number() });
 
 describe('createUpstream', () => {
   let a: FakeUpstream;
   let b: FakeUpstream;
   beforeAll(async () => {
-    a = await startFakeUpstream();
-    b = await startFakeUpstream();
+    a = await startCanned();
+    b = await startCanned();
   });
   afterAll(async () => {
     await a.stop();
