@@ -38,14 +38,17 @@ export class RouteTable {
   private byPath = new Map<string, Map<string, ResolvedRoute>>();
   private templated: ResolvedRoute[] = [];
 
-  constructor(private readonly ttlMs: number) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly grants: ReadonlyMap<string, string[]> = new Map(),
+  ) {}
 
   // Returns the problems that made a manifest unacceptable (empty when accepted).
   accept(candidate: unknown, now = Date.now()): string[] {
     const parsed = GroupManifest.safeParse(candidate);
     if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     const manifest = parsed.data;
-    const problems = manifestViolations(manifest);
+    const problems = manifestViolations(manifest, this.grants.get(manifest.group) ?? []);
     if (problems.length) return problems;
     const key = `${manifest.group}/${manifest.instanceId}`;
     const previous = this.instances.get(key);
@@ -141,4 +144,14 @@ function matchSegments(template: string[], actual: string[]): Record<string, str
     else if (template[i] !== actual[i]) return undefined;
   }
   return params;
+}
+
+// `registry:/registry.json,registry:/api/listings` → registry → [/registry.json, /api/listings]
+export function parseGrants(text: string): Map<string, string[]> {
+  const grants = new Map<string, string[]>();
+  for (const pair of text.split(',').filter(Boolean)) {
+    const [group, path] = pair.split(':');
+    grants.set(group, [...(grants.get(group) ?? []), path]);
+  }
+  return grants;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TollError, type ChallengeRequest, type PaymentProof, type TollMessage, type TollReply } from '@toll/contracts';
+import { TollError, isGroupHeader, type ChallengeRequest, type PaymentProof, type TollMessage, type TollReply } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger, NatsBus } from '@toll/platform';
 import { HEADERS, MEMO_QUERY_PARAM } from '@toll/x402';
 import type { Request, Response } from 'express';
@@ -34,7 +34,7 @@ export class TollService {
     if (issues.length) throw new TollError('INVALID_INPUT', 'Input failed validation', { issues });
 
     const message: TollMessage = { input, requestId, deadline: Date.now() + route.timeoutMs, caller: { ip: req.ip ?? '', userAgent: req.get('user-agent') } };
-    if (route.price === null) return void res.json(await this.forward(route, message));
+    if (route.price === null) return send(res, await this.forward(route, message));
 
     const challenge: ChallengeRequest = { requestId, resourceUrl: this.resourceUrl(req), route: this.priced(route) };
     const proof = proofOf(req);
@@ -42,9 +42,9 @@ export class TollService {
 
     const hold = await this.payments.verify({ ...challenge, proof });
     if (!hold.ok) return this.sendChallenge(res, hold.challenge);
-    let data: unknown;
+    let reply: TollReply;
     try {
-      data = await this.forward(route, { ...message, payer: hold.payer, deadline: Date.now() + route.timeoutMs });
+      reply = await this.forward(route, { ...message, payer: hold.payer, deadline: Date.now() + route.timeoutMs });
     } catch (err) {
       // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
       await this.payments.release({ requestId, holdId: hold.holdId, reason: err instanceof TollError ? err.code : 'INTERNAL' }).catch((e) =>
@@ -55,12 +55,12 @@ export class TollService {
     const settled = await this.payments.settle({ requestId, holdId: hold.holdId });
     res.setHeader(HEADERS.paymentResponse, settled.paymentResponse);
     res.setHeader('x-toll-receipt', settled.receipt);
-    res.json(data);
+    if (route.price.per === 'block' && typeof settled.creditsRemaining === 'number') res.setHeader('x-toll-credits-remaining', String(settled.creditsRemaining));
+    send(res, reply);
   }
 
-  private async forward(route: ResolvedRoute, message: TollMessage): Promise<unknown> {
-    const reply = await this.bus.request<TollReply>(route.subject, message, { timeoutMs: route.timeoutMs + DEADLINE_GRACE_MS, requestId: message.requestId });
-    return reply.data;
+  private forward(route: ResolvedRoute, message: TollMessage): Promise<TollReply> {
+    return this.bus.request<TollReply>(route.subject, message, { timeoutMs: route.timeoutMs + DEADLINE_GRACE_MS, requestId: message.requestId });
   }
 
   private inputOf(route: ResolvedRoute, req: Request, rawParams: Record<string, string>): Record<string, unknown> {
@@ -78,6 +78,7 @@ export class TollService {
       return { ...query, ...params };
     }
     const body: unknown = req.body;
+    if (Array.isArray(body) && route.arrayBodyField) return { [route.arrayBodyField]: body, ...params };
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new TollError('INVALID_INPUT', 'A JSON object body is required', { issues: [{ field: '(body)', message: 'send a JSON object with Content-Type: application/json' }] });
     }
@@ -98,6 +99,13 @@ export class TollService {
   private sendChallenge(res: Response, challenge: { headerValue: string; body: Record<string, unknown> }) {
     res.status(402).setHeader(HEADERS.paymentRequired, challenge.headerValue).setHeader('cache-control', 'no-store').json(challenge.body);
   }
+}
+
+// The group's answer: its allowed x-toll-* headers, then its body (JSON text verbatim when it sent one).
+function send(res: Response, reply: TollReply) {
+  for (const [name, value] of Object.entries(reply.headers ?? {})) if (isGroupHeader(name, value)) res.setHeader(name, value);
+  if (typeof reply.json === 'string') res.type('application/json').send(reply.json);
+  else res.json(reply.data);
 }
 
 function proofOf(req: Request): PaymentProof | undefined {

@@ -1,11 +1,12 @@
 import { Controller, Module } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { FREE, perCall, type TollMessage } from '@toll/contracts';
-import { BaseConfig, TollRoute, bootstrapGroup } from '@toll/platform';
+import { FREE, perBlock, perCall, type TollMessage } from '@toll/contracts';
+import { BaseConfig, TollRoute, bootstrapGroup, jsonTextReply, withHeaders } from '@toll/platform';
 import { z } from 'zod';
 
 const Echo = z.strictObject({ q: z.string().min(1).max(100), n: z.number().int().min(1).max(10).default(1) });
 const Sum = z.strictObject({ a: z.number().int(), b: z.number().int() });
+const Items = z.strictObject({ items: z.array(z.number().int()).min(1).max(3) });
 
 // A group built the way every real group is (bootstrapGroup + @TollRoute), with routes that exercise the gateway.
 @Controller()
@@ -36,6 +37,22 @@ class DemoController {
 
   @TollRoute({ operationId: 'demo.getPaid', method: 'GET', path: '/toll/demo/paid', summary: 'Paid', price: perCall('0.01'), input: z.strictObject({}), output: z.object({ ok: z.boolean() }), timeoutMs: 1_000 })
   paid() {
+    return { ok: true };
+  }
+
+  @TollRoute({ operationId: 'demo.sumItems', method: 'POST', path: '/toll/demo/items', summary: 'Sum of a list', price: FREE, input: Items, output: z.object({ sum: z.number() }), timeoutMs: 1_000, arrayBodyField: 'items' })
+  sumItems(@Payload() msg: TollMessage<z.infer<typeof Items>>) {
+    return withHeaders({ sum: msg.input.items.reduce((a, b) => a + b, 0) }, { 'x-toll-items': String(msg.input.items.length) });
+  }
+
+  // JSON.parse would turn this u64 into 18446744073709552000: the text must reach the caller as written.
+  @TollRoute({ operationId: 'demo.getExact', method: 'GET', path: '/toll/demo/exact', summary: 'Exact JSON', price: FREE, input: z.strictObject({}), output: z.object({ big: z.number() }), timeoutMs: 1_000 })
+  exact() {
+    return jsonTextReply('{"big":18446744073709551615}', { 'x-toll-source': 'demo' });
+  }
+
+  @TollRoute({ operationId: 'demo.getBlock', method: 'GET', path: '/toll/demo/block', summary: 'Block-priced', price: perBlock('0.01', 1000), input: z.strictObject({}), output: z.object({ ok: z.boolean() }), timeoutMs: 1_000 })
+  block() {
     return { ok: true };
   }
 

@@ -37,7 +37,7 @@ describe('gateway over a real NATS server', () => {
     nc = await natsClient(nats.url);
     payments = respond(nc, SUBJECTS.paymentsChallenge, () => ({ response: CHALLENGE }));
     demo = await startDemoGroup(nats.url);
-    gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', GATEWAY_ROUTE_TTL_MS: '1500', LOG_LEVEL: 'error' });
+    gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', GATEWAY_ROUTE_TTL_MS: '1500', LOG_LEVEL: 'error', GATEWAY_PATH_GRANTS: 'granted:/granted.json' });
     await waitFor(async () => ((await http(`${gateway.url}/toll/demo/echo?q=a`)).status === 200 ? true : undefined));
   });
 
@@ -120,6 +120,53 @@ describe('gateway over a real NATS server', () => {
     expect(payments.calls[0]).toMatchObject({ resourceUrl: `${gateway.url}/toll/demo/paid`, route: { operationId: 'demo.getPaid', price: { per: 'call', usd: '0.01' } } });
   });
 
+  it('accepts a top-level array body only on routes that opt in, and passes the group’s x-toll-* headers', async () => {
+    const array = await http(`${gateway.url}/toll/demo/items`, { method: 'POST', json: [1, 2, 3] });
+    expect(array.status).toBe(200);
+    expect(array.body).toEqual({ sum: 6 });
+    expect(array.headers.get('x-toll-items')).toBe('3');
+    expect((await http(`${gateway.url}/toll/demo/items`, { method: 'POST', json: { items: [4] } })).body).toEqual({ sum: 4 });
+    const tooMany = await http(`${gateway.url}/toll/demo/items`, { method: 'POST', json: [1, 2, 3, 4] });
+    expect(tooMany.body.error).toMatchObject({ code: 'INVALID_INPUT', details: { issues: [{ field: 'items', message: 'must NOT have more than 3 items' }] } });
+  });
+
+  it('sends a group’s JSON-text body exactly as written', async () => {
+    const res = await http(`${gateway.url}/toll/demo/exact`);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('{"big":18446744073709551615}');
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('x-toll-source')).toBe('demo');
+  });
+
+  it('drops response headers a group may not set', async () => {
+    const headers = { 'x-toll-ok': 'yes', 'set-cookie': 'a=b', 'x-toll-receipt': 'forged', 'x-toll-credits-remaining': '1000000', 'x-toll-split': 'a\r\nb' };
+    const group = respond(nc, 'toll.hdr.getThing', () => ({ response: { data: { ok: true }, headers } }));
+    nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifestOf('hdr', [{ operationId: 'hdr.getThing', path: '/toll/hdr/thing' }])));
+    const res = await waitFor(async () => {
+      const r = await http(`${gateway.url}/toll/hdr/thing`);
+      return r.status === 200 ? r : undefined;
+    }, 2_000);
+    expect(res.body).toEqual({ ok: true });
+    expect(res.headers.get('x-toll-ok')).toBe('yes');
+    for (const name of ['set-cookie', 'x-toll-receipt', 'x-toll-credits-remaining', 'x-toll-split']) expect(res.headers.get(name)).toBeNull();
+    group.stop();
+  });
+
+  it('shows the requests left on a prepaid block, from the settle reply', async () => {
+    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-1', payer: 'Payer1111' } }));
+    const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: { paymentResponse: 'e30=', receipt: 'claims.sig', creditsRemaining: 998 } }));
+    const proof = { headers: { 'x-payment-tx': 'sig' } };
+    const block = await http(`${gateway.url}/toll/demo/block?toll_memo=m`, proof);
+    expect(block.status).toBe(200);
+    expect(block.headers.get('x-toll-credits-remaining')).toBe('998');
+    expect(block.headers.get('x-toll-receipt')).toBe('claims.sig');
+    const perCallRoute = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, proof);
+    expect(perCallRoute.status).toBe(200);
+    expect(perCallRoute.headers.get('x-toll-credits-remaining')).toBeNull();
+    verify.stop();
+    settle.stop();
+  });
+
   it('hides internals of a failing handler behind INTERNAL', async () => {
     const res = await http(`${gateway.url}/toll/demo/boom`);
     expect(res.status).toBe(500);
@@ -143,6 +190,20 @@ describe('gateway over a real NATS server', () => {
     expect((await http(`${gateway.url}/toll/demo/other`)).status).toBe(404);
     const spec = (await http(`${gateway.url}/openapi.json`)).body;
     expect(Object.keys(spec.paths).filter((p: string) => p.includes('rogue') || p.endsWith('/other'))).toEqual([]);
+  });
+
+  it('lets a group serve a root path only when the gateway grants it', async () => {
+    const granted = respond(nc, 'toll.granted.getList', () => ({ response: { data: { ok: 'granted' } } }));
+    const squatter = respond(nc, 'toll.squatter.getList', () => ({ response: { data: { ok: 'squatter' } } }));
+    nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifestOf('squatter', [{ operationId: 'squatter.getList', path: '/granted.json' }])));
+    nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifestOf('granted', [{ operationId: 'granted.getList', path: '/granted.json' }])));
+    const res = await waitFor(async () => {
+      const r = await http(`${gateway.url}/granted.json`);
+      return r.status === 200 ? r : undefined;
+    }, 2_000);
+    expect(res.body).toEqual({ ok: 'granted' });
+    granted.stop();
+    squatter.stop();
   });
 
   it('makes a newly announced route callable at once, and forgets it when no replica announces it', async () => {

@@ -18,6 +18,9 @@ export const RouteManifest = z.object({
   inputSchema: z.record(z.string(), z.unknown()),
   outputSchema: z.record(z.string(), z.unknown()),
   timeoutMs: z.number().int().positive().max(30_000),
+  // POST only: a top-level JSON array body is accepted and delivered as { [arrayBodyField]: [...] }
+  // (JSON-RPC batches); without it the gateway requires an object body.
+  arrayBodyField: z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/).optional(),
 });
 export type RouteManifest = z.infer<typeof RouteManifest>;
 
@@ -35,17 +38,21 @@ export const subjectOf = (operationId: string): string => `toll.${operationId}`;
 
 export const groupPrefixOf = (group: string): string => `/toll/${group}/`;
 
-// A group owns /toll/<group>/… and, for the spec's bundle endpoints, /api/<group> and /api/<group>/….
-const ownsPath = (group: string, path: string) => path.startsWith(groupPrefixOf(group)) || path === `/api/${group}` || path.startsWith(`/api/${group}/`);
+// A group owns /toll/<group>/… and /api/<group>(/…); any other root path needs a grant from the gateway's
+// configuration (e.g. the registry's /registry.json), so a group can never take another group's paths.
+const ownsPath = (group: string, path: string, granted: readonly string[]) =>
+  path.startsWith(groupPrefixOf(group)) || path === `/api/${group}` || path.startsWith(`/api/${group}/`) || granted.includes(path);
 
-// A manifest may only claim paths and subjects inside its own group's namespace.
-export function manifestViolations(manifest: GroupManifest): string[] {
+// What the gateway refuses in a manifest. A group checks its own with no grants known, so it only insists
+// that nothing of its lands under another group's /toll/ prefix.
+export function manifestViolations(manifest: GroupManifest, granted?: readonly string[]): string[] {
   const problems: string[] = [];
   for (const route of manifest.routes) {
     const [group] = route.operationId.split('.');
     if (group !== manifest.group) problems.push(`${route.operationId}: operationId outside group ${manifest.group}`);
     if (route.subject !== subjectOf(route.operationId)) problems.push(`${route.operationId}: subject ${route.subject} does not match`);
-    if (!ownsPath(manifest.group, route.path)) problems.push(`${route.operationId}: path ${route.path} outside ${groupPrefixOf(manifest.group)}`);
+    const allowed = granted ? ownsPath(manifest.group, route.path, granted) : !route.path.startsWith('/toll/') || route.path.startsWith(groupPrefixOf(manifest.group));
+    if (!allowed) problems.push(`${route.operationId}: path ${route.path} outside ${groupPrefixOf(manifest.group)}`);
   }
   return problems;
 }
