@@ -24,7 +24,7 @@ class MigratePg extends PrismaPg {
   constructor(private readonly cfg: PoolConfig) {
     super(cfg);
   }
-  async connectToShadowDb() {
+  override async connectToShadowDb() {
     const admin = await new PrismaPg(this.cfg).connect();
     const database = `prisma_shadow_${randomUUID().replace(/-/g, '')}`;
     await admin.executeScript(`CREATE DATABASE "${database}"`);
