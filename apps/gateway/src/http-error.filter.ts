@@ -13,6 +13,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const requestId = res.locals.requestId as string;
     const body = this.toBody(exception, requestId);
     if (res.headersSent) return;
+    const retryAfter = body.details?.retryAfterSeconds;
+    if (body.code === 'RATE_LIMITED' && typeof retryAfter === 'number') res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
     res.status(httpStatusOf(body.code)).json({ error: { ...body, requestId } });
   }
 

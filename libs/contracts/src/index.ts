@@ -3,3 +3,4 @@ export * from './price';
 export * from './manifest';
 export * from './subjects';
 export * from './envelopes';
+export * from './registry';

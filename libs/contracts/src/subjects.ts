@@ -7,6 +7,7 @@ export const SUBJECTS = {
   paymentsSettle: 'payments.settle',
   paymentsRelease: 'payments.release',
   dataSolUsd: 'data.solUsd', // the data app's live SOL/USD price, for SOL quotes in challenges
+  registryListings: 'registry.listings', // every published listing, for discovery's match index
 } as const;
 
 export const REQUEST_ID_HEADER = 'x-request-id';

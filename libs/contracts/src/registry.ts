@@ -1,0 +1,19 @@
+// Registry listings as other apps see them over NATS (registry.listings), schema v0.1 (spec §2.1).
+export interface RegistryListing {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  endpoint_url: string;
+  io_format: unknown;
+  pricing: unknown;
+  auth_method: 'none' | 'api-key' | 'x402' | 'signature';
+  contact: unknown;
+  capability_tags: string[];
+  verified: boolean;
+}
+
+export interface RegistryListingsReply {
+  listings: RegistryListing[];
+  registry_updated: string;
+}
