@@ -1,0 +1,153 @@
+import type { RunningGroup } from '@toll/platform';
+import { startNats, type NatsServer } from '@toll/testing';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startGateway, type RunningGateway } from '../../apps/gateway/src/bootstrap';
+import { scratchDatabase } from './db';
+
+// Hostile input over EVERY announced route, enumerated from the live catalog (/openapi.json), so a new route
+// is covered the day it ships. Every case must end in a 4xx (error envelope) or a 402, never a 5xx, never a
+// hang, never a charge. Apps are found on disk (apps/*/src/bootstrap.ts exporting start<Name>).
+const APPS = join(__dirname, '../../apps');
+const groups = readdirSync(APPS).filter((a) => a !== 'gateway' && existsSync(join(APPS, a, 'src/bootstrap.ts')) && JSON.parse(readFileSync(join(APPS, a, 'package.json'), 'utf8')).nx?.tags?.includes('type:app'));
+
+type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[] };
+interface Operation {
+  method: 'GET' | 'POST';
+  path: string;
+  operationId: string;
+  params: Array<{ name: string; in: 'path' | 'query'; required: boolean; schema: Schema }>;
+  body?: Schema;
+}
+
+interface Outcome {
+  status: number;
+  body: any;
+  charged: boolean;
+}
+
+const wrongValueFor = (schema: Schema): unknown => {
+  const types = ([] as string[]).concat(schema.type ?? []);
+  return types.includes('object') ? 'not-an-object' : { not: 'a-scalar' };
+};
+
+describe('hostile input over every announced route', () => {
+  let nats: NatsServer;
+  let gateway: RunningGateway;
+  const running: RunningGroup[] = [];
+  const databases: Array<{ drop(): Promise<void> }> = [];
+  let operations: Operation[] = [];
+
+  beforeAll(async () => {
+    nats = await startNats();
+    // Replay mode with no recordings: any upstream call fails at once instead of reaching the internet.
+    const noRecordings = mkdtempSync(join(tmpdir(), 'no-fixtures-'));
+    for (const app of groups) {
+      const db = scratchDatabase();
+      databases.push(db);
+      const mod = (await import(join(APPS, app, 'src/bootstrap'))) as Record<string, (env: Record<string, string>) => Promise<RunningGroup>>;
+      const start = Object.entries(mod).find(([name, fn]) => name.startsWith('start') && typeof fn === 'function')![1];
+      running.push(await start({ NATS_URL: nats.url, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', DATABASE_URL: db.url, UPSTREAM_REPLAY_DIRS: noRecordings, SOLANA_RPC_URLS: 'http://127.0.0.1:9' }));
+    }
+    gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error' });
+    let spec: any;
+    for (let i = 0; i < 100; i++) {
+      spec = await (await fetch(`${gateway.url}/openapi.json`)).json();
+      if (groups.every((g) => Object.keys(spec.paths).some((p) => p.startsWith(`/toll/${g}/`) || p.startsWith(`/api/${g}`)))) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    operations = Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase() as 'GET' | 'POST',
+        path,
+        operationId: op.operationId,
+        params: op.parameters ?? [],
+        body: op.requestBody?.content?.['application/json']?.schema,
+      })),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await gateway?.close();
+    for (const g of running) await g.close();
+    await nats?.stop();
+    for (const db of databases) await db.drop();
+  });
+
+  const send = async (method: string, url: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<Outcome> => {
+    const res = await fetch(url, { method, body, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, signal: AbortSignal.timeout(8_000) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // asserted below
+    }
+    return { status: res.status, body: parsed, charged: res.headers.has('payment-response') };
+  };
+
+  const pathFor = (op: Operation, value = 'abc') => op.path.replace(/\{[^}]+\}/g, value);
+
+  // The cases for one operation: each builds a request that the schema must refuse.
+  const casesFor = (op: Operation): Array<[string, () => Promise<Outcome>]> => {
+    const base = `${gateway.url}${pathFor(op)}`;
+    const cases: Array<[string, () => Promise<Outcome>]> = [];
+    if (op.method === 'GET') {
+      cases.push(['extra query field', () => send('GET', `${base}?zz_unexpected=1`)]);
+      for (const p of op.params.filter((x) => x.in === 'query')) cases.push([`repeated ${p.name} (array instead of scalar)`, () => send('GET', `${base}?${p.name}=1&${p.name}=2`)]);
+    } else {
+      const props = Object.entries(op.body?.properties ?? {});
+      cases.push(['extra body field', () => send('POST', base, JSON.stringify({ zz_unexpected: 1 }))]);
+      cases.push(['array body', () => send('POST', base, '[1,2,3]')]);
+      cases.push(['truncated JSON', () => send('POST', base, '{"a":')]);
+      cases.push(['huge body', () => send('POST', base, JSON.stringify({ pad: 'x'.repeat(300_000) }))]);
+      cases.push(['deep JSON', () => send('POST', base, '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000))]);
+      cases.push(['invalid UTF-8', () => send('POST', base, Buffer.concat([Buffer.from('{"zz":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]))]);
+      for (const [name, schema] of props) cases.push([`wrong type for ${name}`, () => send('POST', base, JSON.stringify({ [name]: wrongValueFor(schema) }))]);
+    }
+    if (op.params.some((p) => p.in === 'path')) cases.push(['path traversal in a path parameter', () => send(op.method, `${gateway.url}${pathFor(op, '..%2F..%2F..%2Fetc%2Fpasswd')}`)]);
+    if ((op.body?.required ?? []).length || op.params.some((p) => p.in === 'query' && p.required)) cases.push(['missing required fields', () => send(op.method, base, op.method === 'POST' ? '{}' : undefined)]);
+    return cases;
+  };
+
+  it('finds every group in the live catalog', () => {
+    const announced = new Set(operations.map((o) => o.operationId.split('.')[0]));
+    expect([...groups].filter((g) => !announced.has(g))).toEqual([]);
+    expect(operations.length).toBeGreaterThan(groups.length);
+  });
+
+  it('answers every hostile case with a 4xx envelope, never a 5xx, a hang or a charge', async () => {
+    const failures: string[] = [];
+    let count = 0;
+    for (const op of operations) {
+      for (const [name, run] of casesFor(op)) {
+        count++;
+        const out = await run().catch((e) => ({ status: 0, body: String(e), charged: false }));
+        const envelope = out.body?.error?.code && out.body?.error?.requestId;
+        const ok = out.status >= 400 && out.status < 500 && !out.charged && (out.status === 402 ? out.body?.x402Version === 1 : envelope);
+        if (!ok) failures.push(`${op.method} ${op.path} — ${name}: ${out.status} ${JSON.stringify(out.body).slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(count).toBeGreaterThan(operations.length);
+  }, 120_000);
+
+  it('refuses header injection and oversized headers without reaching a handler', async () => {
+    const { port } = new URL(gateway.url);
+    const raw = (request: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(request));
+        let data = '';
+        socket.on('data', (d) => (data += d));
+        socket.on('close', () => resolve(data));
+        socket.setTimeout(5_000, () => socket.destroy());
+      });
+    const injected = await raw(`GET /toll/devutils/health HTTP/1.1\r\nHost: x\r\nX-Request-Id: a\rSet-Cookie: evil=1\r\nConnection: close\r\n\r\n`);
+    expect(injected).toMatch(/^HTTP\/1\.1 400/);
+    expect(injected).not.toMatch(/set-cookie: evil/i);
+    const oversized = await raw(`GET /toll/devutils/health HTTP/1.1\r\nHost: x\r\nX-Pad: ${'x'.repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    expect(oversized).toMatch(/^HTTP\/1\.1 431/); // refused by Node's HTTP parser before any of our code runs
+  });
+});
