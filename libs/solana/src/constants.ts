@@ -9,6 +9,12 @@ export const PROGRAMS = {
   computeBudget: new PublicKey('ComputeBudget111111111111111111111111111111'),
   memo: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
   memoV1: new PublicKey('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'),
+  // Signature-verification precompiles: each signature they check costs a base fee like a transaction signature.
+  ed25519: new PublicKey('Ed25519SigVerify111111111111111111111111111'),
+  secp256k1: new PublicKey('KeccakSecp256k11111111111111111111111111111'),
+  secp256r1: new PublicKey('Secp256r1SigVerify1111111111111111111111111'),
+  // Metaplex Token Metadata: name, symbol and URI of classic SPL mints live in its PDA ['metadata', program, mint].
+  tokenMetadata: new PublicKey('metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s'),
 } as const;
 
 // The associated token account of (owner, mint) under a token program.

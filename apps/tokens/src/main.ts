@@ -1,0 +1,3 @@
+import { startTokens } from './bootstrap';
+
+void startTokens();
