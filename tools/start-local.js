@@ -131,6 +131,10 @@ process.on('SIGTERM', () => shutdown(0));
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     PAYMENTS_SOL_USD_FIXED: process.env.PAYMENTS_SOL_USD_FIXED ?? '150',
     SOLANA_RPC_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,
+    // The Solana groups read the same chain locally.
+    FEES_RPC_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,
+    TOKENS_RPC_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,
+    RPC_UPSTREAM_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,
   };
   let healthPort = FIRST_HEALTH_PORT;
   const names = apps();

@@ -1,0 +1,3 @@
+import { startFees } from './bootstrap';
+
+void startFees();
