@@ -32,6 +32,11 @@ export default tseslint.config(
     },
   },
   {
+    // Prisma CLI configs are tooling, not app code: they share tools/prisma/cli-config.ts.
+    files: ['apps/*/prisma.config.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
     // Wire tests read arbitrary JSON bodies.
     files: ['**/test/**/*.ts', '**/*.spec.ts', 'libs/testing/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
