@@ -1,13 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus, parsePathGrants } from '@toll/platform';
 import type { NatsConnection } from 'nats';
 import { CatalogListener } from './catalog.listener';
 import type { GatewayConfig } from './config';
 import { DocsController } from './docs.controller';
 import { HttpErrorFilter } from './http-error.filter';
 import { PaymentsClient } from './payments.client';
-import { RouteTable, parseGrants } from './route-table';
+import { RouteTable } from './route-table';
 import { TollController } from './toll.controller';
 import { TollService } from './toll.service';
 
@@ -23,7 +23,7 @@ export class GatewayModule {
         { provide: JsonLogger, useValue: logger },
         { provide: NATS_CONNECTION, useValue: nats },
         { provide: NatsBus, useValue: new NatsBus(nats) },
-        { provide: RouteTable, useValue: new RouteTable(config.GATEWAY_ROUTE_TTL_MS, parseGrants(config.GATEWAY_PATH_GRANTS)) },
+        { provide: RouteTable, useValue: new RouteTable(config.GATEWAY_ROUTE_TTL_MS, parsePathGrants(config.GATEWAY_PATH_GRANTS)) },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         CatalogListener,
         PaymentsClient,

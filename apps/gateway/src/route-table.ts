@@ -146,12 +146,3 @@ function matchSegments(template: string[], actual: string[]): Record<string, str
   return params;
 }
 
-// `registry:/registry.json,registry:/api/listings` → registry → [/registry.json, /api/listings]
-export function parseGrants(text: string): Map<string, string[]> {
-  const grants = new Map<string, string[]>();
-  for (const pair of text.split(',').filter(Boolean)) {
-    const [group, path] = pair.split(':');
-    grants.set(group, [...(grants.get(group) ?? []), path]);
-  }
-  return grants;
-}

@@ -10,3 +10,4 @@ export * from './health';
 export * from './platform.module';
 export * from './bootstrap-group';
 export * from './migrate';
+export * from './catalog-watcher';

@@ -1,0 +1,206 @@
+#!/usr/bin/env node
+// Writes eval/catalog.json: route manifests for every operation of spec §4 (all groups, built or not), so the
+// match evaluation does not depend on which apps run. Summaries and field descriptions follow the spec's own
+// wording; operationIds are the real ones where the group exists in apps/, otherwise the same convention.
+// Run: node apps/discovery/eval/build-catalog.js (after `npm run build`: it validates with @toll/contracts).
+const { writeFileSync } = require('node:fs');
+const path = require('node:path');
+const { GroupManifest, manifestViolations, subjectOf } = require('@toll/contracts');
+
+const str = (description) => ({ type: 'string', description });
+const num = (description) => ({ type: 'number', description });
+const int = (description) => ({ type: 'integer', description });
+const bool = (description) => ({ type: 'boolean', description });
+const arr = (description) => ({ type: 'array', items: { type: 'string' }, description });
+const obj = (description) => ({ type: 'object', description });
+const opt = (schema) => ({ ...schema, optional: true });
+
+const call = (usd) => ({ per: 'call', usd });
+const FREE = null;
+const PAID = call('0.005');
+const LAT_LON = { lat: num('Latitude'), lon: num('Longitude') };
+const health = (what) => ['GET', 'health', 'getHealth', FREE, what, {}];
+
+// [method, path under the group prefix (or absolute), operation, price, summary, inputs]
+const GROUPS = {
+  data: ['Data bundle', [
+    ['GET', '/api/data', 'getBundle', call('0.05'), 'Unified data response: live crypto prices, ETF distribution yields, verified bank rates and staking yields, each section with its freshness', { include: opt(str('Comma-separated subset of prices, yields, rates, staking; default all')) }],
+    ['GET', '/api/data/schema', 'getSchema', FREE, 'Machine schema of the unified data response', {}],
+  ]],
+  registry: ['Registry', [
+    ['GET', '/api/listings', 'getListings', FREE, 'All registry listings', {}],
+    ['GET', '/registry.json', 'getSnapshot', FREE, 'Static snapshot of the four operator-verified listings', {}],
+    ['POST', '/api/submit', 'submit', FREE, 'Submit a listing to the registry; validated and rate-limited, published immediately as unverified', {
+      name: str('Listing name'), description: str('What the service does'), category: str('Category'), endpoint_url: str('Service URL'), io_format: obj('Input/output format'),
+      pricing: obj('Pricing'), auth_method: str('One of none, api-key, x402, signature'), contact: obj('Contact'), accepted_terms: bool('Must be true'),
+    }],
+    ['POST', '/api/questionnaire', 'submitQuestionnaire', FREE, 'Demand-research questionnaire answers; private, never published', {}],
+  ]],
+  discovery: ['Discovery', [
+    ['POST', 'match', 'match', call('0.02'), 'Ranked tools and services for a plain-language task', { task: str('Plain-language task'), max_price: opt(num('Price ceiling in USD per call')), limit: opt(int('1-20, default 5')) }],
+    ['POST', 'register', 'register', FREE, 'Register a tool in the discovery index', {
+      name: str('Name'), endpoint: str('Endpoint URL'), description: str('Description'), price_per_call: num('Price per call in USD'), tags: arr('Tags'), schema_url: opt(str('Schema URL')),
+    }],
+    ['GET', 'search', 'search', FREE, 'Keyword teaser search of the discovery index', { q: str('Keywords'), limit: opt(int('1-20')) }],
+    health('Discovery service info and full endpoint catalog'),
+  ]],
+  rpc: ['RPC Gateway', [
+    ['POST', '', 'call', { per: 'block', usd: '0.01', requests: 1000 }, 'Cached, failover proxy to Solana JSON-RPC', {
+      jsonrpc: str('2.0'), id: str('Request id'), method: str('Solana RPC method'), params: opt(arr('Parameters')),
+    }],
+    ['GET', '', 'query', { per: 'block', usd: '0.01', requests: 1000 }, 'Cached, failover proxy to Solana JSON-RPC (method and params in the query)', { method: str('Solana RPC method'), params: opt(str('JSON array as text')) }],
+    ['GET', 'upstreams', 'getUpstreams', FREE, 'Configured RPC upstreams with health and latency', {}],
+    health('RPC gateway status, upstream health, cache stats'),
+  ]],
+  fees: ['Fee Oracle', [
+    ['POST', 'estimate', 'estimate', PAID, 'Total fee estimate for a transaction or a set of accounts', {
+      transaction_base64: opt(str('Transaction, base64')), accounts: opt(arr('Account public keys')), priority: str('low, medium or high'),
+    }],
+    ['POST', 'optimize', 'optimize', PAID, 'Unsigned fee-optimized transaction', { transaction_base64: str('Transaction, base64'), priority: str('low, medium or high') }],
+    ['GET', 'fees', 'getFees', FREE, 'Current network fee percentiles', {}],
+    health('Fee oracle upstream status, latency, toll schedule'),
+  ]],
+  tron: ['Tron Energy', [
+    ['POST', 'estimate', 'estimate', PAID, 'Energy and bandwidth estimate for a USDT transfer', {
+      from: str('TRON address'), to: str('TRON address'), amount_usdt: num('Amount in USDT'), trx_balance_sun: opt(num('TRX balance in sun')), contract_call: opt(bool('Contract call')),
+    }],
+    ['GET', 'prices', 'getPrices', FREE, 'Energy unit price, bandwidth price, TRX/USD', {}],
+    health('Tron energy service and node status'),
+  ]],
+  batch: ['Batch Scorer', [
+    ['POST', 'score', 'score', PAID, 'Settlement-risk score of a batch payment voucher', { voucher: obj('Voucher: payer, amount, nonce, expiry, issued_at, signature') }],
+    ['POST', 'checkpoint', 'checkpoint', FREE, 'Record a voucher outcome (settled, defaulted, expired) in the payer reputation graph', {
+      voucher_id: str('Voucher id'), payer: str('Payer'), amount: num('Amount'), status: str('settled, defaulted or expired'),
+    }],
+    ['GET', 'payer/{address}', 'getPayer', FREE, 'Aggregate reputation of a payer', { address: str('Payer public key') }],
+    health('Batch scorer status, scoring weights and thresholds'),
+  ]],
+  bridge: ['Bridge Scorer', [
+    ['POST', 'score', 'score', call('0.01'), 'Scores a bridge transfer: security, liquidity, incidents', {
+      bridge: str('Bridge'), from_chain: str('Source chain'), to_chain: str('Destination chain'), token: str('Token'), amount_usd: num('Amount in USD'),
+    }],
+    ['GET', 'bridges', 'getBridges', FREE, 'All bridges scored, best first', {}],
+    ['GET', 'incidents', 'getIncidents', FREE, 'Bridge incident database', {}],
+    health('Bridge scorer status'),
+  ]],
+  spend: ['Spend Governance', [
+    ['POST', 'check', 'check', call('0.01'), "Checks a spend against the agent's policy", {
+      agent_id: str('Agent id'), amount_usd_cents: int('Amount in USD cents'), recipient: opt(str('Recipient')), category: opt(str('Category')),
+    }],
+    ['POST', 'policy', 'setPolicy', FREE, 'Create or update an agent spend policy', {
+      agent_id: str('Agent id'), per_tx_limit_cents: int('Per-transaction limit in cents'), daily_limit_cents: int('Daily limit in cents'), weekly_limit_cents: int('Weekly limit in cents'),
+      monthly_limit_cents: int('Monthly limit in cents'), allowed_categories: arr('Allowed categories'), blocked_recipients: arr('Blocked recipients'), active: bool('Policy on or off'),
+    }],
+    ['GET', 'policy/{agent_id}', 'getPolicy', FREE, 'Current policy and live usage', { agent_id: str('Agent id') }],
+    ['GET', 'audit/{agent_id}', 'getAudit', FREE, 'Recent spend decisions', { agent_id: str('Agent id') }],
+    health('Spend governance info and endpoint catalog'),
+  ]],
+  sec: ['SEC Fundamentals', [
+    ['GET', 'fundamentals/{ticker}', 'getFundamentals', call('0.02'), 'SEC fundamentals for a US ticker', { ticker: str('US ticker symbol') }],
+    ['GET', 'filings/{ticker}', 'getFilings', FREE, 'Last 10 filings with regulator filing-system URLs', { ticker: str('US ticker symbol') }],
+    health('SEC fundamentals status'),
+  ]],
+  short: ['Short Interest', [
+    ['GET', 'short/{ticker}', 'getShort', call('0.01'), 'Short interest', { ticker: str('Ticker') }],
+    ['GET', 'most-shorted', 'getMostShorted', FREE, 'Top 20 by days-to-cover', {}],
+    health('Short interest sync status'),
+  ]],
+  etf: ['ETF Distributions', [
+    ['GET', 'distributions/{ticker}', 'getDistributions', call('0.01'), 'Full ETF distribution history', { ticker: str('ETF ticker'), price: opt(num('Current price for yield math')) }],
+    ['GET', 'screener', 'getScreener', FREE, 'ETFs ranked by annualized distribution per share', {
+      min_yield: opt(num('Minimum annualized yield')), frequency: opt(str('Payout frequency filter')), limit: opt(int('Result limit')),
+    }],
+    health('ETF distributions info and endpoint catalog'),
+  ]],
+  tokens: ['Token Safety', [
+    ['GET', 'token/{mint}', 'getToken', PAID, 'Name, symbol, decimals, supply, authorities of a Solana mint', { mint: str('Solana mint address') }],
+    ['GET', 'score/{mint}', 'getScore', call('0.02'), '0-100 safety score with explainable factors', { mint: str('Solana mint address') }],
+    ['GET', 'launches', 'getLaunches', FREE, 'Recently scored tokens', { limit: opt(int('Default 20')) }],
+    health('Token safety status'),
+  ]],
+  funding: ['Funding Rates', [
+    ['GET', 'funding/{symbol}', 'getFunding', PAID, 'Funding rates across three perpetual-futures venues', { symbol: str('Base symbol, hyphenated pair or slash pair') }],
+    ['GET', 'liquidations/{symbol}', 'getLiquidations', PAID, 'Liquidation heatmap', { symbol: str('Symbol'), hours: opt(int('Window in hours, default 24')) }],
+    ['GET', 'top-funded', 'getTopFunded', FREE, 'Top funded', { limit: opt(int('Default 20')) }],
+    health('Funding rates status, tracked universe, exchanges, tolls'),
+  ]],
+  messaging: ['Messaging-bot Provisioning', [
+    ['POST', 'provision', 'provision', { per: 'bot-month', usd: '0.50' }, 'Allocates one bot for one month', {}],
+    health('Messaging-bot provisioning status and plan pricing'),
+  ]],
+  weather: ['Weather', [
+    ['GET', 'current', 'getCurrent', PAID, 'Current conditions, metric and imperial', LAT_LON],
+    ['GET', 'forecast', 'getForecast', PAID, 'Daily forecast', { ...LAT_LON, days: opt(int('1-16, default 7')) }],
+    ['GET', 'alerts', 'getAlerts', PAID, 'Active alerts for US points', LAT_LON],
+    health('Weather status, sources, tolls'),
+  ]],
+  news: ['News', [
+    ['GET', 'search', 'search', PAID, 'News search', { q: str('Query'), days: opt(int('Lookback')), limit: opt(int('Limit')), lang: opt(str('Language filter')) }],
+    ['GET', 'trending', 'getTrending', PAID, 'Trending news', { days: opt(int('Lookback')), limit: opt(int('Limit')) }],
+    ['GET', 'timeline', 'getTimeline', PAID, 'News timeline', { q: str('Query'), days: opt(int('Lookback')) }],
+    health('News status'),
+  ]],
+  wiki: ['Wiki Answers', [
+    ['GET', 'answer', 'getAnswer', PAID, 'Wiki answer', { q: str('Question or topic') }],
+    ['GET', 'related', 'getRelated', PAID, 'Articles linked from the resolved page', { q: str('Question or topic'), limit: opt(int('Max 50, default 10')) }],
+    health('Wiki status, upstreams, tolls, license'),
+  ]],
+  devutils: ['Dev Utilities', [
+    ['GET', 'ip', 'getIp', PAID, 'Caller IP geolocation (country, city, ASN, timezone)', {}],
+    ['GET', 'gen/uuid', 'genUuid', PAID, 'Random version-4 UUID', {}],
+    ['GET', 'gen/password', 'genPassword', PAID, 'Password', { length: opt(int('Password length, 4-128 chars, default 20')) }],
+    ['GET', 'gen/token', 'genToken', PAID, 'Token', { bytes: opt(int('1-256 bytes, default 32; hex')) }],
+    ['POST', 'encode/base64', 'encodeBase64', PAID, 'Encode base64', { text: str('Text') }],
+    ['POST', 'decode/base64', 'decodeBase64', PAID, 'Decode base64', { text: str('Text') }],
+    ['POST', 'hash/sha256', 'hashSha256', PAID, 'SHA-256 hex digest', { text: str('Text') }],
+    ['POST', 'hash/md5', 'hashMd5', PAID, 'MD5 hash', { text: str('Text') }],
+    ['POST', 'jwt/decode', 'decodeJwt', PAID, 'Decodes JWT header and payload, no signature check', { token: str('Token') }],
+    ['GET', 'time/now', 'getTimeNow', PAID, 'Time now', { tz: opt(str('IANA timezone')) }],
+    ['POST', 'time/convert', 'convertTime', PAID, 'Time convert', { time: str('Time'), from_tz: str('From timezone'), to_tz: str('To timezone') }],
+    ['GET', 'units/convert', 'convertUnits', PAID, 'Units convert; categories length, weight, temperature, volume, data, speed', { from: str('From unit'), to: str('To unit'), value: num('Value') }],
+    ['GET', 'color/convert', 'convertColor', PAID, 'HEX/RGB/HSL', { hex: opt(str('Hex color')) }],
+    ['GET', 'cron/parse', 'parseCron', PAID, 'Returns next 5 runs and a human description', { expr: str('Cron expression') }],
+    ['POST', 'json/format', 'formatJson', PAID, 'JSON format', { text: str('Text') }],
+    ['POST', 'json/validate', 'validateJson', PAID, 'Validates JSON syntax', { text: str('Text') }],
+    health('Dev utilities service info and endpoint catalog'),
+  ]],
+};
+
+function inputSchema(fields) {
+  const properties = {};
+  const required = [];
+  for (const [name, { optional, ...schema }] of Object.entries(fields)) {
+    properties[name] = schema;
+    if (!optional) required.push(name);
+  }
+  return { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
+}
+
+const manifests = Object.entries(GROUPS).map(([group, [title, routes]]) =>
+  GroupManifest.parse({
+    contract: 1,
+    group,
+    title,
+    version: 'spec-1.0.0',
+    instanceId: 'eval-snapshot',
+    routes: routes.map(([method, sub, op, price, summary, fields]) => ({
+      operationId: `${group}.${op}`,
+      subject: subjectOf(`${group}.${op}`),
+      method,
+      path: sub.startsWith('/') ? sub : `/toll/${group}/${sub}`,
+      summary,
+      tags: [title],
+      price,
+      inputSchema: inputSchema(fields),
+      outputSchema: { type: 'object' },
+      timeoutMs: 10_000,
+    })),
+  }),
+);
+for (const m of manifests) {
+  const problems = manifestViolations(m);
+  if (problems.length) throw new Error(problems.join('\n'));
+}
+const file = path.join(__dirname, 'catalog.json');
+writeFileSync(file, JSON.stringify(manifests, null, 1) + '\n');
+console.log(`${manifests.reduce((n, m) => n + m.routes.length, 0)} routes in ${manifests.length} groups → ${path.relative(process.cwd(), file)}`);

@@ -1,0 +1,77 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import * as S from './discovery.schemas';
+import { DiscoveryService } from './discovery.service';
+import { PRICES } from './pricing';
+
+// Everything is local (an in-memory index, one Postgres query at most), so answers are quick.
+const TIMEOUT_MS = 5_000;
+
+@Controller()
+export class DiscoveryController {
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  @TollRoute({
+    operationId: 'discovery.register',
+    method: 'POST',
+    path: '/toll/discovery/register',
+    summary: 'Register a tool or API in the discovery index so agents can find it by capability',
+    description:
+      'Idempotent per endpoint and name: registering the same pair again updates the description, price, tags and schema URL ' +
+      '(created: false). Entries are published at once and are not verified by Toll.',
+    price: PRICES.register,
+    input: S.RegisterInput,
+    output: S.RegisterOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  register(@Payload() msg: TollMessage<S.RegisterInput>) {
+    return this.discovery.register(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'discovery.search',
+    method: 'GET',
+    path: '/toll/discovery/search',
+    summary: 'Keyword search teaser over Toll routes, the discovery index and registry listings: names and one-line summaries',
+    price: PRICES.search,
+    input: S.SearchInput,
+    output: S.SearchOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  search(@Payload() msg: TollMessage<S.SearchInput>) {
+    return this.discovery.search(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'discovery.match',
+    method: 'POST',
+    path: '/toll/discovery/match',
+    summary: 'Match a plain-language task to the best tools: ranked, scored, with the reasons, price and how to call each',
+    description:
+      'Searches Toll routes (from the live route manifests), discovery index entries and registry listings with BM25 and field boosts, ' +
+      'stemming, synonyms, prefix and fuzzy matching. max_price is always enforced: tools above it, or whose price is not stated, are left out.',
+    price: PRICES.match,
+    input: S.MatchInput,
+    output: S.MatchOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  match(@Payload() msg: TollMessage<S.MatchInput>) {
+    return this.discovery.match(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'discovery.getHealth',
+    method: 'GET',
+    path: '/toll/discovery/health',
+    summary: 'Discovery service info, the full endpoint catalog, index sizes and source status',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.GetHealthOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getHealth() {
+    return this.discovery.health();
+  }
+}

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import type { IndexEntry } from './discovery.schemas';
+import { PrismaService } from './prisma.service';
+
+export interface NewEntry {
+  name: string;
+  endpoint: string;
+  description: string;
+  pricePerCall: string;
+  tags: string[];
+  schemaUrl: string | null;
+}
+
+interface EntryRow {
+  id: string;
+  name: string;
+  endpoint: string;
+  description: string;
+  price_per_call: string;
+  tags: string[];
+  schema_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+  created?: boolean;
+}
+
+const toEntry = (r: EntryRow): IndexEntry => ({
+  id: r.id,
+  name: r.name,
+  endpoint: r.endpoint,
+  description: r.description,
+  price_per_call: r.price_per_call,
+  tags: r.tags,
+  schema_url: r.schema_url,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+// The only file that touches the index table. (endpoint, name) is unique, so registering is an upsert that
+// every replica agrees on; revision takes the next sequence value on every write, which is how readers notice changes.
+@Injectable()
+export class IndexRepository {
+  constructor(private readonly db: PrismaService) {}
+
+  // Inserts (while the index holds fewer than maxEntries) or updates the entry with this endpoint and name;
+  // null when the index is full and the entry is new. The ceiling is checked per statement, so concurrent
+  // registrations can overshoot it by a few rows.
+  register(e: NewEntry, maxEntries: number): Promise<{ entry: IndexEntry; created: boolean } | null> {
+    return this.db.$transaction(async (tx) => {
+      const [inserted] = await tx.$queryRaw<EntryRow[]>`
+        INSERT INTO index_entries (id, name, endpoint, description, price_per_call, tags, schema_url)
+        SELECT gen_random_uuid(), ${e.name}, ${e.endpoint}, ${e.description}, ${e.pricePerCall}, ${e.tags}::text[], ${e.schemaUrl}
+        WHERE (SELECT count(*) FROM index_entries) < ${maxEntries}
+        ON CONFLICT (endpoint, name) DO UPDATE SET description = EXCLUDED.description, price_per_call = EXCLUDED.price_per_call,
+          tags = EXCLUDED.tags, schema_url = EXCLUDED.schema_url, updated_at = now(), revision = nextval(pg_get_serial_sequence('index_entries', 'revision'))
+        RETURNING id, name, endpoint, description, price_per_call, tags, schema_url, created_at, updated_at, (xmax = 0) AS created`;
+      if (inserted) return { entry: toEntry(inserted), created: inserted.created === true };
+      const [updated] = await tx.$queryRaw<EntryRow[]>`
+        UPDATE index_entries SET description = ${e.description}, price_per_call = ${e.pricePerCall}, tags = ${e.tags}::text[],
+          schema_url = ${e.schemaUrl}, updated_at = now(),
+          revision = nextval(pg_get_serial_sequence('index_entries', 'revision'))
+        WHERE endpoint = ${e.endpoint} AND name = ${e.name}
+        RETURNING id, name, endpoint, description, price_per_call, tags, schema_url, created_at, updated_at`;
+      return updated ? { entry: toEntry(updated), created: false } : null;
+    });
+  }
+
+  // Changes whenever an entry is added or updated (on any replica).
+  async fingerprint(): Promise<string> {
+    const [row] = await this.db.$queryRaw<Array<{ n: number; latest: string | null }>>`SELECT count(*)::int AS n, max(revision)::text AS latest FROM index_entries`;
+    return `${row.n}:${row.latest ?? '-'}`;
+  }
+
+  async all(): Promise<IndexEntry[]> {
+    const rows = await this.db.$queryRaw<EntryRow[]>`SELECT id, name, endpoint, description, price_per_call, tags, schema_url, created_at, updated_at FROM index_entries ORDER BY created_at, id`;
+    return rows.map(toEntry);
+  }
+}

@@ -1,0 +1,3 @@
+import { startDiscovery } from './bootstrap';
+
+void startDiscovery();

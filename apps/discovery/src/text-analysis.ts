@@ -1,0 +1,86 @@
+import stem from 'wink-porter2-stemmer';
+
+// The one text pipeline for tool descriptions and tasks: split words (camelCase and path segments too),
+// lower-case, drop stop words and bare numbers, stem with Porter2. Queries may add synonyms on top.
+
+// English function words plus the filler of requests ("please show me…"), which say nothing about the tool.
+const STOP_WORDS = new Set(
+  `a about above after again against all am an and any are as at be because been before being below between both but by can could
+  did do does doing down during each few for from further had has have having he her here hers herself him himself his how i if in
+  into is it its itself just me more most my myself no nor not of off on once only or other ought our ours ourselves out over own
+  same she should so some such than that the their theirs them themselves then there these they this those through to too under
+  until up very was we were what when where which while who whom why will with would you your yours yourself yourselves
+  also get give help let like list make need please show tell use using via want`.split(/\s+/),
+);
+
+// A small generic vocabulary of equivalent words (spelling variants, finance, crypto, weather, dev terms).
+// It is not a table per tool: it only says which everyday words mean the same thing.
+const SYNONYM_GROUPS = [
+  ['weather', 'temperature', 'meteorological', 'rain', 'snow', 'storm', 'wind'],
+  ['rain', 'precipitation', 'snowfall'],
+  ['alert', 'warning', 'advisory'],
+  ['stock', 'equity', 'share'],
+  ['dividend', 'distribution', 'payout'],
+  ['fundamentals', 'financials', 'financial'],
+  ['crypto', 'cryptocurrency', 'token', 'coin'],
+  ['fee', 'gas'],
+  ['transaction', 'tx'],
+  ['news', 'headline', 'article', 'press'],
+  ['wiki', 'wikipedia', 'encyclopedia'],
+  ['hash', 'digest', 'checksum'],
+  ['uuid', 'guid'],
+  ['timezone', 'tz'],
+  ['color', 'colour'],
+  ['cron', 'crontab'],
+  ['format', 'prettify', 'beautify'],
+  ['geolocation', 'geolocate', 'geoip'],
+  ['bot', 'chatbot'],
+  ['incident', 'hack', 'exploit'],
+  ['spend', 'spending', 'expense'],
+  ['reputation', 'trust'],
+  ['perpetual', 'perp'],
+  ['usdt', 'tether'],
+  ['safety', 'security', 'risk', 'risky', 'scam', 'rug'],
+  ['registry', 'directory'],
+];
+
+export interface AnalyzedTerm {
+  term: string; // the stem that is indexed or searched
+  word: string; // the word it came from
+}
+
+export function words(text: string): string[] {
+  return text
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2') // genUuid → gen Uuid
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 1 && !/^\d+$/.test(w));
+}
+
+// One token → its stem, or null for a stop word (MiniSearch's processTerm contract).
+export const normalize = (word: string): string | null => (STOP_WORDS.has(word) ? null : stem(word));
+
+export function analyze(text: string): AnalyzedTerm[] {
+  const out: AnalyzedTerm[] = [];
+  for (const word of words(text)) {
+    const term = normalize(word);
+    if (term) out.push({ term, word });
+  }
+  return out;
+}
+
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS) {
+  const stems = [...new Set(group.map((w) => stem(w)))];
+  for (const s of stems) SYNONYMS.set(s, [...new Set([...(SYNONYMS.get(s) ?? []), ...stems.filter((o) => o !== s)])]);
+}
+
+// Stems a query term is also searched as, each remembered with the task word it came from.
+export function expandSynonyms(terms: AnalyzedTerm[]): AnalyzedTerm[] {
+  const own = new Set(terms.map((t) => t.term));
+  const added = new Map<string, AnalyzedTerm>();
+  for (const t of terms) {
+    for (const s of SYNONYMS.get(t.term) ?? []) if (!own.has(s) && !added.has(s)) added.set(s, { term: s, word: t.word });
+  }
+  return [...added.values()];
+}

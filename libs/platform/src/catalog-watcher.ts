@@ -1,0 +1,144 @@
+import { GroupManifest, manifestViolations, SUBJECTS, type RouteManifest } from '@toll/contracts';
+import type { NatsConnection, Subscription } from 'nats';
+import type { JsonLogger } from './logger';
+
+export interface CatalogWatcherOptions {
+  ttlMs: number; // an instance not heard from for this long is forgotten
+  // Root paths granted per group (the gateway's GATEWAY_PATH_GRANTS). Without grants only the /toll/<group>/
+  // prefix is enforced, which is what a reader that serves no traffic needs.
+  grants?: ReadonlyMap<string, readonly string[]>;
+  logger?: JsonLogger;
+  onChange?: () => void; // called after the set of live routes changed
+}
+
+export interface WatchedRoute extends RouteManifest {
+  group: string;
+  groupTitle: string;
+}
+
+interface Instance {
+  manifest: GroupManifest;
+  lastSeen: number;
+}
+
+// `registry:/registry.json,registry:/api/listings` → registry → [/registry.json, /api/listings] (GATEWAY_PATH_GRANTS format)
+export function parsePathGrants(text: string): Map<string, string[]> {
+  const grants = new Map<string, string[]>();
+  for (const pair of text.split(',').filter(Boolean)) {
+    const [group, path] = pair.split(':');
+    grants.set(group, [...(grants.get(group) ?? []), path]);
+  }
+  return grants;
+}
+
+// Collects every group's route manifest from `toll.catalog.announce` (per group and replica, forgotten after
+// the TTL), validated exactly as the gateway validates them; asks every group to announce when started.
+export class CatalogWatcher {
+  private readonly instances = new Map<string, Instance>();
+  private readonly rejected = new Map<string, string>();
+  private sub?: Subscription;
+  private sweeper?: NodeJS.Timeout;
+  private live: WatchedRoute[] = [];
+  private revision = 0;
+
+  constructor(
+    private readonly nats: NatsConnection,
+    private readonly options: CatalogWatcherOptions,
+  ) {}
+
+  start() {
+    this.sub = this.nats.subscribe(SUBJECTS.catalogAnnounce, {
+      callback: (err, msg) => {
+        if (err) return;
+        let manifest: unknown;
+        try {
+          manifest = JSON.parse(Buffer.from(msg.data).toString('utf8'));
+        } catch {
+          return this.options.logger?.event('warn', 'unreadable catalog announcement', {});
+        }
+        const problems = this.accept(manifest);
+        if (problems.length) this.logRejection(manifest, problems);
+      },
+    });
+    this.nats.publish(SUBJECTS.catalogRequest);
+    this.sweeper = setInterval(() => {
+      for (const group of this.sweep()) this.options.logger?.event('warn', 'group expired: no replica announced it', { group });
+    }, Math.max(100, Math.floor(this.options.ttlMs / 5)));
+    this.sweeper.unref();
+  }
+
+  stop() {
+    clearInterval(this.sweeper);
+    this.sub?.unsubscribe();
+  }
+
+  // Returns the problems that made a manifest unacceptable (empty when accepted).
+  accept(candidate: unknown, now = Date.now()): string[] {
+    const parsed = GroupManifest.safeParse(candidate);
+    if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const manifest = parsed.data;
+    const problems = this.options.grants ? manifestViolations(manifest, this.options.grants.get(manifest.group) ?? []) : manifestViolations(manifest);
+    if (problems.length) return problems;
+    const key = `${manifest.group}/${manifest.instanceId}`;
+    const previous = this.instances.get(key);
+    this.instances.set(key, { manifest, lastSeen: now });
+    if (!previous || JSON.stringify(previous.manifest.routes) !== JSON.stringify(manifest.routes)) this.rebuild();
+    return [];
+  }
+
+  // Drops instances not heard from within the TTL; returns the groups that lost their last replica.
+  sweep(now = Date.now()): string[] {
+    const before = new Set(this.live.map((r) => r.group));
+    let changed = false;
+    for (const [key, inst] of this.instances) {
+      if (now - inst.lastSeen > this.options.ttlMs) {
+        this.instances.delete(key);
+        changed = true;
+      }
+    }
+    if (!changed) return [];
+    this.rebuild();
+    const after = new Set(this.live.map((r) => r.group));
+    return [...before].filter((g) => !after.has(g));
+  }
+
+  // One route per method and path; during a rolling deploy the newest announcement's definition wins.
+  routes(): readonly WatchedRoute[] {
+    return this.live;
+  }
+
+  groups(): string[] {
+    return [...new Set(this.live.map((r) => r.group))].sort();
+  }
+
+  // Changes whenever the live routes change, so readers can rebuild derived indexes lazily.
+  get version() {
+    return this.revision;
+  }
+
+  private rebuild() {
+    const newestFirst = [...this.instances.values()].sort((a, b) => b.lastSeen - a.lastSeen);
+    const seen = new Set<string>();
+    const live: WatchedRoute[] = [];
+    for (const { manifest } of newestFirst) {
+      for (const route of manifest.routes) {
+        const key = `${route.method} ${route.path}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        live.push({ ...route, group: manifest.group, groupTitle: manifest.title });
+      }
+    }
+    this.live = live;
+    this.revision++;
+    this.options.onChange?.();
+  }
+
+  // Log each distinct rejection once per group, not at every re-announcement.
+  private logRejection(manifest: unknown, problems: string[]) {
+    const group = String((manifest as { group?: unknown })?.group ?? '?');
+    const text = problems.join('; ');
+    if (this.rejected.get(group) === text) return;
+    this.rejected.set(group, text);
+    this.options.logger?.event('error', 'ROUTE_CONFLICT: manifest rejected', { group, problems });
+  }
+}
