@@ -1,3 +1,4 @@
 -- Runs once, on an empty data volume (docker-entrypoint-initdb.d). One database per owning app.
 CREATE DATABASE payments;
 CREATE DATABASE registry;
+CREATE DATABASE discovery;
