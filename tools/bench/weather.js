@@ -1,40 +1,17 @@
 #!/usr/bin/env node
 // `npm run bench:weather`: a cached weather call through gateway→payments→weather (each request with its own
 // valid on-chain payment, made beforehand) vs the free health route, in the same run.
-const { Connection, Keypair } = require('@solana/web3.js');
-const { memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
 const { startDemoChain, fundWallets } = require('@toll/local-chain');
 const { startFakeUpstream, loadFixtures } = require('@toll/testing');
 const { SOLANA_NETWORKS } = require('@toll/x402');
 const path = require('node:path');
 const { startStack, waitFor } = require('./stack');
-const { machine, percentile, writeSection } = require('./report');
+const { drive, preparePaid } = require('./load');
+const { machine, writeSection } = require('./report');
 
 const N = Number(process.env.BENCH_PAID_N ?? 600);
-const CONCURRENCY = 10;
+const CONCURRENCY = 10; // drive()'s default
 const PATH = '/toll/weather/current?lat=52.52&lon=13.41';
-
-async function drive(requests) {
-  const latencies = [];
-  let next = 0;
-  let ok = 0;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < requests.length) {
-        const { url, headers } = requests[next++];
-        const t = process.hrtime.bigint();
-        const res = await fetch(url, { headers });
-        await res.arrayBuffer();
-        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
-        if (res.status === 200) ok++;
-      }
-    }),
-  );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  latencies.sort((a, b) => a - b);
-  return { rps: requests.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), ok, total: requests.length };
-}
 
 (async () => {
   const upstream = await startFakeUpstream(loadFixtures(path.join(__dirname, '../../apps/weather/test/fixtures/open-meteo')).filter((f) => f.case === 'current-berlin'));
@@ -48,14 +25,7 @@ async function drive(requests) {
     await waitFor(async () => (await fetch(`${gw}/toll/weather/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok);
     const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
     fundWallets(chain.chain, [terms.recipient, terms.feePayer], chain.usdcMint);
-    const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
-    const connection = new Connection(chain.url, 'confirmed');
-    const paid = [];
-    for (let i = 0; i < N + 50; i++) {
-      const c = (await (await fetch(`${gw}${PATH}`)).json()).toll;
-      const sig = await sendAndConfirm(connection, payer, memoPaymentInstructions(c, 'USDC', payer.publicKey));
-      paid.push({ url: `${gw}${PATH}&toll_memo=${encodeURIComponent(c.memo)}`, headers: { 'x-payment-tx': sig } });
-    }
+    const paid = await preparePaid([gw], PATH, chain, N + 50);
     const health = Array.from({ length: N + 50 }, () => ({ url: `${gw}/toll/weather/health`, headers: {} }));
     await drive(paid.slice(0, 50)); // warm-up, also fills the weather cache
     await drive(health.slice(0, 50));

@@ -1,0 +1,57 @@
+// Shared load helpers: drive a list of prepared requests at a fixed concurrency, and prepare paid requests
+// (each with its own on-chain memo-flow payment) so paid throughput measures the service, not the payer.
+const { Connection, Keypair } = require('@solana/web3.js');
+const { memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
+const { percentile } = require('./report');
+
+async function drive(requests, concurrency = 10) {
+  const latencies = [];
+  let next = 0;
+  let ok = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests.length) {
+        const { url, headers } = requests[next++];
+        const t = process.hrtime.bigint();
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+        if (res.status === 200) ok++;
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  latencies.sort((a, b) => a - b);
+  return { rps: requests.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), ok, total: requests.length };
+}
+
+// n paid requests for `path`, spread over the gateways; returns them with the signatures they carry.
+async function preparePaid(gateways, path, chain, n) {
+  const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
+  const connection = new Connection(chain.url, 'confirmed');
+  const paid = [];
+  for (let i = 0; i < n; i++) {
+    const gw = gateways[i % gateways.length];
+    const c = (await (await fetch(`${gw}${path}`)).json()).toll;
+    const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(c, 'USDC', payer.publicKey));
+    const sep = path.includes('?') ? '&' : '?';
+    paid.push({ url: `${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, headers: { 'x-payment-tx': signature }, signature });
+  }
+  return paid;
+}
+
+// The chain's own cost for each payment: getTransaction (jsonParsed) as payments asks it, from the client side.
+async function chainCost(chainUrl, signatures) {
+  const connection = new Connection(chainUrl, 'confirmed');
+  const samples = [];
+  for (const s of signatures) {
+    const t = process.hrtime.bigint();
+    await connection.getParsedTransaction(s, { maxSupportedTransactionVersion: 0, commitment: 'confirmed' });
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
+}
+
+module.exports = { drive, preparePaid, chainCost };
