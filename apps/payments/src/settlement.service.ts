@@ -58,7 +58,7 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
       extra: { asset: p.asset, creditsUsed: p.credits_used, creditsTotal: p.credits_total },
     });
     this.logger.event('info', 'payment settled', { requestId: req.requestId, holdId: req.holdId, paymentId: p.id, operationId: p.operation_id });
-    return { paymentResponse, receipt };
+    return { paymentResponse, receipt, creditsRemaining: p.credits_total - p.credits_used };
   }
 
   async release(req: ReleaseRequest): Promise<{ released: boolean }> {

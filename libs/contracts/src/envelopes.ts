@@ -12,7 +12,18 @@ export interface TollMessage<I = Record<string, unknown>> {
 // What a group answers; failures travel as TollErrorBody instead.
 export interface TollReply<T = unknown> {
   data: T;
+  headers?: Record<string, string>; // extra response headers, `x-toll-*` only (see isGroupHeader)
+  json?: string; // when present, the exact body as JSON text (data is null), e.g. to keep u64 integers exact
 }
+
+// Response headers a group may ask the gateway for: `x-toll-*`, printable ASCII values, minus the ones the
+// gateway owns. The gateway drops anything else, so a group can never set cookies, CORS or payment headers.
+const GROUP_HEADER_NAME = /^x-toll-[a-z0-9][a-z0-9-]{0,47}$/;
+const GROUP_HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
+export const GATEWAY_OWNED_HEADERS: readonly string[] = ['x-toll-receipt', 'x-toll-credits-remaining'];
+
+export const isGroupHeader = (name: string, value: unknown): value is string =>
+  GROUP_HEADER_NAME.test(name) && !GATEWAY_OWNED_HEADERS.includes(name) && typeof value === 'string' && GROUP_HEADER_VALUE.test(value);
 
 // payments.challenge
 export interface ChallengeRequest {
@@ -55,6 +66,7 @@ export interface SettleRequest {
 export interface SettleReply {
   paymentResponse: string; // base64 x402 SettleResponse for the PAYMENT-RESPONSE header
   receipt: string; // signed receipt for the X-Toll-Receipt header
+  creditsRemaining: number; // requests left on the proof after this one (prepaid blocks; 0 for per-call prices)
 }
 
 export interface ReleaseRequest {

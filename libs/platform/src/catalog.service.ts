@@ -59,6 +59,7 @@ export class CatalogService implements OnApplicationShutdown {
           inputSchema: z.toJSONSchema(r.input, { io: 'input', unrepresentable: 'any' }),
           outputSchema: z.toJSONSchema(r.output, { io: 'output', unrepresentable: 'any' }),
           timeoutMs: r.timeoutMs,
+          arrayBodyField: r.arrayBodyField,
         }),
       ),
     });

@@ -1,6 +1,7 @@
 export * from './config';
 export * from './logger';
 export * from './toll-route';
+export * from './reply';
 export * from './zod-issues';
 export * from './nats';
 export * from './bus';

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { TollError, type TollMessage } from '@toll/contracts';
 import { defer, map, Observable } from 'rxjs';
 import { JsonLogger, requestContext } from './logger';
+import { TollResponse } from './reply';
 import { TOLL_ROUTE, type TollRouteOptions } from './toll-route';
 import { fieldIssues } from './zod-issues';
 
@@ -26,12 +27,15 @@ export class RouteInterceptor implements NestInterceptor {
       msg.input = parsed.data;
       return defer(() => next.handle()).pipe(
         map((value) => {
-          const out = route.output.safeParse(value);
+          const reply = value instanceof TollResponse ? value : undefined;
+          // A JSON-text body is checked in its parsed form, then sent as written.
+          const out = route.output.safeParse(reply ? (reply.json !== undefined ? JSON.parse(reply.json) : reply.data) : value);
           if (!out.success) {
             this.logger.event('error', 'handler output failed its schema', { operationId: route.operationId, issues: fieldIssues(out.error) });
             throw new Error(`${route.operationId} output failed its schema`);
           }
-          return { data: out.data };
+          if (!reply) return { data: out.data };
+          return reply.json !== undefined ? { data: null, json: reply.json, headers: reply.headers } : { data: out.data, headers: reply.headers };
         }),
       );
     });

@@ -16,6 +16,7 @@ export interface TollRouteOptions {
   output: z.ZodType;
   timeoutMs: number;
   tags?: string[];
+  arrayBodyField?: string; // POST only: a top-level JSON array body arrives as { [arrayBodyField]: [...] }
 }
 
 // Everything about a route, declared once next to its handler; the announcer, gateway and tests read it.

@@ -1,0 +1,3 @@
+import { startRpc } from './bootstrap';
+
+void startRpc();
