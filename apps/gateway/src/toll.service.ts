@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TollError, isGroupHeader, type ChallengeRequest, type PaymentProof, type TollMessage, type TollReply } from '@toll/contracts';
+import { TollError, isGroupHeader, type ChallengeRequest, type SettleReply, type SettleRequest, type PaymentProof, type TollMessage, type TollReply } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger, NatsBus } from '@toll/platform';
 import { HEADERS, MEMO_QUERY_PARAM } from '@toll/x402';
 import type { Request, Response } from 'express';
@@ -7,6 +7,9 @@ import type { GatewayConfig } from './config';
 import { PaymentsClient } from './payments.client';
 import { RouteTable, type ResolvedRoute } from './route-table';
 
+// Settle attempts before the gateway gives up (the hold then expires and the proof becomes redeemable again).
+const SETTLE_ATTEMPTS = 4;
+const SETTLE_BACKOFF_MS = 500;
 // Grace on top of a route's timeout, so a group's own deadline error arrives before our timer fires.
 const DEADLINE_GRACE_MS = 250;
 
@@ -52,11 +55,26 @@ export class TollService {
       );
       throw err;
     }
-    const settled = await this.payments.settle({ requestId, holdId: hold.holdId });
+    const settled = await this.settle({ requestId, holdId: hold.holdId });
     res.setHeader(HEADERS.paymentResponse, settled.paymentResponse);
     res.setHeader('x-toll-receipt', settled.receipt);
     if (route.price.per === 'block' && typeof settled.creditsRemaining === 'number') res.setHeader('x-toll-credits-remaining', String(settled.creditsRemaining));
     send(res, reply);
+  }
+
+  // Settle is idempotent in payments, so when its answer is lost (NATS reconnecting, a payments replica
+  // restarting) asking again is safe; giving up would leave a paid, served call looking unpaid to the caller.
+  private async settle(req: SettleRequest): Promise<SettleReply> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.payments.settle(req);
+      } catch (e) {
+        const transient = e instanceof TollError && (e.code === 'SERVICE_TIMEOUT' || e.code === 'SERVICE_UNAVAILABLE');
+        if (!transient || attempt >= SETTLE_ATTEMPTS) throw e;
+        this.logger.event('warn', 'settle retried', { requestId: req.requestId, holdId: req.holdId, attempt, error: e.code });
+        await new Promise((r) => setTimeout(r, SETTLE_BACKOFF_MS * attempt));
+      }
+    }
   }
 
   private forward(route: ResolvedRoute, message: TollMessage): Promise<TollReply> {

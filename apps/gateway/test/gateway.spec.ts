@@ -167,6 +167,24 @@ describe('gateway over a real NATS server', () => {
     settle.stop();
   });
 
+  it('asks payments to settle again when the first answer is lost, and serves the paid call once', async () => {
+    let settles = 0;
+    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-1', payer: 'p' } }));
+    const settle = respond(nc, SUBJECTS.paymentsSettle, () =>
+      ++settles === 1 ? { err: { code: 'SERVICE_UNAVAILABLE', message: 'database restarting' } } : { response: { paymentResponse: 'cGFpZA==', receipt: 'r.s' } },
+    );
+    const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': '1'.repeat(88) } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+    expect(res.headers.get('payment-response')).toBe('cGFpZA==');
+    expect(settle.calls).toEqual([
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-1' },
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-1' },
+    ]);
+    verify.stop();
+    settle.stop();
+  });
+
   it('hides internals of a failing handler behind INTERNAL', async () => {
     const res = await http(`${gateway.url}/toll/demo/boom`);
     expect(res.status).toBe(500);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Prisma } from './generated/prisma/client';
 import { PrismaService } from './prisma.service';
 
 export interface NewPayment {
@@ -18,6 +19,21 @@ export interface NewPayment {
 export type HoldResult =
   | { ok: true; holdId: string; paymentId: string; payment: { payer: string; txSignature: string | null; onchainSettled: boolean; asset: string; amountAtomic: bigint; creditsTotal: number; creditsUsed: number } }
   | { ok: false; reason: 'signature_already_used' | 'memo_already_used' | 'proof_already_redeemed' | 'proof_in_use' | 'block_used_up' };
+
+export interface SettledPayment {
+  id: string;
+  tx_signature: string | null;
+  payer: string;
+  asset: string;
+  amount_atomic: bigint;
+  operation_id: string;
+  price_usd: string;
+  network: string;
+  credits_total: number;
+  credits_used: number;
+}
+
+const SETTLED_COLUMNS = Prisma.raw('id, tx_signature, payer, asset, amount_atomic, operation_id, price_usd, network, credits_total, credits_used');
 
 interface PaymentRow {
   id: string;
@@ -78,16 +94,19 @@ export class LedgerRepository {
     await this.db.$transaction([this.db.hold.deleteMany({ where: { paymentId } }), this.db.payment.delete({ where: { id: paymentId } })]);
   }
 
-  // Commits the hold's credit. A hold that expired while the group worked still settles if a credit is free.
+  // Commits the hold's credit. Idempotent: settling a settled hold again returns the same payment without
+  // counting twice, so a gateway that lost the answer (NATS or Postgres restart) can simply ask again.
+  // A hold that expired while the group worked still settles if a credit is free.
   settle(holdId: string) {
     return this.db.$transaction(async (tx) => {
-      const held = await tx.$queryRaw<Array<{ payment_id: string }>>`
-        UPDATE holds SET status = 'settled', settled_at = now()
-        WHERE id = ${holdId}::uuid AND (status = 'held' OR (status = 'released' AND reason = 'expired')) RETURNING payment_id`;
-      if (!held.length) return null;
-      const [payment] = await tx.$queryRaw<Array<{ id: string; tx_signature: string | null; payer: string; asset: string; amount_atomic: bigint; operation_id: string; price_usd: string; network: string; credits_total: number; credits_used: number }>>`
-        UPDATE payments SET credits_used = credits_used + 1 WHERE id = ${held[0].payment_id}::uuid AND credits_used < credits_total
-        RETURNING id, tx_signature, payer, asset, amount_atomic, operation_id, price_usd, network, credits_total, credits_used`;
+      const [hold] = await tx.$queryRaw<Array<{ payment_id: string; status: string; reason: string | null }>>`
+        SELECT payment_id, status, reason FROM holds WHERE id = ${holdId}::uuid FOR UPDATE`;
+      if (!hold) return null;
+      if (hold.status === 'settled') return (await tx.$queryRaw<SettledPayment[]>`SELECT ${SETTLED_COLUMNS} FROM payments WHERE id = ${hold.payment_id}::uuid`)[0];
+      if (hold.status !== 'held' && !(hold.status === 'released' && hold.reason === 'expired')) return null;
+      await tx.$executeRaw`UPDATE holds SET status = 'settled', settled_at = now() WHERE id = ${holdId}::uuid`;
+      const [payment] = await tx.$queryRaw<SettledPayment[]>`
+        UPDATE payments SET credits_used = credits_used + 1 WHERE id = ${hold.payment_id}::uuid AND credits_used < credits_total RETURNING ${SETTLED_COLUMNS}`;
       if (!payment) throw new Error(`no credit left to settle hold ${holdId}`);
       return payment;
     });

@@ -21,7 +21,8 @@ async function ensureDatabase(url: URL) {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
   } catch (e) {
-    if ((e as { code?: string }).code !== '42P04') throw e; // created meanwhile by another replica
+    // Created meanwhile by another replica: 42P04 (duplicate_database) or, mid-race, 23505 on pg_database.
+    if (!['42P04', '23505'].includes((e as { code?: string }).code ?? '')) throw e;
   } finally {
     await client.end();
   }
