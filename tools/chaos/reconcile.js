@@ -1,0 +1,70 @@
+// Reconciliation of every paid request against the payments ledger and against what the client saw.
+const { Client } = require('pg');
+const { redeem } = require('./load');
+
+// Per payment (proof_key = the memo-flow transaction signature): credits used, settled holds, live holds.
+const PAYMENTS_SQL = `
+  SELECT p.proof_key, p.credits_used,
+         count(h.id) FILTER (WHERE h.status = 'settled')::int AS settled,
+         count(h.id) FILTER (WHERE h.status = 'held' AND h.expires_at > now())::int AS active
+  FROM payments p LEFT JOIN holds h ON h.payment_id = p.id
+  GROUP BY p.id`;
+const HOLDS_SQL = `SELECT status, coalesce(reason, '') AS reason, count(*)::int AS n FROM holds GROUP BY 1, 2 ORDER BY 3 DESC`;
+const NO_ROW = { credits_used: 0, settled: 0, active: 0 }; // payments never took a hold on this proof
+
+async function readLedger(dbUrl) {
+  const db = new Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const payments = new Map((await db.query(PAYMENTS_SQL)).rows.map((r) => [r.proof_key, r]));
+    return { payments, holds: (await db.query(HOLDS_SQL)).rows };
+  } finally {
+    await db.end();
+  }
+}
+
+async function inParallel(items, n, fn) {
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}
+
+const okIn = (proof, phase) => proof.attempts.some((a) => a.status === 200 && a.phase === phase);
+const chargedOnce = (row) => row.settled === 1 && row.credits_used === 1;
+
+// Call once every fault has healed and every hold the load left behind has passed its TTL.
+async function reconcile({ proofs, dbUrl, gateways, t0, workers }) {
+  // 1. A proof the load never got served must be untouched in the ledger (no credit used, nothing settled,
+  //    no live hold), and redeeming it once more must now serve it.
+  const before = await readLedger(dbUrl);
+  const untouched = proofs.filter((p) => !okIn(p, 'load')).filter((p) => {
+    const row = before.payments.get(p.signature) ?? NO_ROW;
+    return row.credits_used === 0 && row.settled === 0 && row.active === 0;
+  });
+  await inParallel(untouched, workers, (p) => redeem(p, gateways, t0, 'final'));
+  // 2. Replaying every served proof must be refused: a second 200 would serve twice for one payment.
+  const served = proofs.filter((p) => okIn(p, 'load') || okIn(p, 'final'));
+  await inParallel(served, workers, (p) => redeem(p, gateways, t0, 'replay'));
+  // 3. The final ledger: a served request is exactly one settled hold and one used credit.
+  const after = await readLedger(dbUrl);
+  const counts = { sent: proofs.length, servedFirstTry: 0, servedAfterRetry: 0, redeemable: 0, lost: 0, doubleCharged: 0, servedUncharged: 0 };
+  const failures = [];
+  for (const p of proofs) {
+    const row = after.payments.get(p.signature) ?? NO_ROW;
+    let verdict;
+    if (p.attempts.filter((a) => a.status === 200).length > 1 || row.settled > 1 || row.credits_used > 1) verdict = 'doubleCharged';
+    else if (okIn(p, 'load')) verdict = !chargedOnce(row) ? 'servedUncharged' : p.attempts[0].status === 200 ? 'servedFirstTry' : 'servedAfterRetry';
+    else verdict = okIn(p, 'final') && chargedOnce(row) ? 'redeemable' : 'lost';
+    counts[verdict]++;
+    if (['doubleCharged', 'servedUncharged', 'lost'].includes(verdict)) failures.push({ verdict, path: p.path, signature: p.signature, ledger: row, attempts: p.attempts });
+  }
+  const known = new Set(proofs.map((p) => p.signature));
+  counts.unknownPayments = [...after.payments.keys()].filter((k) => !known.has(k)).length; // ledger rows nobody paid for
+  const replays = proofs.flatMap((p) => p.attempts.filter((a) => a.phase === 'replay'));
+  counts.replays = replays.length;
+  counts.replaysRefused = replays.filter((a) => a.status === 402 && a.reason === 'proof_already_redeemed').length;
+  return { counts, failures, holds: after.holds };
+}
+
+module.exports = { reconcile };
