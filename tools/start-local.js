@@ -10,6 +10,7 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const GATEWAY_PORT = Number(process.env.PORT ?? 3000);
 const FIRST_HEALTH_PORT = 8101;
+const REGISTRY_GRANTS = 'registry:/api/listings,registry:/registry.json,registry:/api/submit,registry:/api/questionnaire';
 const NATS_BINARIES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
 
 const reachable = (port) =>
@@ -135,6 +136,9 @@ process.on('SIGTERM', () => shutdown(0));
     FEES_RPC_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,
     TOKENS_RPC_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,
     RPC_UPSTREAM_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,
+    // Root paths the registry serves (spec §4.1); the gateway and discovery check manifests against them.
+    GATEWAY_PATH_GRANTS: REGISTRY_GRANTS,
+    DISCOVERY_PATH_GRANTS: REGISTRY_GRANTS,
   };
   let healthPort = FIRST_HEALTH_PORT;
   const names = apps();

@@ -13,6 +13,9 @@ import { scratchDatabase } from './db';
 const APPS = join(__dirname, '../../apps');
 const groups = readdirSync(APPS).filter((a) => a !== 'gateway' && existsSync(join(APPS, a, 'src/bootstrap.ts')) && JSON.parse(readFileSync(join(APPS, a, 'package.json'), 'utf8')).nx?.tags?.includes('type:app'));
 
+// The registry's spec paths (§4.1) are granted as in every deployment (compose, k8s, npm start).
+const GRANTS = 'registry:/api/listings,registry:/registry.json,registry:/api/submit,registry:/api/questionnaire';
+
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[] };
 interface Operation {
   method: 'GET' | 'POST';
@@ -49,9 +52,9 @@ describe('hostile input over every announced route', () => {
       databases.push(db);
       const mod = (await import(join(APPS, app, 'src/bootstrap'))) as Record<string, (env: Record<string, string>) => Promise<RunningGroup>>;
       const start = Object.entries(mod).find(([name, fn]) => name.startsWith('start') && typeof fn === 'function')![1];
-      running.push(await start({ NATS_URL: nats.url, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', DATABASE_URL: db.url, UPSTREAM_REPLAY_DIRS: noRecordings, SOLANA_RPC_URLS: 'http://127.0.0.1:9' }));
+      running.push(await start({ DISCOVERY_PATH_GRANTS: GRANTS, REGISTRY_PROBE_ENABLED: 'false', NATS_URL: nats.url, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', DATABASE_URL: db.url, UPSTREAM_REPLAY_DIRS: noRecordings, SOLANA_RPC_URLS: 'http://127.0.0.1:9' }));
     }
-    gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error' });
+    gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error', GATEWAY_PATH_GRANTS: GRANTS });
     let spec: any;
     for (let i = 0; i < 100; i++) {
       spec = await (await fetch(`${gateway.url}/openapi.json`)).json();

@@ -1,0 +1,6 @@
+import { bootstrapGroup } from '@toll/platform';
+import { AppModule } from './app.module';
+import { RegistryConfig } from './config';
+
+export const startRegistry = (env: Record<string, string | undefined> = process.env) =>
+  bootstrapGroup(AppModule, { name: 'registry', title: 'Discovery Registry', config: RegistryConfig, env });

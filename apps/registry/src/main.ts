@@ -1,0 +1,3 @@
+import { startRegistry } from './bootstrap';
+
+void startRegistry();

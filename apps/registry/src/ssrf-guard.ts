@@ -1,0 +1,87 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList } from 'node:net';
+import { ipv4FromGroups, ipv6Groups, parseIp } from './ip';
+
+// The prober fetches URLs strangers submit, so it must never be turned against our own network: every
+// address a host resolves to is checked, and the connection itself goes only to a checked address (the
+// check runs inside the socket's DNS lookup, so a second, different DNS answer cannot slip through).
+
+const range = (reason: string, v4: string[], v6: string[]) => {
+  const list = new BlockList();
+  const add = (cidr: string, type: 'ipv4' | 'ipv6') => {
+    const [address, prefix] = cidr.split('/');
+    list.addSubnet(address, Number(prefix), type);
+  };
+  v4.forEach((cidr) => add(cidr, 'ipv4'));
+  v6.forEach((cidr) => add(cidr, 'ipv6'));
+  return { reason, list };
+};
+
+// IANA special-purpose registries (IPv4 and IPv6). BlockList applies the IPv4 rules to IPv4-mapped IPv6 too.
+const BLOCKED = [
+  range('loopback', ['127.0.0.0/8'], ['::1/128']),
+  range('private (RFC 1918)', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'], []),
+  range('unique-local', [], ['fc00::/7']),
+  range('link-local', ['169.254.0.0/16'], ['fe80::/10']),
+  range('carrier-grade NAT', ['100.64.0.0/10'], []),
+  range('multicast', ['224.0.0.0/4'], ['ff00::/8']),
+  range('unspecified or "this network"', ['0.0.0.0/8'], ['::/128']),
+  range('broadcast or reserved', ['240.0.0.0/4'], []),
+  range('documentation or benchmarking', ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '198.18.0.0/15'], ['2001:db8::/32']),
+  range('protocol assignments, tunnels or site-local', ['192.0.0.0/24', '192.88.99.0/24'], ['2001::/32', '2002::/16', '100::/64', 'fec0::/10', '64:ff9b:1::/48']),
+];
+const NAT64 = range('NAT64', [], ['64:ff9b::/96']).list;
+
+// Why an address may not be probed, or null when it is a public unicast address.
+export function blockedReason(address: string): string | null {
+  const parsed = parseIp(address);
+  if (!parsed) return 'not an IP address';
+  const type = parsed.version === 4 ? 'ipv4' : 'ipv6';
+  // NAT64 (DNS64 networks) carries an IPv4 address in its last 32 bits: judge that one.
+  if (type === 'ipv6' && NAT64.check(parsed.ip, 'ipv6')) {
+    const g = ipv6Groups(parsed.ip);
+    return blockedReason(ipv4FromGroups(g[6], g[7]));
+  }
+  return BLOCKED.find((r) => r.list.check(parsed.ip, type))?.reason ?? null;
+}
+
+export class BlockedTargetError extends Error {
+  readonly code = 'EBLOCKED';
+}
+
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+
+const systemResolver: Resolver = (hostname) =>
+  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+
+// Every address of the host, or BlockedTargetError when any of them is not public (unless allowed: tests).
+export async function resolvePublic(hostname: string, allowPrivate: boolean, resolver: Resolver = systemResolver): Promise<LookupAddress[]> {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  const literal = parseIp(host);
+  const addresses = literal ? [{ address: host, family: literal.version === 4 ? 4 : 6 }] : await resolver(host);
+  if (!addresses.length) throw new BlockedTargetError(`${host} has no address`);
+  if (allowPrivate) return addresses;
+  for (const { address } of addresses) {
+    const reason = blockedReason(address);
+    if (reason) throw new BlockedTargetError(`${host} resolves to ${address} (${reason})`);
+  }
+  return addresses;
+}
+
+type LookupCallback = (err: Error | null, address: string | LookupAddress[], family?: number) => void;
+
+// A drop-in `lookup` for http.request/net.connect that only ever yields checked addresses.
+export const guardedLookup =
+  (allowPrivate: boolean, resolver?: Resolver) =>
+  (hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback): void => {
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0);
+    resolvePublic(hostname, allowPrivate, resolver).then(
+      (all) => {
+        const usable = family ? all.filter((a) => a.family === family) : all;
+        if (!usable.length) return callback(new BlockedTargetError(`${hostname} has no IPv${family} address`), '');
+        if (options.all) callback(null, usable);
+        else callback(null, usable[0].address, usable[0].family);
+      },
+      (err: Error) => callback(err, ''),
+    );
+  };
