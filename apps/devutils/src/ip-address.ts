@@ -1,4 +1,5 @@
-import { BlockList, isIP } from 'node:net';
+import { addressRange } from '@toll/upstream';
+import { isIP } from 'node:net';
 
 export interface IpAddress {
   ip: string;
@@ -14,25 +15,14 @@ export function normalizeIp(raw: string): IpAddress | null {
   return { ip, version: version === 4 ? 4 : 6 };
 }
 
-const scope = (reason: string, v4: string[], v6: string[]) => {
-  const list = new BlockList();
-  const add = (cidr: string, type: 'ipv4' | 'ipv6') => {
-    const [address, prefix] = cidr.split('/');
-    list.addSubnet(address, Number(prefix), type);
-  };
-  v4.forEach((cidr) => add(cidr, 'ipv4'));
-  v6.forEach((cidr) => add(cidr, 'ipv6'));
-  return { reason, list };
-};
-
 // Addresses no public geolocation database can place (IANA special-purpose registries).
 const NON_PUBLIC = [
-  scope('loopback address', ['127.0.0.0/8'], ['::1/128']),
-  scope('private address (RFC 1918 / unique local)', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'], ['fc00::/7']),
-  scope('link-local address', ['169.254.0.0/16'], ['fe80::/10']),
-  scope('shared address space (carrier-grade NAT)', ['100.64.0.0/10'], []),
-  scope('multicast address', ['224.0.0.0/4'], ['ff00::/8']),
-  scope(
+  addressRange('loopback address', ['127.0.0.0/8'], ['::1/128']),
+  addressRange('private address (RFC 1918 / unique local)', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'], ['fc00::/7']),
+  addressRange('link-local address', ['169.254.0.0/16'], ['fe80::/10']),
+  addressRange('shared address space (carrier-grade NAT)', ['100.64.0.0/10'], []),
+  addressRange('multicast address', ['224.0.0.0/4'], ['ff00::/8']),
+  addressRange(
     'reserved or documentation address',
     ['0.0.0.0/8', '192.0.0.0/24', '192.0.2.0/24', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '240.0.0.0/4'],
     ['::/128', '100::/64', '2001:db8::/32'],

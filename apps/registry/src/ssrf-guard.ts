@@ -1,36 +1,25 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList } from 'node:net';
+import { addressRange } from '@toll/upstream';
 import { ipv4FromGroups, ipv6Groups, parseIp } from './ip';
 
 // The prober fetches URLs strangers submit, so it must never be turned against our own network: every
 // address a host resolves to is checked, and the connection itself goes only to a checked address (the
 // check runs inside the socket's DNS lookup, so a second, different DNS answer cannot slip through).
 
-const range = (reason: string, v4: string[], v6: string[]) => {
-  const list = new BlockList();
-  const add = (cidr: string, type: 'ipv4' | 'ipv6') => {
-    const [address, prefix] = cidr.split('/');
-    list.addSubnet(address, Number(prefix), type);
-  };
-  v4.forEach((cidr) => add(cidr, 'ipv4'));
-  v6.forEach((cidr) => add(cidr, 'ipv6'));
-  return { reason, list };
-};
-
 // IANA special-purpose registries (IPv4 and IPv6). BlockList applies the IPv4 rules to IPv4-mapped IPv6 too.
 const BLOCKED = [
-  range('loopback', ['127.0.0.0/8'], ['::1/128']),
-  range('private (RFC 1918)', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'], []),
-  range('unique-local', [], ['fc00::/7']),
-  range('link-local', ['169.254.0.0/16'], ['fe80::/10']),
-  range('carrier-grade NAT', ['100.64.0.0/10'], []),
-  range('multicast', ['224.0.0.0/4'], ['ff00::/8']),
-  range('unspecified or "this network"', ['0.0.0.0/8'], ['::/128']),
-  range('broadcast or reserved', ['240.0.0.0/4'], []),
-  range('documentation or benchmarking', ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '198.18.0.0/15'], ['2001:db8::/32']),
-  range('protocol assignments, tunnels or site-local', ['192.0.0.0/24', '192.88.99.0/24'], ['2001::/32', '2002::/16', '100::/64', 'fec0::/10', '64:ff9b:1::/48']),
+  addressRange('loopback', ['127.0.0.0/8'], ['::1/128']),
+  addressRange('private (RFC 1918)', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'], []),
+  addressRange('unique-local', [], ['fc00::/7']),
+  addressRange('link-local', ['169.254.0.0/16'], ['fe80::/10']),
+  addressRange('carrier-grade NAT', ['100.64.0.0/10'], []),
+  addressRange('multicast', ['224.0.0.0/4'], ['ff00::/8']),
+  addressRange('unspecified or "this network"', ['0.0.0.0/8'], ['::/128']),
+  addressRange('broadcast or reserved', ['240.0.0.0/4'], []),
+  addressRange('documentation or benchmarking', ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '198.18.0.0/15'], ['2001:db8::/32']),
+  addressRange('protocol assignments, tunnels or site-local', ['192.0.0.0/24', '192.88.99.0/24'], ['2001::/32', '2002::/16', '100::/64', 'fec0::/10', '64:ff9b:1::/48']),
 ];
-const NAT64 = range('NAT64', [], ['64:ff9b::/96']).list;
+const NAT64 = addressRange('NAT64', [], ['64:ff9b::/96']).list;
 
 // Why an address may not be probed, or null when it is a public unicast address.
 export function blockedReason(address: string): string | null {

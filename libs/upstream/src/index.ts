@@ -4,3 +4,4 @@ export * from './governor';
 export * from './redact';
 export * from './fixtures';
 export * from './replay';
+export * from './address-ranges';
