@@ -1,6 +1,6 @@
-import { SUBJECTS, subjectOf } from '@toll/contracts';
+import { SUBJECTS } from '@toll/contracts';
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { loadFixtures, natsClient, startFakeUpstream, startNats, tollMessage, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
+import { loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer, callOperation } from '@toll/testing';
 import Ajv2020 from 'ajv/dist/2020';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
@@ -118,12 +118,7 @@ describe('data over NATS', () => {
   let group: RunningGroup | undefined;
   let validateBundle: (data: unknown) => boolean;
 
-  const call = async (operation: string, input: unknown, deadlineMs = 5_000) => {
-    const message = { ...tollMessage(input), deadline: Date.now() + deadlineMs };
-    const packet = { id: operation, pattern: subjectOf(`data.${operation}`), data: message };
-    const reply = await nc.request(subjectOf(`data.${operation}`), Buffer.from(JSON.stringify(packet)), { timeout: 10_000 });
-    return JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { data: any }; err?: any };
-  };
+  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `data.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const solUsd = async () => {
     const packet = { id: 'sol', pattern: SUBJECTS.dataSolUsd, data: {} };
     const reply = await nc.request(SUBJECTS.dataSolUsd, Buffer.from(JSON.stringify(packet)), { timeout: 5_000 });

@@ -1,6 +1,5 @@
-import { subjectOf } from '@toll/contracts';
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { natsClient, startNats, tollMessage, type NatsServer } from '@toll/testing';
+import { callOperation, natsClient, startNats, type NatsServer } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { AppModule } from '../src/app.module';
 import { DevutilsConfig } from '../src/config';
@@ -11,11 +10,7 @@ describe('devutils over NATS', () => {
   let nc: NatsConnection;
   let group: RunningGroup;
 
-  const call = async (operation: string, input: unknown, caller = { ip: '203.0.113.7' }) => {
-    const packet = { id: operation, pattern: subjectOf(`devutils.${operation}`), data: tollMessage(input, caller) };
-    const reply = await nc.request(subjectOf(`devutils.${operation}`), Buffer.from(JSON.stringify(packet)), { timeout: 5_000 });
-    return JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { data: any }; err?: any };
-  };
+  const call = (operation: string, input: unknown, caller = { ip: '203.0.113.7' }) => callOperation(nc, `devutils.${operation}`, input, { caller });
 
   beforeAll(async () => {
     nats = await startNats();

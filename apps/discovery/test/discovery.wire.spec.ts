@@ -1,6 +1,6 @@
-import { SUBJECTS, subjectOf, type GroupManifest, type RegistryListing } from '@toll/contracts';
+import { SUBJECTS, type GroupManifest, type RegistryListing } from '@toll/contracts';
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { natsClient, respond, startNats, tollMessage, type FakeResponder, type NatsServer } from '@toll/testing';
+import { natsClient, respond, startNats, type FakeResponder, type NatsServer, callOperation } from '@toll/testing';
 import { bazaarExtension } from '@toll/x402';
 import type { NatsConnection } from 'nats';
 import { randomBytes } from 'node:crypto';
@@ -46,11 +46,7 @@ describe('discovery over NATS', () => {
   let group: RunningGroup;
   let registry: FakeResponder | undefined;
 
-  const call = async (operation: string, input: unknown) => {
-    const packet = { id: operation, pattern: subjectOf(`discovery.${operation}`), data: tollMessage(input) };
-    const reply = await nc.request(subjectOf(`discovery.${operation}`), Buffer.from(JSON.stringify(packet)), { timeout: 5_000 });
-    return JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { data: any }; err?: any };
-  };
+  const call = (operation: string, input: unknown) => callOperation(nc, `discovery.${operation}`, input);
   const data = async (operation: string, input: unknown) => {
     const r = await call(operation, input);
     if (r.err) throw new Error(JSON.stringify(r.err));

@@ -11,11 +11,10 @@ import {
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js';
-import { subjectOf } from '@toll/contracts';
 import { startLocalRpc, type LocalChain, type LocalRpc } from '@toll/local-chain';
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
 import { PROGRAMS } from '@toll/solana';
-import { loadFixtures, natsClient, startNats, tollMessage, type Fixture, type NatsServer } from '@toll/testing';
+import { loadFixtures, natsClient, startNats, type Fixture, type NatsServer, callOperation } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { GROUP } from '../src/bootstrap';
@@ -57,12 +56,7 @@ describe('fees over NATS against a local chain', () => {
   let now = T0;
   const payer = Keypair.generate();
 
-  const call = async (operation: string, input: unknown, deadlineMs = 8_000) => {
-    const subject = subjectOf(`fees.${operation}`);
-    const packet = { id: operation, pattern: subject, data: { ...tollMessage(input), deadline: Date.now() + deadlineMs } };
-    const reply = await nc.request(subject, Buffer.from(JSON.stringify(packet)), { timeout: 15_000 });
-    return JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { data: any }; err?: any };
-  };
+  const call = (operation: string, input: unknown, deadlineMs = 8_000) => callOperation(nc, `fees.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();

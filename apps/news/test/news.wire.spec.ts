@@ -1,6 +1,5 @@
-import { subjectOf } from '@toll/contracts';
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { loadFixtures, natsClient, startFakeUpstream, startNats, tollMessage, type FakeUpstream, type NatsServer } from '@toll/testing';
+import { loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer, callOperation } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -61,12 +60,7 @@ describe('news over NATS', () => {
   let group: RunningGroup;
   let clock = NOW;
 
-  const call = async (operation: string, input: unknown, deadline = Date.now() + 5_000) => {
-    const subject = subjectOf(`news.${operation}`);
-    const packet = { id: operation, pattern: subject, data: { ...tollMessage(input), deadline } };
-    const reply = await nc.request(subject, Buffer.from(JSON.stringify(packet)), { timeout: 10_000 });
-    return JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { data: any }; err?: any };
-  };
+  const call = (operation: string, input: unknown, deadline = Date.now() + 5_000) => callOperation(nc, `news.${operation}`, input, { deadline });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();

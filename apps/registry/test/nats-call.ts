@@ -1,5 +1,4 @@
-import { subjectOf } from '@toll/contracts';
-import { tollMessage } from '@toll/testing';
+import { callOperation } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 
 export interface Reply {
@@ -7,13 +6,9 @@ export interface Reply {
   err?: any;
 }
 
-// One registry operation over NATS, in the Nest packet format the gateway uses.
-export const callRegistry = async (nc: NatsConnection, operation: string, input: unknown, ip = '203.0.113.7'): Promise<Reply> => {
-  const subject = subjectOf(`registry.${operation}`);
-  const packet = { id: operation, pattern: subject, data: tollMessage(input, { ip }) };
-  const reply = await nc.request(subject, Buffer.from(JSON.stringify(packet)), { timeout: 10_000 });
-  return JSON.parse(Buffer.from(reply.data).toString('utf8')) as Reply;
-};
+// One registry operation over NATS from a given client address.
+export const callRegistry = (nc: NatsConnection, operation: string, input: unknown, ip = '203.0.113.7'): Promise<Reply> =>
+  callOperation(nc, `registry.${operation}`, input, { caller: { ip } });
 
 // Raw text of a reply, for searching every public response for something that must never appear.
 export const rawCall = async (nc: NatsConnection, subject: string, data: unknown): Promise<string> => {

@@ -1,9 +1,8 @@
 import { getBase58Decoder } from '@solana/kit';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { subjectOf } from '@toll/contracts';
 import { startLocalRpc, type LocalRpc } from '@toll/local-chain';
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { loadFixtures, natsClient, startFakeUpstream, startNats, tollMessage, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
+import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,10 +68,7 @@ describe('rpc over NATS', () => {
     });
 
   const send = async (operation: string, input: unknown, deadlineMs = 5_000): Promise<Reply> => {
-    const data = { ...tollMessage(input), deadline: Date.now() + deadlineMs };
-    const packet = { id: operation, pattern: subjectOf(`rpc.${operation}`), data };
-    const reply = await nc.request(subjectOf(`rpc.${operation}`), Buffer.from(JSON.stringify(packet)), { timeout: 15_000 });
-    const { response, err } = JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { data: unknown; json?: string; headers?: Record<string, string> }; err?: unknown };
+    const { response, err } = await callOperation(nc, `rpc.${operation}`, input, { deadline: Date.now() + deadlineMs });
     if (!response) return { err, headers: {} };
     return { body: response.json === undefined ? response.data : JSON.parse(response.json), text: response.json, headers: response.headers ?? {} };
   };

@@ -1,8 +1,7 @@
-import { subjectOf } from '@toll/contracts';
 import { startLocalRpc, type LocalRpc } from '@toll/local-chain';
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
 import { PROGRAMS } from '@toll/solana';
-import { freePort, loadFixtures, natsClient, startFakeUpstream, startNats, tollMessage, type FakeUpstream, type NatsServer } from '@toll/testing';
+import { freePort, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer, callOperation } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { AppModule } from '../src/app.module';
@@ -104,12 +103,7 @@ describe('tokens over NATS on a local chain', () => {
       },
     });
   };
-  const call = async (operation: string, input: unknown, deadline?: number) => {
-    const message = tollMessage(input);
-    const packet = { id: operation, pattern: subjectOf(`tokens.${operation}`), data: deadline ? { ...message, deadline } : message };
-    const reply = await nc.request(subjectOf(`tokens.${operation}`), Buffer.from(JSON.stringify(packet)), { timeout: 10_000 });
-    return JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { data: any }; err?: any };
-  };
+  const call = (operation: string, input: unknown, deadline?: number) => callOperation(nc, `tokens.${operation}`, input, { deadline });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();

@@ -1,6 +1,5 @@
-import { subjectOf } from '@toll/contracts';
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { loadFixtures, natsClient, startFakeUpstream, startNats, tollMessage, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
+import { loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer, callOperation } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { AppModule } from '../src/app.module';
@@ -99,12 +98,7 @@ describe('weather over NATS', () => {
     fake.use(ids.map(fx));
     fake.hits.length = 0;
   };
-  const call = async (operation: string, input: unknown, deadlineMs = 5_000) => {
-    const subject = subjectOf(`weather.${operation}`);
-    const packet = { id: operation, pattern: subject, data: { ...tollMessage(input), deadline: Date.now() + deadlineMs } };
-    const reply = await nc.request(subject, Buffer.from(JSON.stringify(packet)), { timeout: 10_000 });
-    return JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { data: any }; err?: any };
-  };
+  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `weather.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();

@@ -1,6 +1,5 @@
-import { subjectOf } from '@toll/contracts';
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { loadFixtures, natsClient, startFakeUpstream, startNats, tollMessage, type FakeUpstream, type NatsServer } from '@toll/testing';
+import { loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer, callOperation } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { AppModule } from '../src/app.module';
@@ -63,12 +62,7 @@ describe('wiki over NATS', () => {
   let group: RunningGroup;
 
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
-  const call = async (operation: string, input: unknown, deadline?: number) => {
-    const message = tollMessage(input);
-    const packet = { id: operation, pattern: subjectOf(`wiki.${operation}`), data: deadline ? { ...message, deadline } : message };
-    const reply = await nc.request(subjectOf(`wiki.${operation}`), Buffer.from(JSON.stringify(packet)), { timeout: 10_000 });
-    return JSON.parse(Buffer.from(reply.data).toString('utf8')) as { response?: { data: any }; err?: any };
-  };
+  const call = (operation: string, input: unknown, deadline?: number) => callOperation(nc, `wiki.${operation}`, input, { deadline });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();

@@ -1,3 +1,4 @@
+import { subjectOf } from '@toll/contracts';
 import { connect, type NatsConnection, type Subscription } from 'nats';
 
 export interface FakeResponder {
@@ -26,3 +27,21 @@ export const tollMessage = <I>(input: I, caller = { ip: '203.0.113.7' }) => ({
   deadline: Date.now() + 5_000,
   caller,
 });
+
+export interface OperationReply {
+  response?: { data: any; json?: string; headers?: Record<string, string> };
+  err?: any;
+}
+
+// One group operation over NATS, in the Nest packet format the gateway sends: what every wire test calls.
+export async function callOperation(
+  nc: NatsConnection,
+  operationId: string,
+  input: unknown,
+  { deadline = Date.now() + 5_000, caller, timeoutMs = 15_000 }: { deadline?: number; caller?: { ip: string }; timeoutMs?: number } = {},
+): Promise<OperationReply> {
+  const subject = subjectOf(operationId);
+  const packet = { id: operationId, pattern: subject, data: { ...tollMessage(input, caller), deadline } };
+  const reply = await nc.request(subject, Buffer.from(JSON.stringify(packet)), { timeout: timeoutMs });
+  return JSON.parse(Buffer.from(reply.data).toString('utf8')) as OperationReply;
+}
