@@ -110,6 +110,7 @@ describe('hostile input over every announced route', () => {
       cases.push(['invalid UTF-8', () => send('POST', base, Buffer.concat([Buffer.from('{"zz":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]))]);
       for (const [name, schema] of props) cases.push([`wrong type for ${name}`, () => send('POST', base, JSON.stringify({ [name]: wrongValueFor(schema) }))]);
     }
+    cases.push(['malformed Idempotency-Key', () => send(op.method, base, op.method === 'POST' ? '{}' : undefined, { 'idempotency-key': 'two words' })]);
     if (op.params.some((p) => p.in === 'path')) cases.push(['path traversal in a path parameter', () => send(op.method, `${gateway.url}${pathFor(op, '..%2F..%2F..%2Fetc%2Fpasswd')}`)]);
     if ((op.body?.required ?? []).length || op.params.some((p) => p.in === 'query' && p.required)) cases.push(['missing required fields', () => send(op.method, base, op.method === 'POST' ? '{}' : undefined)]);
     return cases;

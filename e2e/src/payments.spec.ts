@@ -38,7 +38,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     expect(res.headers.get('payment-required')).toBeTruthy();
   };
 
-  it.each([['USDC' as const], ['SOL' as const]])('serves a valid %s memo payment once and refuses the same proof again', async (asset) => {
+  it.each([['USDC' as const], ['SOL' as const]])('serves a valid %s memo payment once; the same request again is redelivered, another is refused', async (asset) => {
     const c = await challenge('/toll/shop/item');
     const signature = await pay(c, asset);
     const before = served.item;
@@ -50,8 +50,45 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     expect(check.body).toMatchObject({ valid: true, claims: { operationId: 'shop.getItem', priceUsd: '0.01', asset, transaction: signature, payer: stack.payer.publicKey.toBase58() } });
     const settle = JSON.parse(Buffer.from(ok.headers.get('payment-response')!, 'base64').toString());
     expect(settle).toMatchObject({ success: true, transaction: signature, network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' });
+    // The caller lost the answer and asks again: the same body and receipt id, no second run, no second charge.
+    const again = await redeem('/toll/shop/item', signature, c.memo);
+    expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', ok.text]);
+    const claims = (r: typeof ok) => JSON.parse(Buffer.from(r.headers.get('x-toll-receipt')!.split('.')[0], 'base64url').toString());
+    expect(claims(again)).toMatchObject({ receiptId: claims(ok).receiptId, paymentId: claims(ok).paymentId, transaction: signature });
+    // Another request on the same proof is a new purchase: refused.
+    const another = await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': signature, 'idempotency-key': 'second-item' } });
+    refusedWith(another, 'proof_already_redeemed');
+    expect(served.item).toBe(before + 1);
+  });
+
+  it('redelivers a paid answer at most PAYMENTS_REDELIVERY_MAX (3) times, then refuses the proof', async () => {
+    const c = await challenge('/toll/shop/item');
+    const signature = await pay(c, 'USDC');
+    const before = served.item;
+    expect((await redeem('/toll/shop/item', signature, c.memo)).status).toBe(200);
+    for (const n of ['1', '2', '3']) expect((await redeem('/toll/shop/item', signature, c.memo)).headers.get('x-toll-redelivery')).toBe(n);
     refusedWith(await redeem('/toll/shop/item', signature, c.memo), 'proof_already_redeemed');
     expect(served.item).toBe(before + 1);
+  });
+
+  it('on a block payment, repeats with the same Idempotency-Key are redelivered and cost no credit', async () => {
+    const c = await challenge('/toll/shop/block');
+    const sig = await pay(c, 'USDC');
+    const before = served.block;
+    const call = (key?: string) =>
+      http(`${gw}/toll/shop/block?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig, ...(key ? { 'idempotency-key': key } : {}) } });
+    const outcome = (r: Awaited<ReturnType<typeof call>>) => [r.status, r.body, r.headers.get('x-toll-credits-remaining'), r.headers.get('x-toll-redelivery')];
+    expect(outcome(await call('order-1'))).toEqual([200, { served: before + 1 }, '999', null]);
+    expect(outcome(await call('order-1'))).toEqual([200, { served: before + 1 }, '999', '1']);
+    expect(outcome(await call('order-2'))).toEqual([200, { served: before + 2 }, '998', null]);
+    expect(outcome(await call())).toEqual([200, { served: before + 3 }, '997', null]);
+    expect(outcome(await call())).toEqual([200, { served: before + 4 }, '996', null]);
+  });
+
+  it('rejects a malformed Idempotency-Key before asking for money', async () => {
+    const res = await http(`${gw}/toll/shop/item`, { headers: { 'idempotency-key': 'has spaces in it' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues).toEqual([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters without spaces' }]);
   });
 
   it('lets the client library pay in each memo asset', async () => {
@@ -153,7 +190,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     const retried = await redeem('/toll/shop/flaky', sig, c.memo);
     expect(retried.status).toBe(200);
     expect(retried.headers.get('x-toll-receipt')).toBeTruthy();
-    refusedWith(await redeem('/toll/shop/flaky', sig, c.memo), 'proof_already_redeemed');
+    expect(retried.headers.get('x-toll-redelivery')).toBeNull();
   });
 
   it('serves exactly 1,000 requests on one block payment, then answers 402', async () => {

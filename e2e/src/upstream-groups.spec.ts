@@ -56,8 +56,9 @@ describe('weather through gateway and payments', () => {
     expect(served.body).toMatchObject({ source: 'open-meteo', freshness: { stale: false } });
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
     const again = await redeem();
-    expect(again.status).toBe(402);
-    expect(again.body.error).toBe('proof_already_redeemed');
+    expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', served.text]);
+    const elsewhere = await http(`${gw}/toll/weather/current?lat=48.85&lon=2.35&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } });
+    expect([elsewhere.status, elsewhere.body.error]).toEqual([402, 'proof_already_redeemed']);
   });
 
   it('validates coordinates before asking for money', async () => {

@@ -106,7 +106,7 @@ ${row('same read straight to the local chain (no gateway, no payment)', d)}
 
 Through the gateway: x-toll-cache ${Object.entries(g.cache).map(([k, v]) => `${k} ${v}`).join(', ')}; the first request of the last block showed
 \`x-toll-cache: ${shown.cache}\`, \`x-toll-upstream: ${shown.upstream}\`, \`x-toll-credits-remaining: ${shown.creditsRemaining}\`.
-Ratio gateway / direct: ${(g.rps / d.rps).toFixed(2)} in req/s. Per request the paid path adds two Postgres transactions (hold, settle)
+Ratio gateway / direct: ${(g.rps / d.rps).toFixed(2)} in req/s. Per request the paid path adds two Postgres statements (hold the block's next credit, settle it)
 and two NATS round trips to payments (see "Payment verification latency"); the local chain answers from memory, so "direct"
 is a floor no real RPC node reaches.
 `;

@@ -11,7 +11,7 @@ const { startStack, startHelloExpress, waitFor } = require('./stack');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PAID_N = Number(process.env.BENCH_PAID_N ?? 300);
+const PAID_N = Number(process.env.BENCH_PAID_N ?? 1000);
 
 const measure = (url, connections, title) =>
   new Promise((resolve, reject) => {

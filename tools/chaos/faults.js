@@ -1,10 +1,10 @@
-// The fault schedule: five faults spread over the load, one at a time, each healed and waited for (the
-// replica ready again, NATS routing again, Postgres accepting) before the next. The last sixth of the run is
+// The fault schedule: six faults spread over the load, one at a time, each healed and waited for (the
+// replica ready again, NATS routing again, Postgres accepting) before the next. The last seventh of the run is
 // fault-free so retries of the same proofs can land before the load stops.
 const { sleep } = require('./stack');
 
-function faultPlan({ durationS, stack, postgres, upstream, weatherFixtures }) {
-  const slot = (durationS * 1000) / 6;
+function faultPlan({ durationS, stack, postgres, upstream, weatherFixtures, proxies }) {
+  const slot = (durationS * 1000) / 7;
   const down = Math.min(5_000, slot / 4);
   const hang = Math.min(20_000, slot * 0.66);
   const s = (ms) => `${(ms / 1000).toFixed(0)} s`;
@@ -37,6 +37,15 @@ function faultPlan({ durationS, stack, postgres, upstream, weatherFixtures }) {
         upstream.use([weatherFixtures.hang]);
         await sleep(hang);
         upstream.use([weatherFixtures.ok]);
+      },
+    },
+    {
+      at: 5.5 * slot,
+      name: `every paid answer lost in flight after settling (connection cut as the 200 starts) for ${s(down)}`,
+      run: async () => {
+        proxies.forEach((p) => (p.cutPaidAnswers = true));
+        await sleep(down);
+        proxies.forEach((p) => (p.cutPaidAnswers = false));
       },
     },
   ];

@@ -3,6 +3,7 @@
 // unchanged: a failed attempt must have left it redeemable (hold released, or expired after the hold TTL).
 const { Connection, Keypair } = require('@solana/web3.js');
 const { memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
+const { createHash } = require('node:crypto');
 const { sleep } = require('./stack');
 
 // Longer than any server-side deadline (verify 40 s), so the client never walks away from a request the
@@ -24,23 +25,32 @@ const OPERATIONS = [
   () => `/toll/weather/current?lat=${coordinate(40, 20)}&lon=${coordinate(0, 20)}`,
 ];
 
-// One HTTP answer reduced to status and reason: a 402's `error` (the refusal reason) or the envelope's code.
+// One HTTP answer reduced to status and reason (a 402's `error`, the refusal reason, or the envelope's code), whether
+// it was a redelivery of an answer already paid for, and a digest of the body to compare redeliveries with.
 async function call(url, headers = {}) {
   try {
     const res = await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    const body = await res.json().catch(() => null);
-    return { status: res.status, reason: typeof body?.error === 'string' ? body.error : body?.error?.code, body };
+    const text = await res.text();
+    let body = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: reason stays undefined
+    }
+    const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    return { status: res.status, reason: typeof body?.error === 'string' ? body.error : body?.error?.code, body, redelivery: res.headers.get('x-toll-redelivery'), digest };
   } catch (e) {
     return { status: 0, reason: e.cause?.code ?? e.name }; // no answer: connection refused or reset, timeout
   }
 }
 
-// One redemption of a proof on a random gateway, appended to the proof's attempts.
-async function redeem(proof, gateways, t0, phase) {
-  const sep = proof.path.includes('?') ? '&' : '?';
+// One redemption of a proof on a random gateway (at `path`, the proof's own request unless given), appended to the
+// proof's attempts.
+async function redeem(proof, gateways, t0, phase, path = proof.path) {
+  const sep = path.includes('?') ? '&' : '?';
   const started = Date.now();
-  const r = await call(`${pick(gateways)}${proof.path}${sep}toll_memo=${encodeURIComponent(proof.memo)}`, { 'x-payment-tx': proof.signature });
-  proof.attempts.push({ at: started - t0, ms: Date.now() - started, phase, status: r.status, reason: r.reason });
+  const r = await call(`${pick(gateways)}${path}${sep}toll_memo=${encodeURIComponent(proof.memo)}`, { 'x-payment-tx': proof.signature });
+  proof.attempts.push({ at: started - t0, ms: Date.now() - started, phase, status: r.status, reason: r.reason, redelivery: r.redelivery, digest: r.status === 200 ? r.digest : undefined });
   return r;
 }
 

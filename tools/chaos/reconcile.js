@@ -32,6 +32,12 @@ async function inParallel(items, n, fn) {
 
 const okIn = (proof, phase) => proof.attempts.some((a) => a.status === 200 && a.phase === phase);
 const chargedOnce = (row) => row.settled === 1 && row.credits_used === 1;
+// A 200 that ran the operation; a redelivery (x-toll-redelivery) hands back the answer already paid for.
+const firstServings = (proof) => proof.attempts.filter((a) => a.status === 200 && !a.redelivery);
+// Every 200 for one proof carries the same body: a redelivery is the stored answer, byte for byte.
+const sameAnswer = (proof) => new Set(proof.attempts.filter((a) => a.status === 200).map((a) => a.digest)).size <= 1;
+// Another request on a served proof (other coordinates), which must be refused: a proof buys one request.
+const otherRequest = (proof) => (proof.path.includes('/weather/') ? proof.path.replace(/lat=[\d.]+/, 'lat=1.23') : undefined);
 
 // Call once every fault has healed and every hold the load left behind has passed its TTL.
 async function reconcile({ proofs, dbUrl, gateways, t0, workers }) {
@@ -43,9 +49,12 @@ async function reconcile({ proofs, dbUrl, gateways, t0, workers }) {
     return row.credits_used === 0 && row.settled === 0 && row.active === 0;
   });
   await inParallel(untouched, workers, (p) => redeem(p, gateways, t0, 'final'));
-  // 2. Replaying every served proof must be refused: a second 200 would serve twice for one payment.
+  // 2. Replaying every served proof: the same request gets its answer redelivered (the same body, no second charge);
+  //    another request on the same proof is refused.
   const served = proofs.filter((p) => okIn(p, 'load') || okIn(p, 'final'));
   await inParallel(served, workers, (p) => redeem(p, gateways, t0, 'replay'));
+  const others = served.filter(otherRequest);
+  await inParallel(others, workers, (p) => redeem(p, gateways, t0, 'other', otherRequest(p)));
   // 3. The final ledger: a served request is exactly one settled hold and one used credit.
   const after = await readLedger(dbUrl);
   const counts = { sent: proofs.length, servedFirstTry: 0, servedAfterRetry: 0, redeemable: 0, lost: 0, doubleCharged: 0, servedUncharged: 0 };
@@ -53,7 +62,7 @@ async function reconcile({ proofs, dbUrl, gateways, t0, workers }) {
   for (const p of proofs) {
     const row = after.payments.get(p.signature) ?? NO_ROW;
     let verdict;
-    if (p.attempts.filter((a) => a.status === 200).length > 1 || row.settled > 1 || row.credits_used > 1) verdict = 'doubleCharged';
+    if (firstServings(p).length > 1 || row.settled > 1 || row.credits_used > 1 || !sameAnswer(p) || p.attempts.some((a) => a.phase === 'other' && a.status === 200)) verdict = 'doubleCharged';
     else if (okIn(p, 'load')) verdict = !chargedOnce(row) ? 'servedUncharged' : p.attempts[0].status === 200 ? 'servedFirstTry' : 'servedAfterRetry';
     else verdict = okIn(p, 'final') && chargedOnce(row) ? 'redeemable' : 'lost';
     counts[verdict]++;
@@ -63,7 +72,11 @@ async function reconcile({ proofs, dbUrl, gateways, t0, workers }) {
   counts.unknownPayments = [...after.payments.keys()].filter((k) => !known.has(k)).length; // ledger rows nobody paid for
   const replays = proofs.flatMap((p) => p.attempts.filter((a) => a.phase === 'replay'));
   counts.replays = replays.length;
-  counts.replaysRefused = replays.filter((a) => a.status === 402 && a.reason === 'proof_already_redeemed').length;
+  counts.replaysRedelivered = replays.filter((a) => a.status === 200 && a.redelivery).length;
+  const otherAttempts = proofs.flatMap((p) => p.attempts.filter((a) => a.phase === 'other'));
+  counts.others = otherAttempts.length;
+  counts.othersRefused = otherAttempts.filter((a) => a.status === 402 && a.reason === 'proof_already_redeemed').length;
+  counts.redeliveredDuringLoad = proofs.filter((p) => p.attempts.some((a) => a.phase === 'load' && a.status === 200 && a.redelivery)).length;
   return { counts, failures, holds: after.holds };
 }
 

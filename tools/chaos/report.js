@@ -1,9 +1,11 @@
-// Writes docs/reliability.md (the whole file: it holds the latest chaos run only) and returns the summary.
-const { writeFileSync } = require('node:fs');
+// Writes docs/reliability.md (the latest chaos run, then the hand-written lessons kept from the file as they were)
+// and returns the summary.
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { machine, percentile } = require('../bench/report');
 
 const FILE = path.join(__dirname, '..', '..', 'docs', 'reliability.md');
+const LESSONS = '## What the runs taught us';
 const sec = (ms) => (ms / 1000).toFixed(1);
 
 function tally(items, key) {
@@ -23,19 +25,28 @@ function writeReport({ command, setup, t0, timeline, load, result, logDir }) {
   });
   const latencies = loadAttempts.map((a) => a.ms).sort((a, b) => a - b);
   const slowest = loadAttempts.reduce((a, b) => (b.ms > a.ms ? b : a), loadAttempts[0] ?? { ms: 0, at: 0 });
-  const refunded = counts.servedAfterRetry + counts.redeemable;
+  // A redelivery was charged (its first try was served and settled; only the answer was lost): not a refund.
+  const retriedAfterRelease = counts.servedAfterRetry - counts.redeliveredDuringLoad;
+  const refunded = retriedAfterRelease + counts.redeemable;
   const served = counts.servedFirstTry + counts.servedAfterRetry;
-  const pass = counts.lost === 0 && counts.doubleCharged === 0 && counts.servedUncharged === 0 && counts.unknownPayments === 0;
+  const pass =
+    counts.lost === 0 &&
+    counts.doubleCharged === 0 &&
+    counts.servedUncharged === 0 &&
+    counts.unknownPayments === 0 &&
+    counts.replaysRedelivered === counts.replays &&
+    counts.othersRefused === counts.others;
   const summary = `| outcome | count |
 |---|---|
 | paid requests sent (each paid on chain with its own USDC memo payment) | ${counts.sent} |
-| served during the load: one 200, one settled hold, credits_used = 1 | ${served} (${counts.servedFirstTry} first try, ${counts.servedAfterRetry} after retrying the same proof) |
-| refunded or redeemable: a failed answer cost nothing and the same proof still paid for the call | ${refunded} (${counts.servedAfterRetry} served by a later retry, ${counts.redeemable} unserved when the load stopped: ledger untouched, redeemed once more → 200) |
+| served during the load: one settled hold, credits_used = 1 | ${served} (${counts.servedFirstTry} first try, ${counts.servedAfterRetry} after retrying the same proof, ${counts.redeliveredDuringLoad} of them as a redelivery of an answer lost in flight; paid answers cut by the proxy: ${counts.answersCut}, a retry inside the cut window being cut again) |
+| refunded or redeemable: a failed answer cost nothing and the same proof still paid for the call | ${refunded} (${retriedAfterRelease} served by a later retry, ${counts.redeemable} unserved when the load stopped: ledger untouched, redeemed once more → 200) |
 | **lost** (paid, neither served nor redeemable) | **${counts.lost}** |
-| **double-charged** (two settled holds, credits_used > 1, or a second 200 for one proof) | **${counts.doubleCharged}** |
+| **double-charged** (two settled holds, credits_used > 1, the operation run twice for one proof, a redelivery with a different body, or another request served on a used proof) | **${counts.doubleCharged}** |
 | served but not charged (a 200 without exactly one settled hold) | ${counts.servedUncharged} |
 | ledger payments no client request paid for | ${counts.unknownPayments} |
-| replays of served proofs refused with \`proof_already_redeemed\` | ${counts.replaysRefused} / ${counts.replays} |`;
+| replays of served proofs (same request) redelivered: 200, \`x-toll-redelivery\`, same body, nothing charged | ${counts.replaysRedelivered} / ${counts.replays} |
+| another request on a served proof (weather at other coordinates) refused with \`proof_already_redeemed\` | ${counts.othersRefused} / ${counts.others} |`;
   const body = `# Reliability
 
 \`npm run chaos\` (\`node tools/chaos/run.js\`) runs a steady paid load against a private stack and injects faults on a
@@ -81,7 +92,9 @@ ${tally(notServed, (a) => `${a.status} | ${a.reason ?? ''}`).map(([k, n]) => `| 
 |---|---|---|
 ${holds.map((h) => `| ${h.status} | ${h.reason} | ${h.n} |`).join('\n')}
 ${failures.length ? `\n### Failures\n\n${failures.slice(0, 20).map((f) => `- ${f.verdict}: \`${f.path}\` tx ${f.signature}; ledger ${JSON.stringify(f.ledger)}; attempts ${JSON.stringify(f.attempts)}`).join('\n')}\n` : ''}`;
-  writeFileSync(FILE, body);
+  const previous = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '';
+  const lessons = previous.includes(LESSONS) ? `\n${previous.slice(previous.indexOf(LESSONS))}` : '';
+  writeFileSync(FILE, body + lessons);
   return { pass, text: `${summary}\n\nResult: ${pass ? 'PASS' : 'FAIL'}. Logs: ${logDir}; report: docs/reliability.md` };
 }
 

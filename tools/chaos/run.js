@@ -12,6 +12,7 @@ const { SOLANA_NETWORKS } = require('@toll/x402');
 const { faultPlan, runFaults } = require('./faults');
 const { runLoad } = require('./load');
 const { createPostgres } = require('./postgres');
+const { startLossyProxy } = require('./proxy');
 const { reconcile } = require('./reconcile');
 const { writeReport } = require('./report');
 const { freePort, sleep, startStack } = require('./stack');
@@ -71,19 +72,24 @@ async function main(cleanups) {
   cleanups.push(() => stack.stop());
   const { terms } = await (await fetch(`${stack.gateways[0]}/toll/payments/health`)).json();
   fundWallets(chain.chain, [terms.recipient, terms.feePayer], chain.usdcMint);
+  // The clients reach the gateways through proxies that can lose answers in flight.
+  const proxies = await Promise.all(stack.gateways.map(startLossyProxy));
+  cleanups.push(() => Promise.all(proxies.map((p) => p.close())));
+  const gateways = proxies.map((p) => p.url);
   log(`stack up (${Object.keys(stack.procs).join(', ')}, nats, postgres :${postgres.port}); logs in ${logDir}`);
 
   const t0 = Date.now();
   log(`load: ${WORKERS} workers for ${DURATION_S} s`);
-  const plan = faultPlan({ durationS: DURATION_S, stack, postgres, upstream, weatherFixtures: fixtures });
-  const [load] = await Promise.all([runLoad({ gateways: stack.gateways, chain, workers: WORKERS, t0, until: t0 + DURATION_S * 1000 }), runFaults(plan, t0, timeline, log)]);
+  const plan = faultPlan({ durationS: DURATION_S, stack, postgres, upstream, weatherFixtures: fixtures, proxies });
+  const [load] = await Promise.all([runLoad({ gateways, chain, workers: WORKERS, t0, until: t0 + DURATION_S * 1000 }), runFaults(plan, t0, timeline, log)]);
   log(`load stopped: ${load.proofs.length} paid requests`);
 
   // Every hold the load left behind must be past its TTL before the ledger is judged.
   const lastAttempt = Math.max(0, ...load.proofs.flatMap((p) => p.attempts.map((a) => a.at + a.ms)));
   await sleep(t0 + lastAttempt + (HOLD_TTL_S + 1) * 1000 - Date.now());
   log('reconciling');
-  const result = await reconcile({ proofs: load.proofs, dbUrl: postgres.url, gateways: stack.gateways, t0, workers: WORKERS });
+  const result = await reconcile({ proofs: load.proofs, dbUrl: postgres.url, gateways, t0, workers: WORKERS });
+  result.counts.answersCut = proxies.reduce((n, p) => n + p.cut, 0);
   // Stopped here, not only in the cleanup, so a replica that hangs on SIGTERM makes it into the report.
   const stoppedAt = Date.now();
   for (const name of await stack.stop()) timeline.push({ name: `UNPLANNED: ${name} ignored SIGTERM at the end of the run; SIGKILLed after 15 s`, startAt: stoppedAt, healedAt: Date.now() });
@@ -91,9 +97,10 @@ async function main(cleanups) {
 PostgreSQL cluster, the local Solana chain and a fake Open-Meteo upstream in-process. Load: ${WORKERS} concurrent workers for
 ${DURATION_S} s, 3 of 4 calls \`GET /toll/devutils/gen/uuid\`, 1 of 4 \`GET /toll/weather/current\` at a random point (a cache miss,
 so it reaches the upstream); each call gets a 402 from a random gateway, pays it on chain (USDC memo flow) and redeems it on a
-random gateway. A proof not served is retried unchanged after 3, 6, then every 12 s until the load stops
+random gateway, through a TCP proxy per gateway that can drop answers. A proof not served is retried unchanged after 3, 6, then every 12 s until the load stops
 (\`PAYMENTS_HOLD_TTL_SECONDS=${HOLD_TTL_S}\`). Afterwards: proofs still unserved are checked in the ledger and redeemed once more;
-every served proof is replayed once (must be refused).`;
+every served proof is replayed once with the same request (must be redelivered: the same body, nothing charged), and every served
+weather proof once more at other coordinates (must be refused).`;
   const report = writeReport({ command: `CHAOS_DURATION_S=${DURATION_S} CHAOS_WORKERS=${WORKERS} npm run chaos`, setup, t0, timeline, load, result, logDir });
   console.log(`\n${report.text}`);
   for (const f of result.failures.slice(0, 20)) console.log(`${f.verdict}: ${f.path} ${f.signature} ledger=${JSON.stringify(f.ledger)} attempts=${JSON.stringify(f.attempts)}`);

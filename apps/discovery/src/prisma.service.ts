@@ -1,6 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { APP_CONFIG, JsonLogger, migrateDatabase } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, migrateDatabase, postgres } from '@toll/platform';
 import { join } from 'node:path';
 import type { DiscoveryConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
@@ -13,7 +12,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
     @Inject(APP_CONFIG) private readonly config: DiscoveryConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {
-    super({ adapter: new PrismaPg({ connectionString: config.DATABASE_URL, max: 5, connectionTimeoutMillis: 5_000 }) });
+    super({ adapter: postgres(config.DATABASE_URL, 5).adapter, errorFormat: 'minimal' });
   }
 
   async onModuleInit() {

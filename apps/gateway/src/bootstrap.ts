@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { JsonLogger, connectNats, loadConfig, maskConfig } from '@toll/platform';
+import { JsonLogger, armShutdownDeadline, connectNats, loadConfig, maskConfig } from '@toll/platform';
 import { GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
 import { bodyErrors, jsonBody, requestId } from './http-middleware';
@@ -18,6 +18,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(requestId, jsonBody(config.GATEWAY_BODY_LIMIT_BYTES), bodyErrors);
+  const disarm = armShutdownDeadline(logger, config.SHUTDOWN_TIMEOUT_MS);
   app.enableShutdownHooks();
   await app.listen(config.PORT, '0.0.0.0');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
@@ -25,6 +26,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   return {
     url,
     close: async () => {
+      disarm();
       await app.close();
       await nats.drain();
     },

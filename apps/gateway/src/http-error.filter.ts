@@ -3,6 +3,8 @@ import { TollError, httpStatusOf, type TollErrorBody } from '@toll/contracts';
 import { JsonLogger } from '@toll/platform';
 import type { Response } from 'express';
 
+const SERVICE_UNAVAILABLE_RETRY_S = 2;
+
 // The one place errors become HTTP: {"error":{code,message,details?,requestId}}; a 500 never carries internals.
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -15,6 +17,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (res.headersSent) return;
     const retryAfter = body.details?.retryAfterSeconds;
     if (body.code === 'RATE_LIMITED' && typeof retryAfter === 'number') res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
+    // Replicas restart, NATS reconnects, Postgres fails over in seconds: tell clients when to come back.
+    if (body.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_S));
     res.status(httpStatusOf(body.code)).json({ error: { ...body, requestId } });
   }
 

@@ -1,8 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TollError, isGroupHeader, type ChallengeRequest, type SettleReply, type SettleRequest, type PaymentProof, type TollMessage, type TollReply } from '@toll/contracts';
+import {
+  TollError,
+  canonicalJson,
+  isGroupHeader,
+  keptForRedelivery,
+  type ChallengeRequest,
+  type PaymentProof,
+  type SettleReply,
+  type SettleRequest,
+  type StoredReply,
+  type TollMessage,
+  type TollReply,
+} from '@toll/contracts';
 import { APP_CONFIG, JsonLogger, NatsBus } from '@toll/platform';
 import { HEADERS, MEMO_QUERY_PARAM } from '@toll/x402';
 import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
 import type { GatewayConfig } from './config';
 import { PaymentsClient } from './payments.client';
 import { RouteTable, type ResolvedRoute } from './route-table';
@@ -12,6 +25,7 @@ const SETTLE_ATTEMPTS = 4;
 const SETTLE_BACKOFF_MS = 500;
 // Grace on top of a route's timeout, so a group's own deadline error arrives before our timer fires.
 const DEADLINE_GRACE_MS = 250;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 // The request lifecycle (architecture §4): match → validate → (pay) → forward → settle or release.
 @Injectable()
@@ -35,30 +49,40 @@ export class TollService {
     const input = this.inputOf(route, req, match.params);
     const issues = this.table.validate(route, input);
     if (issues.length) throw new TollError('INVALID_INPUT', 'Input failed validation', { issues });
+    const idempotencyKey = idempotencyKeyOf(req);
 
     const message: TollMessage = { input, requestId, deadline: Date.now() + route.timeoutMs, caller: { ip: req.ip ?? '', userAgent: req.get('user-agent') } };
-    if (route.price === null) return send(res, await this.forward(route, message));
+    if (route.price === null) return send(res, stored(await this.forward(route, message)));
 
     const challenge: ChallengeRequest = { requestId, resourceUrl: this.resourceUrl(req), route: this.priced(route) };
     const proof = proofOf(req);
     if (!proof) return this.sendChallenge(res, await this.payments.challenge(challenge));
 
-    const hold = await this.payments.verify({ ...challenge, proof });
+    // A per-call proof pays for one request, so the request itself is the idempotency key; a block proof pays for
+    // many, so only an explicit Idempotency-Key makes a repeat a redelivery instead of the next credit.
+    const requestKey = route.price.per !== 'block' || idempotencyKey ? requestKeyOf(route.operationId, input, idempotencyKey) : undefined;
+    const hold = await this.payments.verify({ ...challenge, proof, requestKey });
     if (!hold.ok) return this.sendChallenge(res, hold.challenge);
-    let reply: TollReply;
-    try {
-      reply = await this.forward(route, { ...message, payer: hold.payer, deadline: Date.now() + route.timeoutMs });
-    } catch (err) {
-      // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
-      await this.payments.release({ requestId, holdId: hold.holdId, reason: err instanceof TollError ? err.code : 'INTERNAL' }).catch((e) =>
-        this.logger.event('error', 'release failed; hold will expire and be released', { holdId: hold.holdId, error: String(e) }),
-      );
-      throw err;
+    let reply = hold.redelivery?.reply;
+    if (!reply) {
+      try {
+        reply = stored(await this.forward(route, { ...message, payer: hold.payer, deadline: Date.now() + route.timeoutMs }));
+      } catch (err) {
+        // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
+        // (A redelivery's hold is settled already; releasing it changes nothing.)
+        await this.payments.release({ requestId, holdId: hold.holdId, reason: err instanceof TollError ? err.code : 'INTERNAL' }).catch((e) =>
+          this.logger.event('error', 'release failed; hold will expire and be released', { holdId: hold.holdId, error: String(e) }),
+        );
+        throw err;
+      }
     }
-    const settled = await this.settle({ requestId, holdId: hold.holdId });
+    // The answer is stored with the settlement itself, so a settled call can always be redelivered.
+    const keep = requestKey && !hold.redelivery && keptForRedelivery(reply) ? reply : undefined;
+    const settled = await this.settle({ requestId, holdId: hold.holdId, reply: keep });
     res.setHeader(HEADERS.paymentResponse, settled.paymentResponse);
     res.setHeader('x-toll-receipt', settled.receipt);
     if (route.price.per === 'block' && typeof settled.creditsRemaining === 'number') res.setHeader('x-toll-credits-remaining', String(settled.creditsRemaining));
+    if (hold.redelivery) res.setHeader(HEADERS.redelivery, String(hold.redelivery.count));
     send(res, reply);
   }
 
@@ -119,12 +143,31 @@ export class TollService {
   }
 }
 
-// The group's answer: its allowed x-toll-* headers, then its body (JSON text verbatim when it sent one).
-function send(res: Response, reply: TollReply) {
-  for (const [name, value] of Object.entries(reply.headers ?? {})) if (isGroupHeader(name, value)) res.setHeader(name, value);
-  if (typeof reply.json === 'string') res.type('application/json').send(reply.json);
-  else res.json(reply.data);
+// The group's answer as sent and as kept for redelivery: its allowed x-toll-* headers and its body as JSON text
+// (verbatim when the group sent text).
+function stored(reply: TollReply): StoredReply {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.headers ?? {})) if (isGroupHeader(name, value)) headers[name] = value;
+  return { json: typeof reply.json === 'string' ? reply.json : JSON.stringify(reply.data), headers };
 }
+
+function send(res: Response, reply: StoredReply) {
+  for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  res.type('application/json').send(reply.json);
+}
+
+function idempotencyKeyOf(req: Request): string | undefined {
+  const key = req.get(HEADERS.idempotencyKey);
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new TollError('INVALID_INPUT', 'Idempotency-Key is malformed', { issues: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters without spaces' }] });
+  }
+  return key;
+}
+
+// Names one request: operation, input with keys in canonical order (query parameter order does not matter), key.
+const requestKeyOf = (operationId: string, input: Record<string, unknown>, idempotencyKey = '') =>
+  createHash('sha256').update(`${operationId}\n${canonicalJson(input)}\n${idempotencyKey}`).digest('hex');
 
 function proofOf(req: Request): PaymentProof | undefined {
   const signature = req.get(HEADERS.paymentSignature);

@@ -155,6 +155,7 @@ describe('gateway over a real NATS server', () => {
   it('shows the requests left on a prepaid block, from the settle reply', async () => {
     const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-1', payer: 'Payer1111' } }));
     const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: { paymentResponse: 'e30=', receipt: 'claims.sig', creditsRemaining: 998 } }));
+    await nc.flush(); // the server must know both responders before the gateway asks
     const proof = { headers: { 'x-payment-tx': 'sig' } };
     const block = await http(`${gateway.url}/toll/demo/block?toll_memo=m`, proof);
     expect(block.status).toBe(200);
@@ -173,14 +174,48 @@ describe('gateway over a real NATS server', () => {
     const settle = respond(nc, SUBJECTS.paymentsSettle, () =>
       ++settles === 1 ? { err: { code: 'SERVICE_UNAVAILABLE', message: 'database restarting' } } : { response: { paymentResponse: 'cGFpZA==', receipt: 'r.s' } },
     );
+    await nc.flush(); // the server must know both responders before the gateway asks
     const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': '1'.repeat(88) } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     expect(res.headers.get('payment-response')).toBe('cGFpZA==');
+    const reply = { json: '{"ok":true}', headers: {} };
     expect(settle.calls).toEqual([
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-1' },
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-1' },
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply },
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply },
     ]);
+    verify.stop();
+    settle.stop();
+  });
+
+  it('names each paid request for redelivery: per-call always, a block only with an Idempotency-Key', async () => {
+    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-1', payer: 'p' } }));
+    const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: { paymentResponse: 'e30=', receipt: 'r.s', creditsRemaining: 5 } }));
+    await nc.flush(); // the server must know both responders before the gateway asks
+    const proof = (key?: string) => ({ headers: { 'x-payment-tx': 'sig', ...(key ? { 'idempotency-key': key } : {}) } });
+    await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, proof());
+    await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, proof('k-1'));
+    await http(`${gateway.url}/toll/demo/block?toll_memo=m`, proof());
+    await http(`${gateway.url}/toll/demo/block?toll_memo=m`, proof('k-1'));
+    const keys = (verify.calls as Array<{ requestKey?: string }>).map((c) => c.requestKey);
+    expect(keys[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{64}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBeUndefined();
+    expect(keys[3]).toMatch(/^[0-9a-f]{64}$/);
+    expect((settle.calls as Array<{ reply?: unknown }>).map((c) => c.reply !== undefined)).toEqual([true, true, false, true]);
+    verify.stop();
+    settle.stop();
+  });
+
+  it('serves a redelivery from the stored answer without asking the group, and marks it', async () => {
+    const stored = { json: '{"ok":false,"stored":1}', headers: { 'x-toll-cache': 'hit' } };
+    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-7', payer: 'p', redelivery: { count: 2, reply: stored } } }));
+    const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: { paymentResponse: 'e30=', receipt: 'r.s', creditsRemaining: 0 } }));
+    await nc.flush(); // the server must know both responders before the gateway asks
+    const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
+    expect([res.status, res.text, res.headers.get('x-toll-cache'), res.headers.get('x-toll-redelivery'), res.headers.get('x-toll-receipt')]).toEqual([200, stored.json, 'hit', '2', 'r.s']);
+    expect(settle.calls).toEqual([{ requestId: res.headers.get('x-request-id'), holdId: 'h-7' }]);
     verify.stop();
     settle.stop();
   });
@@ -250,6 +285,7 @@ describe('gateway over a real NATS server', () => {
     await waitFor(async () => ((await http(`${gateway.url}/toll/gone/thing`)).status !== 404 ? true : undefined), 2_000);
     const res = await http(`${gateway.url}/toll/gone/thing`);
     expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('2');
     expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'no service is answering toll.gone.getThing' });
   });
 

@@ -27,6 +27,10 @@ export const PaymentsConfig = BaseConfig.extend({
   PAYMENTS_COMMITMENT: z.enum(['confirmed', 'finalized']).default('confirmed'),
   // Longer than the slowest route (30 s) plus settlement, so a live request never loses its hold.
   PAYMENTS_HOLD_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  // A caller whose answer was lost (a gateway died after settling) repeats the same request with the same proof:
+  // for this long after settling, up to PAYMENTS_REDELIVERY_MAX times, it gets the stored answer, charged once.
+  PAYMENTS_REDELIVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  PAYMENTS_REDELIVERY_MAX: z.coerce.number().int().min(0).max(100).default(3),
   PAYMENTS_RECEIPT_SECRET: sensitive(z.string().regex(/^[0-9a-f]{64}$/, 'a 32-byte ed25519 seed in hex').optional()),
   PAYMENTS_FACILITATOR_URL: z.url().optional(), // settle x402 `exact` through this facilitator instead of ourselves
 }).superRefine((c, ctx) => {

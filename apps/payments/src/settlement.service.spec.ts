@@ -1,5 +1,7 @@
+import { REDELIVERY_MAX_BYTES } from '@toll/contracts';
 import { JsonLogger } from '@toll/platform';
 import { randomBytes } from 'node:crypto';
+import { PaymentsConfig } from './config';
 import type { LedgerRepository } from './ledger.repository';
 import { ReceiptSigner } from './receipts';
 import { SettlementService } from './settlement.service';
@@ -18,8 +20,10 @@ const settledRow = (creditsUsed: number, creditsTotal: number) => ({
 });
 
 describe(SettlementService.name, () => {
+  const kept: unknown[] = [];
+  const ledger = (row: ReturnType<typeof settledRow>) => ({ settle: async (_: string, reply: unknown) => (kept.push(reply), row) }) as unknown as LedgerRepository;
   const serviceFor = (row: ReturnType<typeof settledRow>) =>
-    new SettlementService({ settle: async () => row } as unknown as LedgerRepository, new ReceiptSigner(randomBytes(32)), new JsonLogger('test', 'error'));
+    new SettlementService(ledger(row), new ReceiptSigner(randomBytes(32)), PaymentsConfig.parse({}), new JsonLogger('test', 'error'));
 
   it('reports the credits left on a prepaid block after the settled request', async () => {
     expect((await serviceFor(settledRow(3, 1000)).settle({ requestId: 'r', holdId: 'h' })).creditsRemaining).toBe(997);
@@ -27,5 +31,15 @@ describe(SettlementService.name, () => {
 
   it('reports none left for a per-call payment', async () => {
     expect((await serviceFor(settledRow(1, 1)).settle({ requestId: 'r', holdId: 'h' })).creditsRemaining).toBe(0);
+  });
+
+  it('keeps a reply for redelivery up to REDELIVERY_MAX_BYTES, and not one byte more', async () => {
+    kept.length = 0;
+    const service = serviceFor(settledRow(1, 1));
+    const small = { json: `"${'x'.repeat(REDELIVERY_MAX_BYTES - 2)}"`, headers: { 'x-toll-cache': 'hit' } };
+    const large = { json: `"${'x'.repeat(REDELIVERY_MAX_BYTES - 1)}"`, headers: {} };
+    await service.settle({ requestId: 'r', holdId: 'h1', reply: small });
+    await service.settle({ requestId: 'r', holdId: 'h2', reply: large });
+    expect(kept).toEqual([small, undefined]);
   });
 });

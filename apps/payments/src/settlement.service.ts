@@ -1,7 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { TollError, type ReleaseRequest, type SettleReply, type SettleRequest } from '@toll/contracts';
-import { JsonLogger } from '@toll/platform';
+import { TollError, keptForRedelivery, type ReleaseRequest, type SettleReply, type SettleRequest } from '@toll/contracts';
+import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { encodeHeaderJson } from '@toll/x402';
+import type { PaymentsConfig } from './config';
 import { LedgerRepository } from './ledger.repository';
 import { ReceiptSigner } from './receipts';
 
@@ -15,6 +16,7 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly ledger: LedgerRepository,
     private readonly receipts: ReceiptSigner,
+    @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {}
 
@@ -24,6 +26,7 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
         (n) => n && this.logger.event('warn', 'expired holds released', { count: n }),
         (e) => this.logger.event('error', 'hold sweep failed', { error: String(e) }),
       );
+      this.ledger.dropExpiredReplies().catch((e) => this.logger.event('error', 'reply sweep failed', { error: String(e) }));
     }, SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
@@ -33,7 +36,9 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async settle(req: SettleRequest): Promise<SettleReply> {
-    const p = await this.ledger.settle(req.holdId);
+    // A reply over the limit is not kept (a redelivery then asks the group again); the gateway never sends one.
+    const keep = req.reply && keptForRedelivery(req.reply) ? req.reply : undefined;
+    const p = await this.ledger.settle(req.holdId, keep, this.config.PAYMENTS_REDELIVERY_SECONDS);
     if (!p) throw new TollError('INTERNAL', 'hold is not active');
     const receipt = this.receipts.sign({
       v: 1,

@@ -5,12 +5,12 @@ import { RpcUnavailableError, SolanaRpc, type ParsedTransaction } from '@toll/so
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
 import { FACILITATOR, type Facilitator } from './facilitator';
-import { LedgerRepository, type NewPayment } from './ledger.repository';
+import { LedgerRepository, type NewPayment, type Redelivery } from './ledger.repository';
 import { checkMemoPayment } from './memo-proof';
 import { PAYMENT_TERMS, type PaymentTerms } from './terms';
 import { parseX402 } from './x402-proof';
 
-type Outcome = { ok: true; holdId: string; payer: string } | { ok: false; reason: string };
+type Outcome = Extract<VerifyReply, { ok: true }> | { ok: false; reason: string };
 
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
 const nowUnix = () => Math.floor(Date.now() / 1000);
@@ -46,7 +46,7 @@ export class VerifyService {
       // Verified on chain before: a retry after our failure, or the next request of a prepaid block.
       if (known.memo !== proof.memo) return { ok: false, reason: 'signature_already_used' };
       if (known.operationId !== req.route.operationId) return { ok: false, reason: 'memo_wrong_route' };
-      payment = { ...known, kind: 'memo', asset: known.asset as NewPayment['asset'], txSignature: known.txSignature };
+      payment = known;
     } else {
       const check = checkMemoPayment(await this.fetchTransaction(proof.signature), proof.memo, req.route.operationId, this.terms, nowUnix());
       if (!check.ok) return check;
@@ -64,16 +64,18 @@ export class VerifyService {
         creditsTotal: creditsOf(req.route),
       };
     }
-    const held = await this.ledger.hold(payment, req.requestId, this.config.PAYMENTS_HOLD_TTL_SECONDS);
-    return held.ok ? { ok: true, holdId: held.holdId, payer: held.payment.payer } : held;
+    const held = await this.ledger.hold(payment, req.requestId, this.config.PAYMENTS_HOLD_TTL_SECONDS, this.redeliveryOf(req));
+    return held.ok ? { ok: true, holdId: held.holdId, payer: held.payment.payer, redelivery: held.redelivery } : held;
   }
 
   private async viaX402(req: VerifyRequest, proof: Extract<PaymentProof, { kind: 'x402' }>): Promise<Outcome> {
-    const parsed = parseX402(proof.paymentSignature, req.route.operationId, this.terms, nowUnix());
+    const parsed = parseX402(proof.paymentSignature, req.route.operationId, this.terms);
     if (!parsed.ok) return parsed;
     const known = await this.ledger.findByProof(parsed.proofKey);
     let payer = known?.payer;
     if (!known) {
+      // Only a new payment must answer a live quote; a recorded one (its money moved) stays redeemable after it.
+      if (parsed.quote.expiresAt <= nowUnix()) return { ok: false, reason: 'memo_expired' };
       const verdict = await this.facilitate(() => this.facilitator.verify(parsed.payload, parsed.requirements));
       if (!verdict.isValid) return { ok: false, reason: verdict.invalidReason ?? 'payment_invalid' };
       payer = verdict.payer ?? '';
@@ -94,6 +96,7 @@ export class VerifyService {
       },
       req.requestId,
       this.config.PAYMENTS_HOLD_TTL_SECONDS,
+      this.redeliveryOf(req),
     );
     if (!held.ok) return held;
     if (!held.payment.onchainSettled) {
@@ -108,7 +111,12 @@ export class VerifyService {
       }
       await this.ledger.markOnchainSettled(held.paymentId, settled.transaction);
     }
-    return { ok: true, holdId: held.holdId, payer: held.payment.payer };
+    return { ok: true, holdId: held.holdId, payer: held.payment.payer, redelivery: held.redelivery };
+  }
+
+  private redeliveryOf(req: VerifyRequest): Redelivery | undefined {
+    const { PAYMENTS_REDELIVERY_SECONDS: windowSeconds, PAYMENTS_REDELIVERY_MAX: max } = this.config;
+    return req.requestKey && windowSeconds > 0 ? { requestKey: req.requestKey, windowSeconds, max } : undefined;
   }
 
   private async fetchTransaction(signature: string): Promise<ParsedTransaction | null> {

@@ -1,6 +1,6 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
-import { decodeHeaderJson, readMemo, type MemoQuote } from '@toll/x402';
+import { decodeHeaderJson, openMemo, type MemoQuote } from '@toll/x402';
 import { createHash } from 'node:crypto';
 import { MAX_TIMEOUT_SECONDS } from './challenge.service';
 import type { PaymentTerms } from './terms';
@@ -18,9 +18,10 @@ export const requirementsFor = (terms: PaymentTerms, quote: MemoQuote, memo: str
   extra: { feePayer: terms.feePayer.publicKey.toBase58(), memo },
 });
 
-// Decodes PAYMENT-SIGNATURE and checks that it answers one of our challenges for this route.
+// Decodes PAYMENT-SIGNATURE and checks that it answers one of our challenges for this route. The memo's expiry
+// is the caller's to check: it binds a new payment, not one already recorded.
 // The proof key hashes the transaction *message* (the fee-payer slot is attacker-controlled; x402 PR #2482).
-export function parseX402(header: string, operationId: string, terms: PaymentTerms, nowUnix: number): X402Parse {
+export function parseX402(header: string, operationId: string, terms: PaymentTerms): X402Parse {
   let payload: PaymentPayload;
   try {
     payload = decodeHeaderJson(header) as PaymentPayload;
@@ -32,7 +33,7 @@ export function parseX402(header: string, operationId: string, terms: PaymentTer
   if (payload?.x402Version !== 2 || !accepted || typeof tx !== 'string') return { ok: false, reason: 'payload_invalid' };
   const memo = accepted.extra?.memo;
   if (typeof memo !== 'string') return { ok: false, reason: 'memo_missing' };
-  const read = readMemo(terms.memoSecret, memo, nowUnix);
+  const read = openMemo(terms.memoSecret, memo);
   if (!read.ok) return read;
   if (read.quote.operationId !== operationId) return { ok: false, reason: 'memo_wrong_route' };
   const requirements = requirementsFor(terms, read.quote, memo);

@@ -25,6 +25,17 @@ const payment = (over: Partial<NewPayment> = {}): NewPayment => ({
   ...over,
 });
 
+const query = async (sql: string, params: unknown[] = []) => {
+  const db = new Client({ connectionString: config.DATABASE_URL });
+  await db.connect();
+  try {
+    return (await db.query(sql, params)).rows;
+  } finally {
+    await db.end();
+  }
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 // Two Prisma clients on one database stand in for two payments replicas.
 describe(LedgerRepository.name, () => {
   let a: PrismaService;
@@ -82,7 +93,7 @@ describe(LedgerRepository.name, () => {
     const p = payment();
     const first = await ledgerA.hold(p, 'r1', 1);
     expect(first.ok).toBe(true);
-    await new Promise((r) => setTimeout(r, 1_100));
+    await sleep(1_100);
     expect((await ledgerB.hold(p, 'r2', 60)).ok).toBe(true);
   });
 
@@ -94,5 +105,118 @@ describe(LedgerRepository.name, () => {
       await ledgerA.settle(h.holdId);
     }
     expect(await ledgerA.hold(p, 'r4', 60)).toEqual({ ok: false, reason: 'block_used_up' });
+  });
+
+  it('never settles a hold without a credit: the statement aborts and changes nothing', async () => {
+    const p = payment();
+    const h = await ledgerA.hold(p, 'r1', 60);
+    if (!h.ok) throw new Error('expected a hold');
+    const admin = new Client({ connectionString: config.DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query('UPDATE payments SET credits_used = credits_total WHERE proof_key = $1', [p.proofKey]);
+      await expect(ledgerB.settle(h.holdId, { json: '{}', headers: {} }, 600)).rejects.toThrow(`no credit left to settle hold ${h.holdId}`);
+      expect((await admin.query('SELECT status FROM holds WHERE id = $1', [h.holdId])).rows).toEqual([{ status: 'held' }]);
+      expect((await admin.query('SELECT count(*)::int AS n FROM replies WHERE hold_id = $1', [h.holdId])).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it('keeps the held count equal to the holds held through concurrent holds, settles, releases and sweeps on two replicas', async () => {
+    const p = payment({ creditsTotal: 8 });
+    // 24 callers race for a block of 8 on both replicas; each settles, releases, or abandons its hold to expiry.
+    const outcomes = await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const ledger = i % 2 ? ledgerA : ledgerB;
+        const h = await ledger.hold(p, `r${i}`, i % 3 === 2 ? 1 : 60);
+        if (!h.ok) return h.reason;
+        if (i % 3 === 0) return (await ledger.settle(h.holdId)) ? 'settled' : 'not settled';
+        if (i % 3 === 1) return (await ledger.release(h.holdId, 'UPSTREAM_ERROR')) ? 'released' : 'not released';
+        return 'abandoned';
+      }),
+    );
+    await sleep(1_100);
+    const swept = (await Promise.all([ledgerA.releaseExpired(), ledgerB.releaseExpired()])).reduce((a, b) => a + b, 0);
+    expect(swept).toBe(outcomes.filter((o) => o === 'abandoned').length);
+    expect(outcomes.filter((o) => o.startsWith('not '))).toEqual([]);
+    const [mine] = await query(
+      `SELECT credits_used, credits_held, (SELECT count(*)::int FROM holds WHERE payment_id = payments.id AND status = 'settled') AS settled
+       FROM payments WHERE proof_key = $1`,
+      [p.proofKey],
+    );
+    expect(mine).toEqual({ credits_used: outcomes.filter((o) => o === 'settled').length, credits_held: 0, settled: mine.credits_used });
+    // Freed credits are takeable again, down to exactly the block size.
+    for (let i = mine.credits_used; i < 8; i++) {
+      const h = await ledgerA.hold(p, `again${i}`, 60);
+      if (!h.ok) throw new Error(`credit ${i} refused: ${h.reason}`);
+      await ledgerB.settle(h.holdId);
+    }
+    expect(await ledgerB.hold(p, 'over', 60)).toEqual({ ok: false, reason: 'block_used_up' });
+    // Every payment this file made (including those left held above): the counter matches the holds held.
+    const drift = await query(`SELECT proof_key, credits_held, (SELECT count(*)::int FROM holds WHERE payment_id = payments.id AND status = 'held') AS held
+                               FROM payments WHERE credits_held <> (SELECT count(*) FROM holds WHERE payment_id = payments.id AND status = 'held')`);
+    expect(drift).toEqual([]);
+  });
+
+  describe('redelivery of a settled request', () => {
+    const policy = (requestKey: string, max = 2) => ({ requestKey, windowSeconds: 600, max });
+    const reply = { json: '{"served":1}', headers: { 'x-toll-cache': 'miss' } };
+    const creditsUsed = async (p: NewPayment) => (await query('SELECT credits_used FROM payments WHERE proof_key = $1', [p.proofKey]))[0].credits_used;
+
+    it('hands the same request its stored answer again, charged once, up to the limit; another request is refused', async () => {
+      const p = payment();
+      const first = await ledgerA.hold(p, 'r1', 60, policy('k1'));
+      if (!first.ok) throw new Error('expected a hold');
+      expect(first.redelivery).toBeUndefined();
+      await ledgerA.settle(first.holdId, reply, 600);
+      for (const count of [1, 2]) {
+        expect(await (count === 1 ? ledgerB : ledgerA).hold(p, `r${count + 1}`, 60, policy('k1'))).toMatchObject({ ok: true, holdId: first.holdId, redelivery: { count, reply } });
+      }
+      expect(await ledgerB.hold(p, 'r4', 60, policy('k1'))).toEqual({ ok: false, reason: 'proof_already_redeemed' });
+      expect(await ledgerB.hold(p, 'r5', 60, policy('k2'))).toEqual({ ok: false, reason: 'proof_already_redeemed' });
+      expect(await ledgerB.hold(p, 'r6', 60)).toEqual({ ok: false, reason: 'proof_already_redeemed' });
+      expect(await creditsUsed(p)).toBe(1);
+      expect(await query("SELECT count(*)::int AS n FROM holds h JOIN payments p ON p.id = h.payment_id WHERE p.proof_key = $1 AND h.status = 'settled'", [p.proofKey])).toEqual([{ n: 1 }]);
+    });
+
+    it('redelivers without a body when none was kept, and never while the first request still holds the credit', async () => {
+      const p = payment();
+      const first = await ledgerA.hold(p, 'r1', 60, policy('k1'));
+      if (!first.ok) throw new Error('expected a hold');
+      expect(await ledgerB.hold(p, 'r2', 60, policy('k1'))).toEqual({ ok: false, reason: 'proof_in_use' });
+      await ledgerA.settle(first.holdId);
+      const again = await ledgerB.hold(p, 'r3', 60, policy('k1'));
+      expect(again).toMatchObject({ ok: true, holdId: first.holdId, redelivery: { count: 1 } });
+      expect(again.ok && again.redelivery?.reply).toBeUndefined();
+    });
+
+    it('ends with the window, and the sweep drops replies past it', async () => {
+      const p = payment();
+      const first = await ledgerA.hold(p, 'r1', 60, policy('k1'));
+      if (!first.ok) throw new Error('expected a hold');
+      await ledgerA.settle(first.holdId, reply, 600);
+      await query("UPDATE holds SET settled_at = now() - interval '601 seconds' WHERE id = $1", [first.holdId]);
+      expect(await ledgerB.hold(p, 'r2', 60, policy('k1'))).toEqual({ ok: false, reason: 'proof_already_redeemed' });
+      await query("UPDATE replies SET expires_at = now() - interval '1 second' WHERE hold_id = $1", [first.holdId]);
+      expect(await ledgerA.dropExpiredReplies()).toBeGreaterThanOrEqual(1);
+      expect(await query('SELECT hold_id FROM replies WHERE hold_id = $1', [first.holdId])).toEqual([]);
+    });
+
+    it('on a prepaid block, a repeated key is a redelivery and a new key takes the next credit', async () => {
+      const p = payment({ creditsTotal: 5 });
+      const first = await ledgerA.hold(p, 'r1', 60, policy('k1'));
+      if (!first.ok) throw new Error('expected a hold');
+      await ledgerA.settle(first.holdId, reply, 600);
+      expect(await ledgerB.hold(p, 'r2', 60, policy('k1'))).toMatchObject({ ok: true, holdId: first.holdId, redelivery: { count: 1, reply } });
+      const next = await ledgerB.hold(p, 'r3', 60, policy('k2'));
+      expect(next.ok).toBe(true);
+      expect(next.ok && next.redelivery).toBeUndefined();
+      if (next.ok) await ledgerB.settle(next.holdId);
+      const unkeyed = await ledgerA.hold(p, 'r4', 60);
+      expect(unkeyed.ok).toBe(true);
+      expect(unkeyed.ok && unkeyed.redelivery).toBeUndefined();
+      expect(await creditsUsed(p)).toBe(2);
+    });
   });
 });

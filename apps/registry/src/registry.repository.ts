@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { canonicalJson } from '@toll/contracts';
 import type { Listing, ListingHealth, Prisma } from './generated/prisma/client';
 import { PrismaService } from './prisma.service';
 
@@ -41,13 +42,10 @@ const PROBE_RETENTION_DAYS = 7; // probes older than this are deleted (statistic
 const USAGE_DAYS = 30; // usage counts client-days within this many days; older rows are deleted
 const DAY_MS = 86_400_000;
 
-// Key order differs between what we write and what jsonb returns, so compare canonically.
-const canonical = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}` : JSON.stringify(v);
-
 type Published = Pick<Listing, 'name' | 'description' | 'category' | 'endpointUrl' | 'authMethod' | 'capabilityTags'> & { ioFormat: unknown; pricing: unknown; contact: unknown };
 const published = (l: Published) => [l.name, l.description, l.category, l.endpointUrl, l.ioFormat, l.pricing, l.authMethod, l.contact, l.capabilityTags];
-const sameListing = (row: Listing, seed: NewSeed) => row.verified && canonical(published(row)) === canonical(published(seed));
+// Key order differs between what we write and what jsonb returns, so compare canonically.
+const sameListing = (row: Listing, seed: NewSeed) => row.verified && canonicalJson(published(row)) === canonicalJson(published(seed));
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === 'P2002';
 

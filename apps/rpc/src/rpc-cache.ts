@@ -1,3 +1,4 @@
+import { canonicalJson } from '@toll/contracts';
 import type { Ttl } from './methods';
 
 export interface CachedAnswer {
@@ -75,16 +76,4 @@ export class RpcCache {
 }
 
 // Objects with sorted keys, so {"a":1,"b":2} and {"b":2,"a":1} share an entry.
-const canonical = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-};
-
-export const cacheKey = (method: string, params: unknown[] | undefined) => `${method}:${canonical(params ?? [])}`;
+export const cacheKey = (method: string, params: unknown[] | undefined) => `${method}:${canonicalJson(params ?? [])}`;

@@ -20,7 +20,7 @@ export interface TollReply<T = unknown> {
 // gateway owns. The gateway drops anything else, so a group can never set cookies, CORS or payment headers.
 const GROUP_HEADER_NAME = /^x-toll-[a-z0-9][a-z0-9-]{0,47}$/;
 const GROUP_HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
-export const GATEWAY_OWNED_HEADERS: readonly string[] = ['x-toll-receipt', 'x-toll-credits-remaining'];
+export const GATEWAY_OWNED_HEADERS: readonly string[] = ['x-toll-receipt', 'x-toll-credits-remaining', 'x-toll-redelivery'];
 
 export const isGroupHeader = (name: string, value: unknown): value is string =>
   GROUP_HEADER_NAME.test(name) && !GATEWAY_OWNED_HEADERS.includes(name) && typeof value === 'string' && GROUP_HEADER_VALUE.test(value);
@@ -53,14 +53,32 @@ export type PaymentProof = { kind: 'memo'; signature: string; memo: string } | {
 // payments.verify: takes a durable hold on the proof, or refuses it with a reason and a fresh challenge.
 export interface VerifyRequest extends ChallengeRequest {
   proof: PaymentProof;
+  // Identifies the request (operation, canonical input, Idempotency-Key). When the proof already settled a hold
+  // with this key, inside the redelivery window, the call is a redelivery: the answer again, no second credit.
+  requestKey?: string;
 }
 
-export type VerifyReply = { ok: true; holdId: string; payer: string } | { ok: false; reason: string; challenge: ChallengeReply };
+// A served answer as payments keeps it for redelivery: the JSON body text exactly as sent, and the group's headers.
+export interface StoredReply {
+  json: string;
+  headers: Record<string, string>;
+}
+
+// `redelivery`: the proof's credit was already spent on this same request. `reply` is the stored answer; absent when
+// it was too large to keep (over REDELIVERY_MAX_BYTES), and the gateway then asks the group again.
+export type VerifyReply =
+  | { ok: true; holdId: string; payer: string; redelivery?: { count: number; reply?: StoredReply } }
+  | { ok: false; reason: string; challenge: ChallengeReply };
+
+// Largest answer kept for redelivery; it travels once more over NATS (max payload 1 MiB by default) inside payments.settle.
+export const REDELIVERY_MAX_BYTES = 256 * 1024;
+export const keptForRedelivery = (reply: StoredReply) => Buffer.byteLength(reply.json) <= REDELIVERY_MAX_BYTES;
 
 // payments.settle commits a hold after the group answered; payments.release gives it back after our failure.
 export interface SettleRequest {
   requestId: string;
   holdId: string;
+  reply?: StoredReply; // kept with the settled hold for redelivery (only for requests sent with a requestKey)
 }
 
 export interface SettleReply {

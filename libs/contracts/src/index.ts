@@ -4,3 +4,4 @@ export * from './manifest';
 export * from './subjects';
 export * from './envelopes';
 export * from './registry';
+export * from './canonical-json';

@@ -9,6 +9,7 @@ import { BaseConfig, loadConfig, maskConfig } from './config';
 import { JsonLogger } from './logger';
 import { connectNats } from './nats';
 import { PlatformModule } from './platform.module';
+import { armShutdownDeadline } from './shutdown-deadline';
 
 export interface GroupOptions<S extends z.ZodObject> {
   name: string; // folder = Nx project = image = Deployment = NATS queue
@@ -43,6 +44,7 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
     { transport: Transport.NATS, options: { servers: config.NATS_URL.split(','), queue: options.name, gracefulShutdown: true, gracePeriod: config.NATS_GRACE_PERIOD_MS } },
     { inheritAppConfig: true }, // without it the global filter and interceptor never reach NATS handlers
   );
+  const disarm = armShutdownDeadline(logger, config.SHUTDOWN_TIMEOUT_MS);
   app.enableShutdownHooks();
   await app.init();
   await app.startAllMicroservices();
@@ -57,6 +59,7 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
     app,
     healthUrl,
     close: async () => {
+      disarm();
       await app.close();
       await nats.drain();
     },

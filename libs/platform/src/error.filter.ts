@@ -4,8 +4,22 @@ import type { Response } from 'express';
 import { throwError } from 'rxjs';
 import { JsonLogger, requestContext } from './logger';
 
+// A backing service (Postgres) unreachable or restarting: our failure and worth retrying, not an internal error.
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const PG_UNAVAILABLE = /^(08|57P0[123])/; // SQLSTATE: connection exception; admin, crash shutdown; cannot connect now
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|the database system is (starting up|not yet accepting|shutting down)/i;
+
+// Duck-typed: socket errors are built by Node's own realm, which `instanceof Error` misses under a test VM.
+export function isUnavailable(e: unknown, depth = 0): boolean {
+  if (typeof e !== 'object' || e === null || depth > 3) return false;
+  const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code))) return true;
+  return (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) || isUnavailable(cause, depth + 1);
+}
+
 // One filter for NATS handlers and the health HTTP port. Over NATS, errors leave as plain TollErrorBody
-// objects; anything that is not a TollError is logged here and leaves as INTERNAL without internals.
+// objects; anything that is not a TollError is logged here and leaves as INTERNAL without internals (or as
+// SERVICE_UNAVAILABLE when a backing service is down).
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   constructor(@Inject(JsonLogger) private readonly logger: JsonLogger) {}
@@ -24,6 +38,10 @@ export class ErrorFilter implements ExceptionFilter {
       return { code: exception.getStatus() === 404 ? 'NOT_FOUND' : 'INVALID_INPUT', message: exception.message };
     }
     const err = exception instanceof Error ? exception : new Error(String(exception));
+    if (isUnavailable(err)) {
+      this.logger.event('warn', 'backing service unavailable', { requestId: requestContext.getStore()?.requestId, error: err.message });
+      return { code: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable; retry the same request (a paid proof stays valid)' };
+    }
     this.logger.event('error', 'unhandled error', {
       requestId: requestContext.getStore()?.requestId,
       error: err.message,

@@ -12,3 +12,5 @@ export * from './platform.module';
 export * from './bootstrap-group';
 export * from './migrate';
 export * from './catalog-watcher';
+export * from './database';
+export * from './shutdown-deadline';

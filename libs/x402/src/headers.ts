@@ -4,6 +4,9 @@ export const HEADERS = {
   paymentSignature: 'payment-signature',
   paymentResponse: 'payment-response',
   paymentTx: 'x-payment-tx',
+  // Optional on paid calls: names the request, so repeating it on the same proof is a redelivery, not a new charge.
+  idempotencyKey: 'idempotency-key',
+  redelivery: 'x-toll-redelivery',
 } as const;
 
 export const MEMO_QUERY_PARAM = 'toll_memo';

@@ -1,4 +1,4 @@
-import { issueMemo, readMemo } from './memo';
+import { issueMemo, openMemo, readMemo } from './memo';
 
 const SECRET = 'test-secret-test-secret-test-secret';
 const terms = { operationId: 'devutils.hashSha256', usd: '0.005', usdcAtomic: 5000n, lamports: 33334n, expiresAt: 1_800_000_000 };
@@ -24,5 +24,12 @@ describe('memo', () => {
     expect(readMemo(SECRET, memo, 1_800_000_000)).toEqual({ ok: false, reason: 'memo_expired' });
     expect(readMemo(SECRET, 'hello', 0)).toEqual({ ok: false, reason: 'memo_malformed' });
     expect(readMemo(SECRET, memo.replace('toll1', 'toll2'), 0)).toEqual({ ok: false, reason: 'memo_malformed' });
+  });
+
+  it('opens an expired memo (a recorded payment outlives its quote) but never an altered one', () => {
+    const { memo, quote } = issueMemo(SECRET, terms);
+    expect(openMemo(SECRET, memo)).toEqual({ ok: true, quote });
+    expect(openMemo(SECRET, memo.replace(':5000:', ':1:'))).toEqual({ ok: false, reason: 'memo_signature_invalid' });
+    expect(openMemo(SECRET, 'hello')).toEqual({ ok: false, reason: 'memo_malformed' });
   });
 });

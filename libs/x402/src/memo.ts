@@ -27,7 +27,9 @@ export function issueMemo(secret: string, terms: Omit<MemoQuote, 'nonce'>, nonce
   return { memo, quote };
 }
 
-export function readMemo(secret: string, memo: string, nowUnix: number): MemoCheck {
+// Checks a memo is ours and well formed, whatever its age: a proof already paid and recorded stays good after
+// its quote expired (a retry after our failure, a redelivery).
+export function openMemo(secret: string, memo: string): MemoCheck {
   const parts = memo.split(':');
   if (parts.length !== 8 || parts[0] !== MEMO_VERSION) return { ok: false, reason: 'memo_malformed' };
   const [, operationId, usd, usdc, lamports, expires, nonce, given] = parts;
@@ -35,7 +37,12 @@ export function readMemo(secret: string, memo: string, nowUnix: number): MemoChe
   const expected = Buffer.from(mac(secret, parts.slice(0, 7).join(':')));
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { ok: false, reason: 'memo_signature_invalid' };
-  const quote: MemoQuote = { operationId, usd, usdcAtomic: BigInt(usdc), lamports: lamports === '0' ? null : BigInt(lamports), expiresAt: Number(expires), nonce };
-  if (quote.expiresAt <= nowUnix) return { ok: false, reason: 'memo_expired' };
-  return { ok: true, quote };
+  return { ok: true, quote: { operationId, usd, usdcAtomic: BigInt(usdc), lamports: lamports === '0' ? null : BigInt(lamports), expiresAt: Number(expires), nonce } };
+}
+
+// A memo presented with a new payment: ours, well formed, and unexpired at `nowUnix`.
+export function readMemo(secret: string, memo: string, nowUnix: number): MemoCheck {
+  const opened = openMemo(secret, memo);
+  if (opened.ok && opened.quote.expiresAt <= nowUnix) return { ok: false, reason: 'memo_expired' };
+  return opened;
 }

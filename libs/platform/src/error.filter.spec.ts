@@ -1,0 +1,34 @@
+import { connect } from 'node:net';
+import { Client } from 'pg';
+import { isUnavailable } from './error.filter';
+
+const refused = () =>
+  new Promise<Error>((resolve) => {
+    const socket = connect(1, '127.0.0.1'); // nothing listens on port 1
+    socket.on('error', resolve);
+  });
+
+describe(isUnavailable.name, () => {
+  it('recognises a refused connection, as pg reports it', async () => {
+    const client = new Client({ host: '127.0.0.1', port: 1, connectionTimeoutMillis: 2_000 });
+    const error = await client.connect().then(() => new Error('connected?'), (e: Error) => e);
+    expect(isUnavailable(error)).toBe(true);
+    expect(isUnavailable(await refused())).toBe(true);
+  });
+
+  it('recognises Postgres restarting or shutting down, and a wrapped cause', () => {
+    const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+    expect(isUnavailable(pgError('57P03', 'the database system is starting up'))).toBe(true);
+    expect(isUnavailable(pgError('57P01', 'terminating connection due to administrator command'))).toBe(true);
+    expect(isUnavailable(pgError('08006', 'connection failure'))).toBe(true);
+    expect(isUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isUnavailable(new Error('query failed', { cause: pgError('57P03', 'the database system is not yet accepting connections') }))).toBe(true);
+  });
+
+  it('leaves real bugs as internal errors', () => {
+    expect(isUnavailable(Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' }))).toBe(false);
+    expect(isUnavailable(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }))).toBe(false);
+    expect(isUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    expect(isUnavailable('ECONNREFUSED')).toBe(false);
+  });
+});
