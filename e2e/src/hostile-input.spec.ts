@@ -101,7 +101,13 @@ describe('hostile input over every announced route', () => {
     const cases: Array<[string, () => Promise<Outcome>]> = [];
     if (op.method === 'GET') {
       cases.push(['extra query field', () => send('GET', `${base}?zz_unexpected=1`)]);
-      for (const p of op.params.filter((x) => x.in === 'query')) cases.push([`repeated ${p.name} (array instead of scalar)`, () => send('GET', `${base}?${p.name}=1&${p.name}=2`)]);
+      for (const p of op.params.filter((x) => x.in === 'query')) {
+        cases.push([`repeated ${p.name} (array instead of scalar)`, () => send('GET', `${base}?${p.name}=1&${p.name}=2`)]);
+        cases.push([`invalid UTF-8 in ${p.name}`, () => send('GET', `${base}?${p.name}=%FF%FE%C3`)]);
+        cases.push([`NUL and control bytes in ${p.name}`, () => send('GET', `${base}?${p.name}=a%00b%0D%0Ac`)]);
+        cases.push([`8 KB ${p.name}`, () => send('GET', `${base}?${p.name}=${'x'.repeat(8_000)}`)]);
+        if (!([] as string[]).concat(p.schema.type ?? []).includes('string')) cases.push([`wrong type for ${p.name}`, () => send('GET', `${base}?${p.name}=not-a-number`)]);
+      }
     } else {
       const props = Object.entries(op.body?.properties ?? {});
       cases.push(['extra body field', () => send('POST', base, JSON.stringify({ zz_unexpected: 1 }))]);
@@ -110,7 +116,10 @@ describe('hostile input over every announced route', () => {
       cases.push(['huge body', () => send('POST', base, JSON.stringify({ pad: 'x'.repeat(300_000) }))]);
       cases.push(['deep JSON', () => send('POST', base, '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000))]);
       cases.push(['invalid UTF-8', () => send('POST', base, Buffer.concat([Buffer.from('{"zz":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]))]);
-      for (const [name, schema] of props) cases.push([`wrong type for ${name}`, () => send('POST', base, JSON.stringify({ [name]: wrongValueFor(schema) }))]);
+      for (const [name, schema] of props) {
+        cases.push([`wrong type for ${name}`, () => send('POST', base, JSON.stringify({ [name]: wrongValueFor(schema) }))]);
+        if (([] as string[]).concat(schema.type ?? []).includes('string')) cases.push([`NUL in ${name}`, () => send('POST', base, JSON.stringify({ [name]: 'a\u0000b' }))]);
+      }
     }
     cases.push(['malformed Idempotency-Key', () => send(op.method, base, op.method === 'POST' ? '{}' : undefined, { 'idempotency-key': 'two words' })]);
     if (op.params.some((p) => p.in === 'path')) cases.push([TRAVERSAL, () => send(op.method, `${gateway.url}${pathFor(op, '..%2F..%2F..%2Fetc%2Fpasswd')}`)]);

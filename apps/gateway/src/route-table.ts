@@ -31,6 +31,34 @@ function toIssue(e: ErrorObject): FieldIssue {
   return { field: base || '(root)', message: e.message ?? 'is invalid' };
 }
 
+// Rules every operation's input follows, whatever its schema. NUL and the C0 controls other than tab, LF and CR
+// (and DEL) mean nothing in any input, and NUL cannot be stored in Postgres text. Nesting is capped so that no
+// recursive step after validation (hashing the request, a group's own walk) can run out of stack.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_MESSAGE = 'contains a control character (NUL, U+0001–U+001F other than tab, LF and CR, or DEL)';
+const MAX_INPUT_DEPTH = 32;
+const MAX_RULE_ISSUES = 20;
+
+// Iterative on purpose: the input may be nested thousands of levels deep.
+function inputRuleIssues(input: Record<string, unknown>): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const stack: Array<[unknown, string, number]> = [[input, '', 0]];
+  while (stack.length && issues.length < MAX_RULE_ISSUES) {
+    const [value, field, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (CONTROL_CHAR.test(value)) issues.push({ field: field || '(root)', message: CONTROL_MESSAGE });
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_INPUT_DEPTH) {
+        issues.push({ field, message: `is nested deeper than ${MAX_INPUT_DEPTH} levels` });
+        continue;
+      }
+      for (const [k, v] of Object.entries(value)) stack.push([v, field ? `${field}.${k}` : k, depth + 1]);
+    }
+  }
+  return issues;
+}
+
 // The gateway's whole knowledge of the world: built only from what groups announce, forgotten when they stop.
 export class RouteTable {
   private readonly instances = new Map<string, Instance>();
@@ -99,6 +127,8 @@ export class RouteTable {
   }
 
   validate(route: ResolvedRoute, input: Record<string, unknown>): FieldIssue[] {
+    const rules = inputRuleIssues(input);
+    if (rules.length) return rules; // a schema walk over such input could itself go too deep
     const validate = this.validatorFor(route);
     return validate(input) ? [] : (validate.errors ?? []).map(toIssue);
   }

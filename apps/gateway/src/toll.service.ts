@@ -115,6 +115,7 @@ export class TollService {
       }
     }
     if (route.method === 'GET') {
+      strictQuery(req.originalUrl);
       const query = { ...(req.query as Record<string, unknown>) };
       delete query[MEMO_QUERY_PARAM]; // payment proof, not operation input
       return { ...query, ...params };
@@ -154,6 +155,29 @@ function stored(reply: TollReply): StoredReply {
 function send(res: Response, reply: StoredReply) {
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
   res.type('application/json').send(reply.json);
+}
+
+// Express decodes bad percent-encoding leniently (invalid UTF-8 becomes U+FFFD): refuse it instead, naming the field.
+function strictQuery(url: string) {
+  const at = url.indexOf('?');
+  if (at < 0) return;
+  const issues: Array<{ field: string; message: string }> = [];
+  for (const pair of url.slice(at + 1).split('&')) {
+    const [key, value = ''] = pair.split(/=(.*)/s, 2);
+    const decode = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '));
+    try {
+      decode(key);
+    } catch {
+      issues.push({ field: '(query)', message: 'a parameter name is not valid UTF-8 percent-encoding' });
+      continue;
+    }
+    try {
+      decode(value);
+    } catch {
+      issues.push({ field: decode(key), message: 'is not valid UTF-8 percent-encoding' });
+    }
+  }
+  if (issues.length) throw new TollError('INVALID_INPUT', 'Input failed validation', { issues });
 }
 
 function idempotencyKeyOf(req: Request): string | undefined {

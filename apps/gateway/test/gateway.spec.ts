@@ -104,6 +104,29 @@ describe('gateway over a real NATS server', () => {
     expect(huge.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('refuses bad encodings, control characters and deep nesting on every route, and keeps good UTF-8', async () => {
+    expect((await http(`${gateway.url}/toll/demo/echo?q=caf%C3%A9+%E2%9C%93`)).body).toEqual({ echo: 'café ✓' });
+    const badQuery = await http(`${gateway.url}/toll/demo/echo?q=%FF%FE&n=1`);
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.body.error.details.issues).toEqual([{ field: 'q', message: 'is not valid UTF-8 percent-encoding' }]);
+    const nul = await http(`${gateway.url}/toll/demo/echo?q=a%00b`);
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.details.issues).toEqual([{ field: 'q', message: 'contains a control character (NUL, U+0001–U+001F other than tab, LF and CR, or DEL)' }]);
+    expect((await http(`${gateway.url}/toll/demo/echo?q=a%0D%0A%09b`)).body).toEqual({ echo: 'a\r\n\tb' });
+    const badBody = await http(`${gateway.url}/toll/demo/sum`, { method: 'POST', body: Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]), headers: { 'content-type': 'application/json' } });
+    expect(badBody.status).toBe(400);
+    expect(badBody.body.error).toMatchObject({ code: 'INVALID_INPUT', message: 'Request body is not valid UTF-8', details: { issues: [{ field: '(body)', message: 'send JSON encoded as UTF-8' }] } });
+    const nest = (levels: number): unknown => (levels === 0 ? 1 : { a: nest(levels - 1) });
+    const deep = await http(`${gateway.url}/toll/demo/sum`, { method: 'POST', body: `{"a":1,"b":2,"x":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`, headers: { 'content-type': 'application/json' } });
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.details.issues).toEqual([{ field: `x${'.a'.repeat(31)}`, message: 'is nested deeper than 32 levels' }]);
+    const shallow = await http(`${gateway.url}/toll/demo/sum`, { method: 'POST', json: { a: 1, b: 2, x: nest(31) } });
+    expect(shallow.body.error.details.issues).toEqual([{ field: 'x', message: 'is not an accepted field' }]); // within the cap: the schema decides
+    const paidWithNul = await http(`${gateway.url}/toll/demo/paid?x=%00`);
+    expect(paidWithNul.status).toBe(400);
+    expect(payments.calls).toHaveLength(0);
+  });
+
   it('matches path parameters and validates them', async () => {
     expect((await http(`${gateway.url}/toll/demo/item/abc-1`)).body).toEqual({ id: 'abc-1' });
     const bad = await http(`${gateway.url}/toll/demo/item/..%2F..%2Fetc`);
