@@ -5,6 +5,7 @@ import {
   isGroupHeader,
   keptForRedelivery,
   type ChallengeRequest,
+  type FieldIssue,
   type PaymentProof,
   type SettleReply,
   type SettleRequest,
@@ -161,23 +162,22 @@ function send(res: Response, reply: StoredReply) {
 function strictQuery(url: string) {
   const at = url.indexOf('?');
   if (at < 0) return;
-  const issues: Array<{ field: string; message: string }> = [];
+  const issues: FieldIssue[] = [];
   for (const pair of url.slice(at + 1).split('&')) {
-    const [key, value = ''] = pair.split(/=(.*)/s, 2);
-    const decode = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '));
-    try {
-      decode(key);
-    } catch {
-      issues.push({ field: '(query)', message: 'a parameter name is not valid UTF-8 percent-encoding' });
-      continue;
-    }
-    try {
-      decode(value);
-    } catch {
-      issues.push({ field: decode(key), message: 'is not valid UTF-8 percent-encoding' });
-    }
+    const eq = pair.indexOf('=');
+    const key = decoded(eq < 0 ? pair : pair.slice(0, eq));
+    if (key === undefined) issues.push({ field: '(query)', message: 'a parameter name is not valid UTF-8 percent-encoding' });
+    else if (eq >= 0 && decoded(pair.slice(eq + 1)) === undefined) issues.push({ field: key, message: 'is not valid UTF-8 percent-encoding' });
   }
   if (issues.length) throw new TollError('INVALID_INPUT', 'Input failed validation', { issues });
+}
+
+function decoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
 }
 
 function idempotencyKeyOf(req: Request): string | undefined {

@@ -175,11 +175,9 @@ export class LedgerRepository {
       const payment = { payer: p.payer, txSignature: p.txSignature, onchainSettled: false, asset: p.asset, amountAtomic: p.amountAtomic, creditsTotal: p.creditsTotal, creditsUsed: 0 };
       return { ok: true, holdId: fresh.hold_id, paymentId: fresh.payment_id, payment };
     }
+    // FRESH_HOLD inserted nothing: the payment exists and is committed (ON CONFLICT waited for its inserter), or
+    // the memo or signature belongs to another payment.
     return this.db.$transaction(async (tx) => {
-      await tx.$executeRaw`
-        INSERT INTO payments (id, kind, proof_key, tx_signature, memo, operation_id, price_usd, asset, amount_atomic, payer, network, credits_total)
-        VALUES (gen_random_uuid(), ${p.kind}, ${p.proofKey}, ${p.txSignature}, ${p.memo}, ${p.operationId}, ${p.priceUsd}, ${p.asset}, ${p.amountAtomic}, ${p.payer}, ${p.network}, ${p.creditsTotal})
-        ON CONFLICT DO NOTHING`;
       const [row] = await tx.$queryRaw<PaymentRow[]>`
         SELECT id, memo, payer, tx_signature, onchain_settled, asset, amount_atomic, credits_total, credits_used FROM payments WHERE proof_key = ${p.proofKey} FOR UPDATE`;
       // The insert lost on another key: this signature or memo already paid for something else.
