@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // `npm run bench:match`: quality of POST /toll/discovery/match on the committed evaluation set. The tasks
-// (apps/discovery/eval/tasks.json) were written before tuning, each with the operation a person would pick;
+// (apps/discovery/eval/tasks.json, plus one file per group in eval/tasks/ so groups added in parallel never edit
+// the same file) were written before tuning, each with the operation a person would pick;
 // the catalog is the committed snapshot of every spec §4 operation (eval/catalog.json), so the score does not
 // depend on which apps are running. Uses the built matcher (apps/discovery/dist), exactly as the service does.
+const { existsSync, readdirSync } = require('node:fs');
 const path = require('node:path');
 const { MatchIndex, FIELD_BOOSTS, SYNONYM_WEIGHT } = require('../../apps/discovery/dist/match-index');
 const { routeDocument } = require('../../apps/discovery/dist/tool-documents');
 const { machine, writeSection } = require('./report');
 
 const evalDir = path.join(__dirname, '..', '..', 'apps', 'discovery', 'eval');
-const { tasks } = require(path.join(evalDir, 'tasks.json'));
+const groupTaskDir = path.join(evalDir, 'tasks');
+const groupTaskFiles = existsSync(groupTaskDir) ? readdirSync(groupTaskDir).filter((f) => f.endsWith('.json')).sort() : [];
+const tasks = [require(path.join(evalDir, 'tasks.json')), ...groupTaskFiles.map((f) => require(path.join(groupTaskDir, f)))].flatMap((file) => file.tasks);
 const manifests = require(path.join(evalDir, 'catalog.json'));
 
 const routes = manifests.flatMap((m) => m.routes.map((r) => ({ ...r, group: m.group, groupTitle: m.title })));
@@ -36,7 +40,7 @@ for (const { task, expected } of tasks) {
 const msPerTask = Number(process.hrtime.bigint() - started) / 1e6 / tasks.length;
 const pct = (n) => `${((100 * n) / tasks.length).toFixed(1)} % (${n}/${tasks.length})`;
 
-const report = `Run: \`npm run bench:match\` on ${machine()}. ${tasks.length} plain-language tasks (\`apps/discovery/eval/tasks.json\`,
+const report = `Run: \`npm run bench:match\` on ${machine()}. ${tasks.length} plain-language tasks (\`apps/discovery/eval/tasks.json\` and \`eval/tasks/*.json\`,
 written before tuning, each with the operation a person would pick) matched against the committed catalog snapshot of all
 ${routes.length} spec §4 operations in ${manifests.length} groups (\`apps/discovery/eval/catalog.json\`, summaries in the spec's own wording,
 rebuilt by \`node apps/discovery/eval/build-catalog.js\`). Matcher: the built \`apps/discovery/dist/match-index.js\`, the code the
