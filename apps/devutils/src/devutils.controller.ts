@@ -193,7 +193,7 @@ export class DevutilsController {
     operationId: 'devutils.convertColor',
     method: 'GET',
     path: '/toll/devutils/color/convert',
-    summary: 'Convert a colour between HEX, RGB and HSL (give exactly one of hex, rgb, hsl)',
+    summary: 'Convert a colour between HEX, RGB and HSL (give one of hex, rgb, hsl; none gives a random colour)',
     price: PRICES.convertColor,
     input: S.ConvertColorInput,
     output: S.ConvertColorOutput,

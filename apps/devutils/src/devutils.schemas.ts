@@ -1,11 +1,18 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { CATEGORIES, UNITS, UNIT_ABBREVIATIONS, cronProblem, hslInRange, isBase64, isIanaZone, jsonProblem, readJwt, readTime, rgbInRange } from './input-rules';
 
-// Inputs are strict (unknown fields are rejected) and every string is bounded.
+// Inputs are strict (unknown fields are rejected) and every string is bounded. Every rule on an input is here, so it
+// is judged before any payment step (rules JSON Schema cannot say run in the group's input check).
 const MAX_TEXT = 65_536;
 
 const ianaZone = (what: string) =>
-  z.string().min(1).max(64).describe(`${what}: an IANA time zone name such as "Europe/Berlin" or "UTC"`);
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .refine(isIanaZone, 'is not a known IANA time zone (such as "Europe/Berlin" or "UTC")')
+    .describe(`${what}: an IANA time zone name such as "Europe/Berlin" or "UTC"`);
 
 const JsonRootType = z.enum(['object', 'array', 'string', 'number', 'boolean', 'null']);
 
@@ -88,7 +95,11 @@ export type EncodeBase64Output = z.infer<typeof EncodeBase64Output>;
 
 export const DecodeBase64Input = z.strictObject({
   // Room for the base64 of a 64 KiB payload plus line breaks.
-  text: z.string().max(2 * MAX_TEXT).describe('Base64 (standard or URL-safe alphabet, padding optional, line breaks ignored)'),
+  text: z
+    .string()
+    .max(2 * MAX_TEXT)
+    .refine(isBase64, 'is not valid base64')
+    .describe('Base64 (standard or URL-safe alphabet, padding optional, line breaks ignored)'),
 });
 export type DecodeBase64Input = z.infer<typeof DecodeBase64Input>;
 export const DecodeBase64Output = z.object({
@@ -111,7 +122,15 @@ export const HashOutput = z.object({
 export type HashOutput = z.infer<typeof HashOutput>;
 
 export const DecodeJwtInput = z.strictObject({
-  token: z.string().min(1).max(16_384).describe('A JWT in compact serialization (header.payload.signature)'),
+  token: z
+    .string()
+    .min(1)
+    .max(16_384)
+    .superRefine((token, ctx) => {
+      const jwt = readJwt(token);
+      if (!jwt.ok) ctx.addIssue({ code: 'custom', message: jwt.problem });
+    })
+    .describe('A JWT in compact serialization (header.payload.signature)'),
 });
 export type DecodeJwtInput = z.infer<typeof DecodeJwtInput>;
 const ClaimTime = z.string().nullable();
@@ -149,6 +168,10 @@ export const ConvertTimeInput = z.strictObject({
     .describe('ISO 8601 (e.g. "2026-03-08T02:30:00") or "YYYY-MM-DD HH:mm[:ss]"; without an offset it is a wall-clock time in from_tz'),
   from_tz: ianaZone('Zone the time is given in'),
   to_tz: ianaZone('Zone to convert to'),
+}).superRefine(({ time, from_tz }, ctx) => {
+  if (!isIanaZone(from_tz)) return;
+  const read = readTime(time, from_tz);
+  if (!read.isValid) ctx.addIssue({ code: 'custom', path: ['time'], message: `must be ISO 8601 or "YYYY-MM-DD HH:mm[:ss]" (${read.invalidExplanation ?? read.invalidReason})` });
 });
 export type ConvertTimeInput = z.infer<typeof ConvertTimeInput>;
 export const ConvertTimeOutput = z.object({
@@ -164,11 +187,17 @@ const UNIT_LIST =
   'length: mm cm m km in yd ft-us ft mi; weight: mcg mg g kg mt oz lb t; temperature: C K F R; ' +
   'volume: mm3 cm3 ml cl dl l kl m3 km3 krm tsk msk kkp glas kanna tsp Tbs in3 fl-oz cup pnt qt gal ft3 yd3; ' +
   'data: b Kb Mb Gb Tb B KB MB GB TB (binary, 1 KB = 1024 B); speed: m/s km/h m/h (miles per hour) knot ft/s';
-export const ConvertUnitsInput = z.strictObject({
-  from: z.string().min(1).max(16).describe(`Unit to convert from, case-sensitive. ${UNIT_LIST}`),
-  to: z.string().min(1).max(16).describe('Unit to convert to, in the same category as from'),
-  value: z.number().min(-1e15).max(1e15).describe('Amount in the from unit'),
-});
+const Unit = z.enum(UNIT_ABBREVIATIONS);
+export const ConvertUnitsInput = z
+  .strictObject({
+    from: Unit.describe(`Unit to convert from, case-sensitive. ${UNIT_LIST}`),
+    to: Unit.describe('Unit to convert to, in the same category as from'),
+    value: z.number().min(-1e15).max(1e15).describe('Amount in the from unit'),
+  })
+  .superRefine(({ from, to }, ctx) => {
+    const [a, b] = [UNITS.get(from), UNITS.get(to)];
+    if (a && b && a.measure !== b.measure) ctx.addIssue({ code: 'custom', path: ['to'], message: `cannot convert ${CATEGORIES[a.measure]} (${from}) to ${CATEGORIES[b.measure]} (${to})` });
+  });
 export type ConvertUnitsInput = z.infer<typeof ConvertUnitsInput>;
 const UnitName = z.object({ unit: z.string(), name: z.string() });
 export const ConvertUnitsOutput = z.object({
@@ -192,15 +221,20 @@ export const ConvertColorInput = z.strictObject({
   rgb: z
     .string()
     .max(32)
-    .regex(/^\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*$/)
+    .regex(/^\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*$/, { abort: true })
+    .refine(rgbInRange, 'must be "r,g,b" with integers 0-255')
     .optional()
     .describe('"r,g,b" with integers 0-255'),
   hsl: z
     .string()
     .max(48)
-    .regex(new RegExp(`^${NUMBER}\\s*,${NUMBER}%?\\s*,${NUMBER}%?\\s*$`))
+    .regex(new RegExp(`^${NUMBER}\\s*,${NUMBER}%?\\s*,${NUMBER}%?\\s*$`), { abort: true })
+    .refine(hslInRange, 'must be "h,s,l" with h 0-360 and s, l 0-100')
     .optional()
     .describe('"h,s,l" with h 0-360 and s, l 0-100 (a "%" suffix is allowed)'),
+}).superRefine((input, ctx) => {
+  const given = (['hex', 'rgb', 'hsl'] as const).filter((k) => input[k] !== undefined);
+  if (given.length > 1) ctx.addIssue({ code: 'custom', message: `give at most one of hex, rgb or hsl (got ${given.join(', ')})` });
 });
 export type ConvertColorInput = z.infer<typeof ConvertColorInput>;
 export const ConvertColorOutput = z.object({
@@ -208,12 +242,16 @@ export const ConvertColorOutput = z.object({
   rgb: z.object({ r: z.number().int(), g: z.number().int(), b: z.number().int(), string: z.string() }),
   hsl: z.object({ h: z.number(), s: z.number(), l: z.number(), string: z.string() }),
   alpha: z.number().min(0).max(1),
+  source: z.enum(['hex', 'rgb', 'hsl', 'random']).describe('Which input was converted; "random" when none was given (a random opaque colour)'),
 });
 export type ConvertColorOutput = z.infer<typeof ConvertColorOutput>;
 
 export const ParseCronInput = z.strictObject({
   expr: z.string().min(1).max(256).describe('Cron expression: 5 fields, or 6 with seconds first; @daily-style aliases allowed'),
   tz: ianaZone('Zone the schedule runs in').default('UTC'),
+}).superRefine(({ expr, tz }, ctx) => {
+  const problem = isIanaZone(tz) ? cronProblem(expr, tz) : undefined;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['expr'], message: problem });
 });
 export type ParseCronInput = z.infer<typeof ParseCronInput>;
 export const ParseCronOutput = z.object({
@@ -226,7 +264,14 @@ export const ParseCronOutput = z.object({
 export type ParseCronOutput = z.infer<typeof ParseCronOutput>;
 
 export const FormatJsonInput = z.strictObject({
-  text: z.string().max(MAX_TEXT).describe('JSON document to pretty-print'),
+  text: z
+    .string()
+    .max(MAX_TEXT)
+    .superRefine((text, ctx) => {
+      const problem = jsonProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .describe('JSON document to pretty-print'),
   indent: z.number().int().min(0).max(8).default(2).describe('Spaces per level; 0 gives compact output'),
 });
 export type FormatJsonInput = z.infer<typeof FormatJsonInput>;

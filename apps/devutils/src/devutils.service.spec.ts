@@ -1,4 +1,3 @@
-import { TollError } from '@toll/contracts';
 import { fieldIssues } from '@toll/platform';
 import type { z } from 'zod';
 import * as S from './devutils.schemas';
@@ -8,23 +7,13 @@ import { DevutilsService, SYMBOLS } from './devutils.service';
 const NOW = new Date('2026-01-02T16:50:00.000Z');
 const service = new DevutilsService(() => NOW);
 
-function invalidField(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (err) {
-    if (!(err instanceof TollError)) throw err;
-    expect(err.code).toBe('INVALID_INPUT');
-    return (err.details?.issues as { field: string }[]).map((i) => i.field);
-  }
-  throw new Error('expected a TollError');
-}
-
-// What the route interceptor would answer for a schema violation: the fields named in the issues.
-const schemaFields = (schema: z.ZodType, input: unknown) => {
+// What the route interceptor (and the pre-payment input check) would answer for a schema violation.
+const schemaIssues = (schema: z.ZodType, input: unknown) => {
   const parsed = schema.safeParse(input);
   if (parsed.success) throw new Error('expected the input to be rejected');
-  return fieldIssues(parsed.error).map((i) => i.field);
+  return fieldIssues(parsed.error);
 };
+const schemaFields = (schema: z.ZodType, input: unknown) => schemaIssues(schema, input).map((i) => i.field);
 
 describe('generators', () => {
   it('makes version-4 UUIDs', () => {
@@ -82,7 +71,7 @@ describe('base64', () => {
   });
 
   it.each(['abc$', 'a', 'QQ=', 'Q===', 'QQ==QQ==', 'ab-c+d=='])('rejects %j', (text) => {
-    expect(invalidField(() => service.decodeBase64({ text }))).toEqual(['text']);
+    expect(schemaFields(S.DecodeBase64Input, { text })).toEqual(['text']);
   });
 });
 
@@ -141,7 +130,7 @@ describe('jwt decode', () => {
     ['eyJhbGciOiJIUzI1NiJ9..sig'],
     ['eyJhbGciOiJIUzI1NiJ9.eyJhIjoxfQ.si+g'],
   ])('rejects %j', (token) => {
-    expect(invalidField(() => service.decodeJwt({ token }))).toEqual(['token']);
+    expect(schemaFields(S.DecodeJwtInput, { token })).toEqual(['token']);
   });
 });
 
@@ -193,14 +182,14 @@ describe('time', () => {
   });
 
   it('rejects unknown zones, naming the field', () => {
-    expect(invalidField(() => service.getTimeNow({ tz: 'Mars/Olympus' }))).toEqual(['tz']);
-    expect(invalidField(() => service.getTimeNow({ tz: 'local' }))).toEqual(['tz']);
-    expect(invalidField(() => service.convertTime({ time: '2026-01-01T00:00', from_tz: 'Nowhere/City', to_tz: 'UTC' }))).toEqual(['from_tz']);
-    expect(invalidField(() => service.convertTime({ time: '2026-01-01T00:00', from_tz: 'UTC', to_tz: 'UTC+3' }))).toEqual(['to_tz']);
+    expect(schemaFields(S.GetTimeNowInput, { tz: 'Mars/Olympus' })).toEqual(['tz']);
+    expect(schemaFields(S.GetTimeNowInput, { tz: 'local' })).toEqual(['tz']);
+    expect(schemaFields(S.ConvertTimeInput, { time: '2026-01-01T00:00', from_tz: 'Nowhere/City', to_tz: 'UTC' })).toEqual(['from_tz']);
+    expect(schemaFields(S.ConvertTimeInput, { time: '2026-01-01T00:00', from_tz: 'UTC', to_tz: 'UTC+3' })).toEqual(['to_tz']);
   });
 
   it.each(['yesterday', '2026-02-30T10:00', '2026-01-01 25:00'])('rejects the time %j', (time) => {
-    expect(invalidField(() => service.convertTime({ time, from_tz: 'UTC', to_tz: 'UTC' }))).toEqual(['time']);
+    expect(schemaFields(S.ConvertTimeInput, { time, from_tz: 'UTC', to_tz: 'UTC' })).toEqual(['time']);
   });
 });
 
@@ -241,10 +230,10 @@ describe('units', () => {
   });
 
   it('rejects unknown units and conversions across categories', () => {
-    expect(invalidField(() => service.convertUnits({ value: 1, from: 'furlong', to: 'm' }))).toEqual(['from']);
-    expect(invalidField(() => service.convertUnits({ value: 1, from: 'm', to: 'KM' }))).toEqual(['to']);
-    expect(invalidField(() => service.convertUnits({ value: 1, from: 'Pa', to: 'bar' }))).toEqual(['from']);
-    expect(invalidField(() => service.convertUnits({ value: 1, from: 'km', to: 'kg' }))).toEqual(['to']);
+    expect(schemaFields(S.ConvertUnitsInput, { value: 1, from: 'furlong', to: 'm' })).toEqual(['from']);
+    expect(schemaFields(S.ConvertUnitsInput, { value: 1, from: 'm', to: 'KM' })).toEqual(['to']);
+    expect(schemaFields(S.ConvertUnitsInput, { value: 1, from: 'Pa', to: 'bar' })).toEqual(['from', 'to']);
+    expect(schemaFields(S.ConvertUnitsInput, { value: 1, from: 'km', to: 'kg' })).toEqual(['to']);
     expect(schemaFields(S.ConvertUnitsInput, { from: 'km', to: 'm' })).toEqual(['value']);
   });
 });
@@ -260,7 +249,7 @@ describe('colour', () => {
   it.each([[{ hex: '#ff0000' }], [{ hex: 'FF0000' }], [{ hex: 'f00' }], [{ rgb: '255,0,0' }], [{ rgb: ' 255 , 0 , 0 ' }], [{ hsl: '0,100%,50%' }]])(
     'converts %j',
     (input) => {
-      expect(service.convertColor(input)).toEqual(RED);
+      expect(service.convertColor(input)).toEqual({ ...RED, source: Object.keys(input)[0] });
     },
   );
 
@@ -268,11 +257,18 @@ describe('colour', () => {
     expect(service.convertColor({ hex: '#33669980' })).toMatchObject({ hex: '#33669980', rgb: { r: 51, g: 102, b: 153 }, hsl: { h: 210, s: 50, l: 40 }, alpha: 0.5 });
   });
 
-  it('needs exactly one of hex, rgb and hsl, in range', () => {
-    expect(invalidField(() => service.convertColor({}))).toEqual(['(root)']);
-    expect(invalidField(() => service.convertColor({ hex: '#fff', rgb: '1,2,3' }))).toEqual(['(root)']);
-    expect(invalidField(() => service.convertColor({ rgb: '256,0,0' }))).toEqual(['rgb']);
-    expect(invalidField(() => service.convertColor({ hsl: '361,50,50' }))).toEqual(['hsl']);
+  it('answers a random opaque colour when given nothing', () => {
+    const out = service.convertColor({});
+    expect(out.source).toBe('random');
+    expect(out.alpha).toBe(1);
+    expect(out.hex).toMatch(/^#[0-9a-f]{6}$/);
+    expect(service.convertColor({ hex: out.hex })).toEqual({ ...out, source: 'hex' });
+  });
+
+  it('takes at most one of hex, rgb and hsl, in range', () => {
+    expect(schemaFields(S.ConvertColorInput, { hex: '#fff', rgb: '1,2,3' })).toEqual(['(root)']);
+    expect(schemaFields(S.ConvertColorInput, { rgb: '256,0,0' })).toEqual(['rgb']);
+    expect(schemaFields(S.ConvertColorInput, { hsl: '361,50,50' })).toEqual(['hsl']);
     expect(schemaFields(S.ConvertColorInput, { hex: '#ggg' })).toEqual(['hex']);
     expect(schemaFields(S.ConvertColorInput, { rgb: '1,2' })).toEqual(['rgb']);
     expect(schemaFields(S.ConvertColorInput, { hsl: 'red' })).toEqual(['hsl']);
@@ -303,11 +299,11 @@ describe('cron', () => {
   });
 
   it.each(['61 * * * *', '* * *', 'foo', '0 0 30 2 *', '*/0 * * * *', '* * * * * * *'])('rejects %j', (expr) => {
-    expect(invalidField(() => service.parseCron({ expr, tz: 'UTC' }))).toEqual(['expr']);
+    expect(schemaFields(S.ParseCronInput, { expr, tz: 'UTC' })).toEqual(['expr']);
   });
 
   it('rejects an unknown zone', () => {
-    expect(invalidField(() => service.parseCron({ expr: '* * * * *', tz: 'Moon/Base' }))).toEqual(['tz']);
+    expect(schemaFields(S.ParseCronInput, { expr: '* * * * *', tz: 'Moon/Base' })).toEqual(['tz']);
   });
 });
 
@@ -320,20 +316,9 @@ describe('json', () => {
   });
 
   it('rejects invalid JSON with its line and column', () => {
-    let error: TollError | undefined;
-    try {
-      service.formatJson({ text: '{\n  "a": 1\n  "b": 2\n}', indent: 2 });
-    } catch (err) {
-      error = err as TollError;
-    }
-    expect(error).toBeInstanceOf(TollError);
-    expect(error!.code).toBe('INVALID_INPUT');
-    expect(error!.details).toEqual({
-      issues: [{ field: 'text', message: "invalid JSON: Expected ',' or '}' after property value at line 3, column 3" }],
-      line: 3,
-      column: 3,
-      position: 13,
-    });
+    expect(schemaIssues(S.FormatJsonInput, { text: '{\n  "a": 1\n  "b": 2\n}' })).toEqual([
+      { field: 'text', message: "invalid JSON: Expected ',' or '}' after property value at line 3, column 3" },
+    ]);
   });
 
   it('validates without throwing', () => {

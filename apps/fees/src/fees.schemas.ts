@@ -2,6 +2,7 @@ import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { isBase58PublicKey } from '@toll/solana';
 import { z } from 'zod';
+import { optimizedSizeProblem, transactionProblem } from './transaction';
 
 // Inputs are strict (unknown fields are rejected); every string and list is bounded.
 const PACKET_BYTES = 1232;
@@ -16,7 +17,11 @@ const TransactionBase64 = z
   .min(1)
   .max(MAX_BASE64, { message: `at most ${MAX_BASE64} base64 characters (${PACKET_BYTES} bytes, the Solana transaction size limit)`, abort: true })
   .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, { message: 'must be standard padded base64', abort: true })
-  .refine((s) => base64Bytes(s) <= PACKET_BYTES, `decodes to more than ${PACKET_BYTES} bytes (the Solana transaction size limit)`)
+  .refine((s) => base64Bytes(s) <= PACKET_BYTES, { message: `decodes to more than ${PACKET_BYTES} bytes (the Solana transaction size limit)`, abort: true })
+  .superRefine((s, ctx) => {
+    const problem = transactionProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, continue: false });
+  })
   .describe(
     `A serialized transaction (legacy or v0, signed or not) in standard base64, at most ${PACKET_BYTES} bytes decoded. ` +
       'Address lookup tables are resolved through the RPC; a table that does not exist is a 400.',
@@ -55,7 +60,13 @@ export const EstimateInput = z
   });
 export type EstimateInput = z.infer<typeof EstimateInput>;
 
-export const OptimizeInput = z.strictObject({ transaction_base64: TransactionBase64, priority: Priority });
+export const OptimizeInput = z.strictObject({
+  transaction_base64: TransactionBase64.superRefine((s, ctx) => {
+    const problem = optimizedSizeProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  priority: Priority,
+});
 export type OptimizeInput = z.infer<typeof OptimizeInput>;
 
 const Lamports = z.string().regex(/^\d+$/).describe('Lamports, as an integer string');

@@ -36,6 +36,27 @@ export interface TransactionFacts extends ComputeBudget {
 type SupportedMessage = Message | MessageV0;
 const messageOf = (tx: VersionedTransaction) => tx.message as SupportedMessage;
 
+// What is wrong with a transaction as given (judged by the input schemas before payment), or undefined.
+export function transactionProblem(base64: string): string | undefined {
+  try {
+    decodeTransaction(base64);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+// The optimized form adds at most two fixed-size compute-budget instructions: whether it still fits depends on the
+// input alone, so optimize refuses it before payment.
+export function optimizedSizeProblem(base64: string): string | undefined {
+  try {
+    toBase64(withComputeBudget(decodeTransaction(base64), 0, 0n));
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
 export function decodeTransaction(base64: string): VersionedTransaction {
   let tx: VersionedTransaction;
   try {

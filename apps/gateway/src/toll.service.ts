@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   TollError,
   canonicalJson,
+  inputCheckSubjectOf,
   isGroupHeader,
   keptForRedelivery,
   type ChallengeRequest,
@@ -27,6 +28,8 @@ const SETTLE_BACKOFF_MS = 500;
 // Grace on top of a route's timeout, so a group's own deadline error arrives before our timer fires.
 const DEADLINE_GRACE_MS = 250;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+// An input check is a schema parse in the group: a short deadline, whatever the operation's own.
+const INPUT_CHECK_TIMEOUT_MS = 2000;
 
 // The request lifecycle (architecture §4): match → validate → (pay) → forward → settle or release.
 @Injectable()
@@ -55,6 +58,9 @@ export class TollService {
     const message: TollMessage = { input, requestId, deadline: Date.now() + route.timeoutMs, caller: { ip: req.ip ?? '', userAgent: req.get('user-agent') } };
     if (route.price === null) return send(res, stored(await this.forward(route, message)));
 
+    // Rules the announced schema cannot carry are judged by the group before any payment step, proof or not:
+    // an x402 proof is settled on chain inside verify, so a refusal after it would cost the caller real money.
+    if (route.inputCheck) await this.bus.request(inputCheckSubjectOf(route.operationId), { input, requestId }, { timeoutMs: Math.min(route.timeoutMs, INPUT_CHECK_TIMEOUT_MS), requestId });
     const challenge: ChallengeRequest = { requestId, resourceUrl: this.resourceUrl(req), route: this.priced(route) };
     const proof = proofOf(req);
     if (!proof) return this.sendChallenge(res, await this.payments.challenge(challenge));

@@ -21,6 +21,9 @@ export const RouteManifest = z.object({
   // POST only: a top-level JSON array body is accepted and delivered as { [arrayBodyField]: [...] }
   // (JSON-RPC batches); without it the gateway requires an object body.
   arrayBodyField: z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/).optional(),
+  // The input has rules its JSON Schema cannot carry (checksums, rules across fields): before any payment step the
+  // gateway asks the group to judge the input on inputCheckSubjectOf(operationId), so a refusal is never charged.
+  inputCheck: z.boolean().optional(),
 });
 export type RouteManifest = z.infer<typeof RouteManifest>;
 
@@ -35,6 +38,9 @@ export const GroupManifest = z.object({
 export type GroupManifest = z.infer<typeof GroupManifest>;
 
 export const subjectOf = (operationId: string): string => `toll.${operationId}`;
+
+// Answers { ok: true } or an INVALID_INPUT error, running the same input schema as the operation itself.
+export const inputCheckSubjectOf = (operationId: string): string => `toll.${operationId}.check`;
 
 export const groupPrefixOf = (group: string): string => `/toll/${group}/`;
 

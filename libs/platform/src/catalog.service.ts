@@ -1,9 +1,10 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { GroupManifest, RouteManifest, SUBJECTS, manifestViolations, subjectOf } from '@toll/contracts';
+import { GroupManifest, RouteManifest, SUBJECTS, inputCheckSubjectOf, manifestViolations, subjectOf } from '@toll/contracts';
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection, Subscription } from 'nats';
 import { z } from 'zod';
+import { hasOpaqueRules, invalidInput, parseInput } from './input-rules';
 import { NATS_CONNECTION } from './nats';
 import { TOLL_ROUTE, type TollRouteOptions } from './toll-route';
 import { GROUP_INFO, type GroupInfo } from './tokens';
@@ -16,6 +17,7 @@ export class CatalogService implements OnApplicationShutdown {
   private manifestCache?: GroupManifest;
   private timer?: NodeJS.Timeout;
   private requests?: Subscription;
+  private checks: Subscription[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -60,6 +62,7 @@ export class CatalogService implements OnApplicationShutdown {
           outputSchema: z.toJSONSchema(r.output, { io: 'output', unrepresentable: 'any' }),
           timeoutMs: r.timeoutMs,
           arrayBodyField: r.arrayBodyField,
+          inputCheck: hasOpaqueRules(r.input) || undefined,
         }),
       ),
     });
@@ -69,7 +72,10 @@ export class CatalogService implements OnApplicationShutdown {
     return manifest;
   }
 
+  // Input checks are subscribed on this connection before the first announcement, so a gateway that learns of a
+  // checked route can always reach its check.
   start(intervalMs: number) {
+    for (const route of this.routes()) if (hasOpaqueRules(route.input)) this.checks.push(this.answerInputChecks(route));
     this.announce();
     this.timer = setInterval(() => this.announce(), intervalMs);
     this.timer.unref();
@@ -81,8 +87,28 @@ export class CatalogService implements OnApplicationShutdown {
     this.nats.publish(SUBJECTS.catalogAnnounce, JSON.stringify(this.manifest()));
   }
 
+  // Same packet format as Nest's NATS transport, so the gateway's NatsBus reads a refusal as a TollError.
+  private answerInputChecks(route: TollRouteOptions): Subscription {
+    return this.nats.subscribe(inputCheckSubjectOf(route.operationId), {
+      queue: this.group.name,
+      callback: (err, msg) => {
+        if (err) return;
+        let reply: unknown;
+        try {
+          const packet = JSON.parse(Buffer.from(msg.data).toString('utf8')) as { id?: string; data?: { input?: unknown } };
+          const parsed = parseInput(route.input, packet.data?.input);
+          reply = parsed.ok ? { id: packet.id, response: { ok: true } } : { id: packet.id, err: invalidInput(parsed.issues).toJSON(), isDisposed: true };
+        } catch {
+          reply = { err: invalidInput([{ field: '(root)', message: 'input could not be read' }]).toJSON(), isDisposed: true };
+        }
+        msg.respond(JSON.stringify(reply));
+      },
+    });
+  }
+
   onApplicationShutdown() {
     clearInterval(this.timer);
     this.requests?.unsubscribe();
+    for (const check of this.checks) check.unsubscribe();
   }
 }

@@ -1,10 +1,11 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { TollError, type TollMessage } from '@toll/contracts';
+import { type TollMessage } from '@toll/contracts';
 import { defer, map, Observable } from 'rxjs';
 import { JsonLogger, requestContext } from './logger';
 import { TollResponse } from './reply';
 import { TOLL_ROUTE, type TollRouteOptions } from './toll-route';
+import { invalidInput, parseInput } from './input-rules';
 import { fieldIssues } from './zod-issues';
 
 // Input is checked with the route's zod schema before the handler; output is checked on the way out,
@@ -22,9 +23,9 @@ export class RouteInterceptor implements NestInterceptor {
     const msg = context.switchToRpc().getData<TollMessage>();
     const requestId = typeof msg?.requestId === 'string' ? msg.requestId : 'unknown';
     return requestContext.run({ requestId }, () => {
-      const parsed = route.input.safeParse(msg?.input ?? {});
-      if (!parsed.success) throw new TollError('INVALID_INPUT', 'Input failed validation', { issues: fieldIssues(parsed.error) });
-      msg.input = parsed.data;
+      const parsed = parseInput(route.input, msg?.input);
+      if (!parsed.ok) throw invalidInput(parsed.issues);
+      msg.input = parsed.data as Record<string, unknown>;
       return defer(() => next.handle()).pipe(
         map((value) => {
           const reply = value instanceof TollResponse ? value : undefined;
