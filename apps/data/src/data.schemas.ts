@@ -5,18 +5,18 @@ import { z } from 'zod';
 export const SECTIONS = ['prices', 'yields', 'rates', 'staking'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-// Requested sections in canonical order; unknown names are ignored (spec §4.1), no value means all.
+// Requested sections in canonical order; unknown names are ignored and the default is all (spec §4.1), so an
+// include naming no known section asks for all of them.
 export function parseInclude(include: string | undefined): Section[] {
-  if (include === undefined) return [...SECTIONS];
-  const asked = new Set(include.split(',').map((s) => s.trim().toLowerCase()));
-  return SECTIONS.filter((s) => asked.has(s));
+  const asked = new Set((include ?? '').split(',').map((s) => s.trim().toLowerCase()));
+  const known = SECTIONS.filter((s) => asked.has(s));
+  return known.length ? known : [...SECTIONS];
 }
 
 export const GetBundleInput = z.strictObject({
   include: z
     .string()
     .max(200)
-    .refine((s) => parseInclude(s).length > 0, 'must name at least one of prices, yields, rates, staking')
     .optional()
     .describe('Comma-separated subset of prices, yields, rates, staking (default: all); unknown names are ignored'),
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { TollError, type SolUsdReply } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, TollResponse, unchargedReply } from '@toll/platform';
 import { SwrCache, type CachePolicy } from '@toll/upstream';
 import { CLOCK, type Clock } from './clock';
 import type { DataConfig } from './config';
@@ -13,7 +13,6 @@ import {
   type Section,
   type SectionView,
   type StakingItem,
-  type StaleSection,
   type YieldItem,
 } from './data.schemas';
 import { etfYield, type EtfSource } from './etf-yield';
@@ -101,17 +100,13 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
     this.cache.close();
   }
 
-  // Sections load in parallel and fail alone. With no fresh section at all the call fails, so a paying
-  // caller is never charged for a bundle without data; details carry each section's stale form.
-  async getBundle(include: readonly Section[], deadline: number): Promise<DataBundle> {
+  // Sections load in parallel and fail alone; a stale or missing one is reported in its stale form inside the 200
+  // (spec §2.2, §7). With no fresh section at all the answer is served uncharged: nothing in it is worth the price.
+  async getBundle(include: readonly Section[], deadline: number): Promise<DataBundle | TollResponse> {
     const views = await Promise.all(include.map((name) => this.section(name, deadline)));
-    const sections = Object.fromEntries(include.map((name, i) => [name, views[i]]));
-    const stale = views.filter((v): v is StaleSection => 'stale' in v);
-    if (stale.length === views.length) {
-      const timedOut = stale.every((v) => v.reason.startsWith('UPSTREAM_TIMEOUT'));
-      throw new TollError(timedOut ? 'UPSTREAM_TIMEOUT' : 'SERVICE_UNAVAILABLE', 'No requested section has fresh data', { sections });
-    }
-    return { updated: new Date(this.clock.now()).toISOString(), ...sections };
+    const bundle: DataBundle = { updated: new Date(this.clock.now()).toISOString(), ...Object.fromEntries(include.map((name, i) => [name, views[i]])) };
+    if (views.every((v) => 'stale' in v)) return unchargedReply(bundle, 'no requested section has fresh data');
+    return bundle;
   }
 
   // data.solUsd for SOL quotes in payment challenges: only a price younger than two refresh intervals.

@@ -191,8 +191,10 @@ describe('data over NATS', () => {
       const issue = async (input: unknown) => (await call('getBundle', input)).err;
       const invalid = (field: string, message: string) => ({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
       expect(await issue({ include: 'prices,'.repeat(29) })).toEqual(invalid('include', 'Too big: expected string to have <=200 characters'));
-      expect(await issue({ include: 'bonds,stocks' })).toEqual(invalid('include', 'must name at least one of prices, yields, rates, staking'));
-      expect(await issue({ include: '' })).toEqual(invalid('include', 'must name at least one of prices, yields, rates, staking'));
+      // Unknown names are ignored and the default is all (spec §4.1): naming no known section asks for every one.
+      for (const include of ['bonds,stocks', '', 'PRICES,bonds']) expect(await issue({ include })).toBeUndefined();
+      expect(Object.keys((await call('getBundle', { include: 'bonds,stocks' })).response!.data)).toEqual(['updated', 'prices', 'yields', 'rates', 'staking']);
+      expect(Object.keys((await call('getBundle', { include: 'PRICES,bonds' })).response!.data)).toEqual(['updated', 'prices']);
       expect(await issue({ include: 5 })).toEqual(invalid('include', 'Invalid input: expected string, received number'));
       expect(await issue({ sections: 'prices' })).toEqual(invalid('sections', 'is not an accepted field'));
       expect((await call('getSchema', { pretty: true })).err).toEqual(invalid('pretty', 'is not an accepted field'));
@@ -263,11 +265,11 @@ describe('data over NATS', () => {
         rates: rates('fred'),
         staking: stale(AT_T0, STAKING_DOWN),
       });
-      // Alone, a stale section fails the call (uncharged) and the stale form travels in the details.
-      expect((await call('getBundle', { include: 'prices' })).err).toEqual({
-        code: 'SERVICE_UNAVAILABLE',
-        message: 'No requested section has fresh data',
-        details: { sections: { prices: stale(AT_T0, PRICES_DOWN) } },
+      // Alone, a stale section is still a 200 in its stale form (spec §7), served uncharged.
+      expect((await call('getBundle', { include: 'prices' })).response).toEqual({
+        data: { updated: '2026-11-22T13:30:00.000Z', prices: stale(AT_T0, PRICES_DOWN) },
+        headers: {},
+        uncharged: 'no requested section has fresh data',
       });
       expect((await solUsd()).err).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'No fresh SOL/USD price', details: { as_of: AT_T0 } });
       const health = (await call('getHealth', {})).response!.data;
@@ -367,18 +369,17 @@ describe('data over NATS', () => {
     beforeAll(() => start([...down(healthy(...ALL.filter((u) => u !== 'nasdaq'))), ...nasdaqErrorBody()]));
     afterAll(stop);
 
-    it('getBundle fails with the error envelope, every section missing', async () => {
-      expect((await call('getBundle', {})).err).toEqual({
-        code: 'SERVICE_UNAVAILABLE',
-        message: 'No requested section has fresh data',
-        details: {
-          sections: {
-            prices: stale(null, PRICES_DOWN),
-            yields: stale(null, 'UPSTREAM_ERROR: SPY: nasdaq: Symbol not exists.; polygon answered HTTP 503'),
-            rates: stale(null, 'UPSTREAM_ERROR: SNDR: fred answered HTTP 503; fred-csv answered HTTP 503'),
-            staking: stale(null, STAKING_DOWN),
-          },
+    it('getBundle answers 200 with every section in its stale form, uncharged', async () => {
+      expect((await call('getBundle', {})).response).toEqual({
+        data: {
+          updated: AT_T0,
+          prices: stale(null, PRICES_DOWN),
+          yields: stale(null, 'UPSTREAM_ERROR: SPY: nasdaq: Symbol not exists.; polygon answered HTTP 503'),
+          rates: stale(null, 'UPSTREAM_ERROR: SNDR: fred answered HTTP 503; fred-csv answered HTTP 503'),
+          staking: stale(null, STAKING_DOWN),
         },
+        headers: {},
+        uncharged: 'no requested section has fresh data',
       });
     });
 
@@ -391,21 +392,20 @@ describe('data over NATS', () => {
     beforeAll(() => start(slow(healthy(...ALL))));
     afterAll(stop);
 
-    it('answers UPSTREAM_TIMEOUT at the caller deadline instead of waiting for the upstream', async () => {
+    it('answers at the caller deadline instead of waiting for the upstream, the late sections stale and uncharged', async () => {
       let started = Date.now();
       // Prices: the request joins the background load already under way and stops waiting at its own deadline.
-      expect((await call('getBundle', { include: 'prices' }, 400)).err).toEqual({
-        code: 'UPSTREAM_TIMEOUT',
-        message: 'No requested section has fresh data',
-        details: { sections: { prices: stale(null, 'UPSTREAM_TIMEOUT: prices did not load before the deadline') } },
+      expect((await call('getBundle', { include: 'prices' }, 400)).response).toEqual({
+        data: { updated: expect.any(String), prices: stale(null, 'UPSTREAM_TIMEOUT: prices did not load before the deadline') },
+        headers: {},
+        uncharged: 'no requested section has fresh data',
       });
       expect(Date.now() - started).toBeLessThan(1_000);
       started = Date.now();
       // Rates: the deadline travels down to the upstream calls, and the fallback gets no time left either.
-      expect((await call('getBundle', { include: 'rates' }, 400)).err).toEqual({
-        code: 'UPSTREAM_TIMEOUT',
-        message: 'No requested section has fresh data',
-        details: { sections: { rates: stale(null, expect.stringMatching(/^UPSTREAM_TIMEOUT: SNDR: fred did not answer in \d+ ms; fred-csv: no time left before the deadline$/)) } },
+      expect((await call('getBundle', { include: 'rates' }, 400)).response).toMatchObject({
+        data: { rates: stale(null, expect.stringMatching(/^UPSTREAM_TIMEOUT: SNDR: fred did not answer in \d+ ms; fred-csv: no time left before the deadline$/)) },
+        uncharged: 'no requested section has fresh data',
       });
       expect(Date.now() - started).toBeLessThan(1_000);
     });

@@ -72,16 +72,22 @@ export class TollService {
     if (!hold.ok) return this.sendChallenge(res, hold.challenge);
     let reply = hold.redelivery?.reply;
     if (!reply) {
+      let answer: TollReply;
       try {
-        reply = stored(await this.forward(route, { ...message, payer: hold.payer, deadline: Date.now() + route.timeoutMs }));
+        answer = await this.forward(route, { ...message, payer: hold.payer, deadline: Date.now() + route.timeoutMs });
       } catch (err) {
         // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
         // (A redelivery's hold is settled already; releasing it changes nothing.)
-        await this.payments.release({ requestId, holdId: hold.holdId, reason: err instanceof TollError ? err.code : 'INTERNAL' }).catch((e) =>
-          this.logger.event('error', 'release failed; hold will expire and be released', { holdId: hold.holdId, error: String(e) }),
-        );
+        await this.release(requestId, hold.holdId, err instanceof TollError ? err.code : 'INTERNAL');
         throw err;
       }
+      if (answer.uncharged !== undefined) {
+        // The group serves this answer without taking payment: the hold goes back and the proof stays redeemable.
+        await this.release(requestId, hold.holdId, 'UNCHARGED');
+        res.setHeader('x-toll-uncharged', headerText(answer.uncharged));
+        return send(res, stored(answer));
+      }
+      reply = stored(answer);
     }
     // The answer is stored with the settlement itself, so a settled call can always be redelivered.
     const keep = requestKey && !hold.redelivery && keptForRedelivery(reply) ? reply : undefined;
@@ -91,6 +97,12 @@ export class TollService {
     if (route.price.per === 'block' && typeof settled.creditsRemaining === 'number') res.setHeader('x-toll-credits-remaining', String(settled.creditsRemaining));
     if (hold.redelivery) res.setHeader(HEADERS.redelivery, String(hold.redelivery.count));
     send(res, reply);
+  }
+
+  private release(requestId: string, holdId: string, reason: string): Promise<void> {
+    return this.payments
+      .release({ requestId, holdId, reason })
+      .catch((e) => this.logger.event('error', 'release failed; hold will expire and be released', { holdId, error: String(e) }));
   }
 
   // Settle is idempotent in payments, so when its answer is lost (NATS reconnecting, a payments replica
@@ -158,6 +170,9 @@ function stored(reply: TollReply): StoredReply {
   for (const [name, value] of Object.entries(reply.headers ?? {})) if (isGroupHeader(name, value)) headers[name] = value;
   return { json: typeof reply.json === 'string' ? reply.json : JSON.stringify(reply.data), headers };
 }
+
+// A group's free text as a header value: printable ASCII, bounded.
+const headerText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 300);
 
 function send(res: Response, reply: StoredReply) {
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);

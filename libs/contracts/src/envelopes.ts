@@ -14,13 +14,16 @@ export interface TollReply<T = unknown> {
   data: T;
   headers?: Record<string, string>; // extra response headers, `x-toll-*` only (see isGroupHeader)
   json?: string; // when present, the exact body as JSON text (data is null), e.g. to keep u64 integers exact
+  // Served, but not worth the price (e.g. every section of a bundle stale): the gateway releases the hold instead of
+  // settling it, so the caller is not charged and the proof stays redeemable. The text says why.
+  uncharged?: string;
 }
 
 // Response headers a group may ask the gateway for: `x-toll-*`, printable ASCII values, minus the ones the
 // gateway owns. The gateway drops anything else, so a group can never set cookies, CORS or payment headers.
 const GROUP_HEADER_NAME = /^x-toll-[a-z0-9][a-z0-9-]{0,47}$/;
 const GROUP_HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
-export const GATEWAY_OWNED_HEADERS: readonly string[] = ['x-toll-receipt', 'x-toll-credits-remaining', 'x-toll-redelivery'];
+export const GATEWAY_OWNED_HEADERS: readonly string[] = ['x-toll-receipt', 'x-toll-credits-remaining', 'x-toll-redelivery', 'x-toll-uncharged'];
 
 export const isGroupHeader = (name: string, value: unknown): value is string =>
   GROUP_HEADER_NAME.test(name) && !GATEWAY_OWNED_HEADERS.includes(name) && typeof value === 'string' && GROUP_HEADER_VALUE.test(value);

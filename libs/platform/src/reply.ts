@@ -7,6 +7,7 @@ export class TollResponse {
     readonly data: unknown,
     readonly json: string | undefined,
     readonly headers: Record<string, string>,
+    readonly uncharged?: string,
   ) {
     for (const [name, value] of Object.entries(headers)) {
       if (!isGroupHeader(name, value)) throw new Error(`response header ${name} is not an allowed x-toll-* header`);
@@ -16,3 +17,5 @@ export class TollResponse {
 
 export const withHeaders = (data: unknown, headers: Record<string, string>) => new TollResponse(data, undefined, headers);
 export const jsonTextReply = (json: string, headers: Record<string, string> = {}) => new TollResponse(null, json, headers);
+// An answer served without taking payment for it; `reason` reaches the caller in the x-toll-uncharged header.
+export const unchargedReply = (data: unknown, reason: string) => new TollResponse(data, undefined, {}, reason);

@@ -36,7 +36,8 @@ export class RouteInterceptor implements NestInterceptor {
             throw new Error(`${route.operationId} output failed its schema`);
           }
           if (!reply) return { data: out.data };
-          return reply.json !== undefined ? { data: null, json: reply.json, headers: reply.headers } : { data: out.data, headers: reply.headers };
+          const uncharged = reply.uncharged === undefined ? {} : { uncharged: reply.uncharged };
+          return reply.json !== undefined ? { data: null, json: reply.json, headers: reply.headers, ...uncharged } : { data: out.data, headers: reply.headers, ...uncharged };
         }),
       );
     });
