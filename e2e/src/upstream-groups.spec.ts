@@ -75,4 +75,18 @@ describe('weather through gateway and payments', () => {
     expect(bundle.status).toBe(402);
     expect(bundle.body.toll.usdc.amountAtomic).toBe('50000');
   });
+
+  it('answers a bundle with no fresh section as a 200 in the stale form (spec §7), uncharged, the proof still redeemable', async () => {
+    upstream.use([]); // every price provider down, nothing cached
+    const path = '/api/data?include=prices';
+    const c: MemoChallenge = (await http(`${gw}${path}`)).body.toll;
+    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+    const redeem = () => http(`${gw}${path}&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } });
+    for (let i = 0; i < 2; i++) {
+      const res = await redeem();
+      expect(res.status).toBe(200);
+      expect(res.body.prices).toMatchObject({ stale: true, data: null, as_of: null, reason: expect.any(String) });
+      expect([res.headers.get('x-toll-uncharged'), res.headers.get('payment-response'), res.headers.get('x-toll-receipt')]).toEqual(['no requested section has fresh data', null, null]);
+    }
+  });
 });
