@@ -58,9 +58,14 @@ const IndexEntry = z.object({
 });
 export type IndexEntry = z.infer<typeof IndexEntry>;
 
+// Spec §2.3 types price_per_call as a number, so the entry echoes it as one; price_per_call_usd is the same price
+// as the exact decimal string we store and compare (at most 6 decimals, so the number is exact to display).
 export const RegisterOutput = z.object({
   created: z.boolean().describe('false when an entry with the same endpoint and name existed and was updated'),
-  entry: IndexEntry,
+  entry: IndexEntry.extend({
+    price_per_call: z.number().describe('USD per call, as registered (spec §2.3: number)'),
+    price_per_call_usd: z.string().describe('The same price as an exact decimal string'),
+  }),
 });
 export type RegisterOutput = z.infer<typeof RegisterOutput>;
 

@@ -65,7 +65,7 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
       })
       .finally(() => (this.entries.checkedAt = 0)); // re-read at the next query: the entry changed, or the database did
     if (!result) throw new TollError('SERVICE_UNAVAILABLE', `The discovery index is full (${max} entries); existing entries can still be updated`);
-    return result;
+    return { created: result.created, entry: { ...result.entry, price_per_call: Number(result.entry.price_per_call), price_per_call_usd: result.entry.price_per_call } };
   }
 
   async search({ q, limit }: S.SearchInput): Promise<S.SearchOutput> {

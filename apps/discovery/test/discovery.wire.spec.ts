@@ -126,7 +126,8 @@ describe('discovery over NATS', () => {
           name: 'Tide Tables',
           endpoint: 'https://tides.example/v1/tides',
           description: 'High and low tide times for coastal stations',
-          price_per_call: '0.004',
+          price_per_call: 0.004,
+          price_per_call_usd: '0.004',
           tags: ['tides', 'ocean'],
           schema_url: null,
           created_at: expect.any(String),
@@ -134,7 +135,7 @@ describe('discovery over NATS', () => {
         },
       });
       const again = await register({ endpoint: 'HTTPS://Tides.Example/v1/tides', price_per_call: 0.0045, schema_url: 'https://tides.example/schema.json' });
-      expect(again).toMatchObject({ created: false, entry: { id: first.entry.id, price_per_call: '0.0045', schema_url: 'https://tides.example/schema.json' } });
+      expect(again).toMatchObject({ created: false, entry: { id: first.entry.id, price_per_call: 0.0045, price_per_call_usd: '0.0045', schema_url: 'https://tides.example/schema.json' } });
       expect((await register({ name: 'Tide Tables Pro' })).created).toBe(true);
       expect((await data('getHealth', {})).index.index_entries).toBe(2);
     });

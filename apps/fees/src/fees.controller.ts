@@ -27,6 +27,7 @@ export class FeesController {
     input: S.EmptyInput,
     output: S.GetFeesOutput,
     timeoutMs: 5_000,
+    errors: ['UPSTREAM_ERROR'],
   })
   getFees(@Payload() msg: TollMessage<Record<string, never>>) {
     return this.fees.fees(msg.deadline);
@@ -45,6 +46,7 @@ export class FeesController {
     input: S.EstimateInput,
     output: S.EstimateOutput,
     timeoutMs: TX_TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   estimate(@Payload() msg: TollMessage<S.EstimateInput>) {
     return this.fees.estimate(msg.input, msg.deadline);
@@ -63,6 +65,7 @@ export class FeesController {
     input: S.OptimizeInput,
     output: S.OptimizeOutput,
     timeoutMs: TX_TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   optimize(@Payload() msg: TollMessage<S.OptimizeInput>) {
     return this.fees.optimize(msg.input, msg.deadline);

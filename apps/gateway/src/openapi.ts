@@ -1,4 +1,4 @@
-import type { PriceSpec } from '@toll/contracts';
+import { ERROR_CODES, httpStatusOf, type PriceSpec } from '@toll/contracts';
 import type { ResolvedRoute } from './route-table';
 
 type Schema = Record<string, unknown>;
@@ -33,16 +33,35 @@ const ERROR_ENVELOPE = {
     error: {
       type: 'object',
       required: ['code', 'message', 'requestId'],
-      properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' }, requestId: { type: 'string' } },
+      properties: { code: { type: 'string', enum: [...ERROR_CODES] }, message: { type: 'string' }, details: { type: 'object' }, requestId: { type: 'string' } },
     },
   },
 };
+
+// Every status the operation can answer: the gateway's own (input, payment, body size, method, availability) and
+// the codes the group declares for its handler.
+function responsesOf(route: ResolvedRoute, output: Schema) {
+  const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } });
+  const declared = new Set((route.errors ?? []).map(httpStatusOf));
+  return {
+    '200': { description: 'Success', content: { 'application/json': { schema: output } } },
+    '400': error('Invalid input, with field-level details.issues; answered before any payment step'),
+    ...(route.price ? { '402': { $ref: '#/components/responses/PaymentRequired' } } : {}),
+    ...(route.paramNames.length || declared.has(404) ? { '404': error('Not found (an unknown identifier); a paid call is not charged') } : {}),
+    '405': error('Method not allowed on this path; the Allow header lists the methods'),
+    ...(route.method === 'POST' ? { '413': error('Request body too large') } : {}),
+    ...(declared.has(429) ? { '429': error('Rate limited; Retry-After says when to retry') } : {}),
+    '500': error('Internal error; a paid call is not charged'),
+    ...(declared.has(502) ? { '502': error('An upstream provider failed; a paid call is not charged and the same proof can be retried') } : {}),
+    '503': error('Service unavailable; retry later (Retry-After when known); a paid call is not charged'),
+    '504': error('Timed out; a paid call is not charged and the same proof can be retried'),
+  };
+}
 
 // OpenAPI 3.1 assembled from the live catalog; each operation carries its price (x-toll-price).
 export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
-    const errorRef = { $ref: '#/components/responses/Error' };
     paths[route.path] ??= {};
     paths[route.path][route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -52,13 +71,7 @@ export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
       'x-toll-price': route.price,
       parameters: parametersOf(route),
       ...(route.method === 'POST' ? { requestBody: { required: true, content: { 'application/json': { schema: bodyOf(route) } } } } : {}),
-      responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: stripDialect(route.outputSchema) } } },
-        '400': errorRef,
-        ...(route.price ? { '402': { $ref: '#/components/responses/PaymentRequired' } } : {}),
-        '503': errorRef,
-        '504': errorRef,
-      },
+      responses: responsesOf(route, stripDialect(route.outputSchema)),
     };
   }
   return {
@@ -71,8 +84,8 @@ export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
     servers: [{ url: serverUrl }],
     paths,
     components: {
+      schemas: { ErrorEnvelope: ERROR_ENVELOPE },
       responses: {
-        Error: { description: 'Error envelope', content: { 'application/json': { schema: ERROR_ENVELOPE } } },
         PaymentRequired: {
           description: 'Payment required: x402 v2 PaymentRequired (base64) in the PAYMENT-REQUIRED header; x402 v1 form plus the memo flow in the body.',
           headers: { 'PAYMENT-REQUIRED': { schema: { type: 'string' } } },

@@ -43,11 +43,13 @@ export class TollService {
   ) {}
 
   async handle(req: Request, res: Response, requestId: string): Promise<void> {
-    const match = this.table.match(req.method, req.path);
+    // HEAD is GET without the body (RFC 9110 §9.3.2); Express leaves the body out of a HEAD response by itself.
+    const match = this.table.match(req.method === 'HEAD' ? 'GET' : req.method, req.path);
     if (match.kind === 'not-found') throw new TollError('NOT_FOUND', `No operation at ${req.method} ${req.path}`);
     if (match.kind === 'method-not-allowed') {
-      res.setHeader('Allow', match.allowed.join(', '));
-      throw new TollError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`, { allowed: match.allowed });
+      const allowed = match.allowed.includes('GET') ? [...match.allowed, 'HEAD'] : match.allowed;
+      res.setHeader('Allow', allowed.join(', '));
+      throw new TollError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`, { allowed });
     }
     const { route } = match;
     const input = this.inputOf(route, req, match.params);

@@ -1,12 +1,20 @@
 import { Controller, Module } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { FREE, perBlock, perCall, type TollMessage } from '@toll/contracts';
-import { BaseConfig, TollRoute, bootstrapGroup, jsonTextReply, withHeaders } from '@toll/platform';
+import { BaseConfig, TollRoute, bootstrapGroup, jsonTextReply, unchargedReply, withHeaders } from '@toll/platform';
 import { z } from 'zod';
 
 const Echo = z.strictObject({ q: z.string().min(1).max(100), n: z.number().int().min(1).max(10).default(1) });
 const Sum = z.strictObject({ a: z.number().int(), b: z.number().int() });
 const Items = z.strictObject({ items: z.array(z.number().int()).min(1).max(3) });
+// A rule JSON Schema cannot carry (a check digit) and one across fields: only the group can judge them.
+const Checked = z
+  .strictObject({ code: z.string().regex(/^\d{4}$/), low: z.number().int().optional(), high: z.number().int().optional() })
+  .superRefine((v, ctx) => {
+    const digits = [...v.code].map(Number);
+    if (/^\d{4}$/.test(v.code) && (digits[0] + digits[1] + digits[2]) % 10 !== digits[3]) ctx.addIssue({ code: 'custom', path: ['code'], message: 'check digit does not match' });
+    if (v.low !== undefined && v.high !== undefined && v.low > v.high) ctx.addIssue({ code: 'custom', path: ['high'], message: 'must not be below low' });
+  });
 
 // A group built the way every real group is (bootstrapGroup + @TollRoute), with routes that exercise the gateway.
 @Controller()
@@ -38,6 +46,16 @@ class DemoController {
   @TollRoute({ operationId: 'demo.getPaid', method: 'GET', path: '/toll/demo/paid', summary: 'Paid', price: perCall('0.01'), input: z.strictObject({}), output: z.object({ ok: z.boolean() }), timeoutMs: 1_000 })
   paid() {
     return { ok: true };
+  }
+
+  @TollRoute({ operationId: 'demo.getChecked', method: 'GET', path: '/toll/demo/checked', summary: 'Paid, with rules only the group can judge', price: perCall('0.01'), input: Checked, output: z.object({ ok: z.boolean() }), timeoutMs: 1_000 })
+  checked() {
+    return { ok: true };
+  }
+
+  @TollRoute({ operationId: 'demo.getNothingNew', method: 'GET', path: '/toll/demo/nothing-new', summary: 'Paid, but serves only stale data', price: perCall('0.01'), input: z.strictObject({}), output: z.object({ stale: z.boolean() }), timeoutMs: 1_000 })
+  nothingNew() {
+    return unchargedReply({ stale: true }, 'nothing fresh to sell');
   }
 
   @TollRoute({ operationId: 'demo.sumItems', method: 'POST', path: '/toll/demo/items', summary: 'Sum of a list', price: FREE, input: Items, output: z.object({ sum: z.number() }), timeoutMs: 1_000, arrayBodyField: 'items' })

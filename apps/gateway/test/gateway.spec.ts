@@ -64,7 +64,7 @@ describe('gateway over a real NATS server', () => {
   it('answers 405 with Allow for a wrong method', async () => {
     const res = await http(`${gateway.url}/toll/demo/echo`, { method: 'POST', json: {} });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
     expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
   });
 
@@ -141,6 +141,59 @@ describe('gateway over a real NATS server', () => {
     expect(res.body).toEqual(CHALLENGE.body);
     expect(payments.calls).toHaveLength(1);
     expect(payments.calls[0]).toMatchObject({ resourceUrl: `${gateway.url}/toll/demo/paid`, route: { operationId: 'demo.getPaid', price: { per: 'call', usd: '0.01' } } });
+  });
+
+  it('asks the group to judge rules its JSON Schema cannot carry before any payment step, proof or not', async () => {
+    const checks: unknown[] = [];
+    const tap = nc.subscribe('toll.demo.getChecked.check', { callback: (_e, m) => checks.push(JSON.parse(Buffer.from(m.data).toString()).data.input) });
+    await nc.flush();
+    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-1', payer: 'Payer1111' } }));
+    await nc.flush();
+    const bad = await http(`${gateway.url}/toll/demo/checked?code=1234&low=5&high=2`);
+    expect([bad.status, bad.body.error.code, bad.body.error.details.issues]).toEqual([
+      400,
+      'INVALID_INPUT',
+      [
+        { field: 'code', message: 'check digit does not match' },
+        { field: 'high', message: 'must not be below low' },
+      ],
+    ]);
+    const withProof = await http(`${gateway.url}/toll/demo/checked?code=1234&toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
+    expect(withProof.status).toBe(400);
+    expect([payments.calls.length, verify.calls.length]).toEqual([0, 0]);
+    const good = await http(`${gateway.url}/toll/demo/checked?code=1236`);
+    expect(good.status).toBe(402);
+    expect(checks).toEqual([{ code: '1234', low: 5, high: 2 }, { code: '1234' }, { code: '1236' }]);
+    expect(payments.calls).toHaveLength(1);
+    tap.unsubscribe();
+    verify.stop();
+  });
+
+  it('serves an answer the group marks uncharged, releasing the hold instead of settling it', async () => {
+    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-7', payer: 'Payer1111' } }));
+    const release = respond(nc, SUBJECTS.paymentsRelease, () => ({ response: null }));
+    const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: { paymentResponse: 'e30=', receipt: 'claims.sig', creditsRemaining: 0 } }));
+    await nc.flush();
+    const res = await http(`${gateway.url}/toll/demo/nothing-new?toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
+    expect([res.status, res.body, res.headers.get('x-toll-uncharged'), res.headers.get('payment-response'), res.headers.get('x-toll-receipt')]).toEqual([
+      200,
+      { stale: true },
+      'nothing fresh to sell',
+      null,
+      null,
+    ]);
+    expect(release.calls).toEqual([expect.objectContaining({ holdId: 'h-7', reason: 'UNCHARGED' })]);
+    expect(settle.calls).toEqual([]);
+    for (const r of [verify, release, settle]) r.stop();
+  });
+
+  it('answers HEAD on a GET route as GET without a body', async () => {
+    const head = await fetch(`${gateway.url}/toll/demo/echo?q=ab&n=2`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'application/json; charset=utf-8', '']);
+    const paid = await fetch(`${gateway.url}/toll/demo/paid`, { method: 'HEAD' });
+    expect([paid.status, paid.headers.get('payment-required'), await paid.text()]).toEqual([402, CHALLENGE.headerValue, '']);
+    const onPost = await fetch(`${gateway.url}/toll/demo/sum`, { method: 'HEAD' });
+    expect([onPost.status, onPost.headers.get('allow')]).toEqual([405, 'POST']);
   });
 
   it('accepts a top-level array body only on routes that opt in, and passes the group’s x-toll-* headers', async () => {
@@ -319,7 +372,10 @@ describe('gateway over a real NATS server', () => {
     const paid = spec.paths['/toll/demo/paid'].get;
     expect(paid.operationId).toBe('demo.getPaid');
     expect(paid['x-toll-price']).toEqual({ per: 'call', usd: '0.01' });
-    expect(Object.keys(paid.responses)).toContain('402');
+    expect(Object.keys(paid.responses)).toEqual(['200', '400', '402', '405', '500', '503', '504']);
+    expect(Object.keys(spec.paths['/toll/demo/item/{id}'].get.responses)).toEqual(['200', '400', '404', '405', '500', '503', '504']);
+    expect(Object.keys(spec.paths['/toll/demo/sum'].post.responses)).toEqual(['200', '400', '405', '413', '500', '503', '504']);
+    expect(spec.components.schemas.ErrorEnvelope.properties.error.properties.code.enum).toContain('INVALID_INPUT');
     expect(spec.paths['/toll/demo/item/{id}'].get.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
     const docs = await http(`${gateway.url}/docs`);
     expect(docs.headers.get('content-type')).toContain('text/html');

@@ -26,6 +26,7 @@ export class NewsController {
     input: S.SearchInput,
     output: S.SearchOutput,
     timeoutMs: GDELT_ROUTE_TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   search(@Payload() msg: TollMessage<S.SearchInput>) {
     return this.news.search(msg.input, msg.deadline);
@@ -44,6 +45,7 @@ export class NewsController {
     input: S.TrendingInput,
     output: S.TrendingOutput,
     timeoutMs: 10_000,
+    errors: ['UPSTREAM_ERROR'],
   })
   getTrending(@Payload() msg: TollMessage<S.TrendingInput>) {
     return this.news.trending(msg.input, msg.deadline);
@@ -61,6 +63,7 @@ export class NewsController {
     input: S.TimelineInput,
     output: S.TimelineOutput,
     timeoutMs: GDELT_ROUTE_TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   getTimeline(@Payload() msg: TollMessage<S.TimelineInput>) {
     return this.news.timeline(msg.input, msg.deadline);

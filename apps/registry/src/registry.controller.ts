@@ -55,6 +55,7 @@ export class RegistryController {
     input: S.SubmitInput,
     output: S.SubmitOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['RATE_LIMITED'],
   })
   submit(@Payload() msg: TollMessage<S.SubmitInput>) {
     return this.registry.submit(msg.input, msg.caller.ip);
@@ -69,6 +70,7 @@ export class RegistryController {
     input: S.QuestionnaireInput,
     output: S.QuestionnaireOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['RATE_LIMITED'],
   })
   submitQuestionnaire(@Payload() msg: TollMessage<S.QuestionnaireInput>) {
     return this.registry.submitQuestionnaire(msg.input, msg.caller.ip);

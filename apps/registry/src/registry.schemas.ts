@@ -6,6 +6,9 @@ import { z } from 'zod';
 // structure is defined here and documented in docs/registry.md. Inputs are strict and every value bounded.
 
 export const AUTH_METHODS = ['none', 'api-key', 'x402', 'signature'] as const;
+// Spec §9: the listing schema every registry answer follows.
+export const LISTING_SCHEMA_VERSION = '0.1';
+const SchemaVersion = z.literal(LISTING_SCHEMA_VERSION).describe('Registry listing schema version (spec §9)');
 export const PRICING_MODELS = ['free', 'per_call', 'per_block', 'subscription', 'quote'] as const;
 const TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const NO_CONTROL = /^[^\p{Cc}]*$/u;
@@ -99,7 +102,9 @@ export const SubmitInput = z.strictObject({
   pricing: Pricing,
   auth_method: AuthMethod.describe('none, api-key, x402 or signature'),
   contact: Contact,
-  capability_tags: Tags.describe('1-20 lowercase tags matched by capability lookups, e.g. ["staking", "etf", "fees"]'),
+  capability_tags: Tags.optional().describe(
+    '1-20 lowercase tags matched by capability lookups, e.g. ["staking", "etf", "fees"]. Optional (the spec\'s submission list has no tags): without it the listing is tagged with its category',
+  ),
   accepted_terms: z.literal(true, { error: 'must be true: the listing terms must be accepted' }).describe('Must be true; not published'),
 });
 export type SubmitInput = z.infer<typeof SubmitInput>;
@@ -171,6 +176,7 @@ export const RankFactors = z.object({
 export type RankFactors = z.infer<typeof RankFactors>;
 
 export const ListingsOutput = z.object({
+  schema_version: SchemaVersion,
   listings: z.array(Listing.extend({ rank_factors: RankFactors.optional() })),
   registry_updated: z.string().describe('Change marker (ISO time of the last publish, strictly increasing); re-pull when it changes'),
   registry_version: z.number().int().describe('Publishes so far'),
@@ -181,6 +187,7 @@ export const ListingsOutput = z.object({
 export type ListingsOutput = z.infer<typeof ListingsOutput>;
 
 export const SnapshotOutput = z.object({
+  schema_version: SchemaVersion,
   listings: z.array(Listing),
   registry_updated: z.string(),
   registry_version: z.number().int(),
@@ -188,6 +195,7 @@ export const SnapshotOutput = z.object({
 export type SnapshotOutput = z.infer<typeof SnapshotOutput>;
 
 export const SubmitOutput = z.object({
+  schema_version: SchemaVersion,
   outcome: z.literal('published'),
   verification: z.literal('unverified'),
   listing: Listing,

@@ -7,7 +7,7 @@ import { clientKey } from './ip';
 import { PRICES } from './pricing';
 import { callPrice, rank, withinCeiling } from './ranking';
 import { RegistryRepository, type Limited, type ListingRow, type Marker, type RateRule } from './registry.repository';
-import type { Listing, ListingsOutput, ListingsQuery, QuestionnaireInput, RegistryHealthOutput, SnapshotOutput, SubmitInput, SubmitOutput } from './registry.schemas';
+import { LISTING_SCHEMA_VERSION, type Listing, type ListingsOutput, type ListingsQuery, type QuestionnaireInput, type RegistryHealthOutput, type SnapshotOutput, type SubmitInput, type SubmitOutput } from './registry.schemas';
 import { seedListings } from './seed-listings';
 
 const toListing = (row: ListingRow): Listing => ({
@@ -70,19 +70,19 @@ export class RegistryService implements OnApplicationBootstrap {
       const max = q.max_price;
       const kept = max === undefined ? rows : rows.filter((r) => withinCeiling(callPrice(r.pricing as Listing['pricing']), max));
       const lookup = { capability: q.capability ?? null, max_price: q.max_price ?? null, verified_only: q.verified_only, auth: q.auth ?? null, matched: kept.length };
-      if (!q.capability) return { listings: kept.map(toListing), ...markerFields(marker), lookup };
+      if (!q.capability) return { schema_version: LISTING_SCHEMA_VERSION, listings: kept.map(toListing), ...markerFields(marker), lookup };
       const ids = kept.map((r) => r.id);
       const usage = await this.repo.usage(ids);
       const ranked = rank(kept.map((r) => ({ listing: toListing(r), health: r.health, usage30d: usage.get(r.id) ?? 0 })));
       if (ids.length) await this.repo.recordUsage(ids, clientKey(callerIp));
-      return { listings: ranked, ...markerFields(marker), lookup };
+      return { schema_version: LISTING_SCHEMA_VERSION, listings: ranked, ...markerFields(marker), lookup };
     });
   }
 
   async snapshot(): Promise<SnapshotOutput> {
     return this.db(async () => {
       const marker = await this.repo.marker();
-      return { listings: (await this.repo.verifiedSeeds()).map(toListing), ...markerFields(marker) };
+      return { schema_version: LISTING_SCHEMA_VERSION, listings: (await this.repo.verifiedSeeds()).map(toListing), ...markerFields(marker) };
     });
   }
 
@@ -121,14 +121,14 @@ export class RegistryService implements OnApplicationBootstrap {
       pricing: input.pricing,
       authMethod: input.auth_method,
       contact: input.contact,
-      capabilityTags: input.capability_tags,
+      capabilityTags: input.capability_tags ?? [input.category], // the spec's submission has no tags: the category is the one capability it names
     };
     const rule = this.rule('submit', callerIp);
     const result = await this.db(() => this.repo.publish(listing, rule));
     if (result.kind === 'rate_limited') throw this.limited('submissions', rule, result);
     if (result.kind === 'duplicate') throw invalid('endpoint_url', 'is already listed');
     this.logger.event('info', 'listing published', { listingId: result.row.id, registryVersion: result.marker.version });
-    return { outcome: 'published', verification: 'unverified', listing: toListing(result.row), ...markerFields(result.marker) };
+    return { schema_version: LISTING_SCHEMA_VERSION, outcome: 'published', verification: 'unverified', listing: toListing(result.row), ...markerFields(result.marker) };
   }
 
   async submitQuestionnaire(input: QuestionnaireInput, callerIp: string) {

@@ -35,7 +35,7 @@ describe('registry over NATS', () => {
     nc = await natsClient(nats.url);
     group = await bootstrapGroup(AppModule, {
       name: 'registry',
-      title: 'Discovery Registry',
+      title: 'Discovery',
       config: RegistryConfig,
       env: {
         NATS_URL: nats.url,
@@ -61,7 +61,7 @@ describe('registry over NATS', () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({
       service: 'registry',
-      title: 'Discovery Registry',
+      title: 'Discovery',
       status: 'ok',
       registry: { listings: 4, verified: 4, registry_version: 1, probed_24h: 0 },
       sources: [{ name: 'postgres', role: 'listings, change marker, probes, usage, rate limits, questionnaire', ok: true }],
@@ -111,6 +111,7 @@ describe('registry over NATS', () => {
     const before = await marker();
     const reply = await data('submit', submission({ endpoint_url: 'HTTPS://Acme.Example:443/yields' }));
     expect(reply).toEqual({
+      schema_version: '0.1',
       outcome: 'published',
       verification: 'unverified',
       listing: {
@@ -135,6 +136,14 @@ describe('registry over NATS', () => {
     expect(all.listings.find((l: any) => l.id === reply.listing.id)).toEqual(reply.listing);
     expect(JSON.stringify(all)).not.toContain('accepted_terms');
     expect(await marker()).toEqual({ registry_updated: reply.registry_updated, registry_version: reply.registry_version });
+  });
+
+  it("accepts a submission made from the spec's field list alone (no capability_tags), tagging it with its category", async () => {
+    const reply = await data('submit', submission({ endpoint_url: 'https://acme.example/spec-only', capability_tags: undefined }));
+    expect(reply.listing.capability_tags).toEqual(['data']);
+    const found = await data('getListings', { capability: 'data' });
+    expect(found.listings.map((l: { id: string }) => l.id)).toContain(reply.listing.id);
+    expect(found.schema_version).toBe('0.1');
   });
 
   const tooLong = (n: number) => 'x'.repeat(n);

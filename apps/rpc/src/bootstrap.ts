@@ -3,4 +3,4 @@ import { AppModule } from './app.module';
 import { RpcConfig } from './config';
 
 export const startRpc = (env: Record<string, string | undefined> = process.env) =>
-  bootstrapGroup(AppModule, { name: 'rpc', title: 'Solana RPC Gateway', config: RpcConfig, env });
+  bootstrapGroup(AppModule, { name: 'rpc', title: 'RPC Gateway', config: RpcConfig, env });

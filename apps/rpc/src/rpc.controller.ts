@@ -31,6 +31,7 @@ export class RpcController {
     input: S.CallInput,
     output: S.CallOutput,
     timeoutMs: CALL_TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
     arrayBodyField: 'batch',
   })
   call(@Payload() msg: TollMessage<S.CallInput>) {
@@ -48,6 +49,7 @@ export class RpcController {
     input: S.CallGetInput,
     output: S.CallOutput,
     timeoutMs: CALL_TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   callGet(@Payload() msg: TollMessage<S.CallGetInput>) {
     return this.rpc.call([{ jsonrpc: '2.0', id: 1, method: msg.input.method, params: msg.input.params }], false, msg.deadline);

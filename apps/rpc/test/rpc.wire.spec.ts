@@ -62,7 +62,7 @@ describe('rpc over NATS', () => {
   const start = (env: Record<string, string>): Promise<RunningGroup> =>
     bootstrapGroup(AppModule, {
       name: 'rpc',
-      title: 'Solana RPC Gateway',
+      title: 'RPC Gateway',
       config: RpcConfig,
       env: { NATS_URL: nats.url, LOG_LEVEL: 'error', ANNOUNCE_INTERVAL_MS: '60000', NATS_GRACE_PERIOD_MS: '50', RPC_HEALTH_INTERVAL_MS: '0', ...env },
     });

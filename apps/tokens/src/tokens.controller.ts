@@ -31,6 +31,7 @@ export class TokensController {
     input: S.MintInput,
     output: S.GetTokenOutput,
     timeoutMs: TOKEN_TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getToken(@Payload() msg: TollMessage<S.MintInput>) {
     return this.tokens.getToken(msg.input, msg.deadline);
@@ -49,6 +50,7 @@ export class TokensController {
     input: S.MintInput,
     output: S.GetScoreOutput,
     timeoutMs: SCORE_TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getScore(@Payload() msg: TollMessage<S.MintInput>) {
     return this.tokens.getScore(msg.input, msg.deadline);

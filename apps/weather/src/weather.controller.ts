@@ -27,6 +27,7 @@ export class WeatherController {
     input: S.PointInput,
     output: S.GetCurrentOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   getCurrent(@Payload() msg: TollMessage<S.PointInput>) {
     return this.weather.current(msg.input, msg.deadline);
@@ -42,6 +43,7 @@ export class WeatherController {
     input: S.ForecastInput,
     output: S.GetForecastOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   getForecast(@Payload() msg: TollMessage<S.ForecastInput>) {
     return this.weather.forecast(msg.input, msg.deadline);
@@ -59,6 +61,7 @@ export class WeatherController {
     input: S.PointInput,
     output: S.GetAlertsOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   getAlerts(@Payload() msg: TollMessage<S.PointInput>) {
     return this.weather.alerts(msg.input, msg.deadline);

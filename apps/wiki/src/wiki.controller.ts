@@ -33,6 +33,7 @@ export class WikiController {
     input: S.GetAnswerInput,
     output: S.GetAnswerOutput,
     timeoutMs: LOOKUP_TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getAnswer(@Payload() msg: TollMessage<S.GetAnswerInput>) {
     return this.wiki.getAnswer(msg.input, msg.deadline);
@@ -48,6 +49,7 @@ export class WikiController {
     input: S.GetRelatedInput,
     output: S.GetRelatedOutput,
     timeoutMs: LOOKUP_TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getRelated(@Payload() msg: TollMessage<S.GetRelatedInput>) {
     return this.wiki.getRelated(msg.input, msg.deadline);

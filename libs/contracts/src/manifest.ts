@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors';
 import { PriceSpec } from './price';
 
 export const GROUP_NAME = /^[a-z][a-z0-9-]{0,31}$/;
@@ -24,6 +25,7 @@ export const RouteManifest = z.object({
   // The input has rules its JSON Schema cannot carry (checksums, rules across fields): before any payment step the
   // gateway asks the group to judge the input on inputCheckSubjectOf(operationId), so a refusal is never charged.
   inputCheck: z.boolean().optional(),
+  errors: z.array(z.enum(ERROR_CODES)).max(ERROR_CODES.length).optional(), // codes the handler itself may answer
 });
 export type RouteManifest = z.infer<typeof RouteManifest>;
 

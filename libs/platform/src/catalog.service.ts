@@ -63,6 +63,7 @@ export class CatalogService implements OnApplicationShutdown {
           timeoutMs: r.timeoutMs,
           arrayBodyField: r.arrayBodyField,
           inputCheck: hasOpaqueRules(r.input) || undefined,
+          errors: r.errors,
         }),
       ),
     });

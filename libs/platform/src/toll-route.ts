@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { subjectOf, type PriceSpec } from '@toll/contracts';
+import { subjectOf, type ErrorCode, type PriceSpec } from '@toll/contracts';
 import type { z } from 'zod';
 
 export const TOLL_ROUTE = 'toll:route';
@@ -17,6 +17,9 @@ export interface TollRouteOptions {
   timeoutMs: number;
   tags?: string[];
   arrayBodyField?: string; // POST only: a top-level JSON array body arrives as { [arrayBodyField]: [...] }
+  // Codes the handler itself may answer (NOT_FOUND for an unknown id, RATE_LIMITED, UPSTREAM_ERROR), so the
+  // published API lists their statuses; input, payment and availability errors are the gateway's to declare.
+  errors?: ErrorCode[];
 }
 
 // Everything about a route, declared once next to its handler; the announcer, gateway and tests read it.
