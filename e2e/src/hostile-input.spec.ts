@@ -1,29 +1,9 @@
-import type { RunningGroup } from '@toll/platform';
-import { startNats, type NatsServer } from '@toll/testing';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startGateway, type RunningGateway } from '../../apps/gateway/src/bootstrap';
-import { scratchDatabase } from './db';
+import { startLiveCatalog, type LiveCatalog, type Operation, type Schema } from './live-catalog';
 
 // Hostile input over EVERY announced route, enumerated from the live catalog (/openapi.json), so a new route
 // is covered the day it ships. Every case must end in a 4xx error envelope (a 402 challenge only where the
-// input can be valid), never a 5xx, never a hang, never a charge. Apps are found on disk (apps/*/src/bootstrap.ts exporting start<Name>).
-const APPS = join(__dirname, '../../apps');
-const groups = readdirSync(APPS).filter((a) => a !== 'gateway' && existsSync(join(APPS, a, 'src/bootstrap.ts')) && JSON.parse(readFileSync(join(APPS, a, 'package.json'), 'utf8')).nx?.tags?.includes('type:app'));
-
-// The registry's spec paths (§4.1) are granted as in every deployment (compose, k8s, npm start).
-const GRANTS = 'registry:/api/listings,registry:/registry.json,registry:/api/submit,registry:/api/questionnaire';
-
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[] };
-interface Operation {
-  method: 'GET' | 'POST';
-  path: string;
-  operationId: string;
-  params: Array<{ name: string; in: 'path' | 'query'; required: boolean; schema: Schema }>;
-  body?: Schema;
-}
+// input can be valid), never a 5xx, never a hang, never a charge.
 
 interface Outcome {
   status: number;
@@ -39,47 +19,16 @@ const wrongValueFor = (schema: Schema): unknown => {
 };
 
 describe('hostile input over every announced route', () => {
-  let nats: NatsServer;
-  let gateway: RunningGateway;
-  const running: RunningGroup[] = [];
-  const databases: Array<{ drop(): Promise<void> }> = [];
+  let live: LiveCatalog;
+  let gateway: LiveCatalog['gateway'];
   let operations: Operation[] = [];
 
   beforeAll(async () => {
-    nats = await startNats();
-    // Replay mode with no recordings: any upstream call fails at once instead of reaching the internet.
-    const noRecordings = mkdtempSync(join(tmpdir(), 'no-fixtures-'));
-    for (const app of groups) {
-      const db = scratchDatabase();
-      databases.push(db);
-      const mod = (await import(join(APPS, app, 'src/bootstrap'))) as Record<string, (env: Record<string, string>) => Promise<RunningGroup>>;
-      const start = Object.entries(mod).find(([name, fn]) => name.startsWith('start') && typeof fn === 'function')![1];
-      running.push(await start({ DISCOVERY_PATH_GRANTS: GRANTS, REGISTRY_PROBE_ENABLED: 'false', NATS_URL: nats.url, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', DATABASE_URL: db.url, UPSTREAM_REPLAY_DIRS: noRecordings, SOLANA_RPC_URLS: 'http://127.0.0.1:9' }));
-    }
-    gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error', GATEWAY_PATH_GRANTS: GRANTS });
-    let spec: any;
-    for (let i = 0; i < 100; i++) {
-      spec = await (await fetch(`${gateway.url}/openapi.json`)).json();
-      if (groups.every((g) => Object.keys(spec.paths).some((p) => p.startsWith(`/toll/${g}/`) || p.startsWith(`/api/${g}`)))) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    operations = Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({
-        method: method.toUpperCase() as 'GET' | 'POST',
-        path,
-        operationId: op.operationId,
-        params: op.parameters ?? [],
-        body: op.requestBody?.content?.['application/json']?.schema,
-      })),
-    );
+    live = await startLiveCatalog();
+    ({ gateway, operations } = live);
   }, 120_000);
 
-  afterAll(async () => {
-    await gateway?.close();
-    for (const g of running) await g.close();
-    await nats?.stop();
-    for (const db of databases) await db.drop();
-  });
+  afterAll(() => live?.stop());
 
   const send = async (method: string, url: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<Outcome> => {
     const res = await fetch(url, { method, body, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, signal: AbortSignal.timeout(8_000) });
@@ -129,8 +78,8 @@ describe('hostile input over every announced route', () => {
 
   it('finds every group in the live catalog', () => {
     const announced = new Set(operations.map((o) => o.operationId.split('.')[0]));
-    expect([...groups].filter((g) => !announced.has(g))).toEqual([]);
-    expect(operations.length).toBeGreaterThan(groups.length);
+    expect(live.groups.filter((g) => !announced.has(g))).toEqual([]);
+    expect(operations.length).toBeGreaterThan(live.groups.length);
   });
 
   it('answers every hostile case with a 4xx envelope, never a 5xx, a hang or a charge', async () => {

@@ -19,6 +19,7 @@ describe('hasOpaqueRules', () => {
     ['a refinement inside an optional array element', z.strictObject({ a: z.array(z.string().refine(Boolean)).optional() })],
     ['a refinement inside a union option', z.strictObject({ a: z.union([z.number(), z.string().refine(Boolean)]) })],
     ['a transform', z.strictObject({ a: z.string().transform((s) => s.trim()) })],
+    ['a trim before a length rule', z.strictObject({ q: z.string().trim().min(1) })],
     ['a refinement behind a default', z.strictObject({ a: z.string().refine(Boolean).default('x') })],
   ])('is true for %s', (_name, schema) => {
     expect(hasOpaqueRules(schema)).toBe(true);

@@ -23,6 +23,10 @@ type Def = {
 
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
+// Checks JSON Schema cannot say: refinements, and overwrites (trim, case changes) that alter the value the later
+// checks see, so " " passes minLength 1 in JSON Schema but not after trim.
+const OPAQUE_CHECKS = new Set(['custom', 'overwrite']);
+
 // True when the schema holds a rule that z.toJSONSchema drops (a refinement, a transform, a custom type): the
 // gateway validates only the announced JSON Schema, so such a route must let the group check its input before
 // any payment step (announced as `inputCheck`). Everything else JSON Schema carries exactly.
@@ -31,7 +35,7 @@ export function hasOpaqueRules(schema: z.ZodType, seen = new Set<z.ZodType>()): 
   seen.add(schema);
   const def = defOf(schema);
   if (def.type === 'transform' || def.type === 'custom') return true;
-  if (def.checks?.some((c) => c._zod.def.check === 'custom')) return true;
+  if (def.checks?.some((c) => OPAQUE_CHECKS.has(c._zod.def.check))) return true;
   const children: Array<z.ZodType | null | undefined> = [
     ...Object.values(def.shape ?? {}),
     def.catchall,
