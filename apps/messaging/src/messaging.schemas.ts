@@ -23,11 +23,7 @@ export const WebhookUrl = z
   .refine((u) => {
     const host = hostOf(u);
     return !parseIp(host) || blockedReason(host) === null;
-  }, 'must point at a public address (not loopback, private, link-local or reserved)')
-  .refine((u) => {
-    const host = hostOf(u);
-    return parseIp(host) !== null || (host.includes('.') && !/\.(localhost|local|internal|home\.arpa)$/i.test(host));
-  }, 'must name a public host (a dotted DNS name or a public IP address)');
+  }, 'must point at a public address (not loopback, private, link-local or reserved)');
 
 export const ProvisionInput = z
   .strictObject({
@@ -85,10 +81,10 @@ export const ProvisionOutput = z.object({
   }),
   updates: z
     .object({
-    mode: z.enum(['webhook', 'polling']),
-    webhook_url: z.string().nullable(),
-    note: z.string(),
-  })
+      mode: z.enum(['webhook', 'polling']),
+      webhook_url: z.string().nullable(),
+      note: z.string(),
+    })
     .nullable()
     .describe('How updates reach the holder (new lease); null on a renewal, which leaves the bot as it is'),
   renew: How,
