@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Clock } from './clock';
 import { MessagingController } from './messaging.controller';
 import { MessagingService } from './messaging.service';
+import { PoolAdmin } from './pool-admin';
 import { PoolRepository } from './pool.repository';
 import { PoolSweeper } from './pool-sweeper';
 import { PrismaService } from './prisma.service';
@@ -10,6 +11,6 @@ import { BotApiClient } from './upstreams/bot-api.client';
 
 @Module({
   controllers: [MessagingController],
-  providers: [PrismaService, PoolRepository, TokenVault, BotApiClient, PoolSweeper, Clock, MessagingService],
+  providers: [PrismaService, PoolRepository, TokenVault, BotApiClient, PoolSweeper, PoolAdmin, Clock, MessagingService],
 })
 export class AppModule {}

@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { GroupHealth, JsonLogger } from '@toll/platform';
-import { BlockedTargetError, parseIp, resolvePublic } from '@toll/upstream';
+import { BlockedTargetError, parseIp, replayActive, resolvePublic } from '@toll/upstream';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Clock } from './clock';
 import type * as S from './messaging.schemas';
+import { PoolAdmin, REPLAY_DEMO_BOT_ID } from './pool-admin';
 import { PoolRepository, type LeasedBot } from './pool.repository';
 import { PoolSweeper } from './pool-sweeper';
 import { LEASE_DAYS, LEASE_MS, PRICES } from './pricing';
@@ -17,16 +18,24 @@ const RELEASE_PATH = '/toll/messaging/release';
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 @Injectable()
-export class MessagingService {
+export class MessagingService implements OnApplicationBootstrap {
   constructor(
     private readonly repo: PoolRepository,
     private readonly botApi: BotApiClient,
     private readonly vault: TokenVault,
     private readonly sweeper: PoolSweeper,
+    private readonly admin: PoolAdmin,
     private readonly clock: Clock,
     private readonly groupHealth: GroupHealth,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {}
+
+  // Replay mode (a demo without internet) fills an empty pool with the fixtures' bot, so a bot-month can be sold.
+  async onApplicationBootstrap() {
+    if (!replayActive() || (await this.repo.counts()).total > 0) return;
+    this.logger.event('warn', 'REPLAY MODE: the fixtures\' demo bot fills the empty pool', { result: await this.admin.add(REPLAY_DEMO_BOT_ID) });
+    await this.sweeper.runOnce();
+  }
 
   provision(input: S.ProvisionInput, payer: string | undefined, deadline: number): Promise<S.ProvisionOutput> {
     return input.lease_id && input.lease_key ? this.renew(input.lease_id, input.lease_key) : this.lease(input, payer ?? 'unknown', deadline);
