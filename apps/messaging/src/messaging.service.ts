@@ -112,7 +112,7 @@ export class MessagingService implements OnApplicationBootstrap {
       sweep: this.sweeper.status(),
       sources: [
         { name: 'postgres', role: 'bot pool and leases', ok: counts !== null },
-        { name: 'telegram-bot-api', role: 'configures leased bots; rotates tokens and clears bots between holders', ok: !this.sweeper.status().last_error },
+        { name: 'telegram-bot-api', role: 'configures leased bots; rotates tokens and clears bots between holders', ok: !this.sweeper.resetFailure() },
       ],
       tolls: { ...PRICES },
     };

@@ -18,6 +18,7 @@ export class PoolSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private running?: Promise<void>;
   private lastRunAt: Date | null = null;
   private lastError: string | null = null;
+  private lastResetFailure: string | null = null; // the latest reset's error, cleared by the next good reset
 
   constructor(
     private readonly repo: PoolRepository,
@@ -41,6 +42,11 @@ export class PoolSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   status() {
     return { enabled: this.config.MESSAGING_SWEEP_ENABLED, interval_ms: this.config.MESSAGING_SWEEP_INTERVAL_MS, last_run_at: this.lastRunAt?.toISOString() ?? null, last_error: this.lastError };
+  }
+
+  // Whether the Bot API answered the latest reset (null when it did, or no reset ran yet).
+  resetFailure(): string | null {
+    return this.lastResetFailure;
   }
 
   // One pass; a pass already running in this replica is joined rather than doubled.
@@ -76,9 +82,11 @@ export class PoolSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       const me = await this.botApi.getMe(token);
       if (me.id !== id) throw new Error(`getMe answered bot ${me.id}, expected ${id}`);
       await this.repo.markAvailable(bot.id, new Date(this.clock.now()));
+      this.lastResetFailure = null;
       this.logger.event('info', 'bot reset and back in the pool', { bot: bot.username });
     } catch (e) {
       const error = e instanceof TollError ? `${e.code}: ${e.message}` : (e as Error).message;
+      this.lastResetFailure = error;
       const state = await this.repo.markResetFailed(bot.id, error, new Date(this.clock.now()), this.config.MESSAGING_RESET_MAX_ATTEMPTS, this.config.MESSAGING_SWEEP_INTERVAL_MS);
       this.logger.event(state === 'quarantined' ? 'error' : 'warn', state === 'quarantined' ? 'bot reset failed: quarantined' : 'bot reset failed: will retry', { bot: bot.username, error, attempts: bot.resetAttempts + 1 });
     }

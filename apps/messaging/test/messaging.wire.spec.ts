@@ -270,6 +270,7 @@ describe('messaging over NATS', () => {
     expect(h.reason).toBe('1 bot(s) quarantined after a failed reset');
     expect(h.pool).toMatchObject({ quarantined: 1, available: 2 });
     expect(h.pool.quarantine).toEqual([{ username: out.bot.username, since: expect.any(String), last_error: 'UPSTREAM_ERROR: bot-api answered HTTP 429' }]);
+    expect(h.sources[1]).toEqual({ name: 'telegram-bot-api', role: expect.any(String), ok: false });
     expect(await runPoolCommand(['requeue', out.bot.username], env)).toEqual([`@${out.bot.username}: queued for another reset`]);
     await sweep();
     expect((await health()).pool).toMatchObject({ quarantined: 0, available: 3 });
