@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Clock } from './clock';
+import { DnsResolver } from './dns-resolver';
 import { MessagingController } from './messaging.controller';
 import { MessagingService } from './messaging.service';
 import { PoolAdmin } from './pool-admin';
@@ -11,6 +12,6 @@ import { BotApiClient } from './upstreams/bot-api.client';
 
 @Module({
   controllers: [MessagingController],
-  providers: [PrismaService, PoolRepository, TokenVault, BotApiClient, PoolSweeper, PoolAdmin, Clock, MessagingService],
+  providers: [PrismaService, PoolRepository, TokenVault, BotApiClient, PoolSweeper, PoolAdmin, Clock, DnsResolver, MessagingService],
 })
 export class AppModule {}

@@ -4,6 +4,7 @@ import { GroupHealth, JsonLogger } from '@toll/platform';
 import { BlockedTargetError, parseIp, replayActive, resolvePublic } from '@toll/upstream';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Clock } from './clock';
+import { DnsResolver } from './dns-resolver';
 import type * as S from './messaging.schemas';
 import { PoolAdmin, REPLAY_DEMO_BOT_ID } from './pool-admin';
 import { PoolRepository, type LeasedBot } from './pool.repository';
@@ -13,6 +14,7 @@ import { TokenVault } from './token-vault';
 import { BotApiClient } from './upstreams/bot-api.client';
 
 const PROVISION_PATH = '/toll/messaging/provision';
+const DNS_TIMEOUT_MS = 3_000; // a webhook host that takes longer to resolve is not one Telegram will reach either
 const RELEASE_PATH = '/toll/messaging/release';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -26,6 +28,7 @@ export class MessagingService implements OnApplicationBootstrap {
     private readonly sweeper: PoolSweeper,
     private readonly admin: PoolAdmin,
     private readonly clock: Clock,
+    private readonly dns: DnsResolver,
     private readonly groupHealth: GroupHealth,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {}
@@ -42,7 +45,7 @@ export class MessagingService implements OnApplicationBootstrap {
   }
 
   private async lease(input: S.ProvisionInput, payer: string, deadline: number): Promise<S.ProvisionOutput> {
-    if (input.webhook_url) await this.assertPublicHost(new URL(input.webhook_url).hostname);
+    if (input.webhook_url) await this.assertPublicHost(new URL(input.webhook_url).hostname, deadline);
     const leaseKey = randomBytes(32).toString('base64url');
     const now = new Date(this.clock.now());
     const leased = await this.repo.lease({ leaseId: randomUUID(), keyHash: hashKey(leaseKey), payer, now, endsAt: new Date(now.getTime() + LEASE_MS) });
@@ -118,14 +121,24 @@ export class MessagingService implements OnApplicationBootstrap {
     };
   }
 
-  // The shared SSRF guard on the webhook's host: every address it resolves to must be public.
-  private async assertPublicHost(host: string) {
+  // The shared SSRF guard on the webhook's host: every address it resolves to must be public. A name that does
+  // not exist is the caller's mistake; a resolver that fails or is slow is ours.
+  private async assertPublicHost(host: string, deadline: number) {
     if (parseIp(host)) return; // a literal address was judged by the input schema
+    const refuse = (message: string) => new TollError('INVALID_INPUT', `webhook_url ${message}; you were not charged`, { issues: [{ field: 'webhook_url', message }] });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error('DNS timeout'), { code: 'ETIMEOUT' })), Math.max(1, Math.min(DNS_TIMEOUT_MS, deadline - Date.now())));
+    });
     try {
-      await resolvePublic(host, false);
+      await Promise.race([resolvePublic(host, false, (h) => this.dns.resolve(h)), timeout]);
     } catch (e) {
-      const message = e instanceof BlockedTargetError ? `must point at a public address: ${e.message}` : `does not resolve (${(e as { code?: string }).code ?? 'DNS error'})`;
-      throw new TollError('INVALID_INPUT', `webhook_url ${message}; you were not charged`, { issues: [{ field: 'webhook_url', message }] });
+      if (e instanceof BlockedTargetError) throw refuse(`must point at a public address: ${e.message}`);
+      const code = (e as { code?: string }).code ?? 'DNS error';
+      if (code === 'ENOTFOUND' || code === 'ENODATA') throw refuse(`names a host that does not exist (${code})`);
+      throw new TollError(code === 'ETIMEOUT' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', `could not resolve the webhook host (${code}); you were not charged, retry later`, { upstream: 'dns' });
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { startMessaging } from '../src/bootstrap';
 import { Clock } from '../src/clock';
+import { DnsResolver } from '../src/dns-resolver';
 import { ProvisionInput } from '../src/messaging.schemas';
 import { runPoolCommand } from '../src/pool-cli';
 import { PoolSweeper } from '../src/pool-sweeper';
@@ -136,6 +137,34 @@ describe('messaging over NATS', () => {
       message: 'webhook_url must point at a public address: localhost resolves to 127.0.0.1 (loopback); you were not charged',
       details: { issues: [{ field: 'webhook_url', message: 'must point at a public address: localhost resolves to 127.0.0.1 (loopback)' }] },
     });
+    expect((await health()).pool.available).toBe(3);
+  });
+
+  it('judges every address a webhook name resolves to, and tells a missing name from a failing resolver', async () => {
+    const dns = group.app.get(DnsResolver);
+    const system = dns.resolve.bind(dns);
+    const table: Record<string, () => Promise<Array<{ address: string; family: number }>>> = {
+      'rebind.example.com': async () => [{ address: '93.184.215.14', family: 4 }, { address: '10.0.0.5', family: 4 }],
+      'missing.example.com': () => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' })),
+      'flaky.example.com': () => Promise.reject(Object.assign(new Error('getaddrinfo EAI_AGAIN'), { code: 'EAI_AGAIN' })),
+      'slow.example.com': () => new Promise(() => undefined),
+    };
+    dns.resolve = (host) => table[host]();
+    const provision = (host: string, deadlineMs?: number) => callMessaging(nc, 'provision', { webhook_url: `https://${host}/hook` }, { deadlineMs });
+    try {
+      expect((await provision('rebind.example.com')).err).toEqual({
+        code: 'INVALID_INPUT',
+        message: 'webhook_url must point at a public address: rebind.example.com resolves to 10.0.0.5 (private (RFC 1918)); you were not charged',
+        details: { issues: [{ field: 'webhook_url', message: 'must point at a public address: rebind.example.com resolves to 10.0.0.5 (private (RFC 1918))' }] },
+      });
+      expect((await provision('missing.example.com')).err).toMatchObject({ code: 'INVALID_INPUT', details: { issues: [{ field: 'webhook_url', message: 'names a host that does not exist (ENOTFOUND)' }] } });
+      expect((await provision('flaky.example.com')).err).toEqual({ code: 'UPSTREAM_ERROR', message: 'could not resolve the webhook host (EAI_AGAIN); you were not charged, retry later', details: { upstream: 'dns' } });
+      const started = Date.now();
+      expect((await provision('slow.example.com', 1_000)).err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', details: { upstream: 'dns' } });
+      expect(Date.now() - started).toBeLessThan(1_500);
+    } finally {
+      dns.resolve = system;
+    }
     expect((await health()).pool.available).toBe(3);
   });
 
