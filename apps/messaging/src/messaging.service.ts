@@ -14,8 +14,8 @@ import { TokenVault } from './token-vault';
 import { BotApiClient } from './upstreams/bot-api.client';
 
 const PROVISION_PATH = '/toll/messaging/provision';
-const DNS_TIMEOUT_MS = 3_000; // a webhook host that takes longer to resolve is not one Telegram will reach either
 const RELEASE_PATH = '/toll/messaging/release';
+const DNS_TIMEOUT_MS = 3_000; // a webhook host that takes longer to resolve is not one Telegram will reach either
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -83,7 +83,7 @@ export class MessagingService implements OnApplicationBootstrap {
       lease_id: input.lease_id,
       bot_username: ended.username,
       released_at: now.toISOString(),
-      note: 'The token is revoked and the bot reset within minutes; unused time is not refunded.',
+      note: 'The token is revoked and the bot reset now (retried at the next sweep if the platform fails); unused time is not refunded.',
     };
   }
 
