@@ -161,7 +161,7 @@ describe('messaging over NATS', () => {
       expect((await provision('flaky.example.com')).err).toEqual({ code: 'UPSTREAM_ERROR', message: 'could not resolve the webhook host (EAI_AGAIN); you were not charged, retry later', details: { upstream: 'dns' } });
       const started = Date.now();
       expect((await provision('slow.example.com', 1_000)).err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', details: { upstream: 'dns' } });
-      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(Date.now() - started).toBeLessThan(2_500); // the deadline, not the 3 s resolver bound
     } finally {
       dns.resolve = system;
     }
