@@ -125,8 +125,13 @@ const GROUPS = {
     health('Funding rates status, tracked universe, exchanges, tolls'),
   ]],
   messaging: ['Messaging-bot Provisioning', [
-    ['POST', 'provision', 'provision', { per: 'bot-month', usd: '0.50' }, 'Allocates one bot for one month', {}],
-    health('Messaging-bot provisioning status and plan pricing'),
+    ['POST', 'provision', 'provision', { per: 'bot-month', usd: '0.50' }, 'Rent a Telegram bot for one month (30 days): its token and username right away, with a webhook or polling; or renew your bot for another month', {
+      name: opt(str('Display name for the bot, 1-64 characters')), description: opt(str('What users see in an empty chat with the bot')), short_description: opt(str("Shown on the bot's profile page")),
+      webhook_url: opt(str('https URL on a public host that receives the bot\'s updates; omit to poll')), webhook_secret: opt(str('Sent back in the X-Telegram-Bot-Api-Secret-Token header')),
+      lease_id: opt(str('Renewal: the lease to extend by one month')), lease_key: opt(str('Renewal: proof of being the holder')),
+    }],
+    ['POST', 'release', 'release', FREE, 'Give a rented Telegram bot back before its month ends (free): the token is revoked and the bot reset', { lease_id: str('The lease to end now'), lease_key: str('Proof of being the holder') }],
+    health('Messaging-bot provisioning status: pool size (available, leased, resetting, quarantined), plan pricing and endpoint catalog'),
   ]],
   weather: ['Weather', [
     ['GET', 'current', 'getCurrent', PAID, 'Current conditions, metric and imperial', LAT_LON],

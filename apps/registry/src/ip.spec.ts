@@ -1,4 +1,5 @@
-import { clientKey, parseIp } from './ip';
+import { parseIp } from '@toll/upstream';
+import { clientKey } from './ip';
 
 describe('client keys', () => {
   it('treats an IPv4-mapped address as the IPv4 address', () => {

@@ -1,6 +1,6 @@
 import { startFakeUpstream, type FakeUpstream } from '@toll/testing';
 import { lookup } from 'node:dns';
-import { BlockedTargetError, blockedReason, guardedLookup, resolvePublic, type Resolver } from './ssrf-guard';
+import { BlockedTargetError, blockedReason, guardedLookup, resolvePublic, type Resolver } from '@toll/upstream';
 import { probeEndpoint } from './upstreams/listing-endpoint.client';
 
 // A resolver standing in for DNS: a public-looking name that points inside our network (DNS rebinding).

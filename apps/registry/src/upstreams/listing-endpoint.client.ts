@@ -8,7 +8,7 @@
 //   404/410 (wrong or retired URL) and 5xx count as down, as do timeouts and connection errors.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockedTargetError, guardedLookup, resolvePublic, type Resolver } from '../ssrf-guard';
+import { BlockedTargetError, guardedLookup, resolvePublic, type Resolver } from '@toll/upstream';
 
 export interface ProbeOptions {
   timeoutMs: number; // for the whole probe (HEAD plus any GET)

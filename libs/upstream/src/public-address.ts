@@ -1,10 +1,45 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { addressRange } from '@toll/upstream';
-import { ipv4FromGroups, ipv6Groups, parseIp } from './ip';
+import { isIP } from 'node:net';
+import { addressRange } from './address-ranges';
 
-// The prober fetches URLs strangers submit, so it must never be turned against our own network: every
-// address a host resolves to is checked, and the connection itself goes only to a checked address (the
-// check runs inside the socket's DNS lookup, so a second, different DNS answer cannot slip through).
+export interface IpAddress {
+  ip: string;
+  version: 4 | 6;
+}
+
+// Parses an address, turning IPv4-mapped IPv6 ("::ffff:1.2.3.4", as dual-stack sockets report IPv4) into IPv4.
+export function parseIp(raw: string): IpAddress | null {
+  const trimmed = raw.trim().replace(/^\[(.*)\]$/, '$1');
+  if (trimmed.includes('%') || isIP(trimmed) === 0) return null;
+  if (isIP(trimmed) === 4) return { ip: trimmed, version: 4 };
+  const groups = ipv6Groups(trimmed);
+  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  return mapped ? { ip: ipv4FromGroups(groups[6], groups[7]), version: 4 } : { ip: trimmed.toLowerCase(), version: 6 };
+}
+
+// The eight 16-bit groups of a valid IPv6 address ("::" expanded, a dotted IPv4 tail split in two).
+export function ipv6Groups(ip: string): number[] {
+  const parse = (part: string) =>
+    part
+      ? part.split(':').flatMap((g) => {
+          if (!g.includes('.')) return [parseInt(g, 16)];
+          const [a, b, c, d] = g.split('.').map(Number);
+          return [a * 256 + b, c * 256 + d];
+        })
+      : [];
+  const [head, tail] = ip.split('::');
+  const left = parse(head);
+  if (tail === undefined) return left;
+  const right = parse(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+export const ipv4FromGroups = (hi: number, lo: number) => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
+
+// One guard for every URL a stranger gives us (the registry's prober, messaging webhooks): it must never be
+// turned against our own network. Every address a host resolves to is checked, and a connection goes only to
+// a checked address (the check runs inside the socket's DNS lookup, so a second, different DNS answer cannot
+// slip through).
 
 // IANA special-purpose registries (IPv4 and IPv6). BlockList applies the IPv4 rules to IPv4-mapped IPv6 too.
 const BLOCKED = [

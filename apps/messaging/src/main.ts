@@ -1,0 +1,3 @@
+import { startMessaging } from './bootstrap';
+
+void startMessaging();

@@ -1,0 +1,90 @@
+import type { RunningGroup } from '@toll/platform';
+import { natsClient, startNats, type NatsServer } from '@toll/testing';
+import type { NatsConnection } from 'nats';
+import { Client } from 'pg';
+import { startMessaging } from '../src/bootstrap';
+import { Clock } from '../src/clock';
+import { runPoolCommand } from '../src/pool-cli';
+import { PoolSweeper } from '../src/pool-sweeper';
+import { scratchDatabase } from './db';
+import { startFakeBotApi, type FakeBotApi } from './fake-bot-api';
+import { callMessaging } from './nats-call';
+
+const BOTS = [7_000_000_201, 7_000_000_202, 7_000_000_203, 7_000_000_204, 7_000_000_205];
+const T0 = Date.parse('2026-11-24T12:00:00.000Z');
+const DAY = 86_400_000;
+
+// Two replicas on one database, each behind its own NATS server, so the test decides which replica serves
+// each request: 20 provisions at once against 5 free bots.
+describe('messaging replicas on one pool', () => {
+  const servers: NatsServer[] = [];
+  const clients: NatsConnection[] = [];
+  const replicas: RunningGroup[] = [];
+  const db = scratchDatabase('replicas');
+  let api: FakeBotApi;
+  let env: (nats: NatsServer) => Record<string, string>;
+  let now = T0;
+
+  beforeAll(async () => {
+    api = await startFakeBotApi();
+    for (const id of BOTS) api.addBot(id);
+    env = (nats) => ({
+      NATS_URL: nats.url,
+      LOG_LEVEL: 'error',
+      ANNOUNCE_INTERVAL_MS: '60000',
+      NATS_GRACE_PERIOD_MS: '50',
+      DATABASE_URL: db.url,
+      MESSAGING_BOT_API_URL: api.url,
+      MESSAGING_MANAGER_BOT_TOKEN: api.managerToken,
+      MESSAGING_SWEEP_ENABLED: 'false',
+    });
+    for (let i = 0; i < 2; i++) {
+      servers.push(await startNats());
+      clients.push(await natsClient(servers[i].url));
+    }
+    // One after the other: libs/platform's ensureDatabase does not survive two replicas creating one database at once.
+    for (const s of servers) replicas.push(await startMessaging(env(s)));
+    for (const r of replicas) r.app.get(Clock).now = () => now;
+    await runPoolCommand(['add', ...BOTS.map(String)], env(servers[0]));
+    await Promise.all(replicas.map((r) => r.app.get(PoolSweeper).runOnce()));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const r of replicas) await r.close();
+    for (const c of clients) await c.close();
+    for (const s of servers) await s.stop();
+    await api.stop();
+    await db.drop();
+  });
+
+  const rotations = () => api.calls.filter((c) => c.method === 'replaceManagedBotToken').length;
+
+  it('resets each newly added bot exactly once although both replicas swept together', () => {
+    expect(rotations()).toBe(5);
+  });
+
+  it('leases each of 5 free bots exactly once to 20 concurrent provisions; the other 15 are refused before any charge', async () => {
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => callMessaging(clients[i % 2], 'provision', { name: `Agent ${i}` }, { payer: `payer-${i}` })));
+    const served = replies.filter((r) => r.response);
+    const refused = replies.filter((r) => r.err);
+    expect(served).toHaveLength(5);
+    expect(new Set(served.map((r) => r.response!.data.bot.id))).toEqual(new Set(BOTS));
+    expect(refused.map((r) => r.err)).toEqual(
+      Array.from({ length: 15 }, () => ({ code: 'SERVICE_UNAVAILABLE', message: 'No bot is free in the pool right now; you were not charged (the payment hold is released). Retry later.', details: { pool: 'empty' } })),
+    );
+    const pg = new Client({ connectionString: db.url });
+    await pg.connect();
+    const { rows } = await pg.query("SELECT count(*)::int AS open, count(DISTINCT bot_id)::int AS bots FROM leases WHERE ended_at IS NULL");
+    await pg.end();
+    expect(rows[0]).toEqual({ open: 5, bots: 5 });
+  });
+
+  it('ends every lease once and resets every bot once when both replicas sweep at the same moment', async () => {
+    now = T0 + 30 * DAY + 1;
+    const before = rotations();
+    await Promise.all(replicas.map((r) => r.app.get(PoolSweeper).runOnce()));
+    expect(rotations() - before).toBe(5);
+    const health = (await callMessaging(clients[1], 'getHealth', {})).response!.data;
+    expect(health.pool).toEqual({ available: 5, leased: 0, resetting: 0, quarantined: 0, total: 5, quarantine: [] });
+  });
+});

@@ -1,0 +1,48 @@
+import type { RunningGroup } from '@toll/platform';
+import { natsClient, startNats, type NatsServer } from '@toll/testing';
+import type { NatsConnection } from 'nats';
+import { join } from 'node:path';
+import { startMessaging } from '../src/bootstrap';
+import { scratchDatabase } from './db';
+import { callMessaging } from './nats-call';
+
+// `npm start -- --replay`: no internet, every Bot API call answered from the committed fixtures.
+describe('messaging in replay mode', () => {
+  let nats: NatsServer;
+  let nc: NatsConnection;
+  let group: RunningGroup;
+  const db = scratchDatabase('replay');
+
+  beforeAll(async () => {
+    nats = await startNats();
+    nc = await natsClient(nats.url);
+    group = await startMessaging({
+      NATS_URL: nats.url,
+      LOG_LEVEL: 'error',
+      NATS_GRACE_PERIOD_MS: '50',
+      DATABASE_URL: db.url,
+      MESSAGING_SWEEP_ENABLED: 'false',
+      MESSAGING_BOT_API_URL: 'https://api.telegram.org', // never reached: replay answers first
+      UPSTREAM_REPLAY_DIRS: join(__dirname, 'fixtures'),
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await group.close();
+    await nc.close();
+    await nats.stop();
+    await db.drop();
+  });
+
+  it('fills the empty pool with the demo bot, resets it, and sells it', async () => {
+    expect((await callMessaging(nc, 'getHealth', {})).response!.data.pool).toMatchObject({ available: 1, total: 1 });
+    const { response } = await callMessaging(nc, 'provision', { name: 'Demo', description: 'Replayed' });
+    expect(response!.data.bot).toEqual({
+      id: 7000000001,
+      username: 'toll_pool_1_bot',
+      link: 'https://t.me/toll_pool_1_bot',
+      token: '7000000001:AAHdemoRotatedTokenReplayOnly000000', // the token after the reset's rotation
+      name: 'Demo',
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import { Connection } from '@solana/web3.js';
+import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
+import type { RunningGroup } from '@toll/platform';
+import { http } from '@toll/testing';
+import { startMessaging } from '../../apps/messaging/src/bootstrap';
+import { runPoolCommand } from '../../apps/messaging/src/pool-cli';
+import { PoolSweeper } from '../../apps/messaging/src/pool-sweeper';
+import { scratchDatabase } from '../../apps/messaging/test/db';
+import { startFakeBotApi, type FakeBotApi } from '../../apps/messaging/test/fake-bot-api';
+import { startStack, type Stack } from './stack';
+
+const BOT = 7_000_000_301;
+
+// A bot-month paid through the gateway and payments on the local chain: an empty pool is refused with the
+// hold released, and the same proof then buys the bot once the operator has filled the pool.
+describe('messaging through gateway and payments', () => {
+  let stack: Stack;
+  let api: FakeBotApi;
+  let messaging: RunningGroup;
+  let gw: string;
+  let env: Record<string, string>;
+  const db = scratchDatabase('e2e');
+
+  beforeAll(async () => {
+    api = await startFakeBotApi();
+    api.addBot(BOT);
+    stack = await startStack({
+      groups: [
+        async (natsUrl) => {
+          env = {
+            NATS_URL: natsUrl,
+            LOG_LEVEL: 'error',
+            NATS_GRACE_PERIOD_MS: '50',
+            ANNOUNCE_INTERVAL_MS: '500',
+            DATABASE_URL: db.url,
+            MESSAGING_BOT_API_URL: api.url,
+            MESSAGING_MANAGER_BOT_TOKEN: api.managerToken,
+            MESSAGING_SWEEP_ENABLED: 'false',
+          };
+          messaging = await startMessaging(env);
+          return messaging;
+        },
+      ],
+    });
+    gw = stack.gateways[0].url;
+    for (let i = 0; i < 100 && (await http(`${gw}/toll/messaging/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack.stop();
+    await api.stop();
+    await db.drop();
+  });
+
+  it('refuses input the schema can check before asking for money', async () => {
+    const res = await http(`${gw}/toll/messaging/provision`, { method: 'POST', json: { name: 'x'.repeat(65) } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['name']);
+  });
+
+  it('releases the payment when the pool is empty, then sells the bot-month on the same proof with its receipt', async () => {
+    const path = '/toll/messaging/provision';
+    const body = { name: 'E2E Helper' };
+    const challenge = await http(`${gw}${path}`, { method: 'POST', json: body });
+    expect(challenge.status).toBe(402);
+    const c: MemoChallenge = challenge.body.toll;
+    expect(c.usdc.amountAtomic).toBe('500000'); // 0.50 per bot-month
+    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+    const redeem = () => http(`${gw}${path}?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: body, headers: { 'x-payment-tx': sig } });
+
+    const empty = await redeem();
+    expect(empty.status).toBe(503);
+    expect(empty.body.error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'No bot is free in the pool right now; you were not charged (the payment hold is released). Retry later.',
+      details: { pool: 'empty' },
+    });
+    expect(empty.headers.get('payment-response')).toBeNull();
+    expect(empty.headers.get('x-toll-receipt')).toBeNull();
+
+    expect(await runPoolCommand(['add', String(BOT)], env)).toEqual([`${BOT}: added @toll_pool_${BOT}_bot; it is reset before its first lease`]);
+    await messaging.app.get(PoolSweeper).runOnce();
+
+    const served = await redeem();
+    expect(served.status).toBe(200);
+    expect(served.headers.get('x-toll-receipt')).toBeTruthy();
+    expect(served.headers.get('payment-response')).toBeTruthy();
+    expect(served.body).toMatchObject({
+      platform: 'telegram',
+      renewal: false,
+      lease: { period_days: 30, renewals: 0 },
+      bot: { id: BOT, username: `toll_pool_${BOT}_bot`, token: api.bots.get(BOT)!.token, name: 'E2E Helper' },
+      updates: { mode: 'polling', webhook_url: null },
+    });
+    expect(api.bots.get(BOT)!.name).toBe('E2E Helper');
+    const claims = Buffer.from(served.headers.get('x-toll-receipt')!.split('.')[0], 'base64url').toString('utf8');
+    expect(JSON.parse(claims)).toMatchObject({ operationId: 'messaging.provision', priceUsd: '0.50', amountAtomic: '500000', payer: stack.payer.publicKey.toBase58() });
+    expect(claims).not.toContain(api.bots.get(BOT)!.token.split(':')[1]); // the receipt never carries the token
+  });
+});
