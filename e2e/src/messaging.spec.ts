@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import type { RunningGroup } from '@toll/platform';
@@ -96,5 +97,16 @@ describe('messaging through gateway and payments', () => {
     const claims = Buffer.from(served.headers.get('x-toll-receipt')!.split('.')[0], 'base64url').toString('utf8');
     expect(JSON.parse(claims)).toMatchObject({ operationId: 'messaging.provision', priceUsd: '0.50', amountAtomic: '500000', payer: stack.payer.publicKey.toBase58() });
     expect(claims).not.toContain(api.bots.get(BOT)!.token.split(':')[1]); // the receipt never carries the token
+
+    // The answer kept for redelivery is sealed at rest: the ledger never holds the token in the clear, and a lost
+    // answer still comes back whole on the same proof.
+    const ledger = new Client({ connectionString: stack.paymentsDatabaseUrl });
+    await ledger.connect();
+    const { rows } = await ledger.query<{ body: string }>('SELECT body FROM replies');
+    await ledger.end();
+    expect(rows.length).toBe(1);
+    expect(rows[0].body).not.toContain(api.bots.get(BOT)!.token.split(':')[1]);
+    const again = await redeem();
+    expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', served.text]);
   });
 });

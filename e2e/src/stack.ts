@@ -19,6 +19,7 @@ export interface Stack {
   gateways: RunningGateway[];
   payer: Keypair;
   recipient: PublicKey;
+  paymentsDatabaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -51,6 +52,7 @@ export async function startStack({ gateways = 1, payments = 1, groups = [] as Ar
     gateways: gws,
     payer,
     recipient,
+    paymentsDatabaseUrl: db.url,
     stop: async () => {
       for (const g of gws) await g.close();
       await shop.close();

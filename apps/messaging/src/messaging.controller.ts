@@ -26,7 +26,7 @@ export class MessagingController {
     input: S.ProvisionInput,
     output: S.ProvisionOutput,
     timeoutMs: PROVISION_TIMEOUT_MS,
-    tags: ['telegram', 'bot', 'chat', 'messaging'],
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   provision(@Payload() msg: TollMessage<S.ProvisionInput>) {
     return this.messaging.provision(msg.input, msg.payer, msg.deadline);
@@ -41,6 +41,7 @@ export class MessagingController {
     input: S.ReleaseInput,
     output: S.ReleaseOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND'],
   })
   release(@Payload() msg: TollMessage<S.ReleaseInput>) {
     return this.messaging.release(msg.input);

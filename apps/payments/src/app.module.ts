@@ -8,6 +8,7 @@ import { LedgerRepository } from './ledger.repository';
 import { PaymentsController } from './payments.controller';
 import { PrismaService } from './prisma.service';
 import { ReceiptSigner } from './receipts';
+import { ReplySeal } from './reply-seal';
 import { SettlementService } from './settlement.service';
 import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, resolveTerms, type PaymentTerms } from './terms';
@@ -24,6 +25,7 @@ import { VerifyService } from './verify.service';
       inject: [APP_CONFIG],
       useFactory: (c: PaymentsConfig) => new ReceiptSigner(c.PAYMENTS_RECEIPT_SECRET ? Buffer.from(c.PAYMENTS_RECEIPT_SECRET, 'hex') : localDefaults.receiptSeed()),
     },
+    { provide: ReplySeal, inject: [PAYMENT_TERMS], useFactory: (t: PaymentTerms) => new ReplySeal(t.memoSecret) },
     PrismaService,
     LedgerRepository,
     ChallengeService,

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { PaymentsConfig } from './config';
 import type { LedgerRepository } from './ledger.repository';
 import { ReceiptSigner } from './receipts';
+import { ReplySeal } from './reply-seal';
 import { SettlementService } from './settlement.service';
 
 const settledRow = (creditsUsed: number, creditsTotal: number) => ({
@@ -22,8 +23,9 @@ const settledRow = (creditsUsed: number, creditsTotal: number) => ({
 describe(SettlementService.name, () => {
   const kept: unknown[] = [];
   const ledger = (row: ReturnType<typeof settledRow>) => ({ settle: async (_: string, reply: unknown) => (kept.push(reply), row) }) as unknown as LedgerRepository;
+  const seal = new ReplySeal('s'.repeat(32));
   const serviceFor = (row: ReturnType<typeof settledRow>) =>
-    new SettlementService(ledger(row), new ReceiptSigner(randomBytes(32)), PaymentsConfig.parse({}), new JsonLogger('test', 'error'));
+    new SettlementService(ledger(row), new ReceiptSigner(randomBytes(32)), seal, PaymentsConfig.parse({}), new JsonLogger('test', 'error'));
 
   it('reports the credits left on a prepaid block after the settled request', async () => {
     expect((await serviceFor(settledRow(3, 1000)).settle({ requestId: 'r', holdId: 'h' })).creditsRemaining).toBe(997);
@@ -40,6 +42,7 @@ describe(SettlementService.name, () => {
     const large = { json: `"${'x'.repeat(REDELIVERY_MAX_BYTES - 1)}"`, headers: {} };
     await service.settle({ requestId: 'r', holdId: 'h1', reply: small });
     await service.settle({ requestId: 'r', holdId: 'h2', reply: large });
-    expect(kept).toEqual([small, undefined]);
+    expect(kept).toEqual([{ json: expect.stringMatching(/^v1\./), headers: small.headers }, undefined]);
+    expect(seal.open(kept[0] as typeof small)).toEqual(small); // kept sealed, opened only for the redelivery
   });
 });

@@ -5,6 +5,7 @@ import { encodeHeaderJson } from '@toll/x402';
 import type { PaymentsConfig } from './config';
 import { LedgerRepository } from './ledger.repository';
 import { ReceiptSigner } from './receipts';
+import { ReplySeal } from './reply-seal';
 
 // How often holds abandoned by a dead gateway are given back.
 const SWEEP_INTERVAL_MS = 15_000;
@@ -16,6 +17,7 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly ledger: LedgerRepository,
     private readonly receipts: ReceiptSigner,
+    private readonly seal: ReplySeal,
     @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {}
@@ -37,7 +39,7 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
 
   async settle(req: SettleRequest): Promise<SettleReply> {
     // A reply over the limit is not kept (a redelivery then asks the group again); the gateway never sends one.
-    const keep = req.reply && keptForRedelivery(req.reply) ? req.reply : undefined;
+    const keep = req.reply && keptForRedelivery(req.reply) ? this.seal.seal(req.reply) : undefined;
     const p = await this.ledger.settle(req.holdId, keep, this.config.PAYMENTS_REDELIVERY_SECONDS);
     if (!p) throw new TollError('INTERNAL', 'hold is not active');
     const receipt = this.receipts.sign({

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TollError, type ChallengeRequest, type PaymentProof, type VerifyReply, type VerifyRequest } from '@toll/contracts';
+import { TollError, type ChallengeRequest, type PaymentProof, type StoredReply, type VerifyReply, type VerifyRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { RpcUnavailableError, SolanaRpc, type ParsedTransaction } from '@toll/solana';
 import { ChallengeService } from './challenge.service';
@@ -7,6 +7,7 @@ import type { PaymentsConfig } from './config';
 import { FACILITATOR, type Facilitator } from './facilitator';
 import { LedgerRepository, type NewPayment, type Redelivery } from './ledger.repository';
 import { checkMemoPayment } from './memo-proof';
+import { ReplySeal } from './reply-seal';
 import { PAYMENT_TERMS, type PaymentTerms } from './terms';
 import { parseX402 } from './x402-proof';
 
@@ -26,6 +27,7 @@ export class VerifyService {
     private readonly rpc: SolanaRpc,
     @Inject(FACILITATOR) private readonly facilitator: Facilitator,
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
+    private readonly seal: ReplySeal,
     @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {}
@@ -65,7 +67,7 @@ export class VerifyService {
       };
     }
     const held = await this.ledger.hold(payment, req.requestId, this.config.PAYMENTS_HOLD_TTL_SECONDS, this.redeliveryOf(req));
-    return held.ok ? { ok: true, holdId: held.holdId, payer: held.payment.payer, redelivery: held.redelivery } : held;
+    return held.ok ? { ok: true, holdId: held.holdId, payer: held.payment.payer, redelivery: this.opened(held.redelivery) } : held;
   }
 
   private async viaX402(req: VerifyRequest, proof: Extract<PaymentProof, { kind: 'x402' }>): Promise<Outcome> {
@@ -111,7 +113,12 @@ export class VerifyService {
       }
       await this.ledger.markOnchainSettled(held.paymentId, settled.transaction);
     }
-    return { ok: true, holdId: held.holdId, payer: held.payment.payer, redelivery: held.redelivery };
+    return { ok: true, holdId: held.holdId, payer: held.payment.payer, redelivery: this.opened(held.redelivery) };
+  }
+
+  private opened(redelivery?: { count: number; reply?: StoredReply }) {
+    if (!redelivery?.reply) return redelivery;
+    return { count: redelivery.count, reply: this.seal.open(redelivery.reply) };
   }
 
   private redeliveryOf(req: VerifyRequest): Redelivery | undefined {
