@@ -16,9 +16,9 @@ export class HttpErrorFilter implements ExceptionFilter {
     const body = this.toBody(exception, requestId);
     if (res.headersSent) return;
     const retryAfter = body.details?.retryAfterSeconds;
-    if (body.code === 'RATE_LIMITED' && typeof retryAfter === 'number') res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
+    if (typeof retryAfter === 'number' && retryAfter > 0) res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
     // Replicas restart, NATS reconnects, Postgres fails over in seconds: tell clients when to come back.
-    if (body.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_S));
+    else if (body.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_S));
     res.status(httpStatusOf(body.code)).json({ error: { ...body, requestId } });
   }
 

@@ -63,6 +63,13 @@ export class TollService {
     // Rules the announced schema cannot carry are judged by the group before any payment step, proof or not:
     // an x402 proof is settled on chain inside verify, so a refusal after it would cost the caller real money.
     if (route.inputCheck) await this.bus.request(inputCheckSubjectOf(route.operationId), { input, requestId }, { timeoutMs: Math.min(route.timeoutMs, INPUT_CHECK_TIMEOUT_MS), requestId });
+    // The group said it cannot serve this operation now: say so before anyone pays, and when to come back.
+    const down = this.table.unavailable(route);
+    if (down) {
+      throw new TollError('SERVICE_UNAVAILABLE', `${route.operationId} cannot be served right now (${down.reason}); no payment was taken, and a proof you sent stays unused. Retry after ${down.retryAfterSeconds} s.`, {
+        retryAfterSeconds: down.retryAfterSeconds,
+      });
+    }
     const challenge: ChallengeRequest = { requestId, resourceUrl: this.resourceUrl(req), route: this.priced(route) };
     const proof = proofOf(req);
     if (!proof) return this.sendChallenge(res, await this.payments.challenge(challenge));
@@ -81,7 +88,7 @@ export class TollService {
         // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
         // (A redelivery's hold is settled already; releasing it changes nothing.)
         await this.release(requestId, hold.holdId, err instanceof TollError ? err.code : 'INTERNAL');
-        throw err;
+        throw unusedPaymentError(err, route, hold.transaction);
       }
       if (answer.uncharged !== undefined) {
         // The group serves this answer without taking payment: the hold goes back and the proof stays redeemable.
@@ -171,6 +178,19 @@ function stored(reply: TollReply): StoredReply {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(reply.headers ?? {})) if (isGroupHeader(name, value)) headers[name] = value;
   return { json: typeof reply.json === 'string' ? reply.json : JSON.stringify(reply.data), headers };
+}
+
+// A failure after the payment was verified: the caller must learn that the payment is still theirs to use, and how.
+function unusedPaymentError(err: unknown, route: ResolvedRoute, transaction: string | undefined): TollError {
+  const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
+  const credit = route.price?.per === 'block' ? 'the credit this call took is back on your block' : `your payment${transaction ? ` ${transaction}` : ''} is unused`;
+  const payment = {
+    status: 'unused',
+    transaction: transaction ?? null,
+    operationId: route.operationId,
+    retry: `${credit}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${route.operationId} until a call succeeds, with no time limit; another operation refuses it.`,
+  };
+  return new TollError(base.code, base.message, { ...base.details, payment });
 }
 
 // A group's free text as a header value: printable ASCII, bounded.

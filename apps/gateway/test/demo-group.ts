@@ -1,6 +1,6 @@
 import { Controller, Module } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { FREE, perBlock, perCall, type TollMessage } from '@toll/contracts';
+import { FREE, TollError, perBlock, perCall, type TollMessage } from '@toll/contracts';
 import { BaseConfig, TollRoute, bootstrapGroup, jsonTextReply, unchargedReply, withHeaders } from '@toll/platform';
 import { z } from 'zod';
 
@@ -56,6 +56,12 @@ class DemoController {
   @TollRoute({ operationId: 'demo.getNothingNew', method: 'GET', path: '/toll/demo/nothing-new', summary: 'Paid, but serves only stale data', price: perCall('0.01'), input: z.strictObject({}), output: z.object({ stale: z.boolean() }), timeoutMs: 1_000 })
   nothingNew() {
     return unchargedReply({ stale: true }, 'nothing fresh to sell');
+  }
+
+  // Every provider down: the handler says so, with how long before trying again is worth it.
+  @TollRoute({ operationId: 'demo.getFlaky', method: 'GET', path: '/toll/demo/flaky', summary: 'Paid, with its provider down', price: perCall('0.01'), input: z.strictObject({}), output: z.object({}), timeoutMs: 1_000 })
+  flaky(): object {
+    throw new TollError('UPSTREAM_ERROR', 'every provider failed', { retryAfterSeconds: 30 });
   }
 
   @TollRoute({ operationId: 'demo.sumItems', method: 'POST', path: '/toll/demo/items', summary: 'Sum of a list', price: FREE, input: Items, output: z.object({ sum: z.number() }), timeoutMs: 1_000, arrayBodyField: 'items' })

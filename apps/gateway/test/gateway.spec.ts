@@ -187,6 +187,35 @@ describe('gateway over a real NATS server', () => {
     for (const r of [verify, release, settle]) r.stop();
   });
 
+  it('tells a payer their payment is unused after our failure, then answers 503 with Retry-After before any payment step', async () => {
+    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-9', payer: 'Payer1111', transaction: 'Sig1111' } }));
+    const release = respond(nc, SUBJECTS.paymentsRelease, () => ({ response: null }));
+    await nc.flush();
+    const failed = await http(`${gateway.url}/toll/demo/flaky?toll_memo=m`, { headers: { 'x-payment-tx': 'Sig1111' } });
+    expect(failed.status).toBe(502);
+    expect(failed.body.error.details.payment).toEqual({
+      status: 'unused',
+      transaction: 'Sig1111',
+      operationId: 'demo.getFlaky',
+      retry:
+        'your payment Sig1111 is unused: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for demo.getFlaky until a call succeeds, with no time limit; another operation refuses it.',
+    });
+    expect(release.calls).toEqual([expect.objectContaining({ holdId: 'h-9', reason: 'UPSTREAM_ERROR' })]);
+    // The group announced the operation unavailable: nobody else is asked to pay for a call that will fail.
+    await waitFor(async () => ((await http(`${gateway.url}/toll/demo/flaky`)).status === 503 ? true : undefined));
+    payments.calls.splice(0);
+    const blocked = await http(`${gateway.url}/toll/demo/flaky`);
+    expect(blocked.status).toBe(503);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(25);
+    expect(blocked.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: expect.any(Number) } });
+    expect(blocked.body.error.message).toMatch(/^demo\.getFlaky cannot be served right now \(UPSTREAM_ERROR: every provider failed\); no payment was taken/);
+    expect(payments.calls).toEqual([]);
+    expect(verify.calls).toHaveLength(1);
+    expect((await http(`${gateway.url}/toll/demo/paid`)).status).toBe(402); // the group's other operations are unaffected
+    verify.stop();
+    release.stop();
+  });
+
   it('answers HEAD on a GET route as GET without a body', async () => {
     const head = await fetch(`${gateway.url}/toll/demo/echo?q=ab&n=2`, { method: 'HEAD' });
     expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'application/json; charset=utf-8', '']);

@@ -67,7 +67,7 @@ export class VerifyService {
       };
     }
     const held = await this.ledger.hold(payment, req.requestId, this.config.PAYMENTS_HOLD_TTL_SECONDS, this.redeliveryOf(req));
-    return held.ok ? { ok: true, holdId: held.holdId, payer: held.payment.payer, redelivery: this.opened(held.redelivery) } : held;
+    return held.ok ? { ok: true, holdId: held.holdId, payer: held.payment.payer, transaction: proof.signature, redelivery: this.opened(held.redelivery) } : held;
   }
 
   private async viaX402(req: VerifyRequest, proof: Extract<PaymentProof, { kind: 'x402' }>): Promise<Outcome> {
@@ -101,6 +101,7 @@ export class VerifyService {
       this.redeliveryOf(req),
     );
     if (!held.ok) return held;
+    let transaction = held.payment.txSignature ?? undefined;
     if (!held.payment.onchainSettled) {
       // Settle before the handler runs: the money has moved before we do the work.
       const settled = await this.facilitate(() => this.facilitator.settle(parsed.payload, parsed.requirements)).catch(async (e) => {
@@ -112,8 +113,9 @@ export class VerifyService {
         return { ok: false, reason: settled.errorReason ?? 'settlement_failed' };
       }
       await this.ledger.markOnchainSettled(held.paymentId, settled.transaction);
+      transaction = settled.transaction;
     }
-    return { ok: true, holdId: held.holdId, payer: held.payment.payer, redelivery: this.opened(held.redelivery) };
+    return { ok: true, holdId: held.holdId, payer: held.payment.payer, transaction, redelivery: this.opened(held.redelivery) };
   }
 
   private opened(redelivery?: { count: number; reply?: StoredReply }) {

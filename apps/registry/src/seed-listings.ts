@@ -1,6 +1,6 @@
 import type { SubmitInput } from './registry.schemas';
 
-export type SeedListing = Omit<SubmitInput, 'accepted_terms'> & { seed_key: string };
+export type SeedListing = Omit<SubmitInput, 'accepted_terms' | 'capability_tags'> & { seed_key: string; capability_tags: string[] };
 
 const CONTACT = { name: 'Toll operators', email: 'ops@toll.example', url: 'https://github.com/toll' };
 const X402_SOLANA = { assets: ['USDC', 'SOL'], network: 'solana' };

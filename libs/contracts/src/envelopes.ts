@@ -67,10 +67,11 @@ export interface StoredReply {
   headers: Record<string, string>;
 }
 
+// `transaction`: the on-chain payment's signature, named to the caller when a failure leaves the payment unused.
 // `redelivery`: the proof's credit was already spent on this same request. `reply` is the stored answer; absent when
 // it was too large to keep (over REDELIVERY_MAX_BYTES), and the gateway then asks the group again.
 export type VerifyReply =
-  | { ok: true; holdId: string; payer: string; redelivery?: { count: number; reply?: StoredReply } }
+  | { ok: true; holdId: string; payer: string; transaction?: string; redelivery?: { count: number; reply?: StoredReply } }
   | { ok: false; reason: string; challenge: ChallengeReply };
 
 // Largest answer kept for redelivery; it travels once more over NATS (max payload 1 MiB by default) inside payments.settle.

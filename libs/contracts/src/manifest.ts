@@ -36,6 +36,9 @@ export const GroupManifest = z.object({
   version: z.string().max(40),
   instanceId: z.string().min(1).max(80),
   routes: z.array(RouteManifest).min(1).max(200),
+  // Operations this replica cannot serve now (open circuit): the gateway answers them 503 with Retry-After before
+  // any payment step, for the seconds given, counted from when it hears the announcement.
+  unavailable: z.record(z.string(), z.object({ retryAfterSeconds: z.number().int().min(1).max(86_400), reason: z.string().max(300) })).optional(),
 });
 export type GroupManifest = z.infer<typeof GroupManifest>;
 

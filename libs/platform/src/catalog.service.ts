@@ -6,6 +6,7 @@ import type { NatsConnection, Subscription } from 'nats';
 import { z } from 'zod';
 import { hasOpaqueRules, invalidInput, parseInput } from './input-rules';
 import { NATS_CONNECTION } from './nats';
+import { RouteAvailability } from './route-availability';
 import { TOLL_ROUTE, type TollRouteOptions } from './toll-route';
 import { GROUP_INFO, type GroupInfo } from './tokens';
 
@@ -18,6 +19,8 @@ export class CatalogService implements OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private requests?: Subscription;
   private checks: Subscription[] = [];
+  // Announced again whenever a circuit opens or closes, so gateways stop (or resume) asking for payment at once.
+  readonly availability = new RouteAvailability(() => this.announce());
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -85,7 +88,9 @@ export class CatalogService implements OnApplicationShutdown {
 
   announce() {
     if (this.nats.isClosed()) return;
-    this.nats.publish(SUBJECTS.catalogAnnounce, JSON.stringify(this.manifest()));
+    const unavailable = this.availability.unavailable();
+    const manifest = Object.keys(unavailable).length ? { ...this.manifest(), unavailable: Object.fromEntries(Object.entries(unavailable).map(([op, u]) => [op, { ...u, reason: u.reason.slice(0, 300) }])) } : this.manifest();
+    this.nats.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifest));
   }
 
   // Same packet format as Nest's NATS transport, so the gateway's NatsBus reads a refusal as a TollError.

@@ -1,7 +1,8 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type TollMessage } from '@toll/contracts';
-import { defer, map, Observable } from 'rxjs';
+import { catchError, defer, map, Observable, throwError } from 'rxjs';
+import { CatalogService } from './catalog.service';
 import { JsonLogger, requestContext } from './logger';
 import { TollResponse } from './reply';
 import { TOLL_ROUTE, type TollRouteOptions } from './toll-route';
@@ -15,6 +16,7 @@ export class RouteInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
+    private readonly catalog: CatalogService,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -35,9 +37,15 @@ export class RouteInterceptor implements NestInterceptor {
             this.logger.event('error', 'handler output failed its schema', { operationId: route.operationId, issues: fieldIssues(out.error) });
             throw new Error(`${route.operationId} output failed its schema`);
           }
+          // An uncharged answer (nothing fresh to sell) says nothing about whether the next call will work.
+          if (reply?.uncharged === undefined) this.catalog.availability.succeeded(route.operationId);
           if (!reply) return { data: out.data };
           const uncharged = reply.uncharged === undefined ? {} : { uncharged: reply.uncharged };
           return reply.json !== undefined ? { data: null, json: reply.json, headers: reply.headers, ...uncharged } : { data: out.data, headers: reply.headers, ...uncharged };
+        }),
+        catchError((err: unknown) => {
+          this.catalog.availability.failed(route.operationId, err);
+          return throwError(() => err);
         }),
       );
     });

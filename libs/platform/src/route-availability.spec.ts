@@ -1,0 +1,49 @@
+import { TollError } from '@toll/contracts';
+import { CIRCUIT_FAILURES, RouteAvailability } from './route-availability';
+
+describe('RouteAvailability', () => {
+  let now = 1_000_000;
+  let changes = 0;
+  const make = () => new RouteAvailability(() => changes++, () => now);
+  const outage = new TollError('UPSTREAM_ERROR', 'provider answered HTTP 503');
+
+  beforeEach(() => {
+    now = 1_000_000;
+    changes = 0;
+  });
+
+  it('opens after consecutive outage failures, for 30 s, then twice as long while the next try fails', () => {
+    const a = make();
+    for (let i = 1; i < CIRCUIT_FAILURES; i++) a.failed('g.op', outage);
+    expect([a.isOpen('g.op'), changes]).toEqual([false, 0]);
+    a.failed('g.op', outage);
+    expect(a.unavailable()).toEqual({ 'g.op': { retryAfterSeconds: 30, reason: 'UPSTREAM_ERROR: provider answered HTTP 503' } });
+    expect(changes).toBe(1);
+    now += 30_001;
+    expect(a.unavailable()).toEqual({});
+    a.failed('g.op', outage); // the first call after the pause fails again
+    expect(a.unavailable()['g.op'].retryAfterSeconds).toBe(60);
+    now += 60_001;
+    a.succeeded('g.op');
+    a.failed('g.op', outage);
+    expect(a.isOpen('g.op')).toBe(false); // a success closed it and reset the count
+  });
+
+  it('opens at once when the handler says how long to wait, and closes on the next success', () => {
+    const a = make();
+    a.failed('g.op', new TollError('SERVICE_UNAVAILABLE', 'pool empty', { retryAfterSeconds: 120 }));
+    expect(a.unavailable()).toEqual({ 'g.op': { retryAfterSeconds: 120, reason: 'SERVICE_UNAVAILABLE: pool empty' } });
+    a.succeeded('g.op');
+    expect([a.unavailable(), changes]).toEqual([{}, 2]);
+  });
+
+  it('ignores failures that say nothing about the next call: bad input, not found, our own bugs', () => {
+    const a = make();
+    for (let i = 0; i < 10; i++) {
+      a.failed('g.op', new TollError('NOT_FOUND', 'no such ticker'));
+      a.failed('g.op', new TollError('INVALID_INPUT', 'bad'));
+      a.failed('g.op', new Error('bug'));
+    }
+    expect([a.unavailable(), changes]).toEqual([{}, 0]);
+  });
+});

@@ -1,0 +1,75 @@
+import { TollError, type ErrorCode } from '@toll/contracts';
+
+// Failures that mean "this operation cannot be served now", whatever the input: a provider or a backing service.
+const OUTAGE_CODES: ReadonlySet<ErrorCode> = new Set(['UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'SERVICE_UNAVAILABLE']);
+// Consecutive outage failures (no success between) that open the circuit, and how long it stays open: from 30 s,
+// doubling while the first call after the pause fails again, up to 5 minutes.
+export const CIRCUIT_FAILURES = 3;
+const FIRST_PAUSE_MS = 30_000;
+const MAX_PAUSE_MS = 300_000;
+
+interface Circuit {
+  failures: number;
+  openUntil: number;
+  pauseMs: number;
+  reason: string;
+}
+
+export interface Unavailable {
+  retryAfterSeconds: number;
+  reason: string;
+}
+
+// A circuit breaker per operation, fed by every handler's outcome. While open, the group announces the operation as
+// unavailable, and the gateway answers 503 with Retry-After before asking anyone to pay. A handler opens it at once by
+// failing with details.retryAfterSeconds (it knows every provider is down, or the pool is empty); otherwise it opens
+// after CIRCUIT_FAILURES outage failures in a row. Any success closes it.
+export class RouteAvailability {
+  private readonly circuits = new Map<string, Circuit>();
+
+  constructor(
+    private readonly onChange: () => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  succeeded(operationId: string) {
+    const open = this.isOpen(operationId);
+    this.circuits.delete(operationId);
+    if (open) this.onChange();
+  }
+
+  failed(operationId: string, error: unknown) {
+    if (!(error instanceof TollError) || !OUTAGE_CODES.has(error.code)) return;
+    const circuit = this.circuits.get(operationId) ?? { failures: 0, openUntil: 0, pauseMs: 0, reason: '' };
+    circuit.failures++;
+    circuit.reason = `${error.code}: ${error.message}`;
+    const asked = Number(error.details?.retryAfterSeconds);
+    const now = this.now();
+    if (Number.isFinite(asked) && asked > 0) {
+      circuit.openUntil = now + asked * 1000;
+    } else if (circuit.failures >= CIRCUIT_FAILURES) {
+      // Failing again right after a pause: wait longer before the next try.
+      circuit.pauseMs = circuit.pauseMs ? Math.min(MAX_PAUSE_MS, circuit.pauseMs * 2) : FIRST_PAUSE_MS;
+      circuit.openUntil = now + circuit.pauseMs;
+    } else {
+      this.circuits.set(operationId, circuit);
+      return;
+    }
+    this.circuits.set(operationId, circuit);
+    this.onChange();
+  }
+
+  isOpen(operationId: string) {
+    return (this.circuits.get(operationId)?.openUntil ?? 0) > this.now();
+  }
+
+  // What the announcement carries: the open circuits, each with the seconds left.
+  unavailable(): Record<string, Unavailable> {
+    const now = this.now();
+    const out: Record<string, Unavailable> = {};
+    for (const [operationId, c] of this.circuits) {
+      if (c.openUntil > now) out[operationId] = { retryAfterSeconds: Math.ceil((c.openUntil - now) / 1000), reason: c.reason };
+    }
+    return out;
+  }
+}
