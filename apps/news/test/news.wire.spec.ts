@@ -85,7 +85,7 @@ describe('news over NATS', () => {
         NATS_GRACE_PERIOD_MS: '50',
         NEWS_GDELT_URL: `${fake.url}/api/v2`,
         NEWS_GDELT_INTERVAL_MS: '20',
-        NEWS_WIKIMEDIA_URL: `${fake.url}/feed/v1/wikipedia/en`,
+        NEWS_WIKIMEDIA_URL: `${fake.url}/api/rest_v1/feed`,
         NEWS_HN_URL: `${fake.url}/api/v1`,
       },
     });
@@ -175,6 +175,25 @@ describe('news over NATS', () => {
       });
     });
 
+    it('search: one GDELT title with a stray backslash (invalid JSON) does not lose the answer', async () => {
+      const answer = await data('search', { q: 'tariffs' });
+      expect(answer).toMatchObject({ source: 'gdelt', ...FRESH, count: 3 });
+      expect(answer.articles.map((a: any) => a.title)).toEqual([
+        'Tariff deadline looms as talks stall',
+        'Exporters brace for tariffs \\ What the new duties mean',
+        'Zölle: EU droht mit Gegenmaßnahmen',
+      ]);
+    });
+
+    it('search: a GDELT record unreadable even after repair is dropped alone', async () => {
+      const answer = await data('search', { q: 'elections' });
+      expect(answer).toMatchObject({ source: 'gdelt', ...FRESH, count: 2 });
+      expect(answer.articles.map((a: any) => a.url)).toEqual([
+        'https://www.npr.org/2026/11/22/elections-recount',
+        'https://www.lemonde.fr/politique/article/2026/11/21/elections.html',
+      ]);
+    });
+
     it('trending: Wikipedia most-read page views summed over the window', async () => {
       expect(await data('getTrending', { days: 2 })).toEqual({
         days: 2,
@@ -193,8 +212,8 @@ describe('news over NATS', () => {
           { rank: 4, title: 'Lionel Messi', url: 'https://en.wikipedia.org/wiki/Lionel_Messi', score: 301_000, summary: 'Argentine footballer (born 1987)' },
         ],
       });
-      expect(hitsOf('/feed/v1/wikipedia/en/featured/2026/11/22')).toHaveLength(1);
-      expect(hitsOf('/feed/v1/wikipedia/en/featured/2026/11/21')).toHaveLength(1);
+      expect(hitsOf('/api/rest_v1/feed/featured/2026/11/22')).toHaveLength(1);
+      expect(hitsOf('/api/rest_v1/feed/featured/2026/11/21')).toHaveLength(1);
     });
 
     it('trending: the default window is the last complete day; limit cuts the list', async () => {
