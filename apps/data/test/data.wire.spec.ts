@@ -132,7 +132,7 @@ describe('data over NATS', () => {
   };
 
   // One app per scenario, started against its own fixtures at T0.
-  const start = async (fixtures: Fixture[]) => {
+  const start = async (fixtures: Fixture[], env: Record<string, string | undefined> = {}) => {
     now = T0;
     fake.use(fixtures);
     fake.hits.length = 0;
@@ -149,6 +149,7 @@ describe('data over NATS', () => {
         DATA_FRED_API_KEY: 'test-fred-key',
         DATA_POLYGON_API_KEY: 'test-polygon-key',
         ...Object.fromEntries(UPSTREAM_ENV.map((u) => [`DATA_${u}_BASE_URL`, fake.url])),
+        ...env,
       },
     });
   };
@@ -246,7 +247,7 @@ describe('data over NATS', () => {
         getHealth: null,
         note: 'GET /api/data: spec §4.1 lists 0.05 USD in the interface description but "no auth" on the descriptive page; we charge 0.05 per call by default, DATA_BUNDLE_PRICE_USD overrides it ("0" or "free" makes it free).',
       });
-      expect(health).toMatchObject({ prices_refresh_ms: 1_800_000, etf_tickers: ['SPY', 'JEPI'], providers: { coingecko_key: false, nasdaq: true, polygon: true, fred_key: true } });
+      expect(health).toMatchObject({ prices_refresh_ms: 1_800_000, etf_tickers: ['SPY', 'JEPI'], providers: { coingecko_key: false, nasdaq: true, polygon: true, fred_key: true, fred_keyless_csv: false } });
     });
 
     it('answers data.solUsd from the cached price feed', async () => {
@@ -351,6 +352,18 @@ describe('data over NATS', () => {
         staking: 'jito+marinade',
       });
       expect((await solUsd()).response).toEqual({ solUsd: '142.315', source: 'pyth', asOf: '2026-11-22T11:59:55.000Z' });
+    });
+  });
+
+  describe('without a FRED key', () => {
+    beforeAll(() => start(healthy(...ALL), { DATA_FRED_API_KEY: undefined }));
+    afterAll(stop);
+
+    it('serves rates from the keyless CSV and health says it runs keyless', async () => {
+      expect((await bundle({ include: 'rates' })).rates).toEqual(rates('fred-csv'));
+      expect(fake.hits.filter((h) => h.path === '/fred/series/observations')).toEqual([]);
+      const health = (await call('getHealth', {})).response!.data;
+      expect(health.providers).toMatchObject({ fred_key: false, fred_keyless_csv: true });
     });
   });
 
