@@ -338,6 +338,32 @@ describe('news over NATS', () => {
       });
     });
 
+    it('GDELT down → a Hacker News hit without any `url` key (real Ask HN shape) links to its discussion', async () => {
+      fake.use(PRIMARIES_DOWN);
+      const answer = await data('search', { q: 'manual processes' });
+      expect(answer).toMatchObject({ source: 'hn-algolia', fallback: true, count: 2 });
+      expect(answer.articles).toEqual([
+        {
+          title: 'Ask HN: What manual processes would you automate?',
+          url: 'https://news.ycombinator.com/item?id=13337024',
+          domain: 'news.ycombinator.com',
+          published_at: '2017-01-06T15:33:59.000Z',
+          language: null,
+          source_country: null,
+          image: null,
+        },
+        {
+          title: 'Automating the boring parts of payroll',
+          url: 'https://blog.example.com/payroll-automation',
+          domain: 'blog.example.com',
+          published_at: '2017-01-06T12:00:00.000Z',
+          language: null,
+          source_country: null,
+          image: null,
+        },
+      ]);
+    });
+
     it('Wikimedia down (503) → trending from Hacker News points, named as such', async () => {
       fake.use(PRIMARIES_DOWN);
       expect(await data('getTrending', { days: 3 })).toEqual({
