@@ -206,10 +206,11 @@ describe('news over NATS', () => {
         attribution: WIKIMEDIA,
         count: 4,
         items: [
-          { rank: 1, title: 'Hurricane Odile', url: 'https://en.wikipedia.org/wiki/Hurricane_Odile', score: 1_495_000, summary: 'Atlantic hurricane in 2026' },
-          { rank: 2, title: '2026 Summit of the Americas', url: 'https://en.wikipedia.org/wiki/2026_Summit_of_the_Americas', score: 912_000, summary: 'International summit' },
-          { rank: 3, title: 'Thanksgiving', url: 'https://en.wikipedia.org/wiki/Thanksgiving', score: 402_000, summary: 'Holiday in the United States and Canada' },
-          { rank: 4, title: 'Lionel Messi', url: 'https://en.wikipedia.org/wiki/Lionel_Messi', score: 301_000, summary: 'Argentine footballer (born 1987)' },
+          // Real views and descriptions (a recorded feed, re-dated): each article's two days summed.
+          { rank: 1, title: 'Stephen Sondheim', url: 'https://en.wikipedia.org/wiki/Stephen_Sondheim', score: 921_838, summary: 'American composer and lyricist (1930–2021)' },
+          { rank: 2, title: 'Ralf Rangnick', url: 'https://en.wikipedia.org/wiki/Ralf_Rangnick', score: 627_862, summary: 'German professional football manager' },
+          { rank: 3, title: 'Omicron', url: 'https://en.wikipedia.org/wiki/Omicron', score: 435_660, summary: 'Letter in the Greek alphabet' },
+          { rank: 4, title: 'Greek alphabet', url: 'https://en.wikipedia.org/wiki/Greek_alphabet', score: 286_392, summary: 'Script used to write the Greek language' },
         ],
       });
       expect(hitsOf('/api/rest_v1/feed/featured/2026/11/22')).toHaveLength(1);
@@ -227,7 +228,7 @@ describe('news over NATS', () => {
         ...FRESH,
         attribution: WIKIMEDIA,
         count: 1,
-        items: [{ rank: 1, title: '2026 Summit of the Americas', url: 'https://en.wikipedia.org/wiki/2026_Summit_of_the_Americas', score: 912_000, summary: 'International summit' }],
+        items: [{ rank: 1, title: 'Stephen Sondheim', url: 'https://en.wikipedia.org/wiki/Stephen_Sondheim', score: 713_415, summary: 'American composer and lyricist (1930–2021)' }],
       });
     });
 
@@ -469,7 +470,7 @@ describe('news over NATS', () => {
         ...stale,
         reason:
           'UPSTREAM_ERROR: No news source could answer (wikimedia: UPSTREAM_ERROR: wikimedia answered HTTP 503; hn-algolia: UPSTREAM_ERROR: hn-algolia answered HTTP 503)',
-        items: [{ rank: 1, title: 'Hurricane Odile', score: 1_495_000 }],
+        items: [{ rank: 1, title: 'Stephen Sondheim', score: 921_838 }],
       });
     });
 
