@@ -392,14 +392,14 @@ describe('news over NATS', () => {
       expect(await data('search', { q: 'AI' })).toMatchObject({
         source: 'hn-algolia',
         fallback: true,
-        fallback_reason: 'gdelt: UPSTREAM_ERROR: gdelt refused the request: The specified phrase is too short.',
+        fallback_reason: 'gdelt: UPSTREAM_ERROR: gdelt refused the request: One or more of your keywords were too short, too long or too common: (AI)',
         count: 1,
         articles: [{ title: 'AI labs agree on shared evaluation suite', url: 'https://www.example.com/ai-evals' }],
       });
     });
 
     it('GDELT plain-text error with HTTP 200 on timeline (no fallback) → the error envelope', async () => {
-      const message = 'gdelt: UPSTREAM_ERROR: gdelt refused the request: The specified phrase is too short.';
+      const message = 'gdelt: UPSTREAM_ERROR: gdelt refused the request: One or more of your keywords were too short, too long or too common: (AI)';
       expect((await call('getTimeline', { q: 'AI' })).err).toEqual({ code: 'UPSTREAM_ERROR', message: `No news source could answer (${message})`, details: { attempts: [message] } });
     });
 

@@ -58,6 +58,33 @@ describe(GdeltClient.name, () => {
     expect(notes).toEqual(['gdelt sent 1 of 3 articles without a required field; they were left out']);
   });
 
+  it('reads a recorded real ArtList answer verbatim (empty url_mobile and socialimage, non-Latin titles)', async () => {
+    fake.use(fixture('artlist.vizhinjam'));
+    const { articles, notes } = await gdelt.articles('Vizhinjam', null, 7, deadline());
+    expect(notes).toEqual([]);
+    expect(articles.map((a) => [a.domain, a.language, a.published_at, a.image])).toEqual([
+      ['thehindu.com', 'English', '2024-06-15T17:00:00.000Z', 'https://www.thehindu.com/theme/images/og-image.png'],
+      ['mathrubhumi.com', 'Malayalam', '2024-07-06T09:30:00.000Z', null],
+      ['thehindu.com', 'English', '2024-06-20T15:45:00.000Z', null],
+      ['thehindubusinessline.com', 'English', '2024-07-15T10:30:00.000Z', null],
+    ]);
+    expect(articles[1].title).toBe('ട്രോളിങ് നിയന്ത്രണം നീങ്ങി ; വിഴിഞ്ഞം തീരത്ത് ആവേശം , vizhinjam , fish');
+  });
+
+  it('reads a recorded real TimelineVolRaw answer: counts, and each share of all coverage', async () => {
+    fake.use(fixture('timeline.tigray'));
+    expect(await gdelt.timeline('Tigray sourcecountry:EI', 90, deadline())).toEqual({
+      resolution: 'day',
+      series: [
+        { date: '2020-11-03T00:00:00.000Z', count: 0, share: 0 },
+        { date: '2020-11-04T00:00:00.000Z', count: 3, share: 0.001463 },
+        { date: '2020-11-05T00:00:00.000Z', count: 0, share: 0 },
+        { date: '2020-11-06T00:00:00.000Z', count: 0, share: 0 },
+        { date: '2020-11-07T00:00:00.000Z', count: 0, share: 0 },
+      ],
+    });
+  });
+
   it('a body beyond repair is still an upstream error', async () => {
     const [good] = fixture('artlist.bitcoin');
     fake.use([{ ...good, response: { status: 200, body: '{"articles": [ {"url": "https://a.example/1","title": "cut off' } }]);
