@@ -328,7 +328,7 @@ describe('data over NATS', () => {
         rates: rates('fred-csv'),
         staking: {
           items: [
-            { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '7.12', source: 'jito' },
+            { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '7.1849', source: 'jito' }, // the published real stats (0.07184861239211937)
             { asset: 'mSOL', chain: 'Solana', project: 'marinade-liquid-staking', apy: '6.784', source: 'marinade' },
           ],
           as_of: AT_T0,
