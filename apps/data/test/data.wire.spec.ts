@@ -36,11 +36,12 @@ const UPSTREAM_ENV = ['COINGECKO', 'PYTH', 'NASDAQ', 'POLYGON', 'FRED', 'FREDGRA
 
 const PRICES_PRIMARY = {
   items: [
-    { symbol: 'BTC', name: 'Bitcoin', usd: '97012.34', change_24h_pct: '-1.2346', as_of: '2026-11-22T11:59:12.345Z', source: 'coingecko' },
-    { symbol: 'ETH', name: 'Ethereum', usd: '3456.78', change_24h_pct: '2.5', as_of: '2026-11-22T11:59:20.000Z', source: 'coingecko' },
-    { symbol: 'SOL', name: 'Solana', usd: '142.37', change_24h_pct: '0.9877', as_of: '2026-11-22T11:59:30.000Z', source: 'coingecko' },
-    { symbol: 'USDC', name: 'USD Coin', usd: '0.999871', change_24h_pct: '-0.0012', as_of: '2026-11-22T11:59:01.000Z', source: 'coingecko' },
-    { symbol: 'USDT', name: 'Tether', usd: '1', change_24h_pct: '0', as_of: '2026-11-22T11:59:02.000Z', source: 'coingecko' },
+    // A real CoinGecko snapshot (2025-12-27, re-dated to the test clock): see test/fixtures/README.md.
+    { symbol: 'BTC', name: 'Bitcoin', usd: '87387', change_24h_pct: '-1.4889', as_of: '2026-11-22T11:59:21.358Z', source: 'coingecko' },
+    { symbol: 'ETH', name: 'Ethereum', usd: '2922.48', change_24h_pct: '-1.5701', as_of: '2026-11-22T11:59:21.339Z', source: 'coingecko' },
+    { symbol: 'SOL', name: 'Solana', usd: '122.71', change_24h_pct: '-0.7091', as_of: '2026-11-22T11:59:06.318Z', source: 'coingecko' },
+    { symbol: 'USDC', name: 'USD Coin', usd: '0.999987', change_24h_pct: '0.0179', as_of: '2026-11-22T11:59:06.485Z', source: 'coingecko' },
+    { symbol: 'USDT', name: 'Tether', usd: '0.999512', change_24h_pct: '0.0028', as_of: '2026-11-22T11:59:18.758Z', source: 'coingecko' },
   ],
   as_of: AT_T0,
 };
@@ -98,12 +99,12 @@ const rates = (source: 'fred' | 'fred-csv') => ({
 });
 const STAKING_PRIMARY = {
   items: [
-    { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '7.1235', source: 'defillama' },
+    { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '6.74', source: 'defillama' }, // jitoSOL, stETH, rETH: real /pools rows
     { asset: 'mSOL', chain: 'Solana', project: 'marinade-liquid-staking', apy: '7.4', source: 'defillama' },
     { asset: 'JupSOL', chain: 'Solana', project: 'jupiter-staked-sol', apy: '8.0123', source: 'defillama' },
     { asset: 'BNSOL', chain: 'Solana', project: 'binance-staked-sol', apy: '6.9', source: 'defillama' },
-    { asset: 'stETH', chain: 'Ethereum', project: 'lido', apy: '2.71', source: 'defillama' },
-    { asset: 'rETH', chain: 'Ethereum', project: 'rocket-pool', apy: '2.64', source: 'defillama' },
+    { asset: 'stETH', chain: 'Ethereum', project: 'lido', apy: '2.616', source: 'defillama' },
+    { asset: 'rETH', chain: 'Ethereum', project: 'rocket-pool', apy: '2.3458', source: 'defillama' },
   ],
   as_of: AT_T0,
 };
@@ -251,7 +252,7 @@ describe('data over NATS', () => {
     });
 
     it('answers data.solUsd from the cached price feed', async () => {
-      expect(await solUsd()).toMatchObject({ response: { solUsd: '142.37', source: 'coingecko', asOf: '2026-11-22T11:59:30.000Z' } });
+      expect(await solUsd()).toMatchObject({ response: { solUsd: '122.71', source: 'coingecko', asOf: '2026-11-22T11:59:06.318Z' } });
     });
 
     it('withholds sections whose refresh failed, labelled stale with the last good as_of, and keeps the fresh ones', async () => {
