@@ -133,6 +133,8 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
         nasdaq: this.nasdaq.enabled,
         polygon: this.polygon.enabled,
         fred_key: this.fred.enabled,
+        // Rates rest on the keyless CSV alone, which is reported blocked for plain clients: not a production setup.
+        fred_keyless_csv: !this.fred.enabled,
       },
       cache: { entries: this.cache.size, ...this.cache.stats },
     };

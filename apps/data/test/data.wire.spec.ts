@@ -36,11 +36,12 @@ const UPSTREAM_ENV = ['COINGECKO', 'PYTH', 'NASDAQ', 'POLYGON', 'FRED', 'FREDGRA
 
 const PRICES_PRIMARY = {
   items: [
-    { symbol: 'BTC', name: 'Bitcoin', usd: '97012.34', change_24h_pct: '-1.2346', as_of: '2026-11-22T11:59:12.345Z', source: 'coingecko' },
-    { symbol: 'ETH', name: 'Ethereum', usd: '3456.78', change_24h_pct: '2.5', as_of: '2026-11-22T11:59:20.000Z', source: 'coingecko' },
-    { symbol: 'SOL', name: 'Solana', usd: '142.37', change_24h_pct: '0.9877', as_of: '2026-11-22T11:59:30.000Z', source: 'coingecko' },
-    { symbol: 'USDC', name: 'USD Coin', usd: '0.999871', change_24h_pct: '-0.0012', as_of: '2026-11-22T11:59:01.000Z', source: 'coingecko' },
-    { symbol: 'USDT', name: 'Tether', usd: '1', change_24h_pct: '0', as_of: '2026-11-22T11:59:02.000Z', source: 'coingecko' },
+    // A real CoinGecko snapshot (2025-12-27, re-dated to the test clock): see test/fixtures/README.md.
+    { symbol: 'BTC', name: 'Bitcoin', usd: '87387', change_24h_pct: '-1.4889', as_of: '2026-11-22T11:59:21.358Z', source: 'coingecko' },
+    { symbol: 'ETH', name: 'Ethereum', usd: '2922.48', change_24h_pct: '-1.5701', as_of: '2026-11-22T11:59:21.339Z', source: 'coingecko' },
+    { symbol: 'SOL', name: 'Solana', usd: '122.71', change_24h_pct: '-0.7091', as_of: '2026-11-22T11:59:06.318Z', source: 'coingecko' },
+    { symbol: 'USDC', name: 'USD Coin', usd: '0.999987', change_24h_pct: '0.0179', as_of: '2026-11-22T11:59:06.485Z', source: 'coingecko' },
+    { symbol: 'USDT', name: 'Tether', usd: '0.999512', change_24h_pct: '0.0028', as_of: '2026-11-22T11:59:18.758Z', source: 'coingecko' },
   ],
   as_of: AT_T0,
 };
@@ -98,12 +99,12 @@ const rates = (source: 'fred' | 'fred-csv') => ({
 });
 const STAKING_PRIMARY = {
   items: [
-    { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '7.1235', source: 'defillama' },
+    { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '6.74', source: 'defillama' }, // jitoSOL, stETH, rETH: real /pools rows
     { asset: 'mSOL', chain: 'Solana', project: 'marinade-liquid-staking', apy: '7.4', source: 'defillama' },
     { asset: 'JupSOL', chain: 'Solana', project: 'jupiter-staked-sol', apy: '8.0123', source: 'defillama' },
     { asset: 'BNSOL', chain: 'Solana', project: 'binance-staked-sol', apy: '6.9', source: 'defillama' },
-    { asset: 'stETH', chain: 'Ethereum', project: 'lido', apy: '2.71', source: 'defillama' },
-    { asset: 'rETH', chain: 'Ethereum', project: 'rocket-pool', apy: '2.64', source: 'defillama' },
+    { asset: 'stETH', chain: 'Ethereum', project: 'lido', apy: '2.616', source: 'defillama' },
+    { asset: 'rETH', chain: 'Ethereum', project: 'rocket-pool', apy: '2.3458', source: 'defillama' },
   ],
   as_of: AT_T0,
 };
@@ -132,7 +133,7 @@ describe('data over NATS', () => {
   };
 
   // One app per scenario, started against its own fixtures at T0.
-  const start = async (fixtures: Fixture[]) => {
+  const start = async (fixtures: Fixture[], env: Record<string, string | undefined> = {}) => {
     now = T0;
     fake.use(fixtures);
     fake.hits.length = 0;
@@ -149,6 +150,7 @@ describe('data over NATS', () => {
         DATA_FRED_API_KEY: 'test-fred-key',
         DATA_POLYGON_API_KEY: 'test-polygon-key',
         ...Object.fromEntries(UPSTREAM_ENV.map((u) => [`DATA_${u}_BASE_URL`, fake.url])),
+        ...env,
       },
     });
   };
@@ -248,11 +250,11 @@ describe('data over NATS', () => {
         getHealth: null,
         note: 'GET /api/data: spec §4.1 lists 0.05 USD in the interface description but "no auth" on the descriptive page; we charge 0.05 per call by default, DATA_BUNDLE_PRICE_USD overrides it ("0" or "free" makes it free).',
       });
-      expect(health).toMatchObject({ prices_refresh_ms: 1_800_000, etf_tickers: ['SPY', 'JEPI'], providers: { coingecko_key: false, nasdaq: true, polygon: true, fred_key: true } });
+      expect(health).toMatchObject({ prices_refresh_ms: 1_800_000, etf_tickers: ['SPY', 'JEPI'], providers: { coingecko_key: false, nasdaq: true, polygon: true, fred_key: true, fred_keyless_csv: false } });
     });
 
     it('answers data.solUsd from the cached price feed', async () => {
-      expect(await solUsd()).toMatchObject({ response: { solUsd: '142.37', source: 'coingecko', asOf: '2026-11-22T11:59:30.000Z' } });
+      expect(await solUsd()).toMatchObject({ response: { solUsd: '122.71', source: 'coingecko', asOf: '2026-11-22T11:59:06.318Z' } });
     });
 
     it('withholds sections whose refresh failed, labelled stale with the last good as_of, and keeps the fresh ones', async () => {
@@ -329,7 +331,7 @@ describe('data over NATS', () => {
         rates: rates('fred-csv'),
         staking: {
           items: [
-            { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '7.12', source: 'jito' },
+            { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '7.1849', source: 'jito' }, // the published real stats (0.07184861239211937)
             { asset: 'mSOL', chain: 'Solana', project: 'marinade-liquid-staking', apy: '6.784', source: 'marinade' },
           ],
           as_of: AT_T0,
@@ -353,6 +355,18 @@ describe('data over NATS', () => {
         staking: 'jito+marinade',
       });
       expect((await solUsd()).response).toEqual({ solUsd: '142.315', source: 'pyth', asOf: '2026-11-22T11:59:55.000Z' });
+    });
+  });
+
+  describe('without a FRED key', () => {
+    beforeAll(() => start(healthy(...ALL), { DATA_FRED_API_KEY: undefined }));
+    afterAll(stop);
+
+    it('serves rates from the keyless CSV and health says it runs keyless', async () => {
+      expect((await bundle({ include: 'rates' })).rates).toEqual(rates('fred-csv'));
+      expect(fake.hits.filter((h) => h.path === '/fred/series/observations')).toEqual([]);
+      const health = (await call('getHealth', {})).response!.data;
+      expect(health.providers).toMatchObject({ fred_key: false, fred_keyless_csv: true });
     });
   });
 

@@ -13,7 +13,7 @@ export const NewsConfig = BaseConfig.extend({
   NEWS_GDELT_TIMEOUT_MS: ms(100, 30_000, 8_000),
   // Trending primary: the Wikimedia feed API (most-read articles); off leaves Hacker News alone for trending.
   NEWS_WIKIMEDIA_ENABLED: z.stringbool().default(true),
-  NEWS_WIKIMEDIA_URL: z.url().default('https://api.wikimedia.org/feed/v1/wikipedia/en'),
+  NEWS_WIKIMEDIA_URL: z.url().default('https://en.wikipedia.org/api/rest_v1/feed'),
   NEWS_WIKIMEDIA_TIMEOUT_MS: ms(100, 30_000, 3_000),
   // Fallback for search and trending; off if Algolia's terms stop fitting (it is tech news only either way).
   NEWS_HN_ENABLED: z.stringbool().default(true),

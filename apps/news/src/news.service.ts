@@ -92,7 +92,7 @@ export class NewsService {
     const cached = await this.cache.get(JSON.stringify(['search', q.toLowerCase(), lang, input.days]), SEARCH_CACHE, () =>
       this.firstAnswer(
         [
-          { source: 'gdelt', run: (d) => this.gdelt.articles(q, lang, input.days, d) },
+          { source: 'gdelt', run: (d) => this.gdelt.articles(q, lang, input.days, d).then((a) => a.articles) },
           { source: 'hn-algolia', skip: hnSkip, run: (d) => this.hn.stories(q, input.days, GDELT_MAX_RECORDS, d) },
         ],
         deadline,

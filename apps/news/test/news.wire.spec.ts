@@ -85,7 +85,7 @@ describe('news over NATS', () => {
         NATS_GRACE_PERIOD_MS: '50',
         NEWS_GDELT_URL: `${fake.url}/api/v2`,
         NEWS_GDELT_INTERVAL_MS: '20',
-        NEWS_WIKIMEDIA_URL: `${fake.url}/feed/v1/wikipedia/en`,
+        NEWS_WIKIMEDIA_URL: `${fake.url}/api/rest_v1/feed`,
         NEWS_HN_URL: `${fake.url}/api/v1`,
       },
     });
@@ -175,6 +175,25 @@ describe('news over NATS', () => {
       });
     });
 
+    it('search: one GDELT title with a stray backslash (invalid JSON) does not lose the answer', async () => {
+      const answer = await data('search', { q: 'tariffs' });
+      expect(answer).toMatchObject({ source: 'gdelt', ...FRESH, count: 3 });
+      expect(answer.articles.map((a: any) => a.title)).toEqual([
+        'Tariff deadline looms as talks stall',
+        'Exporters brace for tariffs \\ What the new duties mean',
+        'Zölle: EU droht mit Gegenmaßnahmen',
+      ]);
+    });
+
+    it('search: a GDELT record unreadable even after repair is dropped alone', async () => {
+      const answer = await data('search', { q: 'elections' });
+      expect(answer).toMatchObject({ source: 'gdelt', ...FRESH, count: 2 });
+      expect(answer.articles.map((a: any) => a.url)).toEqual([
+        'https://www.npr.org/2026/11/22/elections-recount',
+        'https://www.lemonde.fr/politique/article/2026/11/21/elections.html',
+      ]);
+    });
+
     it('trending: Wikipedia most-read page views summed over the window', async () => {
       expect(await data('getTrending', { days: 2 })).toEqual({
         days: 2,
@@ -187,14 +206,15 @@ describe('news over NATS', () => {
         attribution: WIKIMEDIA,
         count: 4,
         items: [
-          { rank: 1, title: 'Hurricane Odile', url: 'https://en.wikipedia.org/wiki/Hurricane_Odile', score: 1_495_000, summary: 'Atlantic hurricane in 2026' },
-          { rank: 2, title: '2026 Summit of the Americas', url: 'https://en.wikipedia.org/wiki/2026_Summit_of_the_Americas', score: 912_000, summary: 'International summit' },
-          { rank: 3, title: 'Thanksgiving', url: 'https://en.wikipedia.org/wiki/Thanksgiving', score: 402_000, summary: 'Holiday in the United States and Canada' },
-          { rank: 4, title: 'Lionel Messi', url: 'https://en.wikipedia.org/wiki/Lionel_Messi', score: 301_000, summary: 'Argentine footballer (born 1987)' },
+          // Real views and descriptions (a recorded feed, re-dated): each article's two days summed.
+          { rank: 1, title: 'Stephen Sondheim', url: 'https://en.wikipedia.org/wiki/Stephen_Sondheim', score: 921_838, summary: 'American composer and lyricist (1930–2021)' },
+          { rank: 2, title: 'Ralf Rangnick', url: 'https://en.wikipedia.org/wiki/Ralf_Rangnick', score: 627_862, summary: 'German professional football manager' },
+          { rank: 3, title: 'Omicron', url: 'https://en.wikipedia.org/wiki/Omicron', score: 435_660, summary: 'Letter in the Greek alphabet' },
+          { rank: 4, title: 'Greek alphabet', url: 'https://en.wikipedia.org/wiki/Greek_alphabet', score: 286_392, summary: 'Script used to write the Greek language' },
         ],
       });
-      expect(hitsOf('/feed/v1/wikipedia/en/featured/2026/11/22')).toHaveLength(1);
-      expect(hitsOf('/feed/v1/wikipedia/en/featured/2026/11/21')).toHaveLength(1);
+      expect(hitsOf('/api/rest_v1/feed/featured/2026/11/22')).toHaveLength(1);
+      expect(hitsOf('/api/rest_v1/feed/featured/2026/11/21')).toHaveLength(1);
     });
 
     it('trending: the default window is the last complete day; limit cuts the list', async () => {
@@ -208,7 +228,7 @@ describe('news over NATS', () => {
         ...FRESH,
         attribution: WIKIMEDIA,
         count: 1,
-        items: [{ rank: 1, title: '2026 Summit of the Americas', url: 'https://en.wikipedia.org/wiki/2026_Summit_of_the_Americas', score: 912_000, summary: 'International summit' }],
+        items: [{ rank: 1, title: 'Stephen Sondheim', url: 'https://en.wikipedia.org/wiki/Stephen_Sondheim', score: 713_415, summary: 'American composer and lyricist (1930–2021)' }],
       });
     });
 
@@ -319,6 +339,32 @@ describe('news over NATS', () => {
       });
     });
 
+    it('GDELT down → a Hacker News hit without any `url` key (real Ask HN shape) links to its discussion', async () => {
+      fake.use(PRIMARIES_DOWN);
+      const answer = await data('search', { q: 'manual processes' });
+      expect(answer).toMatchObject({ source: 'hn-algolia', fallback: true, count: 2 });
+      expect(answer.articles).toEqual([
+        {
+          title: 'Ask HN: What manual processes would you automate?',
+          url: 'https://news.ycombinator.com/item?id=13337024',
+          domain: 'news.ycombinator.com',
+          published_at: '2017-01-06T15:33:59.000Z',
+          language: null,
+          source_country: null,
+          image: null,
+        },
+        {
+          title: 'Automating the boring parts of payroll',
+          url: 'https://blog.example.com/payroll-automation',
+          domain: 'blog.example.com',
+          published_at: '2017-01-06T12:00:00.000Z',
+          language: null,
+          source_country: null,
+          image: null,
+        },
+      ]);
+    });
+
     it('Wikimedia down (503) → trending from Hacker News points, named as such', async () => {
       fake.use(PRIMARIES_DOWN);
       expect(await data('getTrending', { days: 3 })).toEqual({
@@ -346,14 +392,14 @@ describe('news over NATS', () => {
       expect(await data('search', { q: 'AI' })).toMatchObject({
         source: 'hn-algolia',
         fallback: true,
-        fallback_reason: 'gdelt: UPSTREAM_ERROR: gdelt refused the request: The specified phrase is too short.',
+        fallback_reason: 'gdelt: UPSTREAM_ERROR: gdelt refused the request: One or more of your keywords were too short, too long or too common: (AI)',
         count: 1,
         articles: [{ title: 'AI labs agree on shared evaluation suite', url: 'https://www.example.com/ai-evals' }],
       });
     });
 
     it('GDELT plain-text error with HTTP 200 on timeline (no fallback) → the error envelope', async () => {
-      const message = 'gdelt: UPSTREAM_ERROR: gdelt refused the request: The specified phrase is too short.';
+      const message = 'gdelt: UPSTREAM_ERROR: gdelt refused the request: One or more of your keywords were too short, too long or too common: (AI)';
       expect((await call('getTimeline', { q: 'AI' })).err).toEqual({ code: 'UPSTREAM_ERROR', message: `No news source could answer (${message})`, details: { attempts: [message] } });
     });
 
@@ -424,7 +470,7 @@ describe('news over NATS', () => {
         ...stale,
         reason:
           'UPSTREAM_ERROR: No news source could answer (wikimedia: UPSTREAM_ERROR: wikimedia answered HTTP 503; hn-algolia: UPSTREAM_ERROR: hn-algolia answered HTTP 503)',
-        items: [{ rank: 1, title: 'Hurricane Odile', score: 1_495_000 }],
+        items: [{ rank: 1, title: 'Stephen Sondheim', score: 921_838 }],
       });
     });
 

@@ -20,6 +20,17 @@ describe('splitAnswers', () => {
     });
   });
 
+  // Providers differ on keys around the result: none of these may be taken for a malformed answer.
+  it.each([
+    ['`error: null` next to the result', '{"jsonrpc":"2.0","result":{"context":{"slot":1},"value":null},"error":null,"id":0}', { result: '{"context":{"slot":1},"value":null}' }],
+    ['no `jsonrpc` member', '{"id":0,"result":393226680}', { result: '393226680' }],
+    ['extra members (provider timing, context.apiVersion)', '{"jsonrpc":"2.0","result":{"context":{"apiVersion":"2.3.3","slot":5},"value":[]},"id":0,"took":3}', { result: '{"context":{"apiVersion":"2.3.3","slot":5},"value":[]}' }],
+    ['an error without `data`', '{"jsonrpc":"2.0","error":{"code":-32005,"message":"Node is behind by 42 slots"},"id":0}', { error: '{"code":-32005,"message":"Node is behind by 42 slots"}', errorCode: -32005 }],
+    ['an error whose code is not a number', '{"jsonrpc":"2.0","error":{"code":"RATE_LIMIT","message":"slow down"},"id":0}', { error: '{"code":"RATE_LIMIT","message":"slow down"}', errorCode: undefined }],
+  ])('accepts %s', (_what, text, answer) => {
+    expect(splitAnswers(text).get(0)).toEqual(answer);
+  });
+
   it.each([
     ['HTML', '<html>busy</html>'],
     ['a JSON value that is not a response', '42'],

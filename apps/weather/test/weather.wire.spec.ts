@@ -284,6 +284,30 @@ describe('weather over NATS', () => {
     expect(fake.hits).toEqual([{ method: 'GET', path: '/alerts/active', query: { point: '39.75,-97.09' } }]);
   });
 
+  it('getAlerts: a recorded real alert with `ends` null, an empty `instruction` and no `senderName` is read, empties as null', async () => {
+    use('nws/alerts-new-mexico');
+    const answer = await data('getAlerts', { lat: 34.49705, lon: -108.2084 });
+    expect(answer).toMatchObject({ in_coverage: true, count: 1, updated: null, source: 'nws' });
+    expect(answer.alerts[0]).toMatchObject({
+      id: 'NWS-IDP-PROD-2587691',
+      event: 'Special Weather Statement',
+      onset: '2017-12-05T23:04:00+00:00',
+      expires: '2017-12-06T11:00:00+00:00',
+      ends: null,
+      sender: null,
+      instruction: null,
+      response: 'Execute',
+    });
+    expect(fake.hits).toEqual([{ method: 'GET', path: '/alerts/active', query: { point: '34.5,-108.21' } }]);
+  });
+
+  it('getAlerts: an alert whose `ends` and `instruction` are null is read as such', async () => {
+    use('nws/alerts-oklahoma-null-fields');
+    const answer = await data('getAlerts', { lat: 35.4676, lon: -97.5164 });
+    expect(answer).toMatchObject({ count: 1, updated: '2026-11-22T15:00:00+00:00' });
+    expect(answer.alerts[0]).toMatchObject({ event: 'Special Weather Statement', ends: null, instruction: null, sender: 'NWS Norman OK' });
+  });
+
   it('getAlerts: a US point without alerts (NWS empty features) is an empty list, not an error', async () => {
     use('nws/alerts-miami-empty');
     expect(await data('getAlerts', { lat: 25.7743, lon: -80.1937 })).toEqual({
@@ -501,6 +525,6 @@ describe('weather over NATS', () => {
       ['met-norway', 'UPSTREAM_TIMEOUT'],
       ['nws', 'UPSTREAM_TIMEOUT'],
     ]);
-    expect(health.cache).toMatchObject({ entries: 7, stale: 2 });
+    expect(health.cache).toMatchObject({ entries: 9, stale: 2 });
   });
 });

@@ -1,8 +1,10 @@
 // FRED API series observations: https://fred.stlouisfed.org/docs/api/fred/series_observations.html
 // (docs/upstreams.md §3a), carrying the FDIC national rates (SNDR, MMNDR, NDR*MCD). Primary for rates.
 // Licence: FDIC data is US public domain; FRED's terms ask for attribution ("Source: FDIC via FRED").
-// Quota: 120 requests/min per key (we keep to 100/min); needs a free key, so without DATA_FRED_API_KEY
-// the keyless fredgraph CSV serves instead. The key is a query parameter (redacted from logs).
+// Quota: 120 requests/min per key (we keep to 100/min); needs a free key. The keyed API is the production path:
+// the keyless fredgraph CSV is reported blocked for plain (non-browser) clients, so without DATA_FRED_API_KEY
+// rates rest on a source that may refuse us; the client warns at start and health shows `fred_keyless_csv`.
+// The key is a query parameter (redacted from logs).
 // Odd shapes: values are strings and "." marks a missing observation; errors are HTTP 400 with
 // {error_code, error_message}.
 import { Inject, Injectable } from '@nestjs/common';
@@ -37,6 +39,12 @@ export class FredClient {
   constructor(@Inject(APP_CONFIG) config: DataConfig, logger: JsonLogger) {
     this.key = config.DATA_FRED_API_KEY ?? '';
     this.enabled = this.key !== '';
+    if (!this.enabled) {
+      logger.event('warn', 'FRED runs keyless', {
+        upstream: this.name,
+        detail: 'DATA_FRED_API_KEY is not set: rates come only from the keyless fredgraph CSV, which is reported blocked for plain clients; set the key in production',
+      });
+    }
     this.api = createUpstream({
       name: this.name,
       baseUrls: [config.DATA_FRED_BASE_URL],

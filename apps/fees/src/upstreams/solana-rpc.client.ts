@@ -8,7 +8,7 @@
 // final; anything else (−32005 node behind, −32603 internal) is about that node, so the next one is tried.
 // getRecentPrioritizationFees returns at most 150 slots, each the *lowest* fee that landed (often 0), and takes at most
 // 128 accounts; Triton's percentile variant is not assumed. simulateTransaction refuses sigVerify with
-// replaceRecentBlockhash, and reports units in `unitsConsumed`.
+// replaceRecentBlockhash, and reports units in `unitsConsumed`; its optional keys may be absent (see Simulation).
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { APP_CONFIG } from '@toll/platform';
@@ -21,8 +21,19 @@ const DEADLINE_MARGIN_MS = 50;
 const INVALID_PARAMS = -32602;
 
 const PrioritizationFees = z.array(z.object({ slot: z.number().int().nonnegative(), prioritizationFee: z.number().int().nonnegative() }));
+// Every field of Agave's RpcSimulateTransactionResult is an Option, and servers that skip None fields (or older
+// ones) leave out `err` on success and `logs`/`unitsConsumed` when they have none: absent means null here.
+// Units are what a successful simulation is asked for, so one without `unitsConsumed` is a bad answer (the next
+// endpoint is tried); a failed one without them reports 0, as Agave does for a transaction that never ran.
 const Simulation = z.object({
-  value: z.object({ err: z.unknown(), logs: z.array(z.string()).nullable(), unitsConsumed: z.number().int().nonnegative() }),
+  value: z
+    .object({
+      err: z.unknown().optional().transform((e) => e ?? null),
+      logs: z.array(z.string()).nullish().transform((l) => l ?? null),
+      unitsConsumed: z.number().int().nonnegative().nullish(),
+    })
+    .refine((v) => v.err !== null || typeof v.unitsConsumed === 'number', { path: ['unitsConsumed'], message: 'missing from a successful simulation' })
+    .transform((v) => ({ ...v, unitsConsumed: v.unitsConsumed ?? 0 })),
 });
 export type Simulation = z.infer<typeof Simulation>['value'];
 const Accounts = z.object({ value: z.array(z.object({ owner: z.string(), data: z.tuple([z.string(), z.literal('base64')]) }).nullable()) });

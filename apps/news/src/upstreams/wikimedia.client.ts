@@ -1,5 +1,6 @@
-// Wikimedia Feed API, featured content: https://api.wikimedia.org/wiki/Feed_API/Reference/Featured_content
-// (docs/upstreams.md §11). Keyless. Page-view counts are CC0; titles are Wikipedia's and descriptions
+// Wikimedia featured feed, per wiki: https://en.wikipedia.org/api/rest_v1/feed/featured/YYYY/MM/DD
+// (docs/upstreams.md §11). The api.wikimedia.org copy (/feed/v1/wikipedia/en/featured/…) answers the same
+// body but that host is deprecated (announced for July 2026), so the per-wiki path is the default. Keyless. Page-view counts are CC0; titles are Wikipedia's and descriptions
 // Wikidata's (CC0); we never pass on article extracts (CC BY-SA would then bind the caller).
 // Limits (2026): about 200 requests/min per client with an identifying User-Agent, 403 for a
 // library-default one (upstreams.md cross-cutting 4); we keep to 150/min, 3 at a time.

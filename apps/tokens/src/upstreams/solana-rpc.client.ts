@@ -26,7 +26,8 @@ const RETRYABLE_RPC_CODES = new Set([
 // Token accounts getTokenLargestAccounts returns at most, and getMultipleAccounts accepts at most.
 const MAX_ACCOUNTS = 100;
 
-const Base64Account = z.object({ data: z.tuple([z.string(), z.literal('base64')]), owner: z.string(), lamports: z.number() }).nullable();
+// Only what is read: providers add or drop the other keys (space, rentEpoch, executable) freely.
+const Base64Account = z.object({ data: z.tuple([z.string(), z.literal('base64')]), owner: z.string() }).nullable();
 const MultipleAccounts = z.object({ value: z.array(Base64Account) });
 const LargestAccounts = z.object({ value: z.array(z.object({ address: z.string(), amount: z.string().regex(/^\d+$/) })).max(MAX_ACCOUNTS) });
 

@@ -2,8 +2,9 @@
 // US Government work, public domain; keyless, but a User-Agent naming the app and a contact is REQUIRED.
 // Rate limit unpublished ("generous"); when exceeded, retry after about 5 s. Covers US points only.
 // Odd shapes: errors are application/problem+json `{type, title, status, detail, correlationId}`; most
-// alert properties (headline, onset, ends, instruction…) may be null; an empty `features` is the normal
-// "no active alerts" answer, not an error.
+// alert properties (headline, onset, ends, instruction…) may be null, and real alerts often have `ends` null
+// and `instruction` null or "" (an empty text is read as null); older alerts name the sender `sender`, not
+// `senderName`; an empty `features` is the normal "no active alerts" answer, not an error.
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
@@ -13,7 +14,7 @@ import type { Point } from '../weather.model';
 
 const RATE_PER_SECOND = 5;
 
-const text = z.string().nullish().transform((v) => v ?? null);
+const text = z.string().nullish().transform((v) => v || null);
 const AlertProperties = z.object({
   id: z.string(),
   event: z.string(),
