@@ -70,6 +70,7 @@ export const SearchOutput = z.object({
   ...Provenance,
   count: z.number().int(),
   articles: z.array(Article).describe('Newest first'),
+  notes: z.array(z.string()).describe('Caveats about this answer: records the provider sent malformed, and whether they were repaired or left out'),
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;
 export type Article = z.infer<typeof Article>;

@@ -92,14 +92,14 @@ export class NewsService {
     const cached = await this.cache.get(JSON.stringify(['search', q.toLowerCase(), lang, input.days]), SEARCH_CACHE, () =>
       this.firstAnswer(
         [
-          { source: 'gdelt', run: (d) => this.gdelt.articles(q, lang, input.days, d).then((a) => a.articles) },
-          { source: 'hn-algolia', skip: hnSkip, run: (d) => this.hn.stories(q, input.days, GDELT_MAX_RECORDS, d) },
+          { source: 'gdelt', run: (d) => this.gdelt.articles(q, lang, input.days, d) },
+          { source: 'hn-algolia', skip: hnSkip, run: (d) => this.hn.stories(q, input.days, GDELT_MAX_RECORDS, d).then((articles) => ({ articles, notes: [] })) },
         ],
         deadline,
       ),
     );
-    const articles = cached.value.data.slice(0, input.limit);
-    return { query: { q, days: input.days, limit: input.limit, lang }, ...provenance(cached), count: articles.length, articles };
+    const articles = cached.value.data.articles.slice(0, input.limit);
+    return { query: { q, days: input.days, limit: input.limit, lang }, ...provenance(cached), count: articles.length, articles, notes: cached.value.data.notes };
   }
 
   async trending(input: S.TrendingInput, deadline: number): Promise<S.TrendingOutput> {

@@ -129,6 +129,7 @@ describe('news over NATS', () => {
         attribution: GDELT,
         count: 2,
         articles: BITCOIN_ARTICLES,
+        notes: [],
       });
       expect(gdeltHits('ArtList', 'bitcoin').map((h) => h.query)).toEqual([
         { query: 'bitcoin', mode: 'ArtList', maxrecords: '100', timespan: '7d', sort: 'DateDesc', format: 'json' },
@@ -160,6 +161,7 @@ describe('news over NATS', () => {
             image: 'https://elpais.com/bitcoin.jpg',
           },
         ],
+        notes: [],
       });
       expect(gdeltHits('ArtList', 'bitcoin sourcelang:spanish')[0].query.timespan).toBe('3d');
     });
@@ -172,12 +174,13 @@ describe('news over NATS', () => {
         attribution: GDELT,
         count: 0,
         articles: [],
+        notes: [],
       });
     });
 
     it('search: one GDELT title with a stray backslash (invalid JSON) does not lose the answer', async () => {
       const answer = await data('search', { q: 'tariffs' });
-      expect(answer).toMatchObject({ source: 'gdelt', ...FRESH, count: 3 });
+      expect(answer).toMatchObject({ source: 'gdelt', ...FRESH, count: 3, notes: ['gdelt sent malformed JSON: 1 stray backslash in article titles kept as written'] });
       expect(answer.articles.map((a: any) => a.title)).toEqual([
         'Tariff deadline looms as talks stall',
         'Exporters brace for tariffs \\ What the new duties mean',
@@ -187,7 +190,7 @@ describe('news over NATS', () => {
 
     it('search: a GDELT record unreadable even after repair is dropped alone', async () => {
       const answer = await data('search', { q: 'elections' });
-      expect(answer).toMatchObject({ source: 'gdelt', ...FRESH, count: 2 });
+      expect(answer).toMatchObject({ source: 'gdelt', ...FRESH, count: 2, notes: ['gdelt sent malformed JSON: 1 of 3 articles could not be read and were left out'] });
       expect(answer.articles.map((a: any) => a.url)).toEqual([
         'https://www.npr.org/2026/11/22/elections-recount',
         'https://www.lemonde.fr/politique/article/2026/11/21/elections.html',
@@ -329,6 +332,7 @@ describe('news over NATS', () => {
             image: null,
           },
         ],
+        notes: [],
       });
       expect(gdeltHits('ArtList', 'ethereum')).toHaveLength(1); // no retry: it would take another slot of the shared queue
       expect(hitsOf('/api/v1/search_by_date').at(-1)!.query).toEqual({
@@ -454,6 +458,7 @@ describe('news over NATS', () => {
         attribution: GDELT,
         count: 2,
         articles: BITCOIN_ARTICLES,
+        notes: [],
       });
       expect(await data('getTimeline', { q: 'bitcoin' })).toEqual({
         query: { q: 'bitcoin', days: 30 },
