@@ -5,3 +5,4 @@ export * from './redact';
 export * from './fixtures';
 export * from './replay';
 export * from './address-ranges';
+export * from './source-status';
