@@ -258,4 +258,214 @@ describe('books over NATS', () => {
       expect(fake.hits).toHaveLength(0);
     });
   });
+
+  describe('getBatch', () => {
+    const SNOW_CRASH = {
+      isbn_13: '9780553562613',
+      isbn_10: '0553562614',
+      title: 'Snow Crash',
+      subtitle: null,
+      authors: [{ name: 'Neal Stephenson', id: 'OL19430A' }],
+      publishers: ['Bantam Books'],
+      publish_date: '1993',
+      pages: 470,
+      languages: ['eng'],
+      subjects: ['Science fiction'],
+      description: null,
+      cover: cover(7004665),
+      identifiers: { isbn_10: ['0553562614'], isbn_13: ['9780553562613'], oclc: [], lccn: [], openlibrary: 'OL14813122M', google_books: null },
+      work: { id: 'OL38501W', url: 'https://openlibrary.org/works/OL38501W' },
+      links: { openlibrary: 'https://openlibrary.org/books/OL14813122M', google_books: null },
+      field_sources: { ...OL_ONLY, subtitle: null, description: null },
+    };
+    const INPUT = { isbns: ['0-14-313072-2', '9780553562613', '9780132931755', '9780060281373', '9780143130727'] };
+
+    it('asks Open Library once for every ISBN and Google Books only for the one it lacks, one row per book', async () => {
+      scenario('open-library/books.batch', 'google-books/volumes.narnia-harpercollins');
+      const answer = await data('getBatch', INPUT);
+      expect(answer).toEqual({
+        requested: 4,
+        found: 4,
+        results: [
+          { isbns: ['0-14-313072-2', '9780143130727'], isbn_13: '9780143130727', status: 'found', book: IKIGAI },
+          { isbns: ['9780553562613'], isbn_13: '9780553562613', status: 'found', book: SNOW_CRASH },
+          { isbns: ['9780132931755'], isbn_13: '9780132931755', status: 'found', book: expect.objectContaining({ title: 'Working Effectively with Legacy Code', pages: 456 }) },
+          { isbns: ['9780060281373'], isbn_13: '9780060281373', status: 'found', book: NARNIA },
+        ],
+        sources: [
+          { ...found('open-library'), requests: 1 },
+          { ...found('google-books'), requests: 1 },
+        ],
+        attribution: [OL_CREDIT, GB_CREDIT],
+        freshness: { as_of: ISO, stale: false, reason: null },
+      });
+      expect(hitsOf('/api/books')).toEqual([bibkeys('9780143130727', '9780553562613', '9780132931755', '9780060281373')]);
+      expect(hitsOf('/volumes')).toEqual([{ q: 'isbn:9780060281373' }]);
+    });
+
+    it('serves cached books without asking again and fetches only the new ones in one request', async () => {
+      scenario('open-library/books.ikigai', 'google-books/volumes.empty');
+      await data('getBook', { isbn: '9780143130727' });
+      fake.hits.length = 0;
+      scenario('open-library/books.no-such-isbn', 'google-books/volumes.empty');
+      const answer = await data('getBatch', { isbns: ['9780143130727', '9780000000002'] });
+      expect(answer.results.map((r: { status: string }) => r.status)).toEqual(['found', 'not_found']);
+      expect(answer.sources).toEqual([
+        { ...found('open-library'), requests: 1 },
+        { ...notFound('google-books'), requests: 1 },
+      ]);
+      expect(hitsOf('/api/books')).toEqual([bibkeys('9780000000002')]);
+    });
+
+    it('marks rows unavailable when Open Library is down and Google Books cannot answer them', async () => {
+      scenario('open-library/books.503', 'google-books/volumes.narnia-harpercollins', 'google-books/volumes.503');
+      const answer = await data('getBatch', { isbns: ['9780060281373', '9780143130727'] });
+      expect(answer.results).toEqual([
+        { isbns: ['9780060281373'], isbn_13: '9780060281373', status: 'found', book: NARNIA },
+        { isbns: ['9780143130727'], isbn_13: '9780143130727', status: 'unavailable', book: null },
+      ]);
+      expect(answer.sources).toEqual([
+        { name: 'open-library', outcome: 'failed', error: 'UPSTREAM_ERROR: open-library answered HTTP 503', requests: 1 },
+        { name: 'google-books', outcome: 'failed', error: 'UPSTREAM_ERROR: google-books answered HTTP 503', requests: 2 },
+      ]);
+    });
+
+    it('answers the error envelope (not charged) when no ISBN could be answered', async () => {
+      scenario('open-library/books.503', 'google-books/volumes.503');
+      expect((await call('getBatch', { isbns: ['9780143130727', '9780553562613'] })).err).toMatchObject({
+        code: 'UPSTREAM_ERROR',
+        details: { upstreams: [{ source: 'open-library', code: 'UPSTREAM_ERROR' }, { source: 'google-books', code: 'UPSTREAM_ERROR' }] },
+      });
+    });
+
+    it('refuses a bad check digit naming its position, and more than 20 ISBNs, in the schema', async () => {
+      expect((await call('getBatch', { isbns: ['9780143130727', '0553562615'] })).err).toEqual({
+        code: 'INVALID_INPUT',
+        message: 'Input failed validation',
+        details: { issues: [{ field: 'isbns.1', message: 'ISBN-10 check digit does not match' }] },
+      });
+      expect((await call('getBatch', { isbns: Array(21).fill('9780143130727') })).err).toMatchObject({ code: 'INVALID_INPUT', details: { issues: [{ field: 'isbns' }] } });
+      expect((await call('getBatch', { isbns: [] })).err).toMatchObject({ code: 'INVALID_INPUT', details: { issues: [{ field: 'isbns' }] } });
+      expect(fake.hits).toHaveLength(0);
+    });
+  });
+
+  describe('search', () => {
+    it('searches Open Library by title with a limit, one row per work', async () => {
+      scenario('open-library/search.lord-of-the-rings');
+      expect(await data('search', { title: 'the lord of the rings', limit: 3 })).toEqual({
+        query: { q: null, title: 'the lord of the rings', author: null, subject: null, limit: 3 },
+        source: 'open-library',
+        fallback: false,
+        fallback_reason: null,
+        total: 744,
+        count: 3,
+        results: [
+          ['The Lord of the Rings', 'OL27448W', 251, 14625765, ['ger', 'eng', 'cat', 'por', 'jpn']],
+          ['The Fellowship of the Ring', 'OL27513W', 296, 14627060, ['ita', 'dut', 'swe', 'ger', 'eng']],
+          ['The Two Towers', 'OL27479W', 277, 14627564, ['por', 'hrv', 'eng']],
+        ].map(([title, work, editions, coverId, languages]) => ({
+          title,
+          subtitle: null,
+          authors: ['J.R.R. Tolkien'],
+          first_publish_year: 1954,
+          edition_count: editions,
+          isbns: [],
+          languages,
+          subjects: [],
+          cover: cover(coverId as number),
+          work: { id: work, url: `https://openlibrary.org/works/${work}` },
+          link: `https://openlibrary.org/works/${work}`,
+        })),
+        attribution: [OL_CREDIT],
+        freshness: { as_of: ISO, stale: false, reason: null },
+      });
+      expect(hitsOf('/search.json')).toEqual([{ title: 'the lord of the rings', limit: '3', fields: 'key,title,subtitle,author_name,first_publish_year,edition_count,cover_i,isbn,language,subject' }]);
+    });
+
+    it('falls back to Google Books when Open Library search is down, and says why', async () => {
+      scenario('open-library/search.503', 'google-books/search.narnia');
+      const answer = await data('search', { q: 'narnia', limit: 2 });
+      expect(answer).toMatchObject({ source: 'google-books', fallback: true, fallback_reason: 'UPSTREAM_ERROR: open-library answered HTTP 503', total: 729, count: 2, attribution: [GB_CREDIT] });
+      expect(answer.results[0]).toEqual({
+        title: 'The Complete Chronicles of Narnia',
+        subtitle: null,
+        authors: ['C. S. Lewis'],
+        first_publish_year: 2022,
+        edition_count: null,
+        isbns: ['9789356616974', '9356616973'],
+        languages: ['eng'],
+        subjects: ['Fiction'],
+        cover: {
+          small: 'https://books.google.com/books/content?id=o9qXzwEACAAJ&printsec=frontcover&img=1&zoom=5&source=gbs_api',
+          medium: 'https://books.google.com/books/content?id=o9qXzwEACAAJ&printsec=frontcover&img=1&zoom=1&source=gbs_api',
+          large: null,
+        },
+        work: null,
+        link: 'https://books.google.com/books?id=o9qXzwEACAAJ',
+      });
+      expect(hitsOf('/volumes')).toEqual([{ q: 'narnia', maxResults: '2', printType: 'books' }]);
+    });
+
+    it('serves a cached search labelled stale when both sources fail after a day', async () => {
+      scenario('open-library/search.lord-of-the-rings');
+      const fresh = await data('search', { title: 'the lord of the rings', limit: 3 });
+      scenario('open-library/search.503', 'google-books/volumes.503');
+      const realNow = Date.now;
+      jest.spyOn(Date, 'now').mockImplementation(() => realNow() + DAY_MS + 60_000);
+      const stale = await data('search', { title: 'The Lord of the Rings', limit: 3 }); // same cache entry: case is ignored
+      expect(stale.freshness).toEqual({
+        as_of: fresh.freshness.as_of,
+        stale: true,
+        reason: 'UPSTREAM_ERROR: No source could search: open-library: open-library answered HTTP 503; google-books: google-books answered HTTP 503',
+      });
+      expect(stale.results).toEqual(fresh.results);
+    });
+
+    it('answers the error envelope when both sources fail and nothing is cached', async () => {
+      scenario('open-library/search.503', 'google-books/volumes.503');
+      expect((await call('search', { author: 'Tolkien' })).err).toMatchObject({ code: 'UPSTREAM_ERROR', message: expect.stringMatching(/^No source could search: /) });
+    });
+
+    it('answers UPSTREAM_TIMEOUT by the deadline when both sources are slower', async () => {
+      fake.use([{ ...fixture('open-library/books.slow'), request: { method: 'GET', path: '/search.json' } }, fixture('google-books/volumes.slow')]);
+      const started = Date.now();
+      const { err } = await call('search', { q: 'dune' }, Date.now() + 300);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(err).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    });
+
+    it('refuses a search with no terms, naming q, and a limit over 40', async () => {
+      expect((await call('search', { limit: 5 })).err).toEqual({
+        code: 'INVALID_INPUT',
+        message: 'Input failed validation',
+        details: { issues: [{ field: 'q', message: 'give at least one of q, title, author or subject' }] },
+      });
+      expect((await call('search', { q: 'dune', limit: 41 })).err).toMatchObject({ code: 'INVALID_INPUT', details: { issues: [{ field: 'limit' }] } });
+      expect((await call('search', { q: 'dune', isbn: '1' })).err).toMatchObject({ code: 'INVALID_INPUT' });
+    });
+  });
+
+  describe('getHealth', () => {
+    it('lists sources with licence terms and state, prices, cache and the endpoint catalog', async () => {
+      const health = await data('getHealth', {});
+      expect(health).toMatchObject({ service: 'books', title: 'Book Metadata', status: 'ok', cache: { entries: 0, hits: 0, misses: 0, stale: 0, errors: 0 } });
+      expect(health.sources.map((s: Record<string, unknown>) => [s.name, s.enabled, s.state, s.licence])).toEqual([
+        ['open-library', true, 'unknown', 'Catalog data CC0 1.0 (public domain dedication); cover images carry their own rights'],
+        ['google-books', true, 'unknown', 'Google APIs Terms of Service; not an open licence'],
+      ]);
+      expect(health.tolls).toEqual({
+        'books.getBook': { per: 'call', usd: '0.005' },
+        'books.getBatch': { per: 'call', usd: '0.02' },
+        'books.search': { per: 'call', usd: '0.005' },
+        'books.getHealth': null,
+      });
+      expect(health.endpoints.map((e: { operationId: string; method: string; path: string }) => `${e.method} ${e.path} ${e.operationId}`).sort()).toEqual([
+        'GET /toll/books/book books.getBook',
+        'GET /toll/books/health books.getHealth',
+        'GET /toll/books/search books.search',
+        'POST /toll/books/batch books.getBatch',
+      ]);
+    });
+  });
 });
