@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { SourceStatus, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
+import { allSourcesFailed, combinedFreshness, failureOf, SourceStatus, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
 import type * as S from './books.schemas';
 import { toIsbn10, toIsbn13 } from './isbn';
 import { PRICES } from './pricing';
@@ -41,24 +41,6 @@ const present = (v: unknown) => v !== null && v !== undefined && v !== '' && !(A
 const union = (...lists: string[][]) => [...new Set(lists.flat())];
 
 type Part = { source: S.SourceName; result: PromiseSettledResult<Cached<SourceBook | null>> | null };
-type Failure = { source: S.SourceName; code: string; message: string };
-
-const failureOf = (source: S.SourceName, e: unknown): Failure =>
-  e instanceof TollError ? { source, code: e.code, message: e.message } : { source, code: 'INTERNAL', message: String(e) };
-
-// Every source failed: a timeout only when each failure was one (the caller's deadline is what failed).
-function upstreamsFailed(what: string, failures: Failure[]): TollError {
-  const code = failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR';
-  return new TollError(code, `${what}: ${failures.map((f) => `${f.source}: ${f.message}`).join('; ')}`, { upstreams: failures });
-}
-
-// The oldest fetch dates the answer; any stale part makes the whole answer stale.
-function freshnessOf(parts: Array<Cached<unknown>>) {
-  const asOf = parts.map((p) => p.freshness.fetchedAt).sort()[0] ?? new Date().toISOString();
-  const stale = parts.find((p) => p.freshness.stale);
-  return { as_of: asOf, stale: !!stale, reason: stale ? (stale.freshness.reason ?? 'refresh failed') : null };
-}
-
 // Open Library first, field by field; Google Books fills what Open Library lacks. Identifiers are the union.
 export function merge(isbn13: string, parts: SourceBook[]): S.Book {
   const book: Record<string, unknown> = {};
@@ -110,14 +92,14 @@ export class BooksService {
     ];
     const found = parts.flatMap((p) => (p.result?.status === 'fulfilled' && p.result.value.value ? [p.result.value.value] : []));
     const failures = parts.flatMap((p) => (p.result?.status === 'rejected' ? [failureOf(p.source, p.result.reason)] : []));
-    if (!found.length && failures.length) throw upstreamsFailed(`No source could look up ISBN ${isbn13}`, failures);
+    if (!found.length && failures.length) throw allSourcesFailed(`No source could look up ISBN ${isbn13}`, failures);
     if (!found.length) throw new TollError('NOT_FOUND', `No book with ISBN ${isbn13} in Open Library or Google Books`, { isbn, isbn_13: isbn13 });
     return {
       query: { isbn },
       book: merge(isbn13, found),
       sources: parts.map((p) => this.use(p)),
       attribution: found.map((b) => ATTRIBUTION[b.source]),
-      freshness: freshnessOf(parts.flatMap((p) => (p.result?.status === 'fulfilled' && p.result.value.value ? [p.result.value] : []))),
+      freshness: combinedFreshness(parts.flatMap((p) => (p.result?.status === 'fulfilled' && p.result.value.value ? [p.result.value] : []))),
     };
   }
 
@@ -149,7 +131,7 @@ export class BooksService {
     const allParts = results.flatMap((r) => r.parts);
     if (results.every((r) => r.row.status === 'unavailable')) {
       const failures = allParts.flatMap((p) => (p.result?.status === 'rejected' ? [failureOf(p.source, p.result.reason)] : []));
-      throw upstreamsFailed('No source could look up the batch', failures.filter((f, i) => failures.findIndex((g) => g.source === f.source) === i));
+      throw allSourcesFailed('No source could look up the batch', failures.filter((f, i) => failures.findIndex((g) => g.source === f.source) === i));
     }
     const used = allParts.flatMap((p) => (p.result?.status === 'fulfilled' ? [p.result.value] : []));
     const contributing = new Set(results.flatMap((r) => r.row.book ? Object.values(r.row.book.field_sources).filter((s): s is S.SourceName => s !== null) : []));
@@ -162,7 +144,7 @@ export class BooksService {
         { ...this.batchUse('google-books', allParts), requests: googleRequests },
       ],
       attribution: SOURCES.filter((s) => contributing.has(s.name)).map((s) => ATTRIBUTION[s.name]),
-      freshness: freshnessOf(used),
+      freshness: combinedFreshness(used),
     };
   }
 
@@ -179,7 +161,7 @@ export class BooksService {
           const page = await this.status.track('google-books', () => this.google.search(terms, deadline));
           return { value: { page, fallback_reason: `${first.code}: ${first.message}` }, source: 'google-books' };
         } catch (second) {
-          throw upstreamsFailed('No source could search', [first, failureOf('google-books', second)]);
+          throw allSourcesFailed('No source could search', [first, failureOf('google-books', second)]);
         }
       }
     });
@@ -194,7 +176,7 @@ export class BooksService {
       count: page.hits.length,
       results: page.hits,
       attribution: [ATTRIBUTION[source]],
-      freshness: freshnessOf([cached]),
+      freshness: combinedFreshness([cached]),
     };
   }
 

@@ -145,6 +145,14 @@ const GROUPS = {
     ['GET', 'related', 'getRelated', PAID, 'Articles linked from the resolved page', { q: str('Question or topic'), limit: opt(int('Max 50, default 10')) }],
     health('Wiki status, upstreams, tolls, license'),
   ]],
+  books: ['Book Metadata', [
+    ['GET', 'book', 'getBook', PAID, 'Book metadata for an ISBN-10 or ISBN-13: title, authors, publishers, date, pages, languages, subjects, cover, identifiers and work', { isbn: str('ISBN-10 or ISBN-13, hyphens optional; check digit verified') }],
+    ['POST', 'batch', 'getBatch', call('0.02'), 'Book metadata for up to 20 ISBNs in one call, one result row per distinct book', { isbns: arr('1-20 ISBNs (10 or 13 digits)') }],
+    ['GET', 'search', 'search', PAID, 'Search books by free text, title, author or subject; works with authors, first publication year, editions, ISBNs and cover', {
+      q: opt(str('Free text matched against titles, authors and subjects')), title: opt(str('Words in the title')), author: opt(str('Author name')), subject: opt(str('Subject, e.g. "science fiction"')), limit: opt(int('Results to return (1-40)')),
+    }],
+    health('Book metadata service status: sources with licence terms, prices, cache and endpoint catalog'),
+  ]],
   devutils: ['Dev Utilities', [
     ['GET', 'ip', 'getIp', PAID, 'Caller IP geolocation (country, city, ASN, timezone)', {}],
     ['GET', 'gen/uuid', 'genUuid', PAID, 'Random version-4 UUID', {}],

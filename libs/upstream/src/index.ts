@@ -5,4 +5,4 @@ export * from './redact';
 export * from './fixtures';
 export * from './replay';
 export * from './address-ranges';
-export * from './source-status';
+export * from './sources';

@@ -1,4 +1,5 @@
 import { TollError } from '@toll/contracts';
+import type { Cached } from './cache';
 
 export type SourceState = 'ok' | 'failing' | 'unknown' | 'disabled';
 
@@ -53,4 +54,28 @@ export class SourceStatus<N extends string = string> {
   private outcomeOf(name: N): Outcome {
     return this.outcomes.get(name) ?? { okAt: null, errorAt: null, error: null };
   }
+}
+
+// One source's failure, as groups that ask several sources report it.
+export interface SourceFailure {
+  source: string;
+  code: string;
+  message: string;
+}
+
+export const failureOf = (source: string, e: unknown): SourceFailure =>
+  e instanceof TollError ? { source, code: e.code, message: e.message } : { source, code: 'INTERNAL', message: String(e) };
+
+// Every source failed: UPSTREAM_TIMEOUT only when each failure was one (the caller's deadline is what failed).
+export function allSourcesFailed(what: string, failures: SourceFailure[]): TollError {
+  const code = failures.length && failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR';
+  return new TollError(code, `${what}: ${failures.map((f) => `${f.source}: ${f.message}`).join('; ')}`, { upstreams: failures });
+}
+
+// The freshness of an answer built from several cached parts: the oldest fetch dates it, and any stale part
+// makes it stale (with that part's reason).
+export function combinedFreshness(parts: Array<Cached<unknown>>): { as_of: string; stale: boolean; reason: string | null } {
+  const asOf = parts.map((p) => p.freshness.fetchedAt).sort()[0] ?? new Date().toISOString();
+  const stale = parts.find((p) => p.freshness.stale);
+  return { as_of: asOf, stale: !!stale, reason: stale ? (stale.freshness.reason ?? 'refresh failed') : null };
 }
