@@ -3,14 +3,15 @@ import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@to
 import { http, loadFixtures, startFakeUpstream, type FakeUpstream } from '@toll/testing';
 import { join } from 'node:path';
 import { startBooks } from '../../apps/books/src/bootstrap';
+import { startRecalls } from '../../apps/recalls/src/bootstrap';
 import { startStack, type Stack } from './stack';
 
 const fixtures = (app: string) => loadFixtures(join(__dirname, '../../apps', app, 'test/fixtures'));
 const cases = (app: string, ...names: string[]) => fixtures(app).filter((f) => names.includes(`${f.upstream}/${f.case}`));
 
-// Book Metadata behind the real gateway and payments on the local chain: paid answers carry a receipt, a
-// NOT_FOUND or an upstream failure is never charged, and bad input is refused before any 402.
-describe('books through gateway and payments', () => {
+// Book Metadata and Recall Search behind the real gateway and payments on the local chain: paid answers carry a
+// receipt, a NOT_FOUND or an upstream failure is never charged, and bad input is refused before any 402.
+describe('books and recalls through gateway and payments', () => {
   let stack: Stack;
   let upstream: FakeUpstream;
   let gw: string;
@@ -32,10 +33,15 @@ describe('books through gateway and payments', () => {
       ANNOUNCE_INTERVAL_MS: '500',
       BOOKS_OPENLIBRARY_URL: upstream.url,
       BOOKS_GOOGLE_URL: upstream.url,
+      RECALLS_OPENFDA_URL: upstream.url,
+      RECALLS_CPSC_URL: upstream.url,
+      RECALLS_NHTSA_URL: upstream.url,
+      RECALLS_VPIC_URL: upstream.url,
     });
-    stack = await startStack({ groups: [(natsUrl) => startBooks(env(natsUrl))] });
+    stack = await startStack({ groups: [(natsUrl) => startBooks(env(natsUrl)), (natsUrl) => startRecalls(env(natsUrl))] });
     gw = stack.gateways[0].url;
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/books/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (const group of ['books', 'recalls'])
+      for (let i = 0; i < 100 && (await http(`${gw}/toll/${group}/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 
   afterAll(async () => {
@@ -69,5 +75,31 @@ describe('books through gateway and payments', () => {
     expect(bad.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['isbn']);
     const batch = await http(`${gw}/toll/books/batch`, { method: 'POST', json: { isbns: Array(21).fill('9780143130727') } });
     expect(batch.status).toBe(400);
+  });
+
+  it('sells a VIN recall check for 0.01 USDC with a receipt', async () => {
+    upstream.use(cases('recalls', 'nhtsa-vpic/decode.honda-accord-2003', 'nhtsa-recalls/by-vehicle.honda-accord-2003'));
+    const { c, redeem } = await pay('/toll/recalls/vin?vin=1HGCM82633A004352');
+    expect(c.usdc.amountAtomic).toBe('10000');
+    const served = await redeem();
+    expect(served.status).toBe(200);
+    expect(served.body).toMatchObject({ vehicle: { make: 'HONDA', model: 'Accord', year: 2003 }, count: 2 });
+    const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(served.headers.get('x-toll-receipt')!)}`);
+    expect(check.body).toMatchObject({ valid: true, claims: { operationId: 'recalls.getVin', priceUsd: '0.01' } });
+  });
+
+  it('does not charge when every recall dataset fails', async () => {
+    upstream.use(cases('recalls', 'openfda/food.503', 'openfda/drug.503', 'openfda/device.503', 'cpsc/recall.503'));
+    const { redeem } = await pay('/toll/recalls/search?q=salmonella');
+    const failed = await redeem();
+    expect([failed.status, failed.body.error.code]).toEqual([502, 'UPSTREAM_ERROR']);
+    expect(failed.headers.get('payment-response')).toBeNull();
+  });
+
+  it('refuses a malformed VIN and a bad date with a 400 before asking for money', async () => {
+    const vin = await http(`${gw}/toll/recalls/vin?vin=1HGCM82633O004352`);
+    expect([vin.status, vin.body.error.details.issues.map((i: { field: string }) => i.field)]).toEqual([400, ['vin']]);
+    const date = await http(`${gw}/toll/recalls/search?q=salmonella&from=2025-1-1`);
+    expect([date.status, date.body.error.details.issues.map((i: { field: string }) => i.field)]).toEqual([400, ['from']]);
   });
 });

@@ -20,7 +20,7 @@ export class BooksController {
     operationId: 'books.getBook',
     method: 'GET',
     path: '/toll/books/book',
-    summary: 'Book metadata for an ISBN-10 or ISBN-13: title, authors, publishers, date, pages, languages, subjects, cover, identifiers and work',
+    summary: 'Book details for one ISBN (10 or 13 digits, as on the barcode): title, author, publisher, publication date, page count, language, subjects, cover image, identifiers and work',
     description:
       'The ISBN check digit is verified before payment; an ISBN-10 is converted to ISBN-13. Open Library and Google Books are asked together: ' +
       'Open Library first field by field, Google Books fills what it lacks, and `field_sources` says which source each field came from. ' +
@@ -39,7 +39,7 @@ export class BooksController {
     operationId: 'books.getBatch',
     method: 'POST',
     path: '/toll/books/batch',
-    summary: `Book metadata for up to ${S.BATCH_MAX} ISBNs in one call, one result row per distinct book`,
+    summary: `Book details for a list of up to ${S.BATCH_MAX} ISBNs or book barcodes at once, one row per book`,
     description:
       'All ISBNs go to Open Library in a single request; Google Books is asked only for the ISBNs Open Library does not have or could not ' +
       'answer. Each row is found, not_found or unavailable; the call fails (not charged) only when no ISBN could be answered.',
@@ -56,7 +56,7 @@ export class BooksController {
     operationId: 'books.search',
     method: 'GET',
     path: '/toll/books/search',
-    summary: 'Search books by free text, title, author or subject; works with authors, first publication year, editions, ISBNs and cover',
+    summary: 'Find books and novels by author, title, subject or keywords: matching works with authors, first publication year, editions, ISBNs and cover',
     description:
       'Source: Open Library search (one row per work). When it fails, Google Books answers (one row per volume), named in `source` and ' +
       '`fallback_reason`. Cached for a day; served stale up to 30 days when both fail.',
@@ -73,7 +73,7 @@ export class BooksController {
     operationId: 'books.getHealth',
     method: 'GET',
     path: '/toll/books/health',
-    summary: 'Book metadata service status: sources with licence terms, prices, cache and endpoint catalog',
+    summary: 'Book metadata service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog',
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.HealthOutput,

@@ -20,7 +20,7 @@ export class RecallsController {
     operationId: 'recalls.search',
     method: 'GET',
     path: '/toll/recalls/search',
-    summary: 'Search US product recalls (FDA food, drug and device enforcement reports; CPSC consumer products) by text, category, date and severity',
+    summary: 'Search US recalls and market withdrawals of food, medicines and drugs, medical devices (FDA) and consumer products such as toys or strollers (CPSC), by keyword, date and severity class',
     description:
       'One normalised list across datasets, newest first, each row with the agency\'s own recall number and a link to its record. ' +
       'A dataset with no match is an empty result; a dataset that fails is named in `sources` and `complete` is false. Vehicles: use ' +
@@ -38,7 +38,7 @@ export class RecallsController {
     operationId: 'recalls.getVehicle',
     method: 'GET',
     path: '/toll/recalls/vehicle',
-    summary: 'Vehicle safety recalls (NHTSA campaigns) for a make, model and model year: component, summary, risk, remedy, park-it warnings',
+    summary: 'Car and vehicle safety recalls (NHTSA campaigns) by make, model and model year: affected component, summary, risk, remedy, do-not-drive warnings',
     description: 'Source: NHTSA recalls API. No campaign is a 200 with an empty list. Cached 6 hours; served stale up to 7 days when NHTSA fails.',
     price: PRICES.getVehicle,
     input: S.GetVehicleInput,
@@ -53,7 +53,7 @@ export class RecallsController {
     operationId: 'recalls.getVin',
     method: 'GET',
     path: '/toll/recalls/vin',
-    summary: 'Vehicle safety recalls for a VIN: decodes it to make, model and year (NHTSA vPIC), then lists its NHTSA recall campaigns',
+    summary: 'Car recalls by VIN (vehicle identification number): decodes the VIN to make, model and year (NHTSA vPIC), then lists its NHTSA recall campaigns',
     description:
       'The VIN check digit is verified before payment. A VIN vPIC cannot decode is NOT_FOUND (not charged). Campaigns are those of the ' +
       "vehicle's make, model and year; whether this vehicle's repair is done is known only to its manufacturer.",
@@ -70,7 +70,7 @@ export class RecallsController {
     operationId: 'recalls.getHealth',
     method: 'GET',
     path: '/toll/recalls/health',
-    summary: 'Recall search service status: sources with licence terms, prices, cache and endpoint catalog',
+    summary: 'Recall search service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog',
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.HealthOutput,
