@@ -40,7 +40,13 @@ const FIELDS = ['title', 'subtitle', 'authors', 'publishers', 'publish_date', 'p
 const present = (v: unknown) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
 const union = (...lists: string[][]) => [...new Set(lists.flat())];
 
-type Part = { source: S.SourceName; result: PromiseSettledResult<Cached<SourceBook | null>> | null };
+type Settled = PromiseSettledResult<Cached<SourceBook | null>>;
+// One source's answer for one ISBN; null when the source was not asked.
+type Part = { source: S.SourceName; result: Settled | null };
+
+const answered = (parts: Part[]) => parts.flatMap((p) => (p.result?.status === 'fulfilled' ? [p.result.value] : []));
+const booksIn = (parts: Part[]) => answered(parts).flatMap((c) => (c.value ? [c.value] : []));
+const failuresIn = (parts: Part[]) => parts.flatMap((p) => (p.result?.status === 'rejected' ? [failureOf(p.source, p.result.reason)] : []));
 // Open Library first, field by field; Google Books fills what Open Library lacks. Identifiers are the union.
 export function merge(isbn13: string, parts: SourceBook[]): S.Book {
   const book: Record<string, unknown> = {};
@@ -90,8 +96,8 @@ export class BooksService {
       { source: 'open-library', result: ol },
       { source: 'google-books', result: gb },
     ];
-    const found = parts.flatMap((p) => (p.result?.status === 'fulfilled' && p.result.value.value ? [p.result.value.value] : []));
-    const failures = parts.flatMap((p) => (p.result?.status === 'rejected' ? [failureOf(p.source, p.result.reason)] : []));
+    const found = booksIn(parts);
+    const failures = failuresIn(parts);
     if (!found.length && failures.length) throw allSourcesFailed(`No source could look up ISBN ${isbn13}`, failures);
     if (!found.length) throw new TollError('NOT_FOUND', `No book with ISBN ${isbn13} in Open Library or Google Books`, { isbn, isbn_13: isbn13 });
     return {
@@ -99,7 +105,7 @@ export class BooksService {
       book: merge(isbn13, found),
       sources: parts.map((p) => this.use(p)),
       attribution: found.map((b) => ATTRIBUTION[b.source]),
-      freshness: combinedFreshness(parts.flatMap((p) => (p.result?.status === 'fulfilled' && p.result.value.value ? [p.result.value] : []))),
+      freshness: combinedFreshness(answered(parts)),
     };
   }
 
@@ -110,9 +116,9 @@ export class BooksService {
     const ol = await this.fromOpenLibrary(wanted, deadline);
     // Google Books only for the ISBNs Open Library does not have or could not answer: one request each, so
     // a batch costs one Open Library request however many ISBNs it holds.
-    const gb = new Map<string, PromiseSettledResult<Cached<SourceBook | null>> | null>();
+    const gb = new Map<string, Settled | null>();
     let googleRequests = 0;
-    const needGoogle = wanted.filter((_, i) => !(ol.settled[i].status === 'fulfilled' && (ol.settled[i] as PromiseFulfilledResult<Cached<SourceBook | null>>).value.value));
+    const needGoogle = wanted.filter((_, i) => !booksIn([{ source: 'open-library', result: ol.settled[i] }]).length);
     for (let i = 0; i < needGoogle.length; i += GOOGLE_CONCURRENCY) {
       const slice = needGoogle.slice(i, i + GOOGLE_CONCURRENCY);
       const answers = await Promise.all(slice.map((isbn) => this.fromGoogle(isbn, deadline, () => googleRequests++)));
@@ -123,17 +129,16 @@ export class BooksService {
         { source: 'open-library', result: ol.settled[i] },
         { source: 'google-books', result: gb.get(isbn) ?? null },
       ];
-      const found = parts.flatMap((p) => (p.result?.status === 'fulfilled' && p.result.value.value ? [p.result.value.value] : []));
-      const failed = parts.some((p) => p.result?.status === 'rejected');
-      const status = found.length ? ('found' as const) : failed ? ('unavailable' as const) : ('not_found' as const);
+      const found = booksIn(parts);
+      const status = found.length ? ('found' as const) : failuresIn(parts).length ? ('unavailable' as const) : ('not_found' as const);
       return { row: { isbns: inputs.get(isbn)!, isbn_13: isbn, status, book: found.length ? merge(isbn, found) : null }, parts };
     });
     const allParts = results.flatMap((r) => r.parts);
     if (results.every((r) => r.row.status === 'unavailable')) {
-      const failures = allParts.flatMap((p) => (p.result?.status === 'rejected' ? [failureOf(p.source, p.result.reason)] : []));
+      // One failure per source is enough to say what went wrong.
+      const failures = failuresIn(allParts);
       throw allSourcesFailed('No source could look up the batch', failures.filter((f, i) => failures.findIndex((g) => g.source === f.source) === i));
     }
-    const used = allParts.flatMap((p) => (p.result?.status === 'fulfilled' ? [p.result.value] : []));
     const contributing = new Set(results.flatMap((r) => r.row.book ? Object.values(r.row.book.field_sources).filter((s): s is S.SourceName => s !== null) : []));
     return {
       requested: wanted.length,
@@ -144,7 +149,7 @@ export class BooksService {
         { ...this.batchUse('google-books', allParts), requests: googleRequests },
       ],
       attribution: SOURCES.filter((s) => contributing.has(s.name)).map((s) => ATTRIBUTION[s.name]),
-      freshness: combinedFreshness(used),
+      freshness: combinedFreshness(answered(allParts)),
     };
   }
 
