@@ -155,7 +155,7 @@ const GROUPS = {
   ]],
   recalls: ['Recall Search', [
     ['GET', 'search', 'search', call('0.01'), 'Search US recalls and market withdrawals of food, medicines and drugs, medical devices (FDA) and consumer products such as toys or strollers (CPSC), by keyword, date and severity class', {
-      q: str('What to look for: a product, ingredient, hazard or firm, e.g. "listeria", "peanut butter", "stroller"'), category: opt(str('food, drug, device or consumer; default all four')),
+      q: str('What to look for: a product, ingredient, hazard or firm, e.g. "listeria", "peanut butter", "stroller"'), category: opt(str('food, drug, device, consumer or vehicle (q an NHTSA campaign number); default the first four')),
       from: opt(str('Recalls reported on or after this day (YYYY-MM-DD)')), to: opt(str('Recalls reported on or before this day (YYYY-MM-DD)')),
       classification: opt(str('FDA severity: class-i, class-ii or class-iii')), limit: opt(int('Recalls to return (1-50), newest first')),
     }],

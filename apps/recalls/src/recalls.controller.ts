@@ -23,8 +23,9 @@ export class RecallsController {
     summary: 'Search US recalls and market withdrawals of food, medicines and drugs, medical devices (FDA) and consumer products such as toys or strollers (CPSC), by keyword, date and severity class',
     description:
       'One normalised list across datasets, newest first, each row with the agency\'s own recall number and a link to its record. ' +
-      'A dataset with no match is an empty result; a dataset that fails is named in `sources` and `complete` is false. Vehicles: use ' +
-      'recalls.getVehicle or recalls.getVin (NHTSA has no text search). Cached 6 hours; served stale up to 7 days when a dataset fails.',
+      'A dataset with no match is an empty result; a dataset that fails is named in `sources` and `complete` is false. Vehicles: an ' +
+      'NHTSA campaign number as q (e.g. 19V182000) is looked up at NHTSA; by model or VIN use recalls.getVehicle or recalls.getVin ' +
+      '(NHTSA has no text search). Cached 6 hours; served stale up to 7 days when a dataset fails.',
     price: PRICES.search,
     input: S.SearchInput,
     output: S.SearchOutput,

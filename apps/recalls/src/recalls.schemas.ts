@@ -15,8 +15,10 @@ const Day = (what: string) =>
     .optional()
     .describe(what);
 
-export const CATEGORIES = ['food', 'drug', 'device', 'consumer'] as const;
+export const CATEGORIES = ['food', 'drug', 'device', 'consumer', 'vehicle'] as const;
 export type SearchCategory = (typeof CATEGORIES)[number];
+// NHTSA campaign numbers: two-digit year, V (vehicle), E (equipment), T (tire) or C (child seat), six digits.
+export const CAMPAIGN_PATTERN = /^\d{2}[VETC]\d{6}$/i;
 export const SEARCH_MAX = 50;
 
 export const SearchInput = z
@@ -29,18 +31,28 @@ export const SearchInput = z
       .max(100)
       .regex(/^[\p{L}\p{N} .,'&/-]+$/u, 'may hold letters, digits, spaces and . , \' & / - only')
       .describe('What to look for: a product, ingredient, hazard or firm, e.g. "listeria", "peanut butter", "stroller"'),
-    category: z.enum(CATEGORIES).optional().describe('Only this kind: food, drug, device (FDA) or consumer (CPSC products); default all four'),
+    category: z
+      .enum(CATEGORIES)
+      .optional()
+      .describe(
+        'Only this kind: food, drug, device (FDA), consumer (CPSC products) or vehicle (NHTSA; q must be a campaign number such as 19V182000). ' +
+          'Default: food, drug, device and consumer, or vehicle alone when q is a campaign number',
+      ),
     from: Day('Recalls reported on or after this day'),
     to: Day('Recalls reported on or before this day'),
     classification: z
       .enum(['class-i', 'class-ii', 'class-iii'])
       .optional()
-      .describe('FDA severity: class-i (serious harm or death likely) to class-iii (unlikely to cause harm). CPSC does not classify, so this leaves consumer products out'),
+      .describe('FDA severity: class-i (serious harm or death likely) to class-iii (unlikely to cause harm). CPSC and NHTSA do not classify, so this leaves consumer products and vehicles out'),
     limit: z.number().int().min(1).max(SEARCH_MAX).default(20).describe(`Recalls to return (1-${SEARCH_MAX}), newest first`),
   })
   .superRefine((v, ctx) => {
     if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
     if (v.category === 'consumer' && v.classification) ctx.addIssue({ code: 'custom', path: ['classification'], message: 'CPSC recalls have no FDA classification' });
+    if (v.category === 'vehicle' && v.classification) ctx.addIssue({ code: 'custom', path: ['classification'], message: 'NHTSA recalls have no FDA classification' });
+    if (v.category === 'vehicle' && !CAMPAIGN_PATTERN.test(v.q)) {
+      ctx.addIssue({ code: 'custom', path: ['q'], message: 'with category vehicle, give an NHTSA campaign number such as 19V182000 (for a make, model and year use recalls.getVehicle)' });
+    }
   });
 export type SearchInput = z.infer<typeof SearchInput>;
 
@@ -113,7 +125,7 @@ export const SearchOutput = z.object({
   recalls: z.array(Recall).describe('Newest first by reported date, across datasets'),
   sources: z.array(
     z.object({
-      dataset: z.enum(['fda-food', 'fda-drug', 'fda-device', 'cpsc']),
+      dataset: z.enum(['fda-food', 'fda-drug', 'fda-device', 'cpsc', 'nhtsa']),
       outcome: z.enum(['ok', 'failed']),
       total: z.number().int().nullable().describe('Matches the dataset holds in all (null when it failed)'),
       error: z.string().nullable(),

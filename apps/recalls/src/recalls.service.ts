@@ -5,7 +5,7 @@ import { PRICES } from './pricing';
 import * as S from './recalls.schemas';
 import { CpscClient } from './upstreams/cpsc.client';
 import { NhtsaClient, type DecodedVin } from './upstreams/nhtsa.client';
-import { OpenFdaClient, type FdaDataset, type RecallPage } from './upstreams/openfda.client';
+import { OpenFdaClient, type FdaFilter, type RecallPage } from './upstreams/openfda.client';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -16,7 +16,8 @@ const VIN: CachePolicy = { freshMs: 30 * DAY, staleMs: 365 * DAY };
 const CACHE_MAX_ENTRIES = 10_000;
 
 type Dataset = S.SearchOutput['sources'][number]['dataset'];
-const DATASET_OF: Record<S.SearchCategory, Dataset> = { food: 'fda-food', drug: 'fda-drug', device: 'fda-device', consumer: 'cpsc' };
+const DATASET_OF: Record<S.SearchCategory, Dataset> = { food: 'fda-food', drug: 'fda-drug', device: 'fda-device', consumer: 'cpsc', vehicle: 'nhtsa' };
+const TEXT_CATEGORIES: S.SearchCategory[] = ['food', 'drug', 'device', 'consumer'];
 
 const ATTRIBUTION = {
   openfda: 'U.S. Food and Drug Administration, openFDA enforcement reports (CC0); not for medical decisions or official alerts',
@@ -31,7 +32,7 @@ const SOURCES: Array<{ name: S.SourceName; role: string; licence: string; terms:
     terms: 'Keyless: 240 requests/min and 1,000/day per IP; a free key (RECALLS_OPENFDA_API_KEY) raises the day to 120,000',
   },
   { name: 'cpsc', role: 'search: consumer product recalls', licence: 'U.S. government work, public domain', terms: 'Keyless; fair use (no published rate)' },
-  { name: 'nhtsa-recalls', role: 'vehicle and VIN: recall campaigns by make, model and year', licence: 'U.S. government work, public domain', terms: 'Keyless; fair use (no published rate)' },
+  { name: 'nhtsa-recalls', role: 'vehicle and VIN: recall campaigns by make, model and year; search: a campaign by its number', licence: 'U.S. government work, public domain', terms: 'Keyless; fair use (no published rate)' },
   { name: 'nhtsa-vpic', role: 'VIN: decoding to make, model and year', licence: 'U.S. government work, public domain', terms: 'Keyless; fair use (no published rate)' },
 ];
 
@@ -53,17 +54,12 @@ export class RecallsService {
   ) {}
 
   async search(input: S.SearchInput, deadline: number): Promise<S.SearchOutput> {
-    // CPSC does not classify recalls, so a classification filter leaves consumer products out.
-    const categories = input.category ? [input.category] : S.CATEGORIES.filter((c) => !(c === 'consumer' && (input.classification || !this.cpsc.enabled)));
+    const categories = input.category ? [input.category] : this.defaultCategories(input);
     const filter = { q: input.q, from: input.from, to: input.to, classification: input.classification, limit: input.limit };
     const key = JSON.stringify([input.q.toLowerCase(), input.from ?? null, input.to ?? null, input.classification ?? null, input.limit]);
     const settled = await Promise.allSettled(
       categories.map((category) =>
-        this.cache.get<RecallPage>(`${DATASET_OF[category]}:${key}`, RECALLS, async () =>
-          category === 'consumer'
-            ? { value: await this.status.track('cpsc', () => this.cpsc.search(filter, deadline)), source: 'cpsc' }
-            : { value: await this.status.track('openfda', () => this.fda.search(category as FdaDataset, filter, deadline)), source: 'openfda' },
-        ),
+        this.cache.get<RecallPage>(`${DATASET_OF[category]}:${key}`, RECALLS, () => this.searchDataset(category, filter, deadline)),
       ),
     );
     if (!settled.some(fulfilled)) throw allSourcesFailed('No recall dataset answered', settled.map((r, i) => failureOf(DATASET_OF[categories[i]], (r as PromiseRejectedResult).reason)));
@@ -85,7 +81,7 @@ export class RecallsService {
         }
         return { dataset, outcome: 'ok' as const, total: r.value.value.total, error: null, as_of: r.value.freshness.fetchedAt, stale: r.value.freshness.stale };
       }),
-      attribution: [...new Set(answered.map((p) => ATTRIBUTION[p.freshness.source as 'openfda' | 'cpsc']))],
+      attribution: [...new Set(answered.map((p) => ATTRIBUTION[p.freshness.source as keyof typeof ATTRIBUTION]))],
       freshness: combinedFreshness(answered),
     };
   }
@@ -133,6 +129,19 @@ export class RecallsService {
       tolls: { 'recalls.search': PRICES.search, 'recalls.getVehicle': PRICES.getVehicle, 'recalls.getVin': PRICES.getVin, 'recalls.getHealth': PRICES.getHealth },
       cache: { entries: this.cache.size, ...this.cache.stats },
     };
+  }
+
+  // A campaign number can only be NHTSA's, so it is looked up there alone; otherwise the four text datasets, less
+  // CPSC when an FDA class is asked for (CPSC does not classify) or when it is turned off.
+  private defaultCategories(input: S.SearchInput): S.SearchCategory[] {
+    if (S.CAMPAIGN_PATTERN.test(input.q) && !input.classification) return ['vehicle'];
+    return TEXT_CATEGORIES.filter((c) => !(c === 'consumer' && (input.classification || !this.cpsc.enabled)));
+  }
+
+  private async searchDataset(category: S.SearchCategory, filter: FdaFilter, deadline: number): Promise<{ value: RecallPage; source: string }> {
+    if (category === 'consumer') return { value: await this.status.track('cpsc', () => this.cpsc.search(filter, deadline)), source: 'cpsc' };
+    if (category === 'vehicle') return { value: await this.status.track('nhtsa-recalls', () => this.nhtsa.campaign(filter.q.toUpperCase(), filter, deadline)), source: 'nhtsa' };
+    return { value: await this.status.track('openfda', () => this.fda.search(category, filter, deadline)), source: 'openfda' };
   }
 
   private vehicleRecalls(make: string, model: string, year: number, deadline: number): Promise<Cached<S.VehicleRecall[]>> {

@@ -231,6 +231,19 @@ describe('recalls over NATS', () => {
       expect(err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', message: expect.stringMatching(/^No recall dataset answered: fda-food: openfda did not answer in \d+ ms/) });
     });
 
+    it('looks a campaign number up at NHTSA alone, one row for the campaign with every vehicle it covers', async () => {
+      scenario('nhtsa-recalls/campaign.19v182000');
+      const answer = await data('search', { q: '19v182000' });
+      expect(answer).toMatchObject({ query: { categories: ['vehicle'] }, complete: true, count: 1, attribution: [NHTSA_CREDIT] });
+      const { component: _c, park_it: _p, park_outside: _o, over_the_air_update: _u, notes: _n, ...campaign } = TAKATA;
+      expect(answer.recalls).toEqual([
+        { ...campaign, title: 'AIR BAGS:FRONTAL:DRIVER SIDE:INFLATOR MODULE — Honda (American Honda Motor Co.)', products: ['2012 ACURA RDX', '2003 HONDA ACCORD', '2004 HONDA ACCORD'] },
+      ]);
+      expect(answer.sources).toEqual([{ dataset: 'nhtsa', outcome: 'ok', total: 1, error: null, as_of: ISO, stale: false }]);
+      expect(hitsOf('/recalls/campaignNumber')).toEqual([{ campaignNumber: '19V182000' }]);
+      expect(fake.hits).toHaveLength(1);
+    });
+
     it('refuses bad input in the schema, naming the field, before any source is asked', async () => {
       const issue = async (input: unknown) => (await call('search', input)).err?.details?.issues;
       expect(await issue({ q: 'x' })).toEqual([{ field: 'q', message: 'Too small: expected string to have >=2 characters' }]);
@@ -239,6 +252,10 @@ describe('recalls over NATS', () => {
       expect(await issue({ q: 'salmonella', from: '2025-06-01', to: '2025-01-01' })).toEqual([{ field: 'to', message: 'must not be before from' }]);
       expect(await issue({ q: 'stroller', category: 'consumer', classification: 'class-i' })).toEqual([{ field: 'classification', message: 'CPSC recalls have no FDA classification' }]);
       expect(await issue({ q: 'salmonella', limit: 51 })).toEqual([expect.objectContaining({ field: 'limit' })]);
+      expect(await issue({ q: 'airbag', category: 'vehicle' })).toEqual([
+        { field: 'q', message: 'with category vehicle, give an NHTSA campaign number such as 19V182000 (for a make, model and year use recalls.getVehicle)' },
+      ]);
+      expect(await issue({ q: '19V182000', category: 'vehicle', classification: 'class-i' })).toEqual([{ field: 'classification', message: 'NHTSA recalls have no FDA classification' }]);
       expect(fake.hits).toHaveLength(0);
     });
   });

@@ -9,7 +9,8 @@ import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { RecallsConfig } from '../config';
-import type { VehicleRecall } from '../recalls.schemas';
+import type { Recall, VehicleRecall } from '../recalls.schemas';
+import type { RecallPage } from './openfda.client';
 
 const Flag = z.union([z.boolean(), z.string()]).nullable().optional();
 const Str = z.string().nullable().optional();
@@ -48,6 +49,8 @@ export interface DecodedVin {
   decode_note: string | null;
 }
 
+type Campaign = z.infer<typeof Campaign>;
+
 const text = (s: string | null | undefined) => (s && s.trim() ? s.trim() : null);
 const flag = (v: z.infer<typeof Flag>) => v === true || (typeof v === 'string' && v.toLowerCase() === 'true');
 // dd/mm/yyyy → yyyy-mm-dd
@@ -55,6 +58,28 @@ const day = (s: string | null | undefined) => {
   const m = s?.match(/^(\d{2})\/(\d{2})\/(\d{4})$/);
   return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
 };
+
+const vehicleOf = (c: Campaign) => [[c.ModelYear, c.Make, c.Model].map(text).filter(Boolean).join(' ')].filter(Boolean);
+
+function recallOf(c: Campaign): Recall {
+  return {
+    id: `nhtsa:${c.NHTSACampaignNumber}`,
+    source: 'nhtsa',
+    source_id: c.NHTSACampaignNumber,
+    category: 'vehicle',
+    title: [text(c.Component), vehicleOf(c)[0]].filter(Boolean).join(' — ') || c.NHTSACampaignNumber,
+    reason: text(c.Summary),
+    hazard: text(c.Consequence) ?? text(c.Conequence),
+    classification: null,
+    firm: text(c.Manufacturer),
+    products: vehicleOf(c),
+    dates: { initiated: null, reported: day(c.ReportReceivedDate), terminated: null },
+    distribution: null,
+    status: null,
+    remedy: text(c.Remedy),
+    link: `https://www.nhtsa.gov/recalls?nhtsaId=${encodeURIComponent(c.NHTSACampaignNumber)}`,
+  };
+}
 
 @Injectable()
 export class NhtsaClient {
@@ -76,21 +101,7 @@ export class NhtsaClient {
   async recalls(make: string, model: string, year: number, deadline: number): Promise<VehicleRecall[]> {
     const found = await this.recallsApi.getJson('/recalls/recallsByVehicle', { make, model, modelYear: year }, Campaigns, { deadline });
     const rows = (found.results ?? found.Results ?? []).map((c): VehicleRecall => ({
-      id: `nhtsa:${c.NHTSACampaignNumber}`,
-      source: 'nhtsa',
-      source_id: c.NHTSACampaignNumber,
-      category: 'vehicle',
-      title: [text(c.Component), [c.ModelYear, c.Make, c.Model].map(text).filter(Boolean).join(' ')].filter(Boolean).join(' — ') || c.NHTSACampaignNumber,
-      reason: text(c.Summary),
-      hazard: text(c.Consequence) ?? text(c.Conequence),
-      classification: null,
-      firm: text(c.Manufacturer),
-      products: [[c.ModelYear, c.Make, c.Model].map(text).filter(Boolean).join(' ')].filter(Boolean),
-      dates: { initiated: null, reported: day(c.ReportReceivedDate), terminated: null },
-      distribution: null,
-      status: null,
-      remedy: text(c.Remedy),
-      link: `https://www.nhtsa.gov/recalls?nhtsaId=${encodeURIComponent(c.NHTSACampaignNumber)}`,
+      ...recallOf(c),
       component: text(c.Component),
       park_it: flag(c.parkIt),
       park_outside: flag(c.parkOutSide),
@@ -98,6 +109,18 @@ export class NhtsaClient {
       notes: text(c.Notes),
     }));
     return rows.sort((a, b) => (b.dates.reported ?? '').localeCompare(a.dates.reported ?? ''));
+  }
+
+  // One campaign by its number: NHTSA answers one row per vehicle it covers, merged here into one recall.
+  async campaign(campaignNumber: string, window: { from?: string; to?: string }, deadline: number): Promise<RecallPage> {
+    const found = await this.recallsApi.getJson('/recalls/campaignNumber', { campaignNumber }, Campaigns, { deadline });
+    const rows = found.results ?? found.Results ?? [];
+    if (!rows.length) return { total: 0, recalls: [] };
+    const recall: Recall = { ...recallOf(rows[0]), title: [text(rows[0].Component), text(rows[0].Manufacturer)].filter(Boolean).join(' — ') || rows[0].NHTSACampaignNumber };
+    recall.products = [...new Set(rows.flatMap((c) => vehicleOf(c)))];
+    const reported = recall.dates.reported;
+    const inWindow = !reported || ((!window.from || reported >= window.from) && (!window.to || reported <= window.to));
+    return inWindow ? { total: 1, recalls: [recall] } : { total: 0, recalls: [] };
   }
 
   async decodeVin(vin: string, deadline: number): Promise<DecodedVin> {
