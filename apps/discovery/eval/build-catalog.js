@@ -150,6 +150,24 @@ const GROUPS = {
     ['GET', 'related', 'getRelated', PAID, 'Articles linked from the resolved page', { q: str('Question or topic'), limit: opt(int('Max 50, default 10')) }],
     health('Wiki status, upstreams, tolls, license'),
   ]],
+  books: ['Book Metadata', [
+    ['GET', 'book', 'getBook', PAID, 'Book details for one ISBN (10 or 13 digits, as on the barcode): title, author, publisher, publication date, page count, language, subjects, cover image, identifiers and work', { isbn: str('ISBN-10 or ISBN-13, hyphens optional; check digit verified') }],
+    ['POST', 'batch', 'getBatch', call('0.02'), 'Book details for a list of up to 20 ISBNs or book barcodes at once, one row per book', { isbns: arr('1-20 ISBNs (10 or 13 digits)') }],
+    ['GET', 'search', 'search', PAID, 'Find books and novels by author, title, subject or keywords: matching works with authors, first publication year, editions, ISBNs and cover', {
+      q: opt(str('Free text matched against titles, authors and subjects')), title: opt(str('Words in the title')), author: opt(str('Author name')), subject: opt(str('Subject, e.g. "science fiction"')), limit: opt(int('Results to return (1-40)')),
+    }],
+    health('Book metadata service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog'),
+  ]],
+  recalls: ['Recall Search', [
+    ['GET', 'search', 'search', call('0.01'), 'Search US recalls and market withdrawals of food, medicines and drugs, medical devices (FDA) and consumer products such as toys or strollers (CPSC), by keyword, date and severity class', {
+      q: str('What to look for: a product, ingredient, hazard or firm, e.g. "listeria", "peanut butter", "stroller"'), category: opt(str('food, drug, device, consumer or vehicle (q an NHTSA campaign number); default the first four')),
+      from: opt(str('Recalls reported on or after this day (YYYY-MM-DD)')), to: opt(str('Recalls reported on or before this day (YYYY-MM-DD)')),
+      classification: opt(str('FDA severity: class-i, class-ii or class-iii')), limit: opt(int('Recalls to return (1-50), newest first')),
+    }],
+    ['GET', 'vehicle', 'getVehicle', PAID, 'Car and vehicle safety recalls (NHTSA campaigns) by make, model and model year: affected component, summary, risk, remedy, do-not-drive warnings', { make: str('Vehicle make, e.g. "Honda"'), model: str('Model, e.g. "Accord"'), year: int('Model year') }],
+    ['GET', 'vin', 'getVin', call('0.01'), 'Car recalls by VIN (vehicle identification number): decodes the VIN to make, model and year (NHTSA vPIC), then lists its NHTSA recall campaigns', { vin: str('17-character Vehicle Identification Number; check digit verified') }],
+    health('Recall search service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog'),
+  ]],
   devutils: ['Dev Utilities', [
     ['GET', 'ip', 'getIp', PAID, 'Caller IP geolocation (country, city, ASN, timezone)', {}],
     ['GET', 'gen/uuid', 'genUuid', PAID, 'Random version-4 UUID', {}],

@@ -6,3 +6,4 @@ export * from './fixtures';
 export * from './replay';
 export * from './address-ranges';
 export * from './public-address';
+export * from './sources';

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { BooksController } from './books.controller';
+import { BooksService } from './books.service';
+import { GoogleBooksClient } from './upstreams/google-books.client';
+import { OpenLibraryClient } from './upstreams/open-library.client';
+
+@Module({
+  controllers: [BooksController],
+  providers: [BooksService, OpenLibraryClient, GoogleBooksClient],
+})
+export class AppModule {}

@@ -1,0 +1,85 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { GroupHealth, TollRoute } from '@toll/platform';
+import * as S from './books.schemas';
+import { BooksService } from './books.service';
+import { PRICES } from './pricing';
+
+// Room for Open Library and then Google Books, each with one retry.
+const TIMEOUT_MS = 10_000;
+
+@Controller()
+export class BooksController {
+  constructor(
+    private readonly books: BooksService,
+    private readonly group: GroupHealth,
+  ) {}
+
+  @TollRoute({
+    operationId: 'books.getBook',
+    method: 'GET',
+    path: '/toll/books/book',
+    summary: 'Book details for one ISBN (10 or 13 digits, as on the barcode): title, author, publisher, publication date, page count, language, subjects, cover image, identifiers and work',
+    description:
+      'The ISBN check digit is verified before payment; an ISBN-10 is converted to ISBN-13. Open Library and Google Books are asked together: ' +
+      'Open Library first field by field, Google Books fills what it lacks, and `field_sources` says which source each field came from. ' +
+      'Either source alone answers when the other fails. An ISBN neither source knows is NOT_FOUND (not charged). Cached 30 days; ' +
+      'served stale up to a year when both sources fail.',
+    price: PRICES.getBook,
+    input: S.GetBookInput,
+    output: S.GetBookOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getBook(@Payload() msg: TollMessage<S.GetBookInput>) {
+    return this.books.getBook(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'books.getBatch',
+    method: 'POST',
+    path: '/toll/books/batch',
+    summary: `Book details for a list of up to ${S.BATCH_MAX} ISBNs or book barcodes at once, one row per book`,
+    description:
+      'All ISBNs go to Open Library in a single request; Google Books is asked only for the ISBNs Open Library does not have or could not ' +
+      'answer. Each row is found, not_found or unavailable; the call fails (not charged) only when no ISBN could be answered.',
+    price: PRICES.getBatch,
+    input: S.GetBatchInput,
+    output: S.GetBatchOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getBatch(@Payload() msg: TollMessage<S.GetBatchInput>) {
+    return this.books.getBatch(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'books.search',
+    method: 'GET',
+    path: '/toll/books/search',
+    summary: 'Find books and novels by author, title, subject or keywords: matching works with authors, first publication year, editions, ISBNs and cover',
+    description:
+      'Source: Open Library search (one row per work). When it fails, Google Books answers (one row per volume), named in `source` and ' +
+      '`fallback_reason`. Cached for a day; served stale up to 30 days when both fail.',
+    price: PRICES.search,
+    input: S.SearchInput,
+    output: S.SearchOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  search(@Payload() msg: TollMessage<S.SearchInput>) {
+    return this.books.search(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'books.getHealth',
+    method: 'GET',
+    path: '/toll/books/health',
+    summary: 'Book metadata service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.HealthOutput,
+    timeoutMs: 2_000,
+  })
+  getHealth(): S.HealthOutput {
+    return { ...this.group.describe(), ...this.books.health() };
+  }
+}

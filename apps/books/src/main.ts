@@ -1,0 +1,3 @@
+import { startBooks } from './bootstrap';
+
+void startBooks();

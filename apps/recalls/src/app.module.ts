@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { RecallsController } from './recalls.controller';
+import { RecallsService } from './recalls.service';
+import { CpscClient } from './upstreams/cpsc.client';
+import { NhtsaClient } from './upstreams/nhtsa.client';
+import { OpenFdaClient } from './upstreams/openfda.client';
+
+@Module({
+  controllers: [RecallsController],
+  providers: [RecallsService, OpenFdaClient, CpscClient, NhtsaClient],
+})
+export class AppModule {}

@@ -1,0 +1,3 @@
+import { startRecalls } from './bootstrap';
+
+void startRecalls();

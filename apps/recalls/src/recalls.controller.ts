@@ -1,0 +1,83 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { GroupHealth, TollRoute } from '@toll/platform';
+import { PRICES } from './pricing';
+import * as S from './recalls.schemas';
+import { RecallsService } from './recalls.service';
+
+// Room for one attempt and one retry per source; the datasets of a search are asked in parallel.
+const TIMEOUT_MS = 10_000;
+
+@Controller()
+export class RecallsController {
+  constructor(
+    private readonly recalls: RecallsService,
+    private readonly group: GroupHealth,
+  ) {}
+
+  @TollRoute({
+    operationId: 'recalls.search',
+    method: 'GET',
+    path: '/toll/recalls/search',
+    summary: 'Search US recalls and market withdrawals of food, medicines and drugs, medical devices (FDA) and consumer products such as toys or strollers (CPSC), by keyword, date and severity class',
+    description:
+      'One normalised list across datasets, newest first, each row with the agency\'s own recall number and a link to its record. ' +
+      'A dataset with no match is an empty result; a dataset that fails is named in `sources` and `complete` is false. Vehicles: an ' +
+      'NHTSA campaign number as q (e.g. 19V182000) is looked up at NHTSA; by model or VIN use recalls.getVehicle or recalls.getVin ' +
+      '(NHTSA has no text search). Cached 6 hours; served stale up to 7 days when a dataset fails.',
+    price: PRICES.search,
+    input: S.SearchInput,
+    output: S.SearchOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  search(@Payload() msg: TollMessage<S.SearchInput>) {
+    return this.recalls.search(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'recalls.getVehicle',
+    method: 'GET',
+    path: '/toll/recalls/vehicle',
+    summary: 'Car and vehicle safety recalls (NHTSA campaigns) by make, model and model year: affected component, summary, risk, remedy, do-not-drive warnings',
+    description: 'Source: NHTSA recalls API. No campaign is a 200 with an empty list. Cached 6 hours; served stale up to 7 days when NHTSA fails.',
+    price: PRICES.getVehicle,
+    input: S.GetVehicleInput,
+    output: S.GetVehicleOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getVehicle(@Payload() msg: TollMessage<S.GetVehicleInput>) {
+    return this.recalls.getVehicle(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'recalls.getVin',
+    method: 'GET',
+    path: '/toll/recalls/vin',
+    summary: 'Car recalls by VIN (vehicle identification number): decodes the VIN to make, model and year (NHTSA vPIC), then lists its NHTSA recall campaigns',
+    description:
+      'The VIN check digit is verified before payment. A VIN vPIC cannot decode is NOT_FOUND (not charged). Campaigns are those of the ' +
+      "vehicle's make, model and year; whether this vehicle's repair is done is known only to its manufacturer.",
+    price: PRICES.getVin,
+    input: S.GetVinInput,
+    output: S.GetVinOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getVin(@Payload() msg: TollMessage<S.GetVinInput>) {
+    return this.recalls.getVin(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'recalls.getHealth',
+    method: 'GET',
+    path: '/toll/recalls/health',
+    summary: 'Recall search service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.HealthOutput,
+    timeoutMs: 2_000,
+  })
+  getHealth(): S.HealthOutput {
+    return { ...this.group.describe(), ...this.recalls.health() };
+  }
+}

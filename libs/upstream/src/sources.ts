@@ -1,0 +1,81 @@
+import { TollError } from '@toll/contracts';
+import type { Cached } from './cache';
+
+export type SourceState = 'ok' | 'failing' | 'unknown' | 'disabled';
+
+export interface SourceReport {
+  state: SourceState;
+  last_ok_at: string | null;
+  last_error_at: string | null;
+  last_error: string | null;
+}
+
+interface Outcome {
+  okAt: number | null;
+  errorAt: number | null;
+  error: string | null;
+}
+
+// The latest outcome of each provider a group calls, for its health route. A provider that answered "no such
+// thing" (NOT_FOUND) did answer, so it counts as ok.
+export class SourceStatus<N extends string = string> {
+  private readonly outcomes = new Map<N, Outcome>();
+
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
+  async track<T>(name: N, run: () => Promise<T>): Promise<T> {
+    try {
+      const value = await run();
+      this.ok(name);
+      return value;
+    } catch (e) {
+      if (e instanceof TollError && e.code === 'NOT_FOUND') this.ok(name);
+      else this.failed(name, e);
+      throw e;
+    }
+  }
+
+  ok(name: N) {
+    this.outcomes.set(name, { ...this.outcomeOf(name), okAt: this.now() });
+  }
+
+  failed(name: N, e: unknown) {
+    const error = e instanceof TollError ? `${e.code}: ${e.message}` : String(e);
+    this.outcomes.set(name, { ...this.outcomeOf(name), errorAt: this.now(), error });
+  }
+
+  report(name: N, enabled = true): SourceReport {
+    const o = this.outcomeOf(name);
+    const state: SourceState = !enabled ? 'disabled' : o.okAt === null && o.errorAt === null ? 'unknown' : (o.errorAt ?? -1) > (o.okAt ?? -1) ? 'failing' : 'ok';
+    const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+    return { state, last_ok_at: iso(o.okAt), last_error_at: iso(o.errorAt), last_error: o.error };
+  }
+
+  private outcomeOf(name: N): Outcome {
+    return this.outcomes.get(name) ?? { okAt: null, errorAt: null, error: null };
+  }
+}
+
+// One source's failure, as groups that ask several sources report it.
+export interface SourceFailure {
+  source: string;
+  code: string;
+  message: string;
+}
+
+export const failureOf = (source: string, e: unknown): SourceFailure =>
+  e instanceof TollError ? { source, code: e.code, message: e.message } : { source, code: 'INTERNAL', message: String(e) };
+
+// Every source failed: UPSTREAM_TIMEOUT only when each failure was one (the caller's deadline is what failed).
+export function allSourcesFailed(what: string, failures: SourceFailure[]): TollError {
+  const code = failures.length && failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR';
+  return new TollError(code, `${what}: ${failures.map((f) => `${f.source}: ${f.message}`).join('; ')}`, { upstreams: failures });
+}
+
+// The freshness of an answer built from several cached parts: the oldest fetch dates it, and any stale part
+// makes it stale (with that part's reason).
+export function combinedFreshness(parts: Array<Cached<unknown>>): { as_of: string; stale: boolean; reason: string | null } {
+  const asOf = parts.map((p) => p.freshness.fetchedAt).sort()[0] ?? new Date().toISOString();
+  const stale = parts.find((p) => p.freshness.stale);
+  return { as_of: asOf, stale: !!stale, reason: stale ? (stale.freshness.reason ?? 'refresh failed') : null };
+}
