@@ -30,6 +30,7 @@ export class BooksController {
     input: S.GetBookInput,
     output: S.GetBookOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getBook(@Payload() msg: TollMessage<S.GetBookInput>) {
     return this.books.getBook(msg.input, msg.deadline);
@@ -47,6 +48,7 @@ export class BooksController {
     input: S.GetBatchInput,
     output: S.GetBatchOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   getBatch(@Payload() msg: TollMessage<S.GetBatchInput>) {
     return this.books.getBatch(msg.input, msg.deadline);
@@ -64,6 +66,7 @@ export class BooksController {
     input: S.SearchInput,
     output: S.SearchOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   search(@Payload() msg: TollMessage<S.SearchInput>) {
     return this.books.search(msg.input, msg.deadline);

@@ -30,6 +30,7 @@ export class RecallsController {
     input: S.SearchInput,
     output: S.SearchOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   search(@Payload() msg: TollMessage<S.SearchInput>) {
     return this.recalls.search(msg.input, msg.deadline);
@@ -45,6 +46,7 @@ export class RecallsController {
     input: S.GetVehicleInput,
     output: S.GetVehicleOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   getVehicle(@Payload() msg: TollMessage<S.GetVehicleInput>) {
     return this.recalls.getVehicle(msg.input, msg.deadline);
@@ -62,6 +64,7 @@ export class RecallsController {
     input: S.GetVinInput,
     output: S.GetVinOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getVin(@Payload() msg: TollMessage<S.GetVinInput>) {
     return this.recalls.getVin(msg.input, msg.deadline);
