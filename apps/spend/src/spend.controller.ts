@@ -16,7 +16,7 @@ export class SpendController {
     operationId: 'spend.check',
     method: 'POST',
     path: '/toll/spend/check',
-    summary: "May this agent spend this amount? Allow or deny against its spend policy, with every reason, per-window usage and reset times",
+    summary: "Before paying: may this agent spend this amount? Allow or deny against its budget (per payment, daily, weekly, monthly), with every reason",
     description:
       'Checks per-transaction, daily, weekly and monthly limits, blocked recipients and allowed categories (registry capability tags). ' +
       'An allowed check reserves the amount (held for hold_seconds: confirm it, possibly for less, or void it; otherwise it counts in full). ' +
@@ -34,7 +34,7 @@ export class SpendController {
     operationId: 'spend.confirm',
     method: 'POST',
     path: '/toll/spend/confirm',
-    summary: 'Confirm an allowed spend with its final amount (at most the amount allowed); the rest is released',
+    summary: 'Record the final amount of an approved spend (at most what was approved); the rest goes back to the budget',
     description: 'Needs the decision_id the check returned. Repeating the same confirm is a no-op; a different amount after confirming is 409.',
     price: PRICES.confirm,
     input: S.ConfirmInput,
@@ -49,7 +49,7 @@ export class SpendController {
     operationId: 'spend.void',
     method: 'POST',
     path: '/toll/spend/void',
-    summary: 'Cancel an allowed spend that did not happen, giving its amount back to the budget',
+    summary: 'Cancel an approved spend that never happened, giving the reserved amount back to the budget',
     description: 'Needs the decision_id the check returned; possible until void_until (409 afterwards or once confirmed). Repeating it is a no-op.',
     price: PRICES.void,
     input: S.VoidInput,
@@ -64,7 +64,7 @@ export class SpendController {
     operationId: 'spend.setPolicy',
     method: 'POST',
     path: '/toll/spend/policy',
-    summary: "Create or update an agent's spend policy: per-transaction, daily, weekly and monthly limits, categories, blocked recipients",
+    summary: "Set an agent's spending rules: limits per payment, day, week and month, allowed categories, blocked recipients",
     description:
       'The first write creates the policy and returns policy_secret and read_key once; every later write needs policy_secret (403 otherwise). ' +
       'Each change is a new version; the audit names the version that decided.',
@@ -81,7 +81,7 @@ export class SpendController {
     operationId: 'spend.getPolicy',
     method: 'GET',
     path: '/toll/spend/policy/{agent_id}',
-    summary: "An agent's current spend policy and live usage per window: used, remaining, when each resets",
+    summary: "An agent's spending rules and live budget usage: used, left and when each day, week and month resets",
     price: PRICES.getPolicy,
     input: S.PolicyQuery,
     output: S.PolicyOutput,
@@ -95,7 +95,7 @@ export class SpendController {
     operationId: 'spend.getAudit',
     method: 'GET',
     path: '/toll/spend/audit/{agent_id}',
-    summary: "An agent's spend decisions, newest first: amount, allow or deny, reasons, the policy version that decided",
+    summary: "History of an agent's spend decisions, newest first: allowed or refused, why, and by which policy version",
     description: 'Append-only. Pages with limit (1-100) and cursor (next_cursor of the previous page).',
     price: PRICES.getAudit,
     input: S.AuditQuery,
@@ -110,7 +110,7 @@ export class SpendController {
     operationId: 'spend.getHealth',
     method: 'GET',
     path: '/toll/spend/health',
-    summary: 'Spend Governance status, rules (windows, reasons, credentials) and endpoint catalog',
+    summary: 'Spend Governance (agent budgets) status, rules and endpoint catalog',
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.SpendHealthOutput,
