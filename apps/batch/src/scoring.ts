@@ -4,16 +4,16 @@
 export const WEIGHTS = {
   signature: 0, // a gate: an invalid signature rejects, a valid one adds nothing
   nonce_reuse: 0, // a gate: another voucher of the payer with the same nonce rejects
-  expiry: 20,
+  expiry: 15,
   issued_at: 10,
-  amount_vs_history: 25,
-  reputation: 45,
+  amount_vs_history: 20,
+  reputation: 55, // what sellers saw this payer do weighs most
 } as const;
 export type FactorName = keyof typeof WEIGHTS;
 
 export const THRESHOLDS = {
-  accept_max_score: 30, // at or below: accept the whole amount
-  limit_max_score: 60, // at or below: accept up to max_safe_exposure; above: reject
+  accept_max_score: 25, // at or below: accept the whole amount
+  limit_max_score: 50, // at or below: accept up to max_safe_exposure; above: reject
 };
 
 export const EXPIRY = {
