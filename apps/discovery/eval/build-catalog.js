@@ -68,12 +68,15 @@ const GROUPS = {
     health('Tron energy service and node status'),
   ]],
   batch: ['Batch Scorer', [
-    ['POST', 'score', 'score', PAID, 'Settlement-risk score of a batch payment voucher', { voucher: obj('Voucher: payer, amount, nonce, expiry, issued_at, signature') }],
-    ['POST', 'checkpoint', 'checkpoint', FREE, 'Record a voucher outcome (settled, defaulted, expired) in the payer reputation graph', {
-      voucher_id: str('Voucher id'), payer: str('Payer'), amount: num('Amount'), status: str('settled, defaulted or expired'),
+    ['POST', 'score', 'score', PAID, 'Settlement risk of a signed payment voucher (IOU) before serving on credit: signature check, 0-100 score with factors, accept / limit / reject', {
+      voucher: obj('Voucher: payer (base64 Ed25519 key), amount (atomic units), nonce, expiry, issued_at (unix seconds), signature (base64)'),
     }],
-    ['GET', 'payer/{address}', 'getPayer', FREE, 'Aggregate reputation of a payer', { address: str('Payer public key') }],
-    health('Batch scorer status, scoring weights and thresholds'),
+    ['POST', 'checkpoint', 'checkpoint', FREE, 'Report how a scored voucher ended (settled, defaulted or expired) into the payer reputation graph', {
+      voucher_id: str('The voucher_id a score returned'), payer: str('Payer public key, base64'), amount: int('Atomic units this outcome concerns'), status: str('settled, defaulted or expired'),
+      checkpoint_token: str('The checkpoint_token the score returned'),
+    }],
+    ['GET', 'payer/{address}', 'getPayer', FREE, "A payer's track record paying vouchers: settled, defaulted and expired counts and amounts (aggregates only)", { address: str('Payer public key, base64') }],
+    health('Batch Scorer status, scoring weights and thresholds, and endpoint catalog'),
   ]],
   bridge: ['Bridge Scorer', [
     ['POST', 'score', 'score', call('0.01'), 'Scores a bridge transfer: security, liquidity, incidents', {
