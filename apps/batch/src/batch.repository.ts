@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Outcome as OutcomeRow, Prisma, Voucher as VoucherRow } from './generated/prisma/client';
+import type { Outcome as OutcomeRow } from './generated/prisma/client';
 import { PrismaService } from './prisma.service';
 import type { Outcome, Score, Status } from './scoring';
 import type { Voucher } from './voucher';
-
-type Tx = Prisma.TransactionClient;
 
 export interface ScoreContext {
   nonceReusedBy: { voucherId: string; amount: bigint } | null;
@@ -41,7 +39,7 @@ export class BatchRepository {
   }
 
   // Reads what the score needs and, with a scorer (a valid signature only), records the voucher and who scored it.
-  score(voucher: Voucher, voucherId: string, scorer: { reporter: string; tokenHash: string } | null, timeoutMs: number, decide: (ctx: ScoreContext) => Score): Promise<Score> {
+  score(voucher: Voucher, voucherId: string, scorer: { reporter: string; tokenHash: string } | null, timeoutMs: number, decide: (ctx: ScoreContext) => Score): Promise<{ score: Score; now: Date }> {
     return this.db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${voucher.payer}, 0))`;
       const [{ now }] = await tx.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`;
@@ -49,10 +47,12 @@ export class BatchRepository {
       const outcomes = (await tx.outcome.findMany({ where: { payer: voucher.payer } })).map(toOutcome);
       const score = decide({ nonceReusedBy: reuse && { voucherId: reuse.voucherId, amount: reuse.amount }, outcomes, now });
       if (scorer) {
-        await this.keepVoucher(tx, voucher, voucherId);
+        if (!(await tx.voucher.findUnique({ where: { voucherId } }))) {
+          await tx.voucher.create({ data: { voucherId, payer: voucher.payer, amount: voucher.amount, nonce: voucher.nonce, expiry: voucher.expiry, issuedAt: voucher.issuedAt } });
+        }
         await tx.score.create({ data: { id: randomUUID(), voucherId, reporter: scorer.reporter, tokenHash: scorer.tokenHash, score: score.score, verdict: score.verdict } });
       }
-      return score;
+      return { score, now };
     }, txOptions(timeoutMs));
   }
 
@@ -84,11 +84,5 @@ export class BatchRepository {
   async now(): Promise<Date> {
     const [{ now }] = await this.db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`;
     return now;
-  }
-
-  private async keepVoucher(tx: Tx, v: Voucher, voucherId: string): Promise<VoucherRow | null> {
-    const existing = await tx.voucher.findUnique({ where: { voucherId } });
-    if (existing) return existing;
-    return tx.voucher.create({ data: { voucherId, payer: v.payer, amount: v.amount, nonce: v.nonce, expiry: v.expiry, issuedAt: v.issuedAt } });
   }
 }

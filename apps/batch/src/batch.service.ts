@@ -38,12 +38,10 @@ export class BatchService {
     const signature = verifyVoucher(voucher);
     const token = signature.valid ? `bct_${randomBytes(32).toString('base64url')}` : null;
     const scorer = token ? { reporter: payer ?? ANONYMOUS_REPORTER, tokenHash: hashToken(token) } : null;
-    let scoredAt = new Date();
-    const score = await this.db(deadline, (timeoutMs) =>
-      this.repo.score(voucher, id, scorer, timeoutMs, (ctx) => {
-        scoredAt = ctx.now;
-        return scoreVoucher({ amount: voucher.amount, expiry: voucher.expiry, issuedAt: voucher.issuedAt, signature, nonceReusedBy: ctx.nonceReusedBy, outcomes: ctx.outcomes, now: ctx.now });
-      }),
+    const { score, now } = await this.db(deadline, (timeoutMs) =>
+      this.repo.score(voucher, id, scorer, timeoutMs, (ctx) =>
+        scoreVoucher({ amount: voucher.amount, expiry: voucher.expiry, issuedAt: voucher.issuedAt, signature, nonceReusedBy: ctx.nonceReusedBy, outcomes: ctx.outcomes, now: ctx.now }),
+      ),
     );
     this.logger.event('info', 'voucher scored', { voucherId: id, score: score.score, verdict: score.verdict });
     const claimBy = score.verdict === 'reject' ? null : new Date(Number(voucher.expiry - BigInt(EXPIRY.min_seconds)) * 1000).toISOString();
@@ -54,13 +52,13 @@ export class BatchService {
       ...score,
       claim_by: claimBy,
       checkpoint_token: token,
-      scored_at: scoredAt.toISOString(),
+      scored_at: now.toISOString(),
     };
   }
 
   async checkpoint(input: S.CheckpointInput, deadline: number): Promise<S.CheckpointOutput> {
     const amount = BigInt(input.amount);
-    const result = await this.db(deadline, (timeoutMs) => this.repo.recordOutcome(input.voucher_id, input.payer, amount, input.status as Status, hashToken(input.checkpoint_token), timeoutMs));
+    const result = await this.db(deadline, (timeoutMs) => this.repo.recordOutcome(input.voucher_id, input.payer, amount, input.status, hashToken(input.checkpoint_token), timeoutMs));
     switch (result.kind) {
       case 'unknown_voucher':
         throw new TollError('NOT_FOUND', `No voucher ${input.voucher_id} of payer ${input.payer} was scored here; score it first`);

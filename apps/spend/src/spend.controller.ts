@@ -88,7 +88,7 @@ export class SpendController {
     timeoutMs: TIMEOUT_MS,
   })
   getPolicy(@Payload() msg: TollMessage<S.PolicyQuery>) {
-    return this.spend.getPolicy(msg.input);
+    return this.spend.getPolicy(msg.input, msg.deadline);
   }
 
   @TollRoute({
@@ -103,7 +103,7 @@ export class SpendController {
     timeoutMs: TIMEOUT_MS,
   })
   getAudit(@Payload() msg: TollMessage<S.AuditQuery>) {
-    return this.spend.getAudit(msg.input);
+    return this.spend.getAudit(msg.input, msg.deadline);
   }
 
   @TollRoute({

@@ -157,8 +157,8 @@ export class SpendService {
     return this.settle(input.agent_id, input.decision_id, { kind: 'void' }, deadline);
   }
 
-  async getPolicy(input: S.PolicyQuery): Promise<S.PolicyOutput> {
-    return this.db(Number.POSITIVE_INFINITY, async () => {
+  async getPolicy(input: S.PolicyQuery, deadline: number): Promise<S.PolicyOutput> {
+    return this.db(deadline, async () => {
       const policy = await this.readable(input.agent_id, input.read_key);
       const rules = rulesOf(policy.current);
       const { now, usage, heldCents } = await this.repo.usage(input.agent_id, rules.windowMode);
@@ -177,8 +177,8 @@ export class SpendService {
     });
   }
 
-  async getAudit(input: S.AuditQuery): Promise<S.AuditOutput> {
-    return this.db(Number.POSITIVE_INFINITY, async () => {
+  async getAudit(input: S.AuditQuery, deadline: number): Promise<S.AuditOutput> {
+    return this.db(deadline, async () => {
       await this.readable(input.agent_id, input.read_key);
       const { entries, reservations, more } = await this.repo.audit(input.agent_id, input.limit, input.cursor ? BigInt(input.cursor) : null);
       const now = await this.repo.now();
