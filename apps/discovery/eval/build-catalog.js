@@ -101,7 +101,9 @@ const GROUPS = {
       window_mode: opt(str('calendar or rolling')), warn_at_percent: opt(int('Warn from this share of a limit')), hold_seconds: opt(int('How long an allowed amount stays voidable')),
       allowed_payers: opt(arr('Only checks paid from these wallets are allowed')), policy_secret: opt(str('Required to change an existing policy')), rotate_credentials: opt(bool('Replace policy_secret and read_key')),
     }],
-    ['GET', 'policy/{agent_id}', 'getPolicy', FREE, "An agent's spending rules and live budget usage: used, left and when each day, week and month resets", { agent_id: str('Agent id'), read_key: str('The read_key returned when the policy was created') }],
+    ['GET', 'policy/{agent_id}', 'getPolicy', FREE, "An agent's spending rules and live budget usage: used, left and when each day, week and month resets", {
+      agent_id: str('Agent id'), read_key: str('The read_key returned when the policy was created'), version: opt(int('Also return this earlier version')),
+    }],
     ['GET', 'audit/{agent_id}', 'getAudit', FREE, "History of an agent's spend decisions, newest first: allowed or refused, why, and by which policy version", {
       agent_id: str('Agent id'), read_key: str('The read_key returned when the policy was created'), limit: opt(int('Entries per page, 1-100')), cursor: opt(str('next_cursor from the previous page')),
     }],

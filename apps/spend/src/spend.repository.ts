@@ -87,6 +87,10 @@ export class SpendRepository {
     return { ...policy, current };
   }
 
+  policyVersion(agentId: string, version: number): Promise<PolicyVersion | null> {
+    return this.db.policyVersion.findUnique({ where: { agentId_version: { agentId, version } } });
+  }
+
   // Usage per window at the database's clock, plus what is still held.
   async usage(agentId: string, mode: WindowMode): Promise<{ now: Date; usage: Record<WindowName, WindowUsage>; heldCents: bigint }> {
     return this.readUsage(this.db, agentId, mode);

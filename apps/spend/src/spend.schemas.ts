@@ -103,7 +103,11 @@ export type ConfirmInput = z.infer<typeof ConfirmInput>;
 export const VoidInput = z.strictObject({ agent_id: AgentId, decision_id: DecisionId });
 export type VoidInput = z.infer<typeof VoidInput>;
 
-export const PolicyQuery = z.strictObject({ agent_id: AgentId, read_key: ReadKey.describe('The read_key returned when the policy was created') });
+export const PolicyQuery = z.strictObject({
+  agent_id: AgentId,
+  read_key: ReadKey.describe('The read_key returned when the policy was created'),
+  version: z.number().int('must be an integer').min(1, 'must be at least 1').max(2_147_483_647, 'must be at most 2147483647').optional().describe('Also return this earlier version (the policy_version an audit entry names)'),
+});
 export type PolicyQuery = z.infer<typeof PolicyQuery>;
 
 export const AuditQuery = z.strictObject({
@@ -197,6 +201,10 @@ export const PolicyOutput = z.object({
   policy: PolicyFields,
   created_at: z.string(),
   updated_at: z.string(),
+  requested_version: z
+    .object({ version: z.number().int(), policy: PolicyFields, written_at: z.string() })
+    .nullable()
+    .describe('The version asked for with ?version=, as it was written; null without it'),
   usage: z.array(WindowState).describe('Live usage per window (used_after_cents equals used_cents here)'),
   held_cents: z.number().int().describe('Part of the usage still held (voidable)'),
   as_of: z.string(),

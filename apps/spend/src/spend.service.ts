@@ -160,6 +160,8 @@ export class SpendService {
   async getPolicy(input: S.PolicyQuery, deadline: number): Promise<S.PolicyOutput> {
     return this.db(deadline, async () => {
       const policy = await this.readable(input.agent_id, input.read_key);
+      const requested = input.version === undefined ? null : await this.repo.policyVersion(input.agent_id, input.version);
+      if (input.version !== undefined && !requested) throw new TollError('NOT_FOUND', `Agent ${input.agent_id} has no policy version ${input.version} (current: ${policy.version})`);
       const rules = rulesOf(policy.current);
       const { now, usage, heldCents } = await this.repo.usage(input.agent_id, rules.windowMode);
       // The same calculation as a check, for a zero amount: the windows exactly as the next check will see them.
@@ -170,6 +172,7 @@ export class SpendService {
         policy: policyFields(policy.current),
         created_at: policy.createdAt.toISOString(),
         updated_at: policy.updatedAt.toISOString(),
+        requested_version: requested && { version: requested.version, policy: policyFields(requested), written_at: requested.createdAt.toISOString() },
         usage: windows,
         held_cents: Number(heldCents),
         as_of: now.toISOString(),

@@ -102,13 +102,16 @@ describe('spend over NATS', () => {
     });
 
     it('keeps every change as a new version, skips identical writes, and keeps omitted extensions', async () => {
-      const { policy_secret } = await create('agent-versions', { window_mode: 'rolling', warn_at_percent: 80, hold_seconds: 60 });
+      const { policy_secret, read_key } = await create('agent-versions', { window_mode: 'rolling', warn_at_percent: 80, hold_seconds: 60 });
       const tighter = await data('setPolicy', { ...policyInput('agent-versions', { daily_limit_cents: 2_000 }), policy_secret });
       expect(tighter).toMatchObject({ outcome: 'updated', version: 2, credentials: null, policy: { daily_limit_cents: 2000, window_mode: 'rolling', warn_at_percent: 80, hold_seconds: 60 } });
       const same = await data('setPolicy', { ...policyInput('agent-versions', { daily_limit_cents: 2_000 }), policy_secret });
       expect(same).toMatchObject({ outcome: 'unchanged', version: 2, credentials: null });
       const cleared = await data('setPolicy', { ...policyInput('agent-versions', { daily_limit_cents: 2_000, warn_at_percent: null }), policy_secret });
       expect(cleared).toMatchObject({ outcome: 'updated', version: 3, policy: { warn_at_percent: null, window_mode: 'rolling' } });
+      const first = await data('getPolicy', { agent_id: 'agent-versions', read_key, version: 1 });
+      expect([first.version, first.policy.warn_at_percent, first.requested_version]).toEqual([3, null, { version: 1, policy: expect.objectContaining({ daily_limit_cents: 5000, warn_at_percent: 80 }), written_at: expect.stringMatching(ISO) }]);
+      expect((await call('getPolicy', { agent_id: 'agent-versions', read_key, version: 4 })).err).toEqual({ code: 'NOT_FOUND', message: 'Agent agent-versions has no policy version 4 (current: 3)' });
     });
 
     it('rotates both credentials; the old ones stop working', async () => {
@@ -311,7 +314,7 @@ describe('spend over NATS', () => {
       const { read_key } = await create('agent-read');
       await data('check', { agent_id: 'agent-read', amount_usd_cents: 700 });
       const policy = await data('getPolicy', { agent_id: 'agent-read', read_key });
-      expect(policy).toMatchObject({ agent_id: 'agent-read', version: 1, held_cents: 700, as_of: expect.stringMatching(ISO) });
+      expect(policy).toMatchObject({ agent_id: 'agent-read', version: 1, held_cents: 700, requested_version: null, as_of: expect.stringMatching(ISO) });
       expect(policy.usage.map((w: any) => [w.window, w.used_cents, w.remaining_cents, w.used_after_cents])).toEqual([
         ['daily', 700, 4300, 700],
         ['weekly', 700, 19300, 700],
