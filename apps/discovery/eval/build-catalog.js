@@ -68,12 +68,15 @@ const GROUPS = {
     health('Tron energy service and node status'),
   ]],
   batch: ['Batch Scorer', [
-    ['POST', 'score', 'score', PAID, 'Settlement-risk score of a batch payment voucher', { voucher: obj('Voucher: payer, amount, nonce, expiry, issued_at, signature') }],
-    ['POST', 'checkpoint', 'checkpoint', FREE, 'Record a voucher outcome (settled, defaulted, expired) in the payer reputation graph', {
-      voucher_id: str('Voucher id'), payer: str('Payer'), amount: num('Amount'), status: str('settled, defaulted or expired'),
+    ['POST', 'score', 'score', PAID, 'Settlement risk of a signed payment voucher (IOU) before serving on credit: signature check, 0-100 score with factors, accept / limit / reject', {
+      voucher: obj('Voucher: payer (base64 Ed25519 key), amount (atomic units), nonce, expiry, issued_at (unix seconds), signature (base64)'),
     }],
-    ['GET', 'payer/{address}', 'getPayer', FREE, 'Aggregate reputation of a payer', { address: str('Payer public key') }],
-    health('Batch scorer status, scoring weights and thresholds'),
+    ['POST', 'checkpoint', 'checkpoint', FREE, 'Report how a scored voucher ended (settled, defaulted or expired) into the payer reputation graph', {
+      voucher_id: str('The voucher_id a score returned'), payer: str('Payer public key, base64'), amount: int('Atomic units this outcome concerns'), status: str('settled, defaulted or expired'),
+      checkpoint_token: str('The checkpoint_token the score returned'),
+    }],
+    ['GET', 'payer/{address}', 'getPayer', FREE, "A payer's track record paying vouchers: settled, defaulted and expired counts and amounts (aggregates only)", { address: str('Payer public key, base64') }],
+    health('Batch Scorer status, scoring weights and thresholds, and endpoint catalog'),
   ]],
   bridge: ['Bridge Scorer', [
     ['POST', 'score', 'score', call('0.01'), 'Scores a bridge transfer: security, liquidity, incidents', {
@@ -84,16 +87,27 @@ const GROUPS = {
     health('Bridge scorer status'),
   ]],
   spend: ['Spend Governance', [
-    ['POST', 'check', 'check', call('0.01'), "Checks a spend against the agent's policy", {
-      agent_id: str('Agent id'), amount_usd_cents: int('Amount in USD cents'), recipient: opt(str('Recipient')), category: opt(str('Category')),
+    ['POST', 'check', 'check', call('0.01'), "Before paying: may this agent spend this amount? Allow or deny against its budget (per payment, daily, weekly, monthly), with every reason", {
+      agent_id: str('The agent this policy governs'), amount_usd_cents: int('The spend in USD cents'), recipient: opt(str('Who would be paid (address, host or name)')),
+      category: opt(str('What the spend is for, as a registry capability tag (e.g. "weather")')),
     }],
-    ['POST', 'policy', 'setPolicy', FREE, 'Create or update an agent spend policy', {
-      agent_id: str('Agent id'), per_tx_limit_cents: int('Per-transaction limit in cents'), daily_limit_cents: int('Daily limit in cents'), weekly_limit_cents: int('Weekly limit in cents'),
-      monthly_limit_cents: int('Monthly limit in cents'), allowed_categories: arr('Allowed categories'), blocked_recipients: arr('Blocked recipients'), active: bool('Policy on or off'),
+    ['POST', 'confirm', 'confirm', FREE, 'Record the final amount of an approved spend (at most what was approved); the rest goes back to the budget', {
+      agent_id: str('Agent id'), decision_id: str('The decision_id a check returned'), amount_usd_cents: opt(int('The final amount actually spent')),
     }],
-    ['GET', 'policy/{agent_id}', 'getPolicy', FREE, 'Current policy and live usage', { agent_id: str('Agent id') }],
-    ['GET', 'audit/{agent_id}', 'getAudit', FREE, 'Recent spend decisions', { agent_id: str('Agent id') }],
-    health('Spend governance info and endpoint catalog'),
+    ['POST', 'void', 'void', FREE, 'Cancel an approved spend that never happened, giving the reserved amount back to the budget', { agent_id: str('Agent id'), decision_id: str('The decision_id a check returned') }],
+    ['POST', 'policy', 'setPolicy', FREE, "Set an agent's spending rules: limits per payment, day, week and month, allowed categories, blocked recipients", {
+      agent_id: str('Agent id'), per_tx_limit_cents: int('Largest single spend in USD cents'), daily_limit_cents: int('Spend allowed per day in USD cents'), weekly_limit_cents: int('Spend allowed per week in USD cents'),
+      monthly_limit_cents: int('Spend allowed per month in USD cents'), allowed_categories: arr('Registry capability tags a spend may be for'), blocked_recipients: arr('Recipients never paid'), active: bool('false switches the policy off'),
+      window_mode: opt(str('calendar or rolling')), warn_at_percent: opt(int('Warn from this share of a limit')), hold_seconds: opt(int('How long an allowed amount stays voidable')),
+      allowed_payers: opt(arr('Only checks paid from these wallets are allowed')), policy_secret: opt(str('Required to change an existing policy')), rotate_credentials: opt(bool('Replace policy_secret and read_key')),
+    }],
+    ['GET', 'policy/{agent_id}', 'getPolicy', FREE, "An agent's spending rules and live budget usage: used, left and when each day, week and month resets", {
+      agent_id: str('Agent id'), read_key: str('The read_key returned when the policy was created'), version: opt(int('Also return this earlier version')),
+    }],
+    ['GET', 'audit/{agent_id}', 'getAudit', FREE, "History of an agent's spend decisions, newest first: allowed or refused, why, and by which policy version", {
+      agent_id: str('Agent id'), read_key: str('The read_key returned when the policy was created'), limit: opt(int('Entries per page, 1-100')), cursor: opt(str('next_cursor from the previous page')),
+    }],
+    health('Spend Governance (agent budgets) status, rules and endpoint catalog'),
   ]],
   sec: ['SEC Fundamentals', [
     ['GET', 'fundamentals/{ticker}', 'getFundamentals', call('0.02'), 'SEC fundamentals for a US ticker', { ticker: str('US ticker symbol') }],

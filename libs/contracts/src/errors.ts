@@ -1,8 +1,10 @@
 // The closed list of error codes that cross process boundaries, and their one HTTP mapping.
 export const ERROR_CODES = [
   'INVALID_INPUT',
+  'FORBIDDEN',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
+  'CONFLICT',
   'PAYMENT_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
@@ -51,10 +53,14 @@ export function httpStatusOf(code: ErrorCode): number {
   switch (code) {
     case 'INVALID_INPUT':
       return 400;
+    case 'FORBIDDEN':
+      return 403;
     case 'NOT_FOUND':
       return 404;
     case 'METHOD_NOT_ALLOWED':
       return 405;
+    case 'CONFLICT':
+      return 409;
     case 'PAYMENT_REQUIRED':
       return 402;
     case 'PAYLOAD_TOO_LARGE':

@@ -17,3 +17,8 @@ export interface RegistryListingsReply {
   listings: RegistryListing[];
   registry_updated: string;
 }
+
+// A registry capability tag (spec §2.1 capability_tags): lowercase letters and digits, words joined by single hyphens,
+// at most 32 characters. Other groups that speak in capabilities (spend categories) use the same words.
+export const CAPABILITY_TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const CAPABILITY_TAG_MAX = 32;

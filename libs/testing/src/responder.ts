@@ -38,10 +38,10 @@ export async function callOperation(
   nc: NatsConnection,
   operationId: string,
   input: unknown,
-  { deadline = Date.now() + 5_000, caller, timeoutMs = 15_000 }: { deadline?: number; caller?: { ip: string }; timeoutMs?: number } = {},
+  { deadline = Date.now() + 5_000, caller, timeoutMs = 15_000, payer }: { deadline?: number; caller?: { ip: string }; timeoutMs?: number; payer?: string } = {},
 ): Promise<OperationReply> {
   const subject = subjectOf(operationId);
-  const packet = { id: operationId, pattern: subject, data: { ...tollMessage(input, caller), deadline } };
+  const packet = { id: operationId, pattern: subject, data: { ...tollMessage(input, caller), deadline, ...(payer ? { payer } : {}) } };
   const reply = await nc.request(subject, Buffer.from(JSON.stringify(packet)), { timeout: timeoutMs });
   return JSON.parse(Buffer.from(reply.data).toString('utf8')) as OperationReply;
 }

@@ -1,0 +1,74 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import * as S from './batch.schemas';
+import { BatchService } from './batch.service';
+import { PRICES } from './pricing';
+
+const TIMEOUT_MS = 5_000;
+
+@Controller()
+export class BatchController {
+  constructor(private readonly batch: BatchService) {}
+
+  @TollRoute({
+    operationId: 'batch.score',
+    method: 'POST',
+    path: '/toll/batch/score',
+    summary: 'Settlement risk of a signed payment voucher (IOU) before serving on credit: signature check, 0-100 score with factors, accept / limit / reject',
+    description:
+      'Verifies the Ed25519 signature over the canonical message, then scores expiry, issued_at, nonce reuse, amount against the payer history and payer reputation. ' +
+      'Returns the maximum safe exposure and, for a valid voucher, the checkpoint_token to report its outcome with.',
+    price: PRICES.score,
+    input: S.ScoreInput,
+    output: S.ScoreOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  score(@Payload() msg: TollMessage<S.ScoreInput>) {
+    return this.batch.score(msg.input, msg.payer, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'batch.checkpoint',
+    method: 'POST',
+    path: '/toll/batch/checkpoint',
+    summary: 'Report how a scored voucher ended (settled, defaulted or expired) into the payer reputation graph',
+    description: 'Needs the checkpoint_token its score returned. The first outcome is final: the same report again is a no-op, a different one is 409.',
+    price: PRICES.checkpoint,
+    input: S.CheckpointInput,
+    output: S.CheckpointOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  checkpoint(@Payload() msg: TollMessage<S.CheckpointInput>) {
+    return this.batch.checkpoint(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'batch.getPayer',
+    method: 'GET',
+    path: '/toll/batch/payer/{address}',
+    summary: "A payer's track record paying vouchers: settled, defaulted and expired counts and amounts (aggregates only)",
+    price: PRICES.getPayer,
+    input: S.PayerQuery,
+    output: S.PayerOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getPayer(@Payload() msg: TollMessage<S.PayerQuery>) {
+    return this.batch.payer(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'batch.getHealth',
+    method: 'GET',
+    path: '/toll/batch/health',
+    summary: 'Batch Scorer status, scoring weights and thresholds, and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.BatchHealthOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getHealth() {
+    return this.batch.health();
+  }
+}

@@ -1,0 +1,3 @@
+import { startBatch } from './bootstrap';
+
+void startBatch();

@@ -1,0 +1,3 @@
+import { startSpend } from './bootstrap';
+
+void startSpend();

@@ -1,0 +1,122 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import { PRICES } from './pricing';
+import * as S from './spend.schemas';
+import { SpendService } from './spend.service';
+
+const TIMEOUT_MS = 5_000;
+
+@Controller()
+export class SpendController {
+  constructor(private readonly spend: SpendService) {}
+
+  @TollRoute({
+    operationId: 'spend.check',
+    method: 'POST',
+    path: '/toll/spend/check',
+    summary: "Before paying: may this agent spend this amount? Allow or deny against its budget (per payment, daily, weekly, monthly), with every reason",
+    description:
+      'Checks per-transaction, daily, weekly and monthly limits, blocked recipients and allowed categories (registry capability tags). ' +
+      'An allowed check reserves the amount (held for hold_seconds: confirm it, possibly for less, or void it; otherwise it counts in full). ' +
+      'Every decision is written to the audit log. No policy for the agent: 404, not charged.',
+    price: PRICES.check,
+    input: S.CheckInput,
+    output: S.CheckOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  check(@Payload() msg: TollMessage<S.CheckInput>) {
+    return this.spend.check(msg.input, msg.payer, msg.requestId, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'spend.confirm',
+    method: 'POST',
+    path: '/toll/spend/confirm',
+    summary: 'Record the final amount of an approved spend (at most what was approved); the rest goes back to the budget',
+    description: 'Needs the decision_id the check returned. Repeating the same confirm is a no-op; a different amount after confirming is 409.',
+    price: PRICES.confirm,
+    input: S.ConfirmInput,
+    output: S.ReservationOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  confirm(@Payload() msg: TollMessage<S.ConfirmInput>) {
+    return this.spend.confirm(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'spend.void',
+    method: 'POST',
+    path: '/toll/spend/void',
+    summary: 'Cancel an approved spend that never happened, giving the reserved amount back to the budget',
+    description: 'Needs the decision_id the check returned; possible until void_until (409 afterwards or once confirmed). Repeating it is a no-op.',
+    price: PRICES.void,
+    input: S.VoidInput,
+    output: S.ReservationOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  void(@Payload() msg: TollMessage<S.VoidInput>) {
+    return this.spend.void(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'spend.setPolicy',
+    method: 'POST',
+    path: '/toll/spend/policy',
+    summary: "Set an agent's spending rules: limits per payment, day, week and month, allowed categories, blocked recipients",
+    description:
+      'The first write creates the policy and returns policy_secret and read_key once; every later write needs policy_secret (403 otherwise). ' +
+      'Each change is a new version; the audit names the version that decided.',
+    price: PRICES.setPolicy,
+    input: S.PolicyInput,
+    output: S.PolicyWriteOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  setPolicy(@Payload() msg: TollMessage<S.PolicyInput>) {
+    return this.spend.setPolicy(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'spend.getPolicy',
+    method: 'GET',
+    path: '/toll/spend/policy/{agent_id}',
+    summary: "An agent's spending rules and live budget usage: used, left and when each day, week and month resets",
+    price: PRICES.getPolicy,
+    input: S.PolicyQuery,
+    output: S.PolicyOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getPolicy(@Payload() msg: TollMessage<S.PolicyQuery>) {
+    return this.spend.getPolicy(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'spend.getAudit',
+    method: 'GET',
+    path: '/toll/spend/audit/{agent_id}',
+    summary: "History of an agent's spend decisions, newest first: allowed or refused, why, and by which policy version",
+    description: 'Append-only. Pages with limit (1-100) and cursor (next_cursor of the previous page).',
+    price: PRICES.getAudit,
+    input: S.AuditQuery,
+    output: S.AuditOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getAudit(@Payload() msg: TollMessage<S.AuditQuery>) {
+    return this.spend.getAudit(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'spend.getHealth',
+    method: 'GET',
+    path: '/toll/spend/health',
+    summary: 'Spend Governance (agent budgets) status, rules and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.SpendHealthOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getHealth() {
+    return this.spend.health();
+  }
+}

@@ -1,0 +1,251 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TollError } from '@toll/contracts';
+import { GroupHealth, JsonLogger } from '@toll/platform';
+import { hashCredential, hashesEqual, newCredentials } from './credentials';
+import { evaluate, normalizeRecipient, REASON_CODES, type PolicyRules, type WindowMode, type WindowState } from './evaluate';
+import type { AuditEntry, PolicyVersion, Reservation } from './generated/prisma/client';
+import { PRICES } from './pricing';
+import { SpendRepository, type CurrentPolicy, type VersionFields } from './spend.repository';
+import type * as S from './spend.schemas';
+
+export const DEFAULT_HOLD_SECONDS = 900;
+// Kept back from the caller's deadline, so a transaction that cannot finish in time rolls back (nothing
+// reserved, nothing audited) and the caller hears SERVICE_TIMEOUT instead of missing a decision that was made.
+const DEADLINE_MARGIN_MS = 150;
+
+const rulesOf = (v: PolicyVersion): PolicyRules => ({
+  perTxLimitCents: v.perTxLimitCents,
+  limits: { daily: v.dailyLimitCents, weekly: v.weeklyLimitCents, monthly: v.monthlyLimitCents },
+  allowedCategories: v.allowedCategories,
+  blockedRecipients: v.blockedRecipients,
+  active: v.active,
+  windowMode: v.windowMode as WindowMode,
+  warnAtPercent: v.warnAtPercent,
+  allowedPayers: v.allowedPayers,
+});
+
+const policyFields = (v: PolicyVersion): S.PolicyFields => ({
+  per_tx_limit_cents: Number(v.perTxLimitCents),
+  daily_limit_cents: Number(v.dailyLimitCents),
+  weekly_limit_cents: Number(v.weeklyLimitCents),
+  monthly_limit_cents: Number(v.monthlyLimitCents),
+  allowed_categories: v.allowedCategories,
+  blocked_recipients: v.blockedRecipients,
+  active: v.active,
+  window_mode: v.windowMode as WindowMode,
+  warn_at_percent: v.warnAtPercent,
+  hold_seconds: v.holdSeconds,
+  allowed_payers: v.allowedPayers,
+});
+
+// The §2.6 fields are stated in full on every write; the optional extensions keep their value when omitted.
+const versionFields = (input: S.PolicyInput, current: VersionFields | null): VersionFields => ({
+  perTxLimitCents: BigInt(input.per_tx_limit_cents),
+  dailyLimitCents: BigInt(input.daily_limit_cents),
+  weeklyLimitCents: BigInt(input.weekly_limit_cents),
+  monthlyLimitCents: BigInt(input.monthly_limit_cents),
+  allowedCategories: [...input.allowed_categories].sort(),
+  blockedRecipients: [...new Set(input.blocked_recipients.map(normalizeRecipient))].sort(),
+  active: input.active,
+  windowMode: input.window_mode ?? current?.windowMode ?? 'calendar',
+  warnAtPercent: input.warn_at_percent !== undefined ? input.warn_at_percent : (current?.warnAtPercent ?? null),
+  holdSeconds: input.hold_seconds ?? current?.holdSeconds ?? DEFAULT_HOLD_SECONDS,
+  allowedPayers: input.allowed_payers ? [...input.allowed_payers].sort() : (current?.allowedPayers ?? []),
+});
+
+// A held reservation past its void window counts as confirmed in full; the row keeps `held` (nothing to sweep).
+const reservationOutput = (r: Reservation, now: Date): S.ReservationOutput => {
+  const lapsed = r.status === 'held' && now >= r.voidUntil;
+  const status = lapsed ? 'confirmed' : (r.status as S.ReservationOutput['status']);
+  const counted = status === 'voided' ? 0n : (r.confirmedCents ?? r.amountCents);
+  return {
+    decision_id: r.decisionId,
+    agent_id: r.agentId,
+    status,
+    allowed_cents: Number(r.amountCents),
+    counted_cents: Number(counted),
+    held_at: r.heldAt.toISOString(),
+    void_until: r.voidUntil.toISOString(),
+    settled_at: (lapsed ? r.voidUntil : r.settledAt)?.toISOString() ?? null,
+  };
+};
+
+const auditEntry = (e: AuditEntry, reservation: Reservation | undefined, now: Date) => ({
+  seq: e.seq.toString(),
+  decision_id: e.decisionId,
+  decided_at: e.decidedAt.toISOString(),
+  decision: e.decision as 'allow' | 'deny',
+  amount_usd_cents: Number(e.amountCents),
+  recipient: e.recipient,
+  category: e.category,
+  payer: e.payer,
+  policy_version: e.policyVersion,
+  reasons: e.reasons as unknown as S.CheckOutput['reasons'],
+  warnings: e.warnings as unknown as S.CheckOutput['warnings'],
+  windows: e.windows as unknown as WindowState[],
+  reservation: reservation ? reservationOutput(reservation, now) : null,
+});
+
+const noPolicy = (agentId: string) =>
+  new TollError('NOT_FOUND', `No spend policy for agent ${agentId}; treat the spend as denied`, {
+    decision: 'deny',
+    reasons: [{ code: 'NO_POLICY', message: `Agent ${agentId} has no policy; create one with POST /toll/spend/policy` }],
+  });
+
+@Injectable()
+export class SpendService {
+  constructor(
+    private readonly repo: SpendRepository,
+    private readonly groupHealth: GroupHealth,
+    @Inject(JsonLogger) private readonly logger: JsonLogger,
+  ) {}
+
+  async setPolicy(input: S.PolicyInput, deadline: number): Promise<S.PolicyWriteOutput> {
+    const fresh = newCredentials();
+    const hashes = { ownerSecretHash: hashCredential(fresh.policySecret), readKeyHash: hashCredential(fresh.readKey) };
+    const presented = input.policy_secret ? hashCredential(input.policy_secret) : null;
+    const result = await this.db(deadline, (ms) =>
+      this.repo.writePolicy(input.agent_id, (current) => versionFields(input, current), presented, hashes, input.rotate_credentials === true, ms),
+    );
+    if (result.kind === 'secret_required') throw new TollError('FORBIDDEN', `Agent ${input.agent_id} already has a policy; send its policy_secret to change it`);
+    if (result.kind === 'forbidden') throw new TollError('FORBIDDEN', `policy_secret does not match the policy of agent ${input.agent_id}`);
+    const issued = result.outcome === 'created' || result.rotated;
+    if (result.outcome !== 'unchanged' || result.rotated) {
+      this.logger.event('info', 'spend policy written', { agentId: input.agent_id, outcome: result.outcome, version: result.version.version, rotated: result.rotated });
+    }
+    return {
+      agent_id: input.agent_id,
+      outcome: result.outcome,
+      version: result.version.version,
+      policy: policyFields(result.version),
+      credentials: issued ? { policy_secret: fresh.policySecret, read_key: fresh.readKey } : null,
+      updated_at: result.policy.updatedAt.toISOString(),
+    };
+  }
+
+  async check(input: S.CheckInput, payer: string | undefined, requestId: string, deadline: number): Promise<S.CheckOutput> {
+    const amountCents = BigInt(input.amount_usd_cents);
+    const request = { amountCents, recipient: input.recipient, category: input.category, payer };
+    const audit = { amountCents, recipient: input.recipient ?? null, category: input.category ?? null, payer: payer ?? null, requestId };
+    const record = await this.db(deadline, (ms) => this.repo.check(input.agent_id, (v, usage, now) => evaluate(rulesOf(v), usage, request, now), audit, ms));
+    if (!record) throw noPolicy(input.agent_id);
+    const { decision } = record;
+    this.logger.event('info', 'spend checked', { agentId: input.agent_id, decision: decision.decision, reasons: decision.reasons.map((r) => r.code), decisionId: record.decisionId });
+    return {
+      decision: decision.decision,
+      decision_id: record.decisionId,
+      agent_id: input.agent_id,
+      amount_usd_cents: input.amount_usd_cents,
+      recipient: audit.recipient,
+      category: audit.category,
+      policy_version: record.version.version,
+      reasons: decision.reasons,
+      warnings: decision.warnings,
+      per_tx: decision.perTx,
+      windows: decision.windows,
+      reservation: record.reservation && reservationOutput(record.reservation, record.decidedAt),
+      decided_at: record.decidedAt.toISOString(),
+    };
+  }
+
+  confirm(input: S.ConfirmInput, deadline: number): Promise<S.ReservationOutput> {
+    const cents = input.amount_usd_cents === undefined ? null : BigInt(input.amount_usd_cents);
+    return this.settle(input.agent_id, input.decision_id, { kind: 'confirm', cents }, deadline);
+  }
+
+  void(input: S.VoidInput, deadline: number): Promise<S.ReservationOutput> {
+    return this.settle(input.agent_id, input.decision_id, { kind: 'void' }, deadline);
+  }
+
+  async getPolicy(input: S.PolicyQuery, deadline: number): Promise<S.PolicyOutput> {
+    return this.db(deadline, async () => {
+      const policy = await this.readable(input.agent_id, input.read_key);
+      const requested = input.version === undefined ? null : await this.repo.policyVersion(input.agent_id, input.version);
+      if (input.version !== undefined && !requested) throw new TollError('NOT_FOUND', `Agent ${input.agent_id} has no policy version ${input.version} (current: ${policy.version})`);
+      const rules = rulesOf(policy.current);
+      const { now, usage, heldCents } = await this.repo.usage(input.agent_id, rules.windowMode);
+      // The same calculation as a check, for a zero amount: the windows exactly as the next check will see them.
+      const windows = evaluate({ ...rules, active: true, allowedPayers: [], allowedCategories: [] }, usage, { amountCents: 0n }, now).windows;
+      return {
+        agent_id: policy.agentId,
+        version: policy.version,
+        policy: policyFields(policy.current),
+        created_at: policy.createdAt.toISOString(),
+        updated_at: policy.updatedAt.toISOString(),
+        requested_version: requested && { version: requested.version, policy: policyFields(requested), written_at: requested.createdAt.toISOString() },
+        usage: windows,
+        held_cents: Number(heldCents),
+        as_of: now.toISOString(),
+      };
+    });
+  }
+
+  async getAudit(input: S.AuditQuery, deadline: number): Promise<S.AuditOutput> {
+    return this.db(deadline, async () => {
+      await this.readable(input.agent_id, input.read_key);
+      const { entries, reservations, more } = await this.repo.audit(input.agent_id, input.limit, input.cursor ? BigInt(input.cursor) : null);
+      const now = await this.repo.now();
+      return {
+        agent_id: input.agent_id,
+        entries: entries.map((e) => auditEntry(e, reservations.get(e.decisionId), now)),
+        next_cursor: more ? entries[entries.length - 1].seq.toString() : null,
+      };
+    });
+  }
+
+  async health(): Promise<S.SpendHealthOutput> {
+    const ok = await this.repo.ping().then(
+      () => true,
+      (e: Error) => {
+        this.logger.event('warn', 'spend database unavailable', { error: e.message });
+        return false;
+      },
+    );
+    return {
+      ...this.groupHealth.describe(),
+      status: ok ? 'ok' : 'degraded',
+      ...(ok ? {} : { reason: 'spend database unavailable' }),
+      sources: [{ name: 'postgres', role: 'policies and their versions, reservations, audit log', ok }],
+      rules: {
+        windows: {
+          calendar: 'UTC: day from 00:00, ISO week from Monday 00:00, month from the 1st 00:00 (default)',
+          rolling: 'the last 24 h, 7 × 24 h and 30 × 24 h before the check',
+        },
+        default_hold_seconds: DEFAULT_HOLD_SECONDS,
+        reasons: [...REASON_CODES],
+        categories: 'registry capability tags (GET /api/listings capability_tags), e.g. weather, fees',
+        credentials: 'creating a policy returns policy_secret (changes it) and read_key (reads it and its audit); checks, confirms and voids need none',
+      },
+      tolls: { ...PRICES },
+    };
+  }
+
+  private async settle(agentId: string, decisionId: string, action: Parameters<SpendRepository['settle']>[2], deadline: number): Promise<S.ReservationOutput> {
+    const result = await this.db(deadline, (ms) => this.repo.settle(agentId, decisionId, action, ms));
+    if (result.kind === 'not_found') throw new TollError('NOT_FOUND', `No reservation ${decisionId} for agent ${agentId}`);
+    const now = await this.db(deadline, () => this.repo.now());
+    if (result.kind === 'conflict') throw new TollError('CONFLICT', result.message, { reservation: reservationOutput(result.reservation, now) });
+    return reservationOutput(result.reservation, now);
+  }
+
+  private async readable(agentId: string, readKey: string): Promise<CurrentPolicy> {
+    const policy = await this.repo.currentPolicy(agentId);
+    if (!policy) throw noPolicy(agentId);
+    if (!hashesEqual(policy.readKeyHash, hashCredential(readKey))) throw new TollError('FORBIDDEN', `read_key does not match the policy of agent ${agentId}`);
+    return policy;
+  }
+
+  // The database is the group's only dependency. A deadline that runs out rolls the transaction back.
+  private async db<T>(deadline: number, work: (timeoutMs: number) => Promise<T>): Promise<T> {
+    const timeoutMs = Math.min(10_000, deadline - Date.now() - DEADLINE_MARGIN_MS);
+    if (timeoutMs <= 0) throw new TollError('SERVICE_TIMEOUT', 'The deadline passed before the spend database was reached; nothing was recorded');
+    try {
+      return await work(timeoutMs);
+    } catch (e) {
+      if (e instanceof TollError) throw e;
+      if ((e as { code?: string }).code === 'P2028') throw new TollError('SERVICE_TIMEOUT', 'The spend database did not finish before the deadline; nothing was recorded');
+      this.logger.event('error', 'spend database call failed', { error: (e as Error).message });
+      throw new TollError('SERVICE_UNAVAILABLE', 'The spend database is unavailable; try again shortly');
+    }
+  }
+}
