@@ -39,6 +39,7 @@ export class BatchController {
     input: S.CheckpointInput,
     output: S.CheckpointOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
   })
   checkpoint(@Payload() msg: TollMessage<S.CheckpointInput>) {
     return this.batch.checkpoint(msg.input, msg.deadline);

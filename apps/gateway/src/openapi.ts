@@ -1,4 +1,4 @@
-import { ERROR_CODES, httpStatusOf, type PriceSpec } from '@toll/contracts';
+import { ERROR_CODES, httpStatusOf, type ErrorCode, type PriceSpec } from '@toll/contracts';
 import type { ResolvedRoute } from './route-table';
 
 type Schema = Record<string, unknown>;
@@ -38,24 +38,36 @@ const ERROR_ENVELOPE = {
   },
 };
 
+// What each code the group may declare means to a caller (the gateway's own statuses are listed below).
+const DECLARED: Partial<Record<ErrorCode, string>> = {
+  FORBIDDEN: 'The credentials given do not allow this',
+  NOT_FOUND: 'Not found (an unknown identifier); a paid call is not charged',
+  CONFLICT: 'Conflicts with the current state (e.g. an outcome already recorded)',
+  RATE_LIMITED: 'Rate limited; Retry-After says when to retry',
+  UPSTREAM_ERROR: 'An upstream provider failed; a paid call is not charged and the same proof can be retried',
+};
+
 // Every status the operation can answer: the gateway's own (input, payment, body size, method, availability) and
 // the codes the group declares for its handler.
 function responsesOf(route: ResolvedRoute, output: Schema) {
   const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } });
-  const declared = new Set((route.errors ?? []).map(httpStatusOf));
-  return {
+  const declared = new Set(route.errors ?? []);
+  if (route.paramNames.length) declared.add('NOT_FOUND');
+  const fromGroup = Object.fromEntries(
+    (Object.entries(DECLARED) as Array<[ErrorCode, string]>).filter(([code]) => declared.has(code)).map(([code, text]) => [String(httpStatusOf(code)), error(text)]),
+  );
+  const responses: Record<string, unknown> = {
     '200': { description: 'Success', content: { 'application/json': { schema: output } } },
     '400': error('Invalid input, with field-level details.issues; answered before any payment step'),
     ...(route.price ? { '402': { $ref: '#/components/responses/PaymentRequired' } } : {}),
-    ...(route.paramNames.length || declared.has(404) ? { '404': error('Not found (an unknown identifier); a paid call is not charged') } : {}),
     '405': error('Method not allowed on this path; the Allow header lists the methods'),
     ...(route.method === 'POST' ? { '413': error('Request body too large') } : {}),
-    ...(declared.has(429) ? { '429': error('Rate limited; Retry-After says when to retry') } : {}),
     '500': error('Internal error; a paid call is not charged'),
-    ...(declared.has(502) ? { '502': error('An upstream provider failed; a paid call is not charged and the same proof can be retried') } : {}),
-    '503': error('Service unavailable; retry later (Retry-After when known); a paid call is not charged'),
+    '503': error('Service unavailable; retry after Retry-After; a paid call is not charged (and is refused before payment while the operation cannot be served)'),
     '504': error('Timed out; a paid call is not charged and the same proof can be retried'),
+    ...fromGroup,
   };
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 // OpenAPI 3.1 assembled from the live catalog; each operation carries its price (x-toll-price).

@@ -25,6 +25,7 @@ export class SpendController {
     input: S.CheckInput,
     output: S.CheckOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND'],
   })
   check(@Payload() msg: TollMessage<S.CheckInput>) {
     return this.spend.check(msg.input, msg.payer, msg.requestId, msg.deadline);
@@ -40,6 +41,7 @@ export class SpendController {
     input: S.ConfirmInput,
     output: S.ReservationOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'CONFLICT'],
   })
   confirm(@Payload() msg: TollMessage<S.ConfirmInput>) {
     return this.spend.confirm(msg.input, msg.deadline);
@@ -55,6 +57,7 @@ export class SpendController {
     input: S.VoidInput,
     output: S.ReservationOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'CONFLICT'],
   })
   void(@Payload() msg: TollMessage<S.VoidInput>) {
     return this.spend.void(msg.input, msg.deadline);
@@ -72,6 +75,7 @@ export class SpendController {
     input: S.PolicyInput,
     output: S.PolicyWriteOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['FORBIDDEN'],
   })
   setPolicy(@Payload() msg: TollMessage<S.PolicyInput>) {
     return this.spend.setPolicy(msg.input, msg.deadline);
@@ -86,6 +90,7 @@ export class SpendController {
     input: S.PolicyQuery,
     output: S.PolicyOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
   })
   getPolicy(@Payload() msg: TollMessage<S.PolicyQuery>) {
     return this.spend.getPolicy(msg.input, msg.deadline);
@@ -101,6 +106,7 @@ export class SpendController {
     input: S.AuditQuery,
     output: S.AuditOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
   })
   getAudit(@Payload() msg: TollMessage<S.AuditQuery>) {
     return this.spend.getAudit(msg.input, msg.deadline);
