@@ -109,8 +109,9 @@ describe('discovery over NATS', () => {
     expect(health).toMatchObject({ service: 'discovery', title: 'Discovery', status: 'degraded' });
     expect(health.endpoints.map((e: any) => e.operationId).sort()).toEqual(['discovery.getHealth', 'discovery.match', 'discovery.register', 'discovery.search']);
     expect(health.tolls).toContainEqual({ operationId: 'discovery.match', path: '/toll/discovery/match', price: { per: 'call', usd: '0.02' } });
-    expect(health.index).toEqual({ documents: 81, toll_routes: 81, index_entries: 0, registry_listings: 0, groups: expect.arrayContaining(['weather', 'discovery', 'spend']) });
-    expect(health.index.groups).toHaveLength(19);
+    const routes = otherRoutes.length + 4; // every announced route plus discovery's own four
+    expect(health.index).toEqual({ documents: routes, toll_routes: routes, index_entries: 0, registry_listings: 0, groups: expect.arrayContaining(['weather', 'discovery', 'spend']) });
+    expect(health.index.groups).toHaveLength(otherGroups.length + 1);
     expect(health.catalog.map((r: any) => r.operationId)).not.toContain('evil.take');
     expect(health.sources.registry).toEqual({ available: false, items: 0, as_of: null, stale: false, reason: 'registry has not answered yet: no service is answering registry.listings' });
     expect(health.sources.index).toMatchObject({ available: true, items: 0, stale: false });
@@ -214,11 +215,11 @@ describe('discovery over NATS', () => {
         price_usd: 0.005,
         matched: [
           { term: 'weather', query: 'weather', how: 'exact', fields: ['name', 'tags', 'path'] },
-          { term: 'days', query: 'days', how: 'exact', fields: ['inputs'] },
+          { term: 'day', query: 'days', how: 'exact', fields: ['inputs'] },
         ],
         reasons: [
           '"weather" matched "weather" in name, tags, path',
-          '"days" matched "days" in inputs',
+          '"days" matched "day" in inputs',
           '$0.005 per call',
           'Toll route, announced live by its group (callable through the gateway)',
         ],

@@ -200,9 +200,14 @@ describe('JSON-RPC protocol and PubSub', () => {
 
     rpc.chain.expireBlockhashes();
     expect((await simulate(wire, {})).err).toBe('BlockhashNotFound');
+    // The chain makes a block every 50 ms, so the replacement is the latest blockhash of some moment in between.
+    const before = rpc.chain.latestBlockhash();
     const replaced = await simulate(wire, { replaceRecentBlockhash: true });
+    const after = rpc.chain.latestBlockhash();
     expect(replaced.err).toBeNull();
-    expect(replaced.replacementBlockhash).toEqual(rpc.chain.latestBlockhash());
+    expect(replaced.replacementBlockhash.lastValidBlockHeight).toBeGreaterThanOrEqual(before.lastValidBlockHeight);
+    expect(replaced.replacementBlockhash.lastValidBlockHeight).toBeLessThanOrEqual(after.lastValidBlockHeight);
+    expect(rpc.chain.isBlockhashValid(replaced.replacementBlockhash.blockhash)).toBe(true);
     expect((await call(rpc, 'simulateTransaction', [Buffer.from(wire).toString('base64'), { encoding: 'base64', sigVerify: true, replaceRecentBlockhash: true }])).error.code).toBe(-32602);
   });
 
