@@ -16,7 +16,8 @@ import {
   type StaleSection,
   type YieldItem,
 } from './data.schemas';
-import { etfYield, type EtfSource } from './etf-yield';
+import { sourcesInOrder, type EtfSource } from '@toll/markets';
+import { etfYield } from './etf-yield';
 import { allInOrder, combinedFailure, firstAvailable, labelled, withDeadline } from './fallback';
 import { PRICE_NOTE, PRICES } from './pricing';
 import { COINS, RATE_INSTITUTION, RATE_SERIES, STAKING_ASSETS } from './reference-data';
@@ -183,7 +184,7 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
   }
 
   private loadYields(deadline: number): Promise<YieldItem[]> {
-    const sources = [this.nasdaq, this.polygon].filter((s) => s.enabled);
+    const sources = sourcesInOrder<EtfSource>([this.nasdaq, this.polygon]);
     return allInOrder(this.config.DATA_ETF_TICKERS.map((ticker) => labelled(ticker, this.etfYield(ticker, sources, deadline))));
   }
 

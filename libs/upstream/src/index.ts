@@ -1,6 +1,7 @@
 export * from './upstream';
 export * from './cache';
 export * from './governor';
+export * from './shared-governor';
 export * from './redact';
 export * from './fixtures';
 export * from './replay';
