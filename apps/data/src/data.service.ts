@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { TollError, type SolUsdReply } from '@toll/contracts';
+import type { EtfSource } from '@toll/markets';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { SwrCache, type CachePolicy } from '@toll/upstream';
 import { CLOCK, type Clock } from './clock';
@@ -16,7 +17,6 @@ import {
   type StaleSection,
   type YieldItem,
 } from './data.schemas';
-import { sourcesInOrder, type EtfSource } from '@toll/markets';
 import { etfYield } from './etf-yield';
 import { allInOrder, combinedFailure, firstAvailable, labelled, withDeadline } from './fallback';
 import { PRICE_NOTE, PRICES } from './pricing';
@@ -184,7 +184,7 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
   }
 
   private loadYields(deadline: number): Promise<YieldItem[]> {
-    const sources = sourcesInOrder<EtfSource>([this.nasdaq, this.polygon]);
+    const sources = [this.nasdaq, this.polygon].filter((s) => s.enabled);
     return allInOrder(this.config.DATA_ETF_TICKERS.map((ticker) => labelled(ticker, this.etfYield(ticker, sources, deadline))));
   }
 

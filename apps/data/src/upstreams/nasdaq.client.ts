@@ -1,6 +1,6 @@
 // Nasdaq quote API (unofficial website back-end), shared with the etf group through @toll/markets, where its
-// terms, odd shapes and browser-like headers are described. Behind DATA_NASDAQ_ENABLED; a configured
-// Massive key makes Massive the primary (sourcesInOrder).
+// terms, odd shapes and browser-like headers are described. Behind DATA_NASDAQ_ENABLED, with Massive
+// (DATA_POLYGON_API_KEY) as the fallback.
 import { Inject, Injectable } from '@nestjs/common';
 import { NASDAQ_BROWSER_USER_AGENT, NasdaqEtfSource } from '@toll/markets';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';

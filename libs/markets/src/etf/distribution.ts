@@ -20,14 +20,9 @@ export const PER_YEAR: Record<Exclude<Frequency, 'irregular'>, number> = { month
 export interface EtfSource {
   readonly name: 'nasdaq' | 'polygon';
   readonly enabled: boolean;
-  readonly keyed: boolean; // needs an account: the licensed path, primary in production when configured
   distributions(ticker: string, deadline: number): Promise<Distribution[]>;
   price(ticker: string, deadline: number): Promise<string>;
 }
-
-// Enabled sources, keyed first: a configured key means a plan whose terms cover our use, whereas Nasdaq's
-// website back-end grants none and is reported to hang for non-browser clients (issue 11).
-export const sourcesInOrder = <S extends EtfSource>(sources: readonly S[]): S[] => sources.filter((s) => s.enabled).sort((a, b) => Number(b.keyed) - Number(a.keyed));
 
 const DAY_MS = 86_400_000;
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

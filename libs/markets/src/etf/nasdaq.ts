@@ -1,9 +1,10 @@
 // Nasdaq quote API (unofficial website back-end): /api/quote/{SYM}/dividends and /info (docs/upstreams.md §2).
 // Licence trap: the terms do not grant API use and the service can change without notice, so every user
-// can switch it off, and a configured keyed source (Massive) goes first (sourcesInOrder).
-// Headers: the endpoints are reported to hang, not refuse, for clients that do not look like a browser
-// (user agent, accept-language, origin, referer; issue 11), so this source sends a browser-like set and a
-// short timeout bounds the hang when it happens anyway. Quota: unpublished; we keep to 2 rps.
+// can switch it off, with Massive (keyed) as the fallback.
+// Headers (issue 11): the endpoints are reported to hang, not refuse, for clients that do not look like a
+// browser (user agent, accept-language, origin, referer), so this source sends a browser's header set, and
+// callers give it a short timeout (4 s) so a hang that happens anyway still leaves time for the fallback.
+// Quota: unpublished; we keep to 2 rps.
 // Odd shapes: failures come back as HTTP 200 with {data:null, status:{rCode:400, bCodeMessage:[...]}};
 // an ETF queried with the wrong asset class is such a 400, so we retry once with assetclass=stocks.
 // Dates are MM/DD/YYYY, amounts "$1.7935", and "N/A" marks a missing value.
@@ -40,7 +41,6 @@ const usDate = (text: string | null | undefined): string | null => {
 
 export class NasdaqEtfSource implements EtfSource {
   readonly name = 'nasdaq';
-  readonly keyed = false;
   readonly enabled: boolean;
   private readonly api: Upstream;
 

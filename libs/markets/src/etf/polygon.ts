@@ -1,7 +1,7 @@
 // Massive (formerly Polygon.io): /v3/reference/dividends and /v2/aggs/ticker/{T}/prev
 // (https://polygon.io/docs/rest/stocks/corporate-actions/dividends, docs/upstreams.md §2).
 // Licence trap: the free plan is for individual use and redistribution needs a commercial plan (verify
-// before production); the source is off unless an API key is set, and once set it goes first.
+// before production); the source is off unless an API key is set.
 // Quota: free tier about 5 calls/min, end-of-day data, hence the governor. The key travels in the
 // Authorization header. Odd shapes: errors are {status:"ERROR", error:"..."} (401/403/429), amounts are
 // JSON numbers, and dividend_type tells regular cash (CD) from specials (SC) and capital gains (LT/ST).
@@ -31,7 +31,6 @@ const KINDS: Record<string, DistributionKind> = { CD: 'income', SC: 'special', S
 
 export class PolygonEtfSource implements EtfSource {
   readonly name = 'polygon';
-  readonly keyed = true;
   readonly enabled: boolean;
   private readonly api: Upstream;
   private readonly maxRows: number;

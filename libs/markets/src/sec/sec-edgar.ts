@@ -7,7 +7,7 @@
 // Odd shapes: the ticker map is an object keyed "0", "1", …; submissions keep recent filings as parallel
 // arrays, newest first, with "" for a missing report date; a CIK without XBRL data answers 404 for facts.
 import { TollError } from '@toll/contracts';
-import { createUpstream, SwrCache, type Cached, type CachePolicy, type Governor, type Upstream } from '@toll/upstream';
+import { createUpstream, RateGovernor, SharedRateGovernor, SwrCache, type Cached, type CachePolicy, type Governor, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import { filingDocumentUrl, filingIndexUrl, padCik } from './archive';
 import { extractFundamentals, type Fundamentals } from './fundamentals';
@@ -22,6 +22,19 @@ export const SEC_CACHE = {
 } satisfies Record<string, CachePolicy>;
 // The whole fair-access budget is 10/s; keep headroom for clock jitter between replicas.
 export const SEC_RATE_PER_SECOND = 8;
+
+// The governor every SEC caller must use: shared through Postgres under the key "sec.gov" when a database
+// is configured, else a per-process bucket at the fallback rate (said so in each group's health).
+export function secGovernor(options: {
+  databaseUrl?: string;
+  ratePerSecond: number;
+  fallbackRatePerSecond: number;
+  log?: (event: string, fields: Record<string, unknown>) => void;
+}): SharedRateGovernor | RateGovernor {
+  const fallback = { ratePerSecond: options.fallbackRatePerSecond, burst: 1 };
+  if (!options.databaseUrl) return new RateGovernor(fallback);
+  return new SharedRateGovernor({ databaseUrl: options.databaseUrl, key: 'sec.gov', ratePerSecond: options.ratePerSecond, fallback, log: options.log });
+}
 
 const TickerMap = z.record(z.string(), z.object({ cik_str: z.number().int().positive(), ticker: z.string(), title: z.string() }));
 
