@@ -1,5 +1,6 @@
 import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
+import { CONCEPTS, type Figure } from '@toll/markets';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected). A ticker is letters and digits with an optional share
@@ -26,42 +27,36 @@ const Company = {
   name: z.string().describe('Company name as registered with SEC'),
 };
 
+// One reported figure. Field descriptions live on the parent (once), not per field: the schema travels in
+// every 402 challenge header, and nine figures twice over would otherwise weigh tens of kilobytes.
 const FigureValue = z
   .object({
-    value: z.string().describe('The reported number, exact, as a decimal string'),
-    unit: z.string().describe('Unit as reported: USD, USD/shares or shares'),
-    concept: z.string().describe('XBRL concept the value came from (taxonomy:name)'),
-    period: z.object({
-      start: z.string().nullable().describe('Start of the period; null for a point-in-time figure (balance sheet, shares)'),
-      end: z.string().describe('End of the period, or the date of a point-in-time figure'),
-      days: z.number().int().nullable().describe('Length of the period in days (about 91 for a quarter, 182/273 for year-to-date, 365 for a year)'),
-    }),
-    fiscal_year: z.number().int().nullable().describe('Fiscal year of the filing the value was reported in'),
-    fiscal_period: z.string().nullable().describe('Fiscal period of that filing: FY, Q1, Q2, Q3'),
-    form: z.string().describe('Form of the filing: 10-K, 10-Q, 20-F, or an amendment'),
-    accession_number: z.string().describe('Accession number of the filing, to cite it'),
-    filed: z.string().describe('Date the filing was filed (YYYY-MM-DD)'),
-    filing_index_url: z.string().describe('SEC archive index page of the filing'),
-    classes_summed: z.number().int().nullable().describe('For shares outstanding: the number of share classes added up; else null'),
+    value: z.string(),
+    unit: z.string(),
+    concept: z.string(),
+    period: z.object({ start: z.string().nullable(), end: z.string(), days: z.number().int().nullable() }),
+    fiscal_year: z.number().int().nullable(),
+    fiscal_period: z.string().nullable(),
+    form: z.string(),
+    accession_number: z.string(),
+    filed: z.string(),
+    filing_index_url: z.string(),
+    classes_summed: z.number().int().nullable(),
   })
   .nullable();
 
-const Figures = z.object({
-  revenue: FigureValue,
-  net_income: FigureValue,
-  eps_basic: FigureValue,
-  eps_diluted: FigureValue,
-  total_assets: FigureValue,
-  total_liabilities: FigureValue,
-  stockholders_equity: FigureValue,
-  operating_cash_flow: FigureValue,
-  shares_outstanding: FigureValue,
-});
+const FIGURE_FIELDS =
+  'Each figure (null where the company tags none): value (exact decimal string as reported), unit (USD, USD/shares, shares), ' +
+  'concept (XBRL taxonomy:name it came from), period {start (null for balance-sheet and share figures), end, days}, fiscal_year, ' +
+  'fiscal_period (FY, Q1-Q3), form (10-K, 10-Q, 20-F or an amendment), accession_number and filed (to cite the filing), ' +
+  'filing_index_url (SEC archive), classes_summed (share classes added up for shares_outstanding, else null).';
+
+const Figures = z.record(z.enum(Object.keys(CONCEPTS) as [Figure, ...Figure[]]), FigureValue);
 
 export const GetFundamentalsOutput = z.object({
   ...Company,
-  annual: Figures.describe('Latest fiscal-year values from annual reports (10-K, 20-F, 40-F); null where none is tagged'),
-  quarterly: Figures.describe('Latest values from quarterly reports (10-Q): the three-month figure where reported, else year-to-date (period.days says which)'),
+  annual: Figures.describe(`Latest fiscal-year values from annual reports (10-K, 20-F, 40-F). ${FIGURE_FIELDS}`),
+  quarterly: Figures.describe('Latest values from quarterly reports (10-Q): the three-month figure where reported, else year-to-date (period.days says which); fields as in annual'),
   concepts: z.record(z.string(), z.array(z.string())).describe('The XBRL concepts read for each figure, in order of preference'),
   source: z.literal('sec'),
   attribution: z.string(),

@@ -1,0 +1,77 @@
+import { Connection } from '@solana/web3.js';
+import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
+import { http, loadFixtures, startFakeUpstream, type FakeUpstream, type Fixture } from '@toll/testing';
+import { join } from 'node:path';
+import { startSec } from '../../apps/sec/src/bootstrap';
+import { startStack, type Stack } from './stack';
+
+const fixtures = (app: string, ...ids: string[]): Fixture[] => {
+  const all = loadFixtures(join(__dirname, `../../apps/${app}/test/fixtures`));
+  return ids.map((id) => all.find((f) => `${f.upstream}/${f.case}` === id)!);
+};
+
+// The markets groups behind the real gateway and payments on the local chain: a paid call gets its receipt,
+// an unknown ticker is a 404 that charges nothing.
+describe('markets groups through gateway and payments', () => {
+  let stack: Stack;
+  let upstream: FakeUpstream;
+  let gw: string;
+
+  const pay = async (path: string) => {
+    const challenge = await http(`${gw}${path}`);
+    expect(challenge.status).toBe(402);
+    const c: MemoChallenge = challenge.body.toll;
+    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+    const sep = path.includes('?') ? '&' : '?';
+    return { challenge: c, redeem: () => http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } }) };
+  };
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    const env = (natsUrl: string) => ({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
+    stack = await startStack({
+      groups: [(natsUrl) => startSec({ ...env(natsUrl), SEC_WWW_BASE_URL: upstream.url, SEC_DATA_BASE_URL: upstream.url })],
+    });
+    gw = stack.gateways[0].url;
+    for (const path of ['/toll/sec/health']) {
+      for (let i = 0; i < 100 && (await http(`${gw}${path}`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await upstream?.stop();
+  });
+
+  it('sells SEC fundamentals for 0.02 with a receipt', async () => {
+    upstream.use(fixtures('sec', 'sec-www/company-tickers-ok', 'sec-data/companyfacts-aapl-ok'));
+    const { challenge, redeem } = await pay('/toll/sec/fundamentals/AAPL');
+    expect(challenge.usdc.amountAtomic).toBe('20000');
+    const served = await redeem();
+    expect(served.status).toBe(200);
+    expect(served.body).toMatchObject({ ticker: 'AAPL', cik: '0000320193', annual: { revenue: { value: '391035000000', accession_number: '0000320193-24-000123' } } });
+    expect(served.headers.get('x-toll-receipt')).toBeTruthy();
+  });
+
+  it('answers an unknown ticker with 404 after the hold, and charges nothing', async () => {
+    upstream.use(fixtures('sec', 'sec-www/company-tickers-ok'));
+    const { redeem } = await pay('/toll/sec/fundamentals/ZZZZ');
+    const missing = await redeem();
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({ code: 'NOT_FOUND', message: "ZZZZ is not in SEC's ticker map" });
+    expect(missing.headers.get('payment-response')).toBeNull();
+    expect(missing.headers.get('x-toll-receipt')).toBeNull();
+  });
+
+  it('refuses a malformed ticker with a 400 naming the field, before any 402', async () => {
+    const res = await http(`${gw}/toll/sec/fundamentals/AAPL%24`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['ticker']);
+  });
+
+  it('serves the filings list free', async () => {
+    upstream.use(fixtures('sec', 'sec-www/company-tickers-ok', 'sec-data/submissions-aapl-ok'));
+    const res = await http(`${gw}/toll/sec/filings/AAPL`);
+    expect([res.status, res.body.count, res.body.filings[0].accession_number]).toEqual([200, 10, '0000320193-24-000123']);
+  });
+});
