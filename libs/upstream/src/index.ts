@@ -1,5 +1,6 @@
 export * from './upstream';
 export * from './cache';
+export * from './deadline';
 export * from './governor';
 export * from './shared-governor';
 export * from './redact';

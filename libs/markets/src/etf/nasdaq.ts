@@ -43,9 +43,12 @@ export class NasdaqEtfSource implements EtfSource {
   readonly name = 'nasdaq';
   readonly enabled: boolean;
   private readonly api: Upstream;
+  private readonly maxRows?: number;
 
-  constructor(options: EtfSourceOptions) {
+  // maxRows: how many distributions to ask for (Nasdaq's own default is a short recent list).
+  constructor(options: EtfSourceOptions & { maxRows?: number }) {
     this.enabled = options.enabled;
+    this.maxRows = options.maxRows;
     this.api = createUpstream({
       name: this.name,
       baseUrls: [options.baseUrl],
@@ -58,7 +61,7 @@ export class NasdaqEtfSource implements EtfSource {
   }
 
   async distributions(ticker: string, deadline: number): Promise<Distribution[]> {
-    const body = await this.quote(ticker, 'dividends', Dividends, deadline);
+    const body = await this.quote(ticker, 'dividends', Dividends, deadline, this.maxRows);
     return (body.data?.dividends?.rows ?? []).flatMap((row): Distribution[] => {
       const exDate = usDate(row.exOrEffDate);
       if (!exDate || row.amount.trim() === 'N/A' || (row.type && !/cash/i.test(row.type))) return [];
@@ -85,10 +88,10 @@ export class NasdaqEtfSource implements EtfSource {
     return price;
   }
 
-  private async quote<S extends typeof Dividends | typeof Info>(ticker: string, kind: 'dividends' | 'info', schema: S, deadline: number) {
+  private async quote<S extends typeof Dividends | typeof Info>(ticker: string, kind: 'dividends' | 'info', schema: S, deadline: number, limit?: number) {
     const path = `/api/quote/${encodeURIComponent(ticker)}/${kind}`;
-    let body = (await this.api.getJson(path, { assetclass: 'etf' }, schema, { deadline })) as z.infer<S>;
-    if (body.status.rCode === 400) body = (await this.api.getJson(path, { assetclass: 'stocks' }, schema, { deadline })) as z.infer<S>;
+    let body = (await this.api.getJson(path, { assetclass: 'etf', limit }, schema, { deadline })) as z.infer<S>;
+    if (body.status.rCode === 400) body = (await this.api.getJson(path, { assetclass: 'stocks', limit }, schema, { deadline })) as z.infer<S>;
     if (body.status.rCode !== 200 || body.data === null) {
       const messages = body.status.bCodeMessage?.map((m) => m.errorMessage) ?? [];
       // "Symbol not exists." under both asset classes: the ticker is unknown, not the provider broken.

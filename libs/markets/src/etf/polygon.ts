@@ -35,8 +35,8 @@ export class PolygonEtfSource implements EtfSource {
   private readonly api: Upstream;
   private readonly maxRows: number;
 
-  // maxRows: the newest distributions asked for (the endpoint pages at 1,000).
-  constructor(options: EtfSourceOptions & { apiKey?: string; maxRows?: number }) {
+  // maxRows: the newest distributions asked for (the endpoint pages at 1,000); ratePerMinute: the plan's quota.
+  constructor(options: EtfSourceOptions & { apiKey?: string; maxRows?: number; ratePerMinute?: number }) {
     this.enabled = options.enabled && Boolean(options.apiKey);
     this.maxRows = options.maxRows ?? 50;
     this.api = createUpstream({
@@ -45,7 +45,7 @@ export class PolygonEtfSource implements EtfSource {
       timeoutMs: options.timeoutMs,
       userAgent: options.userAgent,
       headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : undefined,
-      governor: { ratePerSecond: 5 / 60, burst: 5 },
+      governor: { ratePerSecond: (options.ratePerMinute ?? 5) / 60, burst: 5 },
       log: options.log,
     });
   }
