@@ -2,6 +2,7 @@ import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import { http, loadFixtures, startFakeUpstream, type FakeUpstream, type Fixture } from '@toll/testing';
 import { join } from 'node:path';
+import { startEtf } from '../../apps/etf/src/bootstrap';
 import { startSec } from '../../apps/sec/src/bootstrap';
 import { startStack, type Stack } from './stack';
 
@@ -30,10 +31,13 @@ describe('markets groups through gateway and payments', () => {
     upstream = await startFakeUpstream();
     const env = (natsUrl: string) => ({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
     stack = await startStack({
-      groups: [(natsUrl) => startSec({ ...env(natsUrl), SEC_WWW_BASE_URL: upstream.url, SEC_DATA_BASE_URL: upstream.url })],
+      groups: [
+        (natsUrl) => startSec({ ...env(natsUrl), SEC_WWW_BASE_URL: upstream.url, SEC_DATA_BASE_URL: upstream.url }),
+        (natsUrl) => startEtf({ ...env(natsUrl), ETF_NASDAQ_BASE_URL: upstream.url, ETF_SCREENER_WARM_ON_START: 'false' }),
+      ],
     });
     gw = stack.gateways[0].url;
-    for (const path of ['/toll/sec/health']) {
+    for (const path of ['/toll/sec/health', '/toll/etf/health']) {
       for (let i = 0; i < 100 && (await http(`${gw}${path}`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
     }
   }, 60_000);
@@ -73,5 +77,21 @@ describe('markets groups through gateway and payments', () => {
     upstream.use(fixtures('sec', 'sec-www/company-tickers-ok', 'sec-data/submissions-aapl-ok'));
     const res = await http(`${gw}/toll/sec/filings/AAPL`);
     expect([res.status, res.body.count, res.body.filings[0].accession_number]).toEqual([200, 10, '0000320193-24-000123']);
+  });
+
+  it('sells an ETF distribution history for 0.01 with a receipt, the yield at the caller price', async () => {
+    upstream.use(fixtures('etf', 'nasdaq/schd-dividends-ok'));
+    const { challenge, redeem } = await pay('/toll/etf/distributions/SCHD?price=26.5');
+    expect(challenge.usdc.amountAtomic).toBe('10000');
+    const served = await redeem();
+    expect(served.status).toBe(200);
+    expect(served.body).toMatchObject({ ticker: 'SCHD', count: 9, frequency: 'quarterly', yield: { price: '26.5', price_source: 'caller' } });
+    expect(served.headers.get('x-toll-receipt')).toBeTruthy();
+  });
+
+  it('refuses a malformed price with a 400 naming the field, before any 402', async () => {
+    const res = await http(`${gw}/toll/etf/distributions/SCHD?price=abc`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['price']);
   });
 });
