@@ -4,3 +4,4 @@ CREATE DATABASE registry;
 CREATE DATABASE discovery;
 -- Shared by every group that calls SEC: the cross-replica SEC rate governor (SEC_GOVERNOR_DATABASE_URL).
 CREATE DATABASE governor;
+CREATE DATABASE short;
