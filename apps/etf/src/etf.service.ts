@@ -7,6 +7,7 @@ import { Clock } from './clock';
 import type { EtfConfig } from './config';
 import type * as S from './etf.schemas';
 import { summarize, yields } from './payouts';
+import { DEFAULT_UNIVERSE } from './universe';
 import { NasdaqClient, PolygonClient } from './upstreams/etf-sources';
 
 const MINUTE = 60_000;
@@ -136,7 +137,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
     });
     return {
       universe: {
-        description: `${this.config.ETF_SCREENER_UNIVERSE.length} widely held US-listed ETFs (equity income, covered-call, broad index, bond, cash-like, REIT), listed in the health answer`,
+        description: this.universeDescription(),
         size: this.config.ETF_SCREENER_UNIVERSE.length,
         refreshed_at: snapshot.freshness.fetchedAt,
         refresh_every_hours: this.config.ETF_SCREENER_REFRESH_MS / HOUR,
@@ -158,6 +159,14 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
       })),
       freshness: freshnessOf(snapshot),
     };
+  }
+
+  private universeDescription() {
+    const list = this.config.ETF_SCREENER_UNIVERSE;
+    const isDefault = list.length === DEFAULT_UNIVERSE.length && list.every((t, i) => t === DEFAULT_UNIVERSE[i]);
+    return isDefault
+      ? `${list.length} widely held US-listed ETFs (equity income, covered-call, broad index, bond, cash-like, REIT), listed in the health answer`
+      : `${list.length} ETFs chosen by this deployment (ETF_SCREENER_UNIVERSE), listed in the health answer`;
   }
 
   health(): S.GetHealthOutput {

@@ -185,7 +185,7 @@ describe('etf over NATS', () => {
     use(...NASDAQ_OK, ...POLYGON_EMPTY);
     const all = await data('getScreener', {});
     expect(all).toMatchObject({
-      universe: { size: 3, refresh_every_hours: 24 },
+      universe: { size: 3, refresh_every_hours: 24, description: '3 ETFs chosen by this deployment (ETF_SCREENER_UNIVERSE), listed in the health answer' },
       evaluated_count: 2,
       failed: [{ ticker: 'ARKK', reason: 'NOT_FOUND: No distributions on record for ARKK: not a known ticker, or a fund that has never paid' }],
       match_count: 2,
