@@ -1,9 +1,14 @@
 import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
+import type { RunningGroup } from '@toll/platform';
 import { http, loadFixtures, startFakeUpstream, type FakeUpstream, type Fixture } from '@toll/testing';
 import { join } from 'node:path';
 import { startEtf } from '../../apps/etf/src/bootstrap';
 import { startSec } from '../../apps/sec/src/bootstrap';
+import { startShort } from '../../apps/short/src/bootstrap';
+import { Clock } from '../../apps/short/src/clock';
+import { ShortSync } from '../../apps/short/src/short-sync';
+import { scratchDatabase } from './db';
 import { startStack, type Stack } from './stack';
 
 const fixtures = (app: string, ...ids: string[]): Fixture[] => {
@@ -11,12 +16,14 @@ const fixtures = (app: string, ...ids: string[]): Fixture[] => {
   return ids.map((id) => all.find((f) => `${f.upstream}/${f.case}` === id)!);
 };
 
-// The markets groups behind the real gateway and payments on the local chain: a paid call gets its receipt,
-// an unknown ticker is a 404 that charges nothing.
+// The markets groups (sec, etf, short) behind the real gateway and payments on the local chain: each sells a
+// call with its receipt, and an unknown ticker is a 404 that charges nothing.
 describe('markets groups through gateway and payments', () => {
   let stack: Stack;
   let upstream: FakeUpstream;
   let gw: string;
+  let short: RunningGroup;
+  const db = scratchDatabase();
 
   const pay = async (path: string) => {
     const challenge = await http(`${gw}${path}`);
@@ -34,10 +41,12 @@ describe('markets groups through gateway and payments', () => {
       groups: [
         (natsUrl) => startSec({ ...env(natsUrl), SEC_WWW_BASE_URL: upstream.url, SEC_DATA_BASE_URL: upstream.url }),
         (natsUrl) => startEtf({ ...env(natsUrl), ETF_NASDAQ_BASE_URL: upstream.url, ETF_SCREENER_WARM_ON_START: 'false' }),
+        async (natsUrl) =>
+          (short = await startShort({ ...env(natsUrl), DATABASE_URL: db.url, SHORT_FINRA_BASE_URL: upstream.url, SHORT_SYNC_ON_START: 'false', SHORT_MIN_FILE_ROWS: '10' })),
       ],
     });
     gw = stack.gateways[0].url;
-    for (const path of ['/toll/sec/health', '/toll/etf/health']) {
+    for (const path of ['/toll/sec/health', '/toll/etf/health', '/toll/short/health']) {
       for (let i = 0; i < 100 && (await http(`${gw}${path}`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
     }
   }, 60_000);
@@ -45,6 +54,7 @@ describe('markets groups through gateway and payments', () => {
   afterAll(async () => {
     await stack?.stop();
     await upstream?.stop();
+    await db.drop();
   });
 
   it('sells SEC fundamentals for 0.02 with a receipt', async () => {
@@ -93,5 +103,19 @@ describe('markets groups through gateway and payments', () => {
     const res = await http(`${gw}/toll/etf/distributions/SCHD?price=abc`);
     expect(res.status).toBe(400);
     expect(res.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['price']);
+  });
+
+  it('sells short interest for 0.01 with a receipt, from the files the group loaded', async () => {
+    jest.spyOn(short.app.get(Clock), 'now').mockReturnValue(Date.parse('2026-11-24T12:00:00Z'));
+    upstream.use(fixtures('short', 'finra/shrt20261015-ok', 'finra/shrt20261030-ok'));
+    await short.app.get(ShortSync).sync();
+    const { challenge, redeem } = await pay('/toll/short/short/GME');
+    expect(challenge.usdc.amountAtomic).toBe('10000');
+    const served = await redeem();
+    expect(served.status).toBe(200);
+    expect(served.body).toMatchObject({ ticker: 'GME', settlement_date: '2026-10-30', publication_date: '2026-11-10', shares_short: '61250431', days_to_cover: '6.2' });
+    expect(served.headers.get('x-toll-receipt')).toBeTruthy();
+    const top = await http(`${gw}/toll/short/most-shorted`);
+    expect([top.status, top.body.count, top.body.items[0].ticker]).toEqual([200, 20, 'BYND']);
   });
 });
