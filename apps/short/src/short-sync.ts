@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { replayActive } from '@toll/upstream';
@@ -25,7 +25,7 @@ export interface SyncResult {
 // checksum changes nothing) and all-or-nothing: a malformed or cut file is rejected before anything is
 // written, and a good file replaces a settlement date's rows in one transaction.
 @Injectable()
-export class ShortSync implements OnModuleInit, OnModuleDestroy {
+export class ShortSync implements OnApplicationBootstrap, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   private running?: Promise<SyncResult[]>;
 
@@ -37,7 +37,8 @@ export class ShortSync implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: ShortConfig,
   ) {}
 
-  onModuleInit() {
+  // After every onModuleInit, so the database exists and is migrated before the first sync.
+  onApplicationBootstrap() {
     if (!this.config.SHORT_SYNC_ON_START) return;
     const tick = () => void this.sync().catch((e) => this.logger.event('error', 'short interest sync failed', { error: (e as Error).message }));
     tick();
