@@ -5,3 +5,6 @@ CREATE DATABASE discovery;
 CREATE DATABASE messaging;
 CREATE DATABASE spend;
 CREATE DATABASE batch;
+CREATE DATABASE short;
+-- Shared by every group that calls SEC: the cross-replica SEC rate governor (SEC_GOVERNOR_DATABASE_URL).
+CREATE DATABASE governor;

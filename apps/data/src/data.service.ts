@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { TollError, type SolUsdReply } from '@toll/contracts';
+import type { EtfSource } from '@toll/markets';
 import { APP_CONFIG, JsonLogger, TollResponse, unchargedReply } from '@toll/platform';
 import { SwrCache, type CachePolicy } from '@toll/upstream';
 import { CLOCK, type Clock } from './clock';
@@ -15,7 +16,7 @@ import {
   type StakingItem,
   type YieldItem,
 } from './data.schemas';
-import { etfYield, type EtfSource } from './etf-yield';
+import { etfYield } from './etf-yield';
 import { allInOrder, combinedFailure, firstAvailable, labelled, withDeadline } from './fallback';
 import { PRICE_NOTE, PRICES } from './pricing';
 import { COINS, RATE_INSTITUTION, RATE_SERIES, STAKING_ASSETS } from './reference-data';

@@ -1,6 +1,7 @@
-import { etfYield, inferFrequency, type Distribution } from './etf-yield';
+import { inferFrequency, type Distribution } from '@toll/markets';
+import { etfYield } from './etf-yield';
 
-const d = (exDate: string, amount: string, regular = true): Distribution => ({ exDate, payDate: null, amount, regular });
+const d = (exDate: string, amount: string, regular = true): Distribution => ({ exDate, recordDate: null, payDate: null, declaredDate: null, amount, kind: regular ? 'income' : 'special', regular });
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
 describe('ETF yields', () => {

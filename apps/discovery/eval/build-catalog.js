@@ -110,21 +110,28 @@ const GROUPS = {
     health('Spend Governance (agent budgets) status, rules and endpoint catalog'),
   ]],
   sec: ['SEC Fundamentals', [
-    ['GET', 'fundamentals/{ticker}', 'getFundamentals', call('0.02'), 'SEC fundamentals for a US ticker', { ticker: str('US ticker symbol') }],
-    ['GET', 'filings/{ticker}', 'getFilings', FREE, 'Last 10 filings with regulator filing-system URLs', { ticker: str('US ticker symbol') }],
-    health('SEC fundamentals status'),
+    ['GET', 'fundamentals/{ticker}', 'getFundamentals', call('0.02'),
+      'Company fundamentals from SEC filings: revenue, net income, EPS, assets, liabilities, equity, operating cash flow, shares outstanding; latest annual and quarterly, each with period, form, accession number and XBRL concept',
+      { ticker: str('US ticker symbol, e.g. AAPL or BRK.B (case-insensitive)') }],
+    ['GET', 'filings/{ticker}', 'getFilings', FREE, "A company's last 10 SEC filings (10-K, 10-Q, 8-K, …) with filing date, report date, accession number and EDGAR archive links",
+      { ticker: str('US ticker symbol, e.g. AAPL or BRK.B (case-insensitive)') }],
+    health('SEC fundamentals service status, source terms, shared rate governor, tolls, cache stats and endpoint catalog'),
   ]],
   short: ['Short Interest', [
-    ['GET', 'short/{ticker}', 'getShort', call('0.01'), 'Short interest', { ticker: str('Ticker') }],
-    ['GET', 'most-shorted', 'getMostShorted', FREE, 'Top 20 by days-to-cover', {}],
-    health('Short interest sync status'),
+    ['GET', 'short/{ticker}', 'getShort', call('0.01'),
+      'Latest short interest for a US-listed ticker: shares short, previous period, change, average daily volume, days to cover, settlement and publication dates',
+      { ticker: str('US ticker symbol, e.g. GME or BRK.B (case-insensitive)') }],
+    ['GET', 'most-shorted', 'getMostShorted', FREE, 'Top 20 most-shorted US stocks by days to cover for the latest settlement date (liquidity floor applied)', {}],
+    health('Short interest sync status: last settlement date loaded, when, next expected; tolls and endpoint catalog'),
   ]],
   etf: ['ETF Distributions', [
-    ['GET', 'distributions/{ticker}', 'getDistributions', call('0.01'), 'Full ETF distribution history', { ticker: str('ETF ticker'), price: opt(num('Current price for yield math')) }],
-    ['GET', 'screener', 'getScreener', FREE, 'ETFs ranked by annualized distribution per share', {
-      min_yield: opt(num('Minimum annualized yield')), frequency: opt(str('Payout frequency filter')), limit: opt(int('Result limit')),
+    ['GET', 'distributions/{ticker}', 'getDistributions', call('0.01'),
+      'Full ETF distribution history (ex, record and pay dates, amount, type), payout frequency, trailing-12-month total and annualized yield',
+      { ticker: str('ETF ticker symbol, e.g. SCHD'), price: opt(num('Share price to compute the yield with; default: the latest price from the source')) }],
+    ['GET', 'screener', 'getScreener', FREE, 'ETFs ranked by annualized distribution per share and yield, filtered by minimum yield and payout frequency, over a documented universe', {
+      min_yield: opt(num('Minimum annualized yield, percent')), frequency: opt(str('Payout frequency filter: monthly, quarterly, semiannual, annual')), limit: opt(int('Result limit, 1-50, default 20')),
     }],
-    health('ETF distributions info and endpoint catalog'),
+    health('ETF distributions service status, sources, screener universe and refresh, tolls and endpoint catalog'),
   ]],
   tokens: ['Token Safety', [
     ['GET', 'token/{mint}', 'getToken', PAID, 'Name, symbol, decimals, supply, authorities of a Solana mint', { mint: str('Solana mint address') }],

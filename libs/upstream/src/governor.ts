@@ -5,8 +5,13 @@ export interface GovernorOptions {
   burst?: number; // tokens that may be spent at once; 1 makes a strict single queue
 }
 
+// What createUpstream asks of a governor: resolve when a call may go out, or refuse before the deadline passes.
+export interface Governor {
+  take(deadline: number, name: string): Promise<void>;
+}
+
 // A token bucket per upstream. Callers wait for a token, but never past their deadline.
-export class RateGovernor {
+export class RateGovernor implements Governor {
   private tokens: number;
   private last = Date.now();
   private queue: Promise<void> = Promise.resolve();

@@ -1,6 +1,6 @@
 import { TollError } from '@toll/contracts';
 import type { z } from 'zod';
-import { RateGovernor, type GovernorOptions } from './governor';
+import { RateGovernor, type Governor, type GovernorOptions } from './governor';
 import { redactUrl } from './redact';
 import { replayActive, replayFetch } from './replay';
 
@@ -24,7 +24,7 @@ export interface UpstreamOptions {
   userAgent: string;
   headers?: Record<string, string>;
   maxAttempts?: number;
-  governor?: GovernorOptions;
+  governor?: GovernorOptions | Governor; // options build a per-process bucket; a Governor may be shared (SharedRateGovernor)
   fetch?: typeof fetch;
   log?: (event: string, fields: Record<string, unknown>) => void;
 }
@@ -49,7 +49,7 @@ const errorCode = (e: unknown): string | undefined => (e as { cause?: { code?: s
 export function createUpstream(options: UpstreamOptions): Upstream {
   // Chosen per call, so replay mode switched on at start-up applies to clients created before it.
   const doFetch = (url: URL, init: RequestInit) => (options.fetch ?? (replayActive() ? replayFetch : fetch))(url, init);
-  const governor = options.governor ? new RateGovernor(options.governor) : undefined;
+  const governor = options.governor && 'take' in options.governor ? options.governor : options.governor ? new RateGovernor(options.governor) : undefined;
   const maxAttempts = options.maxAttempts ?? Math.max(2, options.baseUrls.length);
   const log = options.log ?? (() => undefined);
 

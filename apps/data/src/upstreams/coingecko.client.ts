@@ -10,7 +10,7 @@ import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { DataConfig } from '../config';
 import type { PriceItem } from '../data.schemas';
-import { decimalFromNumber, roundDecimal } from '../decimal';
+import { decimalFromNumber, roundDecimal } from '@toll/markets';
 import type { Coin } from '../reference-data';
 import { clientOptions, unusable } from './client-options';
 

@@ -11,7 +11,7 @@ import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { DataConfig } from '../config';
 import type { StakingItem } from '../data.schemas';
-import { decimalFromNumber, roundDecimal } from '../decimal';
+import { decimalFromNumber, roundDecimal } from '@toll/markets';
 import type { StakingAsset } from '../reference-data';
 import { clientOptions, unusable } from './client-options';
 

@@ -12,7 +12,7 @@ import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { DataConfig } from '../config';
-import { decimalFromText } from '../decimal';
+import { decimalFromText } from '@toll/markets';
 import { clientOptions, unusable } from './client-options';
 
 const Observations = z.object({ observations: z.array(z.object({ date: z.string(), value: z.string() })) });

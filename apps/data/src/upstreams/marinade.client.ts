@@ -8,7 +8,7 @@ import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { DataConfig } from '../config';
 import type { StakingItem } from '../data.schemas';
-import { decimalFromNumber, roundDecimal, shiftDecimal } from '../decimal';
+import { decimalFromNumber, roundDecimal, shiftDecimal } from '@toll/markets';
 import { clientOptions, unusable } from './client-options';
 
 const Apy = z.object({ value: z.number() });

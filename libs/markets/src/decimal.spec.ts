@@ -1,4 +1,4 @@
-import { decimalFromNumber, decimalFromScaled, decimalFromText, multiplyDecimal, percentOf, roundDecimal, shiftDecimal, sumDecimals } from './decimal';
+import { compareDecimals, decimalFromNumber, decimalFromScaled, decimalFromText, multiplyDecimal, percentOf, roundDecimal, shiftDecimal, sumDecimals } from './decimal';
 
 describe('decimal strings', () => {
   it('writes JSON numbers as the literal the provider sent, without exponents', () => {
@@ -38,5 +38,9 @@ describe('decimal strings', () => {
     expect(percentOf('1', '3', 4)).toBe('33.3333');
     expect(percentOf('0.0125', '1', 1)).toBe('1.3');
     expect(() => percentOf('1', '0', 2)).toThrow(RangeError);
+  });
+
+  it('compares decimal strings exactly, whatever their scale', () => {
+    expect([compareDecimals('1.10', '1.1'), compareDecimals('0.30000000000000001', '0.3'), compareDecimals('-2', '1.5'), compareDecimals('12', '9.99')]).toEqual([0, 1, -1, 1]);
   });
 });

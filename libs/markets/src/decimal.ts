@@ -94,3 +94,9 @@ export function percentOf(numerator: string, denominator: string, places: number
   const q = (n * 200n * pow10(places) + d) / (d * 2n);
   return format({ units: negative ? -q : q, scale: places });
 }
+
+// Orders two decimal strings exactly: negative, zero or positive like a comparator.
+export function compareDecimals(a: string, b: string): number {
+  const [x, y] = align(parse(a), parse(b));
+  return x === y ? 0 : x < y ? -1 : 1;
+}

@@ -1,0 +1,63 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import * as S from './etf.schemas';
+import { EtfService } from './etf.service';
+import { PRICES } from './pricing';
+
+// Room for Nasdaq's short timeout (4 s), then Massive's, then a price call.
+const TIMEOUT_MS = 12_000;
+const SOURCES =
+  'Sources: Nasdaq quote API (primary, unofficial) and Massive/Polygon (fallback, keyed). Histories are cached 24 h, prices 15 min; ' +
+  'stale data is labelled with as_of and reason. A ticker with no distribution on record is a 404 and is not charged.';
+
+@Controller()
+export class EtfController {
+  constructor(private readonly etf: EtfService) {}
+
+  @TollRoute({
+    operationId: 'etf.getDistributions',
+    method: 'GET',
+    path: '/toll/etf/distributions/{ticker}',
+    summary: 'Full ETF distribution history (ex, record and pay dates, amount, type), payout frequency, trailing-12-month total and annualized yield',
+    description: `${SOURCES} The yield uses the price query when given, else the latest source price, and says which price and when.`,
+    price: PRICES.getDistributions,
+    input: S.DistributionsInput,
+    output: S.GetDistributionsOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getDistributions(@Payload() msg: TollMessage<S.DistributionsInput>) {
+    return this.etf.distributions(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'etf.getScreener',
+    method: 'GET',
+    path: '/toll/etf/screener',
+    summary: 'ETFs ranked by annualized distribution per share and yield, filtered by minimum yield and payout frequency, over a documented universe',
+    description:
+      'Answers from a snapshot of the whole universe rebuilt daily in the background (never a fan-out per request); evaluated_count, failed and match_count make the screen provably exhaustive over it.',
+    price: PRICES.getScreener,
+    input: S.ScreenerInput,
+    output: S.GetScreenerOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getScreener(@Payload() msg: TollMessage<S.ScreenerInput>) {
+    return this.etf.screener(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'etf.getHealth',
+    method: 'GET',
+    path: '/toll/etf/health',
+    summary: 'ETF distributions service status, sources, screener universe and refresh, tolls and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.GetHealthOutput,
+    timeoutMs: 2_000,
+  })
+  getHealth() {
+    return this.etf.health();
+  }
+}

@@ -1,0 +1,3 @@
+import { startEtf } from './bootstrap';
+
+void startEtf();

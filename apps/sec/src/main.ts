@@ -1,0 +1,3 @@
+import { startSec } from './bootstrap';
+
+void startSec();

@@ -1,0 +1,63 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import { PRICES } from './pricing';
+import * as S from './sec.schemas';
+import { SecService } from './sec.service';
+
+// Room for a governor wait, the ticker map and one large company-facts download (several MB for big filers).
+const TIMEOUT_MS = 12_000;
+const SOURCE =
+  'Source: SEC EDGAR (public domain): ticker map, submissions and XBRL company facts, cached (ticker map and facts 24 h, filings 1 h) and ' +
+  'fetched at most 8 requests/s across all our replicas under SEC fair-access terms. An unknown ticker is a 404 and is not charged.';
+
+@Controller()
+export class SecController {
+  constructor(private readonly sec: SecService) {}
+
+  @TollRoute({
+    operationId: 'sec.getFundamentals',
+    method: 'GET',
+    path: '/toll/sec/fundamentals/{ticker}',
+    summary:
+      'Company fundamentals from SEC filings: revenue, net income, EPS, assets, liabilities, equity, operating cash flow, shares outstanding; latest annual and quarterly, each with period, form, accession number and XBRL concept',
+    description: SOURCE,
+    price: PRICES.getFundamentals,
+    input: S.TickerInput,
+    output: S.GetFundamentalsOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getFundamentals(@Payload() msg: TollMessage<S.TickerInput>) {
+    return this.sec.fundamentals(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'sec.getFilings',
+    method: 'GET',
+    path: '/toll/sec/filings/{ticker}',
+    summary: "A company's last 10 SEC filings (10-K, 10-Q, 8-K, …) with filing date, report date, accession number and EDGAR archive links",
+    description: SOURCE,
+    price: PRICES.getFilings,
+    input: S.TickerInput,
+    output: S.GetFilingsOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getFilings(@Payload() msg: TollMessage<S.TickerInput>) {
+    return this.sec.filings(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'sec.getHealth',
+    method: 'GET',
+    path: '/toll/sec/health',
+    summary: 'SEC fundamentals service status, source terms, shared rate governor, tolls, cache stats and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.GetHealthOutput,
+    timeoutMs: 2_000,
+  })
+  getHealth() {
+    return this.sec.health();
+  }
+}

@@ -1,0 +1,265 @@
+import { bootstrapGroup, type RunningGroup } from '@toll/platform';
+import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
+import type { NatsConnection } from 'nats';
+import { join } from 'node:path';
+import { AppModule } from '../src/app.module';
+import { GROUP } from '../src/bootstrap';
+import { Clock } from '../src/clock';
+import { SecConfig } from '../src/config';
+
+const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
+const fx = (id: string): Fixture => {
+  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
+  if (!found) throw new Error(`no fixture ${id}`);
+  return found;
+};
+const OK = ['sec-www/company-tickers-ok', 'sec-data/submissions-aapl-ok', 'sec-data/companyfacts-aapl-ok', 'sec-data/companyfacts-googl-ok', 'sec-data/companyfacts-ivv-404'];
+
+const T0 = Date.parse('2026-11-24T12:00:00Z');
+const HOUR = 3_600_000;
+const ATTRIBUTION = 'Source: U.S. Securities and Exchange Commission, EDGAR (public domain)';
+const APPLE = { ticker: 'AAPL', cik: '0000320193', name: 'Apple Inc.' };
+const K24 = { fiscal_year: 2024, fiscal_period: 'FY', form: '10-K', accession_number: '0000320193-24-000123', filed: '2024-11-01' };
+const Q3 = { fiscal_year: 2024, fiscal_period: 'Q3', form: '10-Q', accession_number: '0000320193-24-000081', filed: '2024-08-02' };
+const K24_INDEX = 'https://www.sec.gov/Archives/edgar/data/320193/000032019324000123/0000320193-24-000123-index.htm';
+const Q3_INDEX = 'https://www.sec.gov/Archives/edgar/data/320193/000032019324000081/0000320193-24-000081-index.htm';
+const FY24 = { start: '2023-10-01', end: '2024-09-28', days: 364 };
+const Q3_3M = { start: '2024-03-31', end: '2024-06-29', days: 91 };
+const Q3_9M = { start: '2023-10-01', end: '2024-06-29', days: 273 };
+const instant = (end: string) => ({ start: null, end, days: null });
+const annual = (concept: string, unit: string, value: string, period: object) => ({ value, unit, concept, period, ...K24, filing_index_url: K24_INDEX, classes_summed: null });
+const quarterly = (concept: string, unit: string, value: string, period: object) => ({ value, unit, concept, period, ...Q3, filing_index_url: Q3_INDEX, classes_summed: null });
+const REVENUE = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax';
+
+const APPLE_FUNDAMENTALS = {
+  ...APPLE,
+  annual: {
+    revenue: annual(REVENUE, 'USD', '391035000000', FY24),
+    net_income: annual('us-gaap:NetIncomeLoss', 'USD', '93736000000', FY24),
+    eps_basic: annual('us-gaap:EarningsPerShareBasic', 'USD/shares', '6.11', FY24),
+    eps_diluted: annual('us-gaap:EarningsPerShareDiluted', 'USD/shares', '6.08', FY24),
+    total_assets: annual('us-gaap:Assets', 'USD', '364980000000', instant('2024-09-28')),
+    total_liabilities: annual('us-gaap:Liabilities', 'USD', '308030000000', instant('2024-09-28')),
+    stockholders_equity: annual('us-gaap:StockholdersEquity', 'USD', '56950000000', instant('2024-09-28')),
+    operating_cash_flow: annual('us-gaap:NetCashProvidedByUsedInOperatingActivities', 'USD', '118254000000', FY24),
+    shares_outstanding: annual('dei:EntityCommonStockSharesOutstanding', 'shares', '15115823000', instant('2024-10-18')),
+  },
+  quarterly: {
+    revenue: quarterly(REVENUE, 'USD', '85777000000', Q3_3M),
+    net_income: quarterly('us-gaap:NetIncomeLoss', 'USD', '21448000000', Q3_3M),
+    eps_basic: quarterly('us-gaap:EarningsPerShareBasic', 'USD/shares', '1.4', Q3_3M),
+    eps_diluted: quarterly('us-gaap:EarningsPerShareDiluted', 'USD/shares', '1.4', Q3_3M),
+    total_assets: quarterly('us-gaap:Assets', 'USD', '331612000000', instant('2024-06-29')),
+    total_liabilities: quarterly('us-gaap:Liabilities', 'USD', '264904000000', instant('2024-06-29')),
+    stockholders_equity: quarterly('us-gaap:StockholdersEquity', 'USD', '66708000000', instant('2024-06-29')),
+    // Cash flow statements are year-to-date only: nine months here.
+    operating_cash_flow: quarterly('us-gaap:NetCashProvidedByUsedInOperatingActivities', 'USD', '91443000000', Q3_9M),
+    shares_outstanding: quarterly('dei:EntityCommonStockSharesOutstanding', 'shares', '15204137000', instant('2024-07-19')),
+  },
+  concepts: {
+    revenue: [
+      'us-gaap:Revenues',
+      REVENUE,
+      'us-gaap:RevenueFromContractWithCustomerIncludingAssessedTax',
+      'us-gaap:SalesRevenueNet',
+      'us-gaap:SalesRevenueGoodsNet',
+    ],
+    net_income: ['us-gaap:NetIncomeLoss', 'us-gaap:ProfitLoss', 'us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic'],
+    eps_basic: ['us-gaap:EarningsPerShareBasic', 'us-gaap:EarningsPerShareBasicAndDiluted'],
+    eps_diluted: ['us-gaap:EarningsPerShareDiluted', 'us-gaap:EarningsPerShareBasicAndDiluted'],
+    total_assets: ['us-gaap:Assets'],
+    total_liabilities: ['us-gaap:Liabilities'],
+    stockholders_equity: ['us-gaap:StockholdersEquity', 'us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest'],
+    operating_cash_flow: ['us-gaap:NetCashProvidedByUsedInOperatingActivities', 'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations'],
+    shares_outstanding: ['dei:EntityCommonStockSharesOutstanding', 'us-gaap:CommonStockSharesOutstanding'],
+  },
+  source: 'sec',
+  attribution: ATTRIBUTION,
+  notes: [
+    'Values are as reported in XBRL (not restated by us); on equal period ends an amendment (filed later) replaces the original.',
+    'Each figure reads every concept in its list and keeps the fact with the latest period end; on equal ends the earlier concept in the list wins.',
+    'Quarterly cash flow is year-to-date when the filer reports no three-month figure (period.days says which).',
+  ],
+};
+
+const archive = (accession: string, doc: string) => {
+  const folder = `https://www.sec.gov/Archives/edgar/data/320193/${accession.replace(/-/g, '')}`;
+  return { url: `${folder}/${doc}`, index_url: `${folder}/${accession}-index.htm` };
+};
+
+// The real group over a real NATS server, SEC replayed by a local fake server.
+describe('sec over NATS', () => {
+  let nats: NatsServer;
+  let nc: NatsConnection;
+  let group: RunningGroup;
+  let fake: FakeUpstream;
+  let now = T0;
+
+  const use = (...ids: string[]) => {
+    fake.use(ids.map(fx));
+    fake.hits.length = 0;
+  };
+  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `sec.${operation}`, input, { deadline: Date.now() + deadlineMs });
+  const data = async (operation: string, input: unknown) => {
+    const reply = await call(operation, input);
+    expect(reply.err).toBeUndefined();
+    return reply.response!.data;
+  };
+  const paths = () => fake.hits.map((h) => h.path);
+
+  beforeAll(async () => {
+    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
+    nc = await natsClient(nats.url);
+    group = await bootstrapGroup(AppModule, {
+      ...GROUP,
+      config: SecConfig,
+      env: {
+        NATS_URL: nats.url,
+        LOG_LEVEL: 'error',
+        ANNOUNCE_INTERVAL_MS: '60000',
+        NATS_GRACE_PERIOD_MS: '50',
+        SEC_WWW_BASE_URL: fake.url,
+        SEC_DATA_BASE_URL: fake.url,
+        SEC_TIMEOUT_MS: '2000',
+        SEC_FALLBACK_RATE_PER_SECOND: '10',
+      },
+    });
+    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
+  });
+
+  afterAll(async () => {
+    await group?.close();
+    await nc?.close();
+    await Promise.all([nats?.stop(), fake?.stop()]);
+  });
+
+  it('serves its health: status, source terms, the governor, tolls, cache stats and the catalog', async () => {
+    const health = await data('getHealth', {});
+    expect(health).toMatchObject({ service: 'sec', title: 'SEC Fundamentals', status: 'ok' });
+    expect(health.endpoints.map((e: any) => [e.operationId, e.method, e.path])).toEqual([
+      ['sec.getFundamentals', 'GET', '/toll/sec/fundamentals/{ticker}'],
+      ['sec.getFilings', 'GET', '/toll/sec/filings/{ticker}'],
+      ['sec.getHealth', 'GET', '/toll/sec/health'],
+    ]);
+    expect(health.tolls).toEqual([
+      { operationId: 'sec.getFundamentals', path: '/toll/sec/fundamentals/{ticker}', price: { per: 'call', usd: '0.02' } },
+      { operationId: 'sec.getFilings', path: '/toll/sec/filings/{ticker}', price: null },
+      { operationId: 'sec.getHealth', path: '/toll/sec/health', price: null },
+    ]);
+    // No governor database configured here: each process keeps to the fallback rate on its own.
+    expect(health.governor).toEqual({ mode: 'per-process', rate_per_second: 8, fallback_rate_per_second: 10, calls: null });
+    expect(health.sources.map((s: any) => [s.id, s.license, s.last_failure])).toEqual([
+      ['sec-www', 'Public domain (US Government work)', null],
+      ['sec-data', 'Public domain (US Government work)', null],
+    ]);
+  });
+
+  it.each([
+    ['getFundamentals', { ticker: 'AAPL$' }, 'ticker', 'must be a US ticker symbol such as AAPL or BRK.B'],
+    ['getFundamentals', { ticker: 'ABCDEFGHIJ' }, 'ticker', 'must be a US ticker symbol such as AAPL or BRK.B'],
+    ['getFundamentals', { ticker: 'BRK.BBBB' }, 'ticker', 'must be a US ticker symbol such as AAPL or BRK.B'],
+    ['getFundamentals', {}, 'ticker', 'Invalid input: expected string, received undefined'],
+    ['getFilings', { ticker: 'AAPL', form: '10-K' }, 'form', 'is not an accepted field'],
+    ['getHealth', { verbose: true }, 'verbose', 'is not an accepted field'],
+  ])('%s refuses %j: INVALID_INPUT on %s, before any SEC call', async (operation, input, field, message) => {
+    use(...OK);
+    expect((await call(operation, input)).err).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
+    expect(fake.hits).toEqual([]);
+  });
+
+  it('SEC blocking us (403 undeclared tool) with nothing cached is UPSTREAM_ERROR, never a charge, and shows in health', async () => {
+    use('sec-www/undeclared-tool-403');
+    expect((await call('getFundamentals', { ticker: 'AAPL' })).err).toEqual({
+      code: 'UPSTREAM_ERROR',
+      message: 'sec-www answered HTTP 403',
+      details: { upstream: 'sec-www', status: 403 },
+    });
+    const health = await data('getHealth', {});
+    expect(health.status).toBe('degraded');
+    expect(health.sources[0].last_failure).toEqual({ at: '2026-11-24T12:00:00.000Z', code: 'UPSTREAM_ERROR', message: 'sec-www answered HTTP 403' });
+  });
+
+  it('company facts down (503, retried once) with nothing cached is UPSTREAM_ERROR', async () => {
+    use('sec-www/company-tickers-ok', 'sec-data/unavailable-503');
+    expect((await call('getFundamentals', { ticker: 'AAPL' })).err).toEqual({
+      code: 'UPSTREAM_ERROR',
+      message: 'sec-data answered HTTP 503',
+      details: { upstream: 'sec-data', status: 503 },
+    });
+    expect(paths()).toEqual(['/files/company_tickers.json', '/api/xbrl/companyfacts/CIK0000320193.json', '/api/xbrl/companyfacts/CIK0000320193.json']);
+  });
+
+  it('company facts slower than the caller deadline is UPSTREAM_TIMEOUT, answered before the deadline', async () => {
+    use('sec-www/company-tickers-ok', 'sec-data/slow-companyfacts');
+    const started = Date.now();
+    const reply = await call('getFundamentals', { ticker: 'AAPL' }, 1_500);
+    expect(reply.err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', details: { upstream: 'sec-data' } });
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('getFundamentals: latest annual and quarterly figures with period, form, accession number and concept', async () => {
+    use(...OK);
+    expect(await data('getFundamentals', { ticker: 'aapl' })).toEqual({ ...APPLE_FUNDAMENTALS, freshness: { as_of: '2026-11-24T12:00:00.000Z', stale: false } });
+    // Served from cache within 24 h: no SEC call at all.
+    fake.hits.length = 0;
+    expect((await data('getFundamentals', { ticker: 'AAPL' })).annual.revenue.value).toBe('391035000000');
+    expect(fake.hits).toEqual([]);
+  });
+
+  it('getFilings: the last 10 filings with report dates (null when SEC has none) and archive links', async () => {
+    use(...OK);
+    const answer = await data('getFilings', { ticker: 'AAPL' });
+    expect(answer).toMatchObject({ ...APPLE, count: 10, source: 'sec', attribution: ATTRIBUTION, freshness: { as_of: '2026-11-24T12:00:00.000Z', stale: false } });
+    expect(answer.filings).toHaveLength(10);
+    expect(answer.filings[0]).toEqual({
+      form: '10-K',
+      filing_date: '2024-11-01',
+      report_date: '2024-09-28',
+      accession_number: '0000320193-24-000123',
+      primary_document: 'aapl-20240928.htm',
+      description: '10-K',
+      ...archive('0000320193-24-000123', 'aapl-20240928.htm'),
+    });
+    expect(answer.filings[6]).toEqual({
+      form: 'SD',
+      filing_date: '2024-08-30',
+      report_date: null,
+      accession_number: '0000320193-24-000105',
+      primary_document: 'aapl-20240830.htm',
+      description: null,
+      ...archive('0000320193-24-000105', 'aapl-20240830.htm'),
+    });
+    expect(answer.filings.map((f: any) => f.form)).toEqual(['10-K', '8-K', '4', '4', '4', '4', 'SD', '10-Q', '8-K', '144']);
+  });
+
+  it('a ticker SEC does not list is NOT_FOUND (released, never charged), after one ticker-map read at most', async () => {
+    use(...OK);
+    for (const operation of ['getFundamentals', 'getFilings']) {
+      expect((await call(operation, { ticker: 'ZZZZ' })).err).toEqual({ code: 'NOT_FOUND', message: "ZZZZ is not in SEC's ticker map", details: { ticker: 'ZZZZ' } });
+    }
+    expect(fake.hits).toEqual([]); // the ticker map is cached for 24 h
+  });
+
+  it('a listed company without XBRL financial data (a fund trust) is NOT_FOUND for fundamentals', async () => {
+    use(...OK);
+    expect((await call('getFundamentals', { ticker: 'IVV' })).err).toEqual({ code: 'NOT_FOUND', message: 'SEC has no XBRL financial data for CIK 1100663', details: { cik: 1100663 } });
+  });
+
+  it('adds up the share classes SEC reports separately, and reads share-class tickers with a dot', async () => {
+    use(...OK);
+    const googl = await data('getFundamentals', { ticker: 'GOOGL' });
+    expect(googl.quarterly.shares_outstanding).toMatchObject({ value: '12252000000', unit: 'shares', period: instant('2024-10-22'), classes_summed: 3 });
+    expect(googl.annual.revenue).toBeNull();
+    expect(googl.quarterly.revenue).toMatchObject({ value: '88268000000', concept: 'us-gaap:Revenues', period: { start: '2024-07-01', end: '2024-09-30', days: 92 } });
+    expect((await call('getFilings', { ticker: 'brk.b' })).err).toMatchObject({ code: 'UPSTREAM_ERROR', message: 'sec-data answered HTTP 599' });
+    expect(paths()).toContain('/submissions/CIK0001067983.json');
+  });
+
+  it('SEC down after the cache went stale: the last answer, labelled stale with as_of and reason', async () => {
+    now = T0 + 25 * HOUR;
+    use('sec-www/company-tickers-ok', 'sec-data/unavailable-503');
+    const answer = await data('getFundamentals', { ticker: 'AAPL' });
+    expect(answer.annual.revenue.value).toBe('391035000000');
+    expect(answer.freshness).toEqual({ as_of: '2026-11-24T12:00:00.000Z', stale: true, reason: 'UPSTREAM_ERROR: sec-data answered HTTP 503' });
+  });
+});

@@ -1,0 +1,3 @@
+import { startShort } from './bootstrap';
+
+void startShort();

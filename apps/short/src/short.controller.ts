@@ -1,0 +1,61 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import { PRICES } from './pricing';
+import * as S from './short.schemas';
+import { ShortService } from './short.service';
+
+const TIMEOUT_MS = 5_000; // answered from our own database
+const SOURCE =
+  "Source: FINRA's semi-monthly consolidated short interest files, loaded into our database as they are published (about 7 business days after " +
+  'settlement); every answer gives both the settlement date and the publication date.';
+
+@Controller()
+export class ShortController {
+  constructor(private readonly shorts: ShortService) {}
+
+  @TollRoute({
+    operationId: 'short.getShort',
+    method: 'GET',
+    path: '/toll/short/short/{ticker}',
+    summary: 'Latest short interest for a US-listed ticker: shares short, previous period, change, average daily volume, days to cover, settlement and publication dates',
+    description: `${SOURCE} A ticker absent from the data is a 404 and is not charged.`,
+    price: PRICES.getShort,
+    input: S.TickerInput,
+    output: S.GetShortOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getShort(@Payload() msg: TollMessage<S.TickerInput>) {
+    return this.shorts.short(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'short.getMostShorted',
+    method: 'GET',
+    path: '/toll/short/most-shorted',
+    summary: 'Top 20 most-shorted US stocks by days to cover for the latest settlement date (liquidity floor applied)',
+    description: `${SOURCE} Exchange-listed only, average daily volume at least the stated floor.`,
+    price: PRICES.getMostShorted,
+    input: S.EmptyInput,
+    output: S.GetMostShortedOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getMostShorted() {
+    return this.shorts.mostShorted();
+  }
+
+  @TollRoute({
+    operationId: 'short.getHealth',
+    method: 'GET',
+    path: '/toll/short/health',
+    summary: 'Short interest sync status: last settlement date loaded, when, next expected; tolls and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.GetHealthOutput,
+    timeoutMs: 2_000,
+  })
+  getHealth() {
+    return this.shorts.health();
+  }
+}

@@ -1,0 +1,65 @@
+import type { RunningGroup } from '@toll/platform';
+import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer } from '@toll/testing';
+import type { NatsConnection } from 'nats';
+import { join } from 'node:path';
+import { startShort } from '../src/bootstrap';
+import { Clock } from '../src/clock';
+import { PrismaService } from '../src/prisma.service';
+import { ShortSync } from '../src/short-sync';
+import { scratchDatabase } from './db';
+
+const FILES = loadFixtures(join(__dirname, 'fixtures')).filter((f) => ['shrt20261015-ok', 'shrt20261030-ok', 'shrt20261113-not-published-403'].includes(f.case));
+
+// Two replicas on one database, each syncing the same FINRA files at the same moment: every file is loaded
+// once, the other replica finds it unchanged, and both answer from the same rows.
+describe('short replicas on one database', () => {
+  const db = scratchDatabase('replicas');
+  const servers: NatsServer[] = [];
+  const clients: NatsConnection[] = [];
+  const replicas: RunningGroup[] = [];
+  let fake: FakeUpstream;
+
+  beforeAll(async () => {
+    fake = await startFakeUpstream(FILES);
+    for (let i = 0; i < 2; i++) {
+      servers.push(await startNats());
+      clients.push(await natsClient(servers[i].url));
+    }
+    // Started one after the other (platform's ensureDatabase does not survive two creating one database at once).
+    for (const s of servers) {
+      replicas.push(
+        await startShort({
+          NATS_URL: s.url,
+          LOG_LEVEL: 'error',
+          ANNOUNCE_INTERVAL_MS: '60000',
+          NATS_GRACE_PERIOD_MS: '50',
+          DATABASE_URL: db.url,
+          SHORT_FINRA_BASE_URL: fake.url,
+          SHORT_SYNC_ON_START: 'false',
+          SHORT_MIN_FILE_ROWS: '10',
+        }),
+      );
+    }
+    for (const r of replicas) jest.spyOn(r.app.get(Clock), 'now').mockReturnValue(Date.parse('2026-11-24T12:00:00Z'));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const r of replicas) await r.close();
+    for (const c of clients) await c.close();
+    for (const s of servers) await s.stop();
+    await fake?.stop();
+    await db.drop();
+  });
+
+  it('loads each file once when both sync together, and both replicas answer the same', async () => {
+    const [a, b] = await Promise.all(replicas.map((r) => r.app.get(ShortSync).sync()));
+    const loaded = (results: typeof a, date: string) => results.find((r) => r.settlement_date === date)?.outcome;
+    for (const date of ['2026-10-15', '2026-10-30']) expect([loaded(a, date), loaded(b, date)].sort()).toEqual(['loaded', 'unchanged']);
+    const prisma = replicas[0].app.get(PrismaService);
+    expect(await prisma.shortFile.count()).toBe(2);
+    expect(await prisma.shortPosition.count()).toBe(62);
+    const answers = await Promise.all(clients.map((c) => callOperation(c, 'short.getShort', { ticker: 'GME' })));
+    expect(answers[0].response!.data).toEqual(answers[1].response!.data);
+    expect(answers[0].response!.data).toMatchObject({ settlement_date: '2026-10-30', shares_short: '61250431' });
+  });
+});

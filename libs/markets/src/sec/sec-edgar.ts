@@ -1,0 +1,162 @@
+// SEC EDGAR: the ticker map (www.sec.gov/files/company_tickers.json), submissions and XBRL company facts
+// (data.sec.gov), docs/upstreams.md §4. US Government work, public domain, keyless.
+// Fair access: a User-Agent naming the company and a contact email is mandatory (undeclared tools are
+// blocked), and at most 10 requests/s per user across ALL machines; going over blocks the IP for about
+// 10 minutes. Every group that calls SEC must therefore use this client with one SharedRateGovernor
+// (key "sec.gov"), and cache hard: ticker map 24 h (stale 7 d), submissions 1 h (24 h), facts 24 h (7 d).
+// Odd shapes: the ticker map is an object keyed "0", "1", …; submissions keep recent filings as parallel
+// arrays, newest first, with "" for a missing report date; a CIK without XBRL data answers 404 for facts.
+import { TollError } from '@toll/contracts';
+import { createUpstream, RateGovernor, SharedRateGovernor, SwrCache, type Cached, type CachePolicy, type Governor, type Upstream } from '@toll/upstream';
+import { z } from 'zod';
+import { filingDocumentUrl, filingIndexUrl, padCik } from './archive';
+import { extractFundamentals, type Fundamentals } from './fundamentals';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+export const SEC_CACHE = {
+  tickers: { freshMs: DAY, staleMs: 7 * DAY },
+  submissions: { freshMs: HOUR, staleMs: DAY },
+  facts: { freshMs: DAY, staleMs: 7 * DAY },
+} satisfies Record<string, CachePolicy>;
+// The whole fair-access budget is 10/s; keep headroom for clock jitter between replicas.
+export const SEC_RATE_PER_SECOND = 8;
+
+// The governor every SEC caller must use: shared through Postgres under the key "sec.gov" when a database
+// is configured, else a per-process bucket at the fallback rate (said so in each group's health).
+export function secGovernor(options: {
+  databaseUrl?: string;
+  ratePerSecond: number;
+  fallbackRatePerSecond: number;
+  log?: (event: string, fields: Record<string, unknown>) => void;
+}): SharedRateGovernor | RateGovernor {
+  const fallback = { ratePerSecond: options.fallbackRatePerSecond, burst: 1 };
+  if (!options.databaseUrl) return new RateGovernor(fallback);
+  return new SharedRateGovernor({ databaseUrl: options.databaseUrl, key: 'sec.gov', ratePerSecond: options.ratePerSecond, fallback, log: options.log });
+}
+
+const TickerMap = z.record(z.string(), z.object({ cik_str: z.number().int().positive(), ticker: z.string(), title: z.string() }));
+
+const Recent = z.object({
+  accessionNumber: z.array(z.string()),
+  filingDate: z.array(z.string()),
+  reportDate: z.array(z.string()),
+  form: z.array(z.string()),
+  primaryDocument: z.array(z.string()),
+  primaryDocDescription: z.array(z.string()),
+});
+const Submissions = z.object({ cik: z.union([z.string(), z.number()]), name: z.string(), filings: z.object({ recent: Recent }) });
+
+const Fact = z.object({
+  start: z.string().optional(),
+  end: z.string(),
+  val: z.number(),
+  accn: z.string(),
+  fy: z.number().int().nullable().optional(),
+  fp: z.string().nullable().optional(),
+  form: z.string(),
+  filed: z.string(),
+});
+export type Fact = z.infer<typeof Fact>;
+const Concept = z.object({ units: z.record(z.string(), z.array(Fact)) });
+export const CompanyFacts = z.object({
+  cik: z.number().int(),
+  entityName: z.string(),
+  facts: z.record(z.string(), z.record(z.string(), Concept)),
+});
+export type CompanyFacts = z.infer<typeof CompanyFacts>;
+
+export interface Company {
+  cik: number;
+  ticker: string; // as SEC spells it
+  name: string;
+}
+
+export interface Filing {
+  form: string;
+  filingDate: string;
+  reportDate: string | null;
+  accessionNumber: string;
+  primaryDocument: string;
+  description: string | null;
+  url: string;
+  indexUrl: string;
+}
+
+export interface SecEdgarOptions {
+  userAgent: string; // "Company Name contact@example.com", as SEC asks
+  wwwBaseUrl: string; // https://www.sec.gov
+  dataBaseUrl: string; // https://data.sec.gov
+  timeoutMs: number;
+  governor: Governor; // the one shared by every replica and group (SharedRateGovernor, key "sec.gov")
+  now?: () => number;
+  log?: (event: string, fields: Record<string, unknown>) => void;
+}
+
+// SEC spells share classes with a dash (BRK-B); callers often use a dot or a slash.
+export const secTicker = (ticker: string) => ticker.trim().toUpperCase().replace(/[./]/g, '-');
+
+
+// One client per process; what it caches (ticker map, submissions, extracted fundamentals) is per process,
+// while the governor in front of it is shared.
+export class SecEdgar {
+  readonly cache: SwrCache;
+  private readonly www: Upstream;
+  private readonly data: Upstream;
+
+  constructor(options: SecEdgarOptions) {
+    const common = { timeoutMs: options.timeoutMs, userAgent: options.userAgent, governor: options.governor, log: options.log, maxAttempts: 2 };
+    this.www = createUpstream({ name: 'sec-www', baseUrls: [options.wwwBaseUrl], ...common });
+    this.data = createUpstream({ name: 'sec-data', baseUrls: [options.dataBaseUrl], ...common });
+    this.cache = new SwrCache(5_000, options.now);
+  }
+
+  // Ticker → company, or null for a ticker SEC does not list. The map is one ~1 MB file fetched once a day.
+  async company(ticker: string, deadline: number): Promise<Cached<Company | null>> {
+    const map = await this.cache.get('tickers', SEC_CACHE.tickers, async () => {
+      const body = await this.www.getJson('/files/company_tickers.json', {}, TickerMap, { deadline });
+      const byTicker = new Map<string, Company>();
+      // The file lists a company's primary ticker first; keep the first entry for a repeated ticker.
+      for (const row of Object.values(body)) if (!byTicker.has(row.ticker)) byTicker.set(row.ticker, { cik: row.cik_str, ticker: row.ticker, name: row.title });
+      return { value: byTicker, source: 'sec' };
+    });
+    return { value: map.value.get(secTicker(ticker)) ?? null, freshness: map.freshness };
+  }
+
+  // The latest filings, newest first, at most `limit` of them.
+  async filings(cik: number, limit: number, deadline: number): Promise<Cached<Filing[]>> {
+    return this.cache.get(`submissions:${cik}:${limit}`, SEC_CACHE.submissions, async () => {
+      const body = await this.data.getJson(`/submissions/CIK${padCik(cik)}.json`, {}, Submissions, { deadline });
+      const r = body.filings.recent;
+      const value = r.accessionNumber.slice(0, limit).map((accessionNumber, i): Filing => {
+        const indexUrl = filingIndexUrl(cik, accessionNumber);
+        return {
+          form: r.form[i],
+          filingDate: r.filingDate[i],
+          reportDate: r.reportDate[i] || null,
+          accessionNumber,
+          primaryDocument: r.primaryDocument[i],
+          description: r.primaryDocDescription[i] || null,
+          url: r.primaryDocument[i] ? filingDocumentUrl(cik, accessionNumber, r.primaryDocument[i]) : indexUrl,
+          indexUrl,
+        };
+      });
+      return { value, source: 'sec' };
+    });
+  }
+
+  // Latest annual and quarterly figures from the XBRL company facts, or NOT_FOUND for a company with none.
+  async fundamentals(cik: number, deadline: number): Promise<Cached<Fundamentals>> {
+    return this.cache.get(`facts:${cik}`, SEC_CACHE.facts, async () => {
+      let body: CompanyFacts;
+      try {
+        body = await this.data.getJson(`/api/xbrl/companyfacts/CIK${padCik(cik)}.json`, {}, CompanyFacts, { deadline });
+      } catch (e) {
+        if (e instanceof TollError && e.details?.status === 404) throw new TollError('NOT_FOUND', `SEC has no XBRL financial data for CIK ${cik}`, { cik });
+        throw e;
+      }
+      return { value: extractFundamentals(body), source: 'sec' };
+    });
+  }
+}
