@@ -7,9 +7,9 @@ import { startFunding } from '../../apps/funding/src/bootstrap';
 import { startTron } from '../../apps/tron/src/bootstrap';
 import { startStack, type Stack } from './stack';
 
-// Every success fixture of the three groups, served by one fake upstream (their paths do not overlap).
+// The three groups' success and "unknown symbol" fixtures, served by one fake upstream (their paths do not overlap).
 const fixtures = ['funding', 'tron', 'bridge'].flatMap((app) =>
-  loadFixtures(join(__dirname, `../../apps/${app}/test/fixtures`)).filter((f) => f.response.status === 200 && !f.response.delayMs),
+  loadFixtures(join(__dirname, `../../apps/${app}/test/fixtures`)).filter((f) => (f.response.status === 200 || f.case.includes('unknown')) && !f.response.delayMs),
 );
 const SENDER = 'TAuD2W5vggcdy1cNpem4uH3HreRMyPQLHT';
 const HOLDER = 'TL2GFgNkMj4Wg52TRNRa1NxBJa1ZN5vZxd';
@@ -88,5 +88,12 @@ describe('funding, tron and bridge through gateway and payments', () => {
     expect(res.status).toBe(200);
     expect([res.body.market, res.body.venues.map((v: { venue: string; annualized: string }) => `${v.venue} ${v.annualized}`)]).toEqual(['WIF-USDT-PERP', ['binance 0.438', 'bybit 0.2628', 'okx 0.219']]);
     expect(res.headers.get('x-toll-receipt')).toBeTruthy();
+  });
+
+  it('funding.getFunding: a market no venue lists is a 404 after payment, with no settlement', async () => {
+    const { res } = await paid('/toll/funding/funding/NOPE');
+    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([404, 'NOT_FOUND', 'No venue lists a NOPE-USDT-PERP perpetual']);
+    expect(res.headers.get('payment-response')).toBeNull();
+    expect(res.headers.get('x-toll-receipt')).toBeNull();
   });
 });
