@@ -34,6 +34,7 @@ describe('funding, tron and bridge through gateway and payments', () => {
             FUNDING_BINANCE_BASE_URL: upstream.url,
             FUNDING_BYBIT_BASE_URL: upstream.url,
             FUNDING_OKX_BASE_URL: upstream.url,
+            FUNDING_HYPERLIQUID_BASE_URL: upstream.url,
           }),
         (natsUrl) => startTron({ ...common(natsUrl), TRON_NODE_URLS: upstream.url }),
         (natsUrl) => startBridge({ ...common(natsUrl), BRIDGE_DEFILLAMA_API_URL: upstream.url, BRIDGE_DEFILLAMA_BRIDGES_URL: upstream.url }),

@@ -7,10 +7,11 @@ import { LiquidationsRepository } from './liquidations.repository';
 import { PrismaService } from './prisma.service';
 import { BinanceClient } from './upstreams/binance.client';
 import { BybitClient } from './upstreams/bybit.client';
+import { HyperliquidClient } from './upstreams/hyperliquid.client';
 import { OkxClient } from './upstreams/okx.client';
 
 @Module({
   controllers: [FundingController],
-  providers: [PrismaService, LiquidationsRepository, LiquidationCollector, FundingService, BinanceClient, BybitClient, OkxClient, Clock],
+  providers: [PrismaService, LiquidationsRepository, LiquidationCollector, FundingService, BinanceClient, BybitClient, OkxClient, HyperliquidClient, Clock],
 })
 export class AppModule {}

@@ -20,6 +20,9 @@ export const FundingConfig = BaseConfig.extend({
   FUNDING_BYBIT_BASE_URL: z.url().default('https://api.bybit.com'),
   FUNDING_OKX_ENABLED: z.stringbool().default(true),
   FUNDING_OKX_BASE_URL: z.url().default('https://www.okx.com'),
+  // Hyperliquid's predictedFundings mirrors Binance's and Bybit's rates: used when either venue fails or blocks us.
+  FUNDING_HYPERLIQUID_ENABLED: z.stringbool().default(true),
+  FUNDING_HYPERLIQUID_BASE_URL: z.url().default('https://api.hyperliquid.xyz'),
   FUNDING_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(3_000),
   // top-funded keeps only markets with at least this much 24 h quote volume (USDT) on their venue.
   FUNDING_TOP_MIN_VOLUME_USD: z.coerce.number().int().min(0).max(1e12).default(10_000_000),

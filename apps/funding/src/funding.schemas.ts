@@ -51,6 +51,7 @@ const VenueRate = z.object({
   annualized: rate('rate × 8760 ÷ interval_hours (simple, not compounded)'),
   predicted_next_rate: rate('Forecast for the interval after next_funding_time, where the venue publishes one').nullable(),
   mark_price: z.string().nullable(),
+  via: z.string().nullable().describe("Set when the venue failed and its rate was read from Hyperliquid's predictedFundings mirror, with why"),
   freshness: Freshness,
 });
 
@@ -146,6 +147,9 @@ export const HealthOutput = GroupHealthOutput.extend({
       last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
     }),
   ),
+  mirror: z
+    .object({ source: z.literal('hyperliquid'), enabled: z.boolean(), base_url: z.string(), role: z.string() })
+    .describe("Hyperliquid's predictedFundings, used for Binance and Bybit rates when those venues fail or block this server"),
   collector: z.object({
     enabled: z.boolean(),
     interval_ms: z.number().int(),

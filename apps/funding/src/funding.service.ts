@@ -13,6 +13,7 @@ import { compareRates, normalise, subtractRates } from './rates';
 import { resolveMarket, type Market } from './symbols';
 import { BinanceClient } from './upstreams/binance.client';
 import { BybitClient } from './upstreams/bybit.client';
+import { HyperliquidClient } from './upstreams/hyperliquid.client';
 import { OkxClient } from './upstreams/okx.client';
 import { describeFailure, msToIso, VENUE_TERMS, type FundingVenue, type VenueId, type VenueListing, type VenueReading } from './venues';
 
@@ -46,6 +47,7 @@ export class FundingService {
     binance: BinanceClient,
     bybit: BybitClient,
     private readonly okx: OkxClient,
+    private readonly hyperliquid: HyperliquidClient,
     private readonly repo: LiquidationsRepository,
     private readonly collector: LiquidationCollector,
     private readonly clock: Clock,
@@ -74,6 +76,7 @@ export class FundingService {
         next_funding_time: msToIso(r.nextFundingTime),
         predicted_next_rate: r.predictedNext === null ? null : normalise(r.predictedNext, r.intervalHours).rate,
         mark_price: r.markPrice,
+        via: r.via ?? null,
         freshness: { as_of: freshness.fetchedAt, stale: freshness.stale, ...(freshness.reason ? { reason: freshness.reason } : {}) },
       }))
       .sort((a, b) => compareRates(b.annualized, a.annualized));
@@ -81,6 +84,7 @@ export class FundingService {
     const notes = [
       'rate is per funding interval; hourly and annualized (× 8760 ÷ interval, not compounded) put 1 h, 4 h and 8 h venues on one basis',
       ...rows.filter((r) => r.freshness.stale).map((r) => `${r.venue} failed just now; its reading from ${r.freshness.as_of} is served and marked stale`),
+      ...rows.filter((r) => r.via).map((r) => `${r.venue}: ${r.via}`),
       ...(rows.length < 2 ? ['only one venue answered: no cross-venue spread'] : []),
     ];
     return {
@@ -167,6 +171,12 @@ export class FundingService {
       status: failing || this.collector.lastError ? 'degraded' : 'ok',
       tracked: { funding: 'USDT-margined perpetuals listed on Binance, Bybit or OKX', liquidation_bases: this.config.FUNDING_LIQUIDATION_BASES },
       venues,
+      mirror: {
+        source: 'hyperliquid',
+        enabled: this.hyperliquid.enabled,
+        base_url: this.hyperliquid.baseUrl,
+        role: "predictedFundings: Binance's and Bybit's rates when those venues fail or block this server (keyless, reachable from the US)",
+      },
       collector: {
         enabled: this.config.FUNDING_COLLECTOR_ENABLED && this.okx.enabled,
         interval_ms: this.config.FUNDING_COLLECTOR_INTERVAL_MS,
@@ -177,16 +187,53 @@ export class FundingService {
     };
   }
 
-  // A venue's reading of the market (possibly stale), or why there is none.
+  // A venue's reading of the market (possibly stale, or mirrored by Hyperliquid when the venue fails), or why there
+  // is none. A live mirrored rate is preferred to a stale reading of the venue itself.
   private async read(venue: FundingVenue, market: Market, deadline: number): Promise<Cached<VenueReading> | Failure> {
     if (!venue.enabled) return { venue: venue.id, status: 'disabled', reason: `${venue.id} is turned off on this deployment`, http_status: null };
     const symbol = market[venue.id];
+    let cached: Cached<VenueReading | null>;
     try {
-      const cached = await this.cache.get(`${venue.id}:${symbol}`, RATE_TTL, async () => ({ value: await this.tracked(venue.id, () => venue.reading(symbol, deadline)), source: venue.id }));
-      if (cached.value === null) return { venue: venue.id, status: 'not_listed', reason: `${venue.id} lists no ${symbol}`, http_status: null };
-      return cached as Cached<VenueReading>;
+      cached = await this.cache.get(`${venue.id}:${symbol}`, RATE_TTL, async () => ({ value: await this.tracked(venue.id, () => venue.reading(symbol, deadline)), source: venue.id }));
     } catch (e) {
-      return describeFailure(venue.id, e);
+      const failure = describeFailure(venue.id, e);
+      const mirrored = await this.mirrored(venue.id, market, failure.reason, deadline);
+      if (mirrored === null || 'value' in mirrored) return mirrored ?? failure;
+      return { ...failure, reason: `${failure.reason}; ${mirrored.failed}` };
+    }
+    if (cached.value === null) return { venue: venue.id, status: 'not_listed', reason: `${venue.id} lists no ${symbol}`, http_status: null };
+    if (cached.freshness.stale) {
+      const mirrored = await this.mirrored(venue.id, market, cached.freshness.reason ?? 'refresh failed', deadline);
+      if (mirrored && 'value' in mirrored) return mirrored;
+    }
+    return cached as Cached<VenueReading>;
+  }
+
+  // Binance's or Bybit's rate as Hyperliquid's predictedFundings mirrors it; null where no mirror applies, or why
+  // the mirror did not help.
+  private async mirrored(venue: VenueId, market: Market, why: string, deadline: number): Promise<Cached<VenueReading> | { failed: string } | null> {
+    if (venue === 'okx' || !this.hyperliquid.enabled) return null;
+    try {
+      const found = await this.hyperliquid.mirror(venue, market.base, deadline);
+      if (!found) return { failed: `Hyperliquid mirrors no usable ${venue} rate for ${market.base}` };
+      const { rate, fetchedAt } = found;
+      return {
+        value: {
+          venue,
+          venueSymbol: market[venue],
+          rate: rate.rate,
+          intervalHours: rate.intervalHours,
+          intervalSource: 'hyperliquid predictedFundings',
+          nextFundingTime: rate.nextFundingTime,
+          predictedNext: null,
+          markPrice: null,
+          via: `read from Hyperliquid's predictedFundings mirror because ${venue} failed (${why})`,
+        },
+        freshness: { source: 'hyperliquid', fetchedAt, stale: false },
+      };
+    } catch (e) {
+      if (!(e instanceof TollError)) throw e;
+      return { failed: `the Hyperliquid mirror failed too (${e.message})` };
     }
   }
 

@@ -12,6 +12,7 @@ export interface VenueReading {
   nextFundingTime: number; // epoch ms
   predictedNext: string | null;
   markPrice: string | null;
+  via?: string; // set when the rate came from Hyperliquid's mirror because the venue itself failed
 }
 
 // One row of a venue's all-markets listing, for top-funded.

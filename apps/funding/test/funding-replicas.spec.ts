@@ -33,6 +33,7 @@ describe('funding replicas on one database', () => {
             NATS_GRACE_PERIOD_MS: '50',
             DATABASE_URL: db.url,
             FUNDING_OKX_BASE_URL: fake.url,
+            FUNDING_HYPERLIQUID_ENABLED: 'false',
             FUNDING_COLLECTOR_ENABLED: 'false',
             FUNDING_LIQUIDATION_BASES: 'BTC',
           }),

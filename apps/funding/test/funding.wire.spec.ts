@@ -34,6 +34,7 @@ const WIF_BINANCE = (at: number) => ({
   next_funding_time: '2026-11-24T16:00:00.000Z',
   predicted_next_rate: null,
   mark_price: '1.84210000',
+  via: null,
   freshness: FRESH(at),
 });
 const WIF_BYBIT = (at: number) => ({
@@ -47,6 +48,7 @@ const WIF_BYBIT = (at: number) => ({
   next_funding_time: '2026-11-24T13:00:00.000Z',
   predicted_next_rate: null,
   mark_price: '1.8419',
+  via: null,
   freshness: FRESH(at),
 });
 const WIF_OKX = (at: number) => ({
@@ -60,8 +62,10 @@ const WIF_OKX = (at: number) => ({
   next_funding_time: '2026-11-24T16:00:00.000Z',
   predicted_next_rate: '0.00018',
   mark_price: null,
+  via: null,
   freshness: FRESH(at),
 });
+const NO_MIRROR = 'the Hyperliquid mirror failed too (hyperliquid answered HTTP 599)';
 const WIF_ALL = ['binance/premium-index-wif', 'binance/funding-info', 'bybit/tickers-wif', 'okx/funding-rate-wif'];
 
 describe('funding over NATS', () => {
@@ -98,6 +102,7 @@ describe('funding over NATS', () => {
         FUNDING_BINANCE_BASE_URL: fake.url,
         FUNDING_BYBIT_BASE_URL: fake.url,
         FUNDING_OKX_BASE_URL: fake.url,
+        FUNDING_HYPERLIQUID_BASE_URL: fake.url,
         FUNDING_COLLECTOR_ENABLED: 'false', // the tests run collection passes themselves
         FUNDING_LIQUIDATION_BASES: 'BTC',
       },
@@ -128,6 +133,7 @@ describe('funding over NATS', () => {
       ['okx', true, fake.url, null, null],
     ]);
     expect(health.collector).toEqual({ enabled: false, interval_ms: 60000, last_run_at: null, last_error: null });
+    expect(health.mirror).toMatchObject({ source: 'hyperliquid', enabled: true, base_url: fake.url });
   });
 
   it('getFunding: 1 h, 4 h and 8 h venues normalised to hourly and annualized, ranked, with the spread', async () => {
@@ -166,7 +172,12 @@ describe('funding over NATS', () => {
       base: 'WIF',
       venues: [WIF_BYBIT(now)],
       unavailable: [
-        { venue: 'binance', status: 'geo_blocked', reason: "binance refused this server's location (HTTP 451): it blocks some regions, the US among them", http_status: 451 },
+        {
+          venue: 'binance',
+          status: 'geo_blocked',
+          reason: "binance refused this server's location (HTTP 451): it blocks some regions, the US among them; the Hyperliquid mirror failed too (hyperliquid answered HTTP 599)",
+          http_status: 451,
+        },
         { venue: 'okx', status: 'down', reason: 'okx answered HTTP 503', http_status: 503 },
       ],
       spread: null,
@@ -184,9 +195,35 @@ describe('funding over NATS', () => {
       { ...WIF_BYBIT(readAt), freshness: { as_of: iso(readAt), stale: true, reason: 'UPSTREAM_ERROR: bybit answered HTTP 403' } },
       WIF_OKX(now),
     ]);
-    expect(answer.unavailable).toEqual([{ venue: 'binance', status: 'down', reason: 'binance answered HTTP 503', http_status: 503 }]);
+    expect(answer.unavailable).toEqual([{ venue: 'binance', status: 'down', reason: `binance answered HTTP 503; ${NO_MIRROR}`, http_status: 503 }]);
     expect(answer.spread).toEqual({ annualized: '0.0438', hourly: '0.000005', highest: 'bybit', lowest: 'okx' });
     expect(answer.notes).toEqual([NORMALISE_NOTE, `bybit failed just now; its reading from ${iso(readAt)} is served and marked stale`]);
+  });
+
+  it("getFunding: Binance geo-blocked, its rate read from Hyperliquid's predictedFundings mirror and said so; Bybit down with no mirror entry", async () => {
+    now += 12 * 60_000;
+    use('binance/geo-blocked-451', 'bybit/unavailable-503', 'okx/funding-rate-wif', 'hyperliquid/predicted-fundings');
+    const answer = await data('getFunding', { symbol: 'WIF' });
+    const via = "read from Hyperliquid's predictedFundings mirror because binance failed (binance refused this server's location (HTTP 451): it blocks some regions, the US among them)";
+    expect(answer.venues).toEqual([
+      {
+        venue: 'binance',
+        venue_symbol: 'WIFUSDT',
+        rate: '0.00019',
+        interval_hours: 4,
+        hourly: '0.0000475',
+        annualized: '0.4161',
+        interval_source: 'hyperliquid predictedFundings',
+        next_funding_time: '2026-11-24T16:00:00.000Z',
+        predicted_next_rate: null,
+        mark_price: null,
+        via,
+        freshness: FRESH(now),
+      },
+      WIF_OKX(now),
+    ]);
+    expect(answer.unavailable).toEqual([{ venue: 'bybit', status: 'down', reason: 'bybit answered HTTP 503; Hyperliquid mirrors no usable bybit rate for WIF', http_status: 503 }]);
+    expect(answer.notes).toEqual([NORMALISE_NOTE, `binance: ${via}`]);
   });
 
   it('getFunding: BTC with OKX quoting 16 decimals and no forecast', async () => {
@@ -216,17 +253,19 @@ describe('funding over NATS', () => {
     });
   });
 
-  it('getFunding: every venue down and nothing cached → UPSTREAM_ERROR naming each (never charged)', async () => {
+  it('getFunding: every venue down, nothing cached and no mirror entry → UPSTREAM_ERROR naming each (never charged)', async () => {
     use('binance/unavailable-503', 'bybit/unavailable-503', 'okx/unavailable-503');
     const { err } = await call('getFunding', { symbol: 'DOGE' });
     expect(err).toEqual({
       code: 'UPSTREAM_ERROR',
-      message: 'No venue gave a funding rate for DOGE-USDT-PERP: binance: binance answered HTTP 503; bybit: bybit answered HTTP 503; okx: okx answered HTTP 503',
+      message:
+        'No venue gave a funding rate for DOGE-USDT-PERP: binance: binance answered HTTP 503; Hyperliquid mirrors no usable binance rate for DOGE; ' +
+        'bybit: bybit answered HTTP 503; Hyperliquid mirrors no usable bybit rate for DOGE; okx: okx answered HTTP 503',
       details: {
         market: 'DOGE-USDT-PERP',
         unavailable: [
-          { venue: 'binance', status: 'down', reason: 'binance answered HTTP 503', http_status: 503 },
-          { venue: 'bybit', status: 'down', reason: 'bybit answered HTTP 503', http_status: 503 },
+          { venue: 'binance', status: 'down', reason: 'binance answered HTTP 503; Hyperliquid mirrors no usable binance rate for DOGE', http_status: 503 },
+          { venue: 'bybit', status: 'down', reason: 'bybit answered HTTP 503; Hyperliquid mirrors no usable bybit rate for DOGE', http_status: 503 },
           { venue: 'okx', status: 'down', reason: 'okx answered HTTP 503', http_status: 503 },
         ],
       },
