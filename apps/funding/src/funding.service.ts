@@ -18,6 +18,7 @@ import { OkxClient } from './upstreams/okx.client';
 import { describeFailure, msToIso, VENUE_TERMS, type FundingVenue, type VenueId, type VenueListing, type VenueReading } from './venues';
 
 const MINUTE = 60_000;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 const HOUR_MS = 60 * MINUTE;
 // Funding moves continuously and settles hourly to 8-hourly: a minute fresh, ten minutes stale (upstreams.md §16).
 const RATE_TTL: CachePolicy = { freshMs: MINUTE, staleMs: 10 * MINUTE };
@@ -258,6 +259,8 @@ export class FundingService {
     const min = String(this.config.FUNDING_TOP_MIN_VOLUME_USD);
     const rows = results
       .flatMap((r) => (r.status === 'fulfilled' ? r.value : []))
+      // Dated futures in the same listings carry an empty rate; an unusual interval cannot be normalised.
+      .filter((l) => DECIMAL.test(l.rate) && DECIMAL.test(l.volume24hUsd) && Number.isInteger(l.intervalHours) && l.intervalHours >= 1 && l.intervalHours <= 24)
       .filter((l) => compareRates(l.volume24hUsd, min) >= 0)
       .map((l: VenueListing) => {
         const n = normalise(l.rate, l.intervalHours);

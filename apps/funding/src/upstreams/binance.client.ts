@@ -24,7 +24,7 @@ const PremiumIndex = z.object({
   nextFundingTime: z.number().int(),
 });
 const ApiError = z.object({ code: z.number().int(), msg: z.string() });
-const FundingInfo = z.array(z.object({ symbol: z.string(), fundingIntervalHours: z.number().int() }));
+const FundingInfo = z.array(z.object({ symbol: z.string(), fundingIntervalHours: z.number().int().min(1).max(24) }));
 const Tickers = z.array(z.object({ symbol: z.string(), quoteVolume: z.string() }));
 
 @Injectable()

@@ -16,9 +16,9 @@ const PARAMS_ERROR = 10001;
 const Ticker = z.object({
   symbol: z.string(),
   markPrice: z.string(),
-  fundingRate: z.string(),
+  fundingRate: z.string().regex(/^-?\d+(\.\d+)?$/),
   nextFundingTime: z.string().regex(/^\d+$/),
-  fundingIntervalHour: z.string().regex(/^\d+$/),
+  fundingIntervalHour: z.string().regex(/^([1-9]|1\d|2[0-4])$/), // 1-24 h
   turnover24h: z.string(),
 });
 const Tickers = z.object({
@@ -48,9 +48,10 @@ export class BybitClient implements FundingVenue {
   }
 
   async reading(symbol: string, deadline: number): Promise<VenueReading | null> {
-    const rows = await this.tickers({ category: 'linear', symbol }, deadline);
-    if (!rows) return null;
-    const t = rows.find((r) => r.symbol === symbol);
+    const answer = await this.tickers({ category: 'linear', symbol }, deadline);
+    if (!answer) return null;
+    if (answer.dropped.includes(symbol)) throw new TollError('UPSTREAM_ERROR', `bybit answered ${symbol} with an unexpected shape`, { upstream: this.id });
+    const t = answer.rows.find((r) => r.symbol === symbol);
     if (!t) return null;
     return {
       venue: this.id,
@@ -65,9 +66,9 @@ export class BybitClient implements FundingVenue {
   }
 
   async listing(deadline: number): Promise<VenueListing[]> {
-    const rows = (await this.tickers({ category: 'linear' }, deadline)) ?? [];
+    const rows = (await this.tickers({ category: 'linear' }, deadline))?.rows ?? [];
     return rows
-      .filter((t) => t.symbol.endsWith('USDT') && t.fundingRate !== '')
+      .filter((t) => t.symbol.endsWith('USDT'))
       .map((t) => ({
         venue: this.id,
         venueSymbol: t.symbol,
@@ -79,13 +80,16 @@ export class BybitClient implements FundingVenue {
       }));
   }
 
-  // null: Bybit says the symbol is not one of its linear markets.
-  private async tickers(query: Record<string, string>, deadline: number): Promise<Array<z.infer<typeof Ticker>> | null> {
+  // null: Bybit says the symbol is not one of its linear markets. Rows that are not funded perpetuals (dated futures
+  // carry an empty fundingRate and interval) are dropped rather than failing the whole listing.
+  private async tickers(query: Record<string, string>, deadline: number): Promise<{ rows: Array<z.infer<typeof Ticker>>; dropped: string[] } | null> {
     const body = await this.api.getJson('v5/market/tickers', query, Tickers, { deadline });
     if (body.retCode === PARAMS_ERROR) return null;
     if (body.retCode !== 0) throw new TollError('UPSTREAM_ERROR', `bybit answered retCode ${body.retCode}: ${body.retMsg}`, { upstream: this.id });
-    const parsed = z.array(Ticker).safeParse(body.result.list ?? []);
-    if (!parsed.success) throw new TollError('UPSTREAM_ERROR', 'bybit answered with an unexpected shape', { upstream: this.id });
-    return parsed.data;
+    const parsed = (body.result.list ?? []).map((row) => ({ row, parsed: Ticker.safeParse(row) }));
+    return {
+      rows: parsed.flatMap((p) => (p.parsed.success ? [p.parsed.data] : [])),
+      dropped: parsed.filter((p) => !p.parsed.success).map((p) => String((p.row as { symbol?: unknown })?.symbol)),
+    };
   }
 }

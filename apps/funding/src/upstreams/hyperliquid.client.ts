@@ -16,7 +16,7 @@ import type { VenueId } from '../venues';
 const MIRROR_TTL = { freshMs: 60_000, staleMs: 0 };
 const VENUES: Record<string, VenueId> = { BinPerp: 'binance', BybitPerp: 'bybit' };
 
-const Entry = z.object({ fundingRate: z.string(), nextFundingTime: z.number().int(), fundingIntervalHours: z.number().int().optional() }).nullable();
+const Entry = z.object({ fundingRate: z.string(), nextFundingTime: z.number().int(), fundingIntervalHours: z.number().int().min(1).max(24).optional() }).nullable();
 const PredictedFundings = z.array(z.tuple([z.string(), z.array(z.tuple([z.string(), Entry]).nullable())]));
 
 export interface MirroredRate {

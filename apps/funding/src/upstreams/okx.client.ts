@@ -66,6 +66,7 @@ export class OkxClient implements FundingVenue {
     const r = rows?.find((row) => row.instId === instId);
     if (!r) return null;
     const hours = Math.round((r.nextFundingTime - r.fundingTime) / HOUR_MS);
+    if (hours < 1 || hours > 24) throw new TollError('UPSTREAM_ERROR', `okx gave funding times ${hours} h apart for ${instId}`, { upstream: this.id });
     return {
       venue: this.id,
       venueSymbol: r.instId,
