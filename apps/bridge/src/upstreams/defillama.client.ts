@@ -11,11 +11,9 @@ import { z } from 'zod';
 import type { BridgeConfig } from '../config';
 
 const usd = z.number().nonnegative().nullish().transform((v) => v ?? null);
-const Bridges = z.object({
-  bridges: z.array(z.object({ id: z.number().int(), name: z.string(), displayName: z.string().optional(), monthlyVolume: usd, last24hVolume: usd })),
-});
+const Bridge = z.object({ name: z.string(), displayName: z.string().optional(), monthlyVolume: usd });
 const Hack = z.object({
-  date: z.number().int(),
+  date: z.number().positive(),
   name: z.string(),
   amount: usd,
   returnedFunds: usd,
@@ -26,6 +24,15 @@ const Hack = z.object({
   source: z.string().nullish(),
 });
 export type Hack = z.infer<typeof Hack>;
+
+// Lists whose rows drift: a row that no longer parses is dropped, not fatal for the whole list.
+const rowsOf = <T extends z.ZodType>(row: T) =>
+  z.array(z.unknown()).transform((rows) =>
+    rows.flatMap((r) => {
+      const parsed = row.safeParse(r);
+      return parsed.success ? [parsed.data as z.infer<T>] : [];
+    }),
+  );
 
 export interface BridgeVolume {
   name: string;
@@ -55,7 +62,7 @@ export class DefiLlamaClient {
   }
 
   async bridgeVolumes(deadline: number): Promise<BridgeVolume[]> {
-    const body = await this.bridgesApi.getJson('bridges', { includeChains: 'true' }, Bridges, { deadline });
+    const body = await this.bridgesApi.getJson('bridges', { includeChains: 'true' }, z.object({ bridges: rowsOf(Bridge) }), { deadline });
     return body.bridges.map((b) => ({ name: b.name, displayName: b.displayName ?? b.name, volume30dUsd: b.monthlyVolume }));
   }
 
@@ -64,6 +71,6 @@ export class DefiLlamaClient {
   }
 
   hacks(deadline: number): Promise<Hack[]> {
-    return this.api.getJson('hacks', {}, z.array(Hack), { deadline });
+    return this.api.getJson('hacks', {}, rowsOf(Hack), { deadline });
   }
 }
