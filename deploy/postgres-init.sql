@@ -8,3 +8,4 @@ CREATE DATABASE batch;
 CREATE DATABASE short;
 -- Shared by every group that calls SEC: the cross-replica SEC rate governor (SEC_GOVERNOR_DATABASE_URL).
 CREATE DATABASE governor;
+CREATE DATABASE funding;

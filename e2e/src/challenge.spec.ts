@@ -1,4 +1,4 @@
-import { http, startNats, type NatsServer } from '@toll/testing';
+import { http, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
 import { SOLANA_NETWORKS, decodeHeaderJson, readMemo } from '@toll/x402';
 import { Client } from 'pg';
 import { startDevutils } from '../../apps/devutils/src/bootstrap';
@@ -6,14 +6,13 @@ import { startGateway, type RunningGateway } from '../../apps/gateway/src/bootst
 import { startPayments } from '../../apps/payments/src/bootstrap';
 import { PaymentsConfig } from '../../apps/payments/src/config';
 import { resolveTerms } from '../../apps/payments/src/terms';
-import { scratchDatabase } from './db';
 
 // Issue-2 acceptance: the 402 challenge for a Dev Utilities call, and the free catalog, through the real stack.
 describe('402 challenge through gateway, payments and devutils', () => {
   let nats: NatsServer;
   let gateway: RunningGateway;
   const closers: Array<() => Promise<void>> = [];
-  const db = scratchDatabase();
+  const db = scratchDatabase('toll_payments_e2e');
   const env = { LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: db.url };
   const terms = resolveTerms(PaymentsConfig.parse(env));
 

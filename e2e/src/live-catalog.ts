@@ -1,10 +1,9 @@
 import type { RunningGroup } from '@toll/platform';
-import { startNats, type NatsServer } from '@toll/testing';
+import { type NatsServer, scratchDatabase, startNats } from '@toll/testing';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGateway, type RunningGateway } from '../../apps/gateway/src/bootstrap';
-import { scratchDatabase } from './db';
 
 // Every group app on disk (apps/*/src/bootstrap.ts exporting start<Name>) behind one gateway, read back from the
 // live /openapi.json: suites that must cover each route the day it ships enumerate operations from here.
@@ -44,7 +43,7 @@ export async function startLiveCatalog(): Promise<LiveCatalog> {
   // Replay mode with no recordings: any upstream call fails at once instead of reaching the internet.
   const noRecordings = mkdtempSync(join(tmpdir(), 'no-fixtures-'));
   for (const app of groups) {
-    const db = scratchDatabase();
+    const db = scratchDatabase('toll_payments_e2e');
     databases.push(db);
     const mod = (await import(join(APPS, app, 'src/bootstrap'))) as Record<string, (env: Record<string, string>) => Promise<RunningGroup>>;
     const start = Object.entries(mod).find(([name, fn]) => name.startsWith('start') && typeof fn === 'function')![1];

@@ -1,14 +1,13 @@
 import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import type { RunningGroup } from '@toll/platform';
-import { http, loadFixtures, startFakeUpstream, type FakeUpstream, type Fixture } from '@toll/testing';
+import { type FakeUpstream, type Fixture, http, loadFixtures, scratchDatabase, startFakeUpstream } from '@toll/testing';
 import { join } from 'node:path';
 import { startEtf } from '../../apps/etf/src/bootstrap';
 import { startSec } from '../../apps/sec/src/bootstrap';
 import { startShort } from '../../apps/short/src/bootstrap';
 import { Clock } from '../../apps/short/src/clock';
 import { ShortSync } from '../../apps/short/src/short-sync';
-import { scratchDatabase } from './db';
 import { startStack, type Stack } from './stack';
 
 const fixtures = (app: string, ...ids: string[]): Fixture[] => {
@@ -23,7 +22,7 @@ describe('markets groups through gateway and payments', () => {
   let upstream: FakeUpstream;
   let gw: string;
   let short: RunningGroup;
-  const db = scratchDatabase();
+  const db = scratchDatabase('toll_payments_e2e');
 
   const pay = async (path: string) => {
     const challenge = await http(`${gw}${path}`);

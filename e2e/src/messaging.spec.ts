@@ -2,11 +2,10 @@ import { Client } from 'pg';
 import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import type { RunningGroup } from '@toll/platform';
-import { http } from '@toll/testing';
+import { http, scratchDatabase } from '@toll/testing';
 import { startMessaging } from '../../apps/messaging/src/bootstrap';
 import { runPoolCommand } from '../../apps/messaging/src/pool-cli';
 import { PoolSweeper } from '../../apps/messaging/src/pool-sweeper';
-import { scratchDatabase } from '../../apps/messaging/test/db';
 import { startFakeBotApi, type FakeBotApi } from '../../apps/messaging/test/fake-bot-api';
 import { startStack, type Stack } from './stack';
 
@@ -20,7 +19,7 @@ describe('messaging through gateway and payments', () => {
   let messaging: RunningGroup;
   let gw: string;
   let env: Record<string, string>;
-  const db = scratchDatabase('e2e');
+  const db = scratchDatabase('toll_messaging_e2e');
 
   beforeAll(async () => {
     api = await startFakeBotApi();

@@ -1,13 +1,12 @@
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { startLocalRpc } from '@toll/local-chain';
 import type { RunningGroup } from '@toll/platform';
-import { startNats, type NatsServer } from '@toll/testing';
+import { type NatsServer, scratchDatabase, startNats } from '@toll/testing';
 import { SOLANA_NETWORKS } from '@toll/x402';
 import { startGateway, type RunningGateway } from '../../apps/gateway/src/bootstrap';
 import { startPayments } from '../../apps/payments/src/bootstrap';
 import { PaymentsConfig, localDefaults } from '../../apps/payments/src/config';
 import { resolveTerms } from '../../apps/payments/src/terms';
-import { scratchDatabase } from './db';
 import { startShop } from './shop-group';
 
 export const USDC = SOLANA_NETWORKS.devnet.usdcMint;
@@ -27,7 +26,7 @@ export interface Stack {
 export async function startStack({ gateways = 1, payments = 1, groups = [] as Array<(natsUrl: string, rpcUrl: string) => Promise<{ close(): Promise<void> }>> } = {}): Promise<Stack> {
   const nats = await startNats();
   const rpc = await startLocalRpc({ port: 0 });
-  const db = scratchDatabase();
+  const db = scratchDatabase('toll_payments_e2e');
   const env = { NATS_URL: nats.url, LOG_LEVEL: 'error', DATABASE_URL: db.url, SOLANA_RPC_URLS: rpc.url, PAYMENTS_SOL_USD_FIXED: '150', ANNOUNCE_INTERVAL_MS: '500', NATS_GRACE_PERIOD_MS: '50' };
   const paymentApps: RunningGroup[] = [];
   for (let i = 0; i < payments; i++) paymentApps.push(await startPayments(env));

@@ -61,11 +61,12 @@ const GROUPS = {
     health('Fee oracle upstream status, latency, toll schedule'),
   ]],
   tron: ['Tron Energy', [
-    ['POST', 'estimate', 'estimate', PAID, 'Energy and bandwidth estimate for a USDT transfer', {
-      from: str('TRON address'), to: str('TRON address'), amount_usdt: num('Amount in USDT'), trx_balance_sun: opt(num('TRX balance in sun')), contract_call: opt(bool('Contract call')),
+    ['POST', 'estimate', 'estimate', PAID, 'Energy, bandwidth and TRX burn of a USDT TRC-20 transfer, recipient-aware (holds USDT or not, activated), net of the sender’s own resources', {
+      from: str('Sender: TRON base58check address (T…)'), to: str('Recipient: TRON base58check address (T…)'), amount_usdt: num('USDT to send (6 decimals at most)'),
+      trx_balance_sun: opt(int("Sender's TRX balance in sun: the answer says whether it covers the burn")), contract_call: opt(bool('Also simulate this exact transfer on the node and use its energy')),
     }],
-    ['GET', 'prices', 'getPrices', FREE, 'Energy unit price, bandwidth price, TRX/USD', {}],
-    health('Tron energy service and node status'),
+    ['GET', 'prices', 'getPrices', FREE, 'TRON energy unit price, bandwidth price and TRX/USD, with the TRX burned by a USDT transfer in each band', {}],
+    health('Tron energy service status: nodes, last node success and failure, TRX/USD source, tolls'),
   ]],
   batch: ['Batch Scorer', [
     ['POST', 'score', 'score', PAID, 'Settlement risk of a signed payment voucher (IOU) before serving on credit: signature check, 0-100 score with factors, accept / limit / reject', {
@@ -79,12 +80,15 @@ const GROUPS = {
     health('Batch Scorer status, scoring weights and thresholds, and endpoint catalog'),
   ]],
   bridge: ['Bridge Scorer', [
-    ['POST', 'score', 'score', call('0.01'), 'Scores a bridge transfer: security, liquidity, incidents', {
-      bridge: str('Bridge'), from_chain: str('Source chain'), to_chain: str('Destination chain'), token: str('Token'), amount_usd: num('Amount in USD'),
+    ['POST', 'score', 'score', call('0.01'), 'Risk score of moving a token over a bridge between two chains: structural security, liquidity for the amount, hack history, each factor explained', {
+      bridge: str('Bridge: e.g. wormhole / portal, cctp, stargate, across, arbitrum bridge'), from_chain: str('Source chain: e.g. ethereum / eth / mainnet, arbitrum / arb, solana / sol'),
+      to_chain: str('Destination chain, same spellings as from_chain'), token: str('Token symbol to move, e.g. USDC'), amount_usd: num('Amount to move, in USD'),
     }],
-    ['GET', 'bridges', 'getBridges', FREE, 'All bridges scored, best first', {}],
-    ['GET', 'incidents', 'getIncidents', FREE, 'Bridge incident database', {}],
-    health('Bridge scorer status'),
+    ['GET', 'bridges', 'getBridges', FREE, 'All tracked cross-chain bridges scored on a reference transfer and ranked, safest first', {}],
+    ['GET', 'incidents', 'getIncidents', FREE, 'Bridge hacks and exploits database: date, USD lost and returned, technique, source; filter by bridge and date, newest first', {
+      bridge: opt(str('Only this bridge’s incidents')), since: opt(str('On or after this date (YYYY-MM-DD)')), until: opt(str('On or before this date (YYYY-MM-DD)')), limit: opt(int('1-100, default 20')),
+    }],
+    health('Bridge scorer status: tracked bridges with review dates, chain names and aliases, sources, tolls'),
   ]],
   spend: ['Spend Governance', [
     ['POST', 'check', 'check', call('0.01'), "Before paying: may this agent spend this amount? Allow or deny against its budget (per payment, daily, weekly, monthly), with every reason", {
@@ -140,10 +144,14 @@ const GROUPS = {
     health('Token safety status'),
   ]],
   funding: ['Funding Rates', [
-    ['GET', 'funding/{symbol}', 'getFunding', PAID, 'Funding rates across three perpetual-futures venues', { symbol: str('Base symbol, hyphenated pair or slash pair') }],
-    ['GET', 'liquidations/{symbol}', 'getLiquidations', PAID, 'Liquidation heatmap', { symbol: str('Symbol'), hours: opt(int('Window in hours, default 24')) }],
-    ['GET', 'top-funded', 'getTopFunded', FREE, 'Top funded', { limit: opt(int('Default 20')) }],
-    health('Funding rates status, tracked universe, exchanges, tolls'),
+    ['GET', 'funding/{symbol}', 'getFunding', PAID, 'Perpetual futures funding rate of one market on Binance, Bybit and OKX, normalised to hourly and annualized, with the cross-venue spread', {
+      symbol: str('Perpetual in any usual form: BTC, BTC-USDT, BTC/USDT, btcusdt, BTC-PERP, BTC-USDT-SWAP (USDT-margined)'),
+    }],
+    ['GET', 'liquidations/{symbol}', 'getLiquidations', PAID, 'Liquidation heatmap of a perpetual: liquidated notional by price and time bucket, long vs short, from recorded events, with the window actually covered', {
+      symbol: str('Perpetual in any usual form (BTC, BTC-USDT, …)'), hours: opt(int('Window ending now, in hours: 1-72 (default 24)')),
+    }],
+    ['GET', 'top-funded', 'getTopFunded', FREE, 'Perpetual markets with the highest funding rates across venues, annualized, above a 24 h volume floor', { limit: opt(int('Rows to return, 1-100 (default 20)')) }],
+    health('Funding rates service status: tracked markets, venues with their last success and failure, liquidation collector, tolls'),
   ]],
   messaging: ['Messaging-bot Provisioning', [
     ['POST', 'provision', 'provision', { per: 'bot-month', usd: '0.50' }, 'Rent a Telegram bot for one month (30 days): its token and username right away, with a webhook or polling; or renew your bot for another month', {

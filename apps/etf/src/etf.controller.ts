@@ -26,6 +26,7 @@ export class EtfController {
     input: S.DistributionsInput,
     output: S.GetDistributionsOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getDistributions(@Payload() msg: TollMessage<S.DistributionsInput>) {
     return this.etf.distributions(msg.input, msg.deadline);
@@ -42,6 +43,7 @@ export class EtfController {
     input: S.ScreenerInput,
     output: S.GetScreenerOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   getScreener(@Payload() msg: TollMessage<S.ScreenerInput>) {
     return this.etf.screener(msg.input, msg.deadline);

@@ -1,12 +1,11 @@
 import type { RunningGroup } from '@toll/platform';
-import { natsClient, startNats, type NatsServer } from '@toll/testing';
+import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { startMessaging } from '../src/bootstrap';
 import { Clock } from '../src/clock';
 import { runPoolCommand } from '../src/pool-cli';
 import { PoolSweeper } from '../src/pool-sweeper';
-import { scratchDatabase } from './db';
 import { startFakeBotApi, type FakeBotApi } from './fake-bot-api';
 import { callMessaging } from './nats-call';
 
@@ -20,7 +19,7 @@ describe('messaging replicas on one pool', () => {
   const servers: NatsServer[] = [];
   const clients: NatsConnection[] = [];
   const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('replicas');
+  const db = scratchDatabase('toll_messaging_replicas');
   let api: FakeBotApi;
   let env: (nats: NatsServer) => Record<string, string>;
   let now = T0;

@@ -1,9 +1,8 @@
 import type { RunningGroup } from '@toll/platform';
-import { natsClient, startNats, type NatsServer } from '@toll/testing';
+import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { startMessaging } from '../src/bootstrap';
-import { scratchDatabase } from './db';
 import { callMessaging } from './nats-call';
 
 // `npm start -- --replay`: no internet, every Bot API call answered from the committed fixtures.
@@ -11,7 +10,7 @@ describe('messaging in replay mode', () => {
   let nats: NatsServer;
   let nc: NatsConnection;
   let group: RunningGroup;
-  const db = scratchDatabase('replay');
+  const db = scratchDatabase('toll_messaging_replay');
 
   beforeAll(async () => {
     nats = await startNats();

@@ -1,5 +1,5 @@
 import type { RunningGroup } from '@toll/platform';
-import { natsClient, startNats, type NatsServer } from '@toll/testing';
+import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
@@ -9,7 +9,6 @@ import { DnsResolver } from '../src/dns-resolver';
 import { ProvisionInput } from '../src/messaging.schemas';
 import { runPoolCommand } from '../src/pool-cli';
 import { PoolSweeper } from '../src/pool-sweeper';
-import { scratchDatabase } from './db';
 import { startFakeBotApi, type FakeBotApi } from './fake-bot-api';
 import { callMessaging, PAYER } from './nats-call';
 
@@ -29,7 +28,7 @@ describe('messaging over NATS', () => {
   let group: RunningGroup;
   let now = T0;
   const logs: string[] = [];
-  const db = scratchDatabase('wire');
+  const db = scratchDatabase('toll_messaging_wire');
   let env: Record<string, string>;
   const sweep = () => group.app.get(PoolSweeper).runOnce();
   const health = async () => (await callMessaging(nc, 'getHealth', {})).response!.data;

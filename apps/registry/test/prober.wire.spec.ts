@@ -1,10 +1,9 @@
 import type { RunningGroup } from '@toll/platform';
-import { loadFixtures, natsClient, startFakeUpstream, startNats, waitFor, type FakeUpstream, type NatsServer } from '@toll/testing';
+import { type FakeUpstream, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats, waitFor } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startRegistry } from '../src/bootstrap';
-import { scratchDatabase } from './db';
 import { callRegistry, submission } from './nats-call';
 
 // The background prober of two replicas on one database, against fake listing endpoints on 127.0.0.1
@@ -14,7 +13,7 @@ describe('endpoint prober', () => {
   let nc: NatsConnection;
   let fake: FakeUpstream;
   const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('prober');
+  const db = scratchDatabase('toll_registry_prober');
   const ENDPOINTS = ['up', 'paid', 'get-only', 'broken', 'gone', 'slow'];
 
   const probes = async () => {

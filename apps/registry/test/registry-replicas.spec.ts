@@ -1,8 +1,7 @@
 import type { RunningGroup } from '@toll/platform';
-import { natsClient, startNats, type NatsServer } from '@toll/testing';
+import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { startRegistry } from '../src/bootstrap';
-import { scratchDatabase } from './db';
 import { callRegistry, submission } from './nats-call';
 
 // Two registry replicas sharing one database, each behind its own NATS server, so the test decides which
@@ -11,7 +10,7 @@ describe('registry replicas on one database', () => {
   const servers: NatsServer[] = [];
   const clients: NatsConnection[] = [];
   const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('replicas');
+  const db = scratchDatabase('toll_registry_replicas');
   const env = (nats: NatsServer) => ({
     NATS_URL: nats.url,
     LOG_LEVEL: 'error',

@@ -1,10 +1,9 @@
 import type { RunningGroup } from '@toll/platform';
-import { http, startNats, waitFor, type NatsServer } from '@toll/testing';
+import { http, type NatsServer, scratchDatabase, startNats, waitFor } from '@toll/testing';
 // A gateway-level test needs the real gateway; it would sit in e2e/ if it were not the registry's own.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startGateway, type RunningGateway } from '../../gateway/src/bootstrap';
 import { startRegistry } from '../src/bootstrap';
-import { scratchDatabase } from './db';
 import { submission } from './nats-call';
 
 // The registry's root paths exist only where the gateway grants them.
@@ -15,7 +14,7 @@ describe('registry through the gateway', () => {
   let nats: NatsServer;
   let gateway: RunningGateway;
   const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('gateway');
+  const db = scratchDatabase('toll_registry_gateway');
   const from = (ip: string) => ({ 'x-forwarded-for': ip }); // the gateway trusts loopback proxies
 
   beforeAll(async () => {

@@ -1,11 +1,10 @@
 import { SUBJECTS } from '@toll/contracts';
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { natsClient, startNats, type NatsServer } from '@toll/testing';
+import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { AppModule } from '../src/app.module';
 import { RegistryConfig } from '../src/config';
 import { RegistryRepository } from '../src/registry.repository';
-import { scratchDatabase } from './db';
 import { callRegistry, rawCall, submission } from './nats-call';
 
 const BASE = 'https://toll.example';
@@ -18,7 +17,7 @@ describe('registry over NATS', () => {
   let nats: NatsServer;
   let nc: NatsConnection;
   let group: RunningGroup;
-  const db = scratchDatabase('wire');
+  const db = scratchDatabase('toll_registry_wire');
   const call = (operation: string, input: unknown, ip?: string) => callRegistry(nc, operation, input, ip);
   const data = async (operation: string, input: unknown, ip?: string) => {
     const reply = await call(operation, input, ip);

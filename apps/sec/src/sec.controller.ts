@@ -27,6 +27,7 @@ export class SecController {
     input: S.TickerInput,
     output: S.GetFundamentalsOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getFundamentals(@Payload() msg: TollMessage<S.TickerInput>) {
     return this.sec.fundamentals(msg.input, msg.deadline);
@@ -42,6 +43,7 @@ export class SecController {
     input: S.TickerInput,
     output: S.GetFilingsOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getFilings(@Payload() msg: TollMessage<S.TickerInput>) {
     return this.sec.filings(msg.input, msg.deadline);

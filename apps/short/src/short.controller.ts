@@ -25,6 +25,7 @@ export class ShortController {
     input: S.TickerInput,
     output: S.GetShortOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND'],
   })
   getShort(@Payload() msg: TollMessage<S.TickerInput>) {
     return this.shorts.short(msg.input);

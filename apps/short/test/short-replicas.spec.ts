@@ -1,19 +1,18 @@
 import type { RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer } from '@toll/testing';
+import { callOperation, type FakeUpstream, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { startShort } from '../src/bootstrap';
 import { Clock } from '../src/clock';
 import { PrismaService } from '../src/prisma.service';
 import { ShortSync } from '../src/short-sync';
-import { scratchDatabase } from './db';
 
 const FILES = loadFixtures(join(__dirname, 'fixtures')).filter((f) => ['shrt20261015-ok', 'shrt20261030-ok', 'shrt20261113-not-published-403'].includes(f.case));
 
 // Two replicas on one database, each syncing the same FINRA files at the same moment: every file is loaded
 // once, the other replica finds it unchanged, and both answer from the same rows.
 describe('short replicas on one database', () => {
-  const db = scratchDatabase('replicas');
+  const db = scratchDatabase('toll_short_replicas');
   const servers: NatsServer[] = [];
   const clients: NatsConnection[] = [];
   const replicas: RunningGroup[] = [];

@@ -1,5 +1,5 @@
 import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
+import { callOperation, type FakeUpstream, type Fixture, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { AppModule } from '../src/app.module';
@@ -8,7 +8,6 @@ import { Clock } from '../src/clock';
 import { ShortConfig } from '../src/config';
 import { PrismaService } from '../src/prisma.service';
 import { ShortSync } from '../src/short-sync';
-import { scratchDatabase } from './db';
 
 const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
 const fx = (id: string): Fixture => {
@@ -24,7 +23,7 @@ const ATTRIBUTION = 'Source: FINRA consolidated short interest (derived figures;
 
 // The real group over a real NATS server and its own scratch Postgres, FINRA's files replayed by a fake server.
 describe('short over NATS', () => {
-  const db = scratchDatabase('wire');
+  const db = scratchDatabase('toll_short_wire');
   let nats: NatsServer;
   let nc: NatsConnection;
   let group: RunningGroup;

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 export interface FakeUpstream {
   url: string;
-  hits: Array<{ method: string; path: string; query: Record<string, string> }>;
+  hits: Array<{ method: string; path: string; query: Record<string, string>; body?: unknown }>;
   use(fixtures: Fixture[]): void; // replaces the active fixtures (a scenario)
   stop(): Promise<void>;
 }
@@ -16,10 +16,13 @@ export async function startFakeUpstream(initial: Fixture[] = []): Promise<FakeUp
   let fixtures = initial;
   const hits: FakeUpstream['hits'] = [];
   const sockets = new Set<import('node:net').Socket>();
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    hits.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams) });
-    const fixture = findFixture(fixtures, req.method ?? 'GET', url);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const sent = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
+    hits.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), ...(sent === undefined ? {} : { body: parseJsonOr(sent) }) });
+    const fixture = findFixture(fixtures, req.method ?? 'GET', url, sent);
     if (!fixture) {
       res.writeHead(599, { 'content-type': 'text/plain' }).end(`no fixture for ${req.method} ${url.pathname}${url.search}`);
       return;
@@ -47,4 +50,12 @@ export async function startFakeUpstream(initial: Fixture[] = []): Promise<FakeUp
         server.close(() => resolve());
       }),
   };
+}
+
+function parseJsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

@@ -2,4 +2,4 @@ export * from './nats-server';
 export * from './http';
 export * from './responder';
 export * from './fake-upstream';
-export * from './scratch-database';
+export * from './database';

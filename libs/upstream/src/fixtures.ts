@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 
 // A recorded (or documented-shape) upstream exchange, stored as apps/<app>/test/fixtures/<upstream>/<case>.json.
 export interface Fixture {
@@ -8,7 +9,7 @@ export interface Fixture {
   source: 'recorded' | 'built-from-docs';
   recordedAt: string;
   note?: string;
-  request: { method?: string; path: string; query?: Record<string, string> };
+  request: { method?: string; path: string; query?: Record<string, string>; body?: unknown }; // body: JSON a POST must carry
   response: { status: number; headers?: Record<string, string>; body: unknown; delayMs?: number };
 }
 
@@ -17,11 +18,28 @@ export const loadFixtures = (dir: string): Fixture[] =>
     .filter((f) => f.endsWith('.json'))
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Fixture);
 
-// The most specific fixture (most query keys) whose method, path and listed query values all match.
-export function findFixture(fixtures: Fixture[], method: string, url: URL): Fixture | undefined {
+// The most specific fixture (a listed body first, then most query keys) whose method, path, listed query values
+// and listed JSON body all match.
+export function findFixture(fixtures: Fixture[], method: string, url: URL, body?: string): Fixture | undefined {
+  const sent = parseBody(body);
+  const specificity = (f: Fixture) => (f.request.body === undefined ? 0 : 1_000) + Object.keys(f.request.query ?? {}).length;
   return fixtures
-    .filter((f) => (f.request.method ?? 'GET') === method && f.request.path === url.pathname && Object.entries(f.request.query ?? {}).every(([k, v]) => url.searchParams.get(k) === v))
-    .sort((a, b) => Object.keys(b.request.query ?? {}).length - Object.keys(a.request.query ?? {}).length)[0];
+    .filter(
+      (f) =>
+        (f.request.method ?? 'GET') === method &&
+        f.request.path === url.pathname &&
+        Object.entries(f.request.query ?? {}).every(([k, v]) => url.searchParams.get(k) === v) &&
+        (f.request.body === undefined || isDeepStrictEqual(f.request.body, sent)),
+    )
+    .sort((a, b) => specificity(b) - specificity(a))[0];
+}
+
+function parseBody(body: string | undefined): unknown {
+  try {
+    return body === undefined ? undefined : JSON.parse(body);
+  } catch {
+    return body;
+  }
 }
 
 export const fixtureBody = (f: Fixture): string => (typeof f.response.body === 'string' ? f.response.body : JSON.stringify(f.response.body));

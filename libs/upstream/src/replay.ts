@@ -18,7 +18,7 @@ export const replayActive = (): boolean => fixtures !== null;
 
 export const replayFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
   const url = new URL(input instanceof Request ? input.url : String(input));
-  const fixture = findFixture(fixtures ?? [], init?.method ?? 'GET', url);
+  const fixture = findFixture(fixtures ?? [], init?.method ?? 'GET', url, typeof init?.body === 'string' ? init.body : undefined);
   if (!fixture) return new Response(`replay mode: no recording for ${url.pathname}${url.search}`, { status: 599 });
   recordings.getStore()?.push(fixture.recordedAt);
   return new Response(fixtureBody(fixture), { status: fixture.response.status, headers: { 'content-type': 'application/json', ...fixture.response.headers } });

@@ -16,8 +16,14 @@ const fixture = (_path: string, status: number, body: unknown, delayMs?: number)
 async function startCanned() {
   let canned: Canned = { status: 599, body: 'nothing canned' };
   const hits: string[] = [];
+  const posts: Array<{ type: string | undefined; body: string }> = [];
   const server = createServer((req, res) => {
     hits.push(req.url ?? '');
+    if (req.method === 'POST') {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => posts.push({ type: req.headers['content-type'], body }));
+    }
     const send = () => res.writeHead(canned.status, { 'content-type': 'application/json' }).end(typeof canned.body === 'string' ? canned.body : JSON.stringify(canned.body));
     if (canned.delayMs) setTimeout(send, canned.delayMs).unref();
     else send();
@@ -26,6 +32,7 @@ async function startCanned() {
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     hits,
+    posts,
     use: ([next]: Canned[]) => (canned = next),
     stop: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   };
@@ -77,6 +84,21 @@ describe('createUpstream', () => {
     const started = Date.now();
     await expect(api([a.url], 10_000).getJson('/t', {}, Temp, { deadline: Date.now() + 300 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
     expect(Date.now() - started).toBeLessThan(600);
+  });
+
+  it('reads the body of a listed non-2xx status as an answer (a venue’s 400 "unknown symbol")', async () => {
+    a.use([fixture('/t', 400, { code: -1121, msg: 'Invalid symbol.' })]);
+    const Answer = z.union([Temp, z.object({ code: z.number(), msg: z.string() })]);
+    expect(await api([a.url]).getJson('/t', {}, Answer, { answerStatuses: [400] })).toEqual({ code: -1121, msg: 'Invalid symbol.' });
+    await expect(api([a.url]).getJson('/t', {}, Answer)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 400 } });
+  });
+
+  it('posts a JSON body and parses the answer like a GET', async () => {
+    a.posts.length = 0;
+    a.use([fixture('/rpc', 200, { temp: 3 })]);
+    expect(await api([a.url]).postJson('/rpc', { address: 'T1', visible: true }, Temp)).toEqual({ temp: 3 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(a.posts).toEqual([{ type: 'application/json', body: '{"address":"T1","visible":true}' }]);
   });
 
   it('redacts credentials from URLs it logs', () => {

@@ -32,6 +32,8 @@ export interface UpstreamOptions {
 export interface CallOptions {
   deadline?: number; // epoch ms by which the caller must have its answer
   headers?: Record<string, string>;
+  // Non-2xx statuses whose body is an answer to parse, not a failure (e.g. a venue's 400 "unknown symbol").
+  answerStatuses?: number[];
 }
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -40,6 +42,8 @@ export interface Upstream {
   readonly name: string;
   getJson<S extends z.ZodType>(path: string, query: Query, schema: S, options?: CallOptions): Promise<z.infer<S>>;
   getText(path: string, query: Query, options?: CallOptions): Promise<string>;
+  // JSON body in, JSON out (JSON-RPC-like node APIs); retried like a GET, so only for calls without side effects.
+  postJson<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: CallOptions): Promise<z.infer<S>>;
 }
 
 const errorCode = (e: unknown): string | undefined => (e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code;
@@ -53,7 +57,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const maxAttempts = options.maxAttempts ?? Math.max(2, options.baseUrls.length);
   const log = options.log ?? (() => undefined);
 
-  async function request(path: string, query: Query, call: CallOptions): Promise<{ text: string; url: string }> {
+  async function request(path: string, query: Query, call: CallOptions, body?: string): Promise<{ text: string; url: string }> {
     const deadline = call.deadline ?? Date.now() + options.timeoutMs;
     let lastError: TollError | undefined;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
@@ -69,7 +73,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       let text: string;
       try {
         res = await doFetch(url, {
-          headers: { 'user-agent': options.userAgent, accept: 'application/json, text/plain;q=0.9, */*;q=0.5', ...options.headers, ...call.headers },
+          ...(body === undefined ? {} : { method: 'POST', body }),
+          headers: {
+            'user-agent': options.userAgent,
+            accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...options.headers,
+            ...call.headers,
+          },
           signal: AbortSignal.timeout(Math.max(1, budget)),
         });
         text = await res.text();
@@ -83,7 +94,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         throw lastError;
       }
       log('upstream call', { upstream: options.name, url: redactUrl(url), status: res.status, ms: Date.now() - started });
-      if (res.ok) return { text, url: redactUrl(url) };
+      if (res.ok || call.answerStatuses?.includes(res.status)) return { text, url: redactUrl(url) };
       lastError = new TollError('UPSTREAM_ERROR', `${options.name} answered HTTP ${res.status}`, { upstream: options.name, status: res.status });
       if (!RETRYABLE_STATUS.has(res.status)) throw lastError;
     }
@@ -96,22 +107,28 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       return (await request(path, query, call)).text;
     },
     async getJson(path, query, schema, call = {}) {
-      const { text } = await request(path, query, call);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // A 200 with an HTML or plain-text error page is an upstream error, not data.
-        throw new TollError('UPSTREAM_ERROR', `${options.name} answered with a body that is not JSON`, { upstream: options.name, sample: text.slice(0, 120) });
-      }
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) {
-        throw new TollError('UPSTREAM_ERROR', `${options.name} answered with an unexpected shape`, {
-          upstream: options.name,
-          issues: parsed.error.issues.slice(0, 5).map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
-        });
-      }
-      return parsed.data;
+      return parseJson((await request(path, query, call)).text, schema);
+    },
+    async postJson(path, payload, schema, call = {}) {
+      return parseJson((await request(path, {}, call, JSON.stringify(payload))).text, schema);
     },
   };
+
+  function parseJson<S extends z.ZodType>(text: string, schema: S): z.infer<S> {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // A 200 with an HTML or plain-text error page is an upstream error, not data.
+      throw new TollError('UPSTREAM_ERROR', `${options.name} answered with a body that is not JSON`, { upstream: options.name, sample: text.slice(0, 120) });
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new TollError('UPSTREAM_ERROR', `${options.name} answered with an unexpected shape`, {
+        upstream: options.name,
+        issues: parsed.error.issues.slice(0, 5).map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
+      });
+    }
+    return parsed.data;
+  }
 }

@@ -3,10 +3,12 @@ import { Client } from 'pg';
 
 const ADMIN = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-// A throwaway database per suite (created and migrated by the registry at start), dropped afterwards.
-export const scratchDatabase = (suite: string) => {
-  const name = `toll_registry_${suite}_${randomBytes(4).toString('hex')}`;
+// A throwaway database per suite, named `<prefix>_<random>` (the app under test creates and migrates it at start);
+// drop() removes it even while connections are still open.
+export function scratchDatabase(prefix: string) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   return {
+    name,
     url: `postgresql://postgres@127.0.0.1:5432/${name}`,
     drop: async () => {
       const admin = new Client({ connectionString: ADMIN });
@@ -15,4 +17,4 @@ export const scratchDatabase = (suite: string) => {
       await admin.end();
     },
   };
-};
+}

@@ -1,0 +1,77 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import * as S from './bridge.schemas';
+import { BridgeService } from './bridge.service';
+import { PRICES } from './pricing';
+
+// Room for DefiLlama's own 5 s timeout and one retry.
+const TIMEOUT_MS = 12_000;
+const METHOD =
+  'Security from a curated table of L2BEAT-style columns (who validates, upgradeability and delay, canonical vs wrapped token; each row with its source and review date), ' +
+  'liquidity from DefiLlama TVL and 30-day volume against the amount, incidents from the DefiLlama hacks list.';
+
+@Controller()
+export class BridgeController {
+  constructor(private readonly bridges: BridgeService) {}
+
+  @TollRoute({
+    operationId: 'bridge.score',
+    method: 'POST',
+    path: '/toll/bridge/score',
+    summary: 'Risk score of moving a token over a bridge between two chains: structural security, liquidity for the amount, hack history, each factor explained',
+    description: `${METHOD} A bridge that does not connect the two chains is answered as such (serves_route false) with the bridges that do. Unknown names are 404 with the known ones.`,
+    price: PRICES.score,
+    input: S.ScoreInput,
+    output: S.ScoreOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  score(@Payload() msg: TollMessage<S.ScoreInput>) {
+    return this.bridges.score(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'bridge.getBridges',
+    method: 'GET',
+    path: '/toll/bridge/bridges',
+    summary: 'All tracked cross-chain bridges scored on a reference transfer and ranked, safest first',
+    description: METHOD,
+    price: PRICES.getBridges,
+    input: S.EmptyInput,
+    output: S.BridgesOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getBridges(@Payload() msg: TollMessage<Record<string, never>>) {
+    return this.bridges.bridges(msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'bridge.getIncidents',
+    method: 'GET',
+    path: '/toll/bridge/incidents',
+    summary: 'Bridge hacks and exploits database: date, USD lost and returned, technique, source; filter by bridge and date, newest first',
+    description: 'From the DefiLlama hacks list (bridge hacks, plus rows matched to a tracked bridge), attribution required.',
+    price: PRICES.getIncidents,
+    input: S.IncidentsInput,
+    output: S.IncidentsOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getIncidents(@Payload() msg: TollMessage<S.IncidentsInput>) {
+    return this.bridges.incidents(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'bridge.getHealth',
+    method: 'GET',
+    path: '/toll/bridge/health',
+    summary: 'Bridge scorer status: tracked bridges with review dates, chain names and aliases, sources, tolls',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.HealthOutput,
+    timeoutMs: 2_000,
+  })
+  getHealth() {
+    return this.bridges.health();
+  }
+}

@@ -1,0 +1,3 @@
+import { startBridge } from './bootstrap';
+
+void startBridge();

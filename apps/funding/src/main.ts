@@ -1,0 +1,3 @@
+import { startFunding } from './bootstrap';
+
+void startFunding();

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { Clock } from './clock';
+import { TronController } from './tron.controller';
+import { TronService } from './tron.service';
+import { TronNodeClient } from './upstreams/tron-node.client';
+import { TrxPriceClient } from './upstreams/trx-price.client';
+
+@Module({
+  controllers: [TronController],
+  providers: [TronService, TronNodeClient, TrxPriceClient, Clock],
+})
+export class AppModule {}

@@ -1,0 +1,3 @@
+import { startTron } from './bootstrap';
+
+void startTron();

@@ -1,0 +1,61 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import { PRICES } from './pricing';
+import * as S from './tron.schemas';
+import { TronService } from './tron.service';
+
+// Room for the node's own timeout (3 s) and one failover to the next node.
+const TIMEOUT_MS = 8_000;
+
+@Controller()
+export class TronController {
+  constructor(private readonly tron: TronService) {}
+
+  @TollRoute({
+    operationId: 'tron.estimate',
+    method: 'POST',
+    path: '/toll/tron/estimate',
+    summary: 'Energy, bandwidth and TRX burn of a USDT TRC-20 transfer, recipient-aware (holds USDT or not, activated), net of the sender’s own resources',
+    description:
+      "Reads the TRON node: the recipient's USDT balance picks the 64,285 or 130,285 energy band, the sender's staked energy and free bandwidth are " +
+      'subtracted, and the burn uses the live getEnergyFee and getTransactionFee. TRX/USD comes from the data group. Addresses are base58check: a bad ' +
+      'checksum is refused before payment.',
+    price: PRICES.estimate,
+    input: S.EstimateInput,
+    output: S.EstimateOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  estimate(@Payload() msg: TollMessage<S.EstimateInput>) {
+    return this.tron.estimate(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'tron.getPrices',
+    method: 'GET',
+    path: '/toll/tron/prices',
+    summary: 'TRON energy unit price, bandwidth price and TRX/USD, with the TRX burned by a USDT transfer in each band',
+    price: PRICES.getPrices,
+    input: S.EmptyInput,
+    output: S.PricesOutput,
+    timeoutMs: TIMEOUT_MS,
+  })
+  getPrices(@Payload() msg: TollMessage<Record<string, never>>) {
+    return this.tron.prices(msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'tron.getHealth',
+    method: 'GET',
+    path: '/toll/tron/health',
+    summary: 'Tron energy service status: nodes, last node success and failure, TRX/USD source, tolls',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.HealthOutput,
+    timeoutMs: 3_000,
+  })
+  getHealth() {
+    return this.tron.health();
+  }
+}
