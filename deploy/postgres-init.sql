@@ -2,3 +2,4 @@
 CREATE DATABASE payments;
 CREATE DATABASE registry;
 CREATE DATABASE discovery;
+CREATE DATABASE jobs;
