@@ -9,7 +9,8 @@ export interface Fixture {
   recordedAt: string;
   note?: string;
   request: { method?: string; path: string; query?: Record<string, string> };
-  response: { status: number; headers?: Record<string, string>; body: unknown; delayMs?: number };
+  // A binary body (a ZIP file) is stored as a base64 string with encoding "base64".
+  response: { status: number; headers?: Record<string, string>; body: unknown; encoding?: 'base64'; delayMs?: number };
 }
 
 export const loadFixtures = (dir: string): Fixture[] =>
@@ -24,4 +25,7 @@ export function findFixture(fixtures: Fixture[], method: string, url: URL): Fixt
     .sort((a, b) => Object.keys(b.request.query ?? {}).length - Object.keys(a.request.query ?? {}).length)[0];
 }
 
-export const fixtureBody = (f: Fixture): string => (typeof f.response.body === 'string' ? f.response.body : JSON.stringify(f.response.body));
+export const fixtureBody = (f: Fixture): string | Buffer => {
+  if (f.response.encoding === 'base64') return Buffer.from(String(f.response.body), 'base64');
+  return typeof f.response.body === 'string' ? f.response.body : JSON.stringify(f.response.body);
+};

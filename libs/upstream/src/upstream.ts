@@ -40,7 +40,11 @@ export interface Upstream {
   readonly name: string;
   getJson<S extends z.ZodType>(path: string, query: Query, schema: S, options?: CallOptions): Promise<z.infer<S>>;
   getText(path: string, query: Query, options?: CallOptions): Promise<string>;
+  getBytes(path: string, query: Query, options?: CallOptions): Promise<Buffer>; // a binary body (a ZIP file)
 }
+
+// As Response.text() does: UTF-8, a leading byte-order mark dropped, invalid bytes replaced.
+const decode = (bytes: Buffer) => new TextDecoder().decode(bytes);
 
 const errorCode = (e: unknown): string | undefined => (e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code;
 
@@ -53,7 +57,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const maxAttempts = options.maxAttempts ?? Math.max(2, options.baseUrls.length);
   const log = options.log ?? (() => undefined);
 
-  async function request(path: string, query: Query, call: CallOptions): Promise<{ text: string; url: string }> {
+  async function request(path: string, query: Query, call: CallOptions): Promise<{ bytes: Buffer; url: string }> {
     const deadline = call.deadline ?? Date.now() + options.timeoutMs;
     let lastError: TollError | undefined;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
@@ -66,13 +70,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       if (budget <= 0) throw lastError ?? new TollError('UPSTREAM_TIMEOUT', `${options.name}: no time left before the deadline`, { upstream: options.name });
       const started = Date.now();
       let res: Response;
-      let text: string;
+      let bytes: Buffer;
       try {
         res = await doFetch(url, {
           headers: { 'user-agent': options.userAgent, accept: 'application/json, text/plain;q=0.9, */*;q=0.5', ...options.headers, ...call.headers },
           signal: AbortSignal.timeout(Math.max(1, budget)),
         });
-        text = await res.text();
+        bytes = Buffer.from(await res.arrayBuffer());
       } catch (e) {
         const timedOut = (e as Error)?.name === 'TimeoutError' || (e as Error)?.name === 'AbortError';
         log('upstream failure', { upstream: options.name, url: redactUrl(url), error: timedOut ? 'timeout' : (errorCode(e) ?? String(e)), ms: Date.now() - started });
@@ -83,7 +87,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         throw lastError;
       }
       log('upstream call', { upstream: options.name, url: redactUrl(url), status: res.status, ms: Date.now() - started });
-      if (res.ok) return { text, url: redactUrl(url) };
+      if (res.ok) return { bytes, url: redactUrl(url) };
       lastError = new TollError('UPSTREAM_ERROR', `${options.name} answered HTTP ${res.status}`, { upstream: options.name, status: res.status });
       if (!RETRYABLE_STATUS.has(res.status)) throw lastError;
     }
@@ -93,10 +97,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   return {
     name: options.name,
     async getText(path, query, call = {}) {
-      return (await request(path, query, call)).text;
+      return decode((await request(path, query, call)).bytes);
+    },
+    async getBytes(path, query, call = {}) {
+      return (await request(path, query, call)).bytes;
     },
     async getJson(path, query, schema, call = {}) {
-      const { text } = await request(path, query, call);
+      const text = decode((await request(path, query, call)).bytes);
       let body: unknown;
       try {
         body = JSON.parse(text);
