@@ -3,3 +3,4 @@ CREATE DATABASE payments;
 CREATE DATABASE registry;
 CREATE DATABASE discovery;
 CREATE DATABASE jobs;
+CREATE DATABASE trademarks;
