@@ -168,7 +168,7 @@ export class JobsService {
 function freshness(served: Served[]): S.GetJobOutput['freshness'] {
   const oldest = served.reduce((a, b) => (b.asOf < a.asOf ? b : a));
   const stale = served.filter((s) => s.stale);
-  return { as_of: oldest.asOf.toISOString(), stale: stale.length > 0, ...(stale.length ? { reason: stale.map((s) => s.reason).join('; ') } : {}) };
+  return { as_of: oldest.asOf.toISOString(), stale: stale.length > 0, ...(stale.length ? { reason: [...new Set(stale.map((s) => s.reason))].join('; ') } : {}) };
 }
 
 // A copy on a source we no longer serve (too old) is not pointed to.

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { withRecordingTime } from '@toll/upstream';
 import { createHash, randomUUID } from 'node:crypto';
 import { Clock } from './clock';
 import type { TrademarksConfig } from './config';
@@ -58,8 +59,9 @@ export class IngestService implements OnApplicationBootstrap, OnModuleDestroy {
     const now = new Date(this.clock.now());
     if (!(await this.repo.claim(this.owner, now, this.config.TRADEMARKS_INGEST_LEASE_MS).catch(() => false))) return null;
     try {
-      const report = await this.run(now);
-      await this.repo.finish(this.owner, new Date(this.clock.now()), new Date(now.getTime() + this.config.TRADEMARKS_INGEST_EVERY_HOURS * HOUR));
+      // In replay mode the index is as old as the recorded files, and says so.
+      const { value: report, recordedAt } = await withRecordingTime(() => this.run(now));
+      await this.repo.finish(this.owner, new Date(recordedAt ?? this.clock.now()), new Date(now.getTime() + this.config.TRADEMARKS_INGEST_EVERY_HOURS * HOUR));
       this.logger.event('info', 'trademark ingest done', { listed: report.listed, loaded: report.loaded, rejected: report.rejected });
       return report;
     } catch (e) {

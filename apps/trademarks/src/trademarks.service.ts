@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { APP_CONFIG, GroupHealth } from '@toll/platform';
-import { SwrCache, type CachePolicy } from '@toll/upstream';
+import { replayActive, SwrCache, type CachePolicy } from '@toll/upstream';
 import { Clock } from './clock';
 import type { TrademarksConfig } from './config';
 import { MarksRepository, MAX_CANDIDATES, type MarkRow } from './marks.repository';
@@ -132,6 +132,7 @@ export class TrademarksService {
   private indexFreshness(state: Awaited<ReturnType<MarksRepository['state']>>): S.SearchOutput['freshness'] {
     const asOf = state?.lastSuccessAt ?? null;
     if (!asOf) return { as_of: new Date(0).toISOString(), stale: true, reason: 'no ingest run has succeeded on this database' };
+    if (replayActive()) return { as_of: asOf.toISOString(), stale: true, reason: 'replay mode: the index was built from recorded fixtures, as old as their recording' };
     const age = this.clock.now() - asOf.getTime();
     if (age <= this.config.TRADEMARKS_INDEX_STALE_HOURS * HOUR) return { as_of: asOf.toISOString(), stale: false };
     const why = !this.odp.configured ? 'TRADEMARKS_ODP_API_KEY is not set, so the index is no longer updated' : state?.lastFailure ? `the ingest keeps failing: ${state.lastFailure}` : 'the ingest has not run';

@@ -8,7 +8,7 @@
 // UserArea: { NumberOfPages } } }. Dates carry no zone ("2024-06-04T00:00:00.0000"); we read them as UTC.
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { createUpstream, type Upstream } from '@toll/upstream';
+import { createUpstream, replayActive, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { JobsConfig } from '../config';
 import { jobTypesOf, type Posting, type SalaryPeriod } from '../postings';
@@ -58,7 +58,8 @@ export class UsajobsClient implements JobSource {
   private readonly api: Upstream;
 
   constructor(@Inject(APP_CONFIG) config: JobsConfig, @Inject(JsonLogger) logger: JsonLogger) {
-    this.enabled = Boolean(config.JOBS_USAJOBS_API_KEY);
+    // Replay mode answers from fixtures, so a demo needs no key.
+    this.enabled = Boolean(config.JOBS_USAJOBS_API_KEY) || replayActive();
     this.disabledReason = this.enabled ? null : 'no API key: set JOBS_USAJOBS_API_KEY and JOBS_USAJOBS_EMAIL (free at developer.usajobs.gov)';
     this.baseUrl = config.JOBS_USAJOBS_BASE_URL;
     this.refreshMs = config.JOBS_USAJOBS_REFRESH_HOURS * HOUR;

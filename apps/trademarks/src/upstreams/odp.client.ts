@@ -6,7 +6,7 @@
 // fileDownloadURI (on the same API host) redirects to a signed download, which fetch follows.
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { createUpstream, type Upstream } from '@toll/upstream';
+import { createUpstream, replayActive, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { TrademarksConfig } from '../config';
 
@@ -39,7 +39,8 @@ export class OdpClient {
 
   constructor(@Inject(APP_CONFIG) config: TrademarksConfig, @Inject(JsonLogger) logger: JsonLogger) {
     this.baseUrl = config.TRADEMARKS_ODP_BASE_URL;
-    this.configured = Boolean(config.TRADEMARKS_ODP_API_KEY);
+    // Replay mode answers from fixtures, so a demo needs no key.
+    this.configured = Boolean(config.TRADEMARKS_ODP_API_KEY) || replayActive();
     this.product = config.TRADEMARKS_ODP_PRODUCT;
     this.api = createUpstream({
       name: this.id,

@@ -10,7 +10,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { createUpstream, type Upstream } from '@toll/upstream';
+import { createUpstream, replayActive, type Upstream } from '@toll/upstream';
 import type { TrademarksConfig } from '../config';
 import { elements, text, texts } from '../xml';
 
@@ -42,7 +42,8 @@ export class TsdrClient {
 
   constructor(@Inject(APP_CONFIG) config: TrademarksConfig, @Inject(JsonLogger) logger: JsonLogger) {
     this.baseUrl = config.TRADEMARKS_TSDR_BASE_URL;
-    this.configured = Boolean(config.TRADEMARKS_TSDR_API_KEY);
+    // Replay mode answers from fixtures, so a demo needs no key.
+    this.configured = Boolean(config.TRADEMARKS_TSDR_API_KEY) || replayActive();
     this.api = createUpstream({
       name: this.id,
       baseUrls: [this.baseUrl],
