@@ -173,6 +173,16 @@ const GROUPS = {
     ['GET', 'job', 'getJob', call('0.005'), 'One job posting by id with its full description, link back and the same job on other boards', { id: str('Job id from a search answer') }],
     health('Jobs service status, sources with their licence terms (and the ones refused), tolls, index stats and endpoint catalog'),
   ]],
+  trademarks: ['Trademark Watch', [
+    ['GET', 'status', 'getStatus', PAID, 'Status of a US trademark by serial or registration number: mark, status with date and meaning, owner, classes with goods and services, key dates, prosecution history', {
+      serial: opt(str('Application serial number, 8 digits')), registration: opt(str('Registration number, up to 8 digits')),
+    }],
+    ['GET', 'search', 'searchMarks', call('0.01'), 'Marks similar to a name in given classes: exact, sound-alike (phonetic) and fuzzy (typo) matches over US trademark applications, ranked, each with its reason', {
+      mark: str('The word mark to check, e.g. a product or company name'), classes: opt(str('Nice classes 1-45, comma-separated')), match: opt(str('Subset of exact, phonetic, fuzzy')),
+      min_similarity: opt(num('Fuzzy similarity floor, 0.5-1')), limit: opt(int('1-100, default 20')),
+    }],
+    health('Trademark service status, sources with licence terms and key configuration, ingest state, tolls, cache stats and endpoint catalog'),
+  ]],
 };
 
 function inputSchema(fields) {
