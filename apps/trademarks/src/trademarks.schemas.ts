@@ -6,7 +6,9 @@ import { MATCH_TYPES } from './similarity';
 // Inputs are strict (unknown fields are rejected); GET query values arrive typed (the gateway coerces them from the
 // announced JSON Schema). Every rule is here, so bad input is refused before any payment.
 
-const CLASS_LIST = /^\d{1,3}(,\d{1,3}){0,44}$/;
+// Nice classes 1-45 (leading zeros allowed, as the office writes them: "009"), so JSON Schema can check them too.
+const CLASS = '(?:0{0,2}[1-9]|0?[1-3][0-9]|0?4[0-5])';
+const CLASS_LIST = new RegExp(`^${CLASS}(?:,${CLASS}){0,44}$`);
 const TYPE_LIST = /^(exact|phonetic|fuzzy)(,(exact|phonetic|fuzzy)){0,2}$/;
 
 export const StatusInput = z
@@ -31,17 +33,12 @@ export const SearchInput = z
       .describe('The word mark to check, e.g. a product or company name'),
     classes: z
       .string()
-      .regex(CLASS_LIST, 'must be comma-separated class numbers, e.g. "9,42"')
+      .regex(CLASS_LIST, 'must be comma-separated Nice classes 1-45, e.g. "9,42"')
       .optional()
       .describe('Nice classes 1-45 to search, comma-separated (e.g. "9,42"); omit for all classes'),
     match: z.string().regex(TYPE_LIST, 'must be a comma-separated subset of exact, phonetic, fuzzy').default('exact,phonetic,fuzzy').describe('Kinds of match to return'),
     min_similarity: z.number().min(0.5).max(1).default(0.75).describe('Fuzzy matches need at least this similarity (1 - edits / length), 0.5-1, default 0.75'),
     limit: z.number().int().min(1).max(100).default(20).describe('Matches to return, 1-100 (default 20)'),
-  })
-  .superRefine((v, ctx) => {
-    if (v.classes && CLASS_LIST.test(v.classes) && v.classes.split(',').some((c) => Number(c) < 1 || Number(c) > 45)) {
-      ctx.addIssue({ code: 'custom', path: ['classes'], message: 'class numbers run from 1 to 45' });
-    }
   });
 export type SearchInput = z.infer<typeof SearchInput>;
 

@@ -255,7 +255,7 @@ describe('trademarks over NATS', () => {
     expect(await refusal('searchMarks', { mark: 'python', classes: '9,46' })).toEqual({
       code: 'INVALID_INPUT',
       message: 'Input failed validation',
-      details: { issues: [{ field: 'classes', message: 'class numbers run from 1 to 45' }] },
+      details: { issues: [{ field: 'classes', message: 'must be comma-separated Nice classes 1-45, e.g. "9,42"' }] },
     });
     expect((await refusal('getStatus', {})).details.issues).toEqual([{ field: 'serial', message: 'give serial or registration' }]);
     expect((await refusal('getStatus', { serial: '76044902', registration: '2824281' })).details.issues).toEqual([
