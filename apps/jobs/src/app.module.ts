@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { Clock } from './clock';
+import { Clock } from '@toll/platform';
 import { IndexRefresher } from './index-refresher';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';

@@ -1,9 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
 import { withRecordingTime } from '@toll/upstream';
 import { randomUUID } from 'node:crypto';
-import { Clock } from './clock';
 import type { JobsConfig } from './config';
 import { JobsRepository } from './jobs.repository';
 import { SOURCE_IDS } from './sources';

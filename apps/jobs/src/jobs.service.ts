@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, GroupHealth } from '@toll/platform';
+import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
 import { replayActive } from '@toll/upstream';
-import { Clock } from './clock';
 import type { JobsConfig } from './config';
 import { IndexRefresher } from './index-refresher';
 import { JobsRepository, type JobRow, type StateRow } from './jobs.repository';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { Clock } from './clock';
+import { Clock } from '@toll/platform';
 import { IngestService } from './ingest.service';
 import { MarksRepository } from './marks.repository';
 import { PrismaService } from './prisma.service';

@@ -1,9 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
 import { withRecordingTime } from '@toll/upstream';
 import { createHash, randomUUID } from 'node:crypto';
-import { Clock } from './clock';
 import type { TrademarksConfig } from './config';
 import { BadFile, caseFiles } from './daily-file';
 import { MarksRepository } from './marks.repository';

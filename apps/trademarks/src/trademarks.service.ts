@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, GroupHealth } from '@toll/platform';
+import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
 import { replayActive, SwrCache, type CachePolicy } from '@toll/upstream';
-import { Clock } from './clock';
 import type { TrademarksConfig } from './config';
 import { MarksRepository, MAX_CANDIDATES, type MarkRow } from './marks.repository';
 import { judge, MATCH_TYPES, normalise, phoneticKey, type MatchType, type Verdict } from './similarity';

@@ -14,3 +14,4 @@ export * from './migrate';
 export * from './catalog-watcher';
 export * from './database';
 export * from './shutdown-deadline';
+export * from './clock';
