@@ -16,6 +16,7 @@ const SNIPPET = 300;
 interface Served {
   id: SourceId;
   asOf: Date;
+  rows: number; // as counted by its last refresh
   stale: boolean;
   reason?: string;
 }
@@ -48,13 +49,12 @@ export class JobsService {
     const page = rows.slice(0, input.limit);
     const copies = servedOnly(await this.repo.copies(page), served);
     const last = page[page.length - 1];
-    const counts = await this.repo.counts();
     if (input.salary_min !== undefined) notes.push('salary_min leaves out jobs without a published salary (Arbeitnow publishes none)');
     return {
       count: page.length,
       jobs: page.map((r) => ({ ...present(r, copies), snippet: snippet(r.description) })),
       next_cursor: rows.length > input.limit && last ? S.encodeCursor({ p: last.postedAt.toISOString(), i: last.id }) : null,
-      sources: served.map((s) => ({ id: s.id, as_of: s.asOf.toISOString(), stale: s.stale, rows: counts.bySource.get(s.id) ?? 0 })),
+      sources: served.map((s) => ({ id: s.id, as_of: s.asOf.toISOString(), stale: s.stale, rows: s.rows })),
       freshness: freshness(served),
       notes,
     };
@@ -149,15 +149,16 @@ export class JobsService {
         continue;
       }
       const age = now - st.lastSuccessAt.getTime();
+      const seen = { id: src.id, asOf: st.lastSuccessAt, rows: st.lastRowCount ?? 0 };
       if (replayActive()) {
-        served.push({ id: src.id, asOf: st.lastSuccessAt, stale: true, reason: 'replay mode: rows come from recorded fixtures, as old as their recording' });
+        served.push({ ...seen, stale: true, reason: 'replay mode: rows come from recorded fixtures, as old as their recording' });
       } else if (age > this.config.JOBS_MAX_STALE_HOURS * HOUR) {
         notes.push(`${src.id} rows are left out: last refreshed ${st.lastSuccessAt.toISOString()}, more than ${this.config.JOBS_MAX_STALE_HOURS} h ago`);
       } else if (age > 2 * src.refreshMs) {
         // Two missed intervals: the rows are still useful, but not as fresh as promised.
-        served.push({ id: src.id, asOf: st.lastSuccessAt, stale: true, reason: `${src.id} could not be refreshed since ${st.lastSuccessAt.toISOString()}${st.lastFailure ? ` (${st.lastFailure})` : ''}` });
+        served.push({ ...seen, stale: true, reason: `${src.id} could not be refreshed since ${st.lastSuccessAt.toISOString()}${st.lastFailure ? ` (${st.lastFailure})` : ''}` });
       } else {
-        served.push({ id: src.id, asOf: st.lastSuccessAt, stale: false });
+        served.push({ ...seen, stale: false });
       }
     }
     return { served, notes };

@@ -43,10 +43,24 @@ export class MarksRepository {
     return count === 1;
   }
 
+  // Ends a run: releases the lease, schedules the next one, and records the index figures as they now are.
   async finish(owner: string, now: Date, nextRunAt: Date, failure?: string) {
+    const [markCount, filesLoaded, latest] = await Promise.all([
+      this.db.mark.count(),
+      this.db.ingestFile.count({ where: { status: 'loaded' } }),
+      this.db.ingestFile.findFirst({ where: { status: 'loaded' }, orderBy: { fileDate: 'desc' } }),
+    ]);
     await this.db.ingestState.updateMany({
       where: { id: STATE_ID, leaseOwner: owner },
-      data: { leaseOwner: null, leaseUntil: null, nextRunAt, ...(failure ? { lastFailureAt: now, lastFailure: failure.slice(0, 500) } : { lastSuccessAt: now }) },
+      data: {
+        leaseOwner: null,
+        leaseUntil: null,
+        nextRunAt,
+        markCount,
+        filesLoaded,
+        latestFileDate: latest?.fileDate ?? null,
+        ...(failure ? { lastFailureAt: now, lastFailure: failure.slice(0, 500) } : { lastSuccessAt: now }),
+      },
     });
   }
 
@@ -83,14 +97,8 @@ export class MarksRepository {
     await this.db.ingestFile.updateMany({ where: { fileName: file.name, status: 'rejected' }, data });
   }
 
-  async stats() {
-    const [marks, loaded, rejected, latest] = await Promise.all([
-      this.db.mark.count(),
-      this.db.ingestFile.count({ where: { status: 'loaded' } }),
-      this.db.ingestFile.findMany({ where: { status: 'rejected' }, orderBy: { fileDate: 'desc' }, take: 5 }),
-      this.db.ingestFile.findFirst({ where: { status: 'loaded' }, orderBy: { fileDate: 'desc' } }),
-    ]);
-    return { marks, filesLoaded: loaded, rejected, latestFileDate: latest?.fileDate ?? null };
+  rejectedFiles() {
+    return this.db.ingestFile.findMany({ where: { status: 'rejected' }, orderBy: { fileDate: 'desc' }, take: 5 });
   }
 
   // Exact, sound-alike and trigram-similar marks, optionally only those sharing a class with the query.

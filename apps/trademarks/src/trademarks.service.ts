@@ -51,8 +51,8 @@ export class TrademarksService {
   }
 
   async search(input: S.SearchInput): Promise<S.SearchOutput> {
-    const [stats, state] = await Promise.all([this.repo.stats(), this.repo.state()]);
-    if (!stats.marks) {
+    const state = await this.repo.state();
+    if (!state?.markCount) {
       if (!this.odp.configured) throw unavailable('trademarks.searchMarks');
       const why = state?.lastFailure ? `the last ingest failed: ${state.lastFailure}` : 'the first ingest has not finished';
       throw new TollError('SERVICE_UNAVAILABLE', `The trademark index is not built yet (${why}); try again later`);
@@ -76,7 +76,7 @@ export class TrademarksService {
       count: matches.length,
       matches,
       candidates_considered: rows.length,
-      index: { marks: stats.marks, files_loaded: stats.filesLoaded, latest_file_date: iso(stats.latestFileDate) },
+      index: { marks: state.markCount, files_loaded: state.filesLoaded, latest_file_date: iso(state.latestFileDate) },
       source: 'odp-bulk',
       attribution: SOURCES['odp-bulk'].attribution,
       freshness: this.indexFreshness(state),
@@ -86,7 +86,8 @@ export class TrademarksService {
 
   async health(): Promise<S.GetHealthOutput> {
     const described = this.groupHealth.describe();
-    const [stats, state] = await Promise.all([this.repo.stats(), this.repo.state()]);
+    const [rejected, state] = await Promise.all([this.repo.rejectedFiles(), this.repo.state()]);
+    const marks = state?.markCount ?? 0;
     const clients: Record<SourceId, { configured: boolean; baseUrl: string }> = { tsdr: this.tsdr, 'odp-bulk': this.odp };
     const sources = (Object.keys(SOURCES) as SourceId[]).map((id) => ({
       id,
@@ -99,10 +100,10 @@ export class TrademarksService {
     }));
     const unavailableOps = [
       ...(this.tsdr.configured ? [] : [{ operationId: 'trademarks.getStatus', reason: reasonOf('trademarks.getStatus') }]),
-      ...(stats.marks ? [] : [{ operationId: 'trademarks.searchMarks', reason: this.odp.configured ? 'the index is not built yet' : reasonOf('trademarks.searchMarks') }]),
+      ...(marks ? [] : [{ operationId: 'trademarks.searchMarks', reason: this.odp.configured ? 'the index is not built yet' : reasonOf('trademarks.searchMarks') }]),
     ];
     const ingestEnabled = this.config.TRADEMARKS_INGEST_ENABLED && this.odp.configured;
-    const stale = stats.marks > 0 && this.indexFreshness(state).stale;
+    const stale = marks > 0 && this.indexFreshness(state).stale;
     return {
       ...described,
       status: unavailableOps.length || stale ? 'degraded' : 'ok',
@@ -114,15 +115,15 @@ export class TrademarksService {
         last_success_at: state?.lastSuccessAt?.toISOString() ?? null,
         last_failure: state?.lastFailureAt && state.lastFailure ? { at: state.lastFailureAt.toISOString(), message: state.lastFailure } : null,
         next_run_at: ingestEnabled && state ? state.nextRunAt.toISOString() : null,
-        rejected_files: stats.rejected.map((f) => ({ file: f.fileName, date: iso(f.fileDate)!, error: f.error })),
+        rejected_files: rejected.map((f) => ({ file: f.fileName, date: iso(f.fileDate)!, error: f.error })),
       },
       tolls: described.endpoints.map(({ operationId, path, price }) => ({ operationId, path, price })),
       cache: {
         status_entries: this.cache.size,
         ...this.cache.stats,
-        index_marks: stats.marks,
-        index_files_loaded: stats.filesLoaded,
-        index_latest_file_date: iso(stats.latestFileDate),
+        index_marks: marks,
+        index_files_loaded: state?.filesLoaded ?? 0,
+        index_latest_file_date: iso(state?.latestFileDate ?? null),
       },
     };
   }

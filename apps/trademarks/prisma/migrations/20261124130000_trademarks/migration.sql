@@ -44,6 +44,9 @@ CREATE TABLE "ingest_state" (
     "last_success_at" TIMESTAMPTZ(3),
     "last_failure_at" TIMESTAMPTZ(3),
     "last_failure" TEXT,
+    "mark_count" INTEGER NOT NULL DEFAULT 0,
+    "files_loaded" INTEGER NOT NULL DEFAULT 0,
+    "latest_file_date" DATE,
 
     CONSTRAINT "ingest_state_pkey" PRIMARY KEY ("id")
 );
