@@ -28,7 +28,14 @@ export function decodeCursor(s: string): Cursor | null {
 export const SearchInput = z
   .strictObject({
     q: z.string().trim().min(1).max(200).optional().describe('Keywords; every word must appear in the title, company, location or tags (case and accents ignored)'),
-    location: z.string().trim().min(1).max(100).optional().describe('Place the job is in, matched as text against the posting location (e.g. "Berlin", "Texas")'),
+    location: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[\p{L}\p{N} ,.'()/-]+$/u, 'may hold letters, digits, spaces and , . \' ( ) / - only')
+      .optional()
+      .describe('Place the job is in, matched as text against the posting location (e.g. "Berlin", "Texas")'),
     remote: z.boolean().optional().describe('true: remote jobs only; false: on-site jobs only; omit for both'),
     job_type: z.enum(JOB_TYPES).optional().describe('Employment type'),
     salary_min: z.number().int().min(1).max(10_000_000).optional().describe('Yearly salary floor in salary_currency: keeps jobs whose published range reaches it (hourly/monthly pay annualised); jobs without a salary are left out'),

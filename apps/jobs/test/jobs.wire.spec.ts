@@ -181,7 +181,7 @@ describe('jobs over NATS', () => {
     expect(fake.hits.map((h) => `${h.path}?${new URLSearchParams(h.query)}`)).toEqual([
       '/api/job-board-api?page=1',
       '/api/job-board-api?page=2',
-      '/api/search?DatePosted=7&ResultsPerPage=500&Page=1&SortField=opendate&SortDirection=Desc',
+      '/api/search?DatePosted=7&ResultsPerPage=500&Page=1',
     ]);
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'jobs', title: 'Jobs Aggregator', status: 'ok' });
@@ -273,6 +273,7 @@ describe('jobs over NATS', () => {
     expect(await issues('searchJobs', { salary_currency: 'EUR' })).toEqual(['salary_currency']);
     expect(await issues('searchJobs', { posted_since: '2026-13-01' })).toEqual(['posted_since']);
     expect(await issues('searchJobs', { q: '' })).toEqual(['q']);
+    expect(await issues('searchJobs', { location: '%' })).toEqual(['location']);
     expect(await issues('searchJobs', { source: 'remotive' })).toEqual(['source']);
     expect(await issues('searchJobs', { page: 2 })).toEqual(['page']);
     expect(await issues('getJob', { id: 'linkedin:123' })).toEqual(['id']);

@@ -79,7 +79,7 @@ export class UsajobsClient implements JobSource {
   async fetchAll(deadline: number): Promise<Posting[]> {
     const postings: Posting[] = [];
     for (let page = 1; page <= this.maxPages; page++) {
-      const query = { DatePosted: this.daysPosted, ResultsPerPage: PAGE_SIZE, Page: page, SortField: 'opendate', SortDirection: 'Desc' };
+      const query = { DatePosted: this.daysPosted, ResultsPerPage: PAGE_SIZE, Page: page };
       const { SearchResult: result } = await this.api.getJson('api/search', query, Search, { deadline });
       // A row whose posting date does not parse is skipped rather than failing the whole refresh.
       for (const i of result.SearchResultItems) {
