@@ -147,7 +147,10 @@ const REASONS: Record<string, string> = {
   'trademarks.searchMarks': `the USPTO Open Data Portal API key is not configured on this deployment (${SOURCES['odp-bulk'].key}), so no index has been built`,
 };
 const reasonOf = (op: string) => REASONS[op];
-const unavailable = (op: string) => new TollError('SERVICE_UNAVAILABLE', `${op} is unavailable: ${reasonOf(op)}`, { operationId: op });
+// A key only arrives with a redeploy, so the answer says to come back much later; where the platform keeps a circuit
+// per operation, retryAfterSeconds opens it at once and callers get the 503 before any payment step.
+const KEY_RETRY_AFTER_SECONDS = 3_600;
+const unavailable = (op: string) => new TollError('SERVICE_UNAVAILABLE', `${op} is unavailable: ${reasonOf(op)}`, { operationId: op, retryAfterSeconds: KEY_RETRY_AFTER_SECONDS });
 
 function present(row: MarkRow, kinds: Verdict['kinds'], similarity: number, classes: number[]): S.SearchOutput['matches'][number] {
   const rowClasses = row.classes ?? [];

@@ -377,7 +377,7 @@ describe('trademarks without API keys', () => {
     expect((await call('getStatus', { serial: '76044902' })).err).toEqual({
       code: 'SERVICE_UNAVAILABLE',
       message: 'trademarks.getStatus is unavailable: the USPTO TSDR API key is not configured on this deployment (TRADEMARKS_TSDR_API_KEY); status look-ups are off',
-      details: { operationId: 'trademarks.getStatus' },
+      details: { operationId: 'trademarks.getStatus', retryAfterSeconds: 3600 },
     });
     expect((await call('searchMarks', { mark: 'python' })).err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { operationId: 'trademarks.searchMarks' } });
     expect((await call('getStatus', { serial: 'abc' })).err.code).toBe('INVALID_INPUT');
