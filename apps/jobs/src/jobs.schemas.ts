@@ -1,7 +1,7 @@
 import { GroupHealthOutput } from '@toll/platform';
 import { PriceSpec } from '@toll/contracts';
 import { z } from 'zod';
-import { JOB_TYPES } from './postings';
+import { JOB_TYPES, searchWords } from './postings';
 import { SOURCE_IDS } from './sources';
 
 // Inputs are strict (unknown fields are rejected). GET query values arrive typed: the gateway coerces them from
@@ -49,6 +49,8 @@ export const SearchInput = z
     cursor: z.string().regex(CURSOR, 'must be a next_cursor from a previous answer').optional().describe('next_cursor of the previous page, to continue the same search'),
   })
   .superRefine((v, ctx) => {
+    // Keywords are matched by their Latin letters and digits; one with none would silently match every job.
+    if (v.q !== undefined && v.q.length && !searchWords(v.q).length) ctx.addIssue({ code: 'custom', path: ['q'], message: 'must contain a Latin letter or a digit' });
     if (v.cursor !== undefined && CURSOR.test(v.cursor) && !decodeCursor(v.cursor)) {
       ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'is not a next_cursor this service issued' });
     }

@@ -64,9 +64,11 @@ const LEGAL_FORMS = /\b(inc|llc|ltd|limited|gmbh|ag|se|plc|corp|corporation|co|k
 // Same company + title + place = the same job, whichever board it came from. Legal forms, case, accents and
 // punctuation are ignored, and only the first part of the location (the city) counts.
 export function dedupKey(company: string, title: string, location: string): string {
-  const c = fold(company).replace(LEGAL_FORMS, ' ').replace(/\s+/g, ' ').trim();
-  const place = fold(location.split(/[,;/(]/)[0] ?? '');
-  return `${c}|${fold(title)}|${place}`;
+  // Text with no Latin letters or digits folds to nothing; it is then compared as written (lower case).
+  const keep = (s: string) => fold(s) || s.trim().toLowerCase();
+  const c = keep(company).replace(LEGAL_FORMS, ' ').replace(/\s+/g, ' ').trim();
+  const place = keep(location.split(/[,;/(]/)[0] ?? '');
+  return `${c}|${keep(title)}|${place}`;
 }
 
 // Lower-case words a keyword search matches against.

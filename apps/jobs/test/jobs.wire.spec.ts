@@ -273,6 +273,7 @@ describe('jobs over NATS', () => {
     expect(await issues('searchJobs', { salary_currency: 'EUR' })).toEqual(['salary_currency']);
     expect(await issues('searchJobs', { posted_since: '2026-13-01' })).toEqual(['posted_since']);
     expect(await issues('searchJobs', { q: '' })).toEqual(['q']);
+    expect(await issues('searchJobs', { q: '求人' })).toEqual(['q']);
     expect(await issues('searchJobs', { location: '%' })).toEqual(['location']);
     expect(await issues('searchJobs', { source: 'remotive' })).toEqual(['source']);
     expect(await issues('searchJobs', { page: 2 })).toEqual(['page']);

@@ -107,7 +107,7 @@ export class MarksRepository {
     return this.db.$queryRaw<MarkRow[]>`
       SELECT serial, registration_number, mark_text, mark_norm, phonetic_key, classes, owner, filing_date, registration_date, status_code, status_date, goods
       FROM mark
-      WHERE (mark_norm = ${norm} OR phonetic_key = ${key} OR mark_norm % ${norm}) ${inClasses}
+      WHERE mark_norm <> '' AND (mark_norm = ${norm} OR phonetic_key = ${key} OR mark_norm % ${norm}) ${inClasses}
       ORDER BY (mark_norm = ${norm}) DESC, (phonetic_key = ${key}) DESC, similarity(mark_norm, ${norm}) DESC, serial
       LIMIT ${MAX_CANDIDATES}`;
   }

@@ -1,7 +1,7 @@
 import { GroupHealthOutput } from '@toll/platform';
 import { PriceSpec } from '@toll/contracts';
 import { z } from 'zod';
-import { MATCH_TYPES } from './similarity';
+import { MATCH_TYPES, normalise } from './similarity';
 
 // Inputs are strict (unknown fields are rejected); GET query values arrive typed (the gateway coerces them from the
 // announced JSON Schema). Every rule is here, so bad input is refused before any payment.
@@ -39,6 +39,10 @@ export const SearchInput = z
     match: z.string().regex(TYPE_LIST, 'must be a comma-separated subset of exact, phonetic, fuzzy').default('exact,phonetic,fuzzy').describe('Kinds of match to return'),
     min_similarity: z.number().min(0.5).max(1).default(0.75).describe('Fuzzy matches need at least this similarity (1 - edits / length), 0.5-1, default 0.75'),
     limit: z.number().int().min(1).max(100).default(20).describe('Matches to return, 1-100 (default 20)'),
+  })
+  .superRefine((v, ctx) => {
+    // Marks are compared by their Latin letters and digits (the office's mark text); a query with none would match nothing meaningful.
+    if (typeof v.mark === 'string' && /[\p{L}\p{N}]/u.test(v.mark) && !normalise(v.mark)) ctx.addIssue({ code: 'custom', path: ['mark'], message: 'must contain a Latin letter or a digit' });
   });
 export type SearchInput = z.infer<typeof SearchInput>;
 

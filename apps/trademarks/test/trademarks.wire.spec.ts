@@ -240,6 +240,7 @@ describe('trademarks over NATS', () => {
     };
     expect(await fields('searchMarks', {})).toEqual(['mark']);
     expect(await fields('searchMarks', { mark: '!!!' })).toEqual(['mark']);
+    expect(await fields('searchMarks', { mark: '商标' })).toEqual(['mark']);
     expect(await fields('searchMarks', { mark: 'x'.repeat(101) })).toEqual(['mark']);
     expect(await fields('searchMarks', { mark: 'python', classes: '9;42' })).toEqual(['classes']);
     expect(await fields('searchMarks', { mark: 'python', match: 'soundex' })).toEqual(['match']);
