@@ -9,3 +9,5 @@ CREATE DATABASE short;
 -- Shared by every group that calls SEC: the cross-replica SEC rate governor (SEC_GOVERNOR_DATABASE_URL).
 CREATE DATABASE governor;
 CREATE DATABASE funding;
+CREATE DATABASE jobs;
+CREATE DATABASE trademarks;

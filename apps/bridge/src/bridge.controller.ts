@@ -26,6 +26,7 @@ export class BridgeController {
     input: S.ScoreInput,
     output: S.ScoreOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND'],
   })
   score(@Payload() msg: TollMessage<S.ScoreInput>) {
     return this.bridges.score(msg.input, msg.deadline);

@@ -216,6 +216,25 @@ const GROUPS = {
     ['POST', 'json/validate', 'validateJson', PAID, 'Validates JSON syntax', { text: str('Text') }],
     health('Dev utilities service info and endpoint catalog'),
   ]],
+  jobs: ['Jobs Aggregator', [
+    ['GET', 'search', 'searchJobs', call('0.01'), 'Search job postings merged from several job boards: keywords, location or remote, job type, salary floor, posted since; deduplicated, newest first, paged', {
+      q: opt(str('Keywords; every word must appear in the title, company, location or tags')), location: opt(str('Place the job is in')), remote: opt(bool('true: remote jobs only; false: on-site only')),
+      job_type: opt(str('One of full_time, part_time, contract, internship, temporary')), salary_min: opt(int('Yearly salary floor')), salary_currency: opt(str('ISO 4217, default USD')),
+      posted_since: opt(str('Only jobs posted at or after this date')), source: opt(str('arbeitnow or usajobs')), limit: opt(int('1-50, default 20')), cursor: opt(str('next_cursor of the previous page')),
+    }],
+    ['GET', 'job', 'getJob', call('0.005'), 'One job posting by id with its full description, link back and the same job on other boards', { id: str('Job id from a search answer') }],
+    health('Jobs service status, sources with their licence terms (and the ones refused), tolls, index stats and endpoint catalog'),
+  ]],
+  trademarks: ['Trademark Watch', [
+    ['GET', 'status', 'getStatus', PAID, 'Status of a US trademark by serial or registration number: mark, status with date and meaning, owner, classes with goods and services, key dates, prosecution history', {
+      serial: opt(str('Application serial number, 8 digits')), registration: opt(str('Registration number, up to 8 digits')),
+    }],
+    ['GET', 'search', 'searchMarks', call('0.01'), 'Marks similar to a name in given classes: exact, sound-alike (phonetic) and fuzzy (typo) matches over US trademark applications, ranked, each with its reason', {
+      mark: str('The word mark to check, e.g. a product or company name'), classes: opt(str('Nice classes 1-45, comma-separated')), match: opt(str('Subset of exact, phonetic, fuzzy')),
+      min_similarity: opt(num('Fuzzy similarity floor, 0.5-1')), limit: opt(int('1-100, default 20')),
+    }],
+    health('Trademark service status, sources with licence terms and key configuration, ingest state, tolls, cache stats and endpoint catalog'),
+  ]],
 };
 
 function inputSchema(fields) {

@@ -26,6 +26,7 @@ export class FundingController {
     input: S.FundingInput,
     output: S.FundingOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getFunding(@Payload() msg: TollMessage<S.FundingInput>) {
     return this.funding.funding(msg.input, msg.deadline);
@@ -43,6 +44,7 @@ export class FundingController {
     input: S.LiquidationsInput,
     output: S.LiquidationsOutput,
     timeoutMs: 5_000,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getLiquidations(@Payload() msg: TollMessage<S.LiquidationsInput>) {
     return this.funding.liquidations(msg.input);
@@ -58,6 +60,7 @@ export class FundingController {
     input: S.TopFundedInput,
     output: S.TopFundedOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   getTopFunded(@Payload() msg: TollMessage<S.TopFundedInput>) {
     return this.funding.topFunded(msg.input, msg.deadline);

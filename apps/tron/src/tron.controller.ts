@@ -26,6 +26,7 @@ export class TronController {
     input: S.EstimateInput,
     output: S.EstimateOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   estimate(@Payload() msg: TollMessage<S.EstimateInput>) {
     return this.tron.estimate(msg.input, msg.deadline);
@@ -40,6 +41,7 @@ export class TronController {
     input: S.EmptyInput,
     output: S.PricesOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['UPSTREAM_ERROR'],
   })
   getPrices(@Payload() msg: TollMessage<Record<string, never>>) {
     return this.tron.prices(msg.deadline);

@@ -15,3 +15,4 @@ export * from './catalog-watcher';
 export * from './database';
 export * from './shutdown-deadline';
 export * from './input-rules';
+export * from './clock';

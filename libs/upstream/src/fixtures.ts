@@ -10,7 +10,8 @@ export interface Fixture {
   recordedAt: string;
   note?: string;
   request: { method?: string; path: string; query?: Record<string, string>; body?: unknown }; // body: JSON a POST must carry
-  response: { status: number; headers?: Record<string, string>; body: unknown; delayMs?: number };
+  // A binary body (a ZIP file) is stored as a base64 string with encoding "base64".
+  response: { status: number; headers?: Record<string, string>; body: unknown; encoding?: 'base64'; delayMs?: number };
 }
 
 export const loadFixtures = (dir: string): Fixture[] =>
@@ -42,4 +43,7 @@ function parseBody(body: string | undefined): unknown {
   }
 }
 
-export const fixtureBody = (f: Fixture): string => (typeof f.response.body === 'string' ? f.response.body : JSON.stringify(f.response.body));
+export const fixtureBody = (f: Fixture): string | Buffer => {
+  if (f.response.encoding === 'base64') return Buffer.from(String(f.response.body), 'base64');
+  return typeof f.response.body === 'string' ? f.response.body : JSON.stringify(f.response.body);
+};

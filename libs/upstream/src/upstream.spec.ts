@@ -24,7 +24,7 @@ async function startCanned() {
       req.on('data', (c) => (body += c));
       req.on('end', () => posts.push({ type: req.headers['content-type'], body }));
     }
-    const send = () => res.writeHead(canned.status, { 'content-type': 'application/json' }).end(typeof canned.body === 'string' ? canned.body : JSON.stringify(canned.body));
+    const send = () => res.writeHead(canned.status, { 'content-type': 'application/json' }).end(typeof canned.body === 'string' || Buffer.isBuffer(canned.body) ? canned.body : JSON.stringify(canned.body));
     if (canned.delayMs) setTimeout(send, canned.delayMs).unref();
     else send();
   });
@@ -77,6 +77,14 @@ describe('createUpstream', () => {
     await expect(api([a.url]).getJson('/t', {}, Temp)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', message: 'test answered with a body that is not JSON' });
     a.use([fixture('/t', 200, { error: true, reason: 'bad latitude' })]);
     await expect(api([a.url]).getJson('/t', {}, Temp)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', details: { issues: [{ field: 'temp' }] } });
+  });
+
+  it('returns a binary body byte for byte, and text without its byte-order mark', async () => {
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00, 0x80]);
+    a.use([fixture('/f.zip', 200, zip)]);
+    expect(await api([a.url]).getBytes('/f.zip', {})).toEqual(zip);
+    a.use([fixture('/t.csv', 200, Buffer.from('\ufeffdate,value\n', 'utf8'))]);
+    expect(await api([a.url]).getText('/t.csv', {})).toBe('date,value\n');
   });
 
   it('answers UPSTREAM_TIMEOUT within the caller deadline instead of hanging', async () => {

@@ -42,9 +42,13 @@ export interface Upstream {
   readonly name: string;
   getJson<S extends z.ZodType>(path: string, query: Query, schema: S, options?: CallOptions): Promise<z.infer<S>>;
   getText(path: string, query: Query, options?: CallOptions): Promise<string>;
+  getBytes(path: string, query: Query, options?: CallOptions): Promise<Buffer>; // a binary body (a ZIP file)
   // JSON body in, JSON out (JSON-RPC-like node APIs); retried like a GET, so only for calls without side effects.
   postJson<S extends z.ZodType>(path: string, body: unknown, schema: S, options?: CallOptions): Promise<z.infer<S>>;
 }
+
+// As Response.text() does: UTF-8, a leading byte-order mark dropped, invalid bytes replaced.
+const decode = (bytes: Buffer) => new TextDecoder().decode(bytes);
 
 const errorCode = (e: unknown): string | undefined => (e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code;
 
@@ -57,7 +61,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const maxAttempts = options.maxAttempts ?? Math.max(2, options.baseUrls.length);
   const log = options.log ?? (() => undefined);
 
-  async function request(path: string, query: Query, call: CallOptions, body?: string): Promise<{ text: string; url: string }> {
+  async function request(path: string, query: Query, call: CallOptions, body?: string): Promise<{ bytes: Buffer; url: string }> {
     const deadline = call.deadline ?? Date.now() + options.timeoutMs;
     let lastError: TollError | undefined;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
@@ -70,7 +74,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       if (budget <= 0) throw lastError ?? new TollError('UPSTREAM_TIMEOUT', `${options.name}: no time left before the deadline`, { upstream: options.name });
       const started = Date.now();
       let res: Response;
-      let text: string;
+      let bytes: Buffer;
       try {
         res = await doFetch(url, {
           ...(body === undefined ? {} : { method: 'POST', body }),
@@ -83,7 +87,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           },
           signal: AbortSignal.timeout(Math.max(1, budget)),
         });
-        text = await res.text();
+        bytes = Buffer.from(await res.arrayBuffer());
       } catch (e) {
         const timedOut = (e as Error)?.name === 'TimeoutError' || (e as Error)?.name === 'AbortError';
         log('upstream failure', { upstream: options.name, url: redactUrl(url), error: timedOut ? 'timeout' : (errorCode(e) ?? String(e)), ms: Date.now() - started });
@@ -94,7 +98,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
         throw lastError;
       }
       log('upstream call', { upstream: options.name, url: redactUrl(url), status: res.status, ms: Date.now() - started });
-      if (res.ok || call.answerStatuses?.includes(res.status)) return { text, url: redactUrl(url) };
+      if (res.ok || call.answerStatuses?.includes(res.status)) return { bytes, url: redactUrl(url) };
       lastError = new TollError('UPSTREAM_ERROR', `${options.name} answered HTTP ${res.status}`, { upstream: options.name, status: res.status });
       if (!RETRYABLE_STATUS.has(res.status)) throw lastError;
     }
@@ -104,13 +108,16 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   return {
     name: options.name,
     async getText(path, query, call = {}) {
-      return (await request(path, query, call)).text;
+      return decode((await request(path, query, call)).bytes);
+    },
+    async getBytes(path, query, call = {}) {
+      return (await request(path, query, call)).bytes;
     },
     async getJson(path, query, schema, call = {}) {
-      return parseJson((await request(path, query, call)).text, schema);
+      return parseJson(decode((await request(path, query, call)).bytes), schema);
     },
     async postJson(path, payload, schema, call = {}) {
-      return parseJson((await request(path, {}, call, JSON.stringify(payload))).text, schema);
+      return parseJson(decode((await request(path, {}, call, JSON.stringify(payload))).bytes), schema);
     },
   };
 

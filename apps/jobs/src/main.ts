@@ -1,0 +1,3 @@
+import { startJobs } from './bootstrap';
+
+void startJobs();

@@ -1,0 +1,3 @@
+import { startTrademarks } from './bootstrap';
+
+void startTrademarks();
