@@ -1,9 +1,8 @@
 import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
-import { http, loadFixtures, startFakeUpstream, type FakeUpstream } from '@toll/testing';
+import { type FakeUpstream, http, loadFixtures, scratchDatabase, startFakeUpstream } from '@toll/testing';
 import { join } from 'node:path';
 import { startJobs } from '../../apps/jobs/src/bootstrap';
-import { scratchDatabase } from '../../apps/jobs/test/db';
 import { startStack, type Stack } from './stack';
 
 const GOOD = loadFixtures(join(__dirname, '../../apps/jobs/test/fixtures')).filter((f) => ['page-1', 'page-2', 'search-page-1'].includes(f.case));
@@ -13,7 +12,7 @@ describe('jobs through gateway and payments', () => {
   let stack: Stack;
   let upstream: FakeUpstream;
   let gw: string;
-  const db = scratchDatabase('e2e');
+  const db = scratchDatabase('toll_jobs_e2e');
 
   const pay = async (path: string) => {
     const challenge = await http(`${gw}${path}`);

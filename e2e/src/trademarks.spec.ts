@@ -1,9 +1,8 @@
 import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
-import { http, loadFixtures, startFakeUpstream, type FakeUpstream } from '@toll/testing';
+import { type FakeUpstream, http, loadFixtures, scratchDatabase, startFakeUpstream } from '@toll/testing';
 import { join } from 'node:path';
 import { startTrademarks } from '../../apps/trademarks/src/bootstrap';
-import { scratchDatabase } from '../../apps/trademarks/test/db';
 import { startStack, type Stack } from './stack';
 
 const fixtures = loadFixtures(join(__dirname, '../../apps/trademarks/test/fixtures'));
@@ -15,7 +14,7 @@ describe('trademarks through gateway and payments', () => {
   let stack: Stack;
   let upstream: FakeUpstream;
   let gw: string;
-  const db = scratchDatabase('e2e');
+  const db = scratchDatabase('toll_trademarks_e2e');
 
   const pay = async (path: string) => {
     const challenge = await http(`${gw}${path}`);
