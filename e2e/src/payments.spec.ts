@@ -129,6 +129,11 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
       refusedWith(await redeem('/toll/shop/item', await sendAndConfirm(connection, stack.payer, ix), c.memo), 'wrong_mint');
     });
 
+    it('toll_memo without the X-Payment-Tx header: the missing header is named', async () => {
+      const c = await challenge('/toll/shop/item');
+      refusedWith(await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`), 'payment_tx_header_missing');
+    });
+
     it('missing memo', async () => {
       const c = await challenge('/toll/shop/item');
       const [transfer] = memoPaymentInstructions(c, 'USDC', stack.payer.publicKey);

@@ -40,6 +40,8 @@ export class VerifyService {
   }
 
   private async viaMemo(req: VerifyRequest, proof: Extract<PaymentProof, { kind: 'memo' }>): Promise<Outcome> {
+    // toll_memo alone says nothing about which transaction paid: name the missing header rather than a malformed one.
+    if (!proof.signature) return { ok: false, reason: 'payment_tx_header_missing' };
     if (!SIGNATURE.test(proof.signature)) return { ok: false, reason: 'signature_malformed' };
     if (!proof.memo) return { ok: false, reason: 'memo_missing' };
     const known = await this.ledger.findByProof(proof.signature);
