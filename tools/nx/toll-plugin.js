@@ -1,0 +1,72 @@
+// Nx plugin: the targets of every project, inferred from what is on disk, so a new apps/<name> folder
+// (package.json + tsconfig.build.json) gets them without any project.json. Caching and inputs live here too.
+//   build      tsc -b <root>/tsconfig.build.json (Prisma client first when <root>/prisma/schema.prisma exists)
+//   test       jest over the project's jest project (jest.config.js finds every project by itself)
+//   lint       eslint <root>
+//   typecheck  tsc --noEmit over the project's sources and tests (tools/nx/typecheck.js)
+//   docker     docker build of the app's image, tagged with its package.json version (apps with src/main.ts)
+// e2e/ is a project too: its tests start several apps, so it depends on every `type:app` project and
+// `nx affected` picks it whenever one of them changes.
+'use strict';
+const { existsSync, readFileSync } = require('node:fs');
+const path = require('node:path');
+
+const TEST_INPUTS = ['default', '^production', '{workspaceRoot}/jest.config.js', { externalDependencies: ['jest', '@swc/jest', '@swc/core'] }];
+
+function targetsFor(root, name, pkg, workspaceRoot) {
+  const has = (f) => existsSync(path.join(workspaceRoot, root, f));
+  const targets = {};
+  if (has('tsconfig.build.json')) {
+    const prisma = has('prisma/schema.prisma') ? `node tools/prisma-generate.js ${name} && ` : '';
+    targets.build = {
+      command: `${prisma}tsc -b ${root}/tsconfig.build.json`,
+      dependsOn: ['^build'],
+      cache: true,
+      inputs: ['production', '^production', { externalDependencies: ['typescript', 'prisma'] }],
+      outputs: ['{projectRoot}/dist', '{projectRoot}/tsconfig.build.tsbuildinfo', '{projectRoot}/src/generated'],
+    };
+  }
+  targets.test = {
+    command: `jest --config jest.config.js --selectProjects ${path.basename(root)} --passWithNoTests`,
+    // Tests import sources, not dist; the build is for the Prisma clients (and e2e's apps) they load.
+    dependsOn: targets.build ? ['build'] : ['^build'],
+    cache: true,
+    inputs: TEST_INPUTS,
+  };
+  targets.lint = {
+    command: `eslint ${root} --max-warnings 0`,
+    cache: true,
+    inputs: ['default', '^production', '{workspaceRoot}/eslint.config.mjs', { externalDependencies: ['eslint', 'typescript-eslint', '@nx/eslint-plugin'] }],
+  };
+  targets.typecheck = {
+    command: `node tools/nx/typecheck.js ${root}`,
+    dependsOn: targets.build ? ['build'] : ['^build'],
+    cache: true,
+    inputs: ['default', '^production', '{workspaceRoot}/tsconfig.spec.json', '{workspaceRoot}/tools/nx/typecheck.js', { externalDependencies: ['typescript'] }],
+  };
+  if (has('src/main.ts') && (pkg.nx?.tags ?? []).includes('type:app')) {
+    // Needs a Docker engine; this is the command a platform team runs (or CI with one).
+    targets.docker = {
+      command: `docker build --build-arg APP=${name} -t toll/${name}:${pkg.version} -t toll/${name}:latest .`,
+      cache: false,
+    };
+  }
+  return targets;
+}
+
+const createNodes = [
+  '{apps/*,libs/*,e2e}/package.json',
+  (files, _options, context) =>
+    files.map((file) => {
+      const root = path.dirname(file);
+      const pkg = JSON.parse(readFileSync(path.join(context.workspaceRoot, file), 'utf8'));
+      const name = pkg.nx?.name ?? path.basename(root);
+      const project = { root, name, targets: targetsFor(root, name, pkg, context.workspaceRoot) };
+      if (root === 'e2e') {
+        Object.assign(project, { projectType: 'application', tags: pkg.nx?.tags ?? [], implicitDependencies: ['tag:type:app'] });
+      }
+      return [file, { projects: { [root]: project } }];
+    }),
+];
+
+module.exports = { name: 'toll', createNodes, createNodesV2: createNodes };
