@@ -6,7 +6,7 @@
 //   typecheck  tsc --noEmit over the project's sources and tests (tools/nx/typecheck.js)
 //   docker     docker build of the app's image, tagged with its package.json version (apps with src/main.ts)
 // e2e/ is a project too: its tests start several apps, so it depends on every `type:app` project and
-// `nx affected` picks it whenever one of them changes.
+// `nx affected` picks it whenever one of them changes. tools/ is one for its tests (validate:deploy).
 'use strict';
 const { existsSync, readFileSync } = require('node:fs');
 const path = require('node:path');
@@ -55,7 +55,7 @@ function targetsFor(root, name, pkg, workspaceRoot) {
 }
 
 const createNodes = [
-  '{apps/*,libs/*,e2e}/package.json',
+  '{apps/*,libs/*,e2e,tools}/package.json',
   (files, _options, context) =>
     files.map((file) => {
       const root = path.dirname(file);
@@ -64,6 +64,11 @@ const createNodes = [
       const project = { root, name, targets: targetsFor(root, name, pkg, context.workspaceRoot) };
       if (root === 'e2e') {
         Object.assign(project, { projectType: 'application', tags: pkg.nx?.tags ?? [], implicitDependencies: ['tag:type:app'] });
+      }
+      if (root === 'tools') {
+        // Its tests check the deployment files (validate:deploy), which belong to no project.
+        project.tags = pkg.nx?.tags ?? [];
+        project.targets.test.inputs = [...TEST_INPUTS, '{workspaceRoot}/k8s/**/*', '{workspaceRoot}/docker-compose.yml', '{workspaceRoot}/Dockerfile', '{workspaceRoot}/apps/*/package.json'];
       }
       return [file, { projects: { [root]: project } }];
     }),
