@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Injectable } from '@nestjs/common';
-import type { PriceSpec } from '@toll/contracts';
+import { CONTRACT_VERSION, type PriceSpec } from '@toll/contracts';
 import { z } from 'zod';
 import { CatalogService } from './catalog.service';
+import { ContractRefusals } from './contract';
 import { GROUP_INFO, type GroupInfo } from './tokens';
 
 // Liveness and readiness for Kubernetes, on the app's small HTTP port (the work itself arrives over NATS).
@@ -33,6 +34,7 @@ export interface CatalogEntry {
 export class GroupHealth {
   constructor(
     private readonly catalog: CatalogService,
+    private readonly refusals: ContractRefusals,
     @Inject(GROUP_INFO) private readonly group: GroupInfo,
   ) {}
 
@@ -42,6 +44,9 @@ export class GroupHealth {
       service: this.group.name,
       title: this.group.title,
       version: this.group.version,
+      contract: CONTRACT_VERSION,
+      // Requests refused because the caller's contract version is not served here (see contract.ts).
+      contractRefusals: this.refusals.list(),
       status: 'ok' as const,
       instanceId: manifest.instanceId,
       startedAt: this.group.startedAt.toISOString(),
@@ -76,6 +81,8 @@ export const GroupHealthOutput = z.object({
   service: z.string(),
   title: z.string(),
   version: z.string(),
+  contract: z.number().int(),
+  contractRefusals: z.array(z.object({ from: z.string(), contract: z.string().nullable(), problem: z.string(), count: z.number().int(), lastAt: z.string() })),
   status: z.enum(['ok', 'degraded']),
   instanceId: z.string(),
   startedAt: z.string(),
