@@ -1,7 +1,9 @@
 // Nx plugin: the targets of every project, inferred from what is on disk, so a new apps/<name> folder
 // (package.json + tsconfig.build.json) gets them without any project.json. Caching and inputs live here too.
-//   build      tsc -b <root>/tsconfig.build.json (Prisma client first when <root>/prisma/schema.prisma exists)
-//   test       jest over the project's jest project (jest.config.js finds every project by itself)
+//   prisma     the Prisma client (src/generated), for apps with prisma/schema.prisma
+//   build      tsc -b <root>/tsconfig.build.json, after its libs' builds (and its Prisma client)
+//   test       jest over the project's jest project (jest.config.js finds every project by itself); tests
+//              import sources, not dist, so they wait for Prisma clients only, not for builds
 //   lint       eslint <root>
 //   typecheck  tsc --noEmit over the project's sources and tests (tools/nx/typecheck.js)
 //   docker     docker build of the app's image, tagged with its package.json version (apps with src/main.ts)
@@ -16,20 +18,29 @@ const TEST_INPUTS = ['default', '^production', '{workspaceRoot}/jest.config.js',
 function targetsFor(root, name, pkg, workspaceRoot) {
   const has = (f) => existsSync(path.join(workspaceRoot, root, f));
   const targets = {};
-  if (has('tsconfig.build.json')) {
-    const prisma = has('prisma/schema.prisma') ? `node tools/prisma-generate.js ${name} && ` : '';
-    targets.build = {
-      command: `${prisma}tsc -b ${root}/tsconfig.build.json`,
-      dependsOn: ['^build'],
+  // Prisma clients of this project and of the apps it depends on (e2e starts apps with databases).
+  const prismaFirst = ['^prisma'];
+  if (has('prisma/schema.prisma')) {
+    targets.prisma = {
+      command: `node tools/prisma-generate.js ${name}`,
       cache: true,
-      inputs: ['production', '^production', { externalDependencies: ['typescript', 'prisma'] }],
-      outputs: ['{projectRoot}/dist', '{projectRoot}/tsconfig.build.tsbuildinfo', '{projectRoot}/src/generated'],
+      inputs: ['{projectRoot}/prisma/**/*', '{workspaceRoot}/tools/prisma-generate.js', { externalDependencies: ['prisma', '@prisma/client'] }],
+      outputs: ['{projectRoot}/src/generated'],
+    };
+    prismaFirst.push('prisma');
+  }
+  if (has('tsconfig.build.json')) {
+    targets.build = {
+      command: `tsc -b ${root}/tsconfig.build.json`,
+      dependsOn: ['^build', ...prismaFirst],
+      cache: true,
+      inputs: ['production', '^production', { externalDependencies: ['typescript'] }],
+      outputs: ['{projectRoot}/dist', '{projectRoot}/tsconfig.build.tsbuildinfo'],
     };
   }
   targets.test = {
     command: `jest --config jest.config.js --selectProjects ${path.basename(root)} --passWithNoTests`,
-    // Tests import sources, not dist; the build is for the Prisma clients (and e2e's apps) they load.
-    dependsOn: targets.build ? ['build'] : ['^build'],
+    dependsOn: prismaFirst,
     cache: true,
     inputs: TEST_INPUTS,
   };
@@ -40,7 +51,7 @@ function targetsFor(root, name, pkg, workspaceRoot) {
   };
   targets.typecheck = {
     command: `node tools/nx/typecheck.js ${root}`,
-    dependsOn: targets.build ? ['build'] : ['^build'],
+    dependsOn: prismaFirst,
     cache: true,
     inputs: ['default', '^production', '{workspaceRoot}/tsconfig.spec.json', '{workspaceRoot}/tools/nx/typecheck.js', { externalDependencies: ['typescript'] }],
   };
@@ -64,6 +75,8 @@ const createNodes = [
       const project = { root, name, targets: targetsFor(root, name, pkg, context.workspaceRoot) };
       if (root === 'e2e') {
         Object.assign(project, { projectType: 'application', tags: pkg.nx?.tags ?? [], implicitDependencies: ['tag:type:app'] });
+        // Some suites run a group as its own process, which loads the libs' dist through node_modules.
+        project.targets.test.dependsOn = ['^build'];
       }
       if (root === 'tools') {
         // Its tests check the deployment files (validate:deploy), which belong to no project.
