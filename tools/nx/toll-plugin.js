@@ -76,7 +76,7 @@ const createNodes = [
       if (root === 'e2e') {
         Object.assign(project, { projectType: 'application', tags: pkg.nx?.tags ?? [], implicitDependencies: ['tag:type:app'] });
         // Some suites run a group as its own process, which loads the libs' dist through node_modules.
-        project.targets.test.dependsOn = ['^build'];
+        project.targets.test.dependsOn = ['^prisma', { target: 'build', projects: 'tag:scope:shared' }];
       }
       if (root === 'tools') {
         // Its tests check the deployment files (validate:deploy), which belong to no project.
