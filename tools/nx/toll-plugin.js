@@ -72,7 +72,8 @@ const createNodes = [
       const root = path.dirname(file);
       const pkg = JSON.parse(readFileSync(path.join(context.workspaceRoot, file), 'utf8'));
       const name = pkg.nx?.name ?? path.basename(root);
-      const project = { root, name, targets: targetsFor(root, name, pkg, context.workspaceRoot) };
+      // Apps import build tooling from tools/ (tools/prisma/cli-config.ts); that makes no app depend on the tools project.
+      const project = { root, name, targets: targetsFor(root, name, pkg, context.workspaceRoot), implicitDependencies: root === 'tools' ? [] : ['!tools'] };
       if (root === 'e2e') {
         Object.assign(project, { projectType: 'application', tags: pkg.nx?.tags ?? [], implicitDependencies: ['tag:type:app'] });
         // Some suites run a group as its own process, which loads the libs' dist through node_modules.
