@@ -1,7 +1,8 @@
 import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import { CONTRACT_HEADER, CONTRACT_VERSION, SUBJECTS, perCall, type ChallengeRequest } from '@toll/contracts';
-import { http, natsClient, waitFor } from '@toll/testing';
+import { NatsBus } from '@toll/platform';
+import { http, natsClient, respond, waitFor } from '@toll/testing';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -136,5 +137,25 @@ describe('mixed contract versions: today’s gateway and payments with older and
     expect(health.body.contractRefusals).toEqual([
       { from: SUBJECTS.paymentsChallenge, contract: String(CONTRACT_VERSION + 1), problem: `speaks contract "${CONTRACT_VERSION + 1}"; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}`, count: 1, lastAt: expect.any(String) },
     ]);
+  });
+
+  it('a caller reads replies in the current and the previous contract and refuses any other', async () => {
+    const bus = new NatsBus(nc);
+    const reply = { contract: undefined as number | undefined, data: { ok: true } };
+    const peer = respond(nc, 'toll.peer.getThing', () => ({ response: reply }));
+    const ask = () => bus.request<{ data: unknown }>('toll.peer.getThing', {}, { timeoutMs: 2_000, requestId: 'mixed-bus' });
+    try {
+      for (const contract of [undefined, CONTRACT_VERSION - 1, CONTRACT_VERSION]) {
+        reply.contract = contract;
+        expect((await ask()).data).toEqual({ ok: true });
+      }
+      reply.contract = CONTRACT_VERSION + 1;
+      await expect(ask()).rejects.toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: `toll.peer.getThing answered in a contract this build cannot read: it speaks contract ${CONTRACT_VERSION + 1}; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}`,
+      });
+    } finally {
+      peer.stop();
+    }
   });
 });
