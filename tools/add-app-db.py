@@ -19,7 +19,7 @@ if 'DATABASE_URL' not in text:
 secrets = 'k8s/base/secrets.example.yaml'
 text = open(secrets).read()
 if key not in text:
-    text = text.rstrip('\n') + f'\n  # {app}: postgresql://<user>:<password>@<host>:5432/{app}\n  {key}: "postgresql://{app}:CHANGE-ME@postgres.example.internal:5432/{app}"\n'
+    text = text.rstrip('\n') + f'\n  # {app}: postgresql://<user>:<password>@<host>:5432/{app}\n  {key}: "postgresql://{app}:CHANGE-ME@postgres:5432/{app}"\n'
     open(secrets, 'w').write(text)
 
 init = 'deploy/postgres-init.sql'

@@ -1,8 +1,14 @@
 #!/usr/bin/env node
-// `npm run validate:deploy`: offline checks of the deployment files.
-//  - every kustomization under k8s/ renders with `kubectl kustomize`, and its Deployments carry probes,
-//    resources, a graceful termination period and a non-root security context; only the gateway and
-//    NATS have Services; the overlays deploy every app with a pinned image tag;
+// `npm run validate:deploy [root]`: offline checks of the deployment files (of the repository, or of a copy).
+//  - every kustomization under k8s/ renders with `kubectl kustomize`, and every rendered object (and the
+//    Secret template) validates against the Kubernetes OpenAPI schemas shipped by kubernetes-models;
+//  - Deployments carry liveness/readiness probes on the app's health port, CPU and memory requests and
+//    limits, a preStop hook and a termination grace period covering preStop + SHUTDOWN_TIMEOUT_MS, a
+//    non-root security context, and no secret-looking value inline (secrets come from toll-secrets, whose
+//    keys must exist in k8s/base/secrets.example.yaml); a Deployment with more than one replica has a
+//    PodDisruptionBudget, one with a single replica has none; only the gateway has a Service besides the
+//    ExternalName Services of NATS and PostgreSQL, which every overlay points somewhere real;
+//    the overlays deploy every app with a pinned image tag;
 //  - docker-compose.yml passes `docker compose config -q` when compose is installed, and is checked
 //    structurally (through python3's PyYAML: Node ships no YAML parser) either way;
 //  - every folder in apps/ has a compose service and a k8s/apps/<name> folder, and nothing else does.
@@ -12,7 +18,7 @@ const { spawnSync } = require('node:child_process');
 const { existsSync, readdirSync, readFileSync, statSync } = require('node:fs');
 const path = require('node:path');
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(process.argv[2] ?? path.join(__dirname, '..'));
 const rel = (p) => path.relative(root, p) || '.';
 const problems = [];
 const problem = (msg) => problems.push(msg);
@@ -61,28 +67,103 @@ function kustomizations(dir, out = []) {
   return out;
 }
 
-function checkDeployment(d, where) {
+// ---------------------------------------------------------------- schemas
+
+// Every object against the OpenAPI schema of its apiVersion/kind (kubernetes-models: the upstream schemas
+// compiled to validators; ESM, hence the dynamic import). A kind without a schema is a problem too.
+async function checkSchema(doc, where) {
+  const what = `${where}: ${doc?.kind ?? '(no kind)'}/${doc?.metadata?.name ?? '(no name)'}`;
+  if (typeof doc?.apiVersion !== 'string' || typeof doc?.kind !== 'string') return problem(`${what}: apiVersion and kind are required`);
+  let Model;
+  try {
+    Model = (await import(`kubernetes-models/${doc.apiVersion}/${doc.kind}`))[doc.kind];
+  } catch {
+    return problem(`${what}: no Kubernetes schema for ${doc.apiVersion} ${doc.kind}`);
+  }
+  try {
+    new Model(doc).validate();
+  } catch (e) {
+    problem(`${what}: does not match the Kubernetes ${doc.apiVersion} ${doc.kind} schema: ${e.message}`);
+  }
+}
+
+// ---------------------------------------------------------------- kustomize
+
+const SECRET_NAME = /SECRET|PASSWORD|TOKEN|PRIVATE|_KEY$|DATABASE_URL/;
+const secretTemplate = path.join(root, 'k8s', 'base', 'secrets.example.yaml');
+let secretKeys = new Set();
+
+// Value of an environment variable as the container sees it: its own env first, then envFrom ConfigMaps.
+function envOf(c, configMaps, name) {
+  const own = (c.env ?? []).find((e) => e.name === name);
+  if (own) return own.value;
+  for (const ref of (c.envFrom ?? []).map((e) => e.configMapRef?.name).filter(Boolean)) {
+    const value = configMaps.get(ref)?.data?.[name];
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+function checkDeployment(d, where, configMaps) {
   const name = `${where}: Deployment ${d.metadata?.name}`;
   const pod = d.spec?.template?.spec ?? {};
-  if (!(pod.terminationGracePeriodSeconds > 30)) problem(`${name}: terminationGracePeriodSeconds must be > 30 (is ${pod.terminationGracePeriodSeconds ?? 'unset: 30'})`);
+  const grace = pod.terminationGracePeriodSeconds;
+  if (!(grace > 30)) problem(`${name}: terminationGracePeriodSeconds must be > 30 (is ${grace ?? 'unset: 30'})`);
   for (const c of pod.containers ?? []) {
     const cname = `${name}, container ${c.name}`;
-    const ports = new Set((c.ports ?? []).map((p) => p.name).filter(Boolean));
+    const ports = new Map((c.ports ?? []).filter((p) => p.name).map((p) => [p.name, p.containerPort]));
+    const ours = String(c.image).startsWith('toll/');
+    // The gateway's probes are on PORT, every other app's on HEALTH_PORT (only readable once rendered with the ConfigMap).
+    const healthPort = Number(envOf(c, configMaps, 'PORT') ?? envOf(c, configMaps, 'HEALTH_PORT'));
     for (const probe of ['livenessProbe', 'readinessProbe']) {
       if (!c[probe]) problem(`${cname}: no ${probe}`);
       const port = c[probe]?.httpGet?.port;
       if (typeof port === 'string' && !ports.has(port)) problem(`${cname}: ${probe} uses port "${port}", which no container port is named`);
+      const number = typeof port === 'string' ? ports.get(port) : port;
+      if (ours && configMaps.size && healthPort && number !== undefined && number !== healthPort)
+        problem(`${cname}: ${probe} probes port ${number}, but the app serves /healthz and /readyz on ${healthPort}`);
     }
     const res = c.resources ?? {};
-    if (!res.requests?.cpu || !res.requests?.memory || !res.limits?.memory) problem(`${cname}: resources need requests.cpu, requests.memory and limits.memory`);
+    if (!res.requests?.cpu || !res.requests?.memory || !res.limits?.cpu || !res.limits?.memory) problem(`${cname}: resources need requests and limits, each with cpu and memory`);
     if (!(c.securityContext?.runAsNonRoot ?? pod.securityContext?.runAsNonRoot)) problem(`${cname}: runAsNonRoot is not set`);
     if (!c.securityContext?.readOnlyRootFilesystem) problem(`${cname}: readOnlyRootFilesystem is not set`);
-    if (String(c.image).startsWith('toll/') && !c.lifecycle?.preStop) problem(`${cname}: no preStop (endpoints must update before NATS drains)`);
+    for (const e of c.env ?? []) {
+      if (e.value !== undefined && SECRET_NAME.test(e.name)) problem(`${cname}: ${e.name} is set inline; take it from the toll-secrets Secret (secretKeyRef)`);
+      const ref = e.valueFrom?.secretKeyRef;
+      if (ref && secretKeys.size && ref.name === 'toll-secrets' && !secretKeys.has(ref.key)) problem(`${cname}: ${e.name} reads toll-secrets key ${ref.key}, which k8s/base/secrets.example.yaml does not list`);
+    }
+    if (!ours) continue;
+    const preStop = c.lifecycle?.preStop;
+    if (!preStop) problem(`${cname}: no preStop (endpoints must update before NATS drains)`);
+    const shutdownMs = Number(envOf(c, configMaps, 'SHUTDOWN_TIMEOUT_MS'));
+    if (configMaps.size && shutdownMs) {
+      const [cmd, secs] = preStop?.exec?.command ?? [];
+      const sleep = cmd === 'sleep' ? Number(secs) : (preStop?.sleep?.seconds ?? 0);
+      const need = sleep + Math.ceil(shutdownMs / 1000) + 5;
+      if (!(grace >= need)) problem(`${cname}: terminationGracePeriodSeconds ${grace} does not cover the drain: preStop ${sleep} s + SHUTDOWN_TIMEOUT_MS ${shutdownMs} ms + 5 s = ${need} s`);
+      const natsGrace = Number(envOf(c, configMaps, 'NATS_GRACE_PERIOD_MS') ?? 10000);
+      if (natsGrace >= shutdownMs) problem(`${cname}: NATS_GRACE_PERIOD_MS ${natsGrace} must be below SHUTDOWN_TIMEOUT_MS ${shutdownMs}`);
+    }
+  }
+}
+
+const selects = (selector, labels) => Object.entries(selector?.matchLabels ?? {}).every(([k, v]) => labels?.[k] === v);
+
+// Within one rendering: a budget for every Deployment with replicas > 1, none for a single replica.
+function checkBudgets(docs, where) {
+  const budgets = docs.filter((d) => d.kind === 'PodDisruptionBudget');
+  for (const d of docs.filter((d) => d.kind === 'Deployment')) {
+    const replicas = d.spec?.replicas ?? 1;
+    const mine = budgets.filter((b) => selects(b.spec?.selector, d.spec?.template?.metadata?.labels));
+    if (replicas > 1 && mine.length !== 1) problem(`${where}: Deployment ${d.metadata.name} has ${replicas} replicas and ${mine.length} PodDisruptionBudgets (want 1: python3 tools/add-app-deploy.py ${d.metadata.name})`);
+    if (replicas <= 1 && mine.length) problem(`${where}: Deployment ${d.metadata.name} has one replica; its PodDisruptionBudget would block every node drain`);
   }
 }
 
 function checkOverlay(docs, where) {
   const deployments = docs.filter((d) => d.kind === 'Deployment');
+  for (const s of docs.filter((d) => d.kind === 'Service' && d.spec?.type === 'ExternalName'))
+    if (!s.spec.externalName || s.spec.externalName.endsWith('.invalid')) problem(`${where}: Service ${s.metadata.name} still points at ${s.spec.externalName}; patch spec.externalName in the overlay`);
   const configMaps = new Set(docs.filter((d) => d.kind === 'ConfigMap').map((d) => d.metadata.name));
   for (const app of apps) if (!deployments.some((d) => d.metadata.name === app)) problem(`${where}: no Deployment for apps/${app} (add ../../apps/${app} to its resources)`);
   for (const d of deployments) {
@@ -94,7 +175,12 @@ function checkOverlay(docs, where) {
   }
 }
 
-function checkKustomize() {
+async function checkKustomize() {
+  if (existsSync(secretTemplate)) {
+    const [secret] = parseYaml(readFileSync(secretTemplate, 'utf8'), rel(secretTemplate));
+    await checkSchema(secret, rel(secretTemplate));
+    secretKeys = new Set(Object.keys({ ...secret?.stringData, ...secret?.data }));
+  } else problem(`${rel(secretTemplate)} is missing (the template of the toll-secrets Secret)`);
   if (!works('kubectl', ['version', '--client'])) {
     if (process.env.ALLOW_MISSING_KUBECTL === '1') {
       console.log('SKIP  k8s/: kubectl is not on PATH, nothing rendered (ALLOW_MISSING_KUBECTL=1)');
@@ -114,10 +200,13 @@ function checkKustomize() {
     }
     const before = problems.length;
     const docs = parseYaml(r.stdout, `${where} (rendered)`);
+    const configMaps = new Map(docs.filter((d) => d.kind === 'ConfigMap').map((d) => [d.metadata.name, d]));
     for (const d of docs) {
-      if (d.kind === 'Deployment') checkDeployment(d, where);
-      if (d.kind === 'Service' && !['gateway', 'nats'].includes(d.metadata?.name)) problem(`${where}: Service ${d.metadata?.name}: only the gateway (and NATS) get a Service; apps are reached over NATS`);
+      await checkSchema(d, where);
+      if (d.kind === 'Deployment') checkDeployment(d, where, configMaps);
+      if (d.kind === 'Service' && d.spec?.type !== 'ExternalName' && d.metadata?.name !== 'gateway') problem(`${where}: Service ${d.metadata?.name}: only the gateway gets a Service (NATS and PostgreSQL are ExternalName); apps are reached over NATS`);
     }
+    checkBudgets(docs, where);
     if (where.startsWith(path.join('k8s', 'overlays'))) checkOverlay(docs, where);
     if (problems.length === before) ok(`${where} renders (${docs.map((d) => `${d.kind}/${d.metadata?.name}`).join(', ')})`);
   }
@@ -172,15 +261,17 @@ function checkCompose() {
 
 // ----------------------------------------------------------------
 
-try {
-  checkAppFolders();
-  checkCompose();
-  checkKustomize();
-} catch (e) {
-  problem(e.message);
-}
-if (problems.length) {
-  console.error(`\nvalidate-deploy: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p.replace(/\n/g, '\n    ')}`).join('\n')}`);
-  process.exit(1);
-}
-console.log(`\nvalidate-deploy: OK (apps: ${apps.join(', ')})`);
+(async () => {
+  try {
+    checkAppFolders();
+    checkCompose();
+    await checkKustomize();
+  } catch (e) {
+    problem(e.message);
+  }
+  if (problems.length) {
+    console.error(`\nvalidate-deploy: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p.replace(/\n/g, '\n    ')}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`\nvalidate-deploy: OK (apps: ${apps.join(', ')}; every rendered object valid against the Kubernetes schemas)`);
+})();

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Req, Res } from '@nestjs/common';
+import { CONTRACT_VERSION, SERVED_CONTRACTS } from '@toll/contracts';
 import type { Request, Response } from 'express';
 import { CatalogListener } from './catalog.listener';
 import { renderDocs } from './docs';
@@ -21,9 +22,11 @@ export class DocsController {
     return renderDocs(this.catalog.table.routes());
   }
 
+  // Alive whatever the groups do; `degraded` names the groups refused for their contract version.
   @Get('healthz')
   live() {
-    return { status: 'ok' };
+    const refusedGroups = this.catalog.refusedGroups();
+    return { status: refusedGroups.length ? 'degraded' : 'ok', contract: CONTRACT_VERSION, servedContracts: SERVED_CONTRACTS, groups: this.catalog.groupContracts(), refusedGroups };
   }
 
   // Ready once some group has announced, or after a grace period (an empty catalog is then the truth).

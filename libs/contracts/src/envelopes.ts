@@ -1,6 +1,6 @@
 import type { PriceSpec } from './price';
 
-// What the gateway sends to a group operation.
+// What the gateway sends to a group operation (its contract version travels in the CONTRACT_HEADER header).
 export interface TollMessage<I = Record<string, unknown>> {
   input: I;
   requestId: string;
@@ -11,6 +11,7 @@ export interface TollMessage<I = Record<string, unknown>> {
 
 // What a group answers; failures travel as TollErrorBody instead.
 export interface TollReply<T = unknown> {
+  contract?: number; // the group's contract version (absent: 1); see contract.ts
   data: T;
   headers?: Record<string, string>; // extra response headers, `x-toll-*` only (see isGroupHeader)
   json?: string; // when present, the exact body as JSON text (data is null), e.g. to keep u64 integers exact

@@ -5,3 +5,4 @@ export * from './subjects';
 export * from './envelopes';
 export * from './registry';
 export * from './canonical-json';
+export * from './contract';

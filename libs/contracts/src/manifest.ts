@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractProblem } from './contract';
 import { ERROR_CODES } from './errors';
 import { PriceSpec } from './price';
 
@@ -30,7 +31,8 @@ export const RouteManifest = z.object({
 export type RouteManifest = z.infer<typeof RouteManifest>;
 
 export const GroupManifest = z.object({
-  contract: z.literal(1),
+  // The contract version the group speaks (contract.ts); the gateway decides whether it can serve it.
+  contract: z.number().int().positive(),
   group: z.string().regex(GROUP_NAME),
   title: z.string().max(80),
   version: z.string().max(40),
@@ -58,6 +60,8 @@ const ownsPath = (group: string, path: string, granted: readonly string[]) =>
 // that nothing of its lands under another group's /toll/ prefix.
 export function manifestViolations(manifest: GroupManifest, granted?: readonly string[]): string[] {
   const problems: string[] = [];
+  const contract = contractProblem(manifest.contract);
+  if (contract) problems.push(`CONTRACT_UNSUPPORTED: ${manifest.group} ${contract}`);
   for (const route of manifest.routes) {
     const [group] = route.operationId.split('.');
     if (group !== manifest.group) problems.push(`${route.operationId}: operationId outside group ${manifest.group}`);

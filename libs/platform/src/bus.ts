@@ -1,4 +1,4 @@
-import { TollError, REQUEST_ID_HEADER, isTollErrorBody } from '@toll/contracts';
+import { CONTRACT_HEADER, CONTRACT_VERSION, TollError, REQUEST_ID_HEADER, contractProblem, isTollErrorBody } from '@toll/contracts';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, headers as natsHeaders, type NatsConnection, type NatsError } from 'nats';
 
@@ -9,12 +9,14 @@ export interface BusRequestOptions {
 
 // Request-reply over NATS in the packet format Nest's NATS transport speaks ({pattern,data,id} → {response|err}).
 // No responder becomes SERVICE_UNAVAILABLE and a missed deadline SERVICE_TIMEOUT, so callers map them once.
+// Requests carry this build's contract version (CONTRACT_HEADER); a reply in a version it cannot read is refused.
 export class NatsBus {
   constructor(private readonly nats: NatsConnection) {}
 
   async request<T>(subject: string, data: unknown, { timeoutMs, requestId }: BusRequestOptions): Promise<T> {
     const h = natsHeaders();
     h.set(REQUEST_ID_HEADER, requestId);
+    h.set(CONTRACT_HEADER, String(CONTRACT_VERSION));
     const payload = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
     let raw: Uint8Array;
     try {
@@ -29,6 +31,9 @@ export class NatsBus {
       if (isTollErrorBody(packet.err)) throw new TollError(packet.err.code, packet.err.message, packet.err.details);
       throw new TollError('INTERNAL', 'Internal error');
     }
+    const contract = (packet.response as { contract?: unknown } | null)?.contract;
+    const problem = contract === undefined ? undefined : contractProblem(contract);
+    if (problem) throw new TollError('SERVICE_UNAVAILABLE', `${subject} answered in a contract this build cannot read: it ${problem}`);
     return packet.response as T;
   }
 }

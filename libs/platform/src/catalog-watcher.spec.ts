@@ -49,11 +49,16 @@ describe(CatalogWatcher.name, () => {
 
   it('refuses what the gateway refuses: invalid manifests, other groups’ paths, root paths not granted', () => {
     const w = watcher({ grants: parsePathGrants('registry:/registry.json') });
-    expect(w.accept({ group: 'x' })).toContain('contract: Invalid input: expected 1');
+    expect(w.accept({ group: 'x' })).toContain('contract: Invalid input: expected number, received undefined');
     expect(w.accept(manifest('wx', 'a', [route('wx', 'take', '/toll/fx/rate')]))).toEqual(['wx.take: path /toll/fx/rate outside /toll/wx/']);
     expect(w.accept(manifest('wx', 'a', [route('wx', 'take', '/registry.json')]))).toEqual(['wx.take: path /registry.json outside /toll/wx/']);
     expect(w.accept(manifest('registry', 'a', [route('registry', 'getSnapshot', '/registry.json')]))).toEqual([]);
     expect(w.routes().map((r) => r.operationId)).toEqual(['registry.getSnapshot']);
+    // Contract versions: the current and the previous one are served, nothing else.
+    expect(w.accept({ ...manifest('wx', 'b', [route('wx', 'getRate', '/toll/wx/rate')]), contract: 1 })).toEqual([]);
+    expect(w.accept({ ...manifest('wx', 'c', [route('wx', 'getRate', '/toll/wx/rate')]), contract: 3 })).toEqual(['CONTRACT_UNSUPPORTED: wx speaks contract 3; this build serves contracts 2 and 1']);
+    expect(w.accept({ ...manifest('wx', 'd', [route('wx', 'getRate', '/toll/wx/rate')]), contract: 0 })).toEqual(['contract: Too small: expected number to be >0']);
+    expect(w.routes().map((r) => r.operationId).sort()).toEqual(['registry.getSnapshot', 'wx.getRate']);
     // Without grants only the /toll/<group>/ prefix is enforced.
     expect(watcher().accept(manifest('wx', 'a', [route('wx', 'getSnapshot', '/registry.json')]))).toEqual([]);
   });

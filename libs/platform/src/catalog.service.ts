@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { GroupManifest, RouteManifest, SUBJECTS, inputCheckSubjectOf, manifestViolations, subjectOf } from '@toll/contracts';
+import { CONTRACT_VERSION, GroupManifest, RouteManifest, SUBJECTS, inputCheckSubjectOf, manifestViolations, subjectOf } from '@toll/contracts';
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection, Subscription } from 'nats';
 import { z } from 'zod';
@@ -46,7 +46,7 @@ export class CatalogService implements OnApplicationShutdown {
   manifest(): GroupManifest {
     if (this.manifestCache) return this.manifestCache;
     const manifest = GroupManifest.parse({
-      contract: 1,
+      contract: CONTRACT_VERSION,
       group: this.group.name,
       title: this.group.title,
       version: this.group.version,

@@ -1,20 +1,22 @@
 import { Controller, Get, Inject, Injectable } from '@nestjs/common';
-import type { PriceSpec } from '@toll/contracts';
+import { CONTRACT_VERSION, type PriceSpec } from '@toll/contracts';
 import { z } from 'zod';
 import { CatalogService } from './catalog.service';
+import { ContractRefusals } from './contract';
 import { GROUP_INFO, type GroupInfo } from './tokens';
 
-// Liveness and readiness for Kubernetes, on the app's small HTTP port (the work itself arrives over NATS).
+// Liveness and readiness for Kubernetes, on the app's small HTTP port (the work itself arrives over NATS),
+// with the contract version the app speaks.
 @Controller()
 export class HealthController {
   @Get('healthz')
   live() {
-    return { status: 'ok' };
+    return { status: 'ok', contract: CONTRACT_VERSION };
   }
 
   @Get('readyz')
   ready() {
-    return { status: 'ready' };
+    return { status: 'ready', contract: CONTRACT_VERSION };
   }
 }
 
@@ -33,16 +35,20 @@ export interface CatalogEntry {
 export class GroupHealth {
   constructor(
     private readonly catalog: CatalogService,
+    private readonly refusals: ContractRefusals,
     @Inject(GROUP_INFO) private readonly group: GroupInfo,
   ) {}
 
   describe() {
     const manifest = this.catalog.manifest();
+    const contractRefusals = this.refusals.list();
     return {
       service: this.group.name,
       title: this.group.title,
       version: this.group.version,
       status: 'ok' as const,
+      // Requests refused because the caller's contract version is not served here (contract.ts); only when any were.
+      ...(contractRefusals.length ? { contractRefusals } : {}),
       instanceId: manifest.instanceId,
       startedAt: this.group.startedAt.toISOString(),
       uptimeSeconds: Math.floor((Date.now() - this.group.startedAt.getTime()) / 1000),
@@ -76,6 +82,7 @@ export const GroupHealthOutput = z.object({
   service: z.string(),
   title: z.string(),
   version: z.string(),
+  contractRefusals: z.array(z.object({ from: z.string(), contract: z.string().nullable(), problem: z.string(), count: z.number().int(), lastAt: z.string() })).optional(),
   status: z.enum(['ok', 'degraded']),
   instanceId: z.string(),
   startedAt: z.string(),

@@ -8,6 +8,7 @@ export * from './bus';
 export * from './tokens';
 export * from './catalog.service';
 export * from './health';
+export * from './contract';
 export * from './platform.module';
 export * from './bootstrap-group';
 export * from './migrate';

@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import { CatalogService } from './catalog.service';
+import { ContractInterceptor, ContractRefusals } from './contract';
 import { ErrorFilter } from './error.filter';
 import { GroupHealth, HealthController } from './health';
 import { JsonLogger } from './logger';
@@ -31,11 +32,14 @@ export class PlatformModule {
         { provide: JsonLogger, useValue: options.logger },
         { provide: NATS_CONNECTION, useValue: options.nats },
         { provide: APP_FILTER, useClass: ErrorFilter },
+        // Outermost: the caller's contract version is checked before anything else runs.
+        { provide: APP_INTERCEPTOR, useClass: ContractInterceptor },
         { provide: APP_INTERCEPTOR, useClass: RouteInterceptor },
         CatalogService,
+        ContractRefusals,
         GroupHealth,
       ],
-      exports: [APP_CONFIG, GROUP_INFO, JsonLogger, NATS_CONNECTION, CatalogService, GroupHealth],
+      exports: [APP_CONFIG, GROUP_INFO, JsonLogger, NATS_CONNECTION, CatalogService, ContractRefusals, GroupHealth],
     };
   }
 }
