@@ -6,6 +6,8 @@ import { CatalogListener } from './catalog.listener';
 import type { GatewayConfig } from './config';
 import { DocsController } from './docs.controller';
 import { HttpErrorFilter } from './http-error.filter';
+import { McpController } from './mcp.controller';
+import { McpService } from './mcp.service';
 import { PaymentsClient } from './payments.client';
 import { RouteTable } from './route-table';
 import { TollController } from './toll.controller';
@@ -17,7 +19,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       // TollController is last: its catch-all must not shadow the docs and health routes.
-      controllers: [DocsController, TollController],
+      controllers: [DocsController, McpController, TollController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: JsonLogger, useValue: logger },
@@ -28,6 +30,7 @@ export class GatewayModule {
         CatalogListener,
         PaymentsClient,
         TollService,
+        McpService,
       ],
     };
   }
