@@ -1,14 +1,32 @@
-import { Controller, Get, Header, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Req, Res } from '@nestjs/common';
+import { APP_CONFIG } from '@toll/platform';
 import type { Request, Response } from 'express';
 import { CatalogListener } from './catalog.listener';
+import type { GatewayConfig } from './config';
 import { renderDocs } from './docs';
+import { buildIndex, buildLlmsTxt } from './entry';
 import { buildOpenApi } from './openapi';
+import { publicBaseUrl } from './public-url';
 
 const READY_AFTER_MS = 5_000;
 
 @Controller()
 export class DocsController {
-  constructor(private readonly catalog: CatalogListener) {}
+  constructor(
+    private readonly catalog: CatalogListener,
+    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Get()
+  index(@Req() req: Request) {
+    return buildIndex(this.catalog.table.routes(), this.catalog.table.groups(), publicBaseUrl(this.config, req));
+  }
+
+  @Get('llms.txt')
+  @Header('content-type', 'text/plain; charset=utf-8')
+  llms(@Req() req: Request) {
+    return buildLlmsTxt(this.catalog.table.routes(), this.catalog.table.groups(), publicBaseUrl(this.config, req));
+  }
 
   @Get('openapi.json')
   openapi(@Req() req: Request) {

@@ -4,6 +4,8 @@ import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus, parsePathGrants } fro
 import type { NatsConnection } from 'nats';
 import { CatalogListener } from './catalog.listener';
 import type { GatewayConfig } from './config';
+import { DiscoveryController } from './discovery.controller';
+import { DiscoveryList } from './discovery-list';
 import { DocsController } from './docs.controller';
 import { HttpErrorFilter } from './http-error.filter';
 import { McpController } from './mcp.controller';
@@ -19,7 +21,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       // TollController is last: its catch-all must not shadow the docs and health routes.
-      controllers: [DocsController, McpController, TollController],
+      controllers: [DocsController, DiscoveryController, McpController, TollController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: JsonLogger, useValue: logger },
@@ -31,6 +33,7 @@ export class GatewayModule {
         PaymentsClient,
         TollService,
         McpService,
+        DiscoveryList,
       ],
     };
   }
