@@ -1,6 +1,7 @@
 import { http } from '@toll/testing';
 import { SOLANA_NETWORKS } from '@toll/x402';
 import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { startDevutils } from '../../apps/devutils/src/bootstrap';
 import { startStack, type Stack } from './stack';
 
@@ -45,8 +46,7 @@ const BAZAAR_LIST = {
 describe('agent entry points generated from the live catalog: /, /llms.txt, /discovery/resources, /.well-known/x402', () => {
   let stack: Stack;
   let gw: string;
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  require('ajv-formats')(ajv);
+  const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
 
   beforeAll(async () => {
     const devutils = (natsUrl: string) => startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
