@@ -14,6 +14,7 @@ import { PaymentsClient } from './payments.client';
 import { RouteTable } from './route-table';
 import { TollController } from './toll.controller';
 import { TollService } from './toll.service';
+import { TryItService } from './try-it.service';
 
 @Module({})
 export class GatewayModule {
@@ -34,6 +35,7 @@ export class GatewayModule {
         TollService,
         McpService,
         DiscoveryList,
+        TryItService,
       ],
     };
   }
