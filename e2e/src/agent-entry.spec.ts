@@ -103,10 +103,10 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
     for (const item of res.body.items) {
       expect(item.accepts[0].extra).not.toHaveProperty('memo');
       // What a facilitator must do before cataloging: validate info against the schema it came with. The HTTP
-      // extension is the 402's own (libs/x402 bazaarExtension), whose info carries an empty example input, so it
-      // holds only for routes without required fields: that is the 402's to fix, and this list must not differ from it.
+      // extension is the 402's own (libs/x402 bazaarExtension), whose POST info carries an empty example body
+      // (bazaar requires one and no route declares examples), so it holds only for bodies without required fields.
       const input = item.extensions.bazaar.schema.properties.input.properties;
-      if (item.type === 'http' && (input.body ?? input.queryParams).required?.length) continue;
+      if (item.type === 'http' && input.body?.required?.length) continue;
       expect(ajv.validate(item.extensions.bazaar.schema, item.extensions.bazaar.info) ? [] : ajv.errors).toEqual([]);
     }
     const item = http402.find((i: any) => i.resource === `${gw}/toll/shop/item`);
@@ -117,7 +117,7 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
       mimeType: 'application/json',
       serviceName: 'Toll Shop',
       accepts: [{ scheme: 'exact', network: SOLANA_NETWORKS.devnet.caip2, amount: '10000', asset: SOLANA_NETWORKS.devnet.usdcMint, payTo: stack.recipient.toBase58(), maxTimeoutSeconds: 120 }],
-      extensions: { bazaar: { info: { input: { type: 'http', method: 'GET', queryParams: {} }, output: { type: 'json' } } } },
+      extensions: { bazaar: { info: { input: { type: 'http', method: 'GET' }, output: { type: 'json' } } } },
     });
     const tool = res.body.items.find((i: any) => i.type === 'mcp' && i.extensions.bazaar.info.input.tool === 'devutils_hashSha256');
     expect(tool).toMatchObject({ resource: `${gw}/mcp`, extensions: { bazaar: { info: { input: { type: 'mcp', transport: 'streamable-http', inputSchema: { type: 'object', required: ['text'] } } } } } });
