@@ -83,7 +83,7 @@ function paymentRequired(challenge: ChallengeReply, tool: McpTool): CallToolResu
     isError: true,
     content: [{ type: 'text', text: JSON.stringify(wrapped) }],
     ...(tool.outputSchema ? {} : { structuredContent: data }),
-    _meta: { [META.memoChallenge]: challenge.body.toll },
+    _meta: { [META.paymentRequired]: true, [META.memoChallenge]: challenge.body.toll },
   };
 }
 

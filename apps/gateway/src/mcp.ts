@@ -8,6 +8,7 @@ type Schema = Record<string, unknown>;
 export const META = {
   payment: 'x402/payment', // client → server: an x402 v2 PaymentPayload
   paymentResponse: 'x402/payment-response', // server → client: the x402 SettleResponse
+  paymentRequired: 'x402/payment-required', // server → client: true on a payment-required result (fast detection)
   memoPayment: 'toll/memo-payment', // client → server: { signature, memo } of a memo-flow transfer (spec §5)
   memoChallenge: 'toll/memo-challenge', // server → client: everything the memo flow needs (the 402 body's `toll`)
   receipt: 'toll/receipt',

@@ -58,7 +58,7 @@ describe('gateway MCP endpoint over a real NATS server', () => {
   it('answers a paid tool without proof with PaymentRequired, resource URL /mcp', async () => {
     const r = await call('demo_getPaid');
     expect(JSON.parse(textOf(r))).toEqual({ 'x402/error': { code: 402, message: 'payment_required', data: REQUIRED } });
-    expect(r._meta).toEqual({ 'toll/memo-challenge': { memo: 'm' } });
+    expect(r._meta).toEqual({ 'x402/payment-required': true, 'toll/memo-challenge': { memo: 'm' } });
     expect(challenge.calls[0]).toMatchObject({ resourceUrl: `${gateway.url}/mcp`, route: { operationId: 'demo.getPaid' } });
   });
 
