@@ -58,6 +58,13 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
     const operationIds = Object.values(openapi.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => op.operationId));
     expect(tools.map((t) => t._meta?.['toll/operationId']).sort()).toEqual([...operationIds].sort());
     expect(tools.map((t) => t.name).every((n) => /^[A-Za-z0-9_-]{1,64}$/.test(n))).toBe(true);
+    // What an inspector shows: each tool's description ends with its price, as OpenAPI states it.
+    const prices = new Map(Object.values(openapi.paths).flatMap((ops: any) => Object.values(ops).map((op: any) => [op.operationId, op['x-toll-price']])));
+    for (const t of tools) {
+      const price = prices.get(t._meta?.['toll/operationId']) as { usd: string; per: string } | null;
+      expect(t._meta?.['toll/price']).toEqual(price);
+      expect(t.description).toMatch(price ? new RegExp(`\\n\\nPrice: \\$${price.usd.replace('.', '\\.')} per ${price.per}`) : /\n\nFree\.$/);
+    }
     const item = tools.find((t) => t.name === 'shop_getItem')!;
     expect(item).toMatchObject({
       title: 'A paid item',
