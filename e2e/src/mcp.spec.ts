@@ -138,6 +138,19 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
     expect(paymentRequiredOf(await call('devutils_hashSha256', { text: 'another' }, proof)).error).toBe('proof_already_redeemed');
   });
 
+  it('spends a block payment one credit per call; a repeat with the same toll/idempotency-key is redelivered', async () => {
+    const challenge = (await call('shop_getBlock'))._meta?.['toll/memo-challenge'] as MemoChallenge;
+    const signature = await sendAndConfirm(connection, stack.payer, memoPaymentInstructions(challenge, 'USDC', stack.payer.publicKey));
+    const pay = (key?: string) => call('shop_getBlock', {}, { 'toll/memo-payment': { signature, memo: challenge.memo }, ...(key ? { 'toll/idempotency-key': key } : {}) });
+    const outcome = (r: CallToolResult) => [r.structuredContent, r._meta?.['toll/credits-remaining'], r._meta?.['toll/redelivery']];
+    const before = served.block;
+    expect(outcome(await pay('order-1'))).toEqual([{ served: before + 1 }, 999, undefined]);
+    expect(outcome(await pay('order-1'))).toEqual([{ served: before + 1 }, 999, 1]);
+    expect(outcome(await pay())).toEqual([{ served: before + 2 }, 998, undefined]);
+    const bad = await call('shop_getBlock', {}, { 'toll/idempotency-key': 'has spaces' });
+    expect(textOf(bad).error.details.issues).toEqual([{ field: '_meta.toll/idempotency-key', message: 'must be 1 to 255 printable ASCII characters without spaces' }]);
+  });
+
   it('refuses invalid arguments with a tool error naming the field, before any challenge', async () => {
     const schema = await call('devutils_genPassword', { length: 3 });
     expect(schema.isError).toBe(true);

@@ -10,7 +10,7 @@ import type { GatewayConfig } from './config';
 import { META, PAYMENT_REQUIRED_CODE, toolsOf, type McpTool } from './mcp';
 import { publicBaseUrl } from './public-url';
 import { RouteTable } from './route-table';
-import { TollService, type CallOutcome } from './toll.service';
+import { TollService, checkedIdempotencyKey, type CallOutcome } from './toll.service';
 
 const INSTRUCTIONS =
   'Toll: pay-per-call data and utility tools for agents. Free tools answer at once. A paid tool called without payment ' +
@@ -47,9 +47,10 @@ export class McpService {
     try {
       const input = { ...(params.arguments ?? {}) };
       this.toll.validate(route, input);
+      const idempotencyKey = checkedIdempotencyKey(params._meta?.[META.idempotencyKey], `_meta.${META.idempotencyKey}`);
       const proof = proofOf(params._meta);
       const caller = { ip: req.ip ?? '', userAgent: req.get('user-agent') };
-      const outcome = await this.toll.call({ route, input, requestId, caller, resourceUrl: `${publicBaseUrl(this.config, req)}/mcp`, proof });
+      const outcome = await this.toll.call({ route, input, requestId, caller, resourceUrl: `${publicBaseUrl(this.config, req)}/mcp`, proof, idempotencyKey });
       return outcome.kind === 'challenge' ? paymentRequired(outcome.challenge, tool) : answer(outcome, tool);
     } catch (err) {
       return toolError(this.errorBody(err, requestId), requestId);

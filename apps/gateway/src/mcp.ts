@@ -10,6 +10,7 @@ export const META = {
   paymentResponse: 'x402/payment-response', // server → client: the x402 SettleResponse
   paymentRequired: 'x402/payment-required', // server → client: true on a payment-required result (fast detection)
   memoPayment: 'toll/memo-payment', // client → server: { signature, memo } of a memo-flow transfer (spec §5)
+  idempotencyKey: 'toll/idempotency-key', // client → server: as the Idempotency-Key header (block prices: a repeat is redelivered)
   memoChallenge: 'toll/memo-challenge', // server → client: everything the memo flow needs (the 402 body's `toll`)
   receipt: 'toll/receipt',
   creditsRemaining: 'toll/credits-remaining',

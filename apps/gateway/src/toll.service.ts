@@ -249,11 +249,13 @@ function decoded(text: string): string | undefined {
   }
 }
 
-function idempotencyKeyOf(req: Request): string | undefined {
-  const key = req.get(HEADERS.idempotencyKey);
+const idempotencyKeyOf = (req: Request) => checkedIdempotencyKey(req.get(HEADERS.idempotencyKey), 'Idempotency-Key');
+
+// An idempotency key as the caller sent it (header, or MCP _meta), refused when malformed under the name it came by.
+export function checkedIdempotencyKey(key: unknown, field: string): string | undefined {
   if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new TollError('INVALID_INPUT', 'Idempotency-Key is malformed', { issues: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters without spaces' }] });
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+    throw new TollError('INVALID_INPUT', 'Idempotency-Key is malformed', { issues: [{ field, message: 'must be 1 to 255 printable ASCII characters without spaces' }] });
   }
   return key;
 }
