@@ -73,13 +73,15 @@ export class DiscoveryList {
     const lastUpdated = this.table.changedAt.toISOString();
     const titles = new Map(this.table.groups().map((g) => [g.group, g.title]));
     const paid = this.table.routes().filter((r) => r.price).sort((a, b) => a.operationId.localeCompare(b.operationId));
+    for (const [key, entry] of this.cache) if (Date.now() - entry.at >= REQUIREMENTS_TTL_MS) this.cache.delete(key);
+    const requirements = await Promise.all(paid.map((route) => this.requirementsOf(route, base)));
     const items: DiscoveryResource[] = [];
-    for (const route of paid) {
-      const required = await this.requirementsOf(route, base);
+    for (const [i, route] of paid.entries()) {
+      const required = requirements[i];
       const accepts = required.accepts.map(({ extra, ...rest }) => ({ ...rest, extra: withoutMemo(extra) }));
       const common = { x402Version: 2 as const, accepts, lastUpdated, mimeType: 'application/json', serviceName: ascii32(`Toll ${titles.get(route.group) ?? route.group}`), tags: [...new Set(route.tags.map(ascii32).filter(Boolean))].slice(0, 5) };
       const routeTemplate = route.paramNames.length ? { routeTemplate: route.path.replace(/\{([a-z0-9_]+)\}/g, ':$1') } : {};
-      items.push({ ...common, resource: required.resource.url, type: 'http', description: required.resource.description, extensions: { bazaar: { ...required.extensions.bazaar, ...routeTemplate } } });
+      items.push({ ...common, resource: `${base}${route.path}`, type: 'http', description: route.summary, extensions: { bazaar: { ...required.extensions.bazaar, ...routeTemplate } } });
       const tool = toolOf(route);
       items.push({
         ...common,
@@ -98,12 +100,13 @@ export class DiscoveryList {
     return { x402Version: 2, items: matching.slice(query.offset, query.offset + query.limit), pagination: { limit: query.limit, offset: query.offset, total: matching.length } };
   }
 
-  // What payments would ask for this route, from a challenge it issues for the route's plain URL (issuing one writes nothing).
+  // What payments would ask for this route, from a challenge it issues for the route's plain URL (issuing one writes
+  // nothing). Keyed by what the route announces, never by the caller's Host, so callers cannot grow the cache.
   private requirementsOf(route: ResolvedRoute, base: string): Promise<PaymentRequiredV2> {
-    const key = `${base} ${route.method} ${route.path} ${JSON.stringify(route.price)}`;
+    const { operationId, method, path, summary, inputSchema, outputSchema } = route;
+    const key = JSON.stringify([operationId, method, path, route.price, inputSchema, outputSchema]);
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < REQUIREMENTS_TTL_MS) return hit.required;
-    const { operationId, method, path, summary, inputSchema, outputSchema } = route;
     const required = this.payments
       .challenge({ requestId: randomUUID(), resourceUrl: `${base}${path}`, route: { operationId, method, path, summary, inputSchema, outputSchema, price: route.price! } })
       .then((c: ChallengeReply) => decodeHeaderJson(c.headerValue) as PaymentRequiredV2);
@@ -114,7 +117,6 @@ export class DiscoveryList {
 }
 
 interface PaymentRequiredV2 {
-  resource: { url: string; description: string };
   accepts: Array<Record<string, unknown> & { extra?: Record<string, unknown> }>;
   extensions: { bazaar: Record<string, unknown> };
 }
