@@ -23,7 +23,12 @@ export interface Stack {
 }
 
 // The real thing, in one process: NATS, a LiteSVM chain behind JSON-RPC, Postgres, payments, gateway(s), a group.
-export async function startStack({ gateways = 1, payments = 1, groups = [] as Array<(natsUrl: string, rpcUrl: string) => Promise<{ close(): Promise<void> }>> } = {}): Promise<Stack> {
+export async function startStack({
+  gateways = 1,
+  payments = 1,
+  groups = [] as Array<(natsUrl: string, rpcUrl: string) => Promise<{ close(): Promise<void> }>>,
+  gatewayEnv = {} as Record<string, string>,
+} = {}): Promise<Stack> {
   const nats = await startNats();
   const rpc = await startLocalRpc({ port: 0 });
   const db = scratchDatabase('toll_payments_e2e');
@@ -35,7 +40,7 @@ export async function startStack({ gateways = 1, payments = 1, groups = [] as Ar
   const shop = await startShop(nats.url);
   const extra = await Promise.all(groups.map((start) => start(nats.url, rpc.url)));
   const gws: RunningGateway[] = [];
-  for (let i = 0; i < gateways; i++) gws.push(await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error' }));
+  for (let i = 0; i < gateways; i++) gws.push(await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error', ...gatewayEnv }));
 
   const payer = Keypair.generate();
   rpc.chain.airdrop(payer.publicKey, 10_000_000_000n);

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JsonLogger, armShutdownDeadline, connectNats, loadConfig, maskConfig } from '@toll/platform';
 import { GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
-import { bodyErrors, jsonBody, requestId } from './http-middleware';
+import { bodyErrors, formBody, jsonBody, requestId } from './http-middleware';
 
 export interface RunningGateway {
   url: string;
@@ -18,6 +18,7 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(requestId, jsonBody(config.GATEWAY_BODY_LIMIT_BYTES), bodyErrors);
+  app.use('/docs/op', formBody(config.GATEWAY_BODY_LIMIT_BYTES), bodyErrors); // the docs page's plain HTML forms
   const disarm = armShutdownDeadline(logger, config.SHUTDOWN_TIMEOUT_MS);
   app.enableShutdownHooks();
   await app.listen(config.PORT, '0.0.0.0');

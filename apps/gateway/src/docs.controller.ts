@@ -1,15 +1,35 @@
-import { Controller, Get, Header, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CONTRACT_VERSION, SERVED_CONTRACTS } from '@toll/contracts';
+import { APP_CONFIG } from '@toll/platform';
 import type { Request, Response } from 'express';
 import { CatalogListener } from './catalog.listener';
-import { renderDocs } from './docs';
+import type { GatewayConfig } from './config';
+import { page, renderDocs, renderTryIt, escape } from './docs';
+import { buildIndex, buildLlmsTxt } from './entry';
 import { buildOpenApi } from './openapi';
+import { publicBaseUrl } from './public-url';
+import { TryItService } from './try-it.service';
 
 const READY_AFTER_MS = 5_000;
 
 @Controller()
 export class DocsController {
-  constructor(private readonly catalog: CatalogListener) {}
+  constructor(
+    private readonly catalog: CatalogListener,
+    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
+    private readonly tryIt: TryItService,
+  ) {}
+
+  @Get()
+  index(@Req() req: Request) {
+    return buildIndex(this.catalog.table.routes(), this.catalog.table.groups(), publicBaseUrl(this.config, req));
+  }
+
+  @Get('llms.txt')
+  @Header('content-type', 'text/plain; charset=utf-8')
+  llms(@Req() req: Request) {
+    return buildLlmsTxt(this.catalog.table.routes(), this.catalog.table.groups(), publicBaseUrl(this.config, req));
+  }
 
   @Get('openapi.json')
   openapi(@Req() req: Request) {
@@ -18,8 +38,37 @@ export class DocsController {
 
   @Get('docs')
   @Header('content-type', 'text/html; charset=utf-8')
-  docs() {
-    return renderDocs(this.catalog.table.routes());
+  docs(@Req() req: Request, @Query('q') q: unknown, @Query('group') group: unknown) {
+    const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : undefined);
+    return renderDocs(this.catalog.table.routes(), this.catalog.table.groups(), publicBaseUrl(this.config, req), { q: text(q), group: text(group) });
+  }
+
+  // A GET operation's form submits here by GET (bookmarkable, no script needed); `run` marks a submitted form.
+  @Get('docs/op/:operationId')
+  async tryGet(@Param('operationId') operationId: string, @Req() req: Request, @Res() res: Response) {
+    const route = this.routeOf(operationId, res);
+    if (!route) return;
+    const base = publicBaseUrl(this.config, req);
+    if (route.method !== 'GET' || req.query.run === undefined) return html(res, 200, renderTryIt(route, base));
+    const { status, result } = await this.tryIt.run(route, req.query as Record<string, unknown>, req, res.locals.requestId as string, base);
+    html(res, status, renderTryIt(route, base, result));
+  }
+
+  @Post('docs/op/:operationId')
+  async tryPost(@Param('operationId') operationId: string, @Req() req: Request, @Res() res: Response) {
+    const route = this.routeOf(operationId, res);
+    if (!route) return;
+    const base = publicBaseUrl(this.config, req);
+    if (route.method !== 'POST') return html(res, 405, renderTryIt(route, base));
+    const form = typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
+    const { status, result } = await this.tryIt.run(route, form, req, res.locals.requestId as string, base);
+    html(res, status, renderTryIt(route, base, result));
+  }
+
+  private routeOf(operationId: string, res: Response) {
+    const route = this.catalog.table.routes().find((r) => r.operationId === operationId);
+    if (!route) html(res, 404, page('Not found · Toll API', `<h1>No operation ${escape(operationId)}</h1><p><a href="/docs">All operations</a></p>`));
+    return route;
   }
 
   // Alive whatever the groups do; `degraded` names the groups refused for their contract version.
@@ -38,3 +87,5 @@ export class DocsController {
     return { status: ready ? 'ready' : 'starting', routes };
   }
 }
+
+const html = (res: Response, status: number, body: string) => res.status(status).type('text/html; charset=utf-8').send(body);

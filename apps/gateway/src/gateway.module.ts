@@ -4,12 +4,17 @@ import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus, parsePathGrants } fro
 import type { NatsConnection } from 'nats';
 import { CatalogListener } from './catalog.listener';
 import type { GatewayConfig } from './config';
+import { DiscoveryController } from './discovery.controller';
+import { DiscoveryList } from './discovery-list';
 import { DocsController } from './docs.controller';
 import { HttpErrorFilter } from './http-error.filter';
+import { McpController } from './mcp.controller';
+import { McpService } from './mcp.service';
 import { PaymentsClient } from './payments.client';
 import { RouteTable } from './route-table';
 import { TollController } from './toll.controller';
 import { TollService } from './toll.service';
+import { TryItService } from './try-it.service';
 
 @Module({})
 export class GatewayModule {
@@ -17,7 +22,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       // TollController is last: its catch-all must not shadow the docs and health routes.
-      controllers: [DocsController, TollController],
+      controllers: [DocsController, DiscoveryController, McpController, TollController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: JsonLogger, useValue: logger },
@@ -28,6 +33,9 @@ export class GatewayModule {
         CatalogListener,
         PaymentsClient,
         TollService,
+        McpService,
+        DiscoveryList,
+        TryItService,
       ],
     };
   }

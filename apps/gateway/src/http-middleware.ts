@@ -26,6 +26,9 @@ export const jsonBody = (limitBytes: number) =>
   });
 const NOT_UTF8 = 'entity.not.utf8';
 
+// HTML form posts (application/x-www-form-urlencoded), for the docs page only: flat string fields.
+export const formBody = (limitBytes: number) => express.urlencoded({ limit: limitBytes, extended: false, parameterLimit: 200 });
+
 export function bodyErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction) {
   if (!err?.type) return next(err);
   const error =

@@ -6,7 +6,7 @@ type Schema = Record<string, unknown>;
 export const priceText = (price: PriceSpec | null): string =>
   price === null ? 'free' : price.per === 'block' ? `$${price.usd} per block of ${price.requests} requests` : `$${price.usd} per ${price.per}`;
 
-const stripDialect = ({ $schema: _dialect, ...schema }: Schema): Schema => schema;
+export const stripDialect = ({ $schema: _dialect, ...schema }: Schema): Schema => schema;
 
 function parametersOf(route: ResolvedRoute) {
   const schema = route.inputSchema as { properties?: Record<string, Schema>; required?: string[] };

@@ -66,6 +66,8 @@ export class RouteTable {
   private readonly validators = new Map<string, ValidateFunction>();
   private byPath = new Map<string, Map<string, ResolvedRoute>>();
   private templated: ResolvedRoute[] = [];
+  private titles = new Map<string, string>();
+  changedAt = new Date(); // when the set of live routes last changed
 
   constructor(
     private readonly ttlMs: number,
@@ -105,6 +107,11 @@ export class RouteTable {
 
   routes(): ResolvedRoute[] {
     return [...[...this.byPath.values()].flatMap((m) => [...m.values()]), ...this.templated];
+  }
+
+  // Live groups with the title they announce, by name.
+  groups(): Array<{ group: string; title: string }> {
+    return [...this.titles].map(([group, title]) => ({ group, title })).sort((a, b) => a.group.localeCompare(b.group));
   }
 
   get size() {
@@ -163,7 +170,9 @@ export class RouteTable {
     const byPath = new Map<string, Map<string, ResolvedRoute>>();
     const templated: ResolvedRoute[] = [];
     const seen = new Set<string>();
+    const titles = new Map<string, string>();
     for (const { manifest } of live) {
+      if (!titles.has(manifest.group)) titles.set(manifest.group, manifest.title);
       for (const r of manifest.routes) {
         const key = `${r.method} ${r.path}`;
         if (seen.has(key)) continue;
@@ -176,6 +185,8 @@ export class RouteTable {
     }
     this.byPath = byPath;
     this.templated = templated;
+    this.titles = titles;
+    this.changedAt = new Date();
   }
 }
 

@@ -5,6 +5,7 @@ import {
   inputCheckSubjectOf,
   isGroupHeader,
   keptForRedelivery,
+  type ChallengeReply,
   type ChallengeRequest,
   type FieldIssue,
   type PaymentProof,
@@ -20,6 +21,7 @@ import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { GatewayConfig } from './config';
 import { PaymentsClient } from './payments.client';
+import { publicBaseUrl } from './public-url';
 import { RouteTable, type ResolvedRoute } from './route-table';
 
 // Settle attempts before the gateway gives up (the hold then expires and the proof becomes redeemable again).
@@ -30,6 +32,25 @@ const DEADLINE_GRACE_MS = 250;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 // An input check is a schema parse in the group: a short deadline, whatever the operation's own.
 const INPUT_CHECK_TIMEOUT_MS = 2000;
+
+export interface CallRequest {
+  route: ResolvedRoute;
+  input: Record<string, unknown>;
+  requestId: string;
+  resourceUrl: string; // what the challenge names as the paid resource
+  caller: TollMessage['caller'];
+  proof?: PaymentProof;
+  idempotencyKey?: string;
+}
+
+export type CallOutcome =
+  | { kind: 'challenge'; challenge: ChallengeReply }
+  | {
+      kind: 'answer';
+      reply: StoredReply;
+      uncharged?: string; // the group's reason for not charging; the hold was released
+      settled?: { paymentResponse: string; receipt: string; creditsRemaining?: number; redelivery?: number };
+    };
 
 // The request lifecycle (architecture §4): match → validate → (pay) → forward → settle or release.
 @Injectable()
@@ -53,12 +74,34 @@ export class TollService {
     }
     const { route } = match;
     const input = this.inputOf(route, req, match.params);
+    this.validate(route, input);
+    const idempotencyKey = idempotencyKeyOf(req);
+    const caller = { ip: req.ip ?? '', userAgent: req.get('user-agent') };
+    const outcome = await this.call({ route, input, requestId, caller, resourceUrl: this.resourceUrl(req), proof: proofOf(req), idempotencyKey });
+    if (outcome.kind === 'challenge') return this.sendChallenge(res, outcome.challenge);
+    if (outcome.uncharged !== undefined) res.setHeader('x-toll-uncharged', headerText(outcome.uncharged));
+    const { settled } = outcome;
+    if (settled) {
+      res.setHeader(HEADERS.paymentResponse, settled.paymentResponse);
+      res.setHeader('x-toll-receipt', settled.receipt);
+      if (settled.creditsRemaining !== undefined) res.setHeader('x-toll-credits-remaining', String(settled.creditsRemaining));
+      if (settled.redelivery !== undefined) res.setHeader(HEADERS.redelivery, String(settled.redelivery));
+    }
+    send(res, outcome.reply);
+  }
+
+  // Refuses input the announced schema (or the gateway's own input rules) refuses, before anything else happens.
+  validate(route: ResolvedRoute, input: Record<string, unknown>): void {
     const issues = this.table.validate(route, input);
     if (issues.length) throw new TollError('INVALID_INPUT', 'Input failed validation', { issues });
-    const idempotencyKey = idempotencyKeyOf(req);
+  }
 
-    const message: TollMessage = { input, requestId, deadline: Date.now() + route.timeoutMs, caller: { ip: req.ip ?? '', userAgent: req.get('user-agent') } };
-    if (route.price === null) return send(res, stored(await this.forward(route, message)));
+  // One call of an operation with validated input, whatever the transport (HTTP or MCP): pre-check → challenge, or
+  // verify → forward → settle or release. Payments decides every step; this only carries its answers.
+  async call(req: CallRequest): Promise<CallOutcome> {
+    const { route, input, requestId, proof, idempotencyKey } = req;
+    const message: TollMessage = { input, requestId, deadline: Date.now() + route.timeoutMs, caller: req.caller };
+    if (route.price === null) return { kind: 'answer', reply: stored(await this.forward(route, message)) };
 
     // Rules the announced schema cannot carry are judged by the group before any payment step, proof or not:
     // an x402 proof is settled on chain inside verify, so a refusal after it would cost the caller real money.
@@ -70,15 +113,14 @@ export class TollService {
         retryAfterSeconds: down.retryAfterSeconds,
       });
     }
-    const challenge: ChallengeRequest = { requestId, resourceUrl: this.resourceUrl(req), route: this.priced(route) };
-    const proof = proofOf(req);
-    if (!proof) return this.sendChallenge(res, await this.payments.challenge(challenge));
+    const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl, route: this.priced(route) };
+    if (!proof) return { kind: 'challenge', challenge: await this.payments.challenge(challenge) };
 
     // A per-call proof pays for one request, so the request itself is the idempotency key; a block proof pays for
     // many, so only an explicit Idempotency-Key makes a repeat a redelivery instead of the next credit.
     const requestKey = route.price.per !== 'block' || idempotencyKey ? requestKeyOf(route.operationId, input, idempotencyKey) : undefined;
     const hold = await this.payments.verify({ ...challenge, proof, requestKey });
-    if (!hold.ok) return this.sendChallenge(res, hold.challenge);
+    if (!hold.ok) return { kind: 'challenge', challenge: hold.challenge };
     let reply = hold.redelivery?.reply;
     if (!reply) {
       let answer: TollReply;
@@ -93,19 +135,23 @@ export class TollService {
       if (answer.uncharged !== undefined) {
         // The group serves this answer without taking payment: the hold goes back and the proof stays redeemable.
         await this.release(requestId, hold.holdId, 'UNCHARGED');
-        res.setHeader('x-toll-uncharged', headerText(answer.uncharged));
-        return send(res, stored(answer));
+        return { kind: 'answer', reply: stored(answer), uncharged: answer.uncharged };
       }
       reply = stored(answer);
     }
     // The answer is stored with the settlement itself, so a settled call can always be redelivered.
     const keep = requestKey && !hold.redelivery && keptForRedelivery(reply) ? reply : undefined;
     const settled = await this.settle({ requestId, holdId: hold.holdId, reply: keep });
-    res.setHeader(HEADERS.paymentResponse, settled.paymentResponse);
-    res.setHeader('x-toll-receipt', settled.receipt);
-    if (route.price.per === 'block' && typeof settled.creditsRemaining === 'number') res.setHeader('x-toll-credits-remaining', String(settled.creditsRemaining));
-    if (hold.redelivery) res.setHeader(HEADERS.redelivery, String(hold.redelivery.count));
-    send(res, reply);
+    return {
+      kind: 'answer',
+      reply,
+      settled: {
+        paymentResponse: settled.paymentResponse,
+        receipt: settled.receipt,
+        creditsRemaining: route.price.per === 'block' && typeof settled.creditsRemaining === 'number' ? settled.creditsRemaining : undefined,
+        redelivery: hold.redelivery?.count,
+      },
+    };
   }
 
   private release(requestId: string, holdId: string, reason: string): Promise<void> {
@@ -162,12 +208,12 @@ export class TollService {
   }
 
   private resourceUrl(req: Request): string {
-    const url = new URL(req.originalUrl, this.config.GATEWAY_PUBLIC_URL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+    const url = new URL(req.originalUrl, publicBaseUrl(this.config, req));
     url.searchParams.delete(MEMO_QUERY_PARAM);
     return url.toString();
   }
 
-  private sendChallenge(res: Response, challenge: { headerValue: string; body: Record<string, unknown> }) {
+  private sendChallenge(res: Response, challenge: ChallengeReply) {
     res.status(402).setHeader(HEADERS.paymentRequired, challenge.headerValue).setHeader('cache-control', 'no-store').json(challenge.body);
   }
 }
@@ -223,11 +269,13 @@ function decoded(text: string): string | undefined {
   }
 }
 
-function idempotencyKeyOf(req: Request): string | undefined {
-  const key = req.get(HEADERS.idempotencyKey);
+const idempotencyKeyOf = (req: Request) => checkedIdempotencyKey(req.get(HEADERS.idempotencyKey), 'Idempotency-Key');
+
+// An idempotency key as the caller sent it (header, or MCP _meta), refused when malformed under the name it came by.
+export function checkedIdempotencyKey(key: unknown, field: string): string | undefined {
   if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new TollError('INVALID_INPUT', 'Idempotency-Key is malformed', { issues: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters without spaces' }] });
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+    throw new TollError('INVALID_INPUT', 'Idempotency-Key is malformed', { issues: [{ field, message: 'must be 1 to 255 printable ASCII characters without spaces' }] });
   }
   return key;
 }

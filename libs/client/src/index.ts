@@ -1,2 +1,5 @@
 export * from './memo-payment';
 export * from './toll-client';
+export * from './codegen';
+export * from './toll-api';
+export type { Operations } from './operations';

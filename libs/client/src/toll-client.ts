@@ -21,7 +21,8 @@ export interface TollClientOptions {
   rpcUrl: string;
   method: PayMethod;
   // Called with what is about to be paid; return false to stop before paying.
-  confirm?: (quote: { method: PayMethod; asset: string; amount: string; to: string; memo: string; url: string }) => boolean | Promise<boolean>;
+  // usdMicros is the price in USD millionths (what USDC atomic units count), whatever the asset paid.
+  confirm?: (quote: { method: PayMethod; asset: string; amount: string; usdMicros: string; to: string; memo: string; url: string }) => boolean | Promise<boolean>;
 }
 
 const parse = async (res: Response) => {
@@ -47,7 +48,7 @@ export async function tollCall(url: string, init: RequestInit, options: TollClie
   const asset = options.method === 'sol' ? 'SOL' : 'USDC';
   const amount = asset === 'SOL' ? (challenge.sol?.lamports ?? '') : challenge.usdc.amountAtomic;
   const to = asset === 'SOL' ? (challenge.sol?.recipient ?? '') : challenge.usdc.tokenAccount;
-  if (options.confirm && !(await options.confirm({ method: options.method, asset, amount, to, memo: challenge.memo, url }))) throw new Error('payment declined');
+  if (options.confirm && !(await options.confirm({ method: options.method, asset, amount, usdMicros: challenge.usdc.amountAtomic, to, memo: challenge.memo, url }))) throw new Error('payment declined');
   const connection = new Connection(options.rpcUrl, 'confirmed');
   const signature = await sendAndConfirm(connection, options.keypair, memoPaymentInstructions(challenge, asset, options.keypair.publicKey));
   const retryUrl = new URL(url);
@@ -66,7 +67,7 @@ async function callWithX402(url: string, init: RequestInit, options: TollClientO
   client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
     quoted = { method: 'x402', amount: r.amount, asset: r.asset };
     const memo = typeof r.extra?.memo === 'string' ? r.extra.memo : '';
-    if (options.confirm && !(await options.confirm({ method: 'x402', asset: r.asset, amount: r.amount, to: r.payTo, memo, url }))) return { abort: true as const, reason: 'payment declined' };
+    if (options.confirm && !(await options.confirm({ method: 'x402', asset: r.asset, amount: r.amount, usdMicros: r.amount, to: r.payTo, memo, url }))) return { abort: true as const, reason: 'payment declined' };
     return undefined;
   });
   const paidFetch = wrapFetchWithPayment(fetch, client);

@@ -48,7 +48,9 @@ export interface ChallengeTerms {
 // Bazaar discovery (x402 v2 extension): the route's input and output, described by their JSON Schemas.
 export function bazaarExtension(route: ChallengeRequest['route']) {
   const isBody = route.method === 'POST';
-  const inputInfo = isBody ? { type: 'http', method: route.method, bodyType: 'json', body: {} } : { type: 'http', method: route.method, queryParams: {} };
+  // info is checked against schema by facilitators before cataloging (bazaar.md): `queryParams` is an optional
+  // example, and an empty one fails any schema with a required parameter, so a query route states none.
+  const inputInfo = isBody ? { type: 'http', method: route.method, bodyType: 'json', body: {} } : { type: 'http', method: route.method };
   const inputSchema = {
     type: 'object',
     properties: {

@@ -1,0 +1,59 @@
+import type { PriceSpec } from '@toll/contracts';
+import { priceText, stripDialect } from './openapi';
+import type { ResolvedRoute } from './route-table';
+
+type Schema = Record<string, unknown>;
+
+// The x402-over-MCP keys (x402 transports-v2/mcp.md) and ours for the memo flow and what HTTP carries in headers.
+export const META = {
+  payment: 'x402/payment', // client → server: an x402 v2 PaymentPayload
+  paymentResponse: 'x402/payment-response', // server → client: the x402 SettleResponse
+  paymentRequired: 'x402/payment-required', // server → client: true on a payment-required result (fast detection)
+  memoPayment: 'toll/memo-payment', // client → server: { signature, memo } of a memo-flow transfer (spec §5)
+  idempotencyKey: 'toll/idempotency-key', // client → server: as the Idempotency-Key header (block prices: a repeat is redelivered)
+  memoChallenge: 'toll/memo-challenge', // server → client: everything the memo flow needs (the 402 body's `toll`)
+  receipt: 'toll/receipt',
+  creditsRemaining: 'toll/credits-remaining',
+  redelivery: 'toll/redelivery',
+  uncharged: 'toll/uncharged',
+  headers: 'toll/headers', // the group's x-toll-* headers
+} as const;
+
+export const PAYMENT_REQUIRED_CODE = 402;
+
+// MCP clients commonly accept only [A-Za-z0-9_-] in tool names; an operationId has exactly one dot and no
+// underscore, so swapping them is reversible.
+export const toolNameOf = (operationId: string) => operationId.replace('.', '_');
+
+export interface McpTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Schema & { type: 'object' };
+  outputSchema?: Schema & { type: 'object' };
+  annotations: { title: string; readOnlyHint: boolean; openWorldHint: boolean };
+  _meta: { 'toll/operationId': string; 'toll/price': PriceSpec | null; 'toll/http': { method: string; path: string } };
+}
+
+// MCP wants an object schema; an output that is not an object is described in the text content instead.
+const objectSchema = (schema: Schema): (Schema & { type: 'object' }) | undefined => (schema.type === 'object' ? (stripDialect(schema) as Schema & { type: 'object' }) : undefined);
+
+export function toolOf(route: ResolvedRoute): McpTool {
+  const pay = route.price
+    ? `Price: ${priceText(route.price)}. Paid with x402 (an x402 v2 PaymentPayload in _meta["${META.payment}"]) or the Solana memo flow (_meta["${META.memoPayment}"]); the first call without payment answers the payment requirements.`
+    : 'Free.';
+  return {
+    name: toolNameOf(route.operationId),
+    title: route.summary,
+    description: [route.summary, route.description, pay].filter(Boolean).join('\n\n'),
+    inputSchema: objectSchema(route.inputSchema) ?? { type: 'object' },
+    ...(objectSchema(route.outputSchema) ? { outputSchema: objectSchema(route.outputSchema) } : {}),
+    annotations: { title: route.summary, readOnlyHint: route.method === 'GET', openWorldHint: true },
+    _meta: { 'toll/operationId': route.operationId, 'toll/price': route.price, 'toll/http': { method: route.method, path: route.path } },
+  };
+}
+
+export function toolsOf(routes: ResolvedRoute[]): Map<string, { route: ResolvedRoute; tool: McpTool }> {
+  const sorted = [...routes].sort((a, b) => a.operationId.localeCompare(b.operationId));
+  return new Map(sorted.map((route) => [toolNameOf(route.operationId), { route, tool: toolOf(route) }]));
+}
