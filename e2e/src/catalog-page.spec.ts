@@ -1,10 +1,9 @@
-import { http } from '@toll/testing';
+import { http, scratchDatabase } from '@toll/testing';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startDevutils } from '../../apps/devutils/src/bootstrap';
 import { startRegistry } from '../../apps/registry/src/bootstrap';
-import { scratchDatabase } from './db';
 import { GRANTS } from './live-catalog';
 import { startStack, type Stack } from './stack';
 
@@ -20,7 +19,7 @@ if (!haveChromium) console.warn(`catalog page browser test SKIPPED: no Chromium 
   let gw: string;
   let browser: Browser;
   let page: Page;
-  const registryDb = scratchDatabase();
+  const registryDb = scratchDatabase('toll_registry_page');
 
   beforeAll(async () => {
     const devutils = (natsUrl: string) => startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });

@@ -1,5 +1,706 @@
 // Generated from /openapi.json by tools/generate-client.js; do not edit. Regenerate when the catalog changes.
 export interface Operations {
+  "batch.checkpoint": {
+    method: "POST";
+    path: "/toll/batch/checkpoint";
+    price: null;
+    input: {
+      voucher_id: string;
+      /** The voucher's payer, base64 */
+      payer: string;
+      /** Atomic units this outcome concerns (settled: received; defaulted: lost; expired: unclaimed); at most the voucher amount */
+      amount: number | string;
+      status: "settled" | "defaulted" | "expired";
+      /** Proves the reporter scored (accepted) this voucher */
+      checkpoint_token: string;
+    };
+    output: {
+      voucher_id: string;
+      payer: string;
+      amount: string;
+      status: "settled" | "defaulted" | "expired";
+      /** unchanged: the same outcome was already recorded (idempotent) */
+      recorded: "created" | "unchanged";
+      recorded_at: string;
+    };
+  };
+  "batch.getHealth": {
+    method: "GET";
+    path: "/toll/batch/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      reason?: string;
+      sources: Array<{
+        name: string;
+        role: string;
+        ok: boolean;
+      }>;
+      scoring: {
+        weights: {
+          [key: string]: number;
+        };
+        thresholds: {
+          [key: string]: number;
+        };
+        expiry: {
+          [key: string]: number;
+        };
+        issued_at: {
+          [key: string]: number;
+        };
+        history: {
+          [key: string]: number;
+        };
+        reputation: {
+          [key: string]: number;
+        };
+        new_payer_limit: string;
+        signed_message: string;
+      };
+      tolls: {
+        [key: string]: unknown;
+      };
+    };
+  };
+  "batch.getPayer": {
+    method: "GET";
+    path: "/toll/batch/payer/{address}";
+    price: null;
+    input: {
+      /** Payer public key, base64 (percent-encode "/" and "+" in the path) */
+      address: string;
+    };
+    output: {
+      payer: string;
+      /** Distinct vouchers with a valid signature scored here */
+      vouchers_scored: number;
+      outcomes: {
+        settled: {
+          count: number;
+          amount: string;
+        };
+        defaulted: {
+          count: number;
+          amount: string;
+        };
+        expired: {
+          count: number;
+          amount: string;
+        };
+      };
+      /** Distinct wallets that reported outcomes */
+      reporters: number;
+      first_seen_at: string | null;
+      last_outcome_at: string | null;
+      largest_settled: string | null;
+      /** The reputation factor the scorer would use now (0-1, 0.5 with no history) */
+      reputation_risk: number;
+    };
+  };
+  "batch.score": {
+    method: "POST";
+    path: "/toll/batch/score";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      voucher: {
+        /** Payer Ed25519 public key, base64 (32 bytes) */
+        payer: string;
+        /** Atomic units of the settlement asset (USDC: 6 decimals, so 1000000 is 1 USDC); a JSON integer or a decimal string */
+        amount: number | string;
+        /** Unique per payer: a string (1-128 printable ASCII, no spaces) or a non-negative integer */
+        nonce: string | number;
+        /** When the voucher can no longer be claimed, unix seconds */
+        expiry: number;
+        /** When the payer signed it, unix seconds */
+        issued_at: number;
+        /** Ed25519 signature by payer over the canonical message (apps/batch/README.md), base64 */
+        signature: string;
+      };
+    };
+    output: {
+      /** Hex SHA-256 of the canonical message; name the voucher with it in checkpoints */
+      voucher_id: string;
+      payer: string;
+      /** Atomic units */
+      amount: string;
+      /** Settlement risk 0-100: 0 safest */
+      score: number;
+      verdict: "accept" | "accept-with-limit" | "reject";
+      /** Atomic units of unclaimed value this voucher is safe to serve against (0 on reject) */
+      max_safe_exposure: string;
+      /** Claim on chain before this time (expiry less the minimum settlement margin); null when rejected */
+      claim_by: string | null;
+      factors: Array<{
+        factor: "signature" | "nonce_reuse" | "expiry" | "issued_at" | "amount_vs_history" | "reputation";
+        weight: number;
+        /** Risk 0-1 */
+        value: number;
+        /** weight × value, rounded; the score is their sum */
+        points: number;
+        /** true: rejects the voucher whatever the rest says */
+        blocking: boolean;
+        evidence: string;
+      }>;
+      /** Only for a valid signature: send it with the outcome (POST /toll/batch/checkpoint). Shown once */
+      checkpoint_token: string | null;
+      scored_at: string;
+    };
+  };
+  "books.getBatch": {
+    method: "POST";
+    path: "/toll/books/batch";
+    price: {"per":"call","usd":"0.02"};
+    input: {
+      /** 1-20 ISBNs (10 or 13 digits); duplicates, including an ISBN-10 and its ISBN-13, are answered once */
+      isbns: Array<string>;
+    };
+    output: {
+      /** Distinct ISBN-13s asked for */
+      requested: number;
+      found: number;
+      results: Array<{
+        /** The inputs that name this book, as given */
+        isbns: Array<string>;
+        isbn_13: string;
+        /** unavailable: every source that could know it failed */
+        status: "found" | "not_found" | "unavailable";
+        book: {
+          /** The ISBN-13 asked for (an ISBN-10 is converted) */
+          isbn_13: string;
+          /** Its ISBN-10, when it has one (978 prefix only) */
+          isbn_10: string | null;
+          title: string | null;
+          subtitle: string | null;
+          authors: Array<{
+            name: string;
+            /** Open Library author id, when the author came from Open Library */
+            id: string | null;
+          }>;
+          publishers: Array<string>;
+          /** Publication date as the source writes it (e.g. '2017', 'July 28, 2008', '2013-08-20') */
+          publish_date: string | null;
+          pages: number | null;
+          /** MARC 21 language codes (eng, fre, ger, …); a Google Books ISO 639-1 code is converted where known */
+          languages: Array<string>;
+          subjects: Array<string>;
+          description: string | null;
+          /** Cover image URLs; image rights vary by cover */
+          cover: {
+            small: string | null;
+            medium: string | null;
+            large: string | null;
+          } | null;
+          identifiers: {
+            isbn_10: Array<string>;
+            isbn_13: Array<string>;
+            oclc: Array<string>;
+            lccn: Array<string>;
+            /** Open Library edition id (OL…M) */
+            openlibrary: string | null;
+            /** Google Books volume id */
+            google_books: string | null;
+          };
+          /** The Open Library work (all editions of the book) this edition belongs to */
+          work: {
+            id: string;
+            url: string;
+          } | null;
+          links: {
+            openlibrary: string | null;
+            google_books: string | null;
+          };
+          /** Which source each descriptive field came from; Open Library first, Google Books fills what it lacks; null when neither has it */
+          field_sources: {
+            [key: string]: "open-library" | "google-books" | null;
+          };
+        } | null;
+      }>;
+      sources: Array<{
+        name: "open-library" | "google-books";
+        /** What this source said for this call; skipped when it was not needed or is disabled */
+        outcome: "found" | "not_found" | "failed" | "skipped";
+        error: string | null;
+        /** Upstream requests made for this call (0 when answered from cache) */
+        requests: number;
+      }>;
+      /** Credit to show wherever the data is used */
+      attribution: Array<string>;
+      freshness: {
+        /** ISO time the oldest part of this answer was fetched from its source */
+        as_of: string;
+        /** True when a source failed and an older cached answer is served instead */
+        stale: boolean;
+        /** Why stale data was served; null when fresh */
+        reason: string | null;
+      };
+    };
+  };
+  "books.getBook": {
+    method: "GET";
+    path: "/toll/books/book";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** ISBN-10 or ISBN-13, hyphens optional; the check digit is verified before payment and an ISBN-10 is converted to ISBN-13 */
+      isbn: string;
+    };
+    output: {
+      query: {
+        isbn: string;
+      };
+      book: {
+        /** The ISBN-13 asked for (an ISBN-10 is converted) */
+        isbn_13: string;
+        /** Its ISBN-10, when it has one (978 prefix only) */
+        isbn_10: string | null;
+        title: string | null;
+        subtitle: string | null;
+        authors: Array<{
+          name: string;
+          /** Open Library author id, when the author came from Open Library */
+          id: string | null;
+        }>;
+        publishers: Array<string>;
+        /** Publication date as the source writes it (e.g. '2017', 'July 28, 2008', '2013-08-20') */
+        publish_date: string | null;
+        pages: number | null;
+        /** MARC 21 language codes (eng, fre, ger, …); a Google Books ISO 639-1 code is converted where known */
+        languages: Array<string>;
+        subjects: Array<string>;
+        description: string | null;
+        /** Cover image URLs; image rights vary by cover */
+        cover: {
+          small: string | null;
+          medium: string | null;
+          large: string | null;
+        } | null;
+        identifiers: {
+          isbn_10: Array<string>;
+          isbn_13: Array<string>;
+          oclc: Array<string>;
+          lccn: Array<string>;
+          /** Open Library edition id (OL…M) */
+          openlibrary: string | null;
+          /** Google Books volume id */
+          google_books: string | null;
+        };
+        /** The Open Library work (all editions of the book) this edition belongs to */
+        work: {
+          id: string;
+          url: string;
+        } | null;
+        links: {
+          openlibrary: string | null;
+          google_books: string | null;
+        };
+        /** Which source each descriptive field came from; Open Library first, Google Books fills what it lacks; null when neither has it */
+        field_sources: {
+          [key: string]: "open-library" | "google-books" | null;
+        };
+      };
+      sources: Array<{
+        name: "open-library" | "google-books";
+        /** What this source said for this call; skipped when it was not needed or is disabled */
+        outcome: "found" | "not_found" | "failed" | "skipped";
+        error: string | null;
+      }>;
+      /** Credit to show wherever the data is used */
+      attribution: Array<string>;
+      freshness: {
+        /** ISO time the oldest part of this answer was fetched from its source */
+        as_of: string;
+        /** True when a source failed and an older cached answer is served instead */
+        stale: boolean;
+        /** Why stale data was served; null when fresh */
+        reason: string | null;
+      };
+    };
+  };
+  "books.getHealth": {
+    method: "GET";
+    path: "/toll/books/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      sources: Array<{
+        name: "open-library" | "google-books";
+        role: string;
+        enabled: boolean;
+        licence: string;
+        terms: string;
+        /** Outcome of the latest call */
+        state: "ok" | "failing" | "unknown" | "disabled";
+        last_ok_at: string | null;
+        last_error_at: string | null;
+        last_error: string | null;
+      }>;
+      /** Price of each operation in USD; null is free */
+      tolls: {
+        [key: string]: {
+          per: string;
+          usd: string;
+        } | null;
+      };
+      cache: {
+        entries: number;
+        hits: number;
+        misses: number;
+        stale: number;
+        errors: number;
+      };
+    };
+  };
+  "books.search": {
+    method: "GET";
+    path: "/toll/books/search";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** Free text matched against titles, authors and subjects */
+      q?: string;
+      /** Words in the title */
+      title?: string;
+      /** Author name */
+      author?: string;
+      /** Subject, e.g. "science fiction" */
+      subject?: string;
+      /** Results to return (1-40) */
+      limit?: number;
+    };
+    output: {
+      query: {
+        q: string | null;
+        title: string | null;
+        author: string | null;
+        subject: string | null;
+        limit: number;
+      };
+      source: "open-library" | "google-books";
+      /** True when Open Library failed and Google Books answered */
+      fallback: boolean;
+      fallback_reason: string | null;
+      /** Matches the source reports in all */
+      total: number;
+      count: number;
+      results: Array<{
+        title: string;
+        subtitle: string | null;
+        authors: Array<string>;
+        /** Open Library: first publication of the work; Google Books: year of this edition */
+        first_publish_year: number | null;
+        edition_count: number | null;
+        /** Up to 10 ISBNs of editions, ISBN-13 first; look one up with books.getBook */
+        isbns: Array<string>;
+        languages: Array<string>;
+        /** Up to 10 */
+        subjects: Array<string>;
+        cover: {
+          small: string | null;
+          medium: string | null;
+          large: string | null;
+        } | null;
+        work: {
+          id: string;
+          url: string;
+        } | null;
+        link: string;
+      }>;
+      /** Credit to show wherever the data is used */
+      attribution: Array<string>;
+      freshness: {
+        /** ISO time the oldest part of this answer was fetched from its source */
+        as_of: string;
+        /** True when a source failed and an older cached answer is served instead */
+        stale: boolean;
+        /** Why stale data was served; null when fresh */
+        reason: string | null;
+      };
+    };
+  };
+  "bridge.getBridges": {
+    method: "GET";
+    path: "/toll/bridge/bridges";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      /** What every bridge is scored on, so the list compares like with like */
+      reference: string;
+      bridges: Array<{
+        rank: number;
+        bridge: {
+          id: string;
+          name: string;
+          category: string;
+        };
+        route: {
+          from_chain: string;
+          to_chain: string;
+          token: string;
+        };
+        score: number;
+        grade: "A" | "B" | "C" | "D";
+        factors: {
+          security: number;
+          liquidity: number | null;
+          incidents: number;
+        };
+        last_incident: {
+          date: string;
+          days_since: number;
+          lost_usd: number;
+          returned_usd: number;
+        } | null;
+        table_row: {
+          source: string;
+          reviewed: string;
+        };
+      }>;
+      freshness: {
+        as_of: string;
+        stale: boolean;
+        reason?: string;
+      };
+    };
+  };
+  "bridge.getHealth": {
+    method: "GET";
+    path: "/toll/bridge/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      bridges: Array<{
+        id: string;
+        name: string;
+        reviewed: string;
+        source: string;
+      }>;
+      chains: Array<{
+        id: string;
+        name: string;
+        aliases: Array<string>;
+      }>;
+      sources: Array<{
+        id: string;
+        base_url: string;
+        terms: string;
+        last_success_at: string | null;
+        last_failure: {
+          at: string;
+          code: string;
+          message: string;
+        } | null;
+      }>;
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+    };
+  };
+  "bridge.getIncidents": {
+    method: "GET";
+    path: "/toll/bridge/incidents";
+    price: null;
+    input: {
+      /** Only this bridge’s incidents (aliases accepted) */
+      bridge?: string;
+      /** On or after this date (YYYY-MM-DD) */
+      since?: string;
+      /** On or before this date (YYYY-MM-DD) */
+      until?: string;
+      /** At most this many, newest first (1-100, default 20) */
+      limit?: number;
+    };
+    output: {
+      /** Incidents matching the filters (before the limit) */
+      count: number;
+      incidents: Array<{
+        date: string;
+        name: string;
+        /** The curated bridge it belongs to, when known */
+        bridge_id: string | null;
+        amount_usd: number | null;
+        returned_usd: number | null;
+        classification: string | null;
+        technique: string | null;
+        chains: Array<string>;
+        source: string | null;
+      }>;
+      attribution: string;
+      freshness: {
+        as_of: string;
+        stale: boolean;
+        reason?: string;
+      };
+    };
+  };
+  "bridge.score": {
+    method: "POST";
+    path: "/toll/bridge/score";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** Bridge: e.g. wormhole / portal, cctp, stargate, across, arbitrum bridge */
+      bridge: string;
+      /** Source chain: e.g. ethereum / eth / mainnet, arbitrum / arb, solana / sol */
+      from_chain: string;
+      /** Destination chain, same spellings as from_chain */
+      to_chain: string;
+      /** Token symbol to move, e.g. USDC */
+      token: string;
+      /** Amount to move, in USD */
+      amount_usd: number;
+    };
+    output: {
+      bridge: {
+        id: string;
+        name: string;
+        category: string;
+      };
+      route: {
+        from_chain: string;
+        to_chain: string;
+        token: string;
+        amount_usd: number;
+      };
+      /** false: the bridge does not connect these chains (or carry this token); no score is given */
+      serves_route: boolean;
+      reason: string | null;
+      /** Curated bridges that do serve this route and token */
+      alternatives: Array<{
+        id: string;
+        name: string;
+      }>;
+      /** 0-100, weighted total of the factors */
+      score: number | null;
+      grade: "A" | "B" | "C" | "D" | null;
+      factors: Array<{
+        name: "security" | "liquidity" | "incidents";
+        weight: number;
+        /** 0-100; null when unknown (its weight is then shared by the others) */
+        value: number | null;
+        evidence: Array<string>;
+      }>;
+      last_incident: {
+        date: string;
+        days_since: number;
+        lost_usd: number;
+        returned_usd: number;
+      } | null;
+      /** Where the structural columns come from and when they were last checked */
+      table_row: {
+        source: string;
+        reviewed: string;
+      };
+      freshness: {
+        as_of: string;
+        stale: boolean;
+        reason?: string;
+      } | null;
+      notes: Array<string>;
+    };
+  };
   "data.getBundle": {
     method: "GET";
     path: "/api/data";
@@ -123,6 +824,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       /** degraded when a section went stale or its last load failed */
       status: "ok" | "degraded";
       instanceId: string;
@@ -445,6 +1153,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       status: "ok" | "degraded";
       instanceId: string;
       startedAt: string;
@@ -615,6 +1330,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       status: "ok" | "degraded";
       instanceId: string;
       startedAt: string;
@@ -904,6 +1626,199 @@ export interface Operations {
       note: string;
     };
   };
+  "etf.getDistributions": {
+    method: "GET";
+    path: "/toll/etf/distributions/{ticker}";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** ETF ticker symbol, e.g. SCHD (case-insensitive) */
+      ticker: string;
+      /** Share price in USD (decimal string, e.g. 57.43) to compute the yield with; default: the latest price from the source */
+      price?: string;
+    };
+    output: {
+      ticker: string;
+      count: number;
+      /** Full history, newest first, including declared distributions whose ex-date is still ahead */
+      distributions: Array<{
+        ex_date: string;
+        record_date: string | null;
+        pay_date: string | null;
+        declared_date: string | null;
+        /** USD per share, exact decimal string */
+        amount: string;
+        /** What the source says the payment is; unspecified where it does not say (Nasdaq) */
+        type: "income" | "special" | "short_term_capital_gain" | "long_term_capital_gain" | "return_of_capital" | "unspecified";
+      }>;
+      /** Detected from the spacing of regular ex-dates over the last 24 months */
+      frequency: "monthly" | "quarterly" | "semiannual" | "annual" | "irregular";
+      distributions_per_year: number | null;
+      /** Cash with an ex-date in the last 365 days */
+      trailing_12m: {
+        total: string;
+        count: number;
+        from: string;
+        to: string;
+      };
+      /** Latest regular distribution × payments per year; null for irregular payers */
+      annualized_distribution: string | null;
+      /** null when no price was given and none could be fetched (notes say why) */
+      yield: {
+        price: string;
+        /** caller: the price query; else the source of the latest price */
+        price_source: "caller" | "nasdaq" | "polygon";
+        /** When the source price was fetched; null for a caller price */
+        price_as_of: string | null;
+        forward_yield_pct: string | null;
+        ttm_yield_pct: string;
+      } | null;
+      source: "nasdaq" | "polygon";
+      notes: Array<string>;
+      freshness: {
+        /** When the data was fetched from the source (ISO 8601 UTC) */
+        as_of: string;
+        /** true when the sources failed and an older cached answer is served */
+        stale: boolean;
+        reason?: string;
+      };
+    };
+  };
+  "etf.getHealth": {
+    method: "GET";
+    path: "/toll/etf/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      sources: Array<{
+        id: "nasdaq" | "polygon";
+        role: string;
+        enabled: boolean;
+        base_url: string;
+        terms: string;
+        last_success_at: string | null;
+        last_failure: {
+          at: string;
+          code: string;
+          message: string;
+        } | null;
+      }>;
+      screener: {
+        universe: Array<string>;
+        refreshed_at: string | null;
+        evaluated_count: number | null;
+      };
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+      cache: {
+        entries: number;
+        hits: number;
+        misses: number;
+        stale: number;
+        errors: number;
+      };
+    };
+  };
+  "etf.getScreener": {
+    method: "GET";
+    path: "/toll/etf/screener";
+    price: null;
+    input: {
+      /** Minimum annualized yield in percent (forward yield, or trailing 12 months for irregular payers) */
+      min_yield?: number;
+      /** Only ETFs with this detected payout frequency */
+      frequency?: "monthly" | "quarterly" | "semiannual" | "annual";
+      /** Rank by annualized distribution per share (the spec default) or by yield */
+      sort?: "distribution_per_share" | "yield";
+      /** Results to return, 1-50 (default 20) */
+      limit?: number;
+    };
+    output: {
+      universe: {
+        description: string;
+        size: number;
+        /** When the snapshot was built */
+        refreshed_at: string;
+        refresh_every_hours: number;
+      };
+      /** ETFs of the universe whose history loaded in this snapshot */
+      evaluated_count: number;
+      /** ETFs of the universe that could not be evaluated */
+      failed: Array<{
+        ticker: string;
+        reason: string;
+      }>;
+      /** ETFs that pass the filters (before limit) */
+      match_count: number;
+      filters: {
+        min_yield: number | null;
+        frequency: string | null;
+        sort: string;
+        limit: number;
+      };
+      results: Array<{
+        ticker: string;
+        frequency: "monthly" | "quarterly" | "semiannual" | "annual" | "irregular";
+        annualized_distribution: string | null;
+        ttm_distributions: string;
+        last_ex_date: string | null;
+        price: string | null;
+        forward_yield_pct: string | null;
+        ttm_yield_pct: string | null;
+        source: "nasdaq" | "polygon";
+      }>;
+      freshness: {
+        /** When the data was fetched from the source (ISO 8601 UTC) */
+        as_of: string;
+        /** true when the sources failed and an older cached answer is served */
+        stale: boolean;
+        reason?: string;
+      };
+    };
+  };
   "fees.estimate": {
     method: "POST";
     path: "/toll/fees/estimate";
@@ -1062,6 +1977,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       status: "ok" | "degraded";
       instanceId: string;
       startedAt: string;
@@ -1230,6 +2152,681 @@ export interface Operations {
       logs: Array<string>;
     };
   };
+  "funding.getFunding": {
+    method: "GET";
+    path: "/toll/funding/funding/{symbol}";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** Perpetual in any usual form: BTC, BTC-USDT, BTC/USDT, btcusdt, BTC-PERP, BTC-USDT-SWAP (USDT-margined) */
+      symbol: string;
+    };
+    output: {
+      /** What was asked */
+      symbol: string;
+      /** The resolved market: <BASE>-USDT-PERP */
+      market: string;
+      base: string;
+      /** Venues that answered, highest annualized rate first */
+      venues: Array<{
+        venue: "binance" | "bybit" | "okx";
+        venue_symbol: string;
+        /** Rate for the current interval, settled at next_funding_time (the venue’s live estimate until then), a decimal fraction (0.0001 = 0.01 %) */
+        rate: string;
+        /** Funding interval of this market on this venue (1, 2, 4 or 8 h; per symbol) */
+        interval_hours: number;
+        /** Where the interval comes from */
+        interval_source: string;
+        /** Next settlement (ISO 8601 UTC) */
+        next_funding_time: string;
+        /** rate ÷ interval_hours, a decimal fraction (0.0001 = 0.01 %) */
+        hourly: string;
+        /** rate × 8760 ÷ interval_hours (simple, not compounded), a decimal fraction (0.0001 = 0.01 %) */
+        annualized: string;
+        predicted_next_rate: string | null;
+        mark_price: string | null;
+        /** Set when the venue failed and its rate was read from Hyperliquid's predictedFundings mirror, with why */
+        via: string | null;
+        freshness: {
+          /** When the venue was read (ISO 8601 UTC) */
+          as_of: string;
+          /** true when the venue failed just now and an older reading is served */
+          stale: boolean;
+          reason?: string;
+        };
+      }>;
+      /** Venues that did not answer, each with its reason */
+      unavailable: Array<{
+        venue: "binance" | "bybit" | "okx";
+        status: "geo_blocked" | "down" | "timeout" | "not_listed" | "disabled";
+        reason: string;
+        http_status: number | null;
+      }>;
+      /** null when fewer than two venues answered */
+      spread: {
+        /** Highest minus lowest annualized rate across the venues that answered, a decimal fraction (0.0001 = 0.01 %) */
+        annualized: string;
+        /** Highest minus lowest hourly rate, a decimal fraction (0.0001 = 0.01 %) */
+        hourly: string;
+        highest: "binance" | "bybit" | "okx";
+        lowest: "binance" | "bybit" | "okx";
+      } | null;
+      /** true when all three venues answered */
+      complete: boolean;
+      notes: Array<string>;
+    };
+  };
+  "funding.getHealth": {
+    method: "GET";
+    path: "/toll/funding/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      tracked: {
+        /** Which markets the funding routes cover */
+        funding: string;
+        liquidation_bases: Array<string>;
+      };
+      venues: Array<{
+        venue: "binance" | "bybit" | "okx";
+        enabled: boolean;
+        base_url: string;
+        terms: string;
+        last_success_at: string | null;
+        last_failure: {
+          at: string;
+          code: string;
+          message: string;
+        } | null;
+      }>;
+      /** Hyperliquid's predictedFundings, used for Binance and Bybit rates when those venues fail or block this server */
+      mirror: {
+        source: "hyperliquid";
+        enabled: boolean;
+        base_url: string;
+        role: string;
+      };
+      collector: {
+        enabled: boolean;
+        interval_ms: number;
+        last_run_at: string | null;
+        last_error: string | null;
+      };
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+    };
+  };
+  "funding.getLiquidations": {
+    method: "GET";
+    path: "/toll/funding/liquidations/{symbol}";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** Perpetual in any usual form: BTC, BTC-USDT, BTC/USDT, btcusdt, BTC-PERP, BTC-USDT-SWAP (USDT-margined) */
+      symbol: string;
+      /** Window ending now, in hours: 1-72 (default 24; the collector keeps 72 h) */
+      hours?: number;
+    };
+    output: {
+      symbol: string;
+      market: string;
+      base: string;
+      hours: number;
+      /** Venues whose liquidations are recorded */
+      venues: Array<"binance" | "bybit" | "okx">;
+      coverage: {
+        requested: {
+          from: string;
+          to: string;
+        };
+        /** Stretches of the window the collector recorded in full */
+        covered: Array<{
+          from: string;
+          to: string;
+        }>;
+        /** Sum of the covered stretches, hours (3 decimals) */
+        covered_hours: string;
+        /** true when the whole requested window is covered */
+        complete: boolean;
+        note: string;
+      };
+      time_bucket_hours: number;
+      /** Width of one price bucket (null when there were no events) */
+      price_bucket_usd: string | null;
+      /** Time buckets, oldest first; each lists its non-empty price buckets, lowest first */
+      buckets: Array<{
+        from: string;
+        to: string;
+        cells: Array<{
+          price_from: string;
+          price_to: string;
+          long_usd: string;
+          short_usd: string;
+          events: number;
+        }>;
+      }>;
+      totals: {
+        long_usd: string;
+        short_usd: string;
+        total_usd: string;
+        events: number;
+      };
+      /** How the heatmap is built; recorded events only, no modelled levels */
+      method: string;
+    };
+  };
+  "funding.getTopFunded": {
+    method: "GET";
+    path: "/toll/funding/top-funded";
+    price: null;
+    input: {
+      /** Rows to return, 1-100 (default 20) */
+      limit?: number;
+    };
+    output: {
+      limit: number;
+      liquidity_filter: string;
+      rows: Array<{
+        rank: number;
+        venue: "binance" | "bybit" | "okx";
+        venue_symbol: string;
+        base: string;
+        rate: string;
+        interval_hours: number;
+        hourly: string;
+        annualized: string;
+        next_funding_time: string;
+        volume_24h_usd: string;
+      }>;
+      unavailable: Array<{
+        venue: "binance" | "bybit" | "okx";
+        status: "geo_blocked" | "down" | "timeout" | "not_listed" | "disabled";
+        reason: string;
+        http_status: number | null;
+      }>;
+      freshness: {
+        as_of: string;
+        stale: boolean;
+        reason?: string;
+      };
+      notes: Array<string>;
+    };
+  };
+  "jobs.getHealth": {
+    method: "GET";
+    path: "/toll/jobs/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      sources: Array<{
+        id: string;
+        role: string;
+        enabled: boolean;
+        /** Whether rows from this source are sold; false for sources whose terms forbid it */
+        resold: boolean;
+        disabled_reason: string | null;
+        base_url: string | null;
+        license: string;
+        terms: string;
+        refresh_every_hours: number | null;
+        last_success_at: string | null;
+        last_failure: {
+          at: string;
+          message: string;
+        } | null;
+        next_refresh_at: string | null;
+        rows: number;
+      }>;
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+      cache: {
+        kind: string;
+        /** Postings in the index */
+        rows: number;
+        /** Postings left after cross-source deduplication */
+        distinct_jobs: number;
+        /** Oldest last refresh among the sources served */
+        as_of: string | null;
+      };
+    };
+  };
+  "jobs.getJob": {
+    method: "GET";
+    path: "/toll/jobs/job";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** Job id from a search answer, e.g. "arbeitnow:senior-backend-engineer-berlin-123" */
+      id: string;
+    };
+    output: {
+      job: {
+        /** "<source>:<source id>"; pass it to jobs.getJob for the full description */
+        id: string;
+        title: string;
+        /** Employer (for USAJOBS: the hiring agency) */
+        company: string;
+        location: string;
+        remote: boolean;
+        job_types: Array<"full_time" | "part_time" | "contract" | "internship" | "temporary">;
+        tags: Array<string>;
+        /** As published; null when the source gives none */
+        salary: {
+          /** Lower end as published, decimal string */
+          min: string | null;
+          /** Upper end as published, decimal string */
+          max: string | null;
+          currency: string;
+          period: "year" | "month" | "week" | "day" | "hour";
+        } | null;
+        posted_at: string;
+        closes_at: string | null;
+        /** Link back to the job on its source, which the source's terms require wherever the job is shown */
+        url: string;
+        apply_url: string | null;
+        source: "arbeitnow" | "usajobs";
+        /** Name the source wherever the job is shown */
+        attribution: {
+          text: string;
+          url: string;
+        };
+        /** The same job (same company, title and city) on other sources */
+        also_listed_on: Array<{
+          source: "arbeitnow" | "usajobs";
+          id: string;
+          /** The same job on this source */
+          url: string;
+        }>;
+        /** Full description, plain text (HTML removed), at most 20,000 characters */
+        description: string;
+      };
+      freshness: {
+        /** When the oldest source in the answer was last refreshed (ISO 8601 UTC): the index as of then */
+        as_of: string;
+        /** true when a source could not be refreshed on schedule and older rows are served */
+        stale: boolean;
+        /** Why stale rows are served */
+        reason?: string;
+      };
+    };
+  };
+  "jobs.searchJobs": {
+    method: "GET";
+    path: "/toll/jobs/search";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** Keywords; every word must appear in the title, company, location or tags (case and accents ignored) */
+      q?: string;
+      /** Place the job is in, matched as text against the posting location (e.g. "Berlin", "Texas") */
+      location?: string;
+      /** true: remote jobs only; false: on-site jobs only; omit for both */
+      remote?: boolean;
+      /** Employment type */
+      job_type?: "full_time" | "part_time" | "contract" | "internship" | "temporary";
+      /** Yearly salary floor in salary_currency: keeps jobs whose published range reaches it (hourly/monthly pay annualised); jobs without a salary are left out */
+      salary_min?: number;
+      /** Currency of salary_min (ISO 4217), default USD */
+      salary_currency?: string;
+      /** Only jobs posted at or after this date (YYYY-MM-DD, UTC) or time (ISO 8601 with offset) */
+      posted_since?: string | string;
+      /** Only jobs from this source */
+      source?: "arbeitnow" | "usajobs";
+      /** Jobs per page, 1-50 (default 20) */
+      limit?: number;
+      /** next_cursor of the previous page, to continue the same search */
+      cursor?: string;
+    };
+    output: {
+      /** Jobs in this page */
+      count: number;
+      jobs: Array<{
+        /** "<source>:<source id>"; pass it to jobs.getJob for the full description */
+        id: string;
+        title: string;
+        /** Employer (for USAJOBS: the hiring agency) */
+        company: string;
+        location: string;
+        remote: boolean;
+        job_types: Array<"full_time" | "part_time" | "contract" | "internship" | "temporary">;
+        tags: Array<string>;
+        /** As published; null when the source gives none */
+        salary: {
+          /** Lower end as published, decimal string */
+          min: string | null;
+          /** Upper end as published, decimal string */
+          max: string | null;
+          currency: string;
+          period: "year" | "month" | "week" | "day" | "hour";
+        } | null;
+        posted_at: string;
+        closes_at: string | null;
+        /** Link back to the job on its source, which the source's terms require wherever the job is shown */
+        url: string;
+        apply_url: string | null;
+        source: "arbeitnow" | "usajobs";
+        /** Name the source wherever the job is shown */
+        attribution: {
+          text: string;
+          url: string;
+        };
+        /** The same job (same company, title and city) on other sources */
+        also_listed_on: Array<{
+          source: "arbeitnow" | "usajobs";
+          id: string;
+          /** The same job on this source */
+          url: string;
+        }>;
+        /** Start of the description, plain text */
+        snippet: string;
+      }>;
+      /** Pass as cursor for the next page; null on the last page */
+      next_cursor: string | null;
+      /** Sources the answer was drawn from, each with its last refresh */
+      sources: Array<{
+        id: "arbeitnow" | "usajobs";
+        /** Last successful refresh of this source */
+        as_of: string;
+        stale: boolean;
+        /** Postings of this source in the index */
+        rows: number;
+      }>;
+      freshness: {
+        /** When the oldest source in the answer was last refreshed (ISO 8601 UTC): the index as of then */
+        as_of: string;
+        /** true when a source could not be refreshed on schedule and older rows are served */
+        stale: boolean;
+        /** Why stale rows are served */
+        reason?: string;
+      };
+      notes: Array<string>;
+    };
+  };
+  "messaging.getHealth": {
+    method: "GET";
+    path: "/toll/messaging/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      reason?: string;
+      platform: "telegram";
+      pool: {
+        available: number;
+        leased: number;
+        /** expired or cleaned: on their way back to the pool */
+        resetting: number;
+        /** reset failed: out of the pool until the operator requeues them */
+        quarantined: number;
+        total: number;
+        quarantine: Array<{
+          username: string;
+          since: string;
+          last_error: string | null;
+        }>;
+      } | null;
+      plan: {
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        };
+        period_days: number;
+        renewals: string;
+        release: string;
+      };
+      sweep: {
+        enabled: boolean;
+        interval_ms: number;
+        last_run_at: string | null;
+        last_error: string | null;
+      };
+      sources: Array<{
+        name: string;
+        role: string;
+        ok: boolean;
+      }>;
+      tolls: {
+        [key: string]: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      };
+    };
+  };
+  "messaging.provision": {
+    method: "POST";
+    path: "/toll/messaging/provision";
+    price: {"per":"bot-month","usd":"0.50"};
+    input: {
+      /** Display name for the bot, 1-64 characters (new lease only) */
+      name?: string;
+      /** What users see in an empty chat with the bot, at most 512 characters (new lease only) */
+      description?: string;
+      /** Shown on the bot's profile page, at most 120 characters (new lease only) */
+      short_description?: string;
+      /** https URL on a public host (ports 443, 80, 88, 8443) that receives the bot's updates; omit to poll with getUpdates (new lease only) */
+      webhook_url?: string;
+      /** Sent back in the X-Telegram-Bot-Api-Secret-Token header of every webhook request; needs webhook_url; never stored */
+      webhook_secret?: string;
+      /** Renewal: the lease to extend by one month (with lease_key) */
+      lease_id?: string;
+      /** Renewal: the lease key from the provision answer, proof of being the holder */
+      lease_key?: string;
+    };
+    output: {
+      platform: "telegram";
+      /** true when this call extended an existing lease */
+      renewal: boolean;
+      lease: {
+        lease_id: string;
+        /** Shown once, on the new lease; keep it: it renews and releases the bot (null on a renewal) */
+        lease_key: string | null;
+        starts_at: string;
+        /** The bot is reset and its token revoked after this time unless renewed */
+        ends_at: string;
+        period_days: number;
+        renewals: number;
+      };
+      bot: {
+        id: number;
+        username: string;
+        /** https://t.me/<username> */
+        link: string;
+        /** Bot API token: https://api.telegram.org/bot<token>/<method>. Secret: only the holder ever sees it */
+        token: string;
+        name: string | null;
+      };
+      /** How updates reach the holder (new lease); null on a renewal, which leaves the bot as it is */
+      updates: {
+        mode: "webhook" | "polling";
+        webhook_url: string | null;
+        note: string;
+      } | null;
+      renew: {
+        method: "POST";
+        path: string;
+        body: {
+          [key: string]: string;
+        };
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+        note: string;
+      };
+      release: {
+        method: "POST";
+        path: string;
+        body: {
+          [key: string]: string;
+        };
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+        note: string;
+      };
+    };
+  };
+  "messaging.release": {
+    method: "POST";
+    path: "/toll/messaging/release";
+    price: null;
+    input: {
+      /** The lease to end now */
+      lease_id: string;
+      /** Proof of being the holder */
+      lease_key: string;
+    };
+    output: {
+      lease_id: string;
+      bot_username: string;
+      released_at: string;
+      note: string;
+    };
+  };
   "news.getHealth": {
     method: "GET";
     path: "/toll/news/health";
@@ -1239,6 +2836,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       status: "ok" | "degraded";
       instanceId: string;
       startedAt: string;
@@ -1441,6 +3045,8 @@ export interface Operations {
         /** Social sharing image of the article */
         image: string | null;
       }>;
+      /** Caveats about this answer: records the provider sent malformed, and whether they were repaired or left out */
+      notes: Array<string>;
     };
   };
   "payments.getHealth": {
@@ -1452,6 +3058,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       status: "ok" | "degraded";
       instanceId: string;
       startedAt: string;
@@ -1507,6 +3120,300 @@ export interface Operations {
       publicKey: string;
     };
   };
+  "recalls.getHealth": {
+    method: "GET";
+    path: "/toll/recalls/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      sources: Array<{
+        name: "openfda" | "cpsc" | "nhtsa-recalls" | "nhtsa-vpic";
+        role: string;
+        enabled: boolean;
+        licence: string;
+        terms: string;
+        /** Outcome of the latest call */
+        state: "ok" | "failing" | "unknown" | "disabled";
+        last_ok_at: string | null;
+        last_error_at: string | null;
+        last_error: string | null;
+      }>;
+      /** Price of each operation in USD; null is free */
+      tolls: {
+        [key: string]: {
+          per: string;
+          usd: string;
+        } | null;
+      };
+      cache: {
+        entries: number;
+        hits: number;
+        misses: number;
+        stale: number;
+        errors: number;
+      };
+    };
+  };
+  "recalls.getVehicle": {
+    method: "GET";
+    path: "/toll/recalls/vehicle";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** Vehicle make, e.g. "Honda" */
+      make: string;
+      /** Model, e.g. "Accord" */
+      model: string;
+      /** Model year */
+      year: number;
+    };
+    output: {
+      vehicle: {
+        make: string;
+        model: string;
+        year: number;
+      };
+      count: number;
+      /** Newest first */
+      recalls: Array<{
+        /** Unique across sources: <source>:<source id> */
+        id: string;
+        source: "openfda" | "cpsc" | "nhtsa";
+        /** The agency's own number: FDA recall number, CPSC recall number, NHTSA campaign number */
+        source_id: string;
+        category: "food" | "drug" | "device" | "consumer" | "vehicle";
+        title: string;
+        /** Why the product was recalled */
+        reason: string | null;
+        /** What could happen to a user */
+        hazard: string | null;
+        /** FDA Class I/II/III; null for CPSC and NHTSA, which do not classify */
+        classification: string | null;
+        /** Recalling firm or manufacturer */
+        firm: string | null;
+        products: Array<string>;
+        dates: {
+          /** YYYY-MM-DD the recall began */
+          initiated: string | null;
+          /** YYYY-MM-DD the agency published or received it */
+          reported: string | null;
+          terminated: string | null;
+        };
+        distribution: string | null;
+        /** FDA: Ongoing, Completed, Terminated; null where the source does not say */
+        status: string | null;
+        remedy: string | null;
+        /** Where the agency's record can be read */
+        link: string;
+        component: string | null;
+        /** NHTSA: do not drive the vehicle until repaired */
+        park_it: boolean;
+        /** NHTSA: park outside, away from structures (fire risk) */
+        park_outside: boolean;
+        /** NHTSA: the remedy can be installed over the air */
+        over_the_air_update: boolean;
+        notes: string | null;
+      }>;
+      note: string;
+      /** Credit and terms to show wherever the data is used */
+      attribution: Array<string>;
+      freshness: {
+        /** ISO time the oldest part of this answer was fetched from its source */
+        as_of: string;
+        /** True when a source failed and an older cached answer is served instead */
+        stale: boolean;
+        /** Why stale data was served; null when fresh */
+        reason: string | null;
+      };
+    };
+  };
+  "recalls.getVin": {
+    method: "GET";
+    path: "/toll/recalls/vin";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** 17-character Vehicle Identification Number; the check digit is verified before payment */
+      vin: string;
+    };
+    output: {
+      vehicle: {
+        vin: string;
+        make: string;
+        model: string;
+        year: number;
+        manufacturer: string | null;
+        body_class: string | null;
+        plant_country: string | null;
+        /** vPIC's own note on the decode (its ErrorText) */
+        decode_note: string | null;
+      };
+      count: number;
+      /** Newest first */
+      recalls: Array<{
+        /** Unique across sources: <source>:<source id> */
+        id: string;
+        source: "openfda" | "cpsc" | "nhtsa";
+        /** The agency's own number: FDA recall number, CPSC recall number, NHTSA campaign number */
+        source_id: string;
+        category: "food" | "drug" | "device" | "consumer" | "vehicle";
+        title: string;
+        /** Why the product was recalled */
+        reason: string | null;
+        /** What could happen to a user */
+        hazard: string | null;
+        /** FDA Class I/II/III; null for CPSC and NHTSA, which do not classify */
+        classification: string | null;
+        /** Recalling firm or manufacturer */
+        firm: string | null;
+        products: Array<string>;
+        dates: {
+          /** YYYY-MM-DD the recall began */
+          initiated: string | null;
+          /** YYYY-MM-DD the agency published or received it */
+          reported: string | null;
+          terminated: string | null;
+        };
+        distribution: string | null;
+        /** FDA: Ongoing, Completed, Terminated; null where the source does not say */
+        status: string | null;
+        remedy: string | null;
+        /** Where the agency's record can be read */
+        link: string;
+        component: string | null;
+        /** NHTSA: do not drive the vehicle until repaired */
+        park_it: boolean;
+        /** NHTSA: park outside, away from structures (fire risk) */
+        park_outside: boolean;
+        /** NHTSA: the remedy can be installed over the air */
+        over_the_air_update: boolean;
+        notes: string | null;
+      }>;
+      note: string;
+      /** Credit and terms to show wherever the data is used */
+      attribution: Array<string>;
+      freshness: {
+        /** ISO time the oldest part of this answer was fetched from its source */
+        as_of: string;
+        /** True when a source failed and an older cached answer is served instead */
+        stale: boolean;
+        /** Why stale data was served; null when fresh */
+        reason: string | null;
+      };
+    };
+  };
+  "recalls.search": {
+    method: "GET";
+    path: "/toll/recalls/search";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** What to look for: a product, ingredient, hazard or firm, e.g. "listeria", "peanut butter", "stroller" */
+      q: string;
+      /** Only this kind: food, drug, device (FDA), consumer (CPSC products) or vehicle (NHTSA; q must be a campaign number such as 19V182000). Default: food, drug, device and consumer, or vehicle alone when q is a campaign number */
+      category?: "food" | "drug" | "device" | "consumer" | "vehicle";
+      /** Recalls reported on or after this day */
+      from?: string;
+      /** Recalls reported on or before this day */
+      to?: string;
+      /** FDA severity: class-i (serious harm or death likely) to class-iii (unlikely to cause harm). CPSC and NHTSA do not classify, so this leaves consumer products and vehicles out */
+      classification?: "class-i" | "class-ii" | "class-iii";
+      /** Recalls to return (1-50), newest first */
+      limit?: number;
+    };
+    output: {
+      query: {
+        q: string;
+        categories: Array<"food" | "drug" | "device" | "consumer" | "vehicle">;
+        from: string | null;
+        to: string | null;
+        classification: string | null;
+        limit: number;
+      };
+      /** False when a dataset failed and its recalls are missing (see sources) */
+      complete: boolean;
+      count: number;
+      /** Newest first by reported date, across datasets */
+      recalls: Array<{
+        /** Unique across sources: <source>:<source id> */
+        id: string;
+        source: "openfda" | "cpsc" | "nhtsa";
+        /** The agency's own number: FDA recall number, CPSC recall number, NHTSA campaign number */
+        source_id: string;
+        category: "food" | "drug" | "device" | "consumer" | "vehicle";
+        title: string;
+        /** Why the product was recalled */
+        reason: string | null;
+        /** What could happen to a user */
+        hazard: string | null;
+        /** FDA Class I/II/III; null for CPSC and NHTSA, which do not classify */
+        classification: string | null;
+        /** Recalling firm or manufacturer */
+        firm: string | null;
+        products: Array<string>;
+        dates: {
+          /** YYYY-MM-DD the recall began */
+          initiated: string | null;
+          /** YYYY-MM-DD the agency published or received it */
+          reported: string | null;
+          terminated: string | null;
+        };
+        distribution: string | null;
+        /** FDA: Ongoing, Completed, Terminated; null where the source does not say */
+        status: string | null;
+        remedy: string | null;
+        /** Where the agency's record can be read */
+        link: string;
+      }>;
+      sources: Array<{
+        dataset: "fda-food" | "fda-drug" | "fda-device" | "cpsc" | "nhtsa";
+        outcome: "ok" | "failed";
+        /** Matches the dataset holds in all (null when it failed) */
+        total: number | null;
+        error: string | null;
+        as_of: string | null;
+        stale: boolean;
+      }>;
+      /** Credit and terms to show wherever the data is used */
+      attribution: Array<string>;
+      freshness: {
+        /** ISO time the oldest part of this answer was fetched from its source */
+        as_of: string;
+        /** True when a source failed and an older cached answer is served instead */
+        stale: boolean;
+        /** Why stale data was served; null when fresh */
+        reason: string | null;
+      };
+    };
+  };
   "registry.getHealth": {
     method: "GET";
     path: "/toll/registry/health";
@@ -1516,6 +3423,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       status: "ok" | "degraded";
       instanceId: string;
       startedAt: string;
@@ -1899,6 +3813,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       status: "ok" | "degraded";
       instanceId: string;
       startedAt: string;
@@ -2017,6 +3938,733 @@ export interface Operations {
       probeIntervalMs: number;
     };
   };
+  "sec.getFilings": {
+    method: "GET";
+    path: "/toll/sec/filings/{ticker}";
+    price: null;
+    input: {
+      /** US ticker symbol, e.g. AAPL or BRK.B (case-insensitive) */
+      ticker: string;
+    };
+    output: {
+      /** Ticker as SEC spells it (share classes with a dash: BRK-B) */
+      ticker: string;
+      /** SEC Central Index Key, zero-padded to 10 digits */
+      cik: string;
+      /** Company name as registered with SEC */
+      name: string;
+      count: number;
+      filings: Array<{
+        /** Form type: 10-K, 10-Q, 8-K, 4, … */
+        form: string;
+        /** Date filed (YYYY-MM-DD) */
+        filing_date: string;
+        /** Period the filing reports on, when it has one */
+        report_date: string | null;
+        accession_number: string;
+        primary_document: string;
+        /** SEC description of the primary document */
+        description: string | null;
+        /** The primary document in the SEC archive (the index page when there is none) */
+        url: string;
+        /** The filing index page in the SEC archive */
+        index_url: string;
+      }>;
+      source: "sec";
+      attribution: string;
+      freshness: {
+        /** When the data was fetched from SEC (ISO 8601 UTC) */
+        as_of: string;
+        /** true when SEC could not be reached and an older cached answer is served */
+        stale: boolean;
+        /** Why stale data is served */
+        reason?: string;
+      };
+    };
+  };
+  "sec.getFundamentals": {
+    method: "GET";
+    path: "/toll/sec/fundamentals/{ticker}";
+    price: {"per":"call","usd":"0.02"};
+    input: {
+      /** US ticker symbol, e.g. AAPL or BRK.B (case-insensitive) */
+      ticker: string;
+    };
+    output: {
+      /** Ticker as SEC spells it (share classes with a dash: BRK-B) */
+      ticker: string;
+      /** SEC Central Index Key, zero-padded to 10 digits */
+      cik: string;
+      /** Company name as registered with SEC */
+      name: string;
+      /** Latest fiscal-year values from annual reports (10-K, 20-F, 40-F). Each figure (null where the company tags none): value (exact decimal string as reported), unit (USD, USD/shares, shares), concept (XBRL taxonomy:name it came from), period {start (null for balance-sheet and share figures), end, days}, fiscal_year, fiscal_period (FY, Q1-Q3), form (10-K, 10-Q, 20-F or an amendment), accession_number and filed (to cite the filing), filing_index_url (SEC archive), classes_summed (share classes added up for shares_outstanding, else null). */
+      annual: {
+        [key: string]: {
+          value: string;
+          unit: string;
+          concept: string;
+          period: {
+            start: string | null;
+            end: string;
+            days: number | null;
+          };
+          fiscal_year: number | null;
+          fiscal_period: string | null;
+          form: string;
+          accession_number: string;
+          filed: string;
+          filing_index_url: string;
+          classes_summed: number | null;
+        } | null;
+      };
+      /** Latest values from quarterly reports (10-Q): the three-month figure where reported, else year-to-date (period.days says which); fields as in annual */
+      quarterly: {
+        [key: string]: {
+          value: string;
+          unit: string;
+          concept: string;
+          period: {
+            start: string | null;
+            end: string;
+            days: number | null;
+          };
+          fiscal_year: number | null;
+          fiscal_period: string | null;
+          form: string;
+          accession_number: string;
+          filed: string;
+          filing_index_url: string;
+          classes_summed: number | null;
+        } | null;
+      };
+      /** The XBRL concepts read for each figure, in order of preference */
+      concepts: {
+        [key: string]: Array<string>;
+      };
+      source: "sec";
+      attribution: string;
+      notes: Array<string>;
+      freshness: {
+        /** When the data was fetched from SEC (ISO 8601 UTC) */
+        as_of: string;
+        /** true when SEC could not be reached and an older cached answer is served */
+        stale: boolean;
+        /** Why stale data is served */
+        reason?: string;
+      };
+    };
+  };
+  "sec.getHealth": {
+    method: "GET";
+    path: "/toll/sec/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      sources: Array<{
+        id: string;
+        base_url: string;
+        license: string;
+        terms: string;
+        last_success_at: string | null;
+        last_failure: {
+          at: string;
+          code: string;
+          message: string;
+        } | null;
+      }>;
+      governor: {
+        /** shared: one Postgres-backed schedule across replicas and groups */
+        mode: "shared" | "per-process";
+        /** Requests per second to SEC, for all replicas together when shared */
+        rate_per_second: number;
+        /** Per-process rate while the shared governor is unavailable */
+        fallback_rate_per_second: number;
+        calls: {
+          shared: number;
+          fallback: number;
+        } | null;
+      };
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+      cache: {
+        entries: number;
+        hits: number;
+        misses: number;
+        stale: number;
+        errors: number;
+      };
+    };
+  };
+  "short.getHealth": {
+    method: "GET";
+    path: "/toll/short/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      sync: {
+        /** Newest settlement date loaded */
+        last_settlement_date: string | null;
+        last_publication_date: string | null;
+        /** When its current file was loaded */
+        loaded_at: string | null;
+        rows: number | null;
+        files_loaded: number;
+        /** Next settlement date after the newest loaded one */
+        next_settlement_date: string;
+        /** When FINRA should publish it; the sync looks every interval after that */
+        next_expected_publication: string;
+        /** The next file is more than 2 days past its expected publication */
+        overdue: boolean;
+        last_run_at: string | null;
+        last_outcome: string | null;
+        last_error: string | null;
+        interval_hours: number;
+      };
+      source: {
+        id: "finra";
+        base_url: string;
+        terms: string;
+      };
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+    };
+  };
+  "short.getMostShorted": {
+    method: "GET";
+    path: "/toll/short/most-shorted";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      /** Date the short positions were measured (YYYY-MM-DD) */
+      settlement_date: string;
+      /** Date FINRA disseminates that settlement's data (its schedule: 7th business day after settlement) */
+      publication_date: string;
+      filters: {
+        /** Liquidity floor in shares */
+        min_average_daily_volume: number;
+        /** OTC market classes left out */
+        excluded_markets: Array<string>;
+      };
+      /** Rows of that settlement date that pass the filters */
+      eligible_count: number;
+      count: number;
+      items: Array<{
+        rank: number;
+        ticker: string;
+        issue_name: string;
+        market: string;
+        days_to_cover: string;
+        shares_short: string;
+        average_daily_volume: string;
+        change_pct: string | null;
+      }>;
+      source: "finra";
+      attribution: string;
+    };
+  };
+  "short.getShort": {
+    method: "GET";
+    path: "/toll/short/short/{ticker}";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** US ticker symbol, e.g. GME or BRK.B (case-insensitive) */
+      ticker: string;
+    };
+    output: {
+      ticker: string;
+      issue_name: string;
+      /** FINRA market class of the listing (NYSE, NNM, ARCA, BZX, …) */
+      market: string;
+      /** Date the short positions were measured (YYYY-MM-DD) */
+      settlement_date: string;
+      /** Date FINRA disseminates that settlement's data (its schedule: 7th business day after settlement) */
+      publication_date: string;
+      /** When this service first loaded that settlement date */
+      first_seen_at: string;
+      /** Short position at settlement, shares (exact integer string) */
+      shares_short: string;
+      /** At the previous settlement date */
+      previous_shares_short: string | null;
+      /** shares_short minus previous_shares_short */
+      change: string | null;
+      change_pct: string | null;
+      /** Shares, over the settlement period */
+      average_daily_volume: string | null;
+      /** shares_short ÷ average_daily_volume, as FINRA computes it */
+      days_to_cover: string | null;
+      /** FINRA flagged the row as a revision */
+      revised: boolean;
+      /** A stock split happened in the period */
+      stock_split: boolean;
+      /** The newest settlement date loaded; differs when the ticker is absent from it */
+      latest_loaded_settlement_date: string;
+      source: "finra";
+      attribution: string;
+      source_url: string;
+    };
+  };
+  "spend.check": {
+    method: "POST";
+    path: "/toll/spend/check";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** The agent this policy governs, e.g. a wallet address, a DID or your own id (1-128 characters) */
+      agent_id: string;
+      /** The spend in USD cents */
+      amount_usd_cents: number;
+      /** Who would be paid (address, host or name) */
+      recipient?: string;
+      /** What the spend is for, as a registry capability tag (e.g. "weather") */
+      category?: string;
+    };
+    output: {
+      decision: "allow" | "deny";
+      /** Names this decision in the audit log; keep it to confirm or void the reservation */
+      decision_id: string;
+      agent_id: string;
+      amount_usd_cents: number;
+      recipient: string | null;
+      category: string | null;
+      policy_version: number;
+      /** Every rule that denied the spend (empty when allowed) */
+      reasons: Array<{
+        code: "POLICY_INACTIVE" | "PAYER_NOT_ALLOWED" | "PER_TX_LIMIT" | "DAILY_LIMIT" | "WEEKLY_LIMIT" | "MONTHLY_LIMIT" | "RECIPIENT_BLOCKED" | "CATEGORY_REQUIRED" | "CATEGORY_NOT_ALLOWED";
+        message: string;
+        window?: "daily" | "weekly" | "monthly";
+      }>;
+      warnings: Array<{
+        code: "NEAR_LIMIT";
+        window: "daily" | "weekly" | "monthly";
+        percent_used: number;
+        message: string;
+      }>;
+      per_tx: {
+        limit_cents: number;
+        amount_cents: number;
+      };
+      windows: Array<{
+        window: "daily" | "weekly" | "monthly";
+        mode: "calendar" | "rolling";
+        limit_cents: number;
+        /** Counted before this check: confirmed amounts plus held ones */
+        used_cents: number;
+        remaining_cents: number;
+        /** Including this check when it was allowed */
+        used_after_cents: number;
+        started_at: string;
+        /** calendar: the next window boundary; rolling: when the oldest counted spend leaves the window (null: nothing counted) */
+        resets_at: string | null;
+      }>;
+      /** The amount held in the windows when allowed */
+      reservation: {
+        decision_id: string;
+        agent_id: string;
+        /** held: counted and still voidable; confirmed: counted for good; voided: not counted */
+        status: "held" | "confirmed" | "voided";
+        allowed_cents: number;
+        /** What this reservation adds to the windows now */
+        counted_cents: number;
+        held_at: string;
+        /** Until then it may be voided or confirmed for less; afterwards it is confirmed in full */
+        void_until: string;
+        settled_at: string | null;
+      } | null;
+      decided_at: string;
+    };
+  };
+  "spend.confirm": {
+    method: "POST";
+    path: "/toll/spend/confirm";
+    price: null;
+    input: {
+      /** The agent this policy governs, e.g. a wallet address, a DID or your own id (1-128 characters) */
+      agent_id: string;
+      decision_id: string;
+      /** The final amount actually spent, at most the amount allowed; default the amount allowed */
+      amount_usd_cents?: number;
+    };
+    output: {
+      decision_id: string;
+      agent_id: string;
+      /** held: counted and still voidable; confirmed: counted for good; voided: not counted */
+      status: "held" | "confirmed" | "voided";
+      allowed_cents: number;
+      /** What this reservation adds to the windows now */
+      counted_cents: number;
+      held_at: string;
+      /** Until then it may be voided or confirmed for less; afterwards it is confirmed in full */
+      void_until: string;
+      settled_at: string | null;
+    };
+  };
+  "spend.getAudit": {
+    method: "GET";
+    path: "/toll/spend/audit/{agent_id}";
+    price: null;
+    input: {
+      /** The agent this policy governs, e.g. a wallet address, a DID or your own id (1-128 characters) */
+      agent_id: string;
+      /** The read_key returned when the policy was created */
+      read_key: string;
+      /** Entries per page, 1-100, default 20 */
+      limit?: number;
+      /** next_cursor from the previous page: entries older than it */
+      cursor?: string;
+    };
+    output: {
+      agent_id: string;
+      /** Newest first */
+      entries: Array<{
+        /** Position in the agent log (a decimal string) */
+        seq: string;
+        decision_id: string;
+        decided_at: string;
+        decision: "allow" | "deny";
+        amount_usd_cents: number;
+        recipient: string | null;
+        category: string | null;
+        /** Wallet that paid for the check */
+        payer: string | null;
+        policy_version: number;
+        reasons: Array<{
+          code: "POLICY_INACTIVE" | "PAYER_NOT_ALLOWED" | "PER_TX_LIMIT" | "DAILY_LIMIT" | "WEEKLY_LIMIT" | "MONTHLY_LIMIT" | "RECIPIENT_BLOCKED" | "CATEGORY_REQUIRED" | "CATEGORY_NOT_ALLOWED";
+          message: string;
+          window?: "daily" | "weekly" | "monthly";
+        }>;
+        warnings: Array<{
+          code: "NEAR_LIMIT";
+          window: "daily" | "weekly" | "monthly";
+          percent_used: number;
+          message: string;
+        }>;
+        windows: Array<{
+          window: "daily" | "weekly" | "monthly";
+          mode: "calendar" | "rolling";
+          limit_cents: number;
+          /** Counted before this check: confirmed amounts plus held ones */
+          used_cents: number;
+          remaining_cents: number;
+          /** Including this check when it was allowed */
+          used_after_cents: number;
+          started_at: string;
+          /** calendar: the next window boundary; rolling: when the oldest counted spend leaves the window (null: nothing counted) */
+          resets_at: string | null;
+        }>;
+        /** Its state now (the entry itself never changes) */
+        reservation: {
+          decision_id: string;
+          agent_id: string;
+          /** held: counted and still voidable; confirmed: counted for good; voided: not counted */
+          status: "held" | "confirmed" | "voided";
+          allowed_cents: number;
+          /** What this reservation adds to the windows now */
+          counted_cents: number;
+          held_at: string;
+          /** Until then it may be voided or confirmed for less; afterwards it is confirmed in full */
+          void_until: string;
+          settled_at: string | null;
+        } | null;
+      }>;
+      /** Pass as cursor for older entries; null at the end */
+      next_cursor: string | null;
+    };
+  };
+  "spend.getHealth": {
+    method: "GET";
+    path: "/toll/spend/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      reason?: string;
+      sources: Array<{
+        name: string;
+        role: string;
+        ok: boolean;
+      }>;
+      rules: {
+        windows: {
+          calendar: string;
+          rolling: string;
+        };
+        default_hold_seconds: number;
+        reasons: Array<string>;
+        categories: string;
+        credentials: string;
+      };
+      tolls: {
+        [key: string]: unknown;
+      };
+    };
+  };
+  "spend.getPolicy": {
+    method: "GET";
+    path: "/toll/spend/policy/{agent_id}";
+    price: null;
+    input: {
+      /** The agent this policy governs, e.g. a wallet address, a DID or your own id (1-128 characters) */
+      agent_id: string;
+      /** The read_key returned when the policy was created */
+      read_key: string;
+      /** Also return this earlier version (the policy_version an audit entry names) */
+      version?: number;
+    };
+    output: {
+      agent_id: string;
+      version: number;
+      policy: {
+        per_tx_limit_cents: number;
+        daily_limit_cents: number;
+        weekly_limit_cents: number;
+        monthly_limit_cents: number;
+        allowed_categories: Array<string>;
+        blocked_recipients: Array<string>;
+        active: boolean;
+        window_mode: "calendar" | "rolling";
+        warn_at_percent: number | null;
+        hold_seconds: number;
+        allowed_payers: Array<string>;
+      };
+      created_at: string;
+      updated_at: string;
+      /** The version asked for with ?version=, as it was written; null without it */
+      requested_version: {
+        version: number;
+        policy: {
+          per_tx_limit_cents: number;
+          daily_limit_cents: number;
+          weekly_limit_cents: number;
+          monthly_limit_cents: number;
+          allowed_categories: Array<string>;
+          blocked_recipients: Array<string>;
+          active: boolean;
+          window_mode: "calendar" | "rolling";
+          warn_at_percent: number | null;
+          hold_seconds: number;
+          allowed_payers: Array<string>;
+        };
+        written_at: string;
+      } | null;
+      /** Live usage per window (used_after_cents equals used_cents here) */
+      usage: Array<{
+        window: "daily" | "weekly" | "monthly";
+        mode: "calendar" | "rolling";
+        limit_cents: number;
+        /** Counted before this check: confirmed amounts plus held ones */
+        used_cents: number;
+        remaining_cents: number;
+        /** Including this check when it was allowed */
+        used_after_cents: number;
+        started_at: string;
+        /** calendar: the next window boundary; rolling: when the oldest counted spend leaves the window (null: nothing counted) */
+        resets_at: string | null;
+      }>;
+      /** Part of the usage still held (voidable) */
+      held_cents: number;
+      as_of: string;
+    };
+  };
+  "spend.setPolicy": {
+    method: "POST";
+    path: "/toll/spend/policy";
+    price: null;
+    input: {
+      /** The agent this policy governs, e.g. a wallet address, a DID or your own id (1-128 characters) */
+      agent_id: string;
+      /** Largest single spend in USD cents; 0 allows none */
+      per_tx_limit_cents: number;
+      /** Spend allowed per day in USD cents */
+      daily_limit_cents: number;
+      /** Spend allowed per week in USD cents */
+      weekly_limit_cents: number;
+      /** Spend allowed per month in USD cents */
+      monthly_limit_cents: number;
+      /** Registry capability tags a spend may be for (e.g. ["weather", "fees"]); [] allows every category */
+      allowed_categories: Array<string>;
+      /** Recipients never paid (exact match; 0x hex addresses case-insensitive) */
+      blocked_recipients: Array<string>;
+      /** false switches the policy off: every check is denied */
+      active: boolean;
+      /** calendar (default): UTC day, ISO week from Monday, month; rolling: the last 24 h, 7 days, 30 days. Omitted on update: unchanged */
+      window_mode?: "calendar" | "rolling";
+      /** An allowed check warns when a window reaches this share of its limit; null turns warnings off. Omitted on update: unchanged */
+      warn_at_percent?: number | null;
+      /** How long an allowed amount stays held (voidable, or confirmable for less) before it counts as confirmed; default 900. Omitted on update: unchanged */
+      hold_seconds?: number;
+      /** When not empty, only checks paid from these wallets are allowed (stops strangers reserving your budget). Omitted on update: unchanged */
+      allowed_payers?: Array<string>;
+      /** Required to change an existing policy; returned once when the policy is created */
+      policy_secret?: string;
+      /** true (with policy_secret) replaces policy_secret and read_key; the new ones are returned once */
+      rotate_credentials?: boolean;
+    };
+    output: {
+      agent_id: string;
+      outcome: "created" | "updated" | "unchanged";
+      /** Every change is a new version; the audit names the version that decided */
+      version: number;
+      policy: {
+        per_tx_limit_cents: number;
+        daily_limit_cents: number;
+        weekly_limit_cents: number;
+        monthly_limit_cents: number;
+        allowed_categories: Array<string>;
+        blocked_recipients: Array<string>;
+        active: boolean;
+        window_mode: "calendar" | "rolling";
+        warn_at_percent: number | null;
+        hold_seconds: number;
+        allowed_payers: Array<string>;
+      };
+      /** Only when created or rotated: shown once, stored only as hashes. policy_secret changes the policy; read_key reads it and its audit */
+      credentials: {
+        policy_secret: string;
+        read_key: string;
+      } | null;
+      updated_at: string;
+    };
+  };
+  "spend.void": {
+    method: "POST";
+    path: "/toll/spend/void";
+    price: null;
+    input: {
+      /** The agent this policy governs, e.g. a wallet address, a DID or your own id (1-128 characters) */
+      agent_id: string;
+      decision_id: string;
+    };
+    output: {
+      decision_id: string;
+      agent_id: string;
+      /** held: counted and still voidable; confirmed: counted for good; voided: not counted */
+      status: "held" | "confirmed" | "voided";
+      allowed_cents: number;
+      /** What this reservation adds to the windows now */
+      counted_cents: number;
+      held_at: string;
+      /** Until then it may be voided or confirmed for less; afterwards it is confirmed in full */
+      void_until: string;
+      settled_at: string | null;
+    };
+  };
   "tokens.getHealth": {
     method: "GET";
     path: "/toll/tokens/health";
@@ -2026,6 +4674,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       status: "ok" | "degraded";
       instanceId: string;
       startedAt: string;
@@ -2245,6 +4900,469 @@ export interface Operations {
         as_of: string;
         /** Why a stale read was served (present only when stale) */
         reason?: string;
+      };
+    };
+  };
+  "trademarks.getHealth": {
+    method: "GET";
+    path: "/toll/trademarks/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      sources: Array<{
+        id: string;
+        role: string;
+        /** Whether the API key this source needs is set */
+        configured: boolean;
+        /** Configuration variable holding the key */
+        key: string;
+        base_url: string;
+        license: string;
+        terms: string;
+      }>;
+      /** Operations that answer 503 on this deployment, and why */
+      unavailable: Array<{
+        operationId: string;
+        reason: string;
+      }>;
+      ingest: {
+        enabled: boolean;
+        every_hours: number;
+        last_success_at: string | null;
+        last_failure: {
+          at: string;
+          message: string;
+        } | null;
+        next_run_at: string | null;
+        /** Latest files refused (nothing of them is in the index) */
+        rejected_files: Array<{
+          file: string;
+          date: string;
+          error: string | null;
+        }>;
+      };
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+      cache: {
+        status_entries: number;
+        hits: number;
+        misses: number;
+        stale: number;
+        errors: number;
+        index_marks: number;
+        index_files_loaded: number;
+        index_latest_file_date: string | null;
+      };
+    };
+  };
+  "trademarks.getStatus": {
+    method: "GET";
+    path: "/toll/trademarks/status";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** Application serial number, 8 digits (e.g. 76044902) */
+      serial?: string;
+      /** Registration number, up to 8 digits (e.g. 2824281) */
+      registration?: string;
+    };
+    output: {
+      serial: string;
+      registration_number: string | null;
+      /** The words of the mark (null for a design-only mark) */
+      mark: string | null;
+      /** e.g. "Trademark, Service Mark" */
+      kind: string | null;
+      /** How the mark is drawn, e.g. standard characters or a design */
+      mark_feature: string | null;
+      /** Principal or Supplemental */
+      register: string | null;
+      status: {
+        /** The office's status code */
+        code: string | null;
+        /** YYYY-MM-DD */
+        date: string | null;
+        /** What the status means, in the office's words */
+        description: string | null;
+      };
+      dates: {
+        /** YYYY-MM-DD */
+        filed: string | null;
+        /** Published for opposition */
+        published: string | null;
+        /** YYYY-MM-DD */
+        registered: string | null;
+      };
+      /** Current owner (the latest party of record) */
+      owner: string | null;
+      parties: Array<{
+        role: string | null;
+        name: string;
+        legal_entity: string | null;
+        country: string | null;
+      }>;
+      attorney: string | null;
+      classes: Array<{
+        class: number | null;
+        goods_and_services: string | null;
+        status: string | null;
+        /** YYYY-MM-DD */
+        first_use: string | null;
+        /** YYYY-MM-DD */
+        first_use_in_commerce: string | null;
+      }>;
+      /** Prosecution history, newest first */
+      events: Array<{
+        /** YYYY-MM-DD */
+        date: string | null;
+        code: string | null;
+        description: string | null;
+      }>;
+      /** The case on the office's site */
+      tsdr_url: string;
+      source: "tsdr";
+      attribution: {
+        text: string;
+        url: string;
+      };
+      freshness: {
+        /** When the data was read from the office (status) or when the index was last brought up to date (search), ISO 8601 UTC */
+        as_of: string;
+        /** true when the office could not be reached and an older answer is served, or the index missed its schedule */
+        stale: boolean;
+        reason?: string;
+      };
+    };
+  };
+  "trademarks.searchMarks": {
+    method: "GET";
+    path: "/toll/trademarks/search";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** The word mark to check, e.g. a product or company name */
+      mark: string;
+      /** Nice classes 1-45 to search, comma-separated (e.g. "9,42"); omit for all classes */
+      classes?: string;
+      /** Kinds of match to return */
+      match?: string;
+      /** Fuzzy matches need at least this similarity (1 - edits / length), 0.5-1, default 0.75 */
+      min_similarity?: number;
+      /** Matches to return, 1-100 (default 20) */
+      limit?: number;
+    };
+    output: {
+      query: {
+        mark: string;
+        /** Letters and digits compared for exact and fuzzy matches */
+        normalised: string;
+        /** Sound-alike key compared for phonetic matches */
+        sound_key: string;
+        classes: Array<number>;
+        match: Array<"exact" | "phonetic" | "fuzzy">;
+      };
+      count: number;
+      matches: Array<{
+        serial: string;
+        registration_number: string | null;
+        mark: string;
+        /** Strongest kind of match */
+        match: "exact" | "phonetic" | "fuzzy";
+        /** Every kind that holds, strongest first */
+        match_types: Array<"exact" | "phonetic" | "fuzzy">;
+        /** 1 - edits / length of the longer text, 0-1 */
+        similarity: number;
+        /** Why this mark matched, one line per kind */
+        reasons: Array<string>;
+        classes: Array<number>;
+        /** Classes in common with the query (all its classes when the query names none) */
+        shared_classes: Array<number>;
+        owner: string | null;
+        /** YYYY-MM-DD */
+        filed: string | null;
+        /** YYYY-MM-DD */
+        registered: string | null;
+        status: {
+          code: string | null;
+          /** YYYY-MM-DD */
+          date: string | null;
+        };
+        goods_and_services: Array<{
+          class: number;
+          text: string;
+        }>;
+        tsdr_url: string;
+      }>;
+      /** Index rows scored (at most 500: a vaguer query is cut there) */
+      candidates_considered: number;
+      index: {
+        marks: number;
+        files_loaded: number;
+        /** Date of the newest daily file in the index */
+        latest_file_date: string | null;
+      };
+      source: "odp-bulk";
+      attribution: {
+        text: string;
+        url: string;
+      };
+      freshness: {
+        /** When the data was read from the office (status) or when the index was last brought up to date (search), ISO 8601 UTC */
+        as_of: string;
+        /** true when the office could not be reached and an older answer is served, or the index missed its schedule */
+        stale: boolean;
+        reason?: string;
+      };
+      notes: Array<string>;
+    };
+  };
+  "tron.estimate": {
+    method: "POST";
+    path: "/toll/tron/estimate";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** Sender: TRON base58check address (T…) */
+      from: string;
+      /** Recipient: TRON base58check address (T…) */
+      to: string;
+      /** USDT to send (6 decimals at most) */
+      amount_usdt: number;
+      /** Sender's TRX balance in sun (1 TRX = 1,000,000 sun): the answer says whether it covers the burn */
+      trx_balance_sun?: number;
+      /** true: also simulate this exact transfer on the node (from the sender) and use its energy instead of the band; the band is used if the simulation reverts */
+      contract_call?: boolean;
+    };
+    output: {
+      from: string;
+      to: string;
+      amount_usdt: string;
+      recipient: {
+        /** balanceOf(to) > 0: the 64 k vs 130 k energy band */
+        holds_usdt: boolean;
+        /** USDT, decimal string */
+        usdt_balance: string;
+        /** The account exists on chain (a TRC-20 transfer does not activate it) */
+        activated: boolean;
+      };
+      energy: {
+        required: number;
+        basis: "band" | "simulation";
+        band: string;
+        /** Staked or delegated energy the sender has left */
+        sender_available: number;
+        to_burn: number;
+      };
+      bandwidth: {
+        required_bytes: number;
+        /** Free daily bandwidth left plus staked bandwidth left */
+        sender_available_bytes: number;
+        /** When the sender lacks the bytes, the whole transaction is paid in TRX */
+        burned: boolean;
+      };
+      cost: {
+        /** sun (1 TRX = 1,000,000 sun), integer string */
+        energy_burn_sun: string;
+        /** sun (1 TRX = 1,000,000 sun), integer string */
+        bandwidth_burn_sun: string;
+        /** sun (1 TRX = 1,000,000 sun), integer string */
+        total_burn_sun: string;
+        /** TRX, decimal string */
+        total_burn_trx: string;
+        /** USD at trx_usd, decimal string to the cent; null without a TRX/USD price */
+        total_burn_usd: string | null;
+      };
+      /** null when trx_balance_sun was not given */
+      balance_check: {
+        /** sun (1 TRX = 1,000,000 sun), integer string */
+        trx_balance_sun: string;
+        covers_burn: boolean;
+        /** sun (1 TRX = 1,000,000 sun), integer string */
+        shortfall_sun: string;
+      } | null;
+      /** Renting the energy instead of burning TRX */
+      rent: {
+        available: boolean;
+        reason: string;
+      };
+      params: {
+        /** getEnergyFee: sun burned per energy unit */
+        energy_fee_sun: number;
+        /** getTransactionFee: sun burned per bandwidth byte */
+        bandwidth_fee_sun: number;
+        /** getFreeNetLimit */
+        free_bandwidth_per_day: number;
+        as_of: string;
+        stale: boolean;
+      };
+      /** TRX/USD from the data group's price cache; usd null (with reason) when it has no fresh price */
+      trx_usd: {
+        usd: string | null;
+        source: string | null;
+        as_of: string | null;
+        reason?: string;
+      };
+      notes: Array<string>;
+    };
+  };
+  "tron.getHealth": {
+    method: "GET";
+    path: "/toll/tron/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      nodes: Array<{
+        id: string;
+        host: string;
+        role: "primary" | "fallback";
+      }>;
+      node: {
+        last_success_at: string | null;
+        last_failure: {
+          at: string;
+          code: string;
+          message: string;
+        } | null;
+      };
+      /** TRX/USD from the data group's price cache; usd null (with reason) when it has no fresh price */
+      trx_usd: {
+        usd: string | null;
+        source: string | null;
+        as_of: string | null;
+        reason?: string;
+      };
+      usdt_contract: string;
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+    };
+  };
+  "tron.getPrices": {
+    method: "GET";
+    path: "/toll/tron/prices";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      energy_unit_price_sun: number;
+      bandwidth_unit_price_sun: number;
+      free_bandwidth_per_day: number;
+      /** TRX burned by a sender with no energy, for the two bands (plus bandwidth) */
+      usdt_transfer_burn: {
+        to_holder: {
+          energy: number;
+          /** TRX, decimal string */
+          trx: string;
+          /** USD at trx_usd, decimal string to the cent; null without a TRX/USD price */
+          usd: string | null;
+        };
+        to_empty: {
+          energy: number;
+          /** TRX, decimal string */
+          trx: string;
+          /** USD at trx_usd, decimal string to the cent; null without a TRX/USD price */
+          usd: string | null;
+        };
+      };
+      /** TRX/USD from the data group's price cache; usd null (with reason) when it has no fresh price */
+      trx_usd: {
+        usd: string | null;
+        source: string | null;
+        as_of: string | null;
+        reason?: string;
+      };
+      params: {
+        /** getEnergyFee: sun burned per energy unit */
+        energy_fee_sun: number;
+        /** getTransactionFee: sun burned per bandwidth byte */
+        bandwidth_fee_sun: number;
+        /** getFreeNetLimit */
+        free_bandwidth_per_day: number;
+        as_of: string;
+        stale: boolean;
       };
     };
   };
@@ -2486,6 +5604,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       status: "ok" | "degraded";
       instanceId: string;
       startedAt: string;
@@ -2618,6 +5743,13 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
       status: "ok" | "degraded";
       instanceId: string;
       startedAt: string;
