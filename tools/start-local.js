@@ -132,6 +132,8 @@ process.on('SIGTERM', () => shutdown(0));
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
     PAYMENTS_SOL_USD_FIXED: process.env.PAYMENTS_SOL_USD_FIXED ?? '150',
     SOLANA_RPC_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,
+    // Challenges name the local chain, so nobody pays on devnet by mistake (an external RPC URL is never shown: it may carry a key).
+    ...(process.env.PAYMENTS_PUBLIC_RPC_URL || chain ? { PAYMENTS_PUBLIC_RPC_URL: process.env.PAYMENTS_PUBLIC_RPC_URL ?? chain.url } : {}),
     // The Solana groups read the same chain locally.
     FEES_RPC_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,
     TOKENS_RPC_URLS: process.env.SOLANA_RPC_URLS ?? chain.url,

@@ -58,6 +58,13 @@ describe('402 challenge through gateway, payments and devutils', () => {
     const body = res.body;
     expect(body.x402Version).toBe(1);
     expect(body.accepts[0]).toMatchObject({ scheme: 'exact', network: 'solana-devnet', maxAmountRequired: '5000', asset: SOLANA_NETWORKS.devnet.usdcMint, payTo: terms.recipient });
+    expect(body.toll.error).toEqual({
+      code: 'PAYMENT_REQUIRED',
+      reason: 'payment_required',
+      message: 'This operation is paid: pay as described in toll.howToPay (or accepts), then repeat the request with the proof.',
+      requestId: res.headers.get('x-request-id'),
+    });
+    expect(body.toll.chain).toEqual({ rpcUrl: null, description: 'Solana devnet' });
     expect(body.toll.usdc).toEqual({ mint: SOLANA_NETWORKS.devnet.usdcMint, tokenAccount: terms.usdcTokenAccount, owner: terms.recipient, amountAtomic: '5000', amount: '0.005' });
     expect(body.toll.sol).toMatchObject({ recipient: terms.recipient, lamports: '33334', rate: { solUsd: '150', source: 'fixed-rate (PAYMENTS_SOL_USD_FIXED)' } });
     const memo = readMemo(terms.memoSecret, body.toll.memo, Math.floor(Date.now() / 1000));

@@ -17,6 +17,19 @@ describe('rpc through gateway and payments, per block of 1,000', () => {
 
   afterAll(() => stack.stop());
 
+  it('explains the block in the 402, and a block bought by GET pays for POST calls too', async () => {
+    const first = await http(`${gw}/toll/rpc/?method=getSlot`);
+    expect(first.status).toBe(402);
+    const c: MemoChallenge = first.body.toll;
+    expect(first.body.toll.howToPay).toContainEqual(expect.stringMatching(/^One payment buys 1000 requests to \/toll\/rpc\/ \(GET and POST alike\)/));
+    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+    const proof = { headers: { 'x-payment-tx': sig } };
+    const byGet = await http(`${gw}/toll/rpc/?method=getSlot&toll_memo=${encodeURIComponent(c.memo)}`, proof);
+    expect([byGet.status, byGet.headers.get('x-toll-credits-remaining')]).toEqual([200, '999']);
+    const byPost = await http(`${gw}/toll/rpc/?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: { jsonrpc: '2.0', id: 7, method: 'getSlot' }, ...proof });
+    expect([byPost.status, byPost.headers.get('x-toll-credits-remaining'), byPost.body.id]).toEqual([200, '998', 7]);
+  });
+
   it('serves 1,000 requests on one proof, with the credits left in a header, then answers 402', async () => {
     const body = { jsonrpc: '2.0', id: 1, method: 'getGenesisHash', params: [] };
     const first = await http(`${gw}/toll/rpc/`, { method: 'POST', json: body });

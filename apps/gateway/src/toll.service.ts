@@ -203,8 +203,8 @@ export class TollService {
   }
 
   private priced(route: ResolvedRoute): ChallengeRequest['route'] {
-    const { operationId, method, path, summary, inputSchema, outputSchema } = route;
-    return { operationId, method, path, summary, inputSchema, outputSchema, price: route.price! };
+    const { operationId, method, path, summary, inputSchema, outputSchema, paidAs } = route;
+    return { operationId, method, path, summary, inputSchema, outputSchema, paidAs, price: route.price! };
   }
 
   private resourceUrl(req: Request): string {

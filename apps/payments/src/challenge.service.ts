@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TollError, type ChallengeReply, type ChallengeRequest } from '@toll/contracts';
 import { buildChallengeBody, buildPaymentRequired, encodeHeaderJson, issueMemo, usdToLamports, usdToUsdcAtomic, type ChallengeTerms } from '@toll/x402';
 import { SolPriceService } from './sol-price.service';
-import { PAYMENT_TERMS, type PaymentTerms } from './terms';
+import { PAYMENT_TERMS, productOf, type PaymentTerms } from './terms';
 
 // x402 settlement window offered to v2 clients (seconds between signing and our settlement).
 export const MAX_TIMEOUT_SECONDS = 120;
@@ -20,7 +20,7 @@ export class ChallengeService {
     if (usdcAtomic < 1n) throw new TollError('INTERNAL', `price of ${req.route.operationId} is below one USDC atomic unit`);
     const sol = this.prices.current();
     const { memo, quote } = issueMemo(this.terms.memoSecret, {
-      operationId: req.route.operationId,
+      operationId: productOf(req.route),
       usd: req.route.price.usd,
       usdcAtomic,
       lamports: sol ? usdToLamports(req.route.price.usd, sol.solUsd) : null,
@@ -34,6 +34,7 @@ export class ChallengeService {
       feePayer: this.terms.feePayer.publicKey.toBase58(),
       maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
       solQuote: sol,
+      chain: this.terms.chain,
     };
     return {
       headerValue: encodeHeaderJson(buildPaymentRequired(req, terms, quote, memo, reason)),

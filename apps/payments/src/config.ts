@@ -23,6 +23,9 @@ export const PaymentsConfig = BaseConfig.extend({
   DATABASE_URL: sensitive(z.string().startsWith('postgres').default('postgresql://postgres@127.0.0.1:5432/toll_payments')),
   PAYMENTS_MIGRATE_ON_START: z.enum(['true', 'false']).default('true'), // false where a release step migrates instead
   SOLANA_RPC_URLS: z.string().default('http://127.0.0.1:8899'), // comma-separated, tried in order of health
+  // Where payers should send their transactions, named in every challenge and in health (so nobody pays on the wrong
+  // network); unset on mainnet or devnet proper, where the network name says it. npm start sets it to the local chain.
+  PAYMENTS_PUBLIC_RPC_URL: z.url().optional(),
   SOLANA_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   PAYMENTS_COMMITMENT: z.enum(['confirmed', 'finalized']).default('confirmed'),
   // Longer than the slowest route (30 s) plus settlement, so a live request never loses its hold.

@@ -13,6 +13,7 @@ import { PAYMENT_TERMS, type PaymentTerms } from './terms';
 const PaymentsHealth = GroupHealthOutput.extend({
   terms: z.object({
     network: z.string(),
+    chain: z.object({ rpcUrl: z.string().nullable().describe('Where to send payments; null: the public network named above'), description: z.string() }),
     recipient: z.string(),
     usdcMint: z.string(),
     usdcTokenAccount: z.string(),
@@ -93,6 +94,7 @@ export class PaymentsController {
       ...this.health.describe(),
       terms: {
         network: t.network.caip2,
+        chain: t.chain,
         recipient: t.recipient,
         usdcMint: t.usdcMint,
         usdcTokenAccount: t.usdcTokenAccount,

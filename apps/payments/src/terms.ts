@@ -12,9 +12,13 @@ export interface PaymentTerms {
   feePayer: Keypair;
   memoSecret: string;
   memoTtlSeconds: number;
+  chain: { rpcUrl: string | null; description: string };
 }
 
 export const PAYMENT_TERMS = Symbol('PAYMENT_TERMS');
+
+// The operation a route's payments are issued and redeemed for: its own, or the one it is sold as (paidAs).
+export const productOf = (route: { operationId: string; paidAs?: string }) => route.paidAs ?? route.operationId;
 
 export function resolveTerms(config: PaymentsConfig): PaymentTerms {
   const network = SOLANA_NETWORKS[config.PAYMENTS_NETWORK];
@@ -30,5 +34,8 @@ export function resolveTerms(config: PaymentsConfig): PaymentTerms {
     feePayer,
     memoSecret: config.PAYMENTS_MEMO_SECRET ?? localDefaults.memoSecret(),
     memoTtlSeconds: config.PAYMENTS_MEMO_TTL_SECONDS,
+    chain: config.PAYMENTS_PUBLIC_RPC_URL
+      ? { rpcUrl: config.PAYMENTS_PUBLIC_RPC_URL, description: `the chain served at ${config.PAYMENTS_PUBLIC_RPC_URL} (with ${config.PAYMENTS_NETWORK}'s USDC mint and addresses)` }
+      : { rpcUrl: null, description: `Solana ${config.PAYMENTS_NETWORK}` },
   };
 }

@@ -8,7 +8,7 @@ import { FACILITATOR, type Facilitator } from './facilitator';
 import { LedgerRepository, type NewPayment, type Redelivery } from './ledger.repository';
 import { checkMemoPayment } from './memo-proof';
 import { ReplySeal } from './reply-seal';
-import { PAYMENT_TERMS, type PaymentTerms } from './terms';
+import { PAYMENT_TERMS, productOf, type PaymentTerms } from './terms';
 import { parseX402 } from './x402-proof';
 
 type Outcome = Extract<VerifyReply, { ok: true }> | { ok: false; reason: string };
@@ -49,17 +49,17 @@ export class VerifyService {
     if (known) {
       // Verified on chain before: a retry after our failure, or the next request of a prepaid block.
       if (known.memo !== proof.memo) return { ok: false, reason: 'signature_already_used' };
-      if (known.operationId !== req.route.operationId) return { ok: false, reason: 'memo_wrong_route' };
+      if (known.operationId !== productOf(req.route)) return { ok: false, reason: 'memo_wrong_route' };
       payment = known;
     } else {
-      const check = checkMemoPayment(await this.fetchTransaction(proof.signature), proof.memo, req.route.operationId, this.terms, nowUnix());
+      const check = checkMemoPayment(await this.fetchTransaction(proof.signature), proof.memo, productOf(req.route), this.terms, nowUnix());
       if (!check.ok) return check;
       payment = {
         kind: 'memo',
         proofKey: proof.signature,
         txSignature: proof.signature,
         memo: proof.memo,
-        operationId: req.route.operationId,
+        operationId: productOf(req.route),
         priceUsd: check.quote.usd,
         asset: check.asset,
         amountAtomic: check.amountAtomic,
@@ -73,7 +73,7 @@ export class VerifyService {
   }
 
   private async viaX402(req: VerifyRequest, proof: Extract<PaymentProof, { kind: 'x402' }>): Promise<Outcome> {
-    const parsed = parseX402(proof.paymentSignature, req.route.operationId, this.terms);
+    const parsed = parseX402(proof.paymentSignature, productOf(req.route), this.terms);
     if (!parsed.ok) return parsed;
     const known = await this.ledger.findByProof(parsed.proofKey);
     let payer = known?.payer;
@@ -90,7 +90,7 @@ export class VerifyService {
         proofKey: parsed.proofKey,
         txSignature: known?.txSignature ?? null,
         memo: parsed.memo,
-        operationId: req.route.operationId,
+        operationId: productOf(req.route),
         priceUsd: parsed.quote.usd,
         asset: 'USDC',
         amountAtomic: parsed.quote.usdcAtomic,

@@ -46,6 +46,7 @@ export class RpcController {
     summary: 'One Solana JSON-RPC read as a GET: method and params (a JSON array as text); answered with id 1',
     description: HEADERS_NOTE,
     price: PRICES.callGet,
+    paidAs: 'rpc.call', // one block, whichever way the calls arrive
     input: S.CallGetInput,
     output: S.CallOutput,
     timeoutMs: CALL_TIMEOUT_MS,

@@ -39,6 +39,7 @@ export interface ChallengeRequest {
     path: string;
     summary: string;
     price: PriceSpec;
+    paidAs?: string; // the operation payments issue and redeem proofs for, when not this one (see RouteManifest)
     inputSchema: Record<string, unknown>;
     outputSchema: Record<string, unknown>;
   };

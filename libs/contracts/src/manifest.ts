@@ -26,6 +26,9 @@ export const RouteManifest = z.object({
   // The input has rules its JSON Schema cannot carry (checksums, rules across fields): before any payment step the
   // gateway asks the group to judge the input on inputCheckSubjectOf(operationId), so a refusal is never charged.
   inputCheck: z.boolean().optional(),
+  // Sold as another operation of the same group (same price): a proof bought on either route pays on both (one
+  // product reached two ways, such as an RPC call by GET or by POST).
+  paidAs: z.string().regex(OPERATION_ID).optional(),
   errors: z.array(z.enum(ERROR_CODES)).max(ERROR_CODES.length).optional(), // codes the handler itself may answer
 });
 export type RouteManifest = z.infer<typeof RouteManifest>;
@@ -66,6 +69,10 @@ export function manifestViolations(manifest: GroupManifest, granted?: readonly s
     const [group] = route.operationId.split('.');
     if (group !== manifest.group) problems.push(`${route.operationId}: operationId outside group ${manifest.group}`);
     if (route.subject !== subjectOf(route.operationId)) problems.push(`${route.operationId}: subject ${route.subject} does not match`);
+    if (route.paidAs !== undefined) {
+      const product = manifest.routes.find((r) => r.operationId === route.paidAs);
+      if (!product || JSON.stringify(product.price) !== JSON.stringify(route.price)) problems.push(`${route.operationId}: paidAs ${route.paidAs} is not a route of this group with the same price`);
+    }
     const allowed = granted ? ownsPath(manifest.group, route.path, granted) : !route.path.startsWith('/toll/') || route.path.startsWith(groupPrefixOf(manifest.group));
     if (!allowed) problems.push(`${route.operationId}: path ${route.path} outside ${groupPrefixOf(manifest.group)}`);
   }

@@ -67,6 +67,7 @@ export class CatalogService implements OnApplicationShutdown {
           arrayBodyField: r.arrayBodyField,
           inputCheck: hasOpaqueRules(r.input) || undefined,
           errors: r.errors,
+          paidAs: r.paidAs,
         }),
       ),
     });

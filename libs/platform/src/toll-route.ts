@@ -20,6 +20,7 @@ export interface TollRouteOptions {
   // Codes the handler itself may answer (NOT_FOUND for an unknown id, RATE_LIMITED, UPSTREAM_ERROR), so the
   // published API lists their statuses; input, payment and availability errors are the gateway's to declare.
   errors?: ErrorCode[];
+  paidAs?: string; // sold as this other operation of the group (same price): one proof pays on both routes
 }
 
 // Everything about a route, declared once next to its handler; the announcer, gateway and tests read it.

@@ -43,7 +43,17 @@ export interface ChallengeTerms {
   feePayer: string; // pays fees when we settle x402 `exact` transfers ourselves
   maxTimeoutSeconds: number;
   solQuote: { solUsd: string; source: string; asOf: string } | null;
+  // The chain payments verifies against, as callers should reach it (never the internal RPC URL, which may carry a key).
+  chain: { rpcUrl: string | null; description: string };
 }
+
+// What each refusal reason means to a payer, for the error object beside x402's `error` string.
+const REASON_TEXT: Record<string, string> = {
+  payment_required: 'This operation is paid: pay as described in toll.howToPay (or accepts), then repeat the request with the proof.',
+  payment_tx_header_missing: 'toll_memo was given without the X-Payment-Tx header naming the transaction that paid it.',
+  proof_already_redeemed: 'This proof already paid for another request; pay again for a new one.',
+  block_used_up: 'Every request this block bought is used; pay for a new block.',
+};
 
 // Bazaar discovery (x402 v2 extension): the route's input and output, described by their JSON Schemas.
 export function bazaarExtension(route: ChallengeRequest['route']) {
@@ -117,22 +127,32 @@ export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms,
     quote.lamports === null || terms.solQuote === null
       ? null
       : { recipient: terms.recipient, lamports: quote.lamports.toString(), sol: fromAtomic(quote.lamports, 9), rate: terms.solQuote };
+  const block = req.route.price.per === 'block' ? req.route.price.requests : undefined;
   return {
     x402Version: 1,
     error,
     accepts,
     toll: {
+      // Our usual error object, beside the `error` string x402 v1 fixes.
+      error: { code: 'PAYMENT_REQUIRED', reason: error, message: REASON_TEXT[error] ?? `The proof was refused (${error}); pay again as described in howToPay.`, requestId: req.requestId },
       operationId: req.route.operationId,
       price: req.route.price,
       memo,
       expiresAt: new Date(quote.expiresAt * 1000).toISOString(),
       network: terms.network.caip2,
+      chain: terms.chain,
       usdc: { mint: terms.usdcMint, tokenAccount: terms.usdcTokenAccount, owner: terms.recipient, amountAtomic: quote.usdcAtomic.toString(), amount: fromAtomic(quote.usdcAtomic, 6) },
       sol,
       howToPay: [
         `Transfer ${sol ? `${sol.lamports} lamports to ${terms.recipient} or ` : ''}${quote.usdcAtomic} USDC atomic units to token account ${terms.usdcTokenAccount}, with the memo above attached through the Memo program.`,
         `Repeat this request with header ${HEADERS.paymentTx}: <transaction signature> and query parameter ${MEMO_QUERY_PARAM}=<memo>.`,
         `Or pay with a standard x402 v2 client: the ${HEADERS.paymentRequired} header holds the v2 PaymentRequired.`,
+        ...(block
+          ? [
+              `One payment buys ${block} requests to ${req.route.path} (GET and POST alike): send every later request with the same proof; the x-toll-credits-remaining header counts what is left, and an Idempotency-Key makes a repeat a redelivery instead of the next credit.`,
+            ]
+          : []),
+        ...(terms.chain.rpcUrl ? [`Pay on ${terms.chain.description}: ${terms.chain.rpcUrl} (the chain this service verifies against).`] : []),
       ],
     },
   };
