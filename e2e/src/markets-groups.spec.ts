@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { startEtf } from '../../apps/etf/src/bootstrap';
 import { startSec } from '../../apps/sec/src/bootstrap';
 import { startShort } from '../../apps/short/src/bootstrap';
-import { Clock } from '../../apps/short/src/clock';
 import { ShortSync } from '../../apps/short/src/short-sync';
 import { startStack, type Stack } from './stack';
+import { Clock } from '@toll/platform';
 
 const fixtures = (app: string, ...ids: string[]): Fixture[] => {
   const all = loadFixtures(join(__dirname, `../../apps/${app}/test/fixtures`));

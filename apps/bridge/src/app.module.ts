@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { BridgeController } from './bridge.controller';
 import { BridgeService } from './bridge.service';
-import { Clock } from './clock';
 import { DefiLlamaClient } from './upstreams/defillama.client';
+import { Clock } from '@toll/platform';
 
 @Module({
   controllers: [BridgeController],

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { GroupHealth } from '@toll/platform';
+import { Clock, GroupHealth } from '@toll/platform';
 import { SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
 import type * as S from './bridge.schemas';
 import { BRIDGES, carriesToken, referenceRoute, resolveBridge, servesRoute, type BridgeRow } from './bridge-table';
 import { CHAIN_IDS, CHAINS, resolveChain, type ChainId } from './chains';
-import { Clock } from './clock';
 import { incidentFactor, liquidityFactor, securityFactor, total, type Incident } from './score';
 import { DefiLlamaClient, type BridgeVolume, type Hack } from './upstreams/defillama.client';
 

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { Clock } from './clock';
 import { EtfController } from './etf.controller';
 import { EtfService } from './etf.service';
 import { NasdaqClient, PolygonClient } from './upstreams/etf-sources';
+import { Clock } from '@toll/platform';
 
 @Module({
   controllers: [EtfController],

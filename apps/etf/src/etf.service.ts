@@ -1,9 +1,8 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { compareDecimals, decimalFromNumber, type Distribution, type EtfSource } from '@toll/markets';
-import { APP_CONFIG, GroupHealth, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, Clock, GroupHealth, JsonLogger } from '@toll/platform';
 import { SwrCache, withDeadline, type Cached, type CachePolicy } from '@toll/upstream';
-import { Clock } from './clock';
 import type { EtfConfig } from './config';
 import type * as S from './etf.schemas';
 import { summarize, yields } from './payouts';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { Clock } from './clock';
 import { FeesController } from './fees.controller';
 import { FeesService } from './fees.service';
 import { SolanaRpcClient } from './upstreams/solana-rpc.client';
+import { Clock } from '@toll/platform';
 
 @Module({
   controllers: [FeesController],

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AddressLookupTableAccount, AddressLookupTableProgram, type PublicKey, type VersionedTransaction } from '@solana/web3.js';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, GroupHealth } from '@toll/platform';
+import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
 import { SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
-import { Clock } from './clock';
 import type { FeesConfig } from './config';
 import { LEVELS, METHOD, presentMarket, summarize, type FeeMarket, type Priority } from './fee-market';
 import { computeUnitLimit, feeParts, LAMPORTS_PER_SIGNATURE, MAX_COMPUTE_UNIT_LIMIT } from './fee-math';

@@ -12,13 +12,12 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { startLocalRpc, type LocalChain, type LocalRpc } from '@toll/local-chain';
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
+import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
 import { PROGRAMS } from '@toll/solana';
 import { loadFixtures, natsClient, startNats, type Fixture, type NatsServer, callOperation } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { GROUP } from '../src/bootstrap';
-import { Clock } from '../src/clock';
 import { AppModule } from '../src/app.module';
 import { FeesConfig } from '../src/config';
 import { METHOD } from '../src/fee-market';

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { Clock } from './clock';
 import { FundingController } from './funding.controller';
 import { FundingService } from './funding.service';
 import { LiquidationCollector } from './liquidation-collector';
@@ -9,6 +8,7 @@ import { BinanceClient } from './upstreams/binance.client';
 import { BybitClient } from './upstreams/bybit.client';
 import { HyperliquidClient } from './upstreams/hyperliquid.client';
 import { OkxClient } from './upstreams/okx.client';
+import { Clock } from '@toll/platform';
 
 @Module({
   controllers: [FundingController],

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, GroupHealth } from '@toll/platform';
+import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
 import { SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
-import { Clock } from './clock';
 import type { FundingConfig } from './config';
 import { coveredMs, coveredStretches } from './coverage';
 import type * as S from './funding.schemas';

@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { Clock } from './clock';
+import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
 import type { FundingConfig } from './config';
 import { LiquidationsRepository } from './liquidations.repository';
 import { LIQUIDATION_PAGE, OkxClient } from './upstreams/okx.client';

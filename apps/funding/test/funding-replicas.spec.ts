@@ -4,8 +4,8 @@ import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startFunding } from '../src/bootstrap';
-import { Clock } from '../src/clock';
 import { LiquidationCollector } from '../src/liquidation-collector';
+import { Clock } from '@toll/platform';
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const FIXTURES = loadFixtures(join(__dirname, 'fixtures')).filter((f) => ['instruments-btc', 'liquidations-btc'].includes(f.case));

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { Clock } from './clock';
 import { DnsResolver } from './dns-resolver';
 import { MessagingController } from './messaging.controller';
 import { MessagingService } from './messaging.service';
@@ -9,6 +8,7 @@ import { PoolSweeper } from './pool-sweeper';
 import { PrismaService } from './prisma.service';
 import { TokenVault } from './token-vault';
 import { BotApiClient } from './upstreams/bot-api.client';
+import { Clock } from '@toll/platform';
 
 @Module({
   controllers: [MessagingController],

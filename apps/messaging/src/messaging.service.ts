@@ -1,9 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { GroupHealth, JsonLogger } from '@toll/platform';
+import { Clock, GroupHealth, JsonLogger } from '@toll/platform';
 import { BlockedTargetError, parseIp, replayActive, resolvePublic } from '@toll/upstream';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Clock } from './clock';
 import { DnsResolver } from './dns-resolver';
 import type * as S from './messaging.schemas';
 import { PoolAdmin, REPLAY_DEMO_BOT_ID } from './pool-admin';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from './clock';
 import { PoolRepository } from './pool.repository';
 import { TokenVault } from './token-vault';
 import { BotApiClient } from './upstreams/bot-api.client';
+import { Clock } from '@toll/platform';
 
 // The bot of test/fixtures/bot-api: replay mode puts it in an empty pool so the demo can sell a bot-month.
 export const REPLAY_DEMO_BOT_ID = '7000000001';

@@ -4,10 +4,9 @@
 //   node apps/messaging/dist/pool-cli.js status
 // It reads the app's own configuration (DATABASE_URL, MESSAGING_*, UPSTREAM_REPLAY_DIRS). Tokens are fetched from
 // the manager bot and stored encrypted; the operator never handles them, and they are never printed.
-import { JsonLogger, loadConfig, migrateDatabase } from '@toll/platform';
+import { Clock, JsonLogger, loadConfig, migrateDatabase } from '@toll/platform';
 import { enableReplay } from '@toll/upstream';
 import { join } from 'node:path';
-import { Clock } from './clock';
 import { MessagingConfig } from './config';
 import { PoolAdmin } from './pool-admin';
 import { PoolRepository } from './pool.repository';

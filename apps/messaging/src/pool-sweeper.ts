@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { Clock } from './clock';
+import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
 import type { MessagingConfig } from './config';
 import { PoolRepository, type BotToReset } from './pool.repository';
 import { TokenVault } from './token-vault';

@@ -3,11 +3,11 @@ import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/t
 import type { NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { startMessaging } from '../src/bootstrap';
-import { Clock } from '../src/clock';
 import { runPoolCommand } from '../src/pool-cli';
 import { PoolSweeper } from '../src/pool-sweeper';
 import { startFakeBotApi, type FakeBotApi } from './fake-bot-api';
 import { callMessaging } from './nats-call';
+import { Clock } from '@toll/platform';
 
 const BOTS = [7_000_000_201, 7_000_000_202, 7_000_000_203, 7_000_000_204, 7_000_000_205];
 const T0 = Date.parse('2026-11-24T12:00:00.000Z');

@@ -4,13 +4,13 @@ import type { NatsConnection } from 'nats';
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { startMessaging } from '../src/bootstrap';
-import { Clock } from '../src/clock';
 import { DnsResolver } from '../src/dns-resolver';
 import { ProvisionInput } from '../src/messaging.schemas';
 import { runPoolCommand } from '../src/pool-cli';
 import { PoolSweeper } from '../src/pool-sweeper';
 import { startFakeBotApi, type FakeBotApi } from './fake-bot-api';
 import { callMessaging, PAYER } from './nats-call';
+import { Clock } from '@toll/platform';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-11-24T12:00:00.000Z');

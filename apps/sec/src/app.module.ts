@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { Clock } from './clock';
 import { SecController } from './sec.controller';
 import { SecService } from './sec.service';
 import { SecClient } from './upstreams/sec.client';
+import { Clock } from '@toll/platform';
 
 @Module({
   controllers: [SecController],

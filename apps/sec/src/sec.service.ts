@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { CONCEPTS, padCik, type Company } from '@toll/markets';
-import { APP_CONFIG, GroupHealth } from '@toll/platform';
+import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
 import { SharedRateGovernor, type Cached } from '@toll/upstream';
-import { Clock } from './clock';
 import type { SecConfig } from './config';
 import type * as S from './sec.schemas';
 import { SecClient } from './upstreams/sec.client';

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { Clock } from './clock';
 import { PrismaService } from './prisma.service';
 import { ShortSync } from './short-sync';
 import { ShortController } from './short.controller';
 import { ShortService } from './short.service';
 import { FinraClient } from './upstreams/finra.client';
+import { Clock } from '@toll/platform';
 
 @Module({
   controllers: [ShortController],

@@ -1,9 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
 import { replayActive } from '@toll/upstream';
 import { addDays, publicationDate, settlementDates } from './calendar';
-import { Clock } from './clock';
 import type { ShortConfig } from './config';
 import { PrismaService } from './prisma.service';
 import { MalformedFile, parseShortFile } from './short-file';

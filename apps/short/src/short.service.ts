@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, GroupHealth } from '@toll/platform';
+import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
 import { addDays, nextSettlementAfter, publicationDate } from './calendar';
-import { Clock } from './clock';
 import type { ShortConfig } from './config';
 import { PrismaService } from './prisma.service';
 import type * as S from './short.schemas';

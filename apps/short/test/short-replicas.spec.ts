@@ -3,9 +3,9 @@ import { callOperation, type FakeUpstream, loadFixtures, natsClient, type NatsSe
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { startShort } from '../src/bootstrap';
-import { Clock } from '../src/clock';
 import { PrismaService } from '../src/prisma.service';
 import { ShortSync } from '../src/short-sync';
+import { Clock } from '@toll/platform';
 
 const FILES = loadFixtures(join(__dirname, 'fixtures')).filter((f) => ['shrt20261015-ok', 'shrt20261030-ok', 'shrt20261113-not-published-403'].includes(f.case));
 

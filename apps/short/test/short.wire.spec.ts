@@ -1,10 +1,9 @@
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
+import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
 import { callOperation, type FakeUpstream, type Fixture, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { AppModule } from '../src/app.module';
 import { GROUP } from '../src/bootstrap';
-import { Clock } from '../src/clock';
 import { ShortConfig } from '../src/config';
 import { PrismaService } from '../src/prisma.service';
 import { ShortSync } from '../src/short-sync';

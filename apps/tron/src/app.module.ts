@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { Clock } from './clock';
 import { TronController } from './tron.controller';
 import { TronService } from './tron.service';
 import { TronNodeClient } from './upstreams/tron-node.client';
 import { TrxPriceClient } from './upstreams/trx-price.client';
+import { Clock } from '@toll/platform';
 
 @Module({
   controllers: [TronController],

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { GroupHealth } from '@toll/platform';
+import { Clock, GroupHealth } from '@toll/platform';
 import { SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
-import { Clock } from './clock';
 import { atomicToUsdt, bandOf, ENERGY_TO_EMPTY, ENERGY_TO_HOLDER, sunToTrx, sunToUsd, TRANSFER_BYTES, usdtToAtomic } from './energy';
 import type * as S from './tron.schemas';
 import { TronNodeClient, type ChainParams, type Resources } from './upstreams/tron-node.client';

@@ -1,10 +1,9 @@
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
+import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
 import { callOperation, loadFixtures, natsClient, respond, startFakeUpstream, startNats, type FakeResponder, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
 import { AppModule } from '../src/app.module';
 import { GROUP } from '../src/bootstrap';
-import { Clock } from '../src/clock';
 import { TronConfig } from '../src/config';
 
 const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));

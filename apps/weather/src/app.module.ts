@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { Clock } from './clock';
 import { MetNorwayClient } from './upstreams/met-norway.client';
 import { NwsClient } from './upstreams/nws.client';
 import { OpenMeteoClient } from './upstreams/open-meteo.client';
 import { WeatherController } from './weather.controller';
 import { WeatherService } from './weather.service';
+import { Clock } from '@toll/platform';
 
 @Module({
   controllers: [WeatherController],

@@ -1,11 +1,11 @@
 import { TollError } from '@toll/contracts';
 import type { GroupHealth } from '@toll/platform';
-import { Clock } from './clock';
 import type { MetNorwayClient } from './upstreams/met-norway.client';
 import type { NwsClient } from './upstreams/nws.client';
 import type { OpenMeteoClient } from './upstreams/open-meteo.client';
 import type { Forecast, WeatherProvider } from './weather.model';
 import { WeatherService } from './weather.service';
+import { Clock } from '@toll/platform';
 
 const forecast: Forecast = { timezone: 'UTC', elevationM: null, days: [], notes: [] };
 const provider = (id: WeatherProvider['id'], enabled: boolean) => ({ id, enabled, baseUrl: `https://${id}.test`, current: jest.fn(), forecast: jest.fn(async () => forecast) });

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { GroupHealth } from '@toll/platform';
+import { Clock, GroupHealth } from '@toll/platform';
 import { SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
-import { Clock } from './clock';
 import { isUsPoint, PRECISION_DEG, pointKey, roundPoint, timezoneOf } from './location';
 import { presentCurrent, presentDay } from './readings';
 import { SOURCES } from './sources';

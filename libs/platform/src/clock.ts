@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 // The current time as a provider, so a group's tests can move it (cache ages, schedules, staleness).
-// Groups list it in their module's providers; weather and fees still carry their own copy.
+// Groups list it in their module's providers.
 @Injectable()
 export class Clock {
   now(): number {

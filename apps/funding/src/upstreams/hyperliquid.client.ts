@@ -5,10 +5,9 @@
 // the geo-safe mirror of those two venues' rates. A venue entry can be null, and older answers omit
 // fundingIntervalHours (such a rate is not used: it could not be normalised). Weight 20 of 1,200 per minute per IP.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
 import { createUpstream, SwrCache, type Cached, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
-import { Clock } from '../clock';
 import type { FundingConfig } from '../config';
 import type { VenueId } from '../venues';
 

@@ -2,9 +2,8 @@
 // behind the SEC governor that every replica and every SEC-calling group shares.
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { SecEdgar, secGovernor } from '@toll/markets';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
 import { SharedRateGovernor } from '@toll/upstream';
-import { Clock } from '../clock';
 import type { SecConfig } from '../config';
 
 @Injectable()

@@ -8,11 +8,10 @@
 // precipitation probability or sunrise/sunset.
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { Clock } from '../clock';
 import { metCondition, metIsDay } from '../conditions';
 import type { WeatherConfig } from '../config';
 import { timezoneOf } from '../location';
