@@ -9,7 +9,7 @@ const fixtures = loadFixtures(join(__dirname, '../../apps/trademarks/test/fixtur
 const cases = (...names: string[]) => fixtures.filter((f) => names.includes(`${f.upstream}/${f.case}`));
 
 // Trademark Watch behind the real gateway and payments: one deployment with the USPTO keys, whose index is built by
-// the scheduled ingest from replayed daily files, and one without keys, whose 503 is never charged.
+// the scheduled ingest from replayed daily files, and one without the TSDR key, whose status route is refused with a 503 before anyone is asked to pay.
 describe('trademarks through gateway and payments', () => {
   let stack: Stack;
   let upstream: FakeUpstream;
@@ -73,14 +73,13 @@ describe('trademarks through gateway and payments', () => {
     expect(serial.status).toBe(400);
   });
 
-  it('answers a status look-up with a clear 503 when the TSDR key is not configured, and does not charge for it', async () => {
-    const { challenge, redeem } = await pay('/toll/trademarks/status?serial=76044902');
-    expect(challenge.usdc.amountAtomic).toBe('5000');
-    const off = await redeem();
+  it('answers a status look-up with a clear 503 before any 402 when the TSDR key is not configured', async () => {
+    const off = await http(`${gw}/toll/trademarks/status?serial=76044902`);
     expect(off.status).toBe(503);
-    expect(off.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { operationId: 'trademarks.getStatus' } });
-    expect(off.body.error.message).toMatch(/TRADEMARKS_TSDR_API_KEY/);
-    expect(off.headers.get('payment-response')).toBeNull();
+    expect(Number(off.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(off.headers.get('payment-required')).toBeNull();
+    expect(off.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: expect.any(Number) } });
+    expect(off.body.error.message).toMatch(/^trademarks\.getStatus cannot be served right now \(.*TRADEMARKS_TSDR_API_KEY.*\); no payment was taken/);
     expect(upstream.hits.filter((h) => h.path.startsWith('/ts/'))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
+import { APP_CONFIG, CatalogService, Clock, GroupHealth } from '@toll/platform';
 import { replayActive, SwrCache, type CachePolicy } from '@toll/upstream';
 import type { TrademarksConfig } from './config';
 import { MarksRepository, MAX_CANDIDATES, type MarkRow } from './marks.repository';
@@ -22,7 +22,7 @@ const SCOPE_NOTE =
 const iso = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
 @Injectable()
-export class TrademarksService {
+export class TrademarksService implements OnApplicationBootstrap {
   private readonly cache: SwrCache;
 
   constructor(
@@ -31,9 +31,17 @@ export class TrademarksService {
     private readonly repo: MarksRepository,
     private readonly clock: Clock,
     private readonly groupHealth: GroupHealth,
+    private readonly catalog: CatalogService,
     @Inject(APP_CONFIG) private readonly config: TrademarksConfig,
   ) {
     this.cache = new SwrCache(CACHE_MAX_ENTRIES, () => this.clock.now());
+  }
+
+  // Without the keys production needs, the routes that need them are announced unavailable from the start, so the
+  // gateway answers 503 before anyone pays (the handlers still refuse, in case a call races the announcement).
+  async onApplicationBootstrap() {
+    if (!this.tsdr.configured) this.catalog.availability.hold('trademarks.getStatus', reasonOf('trademarks.getStatus'));
+    if (!this.odp.configured && !(await this.repo.state().catch(() => null))?.markCount) this.catalog.availability.hold('trademarks.searchMarks', reasonOf('trademarks.searchMarks'));
   }
 
   async status(input: S.StatusInput, deadline: number): Promise<S.StatusOutput> {

@@ -46,4 +46,14 @@ describe('RouteAvailability', () => {
     }
     expect([a.unavailable(), changes]).toEqual([{}, 0]);
   });
+
+  it('holds an operation unavailable until lifted, whatever its calls do', () => {
+    const a = make();
+    a.hold('g.op', 'the API key is not configured');
+    a.succeeded('g.op');
+    now += 3_600_000;
+    expect(a.unavailable()).toEqual({ 'g.op': { retryAfterSeconds: 300, reason: 'the API key is not configured' } });
+    a.lift('g.op');
+    expect([a.unavailable(), changes]).toEqual([{}, 2]);
+  });
 });

@@ -7,6 +7,8 @@ const OUTAGE_CODES: ReadonlySet<ErrorCode> = new Set(['UPSTREAM_ERROR', 'UPSTREA
 export const CIRCUIT_FAILURES = 3;
 const FIRST_PAUSE_MS = 30_000;
 const MAX_PAUSE_MS = 300_000;
+// What a held operation announces: re-announced every interval, so it never lapses while held.
+const HELD_RETRY_SECONDS = 300;
 
 interface Circuit {
   failures: number;
@@ -26,6 +28,7 @@ export interface Unavailable {
 // after CIRCUIT_FAILURES outage failures in a row. Any success closes it.
 export class RouteAvailability {
   private readonly circuits = new Map<string, Circuit>();
+  private readonly held = new Map<string, string>();
 
   constructor(
     private readonly onChange: () => void,
@@ -33,7 +36,7 @@ export class RouteAvailability {
   ) {}
 
   succeeded(operationId: string) {
-    const open = this.isOpen(operationId);
+    const open = (this.circuits.get(operationId)?.openUntil ?? 0) > this.now();
     this.circuits.delete(operationId);
     if (open) this.onChange();
   }
@@ -59,8 +62,19 @@ export class RouteAvailability {
     this.onChange();
   }
 
+  // A state the group knows will last until it changes something (an API key production needs is not configured):
+  // the operation is announced unavailable from start-up, so not even the first caller is asked to pay.
+  hold(operationId: string, reason: string) {
+    this.held.set(operationId, reason);
+    this.onChange();
+  }
+
+  lift(operationId: string) {
+    if (this.held.delete(operationId)) this.onChange();
+  }
+
   isOpen(operationId: string) {
-    return (this.circuits.get(operationId)?.openUntil ?? 0) > this.now();
+    return this.held.has(operationId) || (this.circuits.get(operationId)?.openUntil ?? 0) > this.now();
   }
 
   // What the announcement carries: the open circuits, each with the seconds left.
@@ -70,6 +84,7 @@ export class RouteAvailability {
     for (const [operationId, c] of this.circuits) {
       if (c.openUntil > now) out[operationId] = { retryAfterSeconds: Math.ceil((c.openUntil - now) / 1000), reason: c.reason };
     }
+    for (const [operationId, reason] of this.held) out[operationId] = { retryAfterSeconds: HELD_RETRY_SECONDS, reason };
     return out;
   }
 }
