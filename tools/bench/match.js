@@ -12,31 +12,11 @@
 //
 // BENCH_MATCH_DIST=<dir> runs another build of the matcher (e.g. a copy of an older apps/discovery/dist) for
 // before/after figures; BENCH_MATCH_DRY_RUN=1 leaves docs/benchmarks.md alone.
-const { createHash } = require('node:crypto');
-const { existsSync, readdirSync } = require('node:fs');
 const path = require('node:path');
 const { machine, percentile, writeSection } = require('./report');
+const { root, taskFiles, tasks, manifests, routes, listings } = require('./match-eval');
 
-const root = path.join(__dirname, '..', '..');
 const dist = path.resolve(process.env.BENCH_MATCH_DIST ?? path.join(root, 'apps', 'discovery', 'dist'));
-const { seedListings } = require(path.join(root, 'apps', 'registry', 'dist', 'seed-listings'));
-
-const evalDir = path.join(root, 'apps', 'discovery', 'eval');
-const groupTaskDir = path.join(evalDir, 'tasks');
-const taskFiles = [path.join(evalDir, 'tasks.json'), ...(existsSync(groupTaskDir) ? readdirSync(groupTaskDir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(groupTaskDir, f)) : [])];
-
-const normalised = (task) => task.trim().toLowerCase().replace(/\s+/g, ' ');
-const half = (task) => (createHash('sha256').update(normalised(task)).digest()[0] % 2 ? 'held-out' : 'tuning');
-const tasks = taskFiles.flatMap((file) => require(file).tasks.map((t) => ({ ...t, file: path.relative(evalDir, file), half: half(t.task) })));
-
-const manifests = require(path.join(evalDir, 'catalog.json'));
-const routes = manifests.flatMap((m) => m.routes.map((r) => ({ ...r, group: m.group, groupTitle: m.title })));
-const known = new Set(routes.map((r) => r.operationId));
-const missing = tasks.filter((t) => !known.has(t.expected));
-if (missing.length) throw new Error(`tasks expect operations missing from the catalog: ${missing.map((t) => t.expected).join(', ')}`);
-
-// The seeds as the registry publishes them (verified, on the gateway's public URL).
-const listings = seedListings('https://toll.example').map(({ seed_key, ...l }) => ({ ...l, id: seed_key, verified: true }));
 
 const t0 = process.hrtime.bigint();
 const matcher = require(path.join(dist, 'match-index'));
