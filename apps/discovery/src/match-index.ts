@@ -15,7 +15,15 @@ export const SYNONYM_WEIGHT = 0.5;
 // How far a semantic match counts for the tools of Field (0-1), for the semantic signal.
 export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name: 1, tags: 0.9, path: 0.9, description: 0.8, inputs: 0.6 };
 // Hybrid score: lexical (BM25, divided by the best BM25 of the answer) plus semantic (0-1), times the tool's prior.
-export const HYBRID = { lexical: 1, semantic: 1 };
+// Both are divided by their best value in the answer, so each signal's top tool scores its weight.
+export const HYBRID = { lexical: 1, semantic: 0.6 };
+// A task that asks whether a service is up ("is the weather service running?") wants the group's status route:
+// its prior rises from 0.5 to this, and the task's other words pick the group.
+export const STATUS_INTENT_PRIOR = 1.5;
+const STATUS_WORDS = new Set(
+  'up down running working work works online offline operational available availability responding responsive healthy health status alive uptime outage functioning operating reachable'.split(' '),
+);
+
 export const METHOD =
   'hybrid ranking: BM25+ (MiniSearch) over summary, name, tags, path, input fields and description with field boosts, Porter2 stems, ' +
   'stop words, prefix and fuzzy terms and a small generic synonym list at half weight; plus a semantic score from offline word vectors ' +
@@ -102,7 +110,7 @@ export class MatchIndex {
       if (!ok) excludedByPrice++;
       return ok;
     });
-    const results = allowed.slice(0, limit).map((s, i) => this.rank(s, i + 1, queryTerms, fromSynonym, maxPrice));
+    const results = allowed.slice(0, limit).map((s, i) => this.rank(s, i + 1, task, queryTerms, fromSynonym, maxPrice));
     return { results, considered: scored.length, excludedByPrice };
   }
 
@@ -133,11 +141,16 @@ export class MatchIndex {
         })
       : [];
     const semantic = this.semantic.score(task);
-    const best = lexical.reduce((m, h) => Math.max(m, h.score), 0) || 1;
+    const bestLexical = lexical.reduce((m, h) => Math.max(m, h.score), 0) || 1;
+    const bestSemantic = [...semantic.values()].reduce((m, s) => Math.max(m, s.score), 0) || 1;
+    const statusIntent = statusWord(task) !== undefined;
     const byId = new Map<string, Scored>();
     for (const hit of lexical) byId.set(hit.id, { doc: this.docs.get(hit.id)!, score: 0, lexical: hit });
     for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? { doc: this.docs.get(id)!, score: 0 }), semantic: s });
-    for (const s of byId.values()) s.score = (HYBRID.lexical * ((s.lexical?.score ?? 0) / best) + HYBRID.semantic * (s.semantic?.score ?? 0)) * s.doc.prior;
+    for (const s of byId.values()) {
+      const prior = s.doc.status && statusIntent ? STATUS_INTENT_PRIOR : s.doc.prior;
+      s.score = (HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic)) * prior;
+    }
     return [...byId.values()].sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }
 
@@ -147,7 +160,7 @@ export class MatchIndex {
     return term;
   }
 
-  private rank({ doc, score, lexical, semantic }: Scored, rank: number, queryTerms: AnalyzedTerm[], fromSynonym: Set<string>, maxPrice?: number): RankedTool {
+  private rank({ doc, score, lexical, semantic }: Scored, rank: number, task: string, queryTerms: AnalyzedTerm[], fromSynonym: Set<string>, maxPrice?: number): RankedTool {
     const matched: RankedTool['matched'] = Object.entries(lexical?.match ?? {}).map(([indexed, fields]) => {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
@@ -163,6 +176,8 @@ export class MatchIndex {
     if (doc.priceUsd === null) reasons.push('price not stated by the source');
     else reasons.push(maxPrice === undefined ? priceText(doc.priceUsd) : `${priceText(doc.priceUsd)}, within max_price $${maxPrice}`);
     reasons.push(SOURCE_TEXT[doc.source]);
+    const asked = doc.status ? statusWord(task) : undefined;
+    if (asked) reasons.push(`the task asks whether a service is up ("${asked}"): this is the group's status route`);
     const listed = doc.group ? this.listedAs.get(doc.group) : undefined;
     if (listed) reasons.push(`its group is also listed in the registry as ${listed.map((n) => `"${n}"`).join(', ')} (operator-verified; ranked here per operation)`);
     const { source, name, summary, call } = doc;
@@ -175,6 +190,8 @@ const SOURCE_TEXT = {
   index: 'registered in the discovery index (not verified by Toll)',
   registry: 'registry listing',
 } as const;
+
+const statusWord = (task: string) => words(task).find((w) => STATUS_WORDS.has(w));
 
 const oneLine = (text: string, max = 140) => {
   const line = text.split(/\r?\n/)[0].trim();

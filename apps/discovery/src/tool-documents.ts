@@ -20,6 +20,7 @@ interface Common {
   priceUsd: number | null; // per call; null = the source does not state it
   prior: number; // multiplies the relevance score
   group: string | null; // the Toll group of a Toll route
+  status: boolean; // a group's /health route: says whether the service is up, what it covers and charges
   text: ToolText;
 }
 
@@ -82,6 +83,7 @@ export function routeDocument(route: CatalogRoute): ToolDocument {
     priceUsd: perCallUsd(route.price),
     prior: isStatusRoute(route) ? STATUS_ROUTE_PRIOR : 1,
     group: route.group,
+    status: isStatusRoute(route),
     text: {
       summary: route.summary,
       name: route.operationId,
@@ -103,6 +105,7 @@ export function entryDocument(entry: IndexEntry): ToolDocument {
     priceUsd: Number(entry.price_per_call),
     prior: 1,
     group: null,
+    status: false,
     text: { summary: entry.description, name: entry.name, tags: entry.tags.join(' ; '), path: urlWords(entry.endpoint), description: '', inputs: '' },
     call: { endpoint: entry.endpoint, price_per_call: entry.price_per_call, schema_url: entry.schema_url },
   };
@@ -136,6 +139,7 @@ export function listingDocument(listing: RegistryListing): ToolDocument {
     priceUsd: listingPriceUsd(listing.pricing),
     prior: 1,
     group: null,
+    status: false,
     text: {
       summary: listing.description,
       name: listing.name,
