@@ -17,7 +17,11 @@ const taskFiles = [
 
 const normalised = (task) => task.trim().toLowerCase().replace(/\s+/g, ' ');
 const half = (task) => (createHash('sha256').update(normalised(task)).digest()[0] % 2 ? 'held-out' : 'tuning');
-const tasks = taskFiles.flatMap((file) => require(file).tasks.map((t) => ({ ...t, file: path.relative(evalDir, file), half: half(t.task) })));
+// Tasks may name an operation by the spec's operationId where the built group announces it under another one.
+const aliases = existsSync(path.join(evalDir, 'operation-aliases.json')) ? require(path.join(evalDir, 'operation-aliases.json')) : {};
+const tasks = taskFiles.flatMap((file) =>
+  require(file).tasks.map((t) => ({ ...t, expected: aliases[t.expected] ?? t.expected, file: path.relative(evalDir, file), half: half(t.task) })),
+);
 
 const manifests = require(path.join(evalDir, 'catalog.json'));
 const routes = manifests.flatMap((m) => m.routes.map((r) => ({ ...r, group: m.group, groupTitle: m.title })));
