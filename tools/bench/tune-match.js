@@ -32,13 +32,13 @@ if (process.argv.includes('--misses')) {
   console.log(`${tuning.length} tuning tasks: ${fmt(r)}\n${r.misses.join('\n')}`);
 } else {
   const grid = [];
-  for (const semantic of [0, 0.5, 1, 1.5, 2, 3])
-    for (const threshold of [0.3, 0.4, 0.5])
-      for (const rarityBase of [1.1, 2, 10]) {
-        Object.assign(m.HYBRID, { semantic });
-        Object.assign(SEMANTIC, { threshold, rarityBase });
-        grid.push({ semantic, threshold, rarityBase, ...evaluate() });
-      }
+  const axes = { semantic: [0.6, 1, 1.5], threshold: [0.3, 0.4], rarityBase: [3], idfPower: [0, 0.5, 1, 2], statusPrior: [1.1, 1.5] };
+  const settings = Object.entries(axes).reduce((acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))), [{}]);
+  for (const s of settings) {
+    Object.assign(m.HYBRID, { semantic: s.semantic, statusIntentPrior: s.statusPrior });
+    Object.assign(SEMANTIC, { threshold: s.threshold, rarityBase: s.rarityBase, idfPower: s.idfPower });
+    grid.push({ ...s, ...evaluate() });
+  }
   grid.sort((a, b) => b.mrr - a.mrr || b.top1 - a.top1);
-  for (const g of grid.slice(0, 12)) console.log(`semantic ${g.semantic}, threshold ${g.threshold}, rarityBase ${g.rarityBase}: ${fmt(g)}`);
+  for (const g of grid.slice(0, 12)) console.log(`${Object.keys(axes).map((k) => `${k} ${g[k]}`).join(', ')}: ${fmt(g)}`);
 }

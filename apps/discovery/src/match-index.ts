@@ -15,11 +15,11 @@ export const SYNONYM_WEIGHT = 0.5;
 // How far a semantic match counts for the tools of Field (0-1), for the semantic signal.
 export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name: 1, tags: 0.9, path: 0.9, description: 0.8, inputs: 0.6 };
 // Hybrid score: lexical (BM25, divided by the best BM25 of the answer) plus semantic (0-1), times the tool's prior.
-// Both are divided by their best value in the answer, so each signal's top tool scores its weight.
-export const HYBRID = { lexical: 1, semantic: 0.6 };
-// A task that asks whether a service is up ("is the weather service running?") wants the group's status route:
-// its prior rises from 0.5 to this, and the task's other words pick the group.
-export const STATUS_INTENT_PRIOR = 1.5;
+// Both are divided by their best value in the answer, so each signal's top tool scores its weight. A task that asks
+// whether a service is up ("is the weather service running?") wants the group's status route: it speaks for its
+// whole group (scores as the group's best operation) and its prior rises from 0.5 to statusIntentPrior.
+// Chosen on the tuning half only (tools/bench/tune-match.js).
+export const HYBRID = { lexical: 1, semantic: 1, statusIntentPrior: 1.5 };
 const STATUS_WORDS = new Set(
   'up down running working work works online offline operational available availability responding responsive healthy health status alive uptime outage functioning operating reachable'.split(' '),
 );
@@ -64,6 +64,7 @@ export class MatchIndex {
   private readonly semantic: SemanticIndex;
   private readonly listedAs = new Map<string, string[]>(); // group → names of our own registry listings folded into it
   private folded = 0;
+  private readonly statusRoutes: ToolDocument[] = [];
 
   constructor(documents: ToolDocument[], vectors: WordVectors = wordVectors()) {
     // Our own registry listings describe a whole group behind one endpoint: rank the group's operations instead.
@@ -76,6 +77,7 @@ export class MatchIndex {
       } else this.docs.set(d.id, d);
     }
     this.search.addAll([...this.docs.values()]);
+    this.statusRoutes.push(...[...this.docs.values()].filter((d) => d.status && d.group));
     this.semantic = new SemanticIndex(
       vectors,
       [...this.docs.values()].map((d) => ({ id: d.id, fields: FIELDS.map((field) => ({ field, text: d.text[field], weight: SEMANTIC_FIELD_WEIGHTS[field] })) })),
@@ -147,9 +149,20 @@ export class MatchIndex {
     const byId = new Map<string, Scored>();
     for (const hit of lexical) byId.set(hit.id, { doc: this.docs.get(hit.id)!, score: 0, lexical: hit });
     for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? { doc: this.docs.get(id)!, score: 0 }), semantic: s });
+    const groupBest = new Map<string, number>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
-      const prior = s.doc.status && statusIntent ? STATUS_INTENT_PRIOR : s.doc.prior;
-      s.score = (HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic)) * prior;
+      s.score = HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic);
+      if (s.doc.group) groupBest.set(s.doc.group, Math.max(groupBest.get(s.doc.group) ?? 0, s.score));
+    }
+    if (statusIntent) {
+      for (const d of this.statusRoutes) {
+        const best = groupBest.get(d.group!);
+        if (best !== undefined && !byId.has(d.id)) byId.set(d.id, { doc: d, score: best });
+      }
+    }
+    for (const s of byId.values()) {
+      if (s.doc.status && statusIntent) s.score = Math.max(s.score, groupBest.get(s.doc.group!) ?? 0) * HYBRID.statusIntentPrior;
+      else s.score *= s.doc.prior;
     }
     return [...byId.values()].sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }

@@ -27,7 +27,9 @@ export const SEMANTIC = {
   // Cosines at or below this say nothing (unrelated words still share some direction); above it the gain is linear.
   threshold: 0.4,
   // A task word's weight: log(base + its frequency row / 1000), so rare words ("jwt") outweigh common ones ("check").
-  rarityBase: 2,
+  rarityBase: 3,
+  // A tool's word used by many tools says little about any one: its matches count (idf / max idf) ^ this.
+  idfPower: 1,
 };
 
 interface DocSlots {
@@ -67,6 +69,11 @@ export class SemanticIndex {
       const entries = [...best.entries()];
       this.docs.push({ id: doc.id, slots: Int32Array.from(entries.map(([s]) => s)), weights: Float32Array.from(entries.map(([, b]) => b.weight)), fields: entries.map(([, b]) => b.field) });
     }
+    // Document frequency of each word, then each tool's weights scaled by how specific its words are.
+    const df = new Int32Array(rows.length);
+    for (const d of this.docs) for (const slot of d.slots) df[slot]++;
+    const maxIdf = Math.log(1 + this.docs.length);
+    for (const d of this.docs) d.slots.forEach((slot, i) => (d.weights[i] *= (Math.log(1 + this.docs.length / df[slot]) / maxIdf) ** SEMANTIC.idfPower));
     const dims = vectors.dims;
     this.matrix = new Int8Array(rows.length * dims);
     rows.forEach((row, slot) => this.matrix.set(vectors.vector(row), slot * dims));
