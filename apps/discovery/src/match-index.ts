@@ -21,7 +21,7 @@ export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name:
 // Chosen on the tuning half only (tools/bench/tune-match.js).
 export const HYBRID = { lexical: 1, semantic: 1, statusIntentPrior: 1.5 };
 const STATUS_WORDS = new Set(
-  'up down running working work works online offline operational available availability responding responsive healthy health status alive uptime outage functioning operating reachable'.split(' '),
+  'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable'.split(' '),
 );
 
 export const METHOD =

@@ -42,6 +42,21 @@ const SYNONYM_GROUPS = [
   ['usdt', 'tether'],
   ['safety', 'security', 'risk', 'risky', 'scam', 'rug'],
   ['registry', 'directory'],
+  ['forecast', 'tomorrow', 'weekend', 'upcoming', 'outlook'],
+  ['umbrella', 'rain'],
+  ['top', 'highest', 'biggest', 'largest', 'leaderboard'],
+  ['job', 'vacancy', 'vacancies', 'opening', 'position'],
+  ['limit', 'cap'],
+  ['audit', 'log', 'history'],
+  ['trademark', 'brand'],
+  ['jwt', 'bearer'],
+  ['questionnaire', 'survey'],
+  ['perpetual', 'perps', 'futures'],
+  ['schema', 'structure'],
+  ['webhook', 'callback'],
+  ['lease', 'rent', 'rental'],
+  ['snapshot', 'mirror', 'dump'],
+  ['upstream', 'provider'],
 ];
 
 export interface AnalyzedTerm {
