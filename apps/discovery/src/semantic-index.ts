@@ -25,11 +25,13 @@ export interface SemanticScore {
 
 export const SEMANTIC = {
   // Cosines at or below this say nothing (unrelated words still share some direction); above it the gain is linear.
-  threshold: 0.4,
+  threshold: 0.5,
   // A task word's weight: log(base + its frequency row / 1000), so rare words ("jwt") outweigh common ones ("check").
   rarityBase: 3,
   // A tool's word used by many tools says little about any one: its matches count (idf / max idf) ^ this.
   idfPower: 1,
+  // The commonest words ("now", "still", "right") sit close to everything frequent: below this row they are not compared.
+  minRow: 300,
 };
 
 interface DocSlots {
@@ -56,7 +58,7 @@ export class SemanticIndex {
         for (const word of words(text)) {
           if (normalize(word) === null) continue;
           const row = vectors.id(word);
-          if (row === undefined) continue;
+          if (row === undefined || row < SEMANTIC.minRow) continue;
           let slot = slotOf.get(word);
           if (slot === undefined) {
             slot = rows.push(row) - 1;
@@ -92,7 +94,7 @@ export class SemanticIndex {
       if (seen.has(word) || normalize(word) === null) continue;
       seen.add(word);
       const row = this.vectors.id(word);
-      if (row === undefined) continue;
+      if (row === undefined || row < SEMANTIC.minRow) continue;
       const sims = this.vectors.similarities(row, this.matrix, new Float32Array(this.slotWords.length));
       query.push({ word, weight: Math.log(SEMANTIC.rarityBase + row / 1000), sims });
     }
