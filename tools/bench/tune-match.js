@@ -32,7 +32,7 @@ if (process.argv.includes('--misses')) {
   console.log(`${tuning.length} tuning tasks: ${fmt(r)}\n${r.misses.join('\n')}`);
 } else {
   const grid = [];
-  const axes = { semantic: [0.6, 1, 1.5], threshold: [0.4, 0.5], rarityBase: [3], idfPower: [1], minRow: [0, 300, 1000, 2000], statusPrior: [1.5] };
+  const axes = { semantic: [0.3, 0.6, 1], threshold: [0.4, 0.5], rarityBase: [3], idfPower: [0, 1, 2], minRow: [0, 300], statusPrior: [1.1, 1.5] };
   const settings = Object.entries(axes).reduce((acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))), [{}]);
   for (const s of settings) {
     Object.assign(m.HYBRID, { semantic: s.semantic, statusIntentPrior: s.statusPrior });

@@ -204,7 +204,9 @@ const SOURCE_TEXT = {
   registry: 'registry listing',
 } as const;
 
-const statusWord = (task: string) => words(task).find((w) => STATUS_WORDS.has(w));
+// "up" after a phrasal verb ("set up a bot", "look up a payer") is not a question about a service.
+const PHRASAL_UP = /\b(set|setting|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow)\s+(\S+\s+)?up\b/g;
+const statusWord = (task: string) => words(task.toLowerCase().replace(PHRASAL_UP, ' ')).find((w) => STATUS_WORDS.has(w));
 
 const oneLine = (text: string, max = 140) => {
   const line = text.split(/\r?\n/)[0].trim();

@@ -34,7 +34,7 @@ const SYNONYM_GROUPS = [
   ['cron', 'crontab'],
   ['format', 'prettify', 'beautify'],
   ['geolocation', 'geolocate', 'geoip'],
-  ['bot', 'chatbot'],
+  ['bot', 'chatbot', 'agent'],
   ['incident', 'hack', 'exploit'],
   ['spend', 'spending', 'expense'],
   ['reputation', 'trust'],
