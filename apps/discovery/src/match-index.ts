@@ -19,7 +19,7 @@ export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name:
 // whether a service is up ("is the weather service running?") wants the group's status route: it speaks for its
 // whole group (scores as the group's best operation) and its prior rises from 0.5 to statusIntentPrior.
 // Chosen on the tuning half only (tools/bench/tune-match.js).
-export const HYBRID = { lexical: 1, semantic: 0.6, statusIntentPrior: 1.5 };
+export const HYBRID = { lexical: 1, semantic: 0.3, statusIntentPrior: 1.5 };
 const STATUS_WORDS = new Set(
   'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable'.split(' '),
 );

@@ -29,7 +29,7 @@ export const SEMANTIC = {
   // A task word's weight: log(base + its frequency row / 1000), so rare words ("jwt") outweigh common ones ("check").
   rarityBase: 3,
   // A tool's word used by many tools says little about any one: its matches count (idf / max idf) ^ this.
-  idfPower: 1,
+  idfPower: 2,
   // The commonest words ("now", "still", "right") sit close to everything frequent: below this row they are not compared.
   minRow: 300,
 };
