@@ -179,10 +179,10 @@ export class MatchIndex {
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
     });
     const reasons = matched.map((m) => `"${m.query}" matched ${m.how === 'exact' ? '' : `${m.how} `}"${m.term}" in ${m.fields.join(', ')}`);
-    // Semantic pairs the words above do not already explain (same word, or same stem).
-    const explained = new Set(matched.map((m) => `${m.query}|${normalize(m.term)}`));
+    // Meaning explains the task words that found nothing by their letters in this tool.
+    const explained = new Set(matched.map((m) => m.query));
     for (const p of semantic?.pairs ?? []) {
-      if (p.query === p.term || normalize(p.query) === normalize(p.term) || explained.has(`${p.query}|${normalize(p.term)}`)) continue;
+      if (explained.has(p.query) || normalize(p.query) === normalize(p.term)) continue;
       matched.push({ term: p.term, query: p.query, how: 'semantic', fields: [p.field], similarity: round(p.similarity) });
       reasons.push(`"${p.query}" ≈ "${p.term}" (meaning, cosine ${p.similarity.toFixed(2)}) in ${p.field}`);
     }

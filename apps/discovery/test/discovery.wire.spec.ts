@@ -343,4 +343,18 @@ describe('discovery over NATS', () => {
     expect(gone.sources.registry).toEqual({ available: false, items: 0, as_of: lastPull, stale: false, reason: `registry not answering since ${lastPull}: no service is answering registry.listings` });
     expect(gone.results.filter((r: any) => r.source === 'registry')).toEqual([]);
   });
+
+  it("ranks our own registry listing's operations instead of the listing, each naming it", async () => {
+    const ours = listing({ id: 'toll-weather', name: 'Toll Weather', description: 'Weather forecast, current conditions and alerts', endpoint_url: 'https://toll.example/toll/weather/forecast' });
+    useRegistry(() => ({ response: { listings: [ours], registry_updated: '2026-11-24T09:00:00.000Z' } }));
+    const task = 'Are there severe storm warnings for Miami?';
+    const out = await waitFor(() => data('match', { task, limit: 5 }), (m) => m.sources.registry.available);
+    expect(out.sources.registry).toMatchObject({ available: true, items: 1 });
+    expect(out.results.map((r: any) => r.name)).not.toContain('Toll Weather');
+    expect(out.results[0]).toMatchObject({ name: 'weather.getAlerts', call: { path: '/toll/weather/alerts' } });
+    expect(out.results[0].reasons).toContain('its group is also listed in the registry as "Toll Weather" (operator-verified; ranked here per operation)');
+    expect((await data('search', { q: task })).results[0]).toMatchObject({ name: 'weather.getAlerts', path: '/toll/weather/alerts' });
+    expect((await data('getHealth', {})).index.registry_listings).toBe(1);
+    registry!.stop();
+  });
 });
