@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// Writes eval/catalog.json: route manifests for every operation of spec §4 (all groups, built or not), so the
-// match evaluation does not depend on which apps run. Summaries and field descriptions follow the spec's own
-// wording; operationIds are the real ones where the group exists in apps/, otherwise the same convention.
+// Writes eval/catalog.json: route manifests for every operation of spec §4, so the match evaluation does not
+// depend on which apps run. A group that is built (apps/<group>/dist) contributes exactly what its replicas announce:
+// the @TollRoute declarations of its controllers (summary, description, tags, price, input schema), so the eval
+// ranks the text a running discovery service sees. A group not built yet falls back to the rows below, in the spec's
+// own wording; the operationIds of both must agree.
 // Run: node apps/discovery/eval/build-catalog.js (after `npm run build`: it validates with @toll/contracts).
-const { writeFileSync } = require('node:fs');
+const { existsSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { GroupManifest, manifestViolations, subjectOf } = require('@toll/contracts');
+const { TOLL_ROUTE } = require('@toll/platform');
+const { z } = require('zod');
 
 const str = (description) => ({ type: 'string', description });
 const num = (description) => ({ type: 'number', description });
@@ -247,8 +251,66 @@ function inputSchema(fields) {
   return { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
-const manifests = Object.entries(GROUPS).map(([group, [title, routes]]) =>
-  GroupManifest.parse({
+const appsDir = path.join(__dirname, '..', '..');
+
+// The @TollRoute declarations of a built group's controllers, as CatalogService announces them; null if not built.
+function announced(group) {
+  const dist = path.join(appsDir, group, 'dist');
+  const controllers = existsSync(dist) ? readdirSync(dist).filter((f) => f.endsWith('.controller.js')) : [];
+  if (!controllers.length) return null;
+  const bootstrap = path.join(appsDir, group, 'src', 'bootstrap.ts');
+  const title = existsSync(bootstrap) ? /title: '([^']+)'/.exec(readFileSync(bootstrap, 'utf8'))?.[1] : undefined;
+  const routes = [];
+  for (const file of controllers) {
+    for (const exported of Object.values(require(path.join(dist, file)))) {
+      if (typeof exported !== 'function') continue;
+      for (const name of Object.getOwnPropertyNames(exported.prototype)) {
+        const r = name === 'constructor' ? undefined : Reflect.getMetadata(TOLL_ROUTE, exported.prototype[name]);
+        if (r) routes.push(r);
+      }
+    }
+  }
+  return { title, routes };
+}
+
+const aliases = {};
+const manifests = Object.entries(GROUPS).map(([group, [specTitle, rows]]) => {
+  const built = announced(group);
+  if (built) {
+    const builtIds = new Set(built.routes.map((r) => r.operationId));
+    // A row announced under another operationId (same method and path) is that operation: tasks naming it are aliased.
+    const renamed = (r) => built.routes.find((b) => b.method === r[0] && b.path === (r[1].startsWith('/') ? r[1] : `/toll/${group}/${r[1]}`));
+    for (const r of rows) if (!builtIds.has(`${group}.${r[2]}`) && renamed(r)) aliases[`${group}.${r[2]}`] = renamed(r).operationId;
+    const notBuilt = rows.filter((r) => !builtIds.has(`${group}.${r[2]}`) && !renamed(r));
+    const extra = [...builtIds].filter((id) => !rows.some((r) => `${group}.${r[2]}` === id));
+    if (notBuilt.length || extra.length) console.warn(`${group}: announced but not in the rows here: ${extra.join(', ') || 'none'}; in the rows but not announced (kept from the rows): ${notBuilt.map((r) => r[2]).join(', ') || 'none'}`);
+    const title = built.title ?? specTitle;
+    return GroupManifest.parse({
+      contract: 1,
+      group,
+      title,
+      version: 'built',
+      instanceId: 'eval-snapshot',
+      routes: built.routes.map((r) => ({
+        operationId: r.operationId,
+        subject: subjectOf(r.operationId),
+        method: r.method,
+        path: r.path,
+        summary: r.summary,
+        description: r.description,
+        tags: r.tags ?? [title],
+        price: r.price,
+        inputSchema: z.toJSONSchema(r.input, { io: 'input', unrepresentable: 'any' }),
+        outputSchema: { type: 'object' },
+        timeoutMs: r.timeoutMs,
+      })).concat(notBuilt.length ? specManifest(group, title, notBuilt).routes : []),
+    });
+  }
+  return specManifest(group, specTitle, rows);
+});
+
+function specManifest(group, title, routes) {
+  return GroupManifest.parse({
     contract: 1,
     group,
     title,
@@ -266,12 +328,13 @@ const manifests = Object.entries(GROUPS).map(([group, [title, routes]]) =>
       outputSchema: { type: 'object' },
       timeoutMs: 10_000,
     })),
-  }),
-);
+  });
+}
 for (const m of manifests) {
   const problems = manifestViolations(m);
   if (problems.length) throw new Error(problems.join('\n'));
 }
 const file = path.join(__dirname, 'catalog.json');
 writeFileSync(file, JSON.stringify(manifests, null, 1) + '\n');
+writeFileSync(path.join(__dirname, 'operation-aliases.json'), JSON.stringify(aliases, null, 1) + '\n');
 console.log(`${manifests.reduce((n, m) => n + m.routes.length, 0)} routes in ${manifests.length} groups → ${path.relative(process.cwd(), file)}`);

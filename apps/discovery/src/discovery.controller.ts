@@ -34,7 +34,7 @@ export class DiscoveryController {
     operationId: 'discovery.search',
     method: 'GET',
     path: '/toll/discovery/search',
-    summary: 'Keyword search teaser over Toll routes, the discovery index and registry listings: names and one-line summaries',
+    summary: 'Free search teaser over Toll routes, the discovery index and registry listings: the same ranking as match, with names, one-line summaries and paths',
     price: PRICES.search,
     input: S.SearchInput,
     output: S.SearchOutput,
@@ -50,8 +50,10 @@ export class DiscoveryController {
     path: '/toll/discovery/match',
     summary: 'Match a plain-language task to the best tools: ranked, scored, with the reasons, price and how to call each',
     description:
-      'Searches Toll routes (from the live route manifests), discovery index entries and registry listings with BM25 and field boosts, ' +
-      'stemming, synonyms, prefix and fuzzy matching. max_price is always enforced: tools above it, or whose price is not stated, are left out.',
+      'Searches Toll routes (from the live route manifests), discovery index entries and registry listings: BM25 with field boosts, ' +
+      'stemming, synonyms, prefix and fuzzy matching, plus a semantic score from offline word vectors; our own registry listings are ' +
+      'ranked as their groups\' operations. Every result says why it matched. max_price is always enforced: tools above it, or whose ' +
+      'price is not stated, are left out.',
     price: PRICES.match,
     input: S.MatchInput,
     output: S.MatchOutput,

@@ -79,7 +79,15 @@ const Source = z.enum(['toll-catalog', 'index', 'registry']);
 
 export const SearchOutput = z.object({
   q: z.string(),
-  results: z.array(z.object({ name: z.string(), summary: z.string().describe('One line, at most 140 characters'), source: Source })),
+  results: z.array(
+    z.object({
+      name: z.string(),
+      summary: z.string().describe('One line, at most 140 characters'),
+      source: Source,
+      method: z.enum(['GET', 'POST']).nullable().describe('HTTP method of a Toll route; null for index entries and registry listings'),
+      path: z.string().describe('Path on the Toll gateway for a Toll route, otherwise the endpoint URL'),
+    }),
+  ),
   note: z.string(),
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;
@@ -99,8 +107,11 @@ export type MatchInput = z.infer<typeof MatchInput>;
 const Matched = z.object({
   term: z.string().describe('The word found in the tool description'),
   query: z.string().describe('The word of the task it came from'),
-  how: z.enum(['exact', 'synonym', 'prefix', 'fuzzy']).describe('exact (after stemming), through a synonym, as a prefix or within a small edit distance'),
+  how: z
+    .enum(['exact', 'synonym', 'prefix', 'fuzzy', 'semantic'])
+    .describe('exact (after stemming), through a synonym, as a prefix, within a small edit distance, or close in meaning (word vectors)'),
   fields: z.array(z.string()).describe('Where it was found: summary, name, tags, path, description, inputs'),
+  similarity: z.number().optional().describe('For a semantic match: cosine similarity of the two words, 0-1'),
 });
 
 export const TollCall = z.object({
@@ -130,7 +141,7 @@ export type RegistryCall = z.infer<typeof RegistryCall>;
 
 const Ranked = {
   rank: z.number().int(),
-  score: z.number().describe('BM25 relevance (field-boosted); higher is better, comparable within one answer'),
+  score: z.number().describe('Hybrid relevance: BM25 relative to the best BM25 of the answer plus the semantic score (0-1), times a prior; higher is better, comparable within one answer'),
   name: z.string(),
   summary: z.string(),
   price_usd: z.number().nullable().describe('Per call, in USD; null when the source does not state it'),

@@ -5,7 +5,7 @@ import type { NatsConnection } from 'nats';
 import type { DiscoveryConfig } from './config';
 import type * as S from './discovery.schemas';
 import { IndexRepository } from './index.repository';
-import { MatchIndex } from './match-index';
+import { MatchIndex, METHOD, semanticStats } from './match-index';
 import { RegistryFeed } from './registry-feed';
 import { entryDocument, listingDocument, routeDocument } from './tool-documents';
 
@@ -13,9 +13,6 @@ import { entryDocument, listingDocument, routeDocument } from './tool-documents'
 // count/max query) at most this often, and at once after a registration on this replica.
 const ENTRIES_RECHECK_MS = 1_000;
 
-const METHOD =
-  'BM25+ (MiniSearch) over summary, name, tags, path, input fields and description with field boosts; ' +
-  'Porter2 stemming, stop words, prefix and fuzzy terms, and a small generic synonym list at half weight';
 
 const usdString = (n: number) => n.toFixed(6).replace(/\.?0+$/, '');
 const normalizeTags = (tags: string[]) => [...new Set(tags.map((t) => t.toLowerCase().replace(/\s+/g, ' ').trim()))];
@@ -41,6 +38,8 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
 
   onApplicationBootstrap() {
     this.catalog.start();
+    // Load the semantic data now (about 80 ms), not on the first paid match.
+    this.logger.event('info', 'semantic data loaded', { detail: semanticStats() });
   }
 
   onApplicationShutdown() {
@@ -73,7 +72,7 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
     return {
       q,
       results: index.teaser(q, limit),
-      note: 'Keyword teaser: names and one-line summaries only. POST /toll/discovery/match ranks tools for a plain-language task, with scores, reasons, prices and how to call each.',
+      note: 'Teaser: the same ranking as POST /toll/discovery/match, with names, one-line summaries and where to call each. Match adds scores, reasons, prices and input schemas.',
     };
   }
 

@@ -19,6 +19,8 @@ interface Common {
   summary: string;
   priceUsd: number | null; // per call; null = the source does not state it
   prior: number; // multiplies the relevance score
+  group: string | null; // the Toll group of a Toll route
+  status: boolean; // a group's /health route: says whether the service is up, what it covers and charges
   text: ToolText;
 }
 
@@ -80,6 +82,8 @@ export function routeDocument(route: CatalogRoute): ToolDocument {
     summary: route.summary,
     priceUsd: perCallUsd(route.price),
     prior: isStatusRoute(route) ? STATUS_ROUTE_PRIOR : 1,
+    group: route.group,
+    status: isStatusRoute(route),
     text: {
       summary: route.summary,
       name: route.operationId,
@@ -100,6 +104,8 @@ export function entryDocument(entry: IndexEntry): ToolDocument {
     summary: entry.description,
     priceUsd: Number(entry.price_per_call),
     prior: 1,
+    group: null,
+    status: false,
     text: { summary: entry.description, name: entry.name, tags: entry.tags.join(' ; '), path: urlWords(entry.endpoint), description: '', inputs: '' },
     call: { endpoint: entry.endpoint, price_per_call: entry.price_per_call, schema_url: entry.schema_url },
   };
@@ -132,6 +138,8 @@ export function listingDocument(listing: RegistryListing): ToolDocument {
     summary: listing.description,
     priceUsd: listingPriceUsd(listing.pricing),
     prior: 1,
+    group: null,
+    status: false,
     text: {
       summary: listing.description,
       name: listing.name,
@@ -142,4 +150,15 @@ export function listingDocument(listing: RegistryListing): ToolDocument {
     },
     call: { endpoint: listing.endpoint_url, auth_method: listing.auth_method, pricing: listing.pricing, io_format: listing.io_format, verified: listing.verified },
   };
+}
+
+// The group a registry listing describes when it is one of ours: operator-verified and pointing at the path of a
+// live Toll route (the registry's curated seeds do). Third-party listings, verified or not, never point there.
+export function ownListingGroup(doc: ToolDocument, livePaths: Map<string, string | null>): string | null {
+  if (doc.source !== 'registry' || !doc.call.verified) return null;
+  try {
+    return livePaths.get(new URL(doc.call.endpoint).pathname) ?? null;
+  } catch {
+    return null;
+  }
 }

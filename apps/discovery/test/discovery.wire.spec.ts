@@ -174,12 +174,14 @@ describe('discovery over NATS', () => {
   });
 
   describe('search (free teaser)', () => {
-    it('answers names and one-line summaries only, 10 by default', async () => {
-      const out = await data('search', { q: 'weather' });
-      expect(out.q).toBe('weather');
+    it('answers with the same ranking as match: names, one-line summaries and where to call each, 10 by default', async () => {
+      const out = await data('search', { q: 'weather alerts' });
+      expect(out.q).toBe('weather alerts');
       expect(out.results.length).toBeLessThanOrEqual(10);
-      expect(out.results[0]).toEqual({ name: expect.stringMatching(/^weather\./), summary: expect.any(String), source: 'toll-catalog' });
-      for (const r of out.results) expect(Object.keys(r).sort()).toEqual(['name', 'source', 'summary']);
+      expect(out.results[0]).toEqual({ name: 'weather.getAlerts', summary: expect.any(String), source: 'toll-catalog', method: 'GET', path: '/toll/weather/alerts' });
+      for (const r of out.results) expect(Object.keys(r).sort()).toEqual(['method', 'name', 'path', 'source', 'summary']);
+      const matched = await data('match', { task: 'weather alerts', limit: 10 });
+      expect(out.results.map((r: any) => r.name)).toEqual(matched.results.map((r: any) => r.name));
       expect((await data('search', { q: 'toll', limit: 20 })).results).toHaveLength(20);
       expect((await data('search', { q: 'toll', limit: 3 })).results).toHaveLength(3);
     });
@@ -211,15 +213,15 @@ describe('discovery over NATS', () => {
         score: expect.any(Number),
         source: 'toll-catalog',
         name: 'weather.getForecast',
-        summary: 'Daily forecast',
+        summary: 'Daily forecast at a point for 1-16 days (default 7), metric and imperial',
         price_usd: 0.005,
         matched: [
           { term: 'weather', query: 'weather', how: 'exact', fields: ['name', 'tags', 'path'] },
-          { term: 'day', query: 'days', how: 'exact', fields: ['inputs'] },
+          { term: 'days', query: 'days', how: 'exact', fields: ['summary', 'inputs', 'description'] },
         ],
         reasons: [
           '"weather" matched "weather" in name, tags, path',
-          '"days" matched "day" in inputs',
+          '"days" matched "days" in summary, inputs, description',
           '$0.005 per call',
           'Toll route, announced live by its group (callable through the gateway)',
         ],
@@ -238,7 +240,9 @@ describe('discovery over NATS', () => {
 
     it('names a synonym when the task used another word', async () => {
       const [top] = (await data('match', { task: 'Will it snow in Oslo tomorrow?', limit: 1 })).results;
-      expect(top).toMatchObject({ name: 'weather.getCurrent', matched: [{ term: 'weather', query: 'snow', how: 'synonym', fields: ['name', 'tags', 'path'] }] });
+      expect(top).toMatchObject({ name: 'weather.getForecast' });
+      expect(top.matched).toContainEqual({ term: 'weather', query: 'snow', how: 'synonym', fields: ['name', 'tags', 'path'] });
+      expect(top.matched).toContainEqual({ term: 'forecast', query: 'tomorrow', how: 'synonym', fields: ['summary', 'name', 'path'] });
       expect(top.reasons[0]).toBe('"snow" matched synonym "weather" in name, tags, path');
     });
 
@@ -256,7 +260,7 @@ describe('discovery over NATS', () => {
       expect(capped.max_price).toBe(0.01);
       // Block prices compare per call: the RPC proxy costs $0.01 per 1,000 requests.
       const [rpc] = (await data('match', { task: 'Solana JSON-RPC proxy', max_price: 0.0001, limit: 1 })).results;
-      expect(rpc).toMatchObject({ name: 'rpc.call', price_usd: 0.00001 });
+      expect(rpc).toMatchObject({ name: expect.stringMatching(/^rpc\.call/), price_usd: 0.00001 });
     });
 
     it.each([
@@ -335,7 +339,22 @@ describe('discovery over NATS', () => {
     expect(stale.results[0].name).toBe('Staking Yield Scout');
 
     const gone = await waitFor(() => data('match', { task, limit: 20 }), (m) => m.sources.registry.items === 0);
-    expect(gone.sources.registry).toEqual({ available: false, items: 0, as_of: live.sources.registry.as_of, stale: false, reason: `registry not answering since ${live.sources.registry.as_of}: no service is answering registry.listings` });
+    const lastPull = stale.sources.registry.as_of; // the last good pull (a later one than the live read may have landed)
+    expect(gone.sources.registry).toEqual({ available: false, items: 0, as_of: lastPull, stale: false, reason: `registry not answering since ${lastPull}: no service is answering registry.listings` });
     expect(gone.results.filter((r: any) => r.source === 'registry')).toEqual([]);
+  });
+
+  it("ranks our own registry listing's operations instead of the listing, each naming it", async () => {
+    const ours = listing({ id: 'toll-weather', name: 'Toll Weather', description: 'Weather forecast, current conditions and alerts', endpoint_url: 'https://toll.example/toll/weather/forecast' });
+    useRegistry(() => ({ response: { listings: [ours], registry_updated: '2026-11-24T09:00:00.000Z' } }));
+    const task = 'Are there severe storm warnings for Miami?';
+    const out = await waitFor(() => data('match', { task, limit: 5 }), (m) => m.sources.registry.available);
+    expect(out.sources.registry).toMatchObject({ available: true, items: 1 });
+    expect(out.results.map((r: any) => r.name)).not.toContain('Toll Weather');
+    expect(out.results[0]).toMatchObject({ name: 'weather.getAlerts', call: { path: '/toll/weather/alerts' } });
+    expect(out.results[0].reasons).toContain('its group is also listed in the registry as "Toll Weather" (operator-verified; ranked here per operation)');
+    expect((await data('search', { q: task })).results[0]).toMatchObject({ name: 'weather.getAlerts', path: '/toll/weather/alerts' });
+    expect((await data('getHealth', {})).index.registry_listings).toBe(1);
+    registry!.stop();
   });
 });
