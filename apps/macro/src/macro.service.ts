@@ -53,7 +53,7 @@ interface Resolved {
 @Injectable()
 export class MacroService {
   private readonly cache: SwrCache;
-  private readonly outcomes = new Map<string, { success: string | null; failure: { at: string; code: string; message: string } | null }>();
+  private readonly outcomes = new Map<string, { success: string | null; failure: { at: string; code: string; message: string } | null; failing: boolean }>();
 
   constructor(
     private readonly fred: FredClient,
@@ -133,7 +133,7 @@ export class MacroService {
 
   health(): S.GetHealthOutput {
     const described = this.groupHealth.describe();
-    const failing = [...this.outcomes.values()].some((o) => o.failure && (!o.success || o.failure.at > o.success));
+    const failing = [...this.outcomes.values()].some((o) => o.failing);
     const source = (id: string, base_url: string, license: string, terms: string) => {
       const o = this.outcomes.get(id);
       return { id, base_url, license, terms, last_success_at: o?.success ?? null, last_failure: o?.failure ?? null };
@@ -250,17 +250,18 @@ export class MacroService {
     };
   }
 
-  // Last success and failure per source for health; NOT_FOUND is an answer, not a failure.
+  // Last success and failure per source for health (degraded while a source's last call failed); NOT_FOUND is an answer, not a failure.
   private async tracked<T>(source: string, call: () => Promise<T>): Promise<T> {
-    const o = this.outcomes.get(source) ?? { success: null, failure: null };
+    const o = this.outcomes.get(source) ?? { success: null, failure: null, failing: false };
     this.outcomes.set(source, o);
     const at = () => new Date(this.clock.now()).toISOString();
     try {
       const value = await call();
       o.success = at();
+      o.failing = false;
       return value;
     } catch (e) {
-      if (e instanceof TollError && e.code !== 'NOT_FOUND') o.failure = { at: at(), code: e.code, message: e.message };
+      if (e instanceof TollError && e.code !== 'NOT_FOUND') Object.assign(o, { failure: { at: at(), code: e.code, message: e.message }, failing: true });
       throw e;
     }
   }
