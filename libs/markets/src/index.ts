@@ -7,3 +7,4 @@ export * from './sec/archive';
 export * from './sec/fundamentals';
 export * from './sec/sec-edgar';
 export * from './fred/fred';
+export * from './sec/sec-settings';
