@@ -11,6 +11,6 @@ export const CompanyConfig = BaseConfig.extend({
   COMPANY_GLEIF_BASE_URL: z.url().default('https://api.gleif.org'),
   COMPANY_GLEIF_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(5_000),
   // GLEIF's published limit is 60 requests/min per user; all replicas together when the governor database is set.
-  COMPANY_GLEIF_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(60).default(50),
+  COMPANY_GLEIF_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(50),
 });
 export type CompanyConfig = z.infer<typeof CompanyConfig>;

@@ -52,7 +52,8 @@ export class GleifClient {
 
   constructor(@Inject(APP_CONFIG) config: CompanyConfig, @Inject(JsonLogger) logger: JsonLogger) {
     const ratePerSecond = config.COMPANY_GLEIF_RATE_PER_MINUTE / 60;
-    const fallback = { ratePerSecond: ratePerSecond / 2, burst: 3 };
+    // Per process without the governor database: half the budget (two replicas), in bursts of one snapshot's calls.
+    const fallback = { ratePerSecond: ratePerSecond / 2, burst: 10 };
     // One bucket for every replica when the governor database is configured (the one SEC uses too).
     this.governor = config.SEC_GOVERNOR_DATABASE_URL
       ? new SharedRateGovernor({ databaseUrl: config.SEC_GOVERNOR_DATABASE_URL, key: 'api.gleif.org', ratePerSecond, fallback, log: (e, f) => logger.event('warn', e, f) })

@@ -22,8 +22,7 @@ export const SEC_SETTINGS = {
   // Per process while the shared governor is not configured or unreachable.
   SEC_FALLBACK_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10).default(2),
 };
-const SecSettings = z.object(SEC_SETTINGS);
-export type SecSettings = z.infer<typeof SecSettings>;
+export type SecSettings = z.infer<z.ZodObject<typeof SEC_SETTINGS>>;
 
 // The SEC client a group builds from those settings, behind the governor they name.
 export function secEdgarFromSettings(
