@@ -5,3 +5,4 @@ CREATE DATABASE discovery;
 -- Shared by every group that calls SEC: the cross-replica SEC rate governor (SEC_GOVERNOR_DATABASE_URL).
 CREATE DATABASE governor;
 CREATE DATABASE short;
+CREATE DATABASE screener;

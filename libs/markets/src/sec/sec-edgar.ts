@@ -163,6 +163,9 @@ const toProfile = (cik: number, b: z.infer<typeof Profile>): EntityProfile => ({
   formerNames: b.formerNames.map((f) => ({ name: f.name, from: f.from ?? null, to: f.to ?? null })),
 });
 
+const Frame = z.object({ data: z.array(z.object({ accn: z.string(), cik: z.number().int(), entityName: z.string(), end: z.string(), val: z.number() })) });
+export type FrameRow = z.infer<typeof Frame>['data'][number];
+
 export interface Company {
   cik: number;
   ticker: string; // as SEC spells it
@@ -232,6 +235,17 @@ export class SecEdgar {
       });
       return { value: toProfile(cik, body), source: 'sec' };
     });
+  }
+
+  // One concept for one period across every filer (the screener's input), e.g. us-gaap NetIncomeLoss USD CY2025,
+  // or an instant such as StockholdersEquity CY2026Q2I. Per-share units are written "USD-per-shares" in the path.
+  // Not cached: a scheduled build reads each frame once. NOT_FOUND when SEC has no frame for that period.
+  async frame(taxonomy: string, concept: string, unit: string, period: string, deadline: number): Promise<FrameRow[]> {
+    const body = await this.data.getJson(`/api/xbrl/frames/${taxonomy}/${concept}/${unit}/${period}.json`, {}, Frame, { deadline }).catch((e: unknown) => {
+      if (e instanceof TollError && e.details?.status === 404) throw new TollError('NOT_FOUND', `SEC has no ${taxonomy}:${concept} frame for ${period}`, { concept, period });
+      throw e;
+    });
+    return body.data;
   }
 
   // Releases the shared governor's connections (a per-process governor holds none).
