@@ -16,7 +16,7 @@ const fx = (id: string): Fixture => {
   if (!found) throw new Error(`no fixture ${id}`);
   return found;
 };
-export const GOOD = FIXTURES.filter((f) => f.response.status < 500 && !/failure|error/.test(f.case)).map((f) => `${f.upstream}/${f.case}`);
+const GOOD = FIXTURES.filter((f) => f.response.status < 500 && !/failure|error/.test(f.case)).map((f) => `${f.upstream}/${f.case}`);
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const AT_T0 = '2026-11-24T12:00:00.000Z';
