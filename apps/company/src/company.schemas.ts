@@ -96,20 +96,15 @@ export const GetSnapshotOutput = z.object({
   legal_form: z.object({ elf_code: z.string().nullable(), other: z.string().nullable() }).nullable().describe('GLEIF legal form: ISO 20275 ELF code'),
   status: z.object({ entity: z.string().nullable(), lei_registration: z.string() }).nullable().describe('GLEIF entity status (ACTIVE, INACTIVE) and LEI registration status (ISSUED, LAPSED, …)'),
   fiscal_year_end: z.string().nullable().describe('MM-DD'),
-  addresses: z.object({ business: Address, mailing: Address, legal: Address, headquarters: Address }).describe('business and mailing from SEC; legal and headquarters from GLEIF'),
+  addresses: z
+    .record(z.enum(['business', 'mailing', 'legal', 'headquarters']), Address)
+    .describe('business and mailing from SEC, legal and headquarters from GLEIF: {lines, city, region, postal_code, country} or null'),
   parents: z.object({ direct: Entity, ultimate: Entity }).nullable().describe('Accounting parents reported to GLEIF; null without an LEI'),
   key_financials: z
-    .object({
-      revenue: Figure,
-      net_income: Figure,
-      total_assets: Figure,
-      stockholders_equity: Figure,
-      shares_outstanding: Figure,
-      eps_diluted: Figure,
-    })
+    .record(z.enum(['revenue', 'net_income', 'total_assets', 'stockholders_equity', 'shares_outstanding', 'eps_diluted']), Figure)
     .nullable()
     .describe(
-      'Latest fiscal-year figures from SEC XBRL (null for non-SEC filers): value (exact decimal string), unit, concept, period, fiscal year and period, form, accession_number, filed, filing_index_url',
+      'Latest fiscal-year figures from SEC XBRL (null for non-SEC filers), each null or {value (exact decimal string), unit, concept, period {start, end, days}, fiscal_year, fiscal_period, form, accession_number, filed, filing_index_url, classes_summed}',
     ),
   description: z.object({ text: z.string(), source: z.string(), license: z.string() }).nullable(),
   website: z.string().nullable(),
