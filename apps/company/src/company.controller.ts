@@ -19,7 +19,7 @@ export class CompanyController {
     method: 'GET',
     path: '/toll/company/snapshot',
     summary:
-      'Company profile by ticker, CIK, LEI or exact name: legal name, identifiers (ticker, exchange, CIK, LEI, ISINs), industry, addresses, jurisdiction, legal form, status, fiscal year end, parent companies and latest key financials with the filing reference',
+      'Company profile and overview by ticker, CIK, LEI or exact name: legal name, identifiers (ticker, exchange, CIK, LEI, ISINs), industry, addresses, jurisdiction, legal form, status, parent companies, year-end and headline financials with the filing reference',
     description: SOURCES,
     price: PRICES.getSnapshot,
     input: S.SnapshotInput,
@@ -34,7 +34,7 @@ export class CompanyController {
     operationId: 'company.search',
     method: 'GET',
     path: '/toll/company/search',
-    summary: 'Find companies by name: fuzzy match on legal names in SEC and GLEIF, ranked candidates with ticker, CIK, LEI and the reason each matched, to pick one before a snapshot',
+    summary: 'Find companies by name and resolve a business name to its ticker and identifiers: fuzzy match on legal names in SEC and GLEIF, ranked candidates with ticker, CIK, LEI and the reason each matched',
     description: SOURCES,
     price: PRICES.search,
     input: S.SearchInput,
