@@ -80,13 +80,20 @@ export class CompanyService implements OnModuleDestroy {
       freshness.push({ id: 'gleif', license: GLEIF_LICENSE, f: r.freshness });
       record = r.value;
       if (record) {
-        const [direct, ultimate, codes] = await Promise.all([
-          this.gleifCached(`direct:${lei}`, () => this.gleif.parent(lei, 'direct', deadline)),
-          this.gleifCached(`ultimate:${lei}`, () => this.gleif.parent(lei, 'ultimate', deadline)),
-          this.gleifCached(`isins:${lei}`, () => this.gleif.isins(lei, deadline)),
-        ]);
-        parents = { direct: entity(direct.value), ultimate: entity(ultimate.value) };
-        isins = codes.value;
+        // Parents and ISINs are secondary: when GLEIF fails on them the snapshot still answers, with parents
+        // null (unknown, not "none") and the failure named in sources, which marks the answer stale.
+        try {
+          const [direct, ultimate, codes] = await Promise.all([
+            this.gleifCached(`direct:${lei}`, () => this.gleif.parent(lei, 'direct', deadline)),
+            this.gleifCached(`ultimate:${lei}`, () => this.gleif.parent(lei, 'ultimate', deadline)),
+            this.gleifCached(`isins:${lei}`, () => this.gleif.isins(lei, deadline)),
+          ]);
+          parents = { direct: entity(direct.value), ultimate: entity(ultimate.value) };
+          isins = codes.value;
+        } catch (e) {
+          const reason = e instanceof TollError ? `${e.code}: ${e.message}` : 'GLEIF relationships failed';
+          freshness.push({ id: 'gleif-relationships', license: GLEIF_LICENSE, f: { source: 'gleif', fetchedAt: new Date(this.clock.now()).toISOString(), stale: true, reason } });
+        }
       }
     }
     if (!profile && !record) throw new TollError('NOT_FOUND', 'No SEC filer or LEI record matches', { ...input });

@@ -225,6 +225,18 @@ describe('company over NATS', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
+  it('GLEIF failing on parents and ISINs: the snapshot answers with parents unknown (null), labelled stale with the reason', async () => {
+    use('gleif/record-alphabet-ok', 'sec-data/submissions-googl-ok', 'sec-data/companyfacts-googl-404');
+    const alphabet = await data('getSnapshot', { lei: '5493006MHB84DD0ZWV18' });
+    expect(alphabet).toMatchObject({
+      name: 'Alphabet Inc.',
+      identifiers: { ticker: 'GOOGL', cik: '0001652044', lei: '5493006MHB84DD0ZWV18', isins: [] },
+      parents: null,
+      links: { lei_from: 'input', cik_from: 'gleif-legal-name' },
+    });
+    expect(alphabet.freshness).toEqual({ as_of: AT_T0, stale: true, reason: 'UPSTREAM_ERROR: gleif answered HTTP 599' });
+  });
+
   it('sources down after the cache went stale: the last snapshot, labelled stale with as_of and reason', async () => {
     now = T0 + 25 * HOUR;
     use('sec-data/unavailable-503', 'gleif/record-unavailable-503');
