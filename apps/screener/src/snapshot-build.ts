@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { TollError } from '@toll/contracts';
 import { compareDecimals, decimalFromNumber, percentOf, roundDecimal, SecEdgar, shiftDecimal, sumDecimals, type FrameRow } from '@toll/markets';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { replayActive } from '@toll/upstream';
+import { replayActive, withRecordingTime } from '@toll/upstream';
 import { Clock } from './clock';
 import type { ScreenerConfig } from './config';
 import { PrismaService } from './prisma.service';
@@ -101,25 +101,12 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async assemble(started: number, previousRows: number): Promise<BuildResult> {
-    const deadline = Date.now() + 120_000;
     const { year, instant } = periods(started);
-    const [listings, companies] = await Promise.all([this.nasdaq.listings(deadline), this.sec.companies(deadline)]);
-    const cikOf = new Map(companies.value.map((c) => [c.ticker, c.cik]));
-    const frame = async (concept: string, unit: string, period: string) => byCik(await this.sec.frame('us-gaap', concept, unit, period, deadline));
-    const firstOf = async (concepts: string[], period: string) => {
-      const frames: Array<Map<number, string>> = [];
-      for (const c of concepts) frames.push(await frame(c, 'USD', period).catch(missingAsEmpty));
-      return (cik: number) => frames.map((f) => f.get(cik)).find((v) => v !== undefined) ?? null;
-    };
-    const revenue = await firstOf(REVENUE, `CY${year}`);
-    const revenuePrior = await firstOf(REVENUE, `CY${year - 1}`);
-    const netIncome = await frame('NetIncomeLoss', 'USD', `CY${year}`);
-    const operating = await frame('OperatingIncomeLoss', 'USD', `CY${year}`);
-    const equity = await frame('StockholdersEquity', 'USD', instant);
-    const dividends = await frame('CommonStockDividendsPerShareDeclared', 'USD-per-shares', `CY${year}`).catch(missingAsEmpty);
-
+    // In replay mode the snapshot's as_of is the recording time, never presented as current.
+    const { value: inputs, recordedAt } = await withRecordingTime(() => this.inputs(year, instant));
+    const { listings, cikOf, ...figures } = inputs;
     const seen = new Set<string>();
-    const rows = listings.filter((l) => !seen.has(l.ticker) && seen.add(l.ticker)).map((l) => this.row(l, cikOf.get(l.ticker) ?? null, { revenue, revenuePrior, netIncome, operating, equity, dividends }));
+    const rows = listings.filter((l) => !seen.has(l.ticker) && seen.add(l.ticker)).map((l) => this.row(l, cikOf.get(l.ticker) ?? null, figures));
     // Replay mode serves the committed fixtures, which are trimmed: no size floors there.
     const replay = replayActive();
     const floor = replay ? 1 : Math.max(this.config.SCREENER_MIN_ROWS, Math.ceil(previousRows / 2));
@@ -128,7 +115,7 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
     if (!replay && withFundamentals < rows.length * this.config.SCREENER_MIN_FUNDAMENTALS_SHARE) {
       throw new Rejected(`only ${withFundamentals} of ${rows.length} rows have SEC fundamentals: a partial build`);
     }
-    const snapshot = { asOf: new Date(started), builtAt: new Date(this.clock.now()), rowCount: rows.length, pricesSource: this.nasdaq.name, fundamentalsPeriod: `CY${year} (revenue growth vs CY${year - 1}; equity ${instant})` };
+    const snapshot = { asOf: new Date(recordedAt ?? started), builtAt: new Date(this.clock.now()), rowCount: rows.length, pricesSource: this.nasdaq.name, fundamentalsPeriod: `CY${year} (revenue growth vs CY${year - 1}; equity ${instant})` };
     return this.prisma.$transaction(
       async (tx) => {
         await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${ACTIVATE_LOCK})`);
@@ -143,6 +130,29 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
       },
       { maxWait: 30_000, timeout: 120_000 },
     );
+  }
+
+  // Nasdaq listings, the SEC ticker map and the frames a build reads.
+  private async inputs(year: number, instant: string) {
+    const deadline = Date.now() + 120_000;
+    const [listings, companies] = await Promise.all([this.nasdaq.listings(deadline), this.sec.companies(deadline)]);
+    const cikOf = new Map(companies.value.map((c) => [c.ticker, c.cik]));
+    const frame = async (concept: string, unit: string, period: string) => byCik(await this.sec.frame('us-gaap', concept, unit, period, deadline));
+    const firstOf = async (concepts: string[], period: string) => {
+      const frames: Array<Map<number, string>> = [];
+      for (const c of concepts) frames.push(await frame(c, 'USD', period).catch(missingAsEmpty));
+      return (cik: number) => frames.map((f) => f.get(cik)).find((v) => v !== undefined) ?? null;
+    };
+    return {
+      listings,
+      cikOf,
+      revenue: await firstOf(REVENUE, `CY${year}`),
+      revenuePrior: await firstOf(REVENUE, `CY${year - 1}`),
+      netIncome: await frame('NetIncomeLoss', 'USD', `CY${year}`).catch(replayOnly),
+      operating: await frame('OperatingIncomeLoss', 'USD', `CY${year}`).catch(replayOnly),
+      equity: await frame('StockholdersEquity', 'USD', instant).catch(replayOnly),
+      dividends: await frame('CommonStockDividendsPerShareDeclared', 'USD-per-shares', `CY${year}`).catch(missingAsEmpty),
+    };
   }
 
   private row(l: Listing, cik: number | null, f: { revenue: (cik: number) => string | null; revenuePrior: (cik: number) => string | null } & Record<'netIncome' | 'operating' | 'equity' | 'dividends', Map<number, string>>) {
@@ -178,8 +188,14 @@ const byCik = (rows: FrameRow[]) => {
   for (const r of rows) if (!m.has(r.cik)) m.set(r.cik, decimalFromNumber(r.val));
   return m;
 };
-// A concept nobody reported for the period is an empty frame, not a failed build.
+// A concept nobody reported for the period is an empty frame, not a failed build; so is, in replay mode, a
+// frame the recordings lack (replay serves only successful recordings, for the periods they were made for).
 const missingAsEmpty = (e: unknown) => {
-  if (e instanceof TollError && e.code === 'NOT_FOUND') return new Map<number, string>();
+  if (e instanceof TollError && (e.code === 'NOT_FOUND' || replayActive())) return new Map<number, string>();
+  throw e;
+};
+// Outside replay mode these frames are required: any failure fails the build.
+const replayOnly = (e: unknown) => {
+  if (replayActive()) return new Map<number, string>();
   throw e;
 };
