@@ -42,7 +42,7 @@ describe('macro, company and screener through gateway and payments', () => {
       groups: [
         (natsUrl) =>
           startMacro({ ...env(natsUrl), MACRO_FRED_API_KEY: 'test-key', MACRO_FRED_BASE_URL: upstream.url, MACRO_FREDGRAPH_BASE_URL: upstream.url, MACRO_CENSUS_BASE_URL: upstream.url, MACRO_LEGISLATORS_BASE_URLS: upstream.url }),
-        (natsUrl) => startCompany({ ...env(natsUrl), ...sec, COMPANY_GLEIF_BASE_URL: upstream.url, COMPANY_GLEIF_RATE_PER_MINUTE: '600' }),
+        (natsUrl) => startCompany({ ...env(natsUrl), ...sec, COMPANY_GLEIF_BASE_URL: upstream.url, COMPANY_WIKIDATA_BASE_URL: upstream.url, COMPANY_GLEIF_RATE_PER_MINUTE: '600' }),
         async (natsUrl) =>
           (screener = await startScreener({ ...env(natsUrl), ...sec, DATABASE_URL: db.url, SCREENER_NASDAQ_BASE_URL: upstream.url, SCREENER_BUILD_ON_START: 'false', SCREENER_MIN_ROWS: '5' })),
       ],

@@ -68,7 +68,7 @@ describe('one SEC governor across groups and replicas', () => {
       clients.push(await natsClient(servers[i].url));
     }
     groups.push(await startSec(env(servers[0].url)), await startSec(env(servers[1].url)));
-    for (const i of [2, 3]) groups.push(await startCompany({ ...env(servers[i].url), COMPANY_GLEIF_BASE_URL: url, COMPANY_GLEIF_RATE_PER_MINUTE: '600' }));
+    for (const i of [2, 3]) groups.push(await startCompany({ ...env(servers[i].url), COMPANY_GLEIF_BASE_URL: url, COMPANY_WIKIDATA_BASE_URL: url, COMPANY_GLEIF_RATE_PER_MINUTE: '600' }));
     for (const i of [4, 5]) {
       groups.push(await startScreener({ ...env(servers[i].url), DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${name}_screener`, SCREENER_NASDAQ_BASE_URL: url, SCREENER_BUILD_ON_START: 'false' }));
     }

@@ -4,9 +4,10 @@ import { CompanyController } from './company.controller';
 import { CompanyService } from './company.service';
 import { GleifClient } from './upstreams/gleif.client';
 import { SecProvider } from './upstreams/sec.client';
+import { WikidataClient } from './upstreams/wikidata.client';
 
 @Module({
   controllers: [CompanyController],
-  providers: [CompanyService, SecProvider, GleifClient, Clock],
+  providers: [CompanyService, SecProvider, GleifClient, WikidataClient, Clock],
 })
 export class AppModule {}

@@ -8,6 +8,7 @@ import type * as S from './company.schemas';
 import type { CompanyConfig } from './config';
 import { matchName, normalizedName } from './name-match';
 import { GleifClient, type LeiRecord } from './upstreams/gleif.client';
+import { WikidataClient, type WikidataCompany } from './upstreams/wikidata.client';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -38,6 +39,7 @@ export class CompanyService implements OnModuleDestroy {
   constructor(
     private readonly sec: SecEdgar,
     private readonly gleif: GleifClient,
+    private readonly wikidata: WikidataClient,
     private readonly clock: Clock,
     private readonly groupHealth: GroupHealth,
     @Inject(APP_CONFIG) private readonly config: CompanyConfig,
@@ -97,6 +99,7 @@ export class CompanyService implements OnModuleDestroy {
       }
     }
     if (!profile && !record) throw new TollError('NOT_FOUND', 'No SEC filer or LEI record matches', { ...input });
+    const wiki = await this.wiki(record ? record.attributes.lei : null, link.cik, deadline, freshness);
     const e = record?.attributes.entity;
     const annual = facts?.annual;
     return {
@@ -109,6 +112,7 @@ export class CompanyService implements OnModuleDestroy {
         lei: record ? record.attributes.lei : null,
         isins,
         ein: profile?.ein ?? null,
+        wikidata: wiki?.id ?? null,
       },
       industry: profile?.sic ? { sic: profile.sic, description: profile.sicDescription } : null,
       jurisdiction: e?.jurisdiction ?? profile?.stateOfIncorporation ?? null,
@@ -127,8 +131,13 @@ export class CompanyService implements OnModuleDestroy {
             eps_diluted: annual.eps_diluted,
           }
         : null,
-      description: profile?.description ? { text: profile.description, source: 'SEC EDGAR submissions (as filed)', license: SEC_LICENSE } : null,
-      website: profile?.website ?? null,
+      description: wiki?.description
+        ? { text: wiki.description, source: `Wikidata ${wiki.id}`, url: `https://www.wikidata.org/wiki/${wiki.id}`, license: 'CC0 (Wikidata)' }
+        : profile?.description
+          ? { text: profile.description, source: 'SEC EDGAR submissions (as filed)', url: `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${padCik(link.cik!)}`, license: SEC_LICENSE }
+          : null,
+      website: profile?.website ?? wiki?.website ?? null,
+      wikipedia: wiki?.wikipedia ?? null,
       former_names: profile?.formerNames ?? [],
       links: { lei_from: record ? link.leiFrom : null, cik_from: link.cikFrom },
       sources: freshness.map(({ id, license, f }) => ({ id, license, ...freshnessOf(f) })),
@@ -194,6 +203,7 @@ export class CompanyService implements OnModuleDestroy {
       sources: [
         source('sec', this.config.SEC_DATA_BASE_URL, SEC_LICENSE, 'Keyless; User-Agent with a contact email; at most 10 requests/s per user across all machines (shared governor at 8/s)'),
         source('gleif', this.config.COMPANY_GLEIF_BASE_URL, GLEIF_LICENSE, `Keyless; about 60 requests/min per user (we keep to ${this.config.COMPANY_GLEIF_RATE_PER_MINUTE}/min)`),
+        source('wikidata', this.config.COMPANY_WIKIDATA_BASE_URL, 'CC0 (Wikidata)', 'Keyless; identifying User-Agent; Wikimedia limits about 150 requests/min (we keep to 2/s per process)'),
       ],
       governor: {
         sec: this.sec.rateGovernor instanceof SharedRateGovernor ? 'shared' : 'per-process',
@@ -247,6 +257,21 @@ export class CompanyService implements OnModuleDestroy {
     freshness.push({ id: 'gleif-name-search', license: GLEIF_LICENSE, f: records.freshness });
     const same = records.value.filter((r) => normalizedName(r.attributes.entity.legalName.name) === normalizedName(name) && r.attributes.entity.legalAddress.country === 'US');
     return same.length === 1 ? same[0] : null;
+  }
+
+  // Description and website from Wikidata: an enrichment, so a failure leaves them null and is named in sources.
+  private async wiki(lei: string | null, cik: number | null, deadline: number, freshness: Array<{ id: string; license: string; f: Freshness }>): Promise<WikidataCompany | null> {
+    try {
+      const found = await this.tracked('wikidata', () =>
+        this.cache.get(`wikidata:${lei}:${cik}`, GLEIF_CACHE, async () => ({ value: await this.wikidata.company({ lei, cik }, deadline), source: 'wikidata' })),
+      );
+      if (found.value) freshness.push({ id: 'wikidata', license: 'CC0 (Wikidata)', f: found.freshness });
+      return found.value;
+    } catch (e) {
+      const reason = e instanceof TollError ? `${e.code}: ${e.message}` : 'Wikidata failed';
+      freshness.push({ id: 'wikidata', license: 'CC0 (Wikidata)', f: { source: 'wikidata', fetchedAt: new Date(this.clock.now()).toISOString(), stale: true, reason } });
+      return null;
+    }
   }
 
   private gleifCached<T>(key: string, load: () => Promise<T>): Promise<Cached<T>> {

@@ -32,7 +32,7 @@ const GLEIF = 'CC0 (GLEIF LEI data)';
 
 const APPLE_SNAPSHOT = {
   name: 'Apple Inc.',
-  identifiers: { ticker: 'AAPL', tickers: ['AAPL'], exchanges: ['Nasdaq'], cik: '0000320193', lei: APPLE_LEI, isins: ['US0378331005', 'US037833AK68'], ein: '942404110' },
+  identifiers: { ticker: 'AAPL', tickers: ['AAPL'], exchanges: ['Nasdaq'], cik: '0000320193', lei: APPLE_LEI, isins: ['US0378331005', 'US037833AK68'], ein: '942404110', wikidata: 'Q312' },
   industry: { sic: '3571', description: 'Electronic Computers' },
   jurisdiction: 'US-CA',
   legal_form: { elf_code: 'H1UM', other: null },
@@ -48,14 +48,15 @@ const APPLE_SNAPSHOT = {
     shares_outstanding: figure('dei:EntityCommonStockSharesOutstanding', 'shares', '15115823000', instant('2024-10-18')),
     eps_diluted: figure('us-gaap:EarningsPerShareDiluted', 'USD/shares', '6.08', FY24),
   },
-  description: null,
-  website: null,
+  description: { text: 'American multinational technology company', source: 'Wikidata Q312', url: 'https://www.wikidata.org/wiki/Q312', license: 'CC0 (Wikidata)' },
+  website: 'https://www.apple.com/', // the preferred claim, not the deprecated one
+  wikipedia: 'https://en.wikipedia.org/wiki/Apple_Inc.',
   former_names: [
     { name: 'APPLE INC', from: '2007-01-10T05:00:00.000Z', to: '2019-08-05T04:00:00.000Z' },
     { name: 'APPLE COMPUTER INC', from: '1994-01-26T05:00:00.000Z', to: '2007-01-04T05:00:00.000Z' },
   ],
   links: { lei_from: 'gleif-legal-name', cik_from: 'ticker' },
-  sources: [fresh('sec-tickers', SEC), fresh('sec-submissions', SEC), fresh('sec-companyfacts', SEC), fresh('gleif-name-search', GLEIF), fresh('gleif', GLEIF)],
+  sources: [fresh('sec-tickers', SEC), fresh('sec-submissions', SEC), fresh('sec-companyfacts', SEC), fresh('gleif-name-search', GLEIF), fresh('gleif', GLEIF), fresh('wikidata', 'CC0 (Wikidata)')],
   freshness: { as_of: AT_T0, stale: false },
 };
 
@@ -94,6 +95,7 @@ describe('company over NATS', () => {
         SEC_TIMEOUT_MS: '2000',
         SEC_FALLBACK_RATE_PER_SECOND: '10',
         COMPANY_GLEIF_BASE_URL: fake.url,
+        COMPANY_WIKIDATA_BASE_URL: fake.url,
         COMPANY_GLEIF_TIMEOUT_MS: '2000',
         COMPANY_GLEIF_RATE_PER_MINUTE: '600',
       },
@@ -225,7 +227,7 @@ describe('company over NATS', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
-  it('GLEIF failing on parents and ISINs: the snapshot answers with parents unknown (null), labelled stale with the reason', async () => {
+  it('GLEIF failing on parents and ISINs, and Wikidata down: the snapshot still answers, parents unknown (null), no description, each failure named', async () => {
     use('gleif/record-alphabet-ok', 'sec-data/submissions-googl-ok', 'sec-data/companyfacts-googl-404');
     const alphabet = await data('getSnapshot', { lei: '5493006MHB84DD0ZWV18' });
     expect(alphabet).toMatchObject({
@@ -234,6 +236,11 @@ describe('company over NATS', () => {
       parents: null,
       links: { lei_from: 'input', cik_from: 'gleif-legal-name' },
     });
+    expect(alphabet).toMatchObject({ description: null, wikipedia: null, identifiers: { wikidata: null } });
+    expect(alphabet.sources.filter((s: { stale: boolean }) => s.stale)).toEqual([
+      { id: 'gleif-relationships', license: GLEIF, as_of: AT_T0, stale: true, reason: 'UPSTREAM_ERROR: gleif answered HTTP 599' },
+      { id: 'wikidata', license: 'CC0 (Wikidata)', as_of: AT_T0, stale: true, reason: 'UPSTREAM_ERROR: wikidata answered HTTP 599' },
+    ]);
     expect(alphabet.freshness).toEqual({ as_of: AT_T0, stale: true, reason: 'UPSTREAM_ERROR: gleif answered HTTP 599' });
   });
 
