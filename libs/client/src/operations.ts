@@ -701,6 +701,245 @@ export interface Operations {
       notes: Array<string>;
     };
   };
+  "company.getHealth": {
+    method: "GET";
+    path: "/toll/company/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      sources: Array<{
+        id: string;
+        base_url: string;
+        license: string;
+        terms: string;
+        last_success_at: string | null;
+        last_failure: {
+          at: string;
+          code: string;
+          message: string;
+        } | null;
+      }>;
+      governor: {
+        sec: "shared" | "per-process";
+        gleif: "shared" | "per-process";
+        sec_rate_per_second: number;
+      };
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+      cache: {
+        entries: number;
+        hits: number;
+        misses: number;
+        stale: number;
+        errors: number;
+      };
+    };
+  };
+  "company.getSnapshot": {
+    method: "GET";
+    path: "/toll/company/snapshot";
+    price: {"per":"call","usd":"0.02"};
+    input: {
+      /** US ticker symbol, e.g. AAPL or BRK.B */
+      ticker?: string;
+      /** SEC Central Index Key, e.g. 320193 or 0000320193 */
+      cik?: string;
+      /** Legal Entity Identifier, 20 characters, e.g. HWUPKR0MPOU8FGXBT394 */
+      lei?: string;
+      /** Company name; must match one company exactly (ignoring case, punctuation and legal form), else use company.search */
+      name?: string;
+    };
+    output: {
+      /** Legal name (SEC conformed name for SEC filers, else GLEIF legal name) */
+      name: string;
+      identifiers: {
+        ticker: string | null;
+        tickers: Array<string>;
+        exchanges: Array<string>;
+        /** Zero-padded to 10 digits */
+        cik: string | null;
+        lei: string | null;
+        /** ISINs GLEIF links to the LEI (at most 10) */
+        isins: Array<string>;
+        ein: string | null;
+        wikidata: string | null;
+      };
+      /** SEC Standard Industrial Classification */
+      industry: {
+        sic: string;
+        description: string | null;
+      } | null;
+      /** GLEIF jurisdiction (ISO 3166, e.g. US-DE), else the SEC state of incorporation */
+      jurisdiction: string | null;
+      /** GLEIF legal form: ISO 20275 ELF code */
+      legal_form: {
+        elf_code: string | null;
+        other: string | null;
+      } | null;
+      /** GLEIF entity status (ACTIVE, INACTIVE) and LEI registration status (ISSUED, LAPSED, …) */
+      status: {
+        entity: string | null;
+        lei_registration: string;
+      } | null;
+      /** MM-DD */
+      fiscal_year_end: string | null;
+      /** business and mailing from SEC, legal and headquarters from GLEIF: {lines, city, region, postal_code, country} or null */
+      addresses: {
+        [key: string]: {
+          lines: Array<string>;
+          city: string | null;
+          region: string | null;
+          postal_code: string | null;
+          country: string | null;
+        } | null;
+      };
+      /** Accounting parents reported to GLEIF; null without an LEI */
+      parents: {
+        direct: {
+          lei: string;
+          name: string;
+        } | null;
+        ultimate: {
+          lei: string;
+          name: string;
+        } | null;
+      } | null;
+      /** Latest fiscal-year figures from SEC XBRL (null for non-SEC filers), each null or {value (exact decimal string), unit, concept, period {start, end, days}, fiscal_year, fiscal_period, form, accession_number, filed, filing_index_url, classes_summed} */
+      key_financials: {
+        [key: string]: {
+          value: string;
+          unit: string;
+          concept: string;
+          period: {
+            start: string | null;
+            end: string;
+            days: number | null;
+          };
+          fiscal_year: number | null;
+          fiscal_period: string | null;
+          form: string;
+          accession_number: string;
+          filed: string;
+          filing_index_url: string;
+          classes_summed: number | null;
+        } | null;
+      } | null;
+      /** Wikidata short description (CC0), else SEC */
+      description: {
+        text: string;
+        source: string;
+        url: string;
+        license: string;
+      } | null;
+      /** SEC, else Wikidata official website */
+      website: string | null;
+      /** English Wikipedia article (text CC BY-SA: link, not reproduced) */
+      wikipedia: string | null;
+      former_names: Array<{
+        name: string;
+        from: string | null;
+        to: string | null;
+      }>;
+      /** How the SEC and GLEIF records were joined */
+      links: {
+        lei_from: "sec" | "gleif-legal-name" | "input" | null;
+        cik_from: "input" | "ticker" | "name" | "gleif-legal-name" | null;
+      };
+      sources: Array<{
+        id: string;
+        license: string;
+        /** When the data was fetched from the source (ISO 8601 UTC) */
+        as_of: string;
+        /** true when the source could not be reached and an older cached answer is served */
+        stale: boolean;
+        reason?: string;
+      }>;
+      /** The oldest of the sources used; stale when any is */
+      freshness: {
+        /** When the data was fetched from the source (ISO 8601 UTC) */
+        as_of: string;
+        /** true when the source could not be reached and an older cached answer is served */
+        stale: boolean;
+        reason?: string;
+      };
+    };
+  };
+  "company.search": {
+    method: "GET";
+    path: "/toll/company/search";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** Company name or part of it, e.g. "alphabet" or "berkshire hath" */
+      q: string;
+      /** Most candidates to return, 1-20 (default 10) */
+      limit?: number;
+    };
+    output: {
+      query: string;
+      count: number;
+      candidates: Array<{
+        name: string;
+        ticker: string | null;
+        cik: string | null;
+        lei: string | null;
+        /** 0-1, higher is a closer match */
+        score: number;
+        /** Why this candidate matched */
+        reasons: Array<string>;
+      }>;
+      sources: Array<{
+        id: string;
+        ok: boolean;
+        as_of: string | null;
+        stale: boolean;
+        error: string | null;
+      }>;
+    };
+  };
   "data.getBundle": {
     method: "GET";
     path: "/api/data";
@@ -1439,7 +1678,7 @@ export interface Operations {
       max_price: number | null;
       results: Array<{
         rank: number;
-        /** BM25 relevance (field-boosted); higher is better, comparable within one answer */
+        /** Hybrid relevance: BM25 relative to the best BM25 of the answer plus the semantic score (0-1), times a prior; higher is better, comparable within one answer */
         score: number;
         name: string;
         summary: string;
@@ -1450,10 +1689,12 @@ export interface Operations {
           term: string;
           /** The word of the task it came from */
           query: string;
-          /** exact (after stemming), through a synonym, as a prefix or within a small edit distance */
-          how: "exact" | "synonym" | "prefix" | "fuzzy";
+          /** exact (after stemming), through a synonym, as a prefix, within a small edit distance, or close in meaning (word vectors) */
+          how: "exact" | "synonym" | "prefix" | "fuzzy" | "semantic";
           /** Where it was found: summary, name, tags, path, description, inputs */
           fields: Array<string>;
+          /** For a semantic match: cosine similarity of the two words, 0-1 */
+          similarity?: number;
         }>;
         reasons: Array<string>;
         source: "toll-catalog";
@@ -1485,7 +1726,7 @@ export interface Operations {
         };
       } | {
         rank: number;
-        /** BM25 relevance (field-boosted); higher is better, comparable within one answer */
+        /** Hybrid relevance: BM25 relative to the best BM25 of the answer plus the semantic score (0-1), times a prior; higher is better, comparable within one answer */
         score: number;
         name: string;
         summary: string;
@@ -1496,10 +1737,12 @@ export interface Operations {
           term: string;
           /** The word of the task it came from */
           query: string;
-          /** exact (after stemming), through a synonym, as a prefix or within a small edit distance */
-          how: "exact" | "synonym" | "prefix" | "fuzzy";
+          /** exact (after stemming), through a synonym, as a prefix, within a small edit distance, or close in meaning (word vectors) */
+          how: "exact" | "synonym" | "prefix" | "fuzzy" | "semantic";
           /** Where it was found: summary, name, tags, path, description, inputs */
           fields: Array<string>;
+          /** For a semantic match: cosine similarity of the two words, 0-1 */
+          similarity?: number;
         }>;
         reasons: Array<string>;
         source: "index";
@@ -1511,7 +1754,7 @@ export interface Operations {
         };
       } | {
         rank: number;
-        /** BM25 relevance (field-boosted); higher is better, comparable within one answer */
+        /** Hybrid relevance: BM25 relative to the best BM25 of the answer plus the semantic score (0-1), times a prior; higher is better, comparable within one answer */
         score: number;
         name: string;
         summary: string;
@@ -1522,10 +1765,12 @@ export interface Operations {
           term: string;
           /** The word of the task it came from */
           query: string;
-          /** exact (after stemming), through a synonym, as a prefix or within a small edit distance */
-          how: "exact" | "synonym" | "prefix" | "fuzzy";
+          /** exact (after stemming), through a synonym, as a prefix, within a small edit distance, or close in meaning (word vectors) */
+          how: "exact" | "synonym" | "prefix" | "fuzzy" | "semantic";
           /** Where it was found: summary, name, tags, path, description, inputs */
           fields: Array<string>;
+          /** For a semantic match: cosine similarity of the two words, 0-1 */
+          similarity?: number;
         }>;
         reasons: Array<string>;
         source: "registry";
@@ -1622,6 +1867,10 @@ export interface Operations {
         /** One line, at most 140 characters */
         summary: string;
         source: "toll-catalog" | "index" | "registry";
+        /** HTTP method of a Toll route; null for index entries and registry listings */
+        method: "GET" | "POST" | null;
+        /** Path on the Toll gateway for a Toll route, otherwise the endpoint URL */
+        path: string;
       }>;
       note: string;
     };
@@ -2626,6 +2875,298 @@ export interface Operations {
       notes: Array<string>;
     };
   };
+  "macro.getHealth": {
+    method: "GET";
+    path: "/toll/macro/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      sources: Array<{
+        id: string;
+        base_url: string;
+        license: string;
+        terms: string;
+        last_success_at: string | null;
+        last_failure: {
+          at: string;
+          code: string;
+          message: string;
+        } | null;
+      }>;
+      fred: {
+        /** false: only the keyless CSV (catalog series only) */
+        api_key: boolean;
+        governor: "shared" | "per-process";
+      };
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+      cache: {
+        entries: number;
+        hits: number;
+        misses: number;
+        stale: number;
+        errors: number;
+      };
+    };
+  };
+  "macro.getHistory": {
+    method: "GET";
+    path: "/toll/macro/history/{series}";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** A friendly name (cpi, core_cpi, pce_price_index, unemployment_rate, nonfarm_payrolls, gdp, real_gdp, real_gdp_growth, fed_funds_rate, fed_funds_rate_daily, fed_funds_target_upper, fed_funds_target_lower, treasury_3m, treasury_2y, treasury_5y, treasury_10y, treasury_30y, yield_curve_10y_2y, national_debt, debt_to_gdp) or a FRED series id in capitals such as CPIAUCSL */
+      series: "cpi" | "core_cpi" | "pce_price_index" | "unemployment_rate" | "nonfarm_payrolls" | "gdp" | "real_gdp" | "real_gdp_growth" | "fed_funds_rate" | "fed_funds_rate_daily" | "fed_funds_target_upper" | "fed_funds_target_lower" | "treasury_3m" | "treasury_2y" | "treasury_5y" | "treasury_10y" | "treasury_30y" | "yield_curve_10y_2y" | "national_debt" | "debt_to_gdp" | string;
+      /** First observation date to include, YYYY-MM-DD (default: the most recent `limit` observations) */
+      start?: string;
+      /** Most observations to return, newest first, 1-1000 (default 120) */
+      limit?: number;
+    };
+    output: {
+      series: {
+        /** Our friendly name, when the series is in the catalog */
+        name: string | null;
+        /** FRED series id */
+        id: string;
+        /** Series title as FRED publishes it */
+        title: string;
+        /** Units, e.g. Percent, Index 1982-1984=100, Billions of Dollars */
+        units: string;
+        /** Daily, Weekly, Monthly, Quarterly, … */
+        frequency: string;
+        /** Seasonally Adjusted, Not Seasonally Adjusted, Seasonally Adjusted Annual Rate */
+        seasonal_adjustment: string;
+        /** The agency that produces the series (catalog series) */
+        publisher: string | null;
+        /** When FRED last updated the series: the latest release (ISO 8601); null when only FRED's keyless CSV answered */
+        last_updated: string | null;
+      };
+      start: string | null;
+      count: number;
+      /** Newest first */
+      observations: Array<{
+        /** Observation period start, YYYY-MM-DD */
+        date: string;
+        /** Exact decimal string; null where the source has no value */
+        value: string | null;
+      }>;
+      /** fred: the FRED API; fred-csv: its keyless CSV download (the fallback) */
+      source: "fred" | "fred-csv";
+      /** The series page on FRED */
+      source_url: string;
+      attribution: string;
+      freshness: {
+        /** When the data was fetched from the source (ISO 8601 UTC) */
+        as_of: string;
+        /** true when the source could not be reached and an older cached answer is served */
+        stale: boolean;
+        /** Why stale data is served */
+        reason?: string;
+      };
+    };
+  };
+  "macro.getLatest": {
+    method: "GET";
+    path: "/toll/macro/latest/{series}";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** A friendly name (cpi, core_cpi, pce_price_index, unemployment_rate, nonfarm_payrolls, gdp, real_gdp, real_gdp_growth, fed_funds_rate, fed_funds_rate_daily, fed_funds_target_upper, fed_funds_target_lower, treasury_3m, treasury_2y, treasury_5y, treasury_10y, treasury_30y, yield_curve_10y_2y, national_debt, debt_to_gdp) or a FRED series id in capitals such as CPIAUCSL */
+      series: "cpi" | "core_cpi" | "pce_price_index" | "unemployment_rate" | "nonfarm_payrolls" | "gdp" | "real_gdp" | "real_gdp_growth" | "fed_funds_rate" | "fed_funds_rate_daily" | "fed_funds_target_upper" | "fed_funds_target_lower" | "treasury_3m" | "treasury_2y" | "treasury_5y" | "treasury_10y" | "treasury_30y" | "yield_curve_10y_2y" | "national_debt" | "debt_to_gdp" | string;
+    };
+    output: {
+      series: {
+        /** Our friendly name, when the series is in the catalog */
+        name: string | null;
+        /** FRED series id */
+        id: string;
+        /** Series title as FRED publishes it */
+        title: string;
+        /** Units, e.g. Percent, Index 1982-1984=100, Billions of Dollars */
+        units: string;
+        /** Daily, Weekly, Monthly, Quarterly, … */
+        frequency: string;
+        /** Seasonally Adjusted, Not Seasonally Adjusted, Seasonally Adjusted Annual Rate */
+        seasonal_adjustment: string;
+        /** The agency that produces the series (catalog series) */
+        publisher: string | null;
+        /** When FRED last updated the series: the latest release (ISO 8601); null when only FRED's keyless CSV answered */
+        last_updated: string | null;
+      };
+      /** The newest observation with a value */
+      latest: {
+        date: string;
+        value: string;
+      };
+      /** The observation with a value before it */
+      previous: {
+        date: string;
+        value: string;
+      } | null;
+      /** fred: the FRED API; fred-csv: its keyless CSV download (the fallback) */
+      source: "fred" | "fred-csv";
+      /** The series page on FRED */
+      source_url: string;
+      attribution: string;
+      freshness: {
+        /** When the data was fetched from the source (ISO 8601 UTC) */
+        as_of: string;
+        /** true when the source could not be reached and an older cached answer is served */
+        stale: boolean;
+        /** Why stale data is served */
+        reason?: string;
+      };
+    };
+  };
+  "macro.getRepresentatives": {
+    method: "GET";
+    path: "/toll/macro/representatives";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** Latitude in decimal degrees (with lon) */
+      lat?: number;
+      /** Longitude in decimal degrees (with lat) */
+      lon?: number;
+      /** US street address on one line, e.g. "1600 Pennsylvania Ave NW, Washington, DC 20500" (instead of lat/lon) */
+      address?: string;
+    };
+    output: {
+      /** The point looked up (the geocoded point for an address) */
+      point: {
+        lat: number;
+        lon: number;
+      };
+      /** The Census geocoder's reading of the address */
+      matched_address: string | null;
+      state: {
+        code: string;
+        name: string;
+        fips: string;
+      };
+      county: {
+        name: string;
+        fips: string;
+      } | null;
+      congressional_district: {
+        congress: number;
+        /** e.g. CA-11; CA-AL for at-large */
+        code: string;
+        /** 0 for at-large and non-voting seats */
+        number: number;
+        at_large: boolean;
+      } | null;
+      /** Senators (senior first), then the House member */
+      representatives: Array<{
+        office: "U.S. Senator" | "U.S. Representative" | "Delegate to the U.S. House" | "Resident Commissioner";
+        name: string;
+        party: string | null;
+        state: string;
+        /** House district (0 at-large or non-voting); null for senators */
+        district: number | null;
+        senate_class: number | null;
+        /** senior or junior (senators) */
+        state_rank: string | null;
+        term_start: string;
+        term_end: string;
+        phone: string | null;
+        office_address: string | null;
+        website: string | null;
+        contact_form: string | null;
+        /** Biographical Directory of the U.S. Congress id */
+        bioguide_id: string;
+      }>;
+      /** What this lookup does not answer */
+      not_covered: Array<string>;
+      sources: Array<{
+        id: string;
+        url: string;
+        license: string;
+        /** When the data was fetched from the source (ISO 8601 UTC) */
+        as_of: string;
+        /** true when the source could not be reached and an older cached answer is served */
+        stale: boolean;
+        /** Why stale data is served */
+        reason?: string;
+      }>;
+      /** The older of the two sources; stale when either is */
+      freshness: {
+        /** When the data was fetched from the source (ISO 8601 UTC) */
+        as_of: string;
+        /** true when the source could not be reached and an older cached answer is served */
+        stale: boolean;
+        /** Why stale data is served */
+        reason?: string;
+      };
+    };
+  };
+  "macro.listSeries": {
+    method: "GET";
+    path: "/toll/macro/series";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      count: number;
+      series: Array<{
+        /** Our friendly name, when the series is in the catalog */
+        name: string | null;
+        /** FRED series id */
+        id: string;
+        /** Series title as FRED publishes it */
+        title: string;
+        /** Units, e.g. Percent, Index 1982-1984=100, Billions of Dollars */
+        units: string;
+        /** Daily, Weekly, Monthly, Quarterly, … */
+        frequency: string;
+        /** Seasonally Adjusted, Not Seasonally Adjusted, Seasonally Adjusted Annual Rate */
+        seasonal_adjustment: string;
+        /** The agency that produces the series (catalog series) */
+        publisher: string | null;
+      }>;
+      note: string;
+    };
+  };
   "messaging.getHealth": {
     method: "GET";
     path: "/toll/messaging/health";
@@ -3088,6 +3629,11 @@ export interface Operations {
       }>;
       terms: {
         network: string;
+        chain: {
+          /** Where to send payments; null: the public network named above */
+          rpcUrl: string | null;
+          description: string;
+        };
         recipient: string;
         usdcMint: string;
         usdcTokenAccount: string;
@@ -3936,6 +4482,273 @@ export interface Operations {
       };
       /** getSlot health probe period (0: off) */
       probeIntervalMs: number;
+    };
+  };
+  "screener.getHealth": {
+    method: "GET";
+    path: "/toll/screener/health";
+    price: null;
+    input: Record<string, never>;
+    output: {
+      service: string;
+      title: string;
+      version: string;
+      contractRefusals?: Array<{
+        from: string;
+        contract: string | null;
+        problem: string;
+        count: number;
+        lastAt: string;
+      }>;
+      status: "ok" | "degraded";
+      instanceId: string;
+      startedAt: string;
+      uptimeSeconds: number;
+      endpoints: Array<{
+        operationId: string;
+        method: string;
+        path: string;
+        summary: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+        input: {
+          [key: string]: unknown;
+        };
+        output: {
+          [key: string]: unknown;
+        };
+      }>;
+      snapshot: {
+        /** When the snapshot inputs were fetched (ISO 8601 UTC) */
+        as_of: string;
+        built_at: string;
+        /** true when the last successful build is older than 3 days */
+        stale: boolean;
+        prices_source: string;
+        fundamentals_period: string;
+        id: number;
+        row_count: number;
+      } | null;
+      last_build: {
+        at: string | null;
+        outcome: string | null;
+        error: string | null;
+      };
+      fields: {
+        [key: string]: string;
+      };
+      sectors: Array<string>;
+      governor: {
+        sec: "shared" | "per-process";
+        sec_rate_per_second: number;
+      };
+      tolls: Array<{
+        operationId: string;
+        path: string;
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+      }>;
+    };
+  };
+  "screener.getStock": {
+    method: "GET";
+    path: "/toll/screener/stock/{ticker}";
+    price: {"per":"call","usd":"0.005"};
+    input: {
+      /** US ticker symbol, e.g. KO or BRK.B */
+      ticker: string;
+    };
+    output: {
+      ticker: string;
+      name: string;
+      cik: string | null;
+      sector: string | null;
+      industry: string | null;
+      price: string;
+      market_cap: string | null;
+      pe: string | null;
+      pb: string | null;
+      net_margin: string | null;
+      operating_margin: string | null;
+      revenue_growth: string | null;
+      dividend_yield: string | null;
+      revenue: string | null;
+      net_income: string | null;
+      snapshot: {
+        /** When the snapshot inputs were fetched (ISO 8601 UTC) */
+        as_of: string;
+        built_at: string;
+        /** true when the last successful build is older than 3 days */
+        stale: boolean;
+        prices_source: string;
+        fundamentals_period: string;
+      };
+      sources: Array<{
+        id: string;
+        license: string;
+      }>;
+    };
+  };
+  "screener.preview": {
+    method: "POST";
+    path: "/toll/screener/preview";
+    price: null;
+    input: {
+      /** Minimum Market capitalisation, USD */
+      market_cap_min?: number;
+      /** Maximum Market capitalisation, USD */
+      market_cap_max?: number;
+      /** Minimum Last sale price, USD */
+      price_min?: number;
+      /** Maximum Last sale price, USD */
+      price_max?: number;
+      /** Minimum Price/earnings: market cap ÷ net income of the last calendar year (null for a loss) */
+      pe_min?: number;
+      /** Maximum Price/earnings: market cap ÷ net income of the last calendar year (null for a loss) */
+      pe_max?: number;
+      /** Minimum Price/book: market cap ÷ stockholders equity at the last quarter end (null when equity ≤ 0) */
+      pb_min?: number;
+      /** Maximum Price/book: market cap ÷ stockholders equity at the last quarter end (null when equity ≤ 0) */
+      pb_max?: number;
+      /** Minimum Net income ÷ revenue, percent */
+      net_margin_min?: number;
+      /** Maximum Net income ÷ revenue, percent */
+      net_margin_max?: number;
+      /** Minimum Operating income ÷ revenue, percent */
+      operating_margin_min?: number;
+      /** Maximum Operating income ÷ revenue, percent */
+      operating_margin_max?: number;
+      /** Minimum Revenue growth over the prior calendar year, percent */
+      revenue_growth_min?: number;
+      /** Maximum Revenue growth over the prior calendar year, percent */
+      revenue_growth_max?: number;
+      /** Minimum Dividends declared per share in the last calendar year ÷ price, percent */
+      dividend_yield_min?: number;
+      /** Maximum Dividends declared per share in the last calendar year ÷ price, percent */
+      dividend_yield_max?: number;
+      /** Keep only these sectors: Basic Materials, Consumer Discretionary, Consumer Staples, Energy, Finance, Health Care, Industrials, Miscellaneous, Real Estate, Technology, Telecommunications, Utilities */
+      sectors?: Array<"Basic Materials" | "Consumer Discretionary" | "Consumer Staples" | "Energy" | "Finance" | "Health Care" | "Industrials" | "Miscellaneous" | "Real Estate" | "Technology" | "Telecommunications" | "Utilities">;
+      /** Field to sort by (rows without it come last) */
+      sort?: "market_cap" | "price" | "pe" | "pb" | "net_margin" | "operating_margin" | "revenue_growth" | "dividend_yield";
+      order?: "asc" | "desc";
+    };
+    output: {
+      /** Stocks in the universe the screen ran over */
+      evaluated_count: number;
+      /** Stocks passing every filter */
+      match_count: number;
+      /** The first 3 matches in the requested order */
+      first: Array<{
+        ticker: string;
+        name: string;
+      }>;
+      snapshot: {
+        /** When the snapshot inputs were fetched (ISO 8601 UTC) */
+        as_of: string;
+        built_at: string;
+        /** true when the last successful build is older than 3 days */
+        stale: boolean;
+        prices_source: string;
+        fundamentals_period: string;
+      };
+      note: string;
+    };
+  };
+  "screener.screen": {
+    method: "POST";
+    path: "/toll/screener/screen";
+    price: {"per":"call","usd":"0.01"};
+    input: {
+      /** Minimum Market capitalisation, USD */
+      market_cap_min?: number;
+      /** Maximum Market capitalisation, USD */
+      market_cap_max?: number;
+      /** Minimum Last sale price, USD */
+      price_min?: number;
+      /** Maximum Last sale price, USD */
+      price_max?: number;
+      /** Minimum Price/earnings: market cap ÷ net income of the last calendar year (null for a loss) */
+      pe_min?: number;
+      /** Maximum Price/earnings: market cap ÷ net income of the last calendar year (null for a loss) */
+      pe_max?: number;
+      /** Minimum Price/book: market cap ÷ stockholders equity at the last quarter end (null when equity ≤ 0) */
+      pb_min?: number;
+      /** Maximum Price/book: market cap ÷ stockholders equity at the last quarter end (null when equity ≤ 0) */
+      pb_max?: number;
+      /** Minimum Net income ÷ revenue, percent */
+      net_margin_min?: number;
+      /** Maximum Net income ÷ revenue, percent */
+      net_margin_max?: number;
+      /** Minimum Operating income ÷ revenue, percent */
+      operating_margin_min?: number;
+      /** Maximum Operating income ÷ revenue, percent */
+      operating_margin_max?: number;
+      /** Minimum Revenue growth over the prior calendar year, percent */
+      revenue_growth_min?: number;
+      /** Maximum Revenue growth over the prior calendar year, percent */
+      revenue_growth_max?: number;
+      /** Minimum Dividends declared per share in the last calendar year ÷ price, percent */
+      dividend_yield_min?: number;
+      /** Maximum Dividends declared per share in the last calendar year ÷ price, percent */
+      dividend_yield_max?: number;
+      /** Keep only these sectors: Basic Materials, Consumer Discretionary, Consumer Staples, Energy, Finance, Health Care, Industrials, Miscellaneous, Real Estate, Technology, Telecommunications, Utilities */
+      sectors?: Array<"Basic Materials" | "Consumer Discretionary" | "Consumer Staples" | "Energy" | "Finance" | "Health Care" | "Industrials" | "Miscellaneous" | "Real Estate" | "Technology" | "Telecommunications" | "Utilities">;
+      /** Field to sort by (rows without it come last) */
+      sort?: "market_cap" | "price" | "pe" | "pb" | "net_margin" | "operating_margin" | "revenue_growth" | "dividend_yield";
+      order?: "asc" | "desc";
+      /** Most rows to return, 1-100 (default 25) */
+      limit?: number;
+    };
+    output: {
+      /** Stocks in the universe the screen ran over */
+      evaluated_count: number;
+      /** Stocks passing every filter */
+      match_count: number;
+      count: number;
+      /** Decimal strings; ratios in percent where named so; null where an input is missing */
+      results: Array<{
+        ticker: string;
+        name: string;
+        cik: string | null;
+        sector: string | null;
+        industry: string | null;
+        price: string;
+        market_cap: string | null;
+        pe: string | null;
+        pb: string | null;
+        net_margin: string | null;
+        operating_margin: string | null;
+        revenue_growth: string | null;
+        dividend_yield: string | null;
+        revenue: string | null;
+        net_income: string | null;
+      }>;
+      snapshot: {
+        /** When the snapshot inputs were fetched (ISO 8601 UTC) */
+        as_of: string;
+        built_at: string;
+        /** true when the last successful build is older than 3 days */
+        stale: boolean;
+        prices_source: string;
+        fundamentals_period: string;
+      };
+      universe: string;
+      sources: Array<{
+        id: string;
+        license: string;
+      }>;
     };
   };
   "sec.getFilings": {

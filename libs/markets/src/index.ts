@@ -6,3 +6,5 @@ export * from './etf/polygon';
 export * from './sec/archive';
 export * from './sec/fundamentals';
 export * from './sec/sec-edgar';
+export * from './fred/fred';
+export * from './sec/sec-settings';

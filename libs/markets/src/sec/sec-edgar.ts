@@ -67,6 +67,105 @@ export const CompanyFacts = z.object({
 });
 export type CompanyFacts = z.infer<typeof CompanyFacts>;
 
+const Address = z
+  .object({
+    street1: z.string().nullable().optional(),
+    street2: z.string().nullable().optional(),
+    city: z.string().nullable().optional(),
+    stateOrCountry: z.string().nullable().optional(),
+    zipCode: z.string().nullable().optional(),
+    stateOrCountryDescription: z.string().nullable().optional(),
+  })
+  .nullable()
+  .optional();
+const Profile = z.object({
+  cik: z.union([z.string(), z.number()]),
+  name: z.string(),
+  entityType: z.string().nullable().optional(),
+  sic: z.string().nullable().optional(),
+  sicDescription: z.string().nullable().optional(),
+  tickers: z.array(z.string()).default([]),
+  exchanges: z.array(z.string().nullable()).default([]),
+  ein: z.string().nullable().optional(),
+  lei: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  website: z.string().nullable().optional(),
+  category: z.string().nullable().optional(),
+  fiscalYearEnd: z.string().nullable().optional(),
+  stateOfIncorporation: z.string().nullable().optional(),
+  stateOfIncorporationDescription: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+  addresses: z.object({ mailing: Address, business: Address }).partial().default({}),
+  formerNames: z.array(z.object({ name: z.string(), from: z.string().nullable().optional(), to: z.string().nullable().optional() })).default([]),
+});
+
+export interface EntityAddress {
+  lines: string[];
+  city: string | null;
+  region: string | null; // state code, or SEC's country code for a foreign address
+  postal_code: string | null;
+  region_description: string | null;
+}
+
+export interface EntityProfile {
+  cik: number;
+  name: string;
+  entityType: string | null;
+  sic: string | null;
+  sicDescription: string | null;
+  tickers: string[];
+  exchanges: Array<string | null>;
+  ein: string | null;
+  lei: string | null;
+  description: string | null;
+  website: string | null;
+  category: string | null;
+  fiscalYearEnd: string | null; // MMDD
+  stateOfIncorporation: string | null;
+  stateOfIncorporationDescription: string | null;
+  phone: string | null;
+  business: EntityAddress | null;
+  mailing: EntityAddress | null;
+  formerNames: Array<{ name: string; from: string | null; to: string | null }>;
+}
+
+// SEC writes "" for many absent fields: read them as null.
+const orNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+const toAddress = (a: z.infer<typeof Address>): EntityAddress | null =>
+  a && (a.street1 || a.city)
+    ? {
+        lines: [a.street1, a.street2].map(orNull).filter((l): l is string => l !== null),
+        city: orNull(a.city),
+        region: orNull(a.stateOrCountry),
+        postal_code: orNull(a.zipCode),
+        region_description: orNull(a.stateOrCountryDescription),
+      }
+    : null;
+const toProfile = (cik: number, b: z.infer<typeof Profile>): EntityProfile => ({
+  cik,
+  name: b.name,
+  entityType: orNull(b.entityType),
+  sic: orNull(b.sic),
+  sicDescription: orNull(b.sicDescription),
+  tickers: b.tickers,
+  exchanges: b.exchanges,
+  ein: orNull(b.ein),
+  lei: orNull(b.lei),
+  description: orNull(b.description),
+  website: orNull(b.website),
+  category: orNull(b.category),
+  fiscalYearEnd: orNull(b.fiscalYearEnd),
+  stateOfIncorporation: orNull(b.stateOfIncorporation),
+  stateOfIncorporationDescription: orNull(b.stateOfIncorporationDescription),
+  phone: orNull(b.phone),
+  business: toAddress(b.addresses.business),
+  mailing: toAddress(b.addresses.mailing),
+  formerNames: b.formerNames.map((f) => ({ name: f.name, from: f.from ?? null, to: f.to ?? null })),
+});
+
+const Frame = z.object({ data: z.array(z.object({ accn: z.string(), cik: z.number().int(), entityName: z.string(), end: z.string(), val: z.number() })) });
+export type FrameRow = z.infer<typeof Frame>['data'][number];
+
 export interface Company {
   cik: number;
   ticker: string; // as SEC spells it
@@ -102,10 +201,12 @@ export const secTicker = (ticker: string) => ticker.trim().toUpperCase().replace
 // while the governor in front of it is shared.
 export class SecEdgar {
   readonly cache: SwrCache;
+  readonly rateGovernor: Governor;
   private readonly www: Upstream;
   private readonly data: Upstream;
 
   constructor(options: SecEdgarOptions) {
+    this.rateGovernor = options.governor;
     const common = { timeoutMs: options.timeoutMs, userAgent: options.userAgent, governor: options.governor, log: options.log, maxAttempts: 2 };
     this.www = createUpstream({ name: 'sec-www', baseUrls: [options.wwwBaseUrl], ...common });
     this.data = createUpstream({ name: 'sec-data', baseUrls: [options.dataBaseUrl], ...common });
@@ -114,14 +215,52 @@ export class SecEdgar {
 
   // Ticker → company, or null for a ticker SEC does not list. The map is one ~1 MB file fetched once a day.
   async company(ticker: string, deadline: number): Promise<Cached<Company | null>> {
-    const map = await this.cache.get('tickers', SEC_CACHE.tickers, async () => {
+    const map = await this.tickerMap(deadline);
+    return { value: map.value.get(secTicker(ticker)) ?? null, freshness: map.freshness };
+  }
+
+  // Every company in the ticker map, one row per ticker (a company with several share classes appears once
+  // per class, its primary ticker first): the directory name search and the screener universe read.
+  async companies(deadline: number): Promise<Cached<Company[]>> {
+    const map = await this.tickerMap(deadline);
+    return { value: [...map.value.values()], freshness: map.freshness };
+  }
+
+  // The entity profile from the submissions file: names, identifiers, industry, addresses, fiscal year end.
+  async profile(cik: number, deadline: number): Promise<Cached<EntityProfile>> {
+    return this.cache.get(`profile:${cik}`, SEC_CACHE.submissions, async () => {
+      const body = await this.data.getJson(`/submissions/CIK${padCik(cik)}.json`, {}, Profile, { deadline }).catch((e: unknown) => {
+        if (e instanceof TollError && e.details?.status === 404) throw new TollError('NOT_FOUND', `SEC has no filer with CIK ${cik}`, { cik });
+        throw e;
+      });
+      return { value: toProfile(cik, body), source: 'sec' };
+    });
+  }
+
+  // One concept for one period across every filer (the screener's input), e.g. us-gaap NetIncomeLoss USD CY2025,
+  // or an instant such as StockholdersEquity CY2026Q2I. Per-share units are written "USD-per-shares" in the path.
+  // Not cached: a scheduled build reads each frame once. NOT_FOUND when SEC has no frame for that period.
+  async frame(taxonomy: string, concept: string, unit: string, period: string, deadline: number): Promise<FrameRow[]> {
+    const body = await this.data.getJson(`/api/xbrl/frames/${taxonomy}/${concept}/${unit}/${period}.json`, {}, Frame, { deadline }).catch((e: unknown) => {
+      if (e instanceof TollError && e.details?.status === 404) throw new TollError('NOT_FOUND', `SEC has no ${taxonomy}:${concept} frame for ${period}`, { concept, period });
+      throw e;
+    });
+    return body.data;
+  }
+
+  // Releases the shared governor's connections (a per-process governor holds none).
+  async close(): Promise<void> {
+    if (this.rateGovernor instanceof SharedRateGovernor) await this.rateGovernor.close();
+  }
+
+  private tickerMap(deadline: number): Promise<Cached<Map<string, Company>>> {
+    return this.cache.get('tickers', SEC_CACHE.tickers, async () => {
       const body = await this.www.getJson('/files/company_tickers.json', {}, TickerMap, { deadline });
       const byTicker = new Map<string, Company>();
       // The file lists a company's primary ticker first; keep the first entry for a repeated ticker.
       for (const row of Object.values(body)) if (!byTicker.has(row.ticker)) byTicker.set(row.ticker, { cik: row.cik_str, ticker: row.ticker, name: row.title });
       return { value: byTicker, source: 'sec' };
     });
-    return { value: map.value.get(secTicker(ticker)) ?? null, freshness: map.freshness };
   }
 
   // The latest filings, newest first, at most `limit` of them.

@@ -1,0 +1,63 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import * as S from './company.schemas';
+import { CompanyService } from './company.service';
+import { PRICES } from './pricing';
+
+const SOURCES =
+  'Sources: SEC EDGAR (public domain: ticker map, submissions, XBRL company facts; at most 8 requests/s across every replica and group) and ' +
+  'GLEIF (CC0: LEI records, parents, ISINs), cached 24 h (stale up to 7 days, labelled). An unknown company is a 404 and is not charged.';
+
+@Controller()
+export class CompanyController {
+  constructor(private readonly company: CompanyService) {}
+
+  @TollRoute({
+    operationId: 'company.getSnapshot',
+    method: 'GET',
+    path: '/toll/company/snapshot',
+    summary:
+      'Company profile and overview by ticker, CIK, LEI or exact name: legal name, identifiers (ticker, exchange, CIK, LEI, ISINs), industry, addresses, jurisdiction, legal form, status, parent companies, year-end and headline financials with the filing reference',
+    description: SOURCES,
+    price: PRICES.getSnapshot,
+    input: S.SnapshotInput,
+    output: S.GetSnapshotOutput,
+    timeoutMs: 15_000,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
+  })
+  getSnapshot(@Payload() msg: TollMessage<S.SnapshotInput>) {
+    return this.company.snapshot(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'company.search',
+    method: 'GET',
+    path: '/toll/company/search',
+    summary: 'Find companies by name and resolve a business name to its ticker and identifiers: fuzzy match on legal names in SEC and GLEIF, ranked candidates with ticker, CIK, LEI and the reason each matched',
+    description: SOURCES,
+    price: PRICES.search,
+    input: S.SearchInput,
+    output: S.SearchOutput,
+    timeoutMs: 10_000,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
+  })
+  search(@Payload() msg: TollMessage<S.SearchInput>) {
+    return this.company.search(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'company.getHealth',
+    method: 'GET',
+    path: '/toll/company/health',
+    summary: 'Company snapshot service status, source terms, shared rate governors, tolls, cache stats and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.GetHealthOutput,
+    timeoutMs: 2_000,
+  })
+  getHealth() {
+    return this.company.health();
+  }
+}

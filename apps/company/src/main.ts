@@ -1,0 +1,3 @@
+import { startCompany } from './bootstrap';
+
+void startCompany();

@@ -1,0 +1,97 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import * as S from './macro.schemas';
+import { MacroService } from './macro.service';
+import { PRICES } from './pricing';
+
+// Room for the FRED API, then its CSV fallback.
+const SERIES_TIMEOUT_MS = 12_000;
+const FRED =
+  'Source: FRED (Federal Reserve Bank of St. Louis), the API with its keyless CSV as fallback, cached 6 h (served stale up to 30 days, ' +
+  'labelled). An unknown or copyrighted series is a 404 and is not charged.';
+
+@Controller()
+export class MacroController {
+  constructor(private readonly macro: MacroService) {}
+
+  @TollRoute({
+    operationId: 'macro.getLatest',
+    method: 'GET',
+    path: '/toll/macro/latest/{series}',
+    summary:
+      'Latest value of a US macroeconomic series (CPI inflation, unemployment rate, GDP, Fed funds policy rate, Treasury yields, national debt) by friendly name or FRED id, with units, frequency, seasonal adjustment and release date',
+    description: FRED,
+    price: PRICES.getLatest,
+    input: S.SeriesInput,
+    output: S.GetLatestOutput,
+    timeoutMs: SERIES_TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
+  })
+  getLatest(@Payload() msg: TollMessage<S.SeriesInput>) {
+    return this.macro.latest(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'macro.getHistory',
+    method: 'GET',
+    path: '/toll/macro/history/{series}',
+    summary: 'History of a US economic series over time, for charts: CPI inflation, unemployment, real GDP growth, federal funds rate, Treasury yields, national debt; monthly, quarterly or daily values since a start date, up to 1000 points',
+    description: FRED,
+    price: PRICES.getHistory,
+    input: S.HistoryInput,
+    output: S.GetHistoryOutput,
+    timeoutMs: SERIES_TIMEOUT_MS,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
+  })
+  getHistory(@Payload() msg: TollMessage<S.HistoryInput>) {
+    return this.macro.history(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'macro.getRepresentatives',
+    method: 'GET',
+    path: '/toll/macro/representatives',
+    summary: 'Who represents a US street address or map point in Congress: my congressman or congresswoman (House representative), both senators, the congressional district, state and county, with phone and website',
+    description:
+      'Sources: US Census geocoder (public domain) for the district, the congress-legislators dataset (CC0) for the members. Federal level only: state and local officials are not covered. ' +
+      'A point outside the US or an address the geocoder cannot match is a 404 and is not charged.',
+    price: PRICES.getRepresentatives,
+    input: S.CivicInput,
+    output: S.GetRepresentativesOutput,
+    timeoutMs: 15_000,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
+  })
+  getRepresentatives(@Payload() msg: TollMessage<S.CivicInput>) {
+    return this.macro.representatives(msg.input, msg.deadline);
+  }
+
+  @TollRoute({
+    operationId: 'macro.listSeries',
+    method: 'GET',
+    path: '/toll/macro/series',
+    summary: 'List of the economic indicators available by name (cpi, unemployment_rate, gdp, fed_funds_rate, treasury_10y, national_debt, …) with FRED id, units and frequency',
+    price: PRICES.listSeries,
+    input: S.EmptyInput,
+    output: S.ListSeriesOutput,
+    timeoutMs: 2_000,
+  })
+  listSeries() {
+    return this.macro.listSeries();
+  }
+
+  @TollRoute({
+    operationId: 'macro.getHealth',
+    method: 'GET',
+    path: '/toll/macro/health',
+    summary: 'Macro economic data and civic lookup service status: is it working, source terms, FRED key and governor, tolls, cache stats and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.GetHealthOutput,
+    timeoutMs: 2_000,
+  })
+  getHealth() {
+    return this.macro.health();
+  }
+}

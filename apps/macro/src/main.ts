@@ -1,0 +1,3 @@
+import { startMacro } from './bootstrap';
+
+void startMacro();

@@ -1,0 +1,3 @@
+import { startScreener } from './bootstrap';
+
+void startScreener();

@@ -1,0 +1,79 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import type { TollMessage } from '@toll/contracts';
+import { TollRoute } from '@toll/platform';
+import { PRICES } from './pricing';
+import * as S from './screener.schemas';
+import { ScreenerService } from './screener.service';
+
+const SOURCE =
+  "Runs locally over a snapshot rebuilt nightly from Nasdaq's stock screener (prices, market caps, sectors) and SEC XBRL frames (revenue, net income, " +
+  'operating income, equity, dividends); answers carry evaluated_count, match_count and the snapshot as_of.';
+
+@Controller()
+export class ScreenerController {
+  constructor(private readonly screener: ScreenerService) {}
+
+  @TollRoute({
+    operationId: 'screener.screen',
+    method: 'POST',
+    path: '/toll/screener/screen',
+    summary:
+      'Screen US stocks by market cap, sector, price, P/E, price/book, net and operating margin, revenue growth and dividend yield ranges, sorted, up to 100 rows with evaluated_count and match_count',
+    description: SOURCE,
+    price: PRICES.screen,
+    input: S.ScreenInput,
+    output: S.ScreenOutput,
+    timeoutMs: 5_000,
+    errors: ['UPSTREAM_ERROR'],
+  })
+  screen(@Payload() msg: TollMessage<S.ScreenInput>) {
+    return this.screener.screen(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'screener.preview',
+    method: 'POST',
+    path: '/toll/screener/preview',
+    summary: 'Free preview of a stock screen: how many US stocks match the filters and the first 3 tickers, before paying for the full results',
+    description: SOURCE,
+    price: PRICES.preview,
+    input: S.PreviewInput,
+    output: S.PreviewOutput,
+    timeoutMs: 5_000,
+    errors: ['UPSTREAM_ERROR'],
+  })
+  preview(@Payload() msg: TollMessage<S.PreviewInput>) {
+    return this.screener.preview(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'screener.getStock',
+    method: 'GET',
+    path: '/toll/screener/stock/{ticker}',
+    summary: "Valuation ratios of one ticker: P/E, price to book, net and operating margin, revenue growth, dividend yield, market cap and sector of a single US stock from the screener data",
+    description: SOURCE,
+    price: PRICES.getStock,
+    input: S.TickerInput,
+    output: S.StockOutput,
+    timeoutMs: 5_000,
+    errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
+  })
+  getStock(@Payload() msg: TollMessage<S.TickerInput>) {
+    return this.screener.stock(msg.input);
+  }
+
+  @TollRoute({
+    operationId: 'screener.getHealth',
+    method: 'GET',
+    path: '/toll/screener/health',
+    summary: 'Stock screener status: when the data was last rebuilt, how many stocks it covers, last build outcome, screenable fields and sectors, tolls and endpoint catalog',
+    price: PRICES.getHealth,
+    input: S.EmptyInput,
+    output: S.GetHealthOutput,
+    timeoutMs: 2_000,
+  })
+  getHealth() {
+    return this.screener.health();
+  }
+}
