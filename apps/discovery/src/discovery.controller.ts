@@ -20,14 +20,16 @@ export class DiscoveryController {
     summary: 'Register a tool or API in the discovery index so agents can find it by capability',
     description:
       'Idempotent per endpoint and name: registering the same pair again updates the description, price, tags and schema URL ' +
-      '(created: false). Entries are published at once and are not verified by Toll.',
+      '(created: false). Entries are published at once, labelled unverified, and ranked after every verified tool. New entries are ' +
+      'rate-limited per client network.',
     price: PRICES.register,
     input: S.RegisterInput,
     output: S.RegisterOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['RATE_LIMITED'],
   })
   register(@Payload() msg: TollMessage<S.RegisterInput>) {
-    return this.discovery.register(msg.input);
+    return this.discovery.register(msg.input, msg.caller.ip);
   }
 
   @TollRoute({
