@@ -22,17 +22,18 @@ export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name:
 // Chosen on the tuning half only (tools/bench/tune-match.js).
 export const HYBRID = { lexical: 1, semantic: 0.3, statusIntentPrior: 1.5 };
 // Trust and relevance:
-// - a tool below minRelevance × the answer's best score is left out: it would only fill the list;
+// - a tool below minRelevance × the answer's best score is left out: it would only fill the list (0.3, the highest
+//   value that lost no expected operation from the top 5 of the tuning half);
 // - an administrative route (status, root-path service files and forms) appears only when its own evidence, before
 //   its prior, is at least adminAsked × the best: the task is about it. A status question keeps the status route.
 //   0.6 was read off the tuning half (administrative routes in other tasks' top 5: 32 → 10, no expected one lost);
 // - an operation its group says it cannot serve now keeps unavailableFactor of its score;
-// - an unverified tool whose words (Jaccard over stems of name and summary) overlap an older unverified one's, or a
+// - an unverified tool whose words (Jaccard over the stems of its summary) overlap an older unverified one's, or a
 //   verified one's, by duplicateJaccard or more is a near-duplicate and left out;
 // - the answer says no_good_match when the first result's evidence is weak in absolute terms: its BM25 per task word
 //   below weakLexical and its semantic score below weakSemantic. Both were read off the tuning half of the eval and its
 //   out-of-scope tasks (eval/out-of-scope.json), never off the held-out half.
-export const TRUST = { minRelevance: 0.15, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 8, weakSemantic: 0.2 };
+export const TRUST = { minRelevance: 0.3, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 8, weakSemantic: 0.2 };
 const STATUS_WORDS = new Set(
   'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable'.split(' '),
 );
@@ -59,7 +60,8 @@ export interface MatchOptions {
 }
 
 type Query = { own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string> };
-type Scored = { doc: ToolDocument; score: number; lexical?: SearchResult; semantic?: SemanticScore; availability: Availability };
+// evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
+type Scored = { doc: ToolDocument; score: number; lexical?: SearchResult; semantic?: SemanticScore; availability: Availability; evidence?: Scored };
 
 export interface MatchOutcome {
   results: RankedTool[];
@@ -197,10 +199,11 @@ export class MatchIndex {
     return { shown: [...verified, ...unverified], considered: scored.length, leftOut };
   }
 
-  // Stems of a tool's name and summary, for near-duplicate detection; computed once per index.
+  // Stems of what a tool says it does (names are free-form and operationIds are not prose), for near-duplicate
+  // detection; computed once per index.
   private stems(doc: ToolDocument): Set<string> {
     let stems = this.stemCache.get(doc.id);
-    if (!stems) this.stemCache.set(doc.id, (stems = new Set(analyze(`${doc.name} ${doc.summary}`).map((t) => t.term))));
+    if (!stems) this.stemCache.set(doc.id, (stems = new Set(analyze(doc.summary).map((t) => t.term))));
     return stems;
   }
 
@@ -223,19 +226,21 @@ export class MatchIndex {
     const scoredDoc = (id: string): Scored => ({ doc: this.docs.get(id)!, score: 0, availability: UNKNOWN });
     for (const hit of lexical) byId.set(hit.id, { ...scoredDoc(hit.id), lexical: hit });
     for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), semantic: s });
-    const groupBest = new Map<string, number>(); // the best evidence for each group, which its status route speaks for
+    const groupBest = new Map<string, Scored>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
       s.score = HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic);
-      if (s.doc.group) groupBest.set(s.doc.group, Math.max(groupBest.get(s.doc.group) ?? 0, s.score));
+      if (s.doc.group && s.score > (groupBest.get(s.doc.group)?.score ?? -1)) groupBest.set(s.doc.group, s);
     }
     if (statusIntent) {
       for (const d of this.statusRoutes) {
         const best = groupBest.get(d.group!);
-        if (best !== undefined && !byId.has(d.id)) byId.set(d.id, { doc: d, score: best, availability: UNKNOWN });
+        if (best !== undefined && !byId.has(d.id)) byId.set(d.id, { doc: d, score: best.score, availability: UNKNOWN });
       }
     }
     for (const s of byId.values()) {
-      if (s.doc.status && statusIntent) s.score = Math.max(s.score, groupBest.get(s.doc.group!) ?? 0) * HYBRID.statusIntentPrior;
+      const best = s.doc.status && statusIntent ? groupBest.get(s.doc.group!) : undefined;
+      if (best && best.score >= s.score) s.evidence = best;
+      if (s.doc.status && statusIntent) s.score = Math.max(s.score, best?.score ?? 0) * HYBRID.statusIntentPrior;
       else s.score *= s.doc.prior;
       s.availability = availability(s.doc);
       if (s.availability.state === 'unavailable') s.score *= TRUST.unavailableFactor;
@@ -293,8 +298,10 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
 };
 
 // The best tool's evidence is weak by both signals, measured absolutely (not relative to the answer): nothing fits.
-const weak = (top: Scored | undefined, { own }: Query) =>
-  !top || ((top.lexical?.score ?? 0) / Math.max(1, own.length) < TRUST.weakLexical && (top.semantic?.score ?? 0) < TRUST.weakSemantic);
+const weak = (top: Scored | undefined, { own }: Query) => {
+  const e = top?.evidence ?? top;
+  return !e || ((e.lexical?.score ?? 0) / Math.max(1, own.length) < TRUST.weakLexical && (e.semantic?.score ?? 0) < TRUST.weakSemantic);
+};
 
 const oneLine = (text: string, max = 140) => {
   const line = text.split(/\r?\n/)[0].trim();
