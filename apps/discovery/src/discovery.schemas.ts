@@ -184,8 +184,9 @@ export const SourceFreshness = z.object({
 });
 export type SourceFreshness = z.infer<typeof SourceFreshness>;
 
+// Keyed in snake_case like every public field; the source values themselves ('toll-catalog', …) are enum values.
 const Sources = z.object({
-  'toll-catalog': SourceFreshness,
+  toll_catalog: SourceFreshness,
   index: SourceFreshness,
   registry: SourceFreshness,
 });

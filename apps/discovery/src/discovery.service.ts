@@ -138,7 +138,7 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
     }
     const e = this.entries;
     const sources: S.MatchOutput['sources'] = {
-      'toll-catalog': { available: routes.length > 0, items: routes.length, as_of: new Date().toISOString(), stale: false, ...(routes.length ? {} : { reason: 'no group has announced its routes yet' }) },
+      toll_catalog: { available: routes.length > 0, items: routes.length, as_of: new Date().toISOString(), stale: false, ...(routes.length ? {} : { reason: 'no group has announced its routes yet' }) },
       index: {
         available: e.error === null,
         items: e.rows.length,
