@@ -33,4 +33,8 @@ if (missing.length) throw new Error(`tasks expect operations missing from the ca
 const { seedListings } = require(path.join(root, 'apps', 'registry', 'dist', 'seed-listings'));
 const listings = seedListings('https://toll.example').map(({ seed_key, ...l }) => ({ ...l, id: seed_key, verified: true }));
 
-module.exports = { root, taskFiles, tasks, manifests, routes, listings, half };
+// Tasks no operation serves (the "no good match" signal should be raised), split the same way.
+const outOfScopeFile = path.join(evalDir, 'out-of-scope.json');
+const outOfScope = existsSync(outOfScopeFile) ? require(outOfScopeFile).tasks.map((t) => ({ ...t, half: half(t.task) })) : [];
+
+module.exports = { root, taskFiles, tasks, manifests, routes, listings, half, outOfScope };

@@ -14,7 +14,7 @@
 // before/after figures; BENCH_MATCH_DRY_RUN=1 leaves docs/benchmarks.md alone.
 const path = require('node:path');
 const { machine, percentile, writeSection } = require('./report');
-const { root, taskFiles, tasks, manifests, routes, listings } = require('./match-eval');
+const { root, taskFiles, tasks, manifests, routes, listings, outOfScope } = require('./match-eval');
 
 const dist = path.resolve(process.env.BENCH_MATCH_DIST ?? path.join(root, 'apps', 'discovery', 'dist'));
 
@@ -32,11 +32,18 @@ const time = (fn) => {
   return { value, ms: Number(process.hrtime.bigint() - start) / 1e6 };
 };
 
+// Older builds (BENCH_MATCH_DIST) answer the teaser as a bare list and have no no_good_match signal.
+const teaserNames = (q) => {
+  const out = index.teaser(q, 5);
+  return (Array.isArray(out) ? out : out.results).map((r) => r.name);
+};
 const rows = tasks.map((t) => {
-  const m = time(() => index.match(t.task, { limit: 5 }).results.map((r) => r.name));
-  const s = time(() => index.teaser(t.task, 5).map((r) => r.name));
-  return { ...t, match: { names: m.value, at: m.value.indexOf(t.expected), ms: m.ms }, teaser: { names: s.value, at: s.value.indexOf(t.expected), ms: s.ms } };
+  const m = time(() => index.match(t.task, { limit: 5 }));
+  const names = m.value.results.map((r) => r.name);
+  const s = time(() => teaserNames(t.task));
+  return { ...t, flagged: m.value.noGoodMatch === true, match: { names, at: names.indexOf(t.expected), ms: m.ms }, teaser: { names: s.value, at: s.value.indexOf(t.expected), ms: s.ms } };
 });
+const flaggedOut = outOfScope.map((t) => ({ ...t, flagged: index.match(t.task, { limit: 5 }).noGoodMatch === true }));
 
 function score(subset, key) {
   const n = subset.length;
@@ -60,6 +67,18 @@ const table = [
   line('match, all', score(rows, 'match')),
 ].join('\n');
 
+// How the "no good match" signal behaves, per half: raised on out-of-scope tasks (wanted), and on in-scope tasks whose
+// first result is right (unwanted) or wrong (fair warning).
+const share = (subset) => `${subset.filter((r) => r.flagged).length}/${subset.length}`;
+const noGoodMatch = [
+  '| set | out-of-scope tasks flagged | in-scope, first result right, flagged | in-scope, first result wrong, flagged |',
+  '|---|---|---|---|',
+  ...halves.map((h) => {
+    const inScope = rows.filter((r) => r.half === h);
+    return `| ${h} | ${share(flaggedOut.filter((r) => r.half === h))} | ${share(inScope.filter((r) => r.match.at === 0))} | ${share(inScope.filter((r) => r.match.at !== 0))} |`;
+  }),
+].join('\n');
+
 const misses = (h) =>
   rows
     .filter((r) => r.half === h && r.match.at !== 0)
@@ -76,6 +95,11 @@ ${listings.length} curated seed listings, as a running service sees them. Matche
 \`teaser()\` (GET /toll/discovery/search), scored the same way on the task text.
 
 ${table}
+
+no_good_match, on the ${outOfScope.length} out-of-scope tasks of \`eval/out-of-scope.json\` (no operation serves them; written before scoring)
+and on the tasks above:
+
+${noGoodMatch}
 
 Before this work (the matcher of commit 3de8c5b, BM25 only, run on the same tasks, catalog and seeds with \`BENCH_MATCH_DIST\`): match
 tuning 55.5 % / 88.0 % / 0.676, held-out 54.8 % / 88.0 % / 0.679 (top-1 / top-5 / MRR); independent tasks only: tuning 42.9 % / 81.6 % /

@@ -15,5 +15,9 @@ export const DiscoveryConfig = BaseConfig.extend({
   DISCOVERY_REGISTRY_MAX_STALE_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
   // Registration is free and anonymous: a ceiling on the index keeps a flood from growing it without bound.
   DISCOVERY_INDEX_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  // New entries per client network (IPv4 address, IPv6 /64) per window, counted in the database so every replica
+  // shares one limit; updating an existing entry is not counted. Defends the paid match against result stuffing.
+  DISCOVERY_REGISTER_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  DISCOVERY_REGISTER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
 });
 export type DiscoveryConfig = z.infer<typeof DiscoveryConfig>;

@@ -20,14 +20,16 @@ export class DiscoveryController {
     summary: 'Register a tool or API in the discovery index so agents can find it by capability',
     description:
       'Idempotent per endpoint and name: registering the same pair again updates the description, price, tags and schema URL ' +
-      '(created: false). Entries are published at once and are not verified by Toll.',
+      '(created: false). Entries are published at once, labelled unverified, and ranked after every verified tool. New entries are ' +
+      'rate-limited per client network.',
     price: PRICES.register,
     input: S.RegisterInput,
     output: S.RegisterOutput,
     timeoutMs: TIMEOUT_MS,
+    errors: ['RATE_LIMITED'],
   })
   register(@Payload() msg: TollMessage<S.RegisterInput>) {
-    return this.discovery.register(msg.input);
+    return this.discovery.register(msg.input, msg.caller.ip);
   }
 
   @TollRoute({
@@ -52,8 +54,10 @@ export class DiscoveryController {
     description:
       'Searches Toll routes (from the live route manifests), discovery index entries and registry listings: BM25 with field boosts, ' +
       'stemming, synonyms, prefix and fuzzy matching, plus a semantic score from offline word vectors; our own registry listings are ' +
-      'ranked as their groups\' operations. Every result says why it matched. max_price is always enforced: tools above it, or whose ' +
-      'price is not stated, are left out.',
+      'ranked as their groups\' operations. Verified tools rank before unverified ones; each result says why it matched, its price ' +
+      '(decimal USD string and unit) and whether its group can serve it now; no_good_match says when nothing fits well. max_price is ' +
+      'always enforced on the smallest payment a caller must make (a whole block for a block price): tools above it, or whose price ' +
+      'is not stated, are left out.',
     price: PRICES.match,
     input: S.MatchInput,
     output: S.MatchOutput,

@@ -77,6 +77,19 @@ export type SearchInput = z.infer<typeof SearchInput>;
 
 const Source = z.enum(['toll-catalog', 'index', 'registry']);
 
+const Verified = z
+  .boolean()
+  .describe('true: a Toll route announced by its group, or a registry listing verified by the operator; false: registered by anyone, not checked by Toll');
+
+export const Availability = z.object({
+  state: z
+    .enum(['available', 'unavailable', 'unknown'])
+    .describe('unavailable: the group announced it cannot serve this operation now (the gateway answers 503 before any payment); unknown: not a Toll route'),
+  retry_after_seconds: z.number().int().nullable().describe('When unavailable: seconds until the group expects to serve it again'),
+  reason: z.string().nullable(),
+});
+export type Availability = z.infer<typeof Availability>;
+
 export const SearchOutput = z.object({
   q: z.string(),
   results: z.array(
@@ -84,10 +97,13 @@ export const SearchOutput = z.object({
       name: z.string(),
       summary: z.string().describe('One line, at most 140 characters'),
       source: Source,
+      verified: Verified,
+      availability: Availability.shape.state,
       method: z.enum(['GET', 'POST']).nullable().describe('HTTP method of a Toll route; null for index entries and registry listings'),
       path: z.string().describe('Path on the Toll gateway for a Toll route, otherwise the endpoint URL'),
     }),
   ),
+  no_good_match: z.boolean().describe('true when no tool matches the keywords well: the results are guesses'),
   note: z.string(),
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;
@@ -99,7 +115,10 @@ export const MatchInput = z.strictObject({
     .min(0, 'must be 0 or more')
     .max(1_000_000)
     .optional()
-    .describe('Price ceiling in USD per call; tools above it, or whose price is not stated, are left out'),
+    .describe(
+      'Ceiling in USD on the smallest payment the caller must make: the price of one call, or of a whole block for a block price ' +
+        '(a $0.01 block of 1000 calls does not pass 0.005). Tools above it, or whose price is not stated, are left out',
+    ),
   limit: z.number().int().min(1).max(20).default(5).describe('Number of results, 1-20 (default 5)'),
 });
 export type MatchInput = z.infer<typeof MatchInput>;
@@ -117,7 +136,6 @@ const Matched = z.object({
 export const TollCall = z.object({
   method: z.enum(['GET', 'POST']),
   path: z.string().describe('Path on the Toll gateway; {name} segments are path parameters'),
-  price: PriceSpec.nullable().describe('null = free'),
   payment: z.enum(['x402', 'free']).describe('x402: the first call answers 402 with the challenge'),
   input: z.object({ in: z.enum(['query', 'body']), schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the input, as announced') }),
 });
@@ -125,7 +143,6 @@ export type TollCall = z.infer<typeof TollCall>;
 
 export const IndexCall = z.object({
   endpoint: z.string(),
-  price_per_call: z.string().describe('USD per call as registered'),
   schema_url: z.string().nullable(),
 });
 export type IndexCall = z.infer<typeof IndexCall>;
@@ -133,9 +150,7 @@ export type IndexCall = z.infer<typeof IndexCall>;
 export const RegistryCall = z.object({
   endpoint: z.string(),
   auth_method: z.string(),
-  pricing: z.unknown().describe('The listing pricing as published'),
   io_format: z.unknown(),
-  verified: z.boolean(),
 });
 export type RegistryCall = z.infer<typeof RegistryCall>;
 
@@ -144,7 +159,11 @@ const Ranked = {
   score: z.number().describe('Hybrid relevance: BM25 relative to the best BM25 of the answer plus the semantic score (0-1), times a prior; higher is better, comparable within one answer'),
   name: z.string(),
   summary: z.string(),
-  price_usd: z.number().nullable().describe('Per call, in USD; null when the source does not state it'),
+  price: PriceSpec.nullable().describe(
+    'usd: a decimal USD string; per: call, block (one payment buys `requests` calls) or bot-month. A free tool is { per: call, usd: "0" }; null when the source does not state a price',
+  ),
+  verified: Verified,
+  availability: Availability,
   matched: z.array(Matched),
   reasons: z.array(z.string()),
 };
@@ -165,18 +184,29 @@ export const SourceFreshness = z.object({
 });
 export type SourceFreshness = z.infer<typeof SourceFreshness>;
 
+// Keyed in snake_case like every public field; the source values themselves ('toll-catalog', …) are enum values.
 const Sources = z.object({
-  'toll-catalog': SourceFreshness,
+  toll_catalog: SourceFreshness,
   index: SourceFreshness,
   registry: SourceFreshness,
 });
 
 export const MatchOutput = z.object({
   task: z.string(),
-  max_price: z.number().nullable(),
+  max_price: z.string().nullable().describe('The ceiling as a decimal USD string (micro-dollar precision); null when none was given'),
   results: z.array(RankedTool),
+  no_good_match: z
+    .boolean()
+    .describe('true when even the first result matches the task weakly (few words in common, little closeness in meaning) or nothing matched: treat the results as guesses, not answers'),
   considered: z.number().int().describe('Tools that matched at least one term'),
   excluded_by_price: z.number().int().describe('Matching tools left out by max_price (above it, or price not stated)'),
+  left_out: z
+    .object({
+      weak: z.number().int().describe('Tools scoring below the minimum relevance (a share of the best score)'),
+      administrative: z.number().int().describe('Status routes and free service routes the task did not ask for'),
+      duplicates: z.number().int().describe('Unverified tools whose text nearly repeats one shown (or left out) above them'),
+    })
+    .describe('Matching tools not shown, and why'),
   sources: Sources,
   method: z.string(),
 });

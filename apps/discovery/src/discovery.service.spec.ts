@@ -42,7 +42,7 @@ describe(DiscoveryService.name, () => {
     expect(before.sources.index).toMatchObject({ available: true, items: 1, stale: false });
 
     dbUp = false;
-    await expect(service.register({ name: 'x', endpoint: 'https://x.example/', description: 'a description', price_per_call: 0, tags: [] })).rejects.toEqual(
+    await expect(service.register({ name: 'x', endpoint: 'https://x.example/', description: 'a description', price_per_call: 0, tags: [] }, '203.0.113.7')).rejects.toEqual(
       new TollError('SERVICE_UNAVAILABLE', 'The discovery index database is unavailable'),
     );
     const after = await service.match({ task: 'tide times', limit: 5 }); // the failed register forces a re-check

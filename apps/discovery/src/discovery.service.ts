@@ -1,11 +1,12 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { APP_CONFIG, CatalogWatcher, GroupHealth, JsonLogger, NATS_CONNECTION, parsePathGrants } from '@toll/platform';
+import { clientNetworkKey } from '@toll/upstream';
 import type { NatsConnection } from 'nats';
 import type { DiscoveryConfig } from './config';
 import type * as S from './discovery.schemas';
 import { IndexRepository } from './index.repository';
-import { MatchIndex, METHOD, semanticStats } from './match-index';
+import { MatchIndex, METHOD, semanticStats, usdText, type AvailabilityOf } from './match-index';
 import { RegistryFeed } from './registry-feed';
 import { entryDocument, listingDocument, routeDocument } from './tool-documents';
 
@@ -46,7 +47,7 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
     this.catalog.stop();
   }
 
-  async register(input: S.RegisterInput): Promise<S.RegisterOutput> {
+  async register(input: S.RegisterInput, callerIp: string): Promise<S.RegisterOutput> {
     const entry = {
       name: input.name,
       endpoint: new URL(input.endpoint).toString(), // one spelling per URL, so idempotency holds across spellings
@@ -56,35 +57,49 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
       schemaUrl: input.schema_url ?? null,
     };
     const max = this.config.DISCOVERY_INDEX_MAX_ENTRIES;
+    const limit = { registrant: clientNetworkKey(callerIp), perWindow: this.config.DISCOVERY_REGISTER_LIMIT, windowSeconds: this.config.DISCOVERY_REGISTER_WINDOW_SECONDS };
     const result = await this.repo
-      .register(entry, max)
+      .register(entry, max, limit)
       .catch((e: Error) => {
         this.logger.event('error', 'index database error', { error: e.message });
         throw new TollError('SERVICE_UNAVAILABLE', 'The discovery index database is unavailable');
       })
       .finally(() => (this.entries.checkedAt = 0)); // re-read at the next query: the entry changed, or the database did
     if (!result) throw new TollError('SERVICE_UNAVAILABLE', `The discovery index is full (${max} entries); existing entries can still be updated`);
+    if ('retryAfterSeconds' in result) {
+      // The gateway turns this into a 429 with Retry-After.
+      const { perWindow, windowSeconds } = limit;
+      throw new TollError('RATE_LIMITED', `Too many new entries from your network: at most ${perWindow} per ${windowSeconds} s; retry in ${result.retryAfterSeconds} s`, {
+        retryAfterSeconds: result.retryAfterSeconds,
+        limit: perWindow,
+        windowSeconds,
+      });
+    }
     return { created: result.created, entry: { ...result.entry, price_per_call: Number(result.entry.price_per_call), price_per_call_usd: result.entry.price_per_call } };
   }
 
   async search({ q, limit }: S.SearchInput): Promise<S.SearchOutput> {
     const { index } = await this.current();
+    const { results, noGoodMatch } = index.teaser(q, limit, this.availability);
     return {
       q,
-      results: index.teaser(q, limit),
+      results,
+      no_good_match: noGoodMatch,
       note: 'Teaser: the same ranking as POST /toll/discovery/match, with names, one-line summaries and where to call each. Match adds scores, reasons, prices and input schemas.',
     };
   }
 
   async match({ task, max_price, limit }: S.MatchInput): Promise<S.MatchOutput> {
     const { index, sources } = await this.current();
-    const outcome = index.match(task, { maxPrice: max_price, limit });
+    const outcome = index.match(task, { maxPrice: max_price, limit, availability: this.availability });
     return {
       task,
-      max_price: max_price ?? null,
+      max_price: max_price === undefined ? null : usdText(BigInt(Math.floor(max_price * 1e6 + 1e-6))),
       results: outcome.results,
+      no_good_match: outcome.noGoodMatch,
       considered: outcome.considered,
       excluded_by_price: outcome.excludedByPrice,
+      left_out: outcome.leftOut,
       sources,
       method: METHOD,
     };
@@ -104,6 +119,13 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
     };
   }
 
+  // What each Toll route's group announced about it now: the same signal the gateway answers 503 on before any payment.
+  private readonly availability: AvailabilityOf = (doc) => {
+    if (doc.source !== 'toll-catalog' || !doc.group) return { state: 'unknown', retry_after_seconds: null, reason: null };
+    const down = this.catalog.unavailable(doc.group, doc.name);
+    return down ? { state: 'unavailable', retry_after_seconds: down.retryAfterSeconds, reason: down.reason } : { state: 'available', retry_after_seconds: null, reason: null };
+  };
+
   // The index over all three sources, rebuilt only when one of them changed.
   private async current() {
     await this.refreshEntries();
@@ -116,7 +138,7 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
     }
     const e = this.entries;
     const sources: S.MatchOutput['sources'] = {
-      'toll-catalog': { available: routes.length > 0, items: routes.length, as_of: new Date().toISOString(), stale: false, ...(routes.length ? {} : { reason: 'no group has announced its routes yet' }) },
+      toll_catalog: { available: routes.length > 0, items: routes.length, as_of: new Date().toISOString(), stale: false, ...(routes.length ? {} : { reason: 'no group has announced its routes yet' }) },
       index: {
         available: e.error === null,
         items: e.rows.length,

@@ -1,8 +1,8 @@
 import type { RegistryListing } from '@toll/contracts';
-import { MatchIndex, semanticStats } from './match-index';
+import { MatchIndex, semanticStats, type AvailabilityOf } from './match-index';
 import { WordVectors, wordVectors } from './word-vectors';
 import { analyze, expandSynonyms, words } from './text-analysis';
-import { entryDocument, listingDocument, listingPriceUsd, perCallUsd, routeDocument, type CatalogRoute } from './tool-documents';
+import { entryDocument, listingDocument, listingPrice, routeDocument, smallestPaymentMicros, type CatalogRoute } from './tool-documents';
 
 const route = (over: Partial<CatalogRoute>): CatalogRoute => ({
   operationId: 'weather.getCurrent',
@@ -16,7 +16,7 @@ const route = (over: Partial<CatalogRoute>): CatalogRoute => ({
   groupTitle: 'Weather',
   ...over,
 });
-const entry = (name: string, description: string, price: string) => ({
+const entry = (name: string, description: string, price: string, created_at = '') => ({
   id: name,
   name,
   endpoint: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example/`,
@@ -24,7 +24,7 @@ const entry = (name: string, description: string, price: string) => ({
   price_per_call: price,
   tags: [],
   schema_url: null,
-  created_at: '',
+  created_at,
   updated_at: '',
 });
 
@@ -45,19 +45,22 @@ describe('text analysis', () => {
 });
 
 describe('prices', () => {
-  it('compares every price per call', () => {
-    expect(perCallUsd(null)).toBe(0);
-    expect(perCallUsd({ per: 'block', usd: '0.01', requests: 1000 })).toBe(0.00001);
-    expect(perCallUsd({ per: 'bot-month', usd: '0.50' })).toBe(0.5);
+  it('compares the smallest payment a caller must make: a whole block, a whole bot-month', () => {
+    expect(smallestPaymentMicros({ per: 'call', usd: '0.005' })).toBe(5_000n);
+    expect(smallestPaymentMicros({ per: 'block', usd: '0.01', requests: 1000 })).toBe(10_000n);
+    expect(smallestPaymentMicros({ per: 'bot-month', usd: '0.50' })).toBe(500_000n);
+    expect(smallestPaymentMicros({ per: 'call', usd: '12' })).toBe(12_000_000n);
   });
 
-  it('reads a listing price from the registry pricing model, per call', () => {
-    expect(listingPriceUsd({ model: 'free' })).toBe(0);
-    expect(listingPriceUsd({ model: 'per_call', usd: '0.003' })).toBe(0.003);
-    expect(listingPriceUsd({ model: 'per_block', usd: '0.01', requests: 1000 })).toBe(0.00001);
-    expect(listingPriceUsd({ model: 'subscription', usd: '9', period: 'month' })).toBeNull();
-    expect(listingPriceUsd({ model: 'quote' })).toBeNull();
-    expect(listingPriceUsd('contact sales')).toBeNull();
+  it('reads a listing price from the registry pricing model, in the one price style', () => {
+    expect(listingPrice({ model: 'free' })).toEqual({ per: 'call', usd: '0' });
+    expect(listingPrice({ model: 'per_call', usd: '0.003' })).toEqual({ per: 'call', usd: '0.003' });
+    expect(listingPrice({ model: 'per_block', usd: '0.01', requests: 1000 })).toEqual({ per: 'block', usd: '0.01', requests: 1000 });
+    expect(listingPrice({ model: 'per_block', usd: '0.01', requests: 1 })).toEqual({ per: 'call', usd: '0.01' });
+    expect(listingPrice({ model: 'per_call', usd: '0.0000001' })).toBeNull(); // finer than a micro-dollar: not a price we can state
+    expect(listingPrice({ model: 'subscription', usd: '9', period: 'month' })).toBeNull();
+    expect(listingPrice({ model: 'quote' })).toBeNull();
+    expect(listingPrice('contact sales')).toBeNull();
   });
 });
 
@@ -88,30 +91,34 @@ describe(MatchIndex.name, () => {
     listingDocument(registryListing({})),
   ]);
 
-  it('ranks across the three sources and explains each match', () => {
-    const { results, considered, excludedByPrice } = index.match('current temperature in a city', { limit: 5 });
-    expect(results.map((r) => [r.source, r.name])).toEqual([
-      ['index', 'Storm Oracle'],
-      ['toll-catalog', 'weather.getCurrent'],
-      ['registry', 'City Climate'],
-      ['toll-catalog', 'recalls.getVehicle'], // only by meaning, and weakly: "current" ≈ "model"
-      ['toll-catalog', 'weather.getHealth'],
+  it('ranks across the three sources, verified tools first, and explains each match', () => {
+    const { results, considered, excludedByPrice, leftOut } = index.match('current temperature in a city', { limit: 5 });
+    expect(results.map((r) => [r.source, r.name, r.verified])).toEqual([
+      ['toll-catalog', 'weather.getCurrent', true],
+      ['index', 'Storm Oracle', false],
+      ['registry', 'City Climate', false],
     ]);
-    expect(results[0].matched).toEqual([
+    // The index entry scores higher by its words, yet ranks after the verified operation, and says so.
+    expect(results[1].score).toBeGreaterThan(results[0].score);
+    expect(results[1].matched).toEqual([
       { term: 'current', query: 'current', how: 'exact', fields: ['summary'] },
       { term: 'temperature', query: 'temperature', how: 'exact', fields: ['summary'] },
       { term: 'city', query: 'city', how: 'exact', fields: ['summary'] },
       { term: 'storm', query: 'temperature', how: 'synonym', fields: ['summary', 'name', 'path'] },
     ]);
-    expect(results[0].score).toBeGreaterThan(results[1].score);
-    expect(results[1].reasons).toEqual([
+    expect(results[1].reasons).toContain('unverified: registered by anyone and not checked by Toll; ranked after every verified tool');
+    expect(results[0].reasons).toEqual([
       '"current" matched "current" in summary, name, path',
       '"temperature" matched synonym "weather" in name, tags, path',
       '$0.005 per call',
       'Toll route, announced live by its group (callable through the gateway)',
     ]);
+    expect(results[0]).toMatchObject({ price: { per: 'call', usd: '0.005' }, availability: { state: 'available', retry_after_seconds: null, reason: null } });
+    expect(results[1]).toMatchObject({ price: { per: 'call', usd: '1.5' }, availability: { state: 'unknown' } });
+    expect(results[2].price).toBeNull();
     expect(results[2].reasons).toContain('price not stated by the source');
-    expect([considered, excludedByPrice]).toEqual([6, 0]);
+    // "current" ≈ "model" finds the recalls operation only weakly, and the status route was not asked for.
+    expect([considered, excludedByPrice, leftOut]).toEqual([6, 0, { weak: 2, administrative: 1, duplicates: 0 }]);
   });
 
   it('finds a tool by meaning when the task shares no word with it, and says which words were close', () => {
@@ -121,29 +128,106 @@ describe(MatchIndex.name, () => {
     expect(top.reasons[0]).toBe('"automobile" ≈ "vehicle" (meaning, cosine 0.66) in summary');
   });
 
-  it('ranks the status route first when the task asks whether a service is up, and says why', () => {
+  it('ranks the status route first when the task asks whether a service is up, and leaves it out otherwise', () => {
     const [top] = index.match('is the weather service running?', { limit: 2 }).results;
     expect(top.name).toBe('weather.getHealth');
+    expect(top.price).toEqual({ per: 'call', usd: '0' });
     expect(top.reasons).toContain('the task asks whether a service is up ("running"): this is the group\'s status route');
-    // Without such a question the status route still ranks after the operations.
-    const names = index.match('current weather in Lisbon', { limit: 5 }).results.map((r) => r.name);
-    expect(names.indexOf('weather.getCurrent')).toBeLessThan(names.indexOf('weather.getHealth'));
+    const other = index.match('current weather in Lisbon', { limit: 5 });
+    expect(other.results.map((r) => r.name)).not.toContain('weather.getHealth');
+    expect(other.leftOut.administrative).toBe(1);
+  });
+
+  it('keeps free administrative routes out of task results unless the task is about them', () => {
+    const registry = (operationId: string, path: string, summary: string, over: Partial<CatalogRoute> = {}) =>
+      routeDocument(route({ operationId, path, summary, price: null, group: 'registry', groupTitle: 'Discovery Registry', tags: [], inputSchema: {}, ...over }));
+    const admin = new MatchIndex([
+      registry('registry.getSnapshot', '/registry.json', 'Static snapshot of the operator-verified listings'),
+      registry('registry.submitQuestionnaire', '/api/questionnaire', 'Demand-research questionnaire answers, stored privately'),
+      routeDocument(route({ operationId: 'registry.search', path: '/toll/registry/search', summary: 'Search operator-verified listings by capability', price: { per: 'call', usd: '0.001' }, group: 'registry' })),
+      routeDocument(route({})),
+    ]);
+    const listings = admin.match('search operator-verified listings for a capability', { limit: 5 });
+    expect(listings.results.map((r) => r.name)).toEqual(['registry.search']);
+    expect(listings.leftOut.administrative).toBe(1);
+    expect(admin.match('send my answers to the demand-research questionnaire', { limit: 5 }).results[0].name).toBe('registry.submitQuestionnaire');
+    expect(admin.match('download the static snapshot of listings', { limit: 5 }).results[0].name).toBe('registry.getSnapshot');
+  });
+
+  it('compares max_price with the smallest payment: a $0.01 block does not pass 0.005, and shows the block as such', () => {
+    const rpc = routeDocument(route({ operationId: 'rpc.call', method: 'POST', path: '/toll/rpc/', summary: 'Solana JSON-RPC proxy call', price: { per: 'block', usd: '0.01', requests: 1000 }, group: 'rpc', groupTitle: 'RPC', tags: [] }));
+    const withRpc = new MatchIndex([rpc, routeDocument(route({}))]);
+    const open = withRpc.match('Solana JSON-RPC proxy call', { limit: 1 }).results[0];
+    expect(open).toMatchObject({ name: 'rpc.call', price: { per: 'block', usd: '0.01', requests: 1000 } });
+    expect(open.reasons).toContain('$0.01 per block of 1000 calls (one payment, reused for each call)');
+    const under = withRpc.match('Solana JSON-RPC proxy call', { limit: 5, maxPrice: 0.005 });
+    expect(under.results.map((r) => r.name)).not.toContain('rpc.call');
+    expect(under.excludedByPrice).toBe(1);
+    const [passed] = withRpc.match('Solana JSON-RPC proxy call', { limit: 1, maxPrice: 0.01 }).results;
+    expect(passed.reasons).toContain('$0.01 per block of 1000 calls (one payment, reused for each call), within max_price $0.01');
   });
 
   it('leaves out tools above max_price and tools without a stated price, before the limit applies', () => {
     const capped = index.match('current temperature in a city', { limit: 2, maxPrice: 0.005 });
-    expect(capped.results.map((r) => r.name)).toEqual(['weather.getCurrent', 'recalls.getVehicle']);
+    expect(capped.results.map((r) => r.name)).toEqual(['weather.getCurrent']);
     expect(capped.excludedByPrice).toBe(2);
-    expect(index.match('current temperature', { limit: 5, maxPrice: 0 }).results.map((r) => r.name)).toEqual(['weather.getHealth']);
+    expect(index.match('is the weather service up', { limit: 5, maxPrice: 0 }).results.map((r) => r.name)).toEqual(['weather.getHealth']);
   });
 
-  it('serves the teaser from the same ranking, with where to call each tool', () => {
-    expect(index.teaser('current temperature in a city', 3)).toEqual([
-      { name: 'Storm Oracle', summary: 'Current temperature and storm conditions for any city, premium', source: 'index', method: null, path: 'https://storm-oracle.example/' },
-      { name: 'weather.getCurrent', summary: 'Current conditions at a point', source: 'toll-catalog', method: 'GET', path: '/toll/weather/current' },
-      { name: 'City Climate', summary: 'Temperature history per city', source: 'registry', method: null, path: 'https://climate.example/' },
+  it('carries each Toll route\'s availability and ranks an operation its group cannot serve now below one it can', () => {
+    const two = new MatchIndex([
+      routeDocument(route({})),
+      routeDocument(route({ operationId: 'weather.getNow', path: '/toll/weather/now', summary: 'Current conditions at a point, now' })),
     ]);
-    expect(index.teaser('the of', 10)).toEqual([]);
+    const up = two.match('current conditions at a point now', { limit: 2 }).results;
+    expect(up.map((r) => r.name)).toEqual(['weather.getNow', 'weather.getCurrent']);
+    const down: AvailabilityOf = (doc) =>
+      doc.name === 'weather.getNow'
+        ? { state: 'unavailable', retry_after_seconds: 30, reason: 'UPSTREAM_ERROR: every provider down' }
+        : { state: 'available', retry_after_seconds: null, reason: null };
+    const results = two.match('current conditions at a point now', { limit: 2, availability: down }).results;
+    expect(results.map((r) => r.name)).toEqual(['weather.getCurrent', 'weather.getNow']);
+    expect(results[1].availability).toEqual({ state: 'unavailable', retry_after_seconds: 30, reason: 'UPSTREAM_ERROR: every provider down' });
+    expect(results[1].reasons).toContain('its group cannot serve it now (UPSTREAM_ERROR: every provider down); retry in 30 s; ranked down');
+    expect(two.teaser('current conditions at a point now', 2, down).results.map((r) => [r.name, r.availability])).toEqual([
+      ['weather.getCurrent', 'available'],
+      ['weather.getNow', 'unavailable'],
+    ]);
+  });
+
+  it('defends the match against stuffing: unverified near-duplicates are left out, the oldest kept, and never above a verified tool', () => {
+    const copies = [
+      entryDocument(entry('Fast Weather Now', 'Current weather conditions at any point, fastest', '0', '2026-11-24T10:00:00.000Z')),
+      entryDocument(entry('Fast Weather Now!', 'Current weather conditions at any point, fastest!!', '0', '2026-11-24T10:05:00.000Z')),
+      entryDocument(entry('Weather Now Fast', 'Fastest current weather conditions at any point', '0', '2026-11-24T10:06:00.000Z')),
+      entryDocument(entry('Current Conditions', 'Current conditions at a point', '0', '2026-11-24T10:07:00.000Z')), // repeats the verified route
+      entryDocument(entry('Tide Tables', 'High and low tide times, with current weather conditions at the coast', '0.001', '2026-11-24T10:08:00.000Z')),
+    ];
+    const stuffed = new MatchIndex([routeDocument(route({})), ...copies]);
+    const { results, leftOut } = stuffed.match('current weather conditions at a point', { limit: 10 });
+    expect(results.map((r) => r.name)).toEqual(['weather.getCurrent', 'Fast Weather Now', 'Tide Tables']);
+    expect(results.slice(1).every((r) => !r.verified)).toBe(true);
+    expect(leftOut.duplicates).toBe(3);
+  });
+
+  it('says no_good_match when even the best tool fits the task weakly, instead of a confident wrong answer', () => {
+    expect(index.match('current temperature in a city', { limit: 5 }).noGoodMatch).toBe(false);
+    const unrelated = index.match('write a haiku about autumn leaves', { limit: 5 });
+    expect(unrelated.noGoodMatch).toBe(true);
+    expect(index.match('the of', { limit: 5 })).toMatchObject({ results: [], noGoodMatch: true });
+    expect(index.teaser('write a haiku about autumn leaves', 5).noGoodMatch).toBe(true);
+  });
+
+  it('serves the teaser from the same ranking, with where to call each tool and whether it is verified', () => {
+    expect(index.teaser('current temperature in a city', 3)).toEqual({
+      noGoodMatch: false,
+      results: [
+        { name: 'weather.getCurrent', summary: 'Current conditions at a point', source: 'toll-catalog', verified: true, availability: 'available', method: 'GET', path: '/toll/weather/current' },
+        { name: 'Storm Oracle', summary: 'Current temperature and storm conditions for any city, premium', source: 'index', verified: false, availability: 'unknown', method: null, path: 'https://storm-oracle.example/' },
+        { name: 'City Climate', summary: 'Temperature history per city', source: 'registry', verified: false, availability: 'unknown', method: null, path: 'https://climate.example/' },
+      ],
+    });
+    expect(index.teaser('the of', 10).results).toEqual([]);
   });
 
   it('folds our own verified registry listing into its group: the operations are ranked, each naming the listing', () => {
@@ -151,7 +235,10 @@ describe(MatchIndex.name, () => {
     const impostor = registryListing({ id: 'copy', name: 'Weather Copy', description: 'Weather forecast, current conditions and alerts', endpoint_url: 'https://copy.example/toll/weather/current' });
     const folded = new MatchIndex([routeDocument(route({})), routeDocument(route({ operationId: 'weather.getHealth', path: '/toll/weather/health', summary: 'Weather status', price: null })), listingDocument(own), listingDocument(impostor)]);
     const { results } = folded.match('current weather conditions', { limit: 5 });
-    expect(results.map((r) => r.name)).toEqual(['weather.getCurrent', 'Weather Copy', 'weather.getHealth']);
+    expect(results.map((r) => [r.name, r.verified])).toEqual([
+      ['weather.getCurrent', true],
+      ['Weather Copy', false],
+    ]);
     expect(results[0].reasons).toContain('its group is also listed in the registry as "Toll Weather" (operator-verified; ranked here per operation)');
     expect(results[1].reasons.some((r) => r.includes('also listed'))).toBe(false);
     expect(folded.countBySource()).toEqual({ 'toll-catalog': 2, index: 0, registry: 2 });

@@ -1,8 +1,9 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
-import type { RankedTool, SearchOutput } from './discovery.schemas';
+import type { PriceSpec } from '@toll/contracts';
+import type { Availability, RankedTool, SearchOutput } from './discovery.schemas';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
 import { analyze, expandSynonyms, normalize, words, type AnalyzedTerm } from './text-analysis';
-import { ownListingGroup, type ToolDocument, type ToolText } from './tool-documents';
+import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
 
 type Field = keyof ToolText;
@@ -20,6 +21,19 @@ export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name:
 // whole group (scores as the group's best operation) and its prior rises from 0.5 to statusIntentPrior.
 // Chosen on the tuning half only (tools/bench/tune-match.js).
 export const HYBRID = { lexical: 1, semantic: 0.3, statusIntentPrior: 1.5 };
+// Trust and relevance:
+// - a tool below minRelevance × the answer's best score is left out: it would only fill the list (0.3, the highest
+//   value that lost no expected operation from the top 5 of the tuning half);
+// - an administrative route (status, root-path service files and forms) appears only when its own evidence, before
+//   its prior, is at least adminAsked × the best: the task is about it. A status question keeps the status route.
+//   0.6 was read off the tuning half (administrative routes in other tasks' top 5: 32 → 10, no expected one lost);
+// - an operation its group says it cannot serve now keeps unavailableFactor of its score;
+// - an unverified tool whose words (Jaccard over the stems of its summary) overlap an older unverified one's, or a
+//   verified one's, by duplicateJaccard or more is a near-duplicate and left out;
+// - the answer says no_good_match when the first result's evidence is weak in absolute terms: its BM25 per task word
+//   below weakLexical and its semantic score below weakSemantic. Both were read off the tuning half of the eval and its
+//   out-of-scope tasks (eval/out-of-scope.json), never off the held-out half.
+export const TRUST = { minRelevance: 0.3, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 8, weakSemantic: 0.2 };
 const STATUS_WORDS = new Set(
   'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable'.split(' '),
 );
@@ -33,20 +47,35 @@ const FUZZY = 0.2; // edit distance = 20 % of the term's length (1 for 5-7 lette
 const MIN_FUZZY = 5;
 const SCORE_DECIMALS = 3;
 
+// What a group said about one of its operations now; tools that are not Toll routes are unknown.
+export type AvailabilityOf = (doc: ToolDocument) => Availability;
+const AVAILABLE: Availability = { state: 'available', retry_after_seconds: null, reason: null };
+const UNKNOWN: Availability = { state: 'unknown', retry_after_seconds: null, reason: null };
+export const assumeAvailable: AvailabilityOf = (doc) => (doc.source === 'toll-catalog' ? AVAILABLE : UNKNOWN);
+
 export interface MatchOptions {
   maxPrice?: number;
   limit: number;
+  availability?: AvailabilityOf;
 }
 
-type Scored = { doc: ToolDocument; score: number; lexical?: SearchResult; semantic?: SemanticScore };
+type Query = { own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string> };
+// evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
+type Scored = { doc: ToolDocument; score: number; lexical?: SearchResult; semantic?: SemanticScore; availability: Availability; evidence?: Scored };
 
 export interface MatchOutcome {
   results: RankedTool[];
+  noGoodMatch: boolean;
   considered: number;
   excludedByPrice: number;
+  leftOut: { weak: number; administrative: number; duplicates: number };
 }
 
-const priceText = (usd: number) => (usd === 0 ? 'free' : `$${+usd.toFixed(9)} per call`);
+const priceText = (p: PriceSpec) =>
+  p.usd === '0' ? 'free' : p.per === 'block' ? `$${p.usd} per block of ${p.requests} calls (one payment, reused for each call)` : `$${p.usd} per ${p.per}`;
+// max_price in micro-USD, rounded down: a ceiling is never raised by rounding.
+const micros = (usd: number) => BigInt(Math.floor(usd * 1e6 + 1e-6));
+export const usdText = (m: bigint) => `${m / 1_000_000n}${m % 1_000_000n ? `.${(m % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`;
 const round = (n: number) => Number(n.toFixed(SCORE_DECIMALS));
 
 // An in-memory MiniSearch index over every known tool, rebuilt whenever one of its sources changes.
@@ -65,6 +94,7 @@ export class MatchIndex {
   private readonly listedAs = new Map<string, string[]>(); // group → names of our own registry listings folded into it
   private folded = 0;
   private readonly statusRoutes: ToolDocument[] = [];
+  private readonly stemCache = new Map<string, Set<string>>();
 
   constructor(documents: ToolDocument[], vectors: WordVectors = wordVectors()) {
     // Our own registry listings describe a whole group behind one endpoint: rank the group's operations instead.
@@ -100,39 +130,85 @@ export class MatchIndex {
   }
 
   // Ranked tools for a plain-language task; the price ceiling is applied inside the search, never after.
-  match(task: string, { maxPrice, limit }: MatchOptions): MatchOutcome {
-    const own = analyze(task);
-    const synonyms = expandSynonyms(own);
-    const fromSynonym = new Set(synonyms.map((s) => s.term));
-    const queryTerms = [...own, ...synonyms];
-    const scored = this.score(task, queryTerms, fromSynonym);
-    let excludedByPrice = 0;
-    const allowed = scored.filter(({ doc }) => {
-      const ok = maxPrice === undefined || (doc.priceUsd !== null && doc.priceUsd <= maxPrice + 1e-12);
-      if (!ok) excludedByPrice++;
-      return ok;
-    });
-    const results = allowed.slice(0, limit).map((s, i) => this.rank(s, i + 1, task, queryTerms, fromSynonym, maxPrice));
-    return { results, considered: scored.length, excludedByPrice };
+  match(task: string, { maxPrice, limit, availability = assumeAvailable }: MatchOptions): MatchOutcome {
+    const ceiling = maxPrice === undefined ? undefined : micros(maxPrice);
+    const { allowed, query, considered, leftOut, excludedByPrice } = this.select(task, ceiling, availability);
+    const results = allowed.slice(0, limit).map((s, i) => this.rank(s, i + 1, task, query, ceiling));
+    return { results, noGoodMatch: weak(allowed[0], query), considered, excludedByPrice, leftOut };
   }
 
   // The free teaser: the same ranking, with each tool's name, one line and where to call it (no scores or reasons).
-  teaser(q: string, limit: number): SearchOutput['results'] {
-    const own = analyze(q);
-    const synonyms = expandSynonyms(own);
-    return this.score(q, [...own, ...synonyms], new Set(synonyms.map((s) => s.term)))
-      .slice(0, limit)
-      .map(({ doc }) => ({
+  teaser(q: string, limit: number, availability: AvailabilityOf = assumeAvailable): { results: SearchOutput['results']; noGoodMatch: boolean } {
+    const { allowed, query } = this.select(q, undefined, availability);
+    return {
+      noGoodMatch: weak(allowed[0], query),
+      results: allowed.slice(0, limit).map(({ doc, availability: a }) => ({
         name: doc.name,
         summary: oneLine(doc.summary),
         source: doc.source,
+        verified: doc.verified,
+        availability: a.state,
         method: doc.source === 'toll-catalog' ? doc.call.method : null,
         path: doc.source === 'toll-catalog' ? doc.call.path : doc.call.endpoint,
-      }));
+      })),
+    };
+  }
+
+  private select(task: string, ceiling: bigint | undefined, availability: AvailabilityOf) {
+    const own = analyze(task);
+    const synonyms = expandSynonyms(own);
+    const query: Query = { own, terms: [...own, ...synonyms], fromSynonym: new Set(synonyms.map((s) => s.term)) };
+    const { shown, considered, leftOut } = this.trusted(task, this.score(task, query.terms, query.fromSynonym, availability));
+    let excludedByPrice = 0;
+    const allowed = shown.filter(({ doc }) => {
+      const ok = ceiling === undefined || (doc.price !== null && smallestPaymentMicros(doc.price) <= ceiling);
+      if (!ok) excludedByPrice++;
+      return ok;
+    });
+    return { allowed, query, considered, leftOut, excludedByPrice };
+  }
+
+  // What an agent can trust, in order: weak matches and administrative routes the task did not ask for are left out;
+  // verified tools come before every unverified one; unverified near-duplicates are left out.
+  private trusted(task: string, scored: Scored[]) {
+    const best = scored[0]?.score ?? 0;
+    const statusIntent = statusWord(task) !== undefined;
+    const leftOut = { weak: 0, administrative: 0, duplicates: 0 };
+    const kept: Scored[] = [];
+    for (const s of scored) {
+      if (s.doc.admin && !(s.doc.status && statusIntent) && s.score / s.doc.prior < TRUST.adminAsked * best) leftOut.administrative++;
+      else if (s.score < TRUST.minRelevance * best) leftOut.weak++;
+      else kept.push(s);
+    }
+    const verified = kept.filter((s) => s.doc.verified);
+    const seen = verified.map((s) => this.stems(s.doc));
+    const unverified: Scored[] = [];
+    // Oldest registration first among unverified tools, so a copy never displaces what it copied.
+    const byAge = kept.filter((s) => !s.doc.verified).map((s, order) => ({ s, order }));
+    byAge.sort((a, b) => (a.s.doc.registeredAt ?? '').localeCompare(b.s.doc.registeredAt ?? '') || a.order - b.order);
+    const accepted = new Set<Scored>();
+    for (const { s } of byAge) {
+      const stems = this.stems(s.doc);
+      if (seen.some((other) => jaccard(stems, other) >= TRUST.duplicateJaccard)) leftOut.duplicates++;
+      else {
+        seen.push(stems);
+        accepted.add(s);
+      }
+    }
+    for (const s of kept) if (!s.doc.verified && accepted.has(s)) unverified.push(s);
+    return { shown: [...verified, ...unverified], considered: scored.length, leftOut };
+  }
+
+  // Stems of what a tool says it does (names are free-form and operationIds are not prose), for near-duplicate
+  // detection; computed once per index.
+  private stems(doc: ToolDocument): Set<string> {
+    let stems = this.stemCache.get(doc.id);
+    if (!stems) this.stemCache.set(doc.id, (stems = new Set(analyze(doc.summary).map((t) => t.term))));
+    return stems;
   }
 
   // Every tool either signal found, best first: BM25 relative to the best BM25 here, plus the semantic score, times the prior.
-  private score(task: string, queryTerms: AnalyzedTerm[], fromSynonym: Set<string>): Scored[] {
+  private score(task: string, queryTerms: AnalyzedTerm[], fromSynonym: Set<string>, availability: AvailabilityOf): Scored[] {
     const lexical = queryTerms.length
       ? this.search.search([...new Set(queryTerms.map((t) => t.term))].join(' '), {
           boost: FIELD_BOOSTS,
@@ -147,22 +223,27 @@ export class MatchIndex {
     const bestSemantic = [...semantic.values()].reduce((m, s) => Math.max(m, s.score), 0) || 1;
     const statusIntent = statusWord(task) !== undefined;
     const byId = new Map<string, Scored>();
-    for (const hit of lexical) byId.set(hit.id, { doc: this.docs.get(hit.id)!, score: 0, lexical: hit });
-    for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? { doc: this.docs.get(id)!, score: 0 }), semantic: s });
-    const groupBest = new Map<string, number>(); // the best evidence for each group, which its status route speaks for
+    const scoredDoc = (id: string): Scored => ({ doc: this.docs.get(id)!, score: 0, availability: UNKNOWN });
+    for (const hit of lexical) byId.set(hit.id, { ...scoredDoc(hit.id), lexical: hit });
+    for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), semantic: s });
+    const groupBest = new Map<string, Scored>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
       s.score = HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic);
-      if (s.doc.group) groupBest.set(s.doc.group, Math.max(groupBest.get(s.doc.group) ?? 0, s.score));
+      if (s.doc.group && s.score > (groupBest.get(s.doc.group)?.score ?? -1)) groupBest.set(s.doc.group, s);
     }
     if (statusIntent) {
       for (const d of this.statusRoutes) {
         const best = groupBest.get(d.group!);
-        if (best !== undefined && !byId.has(d.id)) byId.set(d.id, { doc: d, score: best });
+        if (best !== undefined && !byId.has(d.id)) byId.set(d.id, { doc: d, score: best.score, availability: UNKNOWN });
       }
     }
     for (const s of byId.values()) {
-      if (s.doc.status && statusIntent) s.score = Math.max(s.score, groupBest.get(s.doc.group!) ?? 0) * HYBRID.statusIntentPrior;
+      const best = s.doc.status && statusIntent ? groupBest.get(s.doc.group!) : undefined;
+      if (best && best.score >= s.score) s.evidence = best;
+      if (s.doc.status && statusIntent) s.score = Math.max(s.score, best?.score ?? 0) * HYBRID.statusIntentPrior;
       else s.score *= s.doc.prior;
+      s.availability = availability(s.doc);
+      if (s.availability.state === 'unavailable') s.score *= TRUST.unavailableFactor;
     }
     return [...byId.values()].sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }
@@ -173,7 +254,7 @@ export class MatchIndex {
     return term;
   }
 
-  private rank({ doc, score, lexical, semantic }: Scored, rank: number, task: string, queryTerms: AnalyzedTerm[], fromSynonym: Set<string>, maxPrice?: number): RankedTool {
+  private rank({ doc, score, lexical, semantic, availability }: Scored, rank: number, task: string, { terms: queryTerms, fromSynonym }: Query, ceiling?: bigint): RankedTool {
     const matched: RankedTool['matched'] = Object.entries(lexical?.match ?? {}).map(([indexed, fields]) => {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
@@ -186,15 +267,17 @@ export class MatchIndex {
       matched.push({ term: p.term, query: p.query, how: 'semantic', fields: [p.field], similarity: round(p.similarity) });
       reasons.push(`"${p.query}" ≈ "${p.term}" (meaning, cosine ${p.similarity.toFixed(2)}) in ${p.field}`);
     }
-    if (doc.priceUsd === null) reasons.push('price not stated by the source');
-    else reasons.push(maxPrice === undefined ? priceText(doc.priceUsd) : `${priceText(doc.priceUsd)}, within max_price $${maxPrice}`);
+    if (doc.price === null) reasons.push('price not stated by the source');
+    else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);
     reasons.push(SOURCE_TEXT[doc.source]);
+    if (!doc.verified) reasons.push('unverified: registered by anyone and not checked by Toll; ranked after every verified tool');
+    if (availability.state === 'unavailable') reasons.push(`its group cannot serve it now (${availability.reason}); retry in ${availability.retry_after_seconds} s; ranked down`);
     const asked = doc.status ? statusWord(task) : undefined;
     if (asked) reasons.push(`the task asks whether a service is up ("${asked}"): this is the group's status route`);
     const listed = doc.group ? this.listedAs.get(doc.group) : undefined;
     if (listed) reasons.push(`its group is also listed in the registry as ${listed.map((n) => `"${n}"`).join(', ')} (operator-verified; ranked here per operation)`);
     const { source, name, summary, call } = doc;
-    return { rank, score: round(score), source, name, summary, price_usd: doc.priceUsd, matched, reasons, call } as RankedTool;
+    return { rank, score: round(score), source, name, summary, price: doc.price, verified: doc.verified, availability, matched, reasons, call } as RankedTool;
   }
 }
 
@@ -207,6 +290,18 @@ const SOURCE_TEXT = {
 // "up" after a phrasal verb ("set up a bot", "look up a payer") is not a question about a service.
 const PHRASAL_UP = /\b(set|setting|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow)\s+(\S+\s+)?up\b/g;
 const statusWord = (task: string) => words(task.toLowerCase().replace(PHRASAL_UP, ' ')).find((w) => STATUS_WORDS.has(w));
+
+const jaccard = (a: Set<string>, b: Set<string>) => {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / (a.size + b.size - shared || 1);
+};
+
+// The best tool's evidence is weak by both signals, measured absolutely (not relative to the answer): nothing fits.
+const weak = (top: Scored | undefined, { own }: Query) => {
+  const e = top?.evidence ?? top;
+  return !e || ((e.lexical?.score ?? 0) / Math.max(1, own.length) < TRUST.weakLexical && (e.semantic?.score ?? 0) < TRUST.weakSemantic);
+};
 
 const oneLine = (text: string, max = 140) => {
   const line = text.split(/\r?\n/)[0].trim();

@@ -17,12 +17,20 @@ interface Common {
   id: string;
   name: string;
   summary: string;
-  priceUsd: number | null; // per call; null = the source does not state it
+  price: PriceSpec | null; // a free tool costs { per: call, usd: '0' }; null = the source does not state a price
   prior: number; // multiplies the relevance score
   group: string | null; // the Toll group of a Toll route
   status: boolean; // a group's /health route: says whether the service is up, what it covers and charges
+  // A free route that runs the service rather than serving a task (status, root-path files and forms such as the
+  // registry's snapshot or questionnaire): it appears only when the task asks for it.
+  admin: boolean;
+  verified: boolean; // announced by a Toll group (checked as the gateway checks it) or operator-verified in the registry
+  registeredAt: string | null; // index entries: when first registered (the oldest of near-duplicates is kept)
   text: ToolText;
 }
+
+const FREE_PRICE: PriceSpec = { per: 'call', usd: '0' };
+const USD = /^(0|[1-9]\d{0,5})(\.\d{1,6})?$/;
 
 // Every group's `/health` route (the platform's GroupHealth) describes the service, not a capability: with
 // equal evidence the group's operations come first, while a task about status still finds it.
@@ -40,18 +48,19 @@ export type CatalogRoute = Pick<RouteManifest, 'operationId' | 'method' | 'path'
   groupTitle: string;
 };
 
-export function perCallUsd(price: PriceSpec | null): number {
-  if (!price) return 0;
-  return price.per === 'block' ? Number(price.usd) / price.requests : Number(price.usd);
+// The smallest payment a caller must make to use the tool, in micro-USD (USDC atomic units): a whole block for a
+// block price, one month for a bot-month. This is what max_price is compared with.
+export function smallestPaymentMicros(price: PriceSpec): bigint {
+  const [whole, fraction = ''] = price.usd.split('.');
+  return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
 }
 
 // How to call a Toll route: the same fields the challenge's bazaar extension describes (method, and the
-// route's input schema as query parameters for GET or the JSON body for POST), plus path and price.
+// route's input schema as query parameters for GET or the JSON body for POST), plus path. The price is the result's.
 function tollCallOf(route: CatalogRoute): TollCall {
   return {
     method: route.method,
     path: route.path,
-    price: route.price,
     payment: route.price ? 'x402' : 'free',
     input: { in: route.method === 'POST' ? 'body' : 'query', schema: route.inputSchema },
   };
@@ -80,10 +89,13 @@ export function routeDocument(route: CatalogRoute): ToolDocument {
     source: 'toll-catalog',
     name: route.operationId,
     summary: route.summary,
-    priceUsd: perCallUsd(route.price),
+    price: route.price ?? FREE_PRICE,
     prior: isStatusRoute(route) ? STATUS_ROUTE_PRIOR : 1,
     group: route.group,
     status: isStatusRoute(route),
+    admin: isStatusRoute(route) || (route.price === null && !route.path.startsWith('/toll/')),
+    verified: true,
+    registeredAt: null,
     text: {
       summary: route.summary,
       name: route.operationId,
@@ -102,24 +114,28 @@ export function entryDocument(entry: IndexEntry): ToolDocument {
     source: 'index',
     name: entry.name,
     summary: entry.description,
-    priceUsd: Number(entry.price_per_call),
+    price: USD.test(entry.price_per_call) ? { per: 'call', usd: entry.price_per_call } : null,
     prior: 1,
     group: null,
     status: false,
+    admin: false,
+    verified: false,
+    registeredAt: entry.created_at,
     text: { summary: entry.description, name: entry.name, tags: entry.tags.join(' ; '), path: urlWords(entry.endpoint), description: '', inputs: '' },
-    call: { endpoint: entry.endpoint, price_per_call: entry.price_per_call, schema_url: entry.schema_url },
+    call: { endpoint: entry.endpoint, schema_url: entry.schema_url },
   };
 }
 
 // Listing pricing as the registry publishes it (apps/registry, docs/registry.md "Price of a listing"):
-// { model: free | per_call | per_block | subscription | quote, usd?, requests? }. Subscriptions and quotes
-// have no per-call price; neither has anything the registry did not describe.
-export function listingPriceUsd(pricing: unknown): number | null {
+// { model: free | per_call | per_block | subscription | quote, usd?, requests? }, in our one price style. Subscriptions
+// and quotes have no price a caller can pay per use; neither has anything the registry did not describe.
+export function listingPrice(pricing: unknown): PriceSpec | null {
   const p = (pricing ?? {}) as { model?: unknown; usd?: unknown; requests?: unknown };
-  const usd = typeof p.usd === 'string' && /^\d+(\.\d+)?$/.test(p.usd) ? Number(p.usd) : null;
-  if (p.model === 'free') return 0;
-  if (p.model === 'per_call') return usd;
-  if (p.model === 'per_block' && usd !== null && typeof p.requests === 'number' && p.requests > 0) return usd / p.requests;
+  const usd = typeof p.usd === 'string' && USD.test(p.usd) ? p.usd : null;
+  if (p.model === 'free') return FREE_PRICE;
+  if (usd === null) return null;
+  if (p.model === 'per_call' || (p.model === 'per_block' && p.requests === 1)) return { per: 'call', usd };
+  if (p.model === 'per_block' && typeof p.requests === 'number' && Number.isInteger(p.requests) && p.requests >= 2 && p.requests <= 1_000_000) return { per: 'block', usd, requests: p.requests };
   return null;
 }
 
@@ -136,10 +152,13 @@ export function listingDocument(listing: RegistryListing): ToolDocument {
     source: 'registry',
     name: listing.name,
     summary: listing.description,
-    priceUsd: listingPriceUsd(listing.pricing),
+    price: listingPrice(listing.pricing),
     prior: 1,
     group: null,
     status: false,
+    admin: false,
+    verified: listing.verified,
+    registeredAt: null,
     text: {
       summary: listing.description,
       name: listing.name,
@@ -148,14 +167,14 @@ export function listingDocument(listing: RegistryListing): ToolDocument {
       description: '',
       inputs: leafStrings(listing.io_format).join(' ').slice(0, 2000),
     },
-    call: { endpoint: listing.endpoint_url, auth_method: listing.auth_method, pricing: listing.pricing, io_format: listing.io_format, verified: listing.verified },
+    call: { endpoint: listing.endpoint_url, auth_method: listing.auth_method, io_format: listing.io_format },
   };
 }
 
 // The group a registry listing describes when it is one of ours: operator-verified and pointing at the path of a
 // live Toll route (the registry's curated seeds do). Third-party listings, verified or not, never point there.
 export function ownListingGroup(doc: ToolDocument, livePaths: Map<string, string | null>): string | null {
-  if (doc.source !== 'registry' || !doc.call.verified) return null;
+  if (doc.source !== 'registry' || !doc.verified) return null;
   try {
     return livePaths.get(new URL(doc.call.endpoint).pathname) ?? null;
   } catch {

@@ -178,8 +178,9 @@ describe('discovery over NATS', () => {
       const out = await data('search', { q: 'weather alerts' });
       expect(out.q).toBe('weather alerts');
       expect(out.results.length).toBeLessThanOrEqual(10);
-      expect(out.results[0]).toEqual({ name: 'weather.getAlerts', summary: expect.any(String), source: 'toll-catalog', method: 'GET', path: '/toll/weather/alerts' });
-      for (const r of out.results) expect(Object.keys(r).sort()).toEqual(['method', 'name', 'path', 'source', 'summary']);
+      expect(out.results[0]).toEqual({ name: 'weather.getAlerts', summary: expect.any(String), source: 'toll-catalog', verified: true, availability: 'available', method: 'GET', path: '/toll/weather/alerts' });
+      for (const r of out.results) expect(Object.keys(r).sort()).toEqual(['availability', 'method', 'name', 'path', 'source', 'summary', 'verified']);
+      expect(out.no_good_match).toBe(false);
       const matched = await data('match', { task: 'weather alerts', limit: 10 });
       expect(out.results.map((r: any) => r.name)).toEqual(matched.results.map((r: any) => r.name));
       expect((await data('search', { q: 'toll', limit: 20 })).results).toHaveLength(20);
@@ -214,7 +215,9 @@ describe('discovery over NATS', () => {
         source: 'toll-catalog',
         name: 'weather.getForecast',
         summary: 'Daily forecast at a point for 1-16 days (default 7), metric and imperial',
-        price_usd: 0.005,
+        price: { per: 'call', usd: '0.005' },
+        verified: true,
+        availability: { state: 'available', retry_after_seconds: null, reason: null },
         matched: [
           { term: 'weather', query: 'weather', how: 'exact', fields: ['name', 'tags', 'path'] },
           { term: 'days', query: 'days', how: 'exact', fields: ['summary', 'inputs', 'description'] },
@@ -228,14 +231,13 @@ describe('discovery over NATS', () => {
         call: {
           method: 'GET',
           path: '/toll/weather/forecast',
-          price: { per: 'call', usd: '0.005' },
           payment: 'x402',
           input: { in: 'query', schema: otherRoutes.find((r) => r.operationId === 'weather.getForecast')!.inputSchema },
         },
       });
       expect(out.results[0].score).toBeGreaterThan(out.results[1].score);
       expect(out.results[1].score).toBeGreaterThanOrEqual(out.results[2].score);
-      expect(out).toMatchObject({ task: 'What will the weather be over the next 5 days in Lisbon?', max_price: null, excluded_by_price: 0, method: expect.stringContaining('BM25') });
+      expect(out).toMatchObject({ task: 'What will the weather be over the next 5 days in Lisbon?', max_price: null, no_good_match: false, excluded_by_price: 0, method: expect.stringContaining('BM25') });
     });
 
     it('names a synonym when the task used another word', async () => {
@@ -246,21 +248,43 @@ describe('discovery over NATS', () => {
       expect(top.reasons[0]).toBe('"snow" matched synonym "weather" in name, tags, path');
     });
 
-    it('always enforces max_price: an over-priced perfect match is left out', async () => {
+    it('always enforces max_price on the smallest payment; an unverified entry never outranks a verified operation', async () => {
       await register({ name: 'Filler 2', description: 'Priority fee estimate for a Solana transaction, premium', price_per_call: 2.5, tags: ['fees', 'solana'] });
       const task = 'Priority fee estimate for a Solana transaction, premium';
       const open = await data('match', { task, limit: 5 });
-      expect(open.results[0]).toMatchObject({ source: 'index', name: 'Filler 2', price_usd: 2.5, call: { endpoint: 'https://tides.example/v1/tides', price_per_call: '2.5', schema_url: null } });
+      expect(open.results[0]).toMatchObject({ source: 'toll-catalog', name: 'fees.estimate', verified: true });
+      const filler = open.results.find((r: any) => r.name === 'Filler 2');
+      expect(filler).toMatchObject({ source: 'index', verified: false, price: { per: 'call', usd: '2.5' }, call: { endpoint: 'https://tides.example/v1/tides', schema_url: null } });
+      expect(filler.score).toBeGreaterThan(open.results[0].score); // its words match better, yet it ranks after
+      expect(filler.reasons).toContain('unverified: registered by anyone and not checked by Toll; ranked after every verified tool');
+      const firstUnverified = open.results.findIndex((r: any) => !r.verified);
+      expect(open.results.slice(firstUnverified).every((r: any) => !r.verified)).toBe(true);
       const capped = await data('match', { task, max_price: 0.01, limit: 20 });
       expect(capped.results.map((r: any) => r.name)).not.toContain('Filler 2');
-      expect(capped.results[0]).toMatchObject({ name: 'fees.estimate', price_usd: 0.005 });
+      expect(capped.results[0]).toMatchObject({ name: 'fees.estimate', price: { per: 'call', usd: '0.005' } });
       expect(capped.results[0].reasons).toContain('$0.005 per call, within max_price $0.01');
-      expect(capped.results.every((r: any) => r.price_usd !== null && r.price_usd <= 0.01)).toBe(true);
       expect(capped.excluded_by_price).toBeGreaterThanOrEqual(1);
-      expect(capped.max_price).toBe(0.01);
-      // Block prices compare per call: the RPC proxy costs $0.01 per 1,000 requests.
-      const [rpc] = (await data('match', { task: 'Solana JSON-RPC proxy', max_price: 0.0001, limit: 1 })).results;
-      expect(rpc).toMatchObject({ name: expect.stringMatching(/^rpc\.call/), price_usd: 0.00001 });
+      expect(capped.max_price).toBe('0.01');
+      // A block price compares as the one payment it takes: the RPC proxy's $0.01 block of 1,000 calls.
+      const rpcTask = 'Solana JSON-RPC proxy';
+      const rpc = (await data('match', { task: rpcTask, max_price: 0.01, limit: 1 })).results[0];
+      expect(rpc).toMatchObject({ name: expect.stringMatching(/^rpc\.call/), price: { per: 'block', usd: '0.01', requests: 1000 } });
+      expect(rpc.reasons).toContain('$0.01 per block of 1000 calls (one payment, reused for each call), within max_price $0.01');
+      const under = await data('match', { task: rpcTask, max_price: 0.005, limit: 20 });
+      expect(under.results.filter((r: any) => r.name.startsWith('rpc.call'))).toEqual([]);
+    });
+
+    it('keeps status and free service routes out unless the task asks for them, and says when nothing fits', async () => {
+      const admin = (r: any) => r.source === 'toll-catalog' && (r.call.path.endsWith('/health') || (r.price.usd === '0' && !r.call.path.startsWith('/toll/')));
+      for (const task of ['current weather in Lisbon', 'latest news about Solana', 'vehicle recalls for a 2019 Honda Civic']) {
+        const out = await data('match', { task, limit: 20 });
+        expect({ task, admin: out.results.filter(admin).map((r: any) => r.name) }).toEqual({ task, admin: [] });
+      }
+      expect((await data('match', { task: 'Is the weather service up right now?', limit: 1 })).results[0].name).toBe('weather.getHealth');
+      expect((await data('match', { task: 'Fill in the questionnaire for agent builders', limit: 1 })).results[0].name).toBe('registry.submitQuestionnaire');
+      const nothing = await data('match', { task: 'Write a haiku about autumn leaves', limit: 5 });
+      expect(nothing.no_good_match).toBe(true);
+      expect((await data('search', { q: 'Write a haiku about autumn leaves' })).no_good_match).toBe(true);
     });
 
     it.each([
@@ -291,7 +315,7 @@ describe('discovery over NATS', () => {
       expect(hit.call.method).toBe(bazaar.info.input.method);
       expect(hit.call.input).toEqual(route.method === 'POST' ? { in: 'body', schema: input.body } : { in: 'query', schema: input.queryParams });
       expect(hit.call.path).toBe(route.path);
-      expect(hit.call.price).toEqual(route.price);
+      expect(hit.price).toEqual(route.price);
       expect(hit.summary).toBe(route.summary); // the challenge's resource.description
     }
   });
@@ -321,8 +345,10 @@ describe('discovery over NATS', () => {
     expect(live.results[0]).toMatchObject({
       source: 'registry',
       name: 'Staking Yield Scout',
-      price_usd: 0.003,
-      call: { endpoint: 'https://staking.example/api/yields', auth_method: 'x402', pricing: LISTINGS[0].pricing, io_format: LISTINGS[0].io_format, verified: true },
+      price: { per: 'call', usd: '0.003' },
+      verified: true,
+      availability: { state: 'unknown', retry_after_seconds: null, reason: null },
+      call: { endpoint: 'https://staking.example/api/yields', auth_method: 'x402', io_format: LISTINGS[0].io_format },
     });
     expect(live.results.map((r: any) => r.name)).toContain('Validator Yield Feed');
     expect(live.results[0].reasons).toContain('registry listing');

@@ -38,6 +38,19 @@ describe(CatalogWatcher.name, () => {
     expect(w.groups()).toEqual([]);
   });
 
+  it("remembers what each replica announced it cannot serve now, the latest time any replica gave, until it passes", () => {
+    const w = watcher();
+    const routes = [route('wx', 'getNow', '/toll/wx/now')];
+    w.accept({ ...manifest('wx', 'a', routes), unavailable: { 'wx.getNow': { retryAfterSeconds: 30, reason: 'UPSTREAM_ERROR: every provider down' } } }, 0);
+    w.accept({ ...manifest('wx', 'b', routes), unavailable: { 'wx.getNow': { retryAfterSeconds: 10, reason: 'other' } } }, 0);
+    expect(w.unavailable('wx', 'wx.getNow', 5_000)).toEqual({ retryAfterSeconds: 25, reason: 'UPSTREAM_ERROR: every provider down' });
+    expect(w.unavailable('fx', 'wx.getNow', 5_000)).toBeUndefined();
+    expect(w.unavailable('wx', 'wx.getNow', 30_001)).toBeUndefined();
+    // A later announcement without the entry closes it for that replica.
+    w.accept(manifest('wx', 'a', routes), 6_000);
+    expect(w.unavailable('wx', 'wx.getNow', 6_000)).toEqual({ retryAfterSeconds: 4, reason: 'other' });
+  });
+
   it('lets the newest announcement of a route win during a rolling deploy, and keeps a group while one replica lives', () => {
     const w = watcher();
     w.accept(manifest('wx', 'old', [route('wx', 'getNow', '/toll/wx/now', 'v1')]), 0);

@@ -19,6 +19,7 @@ export interface WatchedRoute extends RouteManifest {
 interface Instance {
   manifest: GroupManifest;
   lastSeen: number;
+  unavailableUntil: Map<string, { until: number; reason: string }>; // operationId → when its circuit closes
 }
 
 // `registry:/registry.json,registry:/api/listings` → registry → [/registry.json, /api/listings] (GATEWAY_PATH_GRANTS format)
@@ -81,7 +82,8 @@ export class CatalogWatcher {
     if (problems.length) return problems;
     const key = `${manifest.group}/${manifest.instanceId}`;
     const previous = this.instances.get(key);
-    this.instances.set(key, { manifest, lastSeen: now });
+    const unavailableUntil = new Map(Object.entries(manifest.unavailable ?? {}).map(([op, u]) => [op, { until: now + u.retryAfterSeconds * 1000, reason: u.reason }]));
+    this.instances.set(key, { manifest, lastSeen: now, unavailableUntil });
     if (!previous || JSON.stringify(previous.manifest.routes) !== JSON.stringify(manifest.routes)) this.rebuild();
     return [];
   }
@@ -105,6 +107,18 @@ export class CatalogWatcher {
   // One route per method and path; during a rolling deploy the newest announcement's definition wins.
   routes(): readonly WatchedRoute[] {
     return this.live;
+  }
+
+  // When some replica of the group said it cannot serve the operation now (the manifest's `unavailable`, as the
+  // gateway reads it): the latest time any of them gave.
+  unavailable(group: string, operationId: string, now = Date.now()): { retryAfterSeconds: number; reason: string } | undefined {
+    let worst: { until: number; reason: string } | undefined;
+    for (const inst of this.instances.values()) {
+      if (inst.manifest.group !== group) continue;
+      const u = inst.unavailableUntil.get(operationId);
+      if (u && u.until > now && (!worst || u.until > worst.until)) worst = u;
+    }
+    return worst && { retryAfterSeconds: Math.ceil((worst.until - now) / 1000), reason: worst.reason };
   }
 
   groups(): string[] {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { addressRange } from './address-ranges';
@@ -32,6 +33,14 @@ export function ipv6Groups(ip: string): number[] {
   if (tail === undefined) return left;
   const right = parse(tail);
   return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+// Who a per-client limit applies to: the IPv4 address, or the IPv6 /64 (one host usually owns a whole /64, so
+// per-address keys would be free to rotate). A truncated SHA-256, so it can be stored pseudonymously.
+export function clientNetworkKey(callerIp: string): string {
+  const parsed = parseIp(callerIp);
+  const network = !parsed ? 'unknown' : parsed.version === 4 ? parsed.ip : `${ipv6Groups(parsed.ip).slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return createHash('sha256').update(network).digest('hex').slice(0, 32);
 }
 
 export const ipv4FromGroups = (hi: number, lo: number) => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
