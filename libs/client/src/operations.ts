@@ -1598,7 +1598,7 @@ export interface Operations {
         };
       }>;
       sources: {
-        "toll-catalog": {
+        toll_catalog: {
           available: boolean;
           items: number;
           as_of: string | null;
@@ -1668,22 +1668,42 @@ export interface Operations {
     input: {
       /** The task in plain language (3-500 characters) */
       task: string;
-      /** Price ceiling in USD per call; tools above it, or whose price is not stated, are left out */
+      /** Ceiling in USD on the smallest payment the caller must make: the price of one call, or of a whole block for a block price (a $0.01 block of 1000 calls does not pass 0.005). Tools above it, or whose price is not stated, are left out */
       max_price?: number;
       /** Number of results, 1-20 (default 5) */
       limit?: number;
     };
     output: {
       task: string;
-      max_price: number | null;
+      /** The ceiling as a decimal USD string (micro-dollar precision); null when none was given */
+      max_price: string | null;
       results: Array<{
         rank: number;
         /** Hybrid relevance: BM25 relative to the best BM25 of the answer plus the semantic score (0-1), times a prior; higher is better, comparable within one answer */
         score: number;
         name: string;
         summary: string;
-        /** Per call, in USD; null when the source does not state it */
-        price_usd: number | null;
+        /** usd: a decimal USD string; per: call, block (one payment buys `requests` calls) or bot-month. A free tool is { per: call, usd: "0" }; null when the source does not state a price */
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+        /** true: a Toll route announced by its group, or a registry listing verified by the operator; false: registered by anyone, not checked by Toll */
+        verified: boolean;
+        availability: {
+          /** unavailable: the group announced it cannot serve this operation now (the gateway answers 503 before any payment); unknown: not a Toll route */
+          state: "available" | "unavailable" | "unknown";
+          /** When unavailable: seconds until the group expects to serve it again */
+          retry_after_seconds: number | null;
+          reason: string | null;
+        };
         matched: Array<{
           /** The word found in the tool description */
           term: string;
@@ -1702,18 +1722,6 @@ export interface Operations {
           method: "GET" | "POST";
           /** Path on the Toll gateway; {name} segments are path parameters */
           path: string;
-          /** null = free */
-          price: {
-            per: "call";
-            usd: string;
-          } | {
-            per: "block";
-            usd: string;
-            requests: number;
-          } | {
-            per: "bot-month";
-            usd: string;
-          } | null;
           /** x402: the first call answers 402 with the challenge */
           payment: "x402" | "free";
           input: {
@@ -1730,8 +1738,27 @@ export interface Operations {
         score: number;
         name: string;
         summary: string;
-        /** Per call, in USD; null when the source does not state it */
-        price_usd: number | null;
+        /** usd: a decimal USD string; per: call, block (one payment buys `requests` calls) or bot-month. A free tool is { per: call, usd: "0" }; null when the source does not state a price */
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+        /** true: a Toll route announced by its group, or a registry listing verified by the operator; false: registered by anyone, not checked by Toll */
+        verified: boolean;
+        availability: {
+          /** unavailable: the group announced it cannot serve this operation now (the gateway answers 503 before any payment); unknown: not a Toll route */
+          state: "available" | "unavailable" | "unknown";
+          /** When unavailable: seconds until the group expects to serve it again */
+          retry_after_seconds: number | null;
+          reason: string | null;
+        };
         matched: Array<{
           /** The word found in the tool description */
           term: string;
@@ -1748,8 +1775,6 @@ export interface Operations {
         source: "index";
         call: {
           endpoint: string;
-          /** USD per call as registered */
-          price_per_call: string;
           schema_url: string | null;
         };
       } | {
@@ -1758,8 +1783,27 @@ export interface Operations {
         score: number;
         name: string;
         summary: string;
-        /** Per call, in USD; null when the source does not state it */
-        price_usd: number | null;
+        /** usd: a decimal USD string; per: call, block (one payment buys `requests` calls) or bot-month. A free tool is { per: call, usd: "0" }; null when the source does not state a price */
+        price: {
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
+        } | null;
+        /** true: a Toll route announced by its group, or a registry listing verified by the operator; false: registered by anyone, not checked by Toll */
+        verified: boolean;
+        availability: {
+          /** unavailable: the group announced it cannot serve this operation now (the gateway answers 503 before any payment); unknown: not a Toll route */
+          state: "available" | "unavailable" | "unknown";
+          /** When unavailable: seconds until the group expects to serve it again */
+          retry_after_seconds: number | null;
+          reason: string | null;
+        };
         matched: Array<{
           /** The word found in the tool description */
           term: string;
@@ -1777,18 +1821,26 @@ export interface Operations {
         call: {
           endpoint: string;
           auth_method: string;
-          /** The listing pricing as published */
-          pricing: unknown;
           io_format: unknown;
-          verified: boolean;
         };
       }>;
+      /** true when even the first result matches the task weakly (few words in common, little closeness in meaning) or nothing matched: treat the results as guesses, not answers */
+      no_good_match: boolean;
       /** Tools that matched at least one term */
       considered: number;
       /** Matching tools left out by max_price (above it, or price not stated) */
       excluded_by_price: number;
+      /** Matching tools not shown, and why */
+      left_out: {
+        /** Tools scoring below the minimum relevance (a share of the best score) */
+        weak: number;
+        /** Status routes and free service routes the task did not ask for */
+        administrative: number;
+        /** Unverified tools whose text nearly repeats one shown (or left out) above them */
+        duplicates: number;
+      };
       sources: {
-        "toll-catalog": {
+        toll_catalog: {
           available: boolean;
           items: number;
           as_of: string | null;
@@ -1867,11 +1919,17 @@ export interface Operations {
         /** One line, at most 140 characters */
         summary: string;
         source: "toll-catalog" | "index" | "registry";
+        /** true: a Toll route announced by its group, or a registry listing verified by the operator; false: registered by anyone, not checked by Toll */
+        verified: boolean;
+        /** unavailable: the group announced it cannot serve this operation now (the gateway answers 503 before any payment); unknown: not a Toll route */
+        availability: "available" | "unavailable" | "unknown";
         /** HTTP method of a Toll route; null for index entries and registry listings */
         method: "GET" | "POST" | null;
         /** Path on the Toll gateway for a Toll route, otherwise the endpoint URL */
         path: string;
       }>;
+      /** true when no tool matches the keywords well: the results are guesses */
+      no_good_match: boolean;
       note: string;
     };
   };
