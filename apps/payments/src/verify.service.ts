@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TollError, type ChallengeRequest, type PaymentProof, type StoredReply, type VerifyReply, type VerifyRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { RpcUnavailableError, SolanaRpc, type ParsedTransaction } from '@toll/solana';
+import { BalanceService } from './balance.service';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
 import { FACILITATOR, type Facilitator } from './facilitator';
@@ -24,6 +25,7 @@ export class VerifyService {
   constructor(
     private readonly ledger: LedgerRepository,
     private readonly challenges: ChallengeService,
+    private readonly balances: BalanceService,
     private readonly rpc: SolanaRpc,
     @Inject(FACILITATOR) private readonly facilitator: Facilitator,
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
@@ -33,6 +35,7 @@ export class VerifyService {
   ) {}
 
   async verify(req: VerifyRequest): Promise<VerifyReply> {
+    if (req.proof.kind === 'balance') return this.balances.verify(req, req.proof);
     const outcome = req.proof.kind === 'memo' ? await this.viaMemo(req, req.proof) : await this.viaX402(req, req.proof);
     if (outcome.ok) return outcome;
     this.logger.event('info', 'payment refused', { requestId: req.requestId, operationId: req.route.operationId, reason: outcome.reason });
