@@ -130,8 +130,8 @@ export class BalanceService {
     if (!(await this.balances.useNonce(wallet, nonce, this.nonceTtl))) throw new TollError('FORBIDDEN', 'balance request refused: nonce_reused', { reason: 'nonce_reused' });
   }
 
-  async describe(wallet: string) {
-    const [state, entries] = await Promise.all([this.balances.state(wallet), this.balances.entries(wallet, LEDGER_LIMIT)]);
+  async describe(wallet: string, limit = LEDGER_LIMIT) {
+    const [state, entries] = await Promise.all([this.balances.state(wallet), this.balances.entries(wallet, limit)]);
     return {
       ...this.stateOf(state),
       deposit: this.depositRoutes(),

@@ -42,7 +42,7 @@ const OwnerAuth = {
   nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).describe('Single use, 16 to 64 characters of [A-Za-z0-9_-]'),
   signature: z.string().regex(/^[A-Za-z0-9+/]{86}==$/).describe('Ed25519 signature by the wallet key, standard base64'),
 };
-const BalanceQuery = z.strictObject(OwnerAuth);
+const BalanceQuery = z.strictObject({ ...OwnerAuth, limit: z.string().regex(/^([1-9]\d{0,2}|1\d{3}|2000)$/).optional().describe('Ledger entries to return, newest first: 1 to 2000 (default 100)') });
 const Atomic = z.string().regex(/^[1-9]\d{0,17}$/);
 const CapsInput = z.strictObject({
   ...OwnerAuth,
@@ -74,7 +74,7 @@ const BalanceOutput = BalanceStateOutput.extend({
         at: z.string(),
       }),
     )
-    .describe('The latest 100 entries, newest first'),
+    .describe('The latest entries (limit, default 100), newest first'),
 });
 const DepositOutput = z.object({
   wallet: z.string().describe('The paying wallet: the balance credited and its owner'),
@@ -187,7 +187,7 @@ export class PaymentsController {
   })
   async getBalance(@Payload() msg: TollMessage<z.infer<typeof BalanceQuery>>) {
     await this.balances.authorize('GET', '/toll/payments/balance', msg.input);
-    return this.balances.describe(msg.input.wallet);
+    return this.balances.describe(msg.input.wallet, msg.input.limit ? Number(msg.input.limit) : undefined);
   }
 
   @TollRoute({
