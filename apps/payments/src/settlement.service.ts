@@ -19,12 +19,12 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     private readonly ledger: LedgerRepository,
-    private readonly balanceLedger: BalanceRepository,
-    private readonly balances: BalanceService,
     private readonly receipts: ReceiptSigner,
     private readonly seal: ReplySeal,
     @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
+    private readonly balances: BalanceService,
+    private readonly balanceLedger: BalanceRepository,
   ) {}
 
   onModuleInit() {

@@ -25,13 +25,13 @@ export class VerifyService {
   constructor(
     private readonly ledger: LedgerRepository,
     private readonly challenges: ChallengeService,
-    private readonly balances: BalanceService,
     private readonly rpc: SolanaRpc,
     @Inject(FACILITATOR) private readonly facilitator: Facilitator,
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
     private readonly seal: ReplySeal,
     @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
+    private readonly balances: BalanceService,
   ) {}
 
   async verify(req: VerifyRequest): Promise<VerifyReply> {
