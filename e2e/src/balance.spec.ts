@@ -1,6 +1,11 @@
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Connection, Keypair } from '@solana/web3.js';
 import { balanceHeaders, memoPaymentInstructions, ownerAuth, sendAndConfirm, tollCall, verifyReceipt, type MemoChallenge } from '@toll/client';
 import { http } from '@toll/testing';
+import { balanceSigningText, inputSha256 } from '@toll/x402';
+import { createPrivateKey, randomBytes, sign } from 'node:crypto';
 import { Client } from 'pg';
 import { faults, served } from './shop-group';
 import { startStack, type Stack } from './stack';
@@ -194,5 +199,28 @@ describe('prepaid balance', () => {
     const check = verifyReceipt(res.receipt!, receiptKey, { body: JSON.stringify(res.body), request: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', input: {} } });
     expect(check).toMatchObject({ valid: true, claims: { payer: w.publicKey.toBase58(), settlement: { kind: 'balance_entry' } } });
     expect(verifyReceipt(res.receipt!, receiptKey, { body: '{"served":0}' })).toEqual({ valid: false, reason: 'response_mismatch' });
+  });
+
+  it('pays an MCP tool call from the balance, signed over the route path template and the whole tool input', async () => {
+    const w = wallet();
+    await deposit(w, 1);
+    const mcp = new McpClient({ name: 'toll-e2e-balance', version: '1.0.0' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${gw}/mcp`)));
+    try {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const nonce = randomBytes(16).toString('base64url');
+      const text = balanceSigningText({ method: 'GET', path: '/toll/shop/item', input_sha256: inputSha256({}), timestamp, nonce });
+      const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(w.secretKey.subarray(0, 32))]), format: 'der', type: 'pkcs8' });
+      const auth = { wallet: w.publicKey.toBase58(), timestamp, nonce, signature: sign(null, Buffer.from(text), key).toString('base64') };
+      const r = (await mcp.callTool({ name: 'shop_getItem', arguments: {}, _meta: { 'toll/balance-payment': auth } })) as CallToolResult;
+      expect(r.isError).toBeFalsy();
+      const check = verifyReceipt(r._meta?.['toll/receipt'] as string, receiptKey, { request: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', input: {} } });
+      expect(check).toMatchObject({ valid: true, claims: { settlement: { kind: 'balance_entry' }, payer: w.publicKey.toBase58() } });
+      const replay = (await mcp.callTool({ name: 'shop_getItem', arguments: {}, _meta: { 'toll/balance-payment': auth } })) as CallToolResult;
+      expect(JSON.stringify(replay.content)).toContain('nonce_reused');
+    } finally {
+      await mcp.close();
+    }
+    expect((await balanceOf(w)).balance_atomic).toBe('990000');
   });
 });
