@@ -151,6 +151,7 @@ describe('prepaid balance', () => {
     faults.failNextFlaky = true;
     const failed = await spend(w, '/toll/shop/flaky');
     expect(failed.status).toBe(502);
+    expect(failed.body.error.details.payment).toMatchObject({ status: 'unused', transaction: null, operationId: 'shop.getFlaky' });
     const b = await balanceOf(w);
     expect([b.balance_atomic, b.held_atomic, b.spent_today_atomic]).toEqual(['1000000', '0', '0']);
     expect(b.ledger.filter((e: { kind: string }) => e.kind === 'debit')).toEqual([]);

@@ -136,7 +136,7 @@ export class TollService {
         // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
         // (A redelivery's hold is settled already; releasing it changes nothing.)
         await this.release(requestId, hold.holdId, err instanceof TollError ? err.code : 'INTERNAL');
-        throw unusedPaymentError(err, route, hold.transaction);
+        throw proof.kind === 'balance' ? undebitedBalanceError(err, route) : unusedPaymentError(err, route, hold.transaction);
       }
       if (answer.uncharged !== undefined) {
         // The group serves this answer without taking payment: the hold goes back and the proof stays redeemable.
@@ -249,6 +249,18 @@ function unusedPaymentError(err: unknown, route: ResolvedRoute, transaction: str
     transaction: transaction ?? null,
     operationId: route.operationId,
     retry: `${credit}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${route.operationId} until a call succeeds, with no time limit; another operation refuses it.`,
+  };
+  return new TollError(base.code, base.message, { ...base.details, payment });
+}
+
+// The same for a balance call: nothing was debited, and a retry needs a fresh signature (the nonce is spent).
+function undebitedBalanceError(err: unknown, route: ResolvedRoute): TollError {
+  const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
+  const payment = {
+    status: 'unused',
+    transaction: null,
+    operationId: route.operationId,
+    retry: 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.',
   };
   return new TollError(base.code, base.message, { ...base.details, payment });
 }
