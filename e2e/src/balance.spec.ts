@@ -1,11 +1,15 @@
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createKeyPairSignerFromBytes } from '@solana/kit';
 import { Connection, Keypair } from '@solana/web3.js';
 import { balanceHeaders, memoPaymentInstructions, ownerAuth, sendAndConfirm, tollCall, verifyReceipt, type MemoChallenge } from '@toll/client';
 import { http } from '@toll/testing';
 import { balanceSigningText, inputSha256 } from '@toll/x402';
 import { createPrivateKey, randomBytes, sign } from 'node:crypto';
+import { x402Client } from '@x402/core/client';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { Client } from 'pg';
 import { faults, served } from './shop-group';
 import { startStack, type Stack } from './stack';
@@ -74,6 +78,20 @@ describe('prepaid balance', () => {
     expect(b).toMatchObject({ wallet: w.publicKey.toBase58(), asset: 'USDC', decimals: 6, balance_atomic: '1000000', held_atomic: '0', available_atomic: '1000000' });
     expect(b.ledger).toEqual([expect.objectContaining({ kind: 'credit', amount_atomic: '1000000', balance_after_atomic: '1000000', operation_id: 'payments.deposit1', transaction: signature })]);
     expect(b.deposit.map((d: { path: string }) => d.path)).toEqual(['/toll/payments/balance/deposit-1', '/toll/payments/balance/deposit-10', '/toll/payments/balance/deposit-100']);
+  });
+
+  it('takes a deposit from a stock x402 v2 client (USDC) and credits its payer', async () => {
+    const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
+    const client = new x402Client().register('solana:*', new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }));
+    client.setSpendControls(false); // the local USDC mint sits at the devnet address
+    const res = await wrapFetchWithPayment(fetch, client)(`${gw}/toll/payments/balance/deposit-10`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ wallet: stack.payer.publicKey.toBase58(), credit_atomic: '10000000' });
+    const b = await balanceOf(stack.payer);
+    expect(b.balance_atomic).toBe('10000000');
+    const settlement = JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString());
+    expect(b.ledger).toEqual([expect.objectContaining({ kind: 'credit', amount_atomic: '10000000', operation_id: 'payments.deposit10', transaction: settlement.transaction })]);
+    expect((await spend(stack.payer)).status).toBe(200);
   });
 
   it('serves exactly what the balance covers: 100 concurrent calls over two gateways and two payments replicas, 60 covered', async () => {
