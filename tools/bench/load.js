@@ -1,7 +1,7 @@
 // Shared load helpers: drive a list of prepared requests at a fixed concurrency, and prepare paid requests
 // (each with its own on-chain memo-flow payment) so paid throughput measures the service, not the payer.
 const { Connection, Keypair } = require('@solana/web3.js');
-const { memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
+const { balanceHeaders, memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
 const { percentile } = require('./report');
 
 async function drive(requests, concurrency = 10) {
@@ -41,6 +41,23 @@ async function preparePaid(gateways, path, chain, n) {
   return paid;
 }
 
+// The demo wallet deposits `usd` (a deposit tier) into its prepaid balance, then signs n balance requests for `path`
+// ahead of time (each with its own nonce; all inside the clock window when driven right after).
+async function prepareBalance(gateways, path, chain, usd, n) {
+  const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
+  const connection = new Connection(chain.url, 'confirmed');
+  const deposit = `${gateways[0]}/toll/payments/balance/deposit-${usd}`;
+  const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+  const c = (await (await fetch(deposit, post)).json()).toll;
+  const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(c, 'USDC', payer.publicKey));
+  const paid = await fetch(`${deposit}?toll_memo=${encodeURIComponent(c.memo)}`, { ...post, headers: { ...post.headers, 'x-payment-tx': signature } });
+  if (paid.status !== 200) throw new Error(`deposit failed: ${paid.status} ${await paid.text()}`);
+  return Array.from({ length: n }, (_, i) => {
+    const url = `${gateways[i % gateways.length]}${path}`;
+    return { url, headers: balanceHeaders(url, { method: 'GET' }, payer) };
+  });
+}
+
 // The chain's own cost for each payment: getTransaction (jsonParsed) as payments asks it, from the client side.
 async function chainCost(chainUrl, signatures) {
   const connection = new Connection(chainUrl, 'confirmed');
@@ -54,4 +71,4 @@ async function chainCost(chainUrl, signatures) {
   return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
 }
 
-module.exports = { drive, preparePaid, chainCost };
+module.exports = { drive, preparePaid, prepareBalance, chainCost };

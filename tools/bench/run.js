@@ -5,7 +5,7 @@
 const autocannon = require('autocannon');
 const { SOLANA_NETWORKS } = require('@toll/x402');
 const { startDemoChain, fundWallets } = require('@toll/local-chain');
-const { chainCost, drive, preparePaid } = require('./load');
+const { chainCost, drive, prepareBalance, preparePaid } = require('./load');
 const { machine, writeSection } = require('./report');
 const { startStack, startHelloExpress, waitFor } = require('./stack');
 
@@ -63,6 +63,12 @@ async function bench(name, urls, expectStatus) {
     await drive(paid.slice(0, 30));
     const p = await drive(paid.slice(30));
     const chainMs = await chainCost(chain.url, paid.slice(30, 130).map((x) => x.signature));
+    // Balance-paid calls and the free route through the same client, same concurrency, right after: the balance
+    // call's target is 0.6 of the free route. A balance call reads nothing from the chain.
+    const balance = await prepareBalance(gws, '/toll/devutils/gen/uuid', chain, 100, PAID_N + 30);
+    await drive(balance.slice(0, 30));
+    const b = await drive(balance.slice(30));
+    const free = await drive(Array.from({ length: PAID_N }, (_, i) => ({ url: `${gws[i % gws.length]}/toll/payments/receipt?receipt=a.b`, headers: {} })));
     const base = rows[0].rps;
     const table = rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} |`).join('\n');
     const report = `Run: \`npm run bench\` on ${machine()}.
@@ -80,6 +86,11 @@ ratio ${(p.rps / base).toFixed(3)} to bare Express and ${(p.rps / rows[3].rps).t
 Chain cost inside that (getTransaction jsonParsed on the same signatures, measured alone): p50 ${chainMs.p50.toFixed(2)} ms,
 p99 ${chainMs.p99.toFixed(2)} ms; the rest of a paid call is verification and settlement (Postgres holds, receipts) and the
 group itself — see "Payment verification latency" for verify alone.
+
+Balance-paid calls (${PAID_N} requests to /toll/devutils/gen/uuid signed by the wallet that deposited, same client and
+concurrency): **${b.rps.toFixed(0)} req/s**, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms, ${b.ok}/${b.total} served.
+The free route /toll/payments/receipt through that same client: ${free.rps.toFixed(0)} req/s, p50 ${free.p50.toFixed(1)} ms.
+Ratio balance-paid to free: **${(b.rps / free.rps).toFixed(2)}** (target 0.6); balance-paid to per-call paid: ${(b.rps / p.rps).toFixed(2)}.
 `;
     console.log(report);
     writeSection('Free route, challenge and paid calls vs bare Express', report);

@@ -4,12 +4,12 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TollError, type ChallengeReply, type PaymentProof, type TollErrorBody } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { decodeHeaderJson, encodeHeaderJson } from '@toll/x402';
+import { decodeHeaderJson, encodeHeaderJson, inputSha256 } from '@toll/x402';
 import type { Request, Response } from 'express';
 import type { GatewayConfig } from './config';
 import { META, PAYMENT_REQUIRED_CODE, toolsOf, type McpTool } from './mcp';
 import { publicBaseUrl } from './public-url';
-import { RouteTable } from './route-table';
+import { RouteTable, type ResolvedRoute } from './route-table';
 import { TollService, checkedIdempotencyKey, type CallOutcome } from './toll.service';
 
 const INSTRUCTIONS =
@@ -48,7 +48,7 @@ export class McpService {
       const input = { ...(params.arguments ?? {}) };
       this.toll.validate(route, input);
       const idempotencyKey = checkedIdempotencyKey(params._meta?.[META.idempotencyKey], `_meta.${META.idempotencyKey}`);
-      const proof = proofOf(params._meta);
+      const proof = proofOf(params._meta, route, params.arguments ?? {});
       const caller = { ip: req.ip ?? '', userAgent: req.get('user-agent') };
       const outcome = await this.toll.call({ route, input, requestId, caller, resourceUrl: `${publicBaseUrl(this.config, req)}/mcp`, proof, idempotencyKey });
       return outcome.kind === 'challenge' ? paymentRequired(outcome.challenge, tool) : answer(outcome, tool);
@@ -65,9 +65,17 @@ export class McpService {
 }
 
 // A proof in the request's _meta: an x402 PaymentPayload (object, or already base64 as in PAYMENT-SIGNATURE), or the memo flow.
-function proofOf(meta: Record<string, unknown> | undefined): PaymentProof | undefined {
+function proofOf(meta: Record<string, unknown> | undefined, route: ResolvedRoute, input: Record<string, unknown>): PaymentProof | undefined {
   const x402 = meta?.[META.payment];
   if (x402 !== undefined && x402 !== null) return { kind: 'x402', paymentSignature: typeof x402 === 'string' ? x402 : encodeHeaderJson(x402) };
+  const balance = meta?.[META.balancePayment] as Record<string, unknown> | undefined;
+  if (balance !== undefined && balance !== null) {
+    const fields = ['wallet', 'timestamp', 'nonce', 'signature'] as const;
+    const issues = fields.filter((k) => typeof balance?.[k] !== 'string').map((k) => ({ field: `_meta.${META.balancePayment}.${k}`, message: 'must be a string' }));
+    if (issues.length) throw new TollError('INVALID_INPUT', 'Payment metadata is malformed', { issues });
+    const [wallet, timestamp, nonce, signature] = fields.map((k) => balance[k] as string);
+    return { kind: 'balance', wallet, timestamp, nonce, signature, method: route.method, path: route.path, input_sha256: inputSha256(input) };
+  }
   const memo = meta?.[META.memoPayment] as { signature?: unknown; memo?: unknown } | undefined;
   if (memo === undefined || memo === null) return undefined;
   const issues = (['signature', 'memo'] as const).filter((k) => typeof memo?.[k] !== 'string').map((k) => ({ field: `_meta.${META.memoPayment}.${k}`, message: 'must be a string' }));

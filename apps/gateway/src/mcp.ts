@@ -10,6 +10,9 @@ export const META = {
   paymentResponse: 'x402/payment-response', // server → client: the x402 SettleResponse
   paymentRequired: 'x402/payment-required', // server → client: true on a payment-required result (fast detection)
   memoPayment: 'toll/memo-payment', // client → server: { signature, memo } of a memo-flow transfer (spec §5)
+  // client → server: { wallet, timestamp, nonce, signature } spending from a prepaid balance, signed over the route's
+  // method, its path template and the whole tool input (docs/payments.md)
+  balancePayment: 'toll/balance-payment',
   idempotencyKey: 'toll/idempotency-key', // client → server: as the Idempotency-Key header (block prices: a repeat is redelivered)
   memoChallenge: 'toll/memo-challenge', // server → client: everything the memo flow needs (the 402 body's `toll`)
   receipt: 'toll/receipt',

@@ -16,7 +16,7 @@ import {
   type TollReply,
 } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger, NatsBus } from '@toll/platform';
-import { HEADERS, MEMO_QUERY_PARAM } from '@toll/x402';
+import { BALANCE_HEADERS, HEADERS, MEMO_QUERY_PARAM, inputSha256, requestSha256, sha256Hex } from '@toll/x402';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { GatewayConfig } from './config';
@@ -41,6 +41,9 @@ export interface CallRequest {
   caller: TollMessage['caller'];
   proof?: PaymentProof;
   idempotencyKey?: string;
+  // The request as sent: its path and its input minus path parameters (query or JSON body), what a balance
+  // signature and a receipt's request_sha256 cover. Absent (MCP): the route's path template and the whole input.
+  target?: { path: string; input: unknown };
 }
 
 export type CallOutcome =
@@ -49,7 +52,7 @@ export type CallOutcome =
       kind: 'answer';
       reply: StoredReply;
       uncharged?: string; // the group's reason for not charging; the hold was released
-      settled?: { paymentResponse: string; receipt: string; creditsRemaining?: number; redelivery?: number };
+      settled?: { paymentResponse: string; receipt: string; creditsRemaining?: number; redelivery?: number; balanceAtomic?: string };
     };
 
 // The request lifecycle (architecture §4): match → validate → (pay) → forward → settle or release.
@@ -77,7 +80,8 @@ export class TollService {
     this.validate(route, input);
     const idempotencyKey = idempotencyKeyOf(req);
     const caller = { ip: req.ip ?? '', userAgent: req.get('user-agent') };
-    const outcome = await this.call({ route, input, requestId, caller, resourceUrl: this.resourceUrl(req), proof: proofOf(req), idempotencyKey });
+    const target = { path: req.path, input: signedInputOf(route, req) };
+    const outcome = await this.call({ route, input, requestId, caller, resourceUrl: this.resourceUrl(req), proof: proofOf(req, route.method, target), idempotencyKey, target });
     if (outcome.kind === 'challenge') return this.sendChallenge(res, outcome.challenge);
     if (outcome.uncharged !== undefined) res.setHeader('x-toll-uncharged', headerText(outcome.uncharged));
     const { settled } = outcome;
@@ -86,6 +90,7 @@ export class TollService {
       res.setHeader('x-toll-receipt', settled.receipt);
       if (settled.creditsRemaining !== undefined) res.setHeader('x-toll-credits-remaining', String(settled.creditsRemaining));
       if (settled.redelivery !== undefined) res.setHeader(HEADERS.redelivery, String(settled.redelivery));
+      if (settled.balanceAtomic !== undefined) res.setHeader('x-toll-balance-atomic', settled.balanceAtomic);
     }
     send(res, outcome.reply);
   }
@@ -116,9 +121,10 @@ export class TollService {
     const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl, route: this.priced(route) };
     if (!proof) return { kind: 'challenge', challenge: await this.payments.challenge(challenge) };
 
-    // A per-call proof pays for one request, so the request itself is the idempotency key; a block proof pays for
-    // many, so only an explicit Idempotency-Key makes a repeat a redelivery instead of the next credit.
-    const requestKey = route.price.per !== 'block' || idempotencyKey ? requestKeyOf(route.operationId, input, idempotencyKey) : undefined;
+    // A per-call proof pays for one request, so the request itself is the idempotency key; a block proof or a balance
+    // pays for many, so only an explicit Idempotency-Key makes a repeat a redelivery instead of the next charge.
+    const many = route.price.per === 'block' || proof.kind === 'balance';
+    const requestKey = !many || idempotencyKey ? requestKeyOf(route.operationId, input, idempotencyKey) : undefined;
     const hold = await this.payments.verify({ ...challenge, proof, requestKey });
     if (!hold.ok) return { kind: 'challenge', challenge: hold.challenge };
     let reply = hold.redelivery?.reply;
@@ -130,7 +136,7 @@ export class TollService {
         // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
         // (A redelivery's hold is settled already; releasing it changes nothing.)
         await this.release(requestId, hold.holdId, err instanceof TollError ? err.code : 'INTERNAL');
-        throw unusedPaymentError(err, route, hold.transaction);
+        throw proof.kind === 'balance' ? undebitedBalanceError(err, route) : unusedPaymentError(err, route, hold.transaction);
       }
       if (answer.uncharged !== undefined) {
         // The group serves this answer without taking payment: the hold goes back and the proof stays redeemable.
@@ -141,7 +147,14 @@ export class TollService {
     }
     // The answer is stored with the settlement itself, so a settled call can always be redelivered.
     const keep = requestKey && !hold.redelivery && keptForRedelivery(reply) ? reply : undefined;
-    const settled = await this.settle({ requestId, holdId: hold.holdId, reply: keep });
+    const target = req.target ?? { path: route.path, input };
+    const settled = await this.settle({
+      requestId,
+      holdId: hold.holdId,
+      reply: keep,
+      request_sha256: requestSha256(route.operationId, route.method, target.path, target.input),
+      response_sha256: sha256Hex(reply.json),
+    });
     return {
       kind: 'answer',
       reply,
@@ -150,6 +163,7 @@ export class TollService {
         receipt: settled.receipt,
         creditsRemaining: route.price.per === 'block' && typeof settled.creditsRemaining === 'number' ? settled.creditsRemaining : undefined,
         redelivery: hold.redelivery?.count,
+        balanceAtomic: settled.balance_atomic,
       },
     };
   }
@@ -239,6 +253,18 @@ function unusedPaymentError(err: unknown, route: ResolvedRoute, transaction: str
   return new TollError(base.code, base.message, { ...base.details, payment });
 }
 
+// The same for a balance call: nothing was debited, and a retry needs a fresh signature (the nonce is spent).
+function undebitedBalanceError(err: unknown, route: ResolvedRoute): TollError {
+  const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
+  const payment = {
+    status: 'unused',
+    transaction: null,
+    operationId: route.operationId,
+    retry: 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.',
+  };
+  return new TollError(base.code, base.message, { ...base.details, payment });
+}
+
 // A group's free text as a header value: printable ASCII, bounded.
 const headerText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 300);
 
@@ -284,7 +310,20 @@ export function checkedIdempotencyKey(key: unknown, field: string): string | und
 const requestKeyOf = (operationId: string, input: Record<string, unknown>, idempotencyKey = '') =>
   createHash('sha256').update(`${operationId}\n${canonicalJson(input)}\n${idempotencyKey}`).digest('hex');
 
-function proofOf(req: Request): PaymentProof | undefined {
+// What a balance signature covers besides method and path: the query (minus the memo-flow parameter) or the JSON body.
+function signedInputOf(route: ResolvedRoute, req: Request): unknown {
+  if (route.method !== 'GET') return req.body;
+  const query = { ...(req.query as Record<string, unknown>) };
+  delete query[MEMO_QUERY_PARAM];
+  return query;
+}
+
+function proofOf(req: Request, method: string, target: { path: string; input: unknown }): PaymentProof | undefined {
+  const balanceSignature = req.get(BALANCE_HEADERS.signature);
+  if (balanceSignature !== undefined) {
+    const [wallet, timestamp, nonce] = [req.get(BALANCE_HEADERS.wallet) ?? '', req.get(BALANCE_HEADERS.timestamp) ?? '', req.get(BALANCE_HEADERS.nonce) ?? ''];
+    return { kind: 'balance', wallet, timestamp, nonce, signature: balanceSignature, method, path: target.path, input_sha256: inputSha256(target.input) };
+  }
   const signature = req.get(HEADERS.paymentSignature);
   if (signature) return { kind: 'x402', paymentSignature: signature };
   const tx = req.get(HEADERS.paymentTx);

@@ -1,4 +1,5 @@
 import { SUBJECTS } from '@toll/contracts';
+import { requestSha256, sha256Hex } from '@toll/x402';
 import { http, natsClient, respond, startNats, waitFor, type FakeResponder, type NatsServer } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { startGateway, type RunningGateway } from '../src/bootstrap';
@@ -285,9 +286,11 @@ describe('gateway over a real NATS server', () => {
     expect(res.body).toEqual({ ok: true });
     expect(res.headers.get('payment-response')).toBe('cGFpZA==');
     const reply = { json: '{"ok":true}', headers: {} };
+    // The receipt binds the canonical request and the exact body served (see requestSha256 in @toll/x402).
+    const hashes = { request_sha256: requestSha256('demo.getPaid', 'GET', '/toll/demo/paid', {}), response_sha256: sha256Hex('{"ok":true}') };
     expect(settle.calls).toEqual([
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply },
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply },
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply, ...hashes },
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply, ...hashes },
     ]);
     verify.stop();
     settle.stop();
@@ -320,7 +323,7 @@ describe('gateway over a real NATS server', () => {
     await nc.flush(); // the server must know both responders before the gateway asks
     const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
     expect([res.status, res.text, res.headers.get('x-toll-cache'), res.headers.get('x-toll-redelivery'), res.headers.get('x-toll-receipt')]).toEqual([200, stored.json, 'hit', '2', 'r.s']);
-    expect(settle.calls).toEqual([{ requestId: res.headers.get('x-request-id'), holdId: 'h-7' }]);
+    expect(settle.calls).toEqual([{ requestId: res.headers.get('x-request-id'), holdId: 'h-7', request_sha256: requestSha256('demo.getPaid', 'GET', '/toll/demo/paid', {}), response_sha256: sha256Hex(stored.json) }]);
     verify.stop();
     settle.stop();
   });

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '@toll/platform';
 import { SolanaRpc } from '@toll/solana';
+import { BalanceRepository } from './balance.repository';
+import { BalanceService } from './balance.service';
 import { ChallengeService } from './challenge.service';
 import { localDefaults, type PaymentsConfig } from './config';
 import { FACILITATOR, createFacilitator } from './facilitator';
@@ -28,6 +30,8 @@ import { VerifyService } from './verify.service';
     { provide: ReplySeal, inject: [PAYMENT_TERMS], useFactory: (t: PaymentTerms) => new ReplySeal(t.memoSecret) },
     PrismaService,
     LedgerRepository,
+    BalanceRepository,
+    BalanceService,
     ChallengeService,
     SolPriceService,
     VerifyService,

@@ -34,6 +34,8 @@ export const PaymentsConfig = BaseConfig.extend({
   // for this long after settling, up to PAYMENTS_REDELIVERY_MAX times, it gets the stored answer, charged once.
   PAYMENTS_REDELIVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   PAYMENTS_REDELIVERY_MAX: z.coerce.number().int().min(0).max(100).default(3),
+  // How far a signed balance request's timestamp may be from our clock; its nonce is remembered for twice this.
+  PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   PAYMENTS_RECEIPT_SECRET: sensitive(z.string().regex(/^[0-9a-f]{64}$/, 'a 32-byte ed25519 seed in hex').optional()),
   PAYMENTS_FACILITATOR_URL: z.url().optional(), // settle x402 `exact` through this facilitator instead of ourselves
 }).superRefine((c, ctx) => {

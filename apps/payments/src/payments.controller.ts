@@ -1,14 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { FREE, SUBJECTS, type ChallengeRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
+import { FREE, SUBJECTS, perCall, type ChallengeRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
 import { GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
 import { z } from 'zod';
+import { BalanceService, DEPOSIT_TIERS } from './balance.service';
 import { ChallengeService } from './challenge.service';
 import { ReceiptSigner } from './receipts';
 import { SettlementService } from './settlement.service';
 import { VerifyService } from './verify.service';
 import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, type PaymentTerms } from './terms';
+import { USDC_DECIMALS, usdToUsdcAtomic } from '@toll/x402';
 
 const PaymentsHealth = GroupHealthOutput.extend({
   terms: z.object({
@@ -32,10 +34,62 @@ const ReceiptCheck = z.object({
   publicKey: z.string(),
 });
 
+const Wallet = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/).describe('The balance owner: a Solana wallet address (base58 Ed25519 public key)');
+// The four fields an owner request is signed with; the signed input is the rest of the input (see docs/payments.md).
+const OwnerAuth = {
+  wallet: Wallet,
+  timestamp: z.string().regex(/^\d{1,12}$/).describe('Unix seconds when signed; refused outside the clock window'),
+  nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).describe('Single use, 16 to 64 characters of [A-Za-z0-9_-]'),
+  signature: z.string().regex(/^[A-Za-z0-9+/]{86}==$/).describe('Ed25519 signature by the wallet key, standard base64'),
+};
+const BalanceQuery = z.strictObject({ ...OwnerAuth, limit: z.string().regex(/^([1-9]\d{0,2}|1\d{3}|2000)$/).optional().describe('Ledger entries to return, newest first: 1 to 2000 (default 100)') });
+const Atomic = z.string().regex(/^[1-9]\d{0,17}$/);
+const CapsInput = z.strictObject({
+  ...OwnerAuth,
+  cap_per_call_atomic: Atomic.nullable().describe('Most one call may take from the balance, USDC atomic units; null: no cap'),
+  cap_per_day_atomic: Atomic.nullable().describe('Most the balance may spend per UTC day, USDC atomic units; null: no cap'),
+});
+const BalanceStateOutput = z.object({
+  wallet: z.string(),
+  asset: z.literal('USDC'),
+  decimals: z.number().int(),
+  balance_atomic: z.string(),
+  held_atomic: z.string().describe('Reserved by calls in progress'),
+  available_atomic: z.string(),
+  cap_per_call_atomic: z.string().nullable(),
+  cap_per_day_atomic: z.string().nullable(),
+  spent_today_atomic: z.string().describe('Held or spent since 00:00 UTC'),
+});
+const BalanceOutput = BalanceStateOutput.extend({
+  deposit: z.array(z.object({ operation_id: z.string(), method: z.string(), path: z.string(), usd: z.string(), credit_atomic: z.string() })),
+  ledger: z
+    .array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(['credit', 'debit']),
+        amount_atomic: z.string(),
+        balance_after_atomic: z.string(),
+        operation_id: z.string(),
+        transaction: z.string().nullable(),
+        at: z.string(),
+      }),
+    )
+    .describe('The latest entries (limit, default 100), newest first'),
+});
+const DepositOutput = z.object({
+  wallet: z.string().describe('The paying wallet: the balance credited and its owner'),
+  credit_atomic: z.string(),
+  asset: z.literal('USDC'),
+  decimals: z.number().int(),
+  note: z.string(),
+});
+const [tier1, tier10, tier100] = DEPOSIT_TIERS;
+
 @Controller()
 export class PaymentsController {
   constructor(
     private readonly challenges: ChallengeService,
+    private readonly balances: BalanceService,
     private readonly prices: SolPriceService,
     private readonly verifier: VerifyService,
     private readonly settlement: SettlementService,
@@ -76,6 +130,91 @@ export class PaymentsController {
   })
   verifyReceipt(@Payload() msg: TollMessage<z.infer<typeof ReceiptQuery>>) {
     return { ...this.receipts.check(msg.input.receipt), publicKey: this.receipts.publicKeyBase64 };
+  }
+
+  @TollRoute({
+    operationId: tier1.operationId,
+    method: 'POST',
+    path: tier1.path,
+    summary: 'Deposit 1 USD into the prepaid balance of the paying wallet',
+    price: perCall(tier1.usd),
+    input: z.strictObject({}),
+    output: DepositOutput,
+    timeoutMs: 2_000,
+  })
+  deposit1(@Payload() msg: TollMessage) {
+    return this.deposited(msg, tier1.usd);
+  }
+
+  @TollRoute({
+    operationId: tier10.operationId,
+    method: 'POST',
+    path: tier10.path,
+    summary: 'Deposit 10 USD into the prepaid balance of the paying wallet',
+    price: perCall(tier10.usd),
+    input: z.strictObject({}),
+    output: DepositOutput,
+    timeoutMs: 2_000,
+  })
+  deposit10(@Payload() msg: TollMessage) {
+    return this.deposited(msg, tier10.usd);
+  }
+
+  @TollRoute({
+    operationId: tier100.operationId,
+    method: 'POST',
+    path: tier100.path,
+    summary: 'Deposit 100 USD into the prepaid balance of the paying wallet',
+    price: perCall(tier100.usd),
+    input: z.strictObject({}),
+    output: DepositOutput,
+    timeoutMs: 2_000,
+  })
+  deposit100(@Payload() msg: TollMessage) {
+    return this.deposited(msg, tier100.usd);
+  }
+
+  @TollRoute({
+    operationId: 'payments.getBalance',
+    method: 'GET',
+    path: '/toll/payments/balance',
+    summary: 'Prepaid balance of a wallet with its ledger of credits and debits and its caps (signed by the owner)',
+    price: FREE,
+    input: BalanceQuery,
+    output: BalanceOutput,
+    errors: ['FORBIDDEN'],
+    timeoutMs: 2_000,
+  })
+  async getBalance(@Payload() msg: TollMessage<z.infer<typeof BalanceQuery>>) {
+    await this.balances.authorize('GET', '/toll/payments/balance', msg.input);
+    return this.balances.describe(msg.input.wallet, msg.input.limit ? Number(msg.input.limit) : undefined);
+  }
+
+  @TollRoute({
+    operationId: 'payments.setBalanceCaps',
+    method: 'POST',
+    path: '/toll/payments/balance/caps',
+    summary: 'Set or remove the per-call and per-day spending caps on your own prepaid balance (signed by the owner)',
+    price: FREE,
+    input: CapsInput,
+    output: BalanceStateOutput,
+    errors: ['FORBIDDEN'],
+    timeoutMs: 2_000,
+  })
+  async setBalanceCaps(@Payload() msg: TollMessage<z.infer<typeof CapsInput>>) {
+    await this.balances.authorize('POST', '/toll/payments/balance/caps', msg.input);
+    return this.balances.setCaps(msg.input.wallet, msg.input.cap_per_call_atomic, msg.input.cap_per_day_atomic);
+  }
+
+  // The credit itself happens when the call settles (once per payment, in payments' ledger), not here.
+  private deposited(msg: TollMessage, usd: string) {
+    return {
+      wallet: msg.payer ?? '',
+      credit_atomic: usdToUsdcAtomic(usd).toString(),
+      asset: 'USDC' as const,
+      decimals: USDC_DECIMALS,
+      note: 'Credited to this wallet when this call settles. Spend it with signed requests (x-toll-wallet, x-toll-timestamp, x-toll-nonce, x-toll-signature); read it at GET /toll/payments/balance.',
+    };
   }
 
   @TollRoute({

@@ -13,7 +13,13 @@ export interface ReceiptClaims {
   payer: string;
   transaction: string | null;
   requestId: string;
-  issuedAt: string;
+  issuedAt: string; // when the call settled
+  // Binding the call (new fields are snake_case): the asset's decimals, where the money moved (the on-chain
+  // transaction, or the balance ledger entry), and sha256 of the canonical request and of the exact body served.
+  decimals: number;
+  settlement: { kind: 'transaction' | 'balance_entry'; reference: string | null };
+  request_sha256: string | null;
+  response_sha256: string | null;
 }
 
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');

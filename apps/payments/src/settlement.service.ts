@@ -1,14 +1,17 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { TollError, keptForRedelivery, type ReleaseRequest, type SettleReply, type SettleRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { encodeHeaderJson } from '@toll/x402';
+import { USDC_DECIMALS, encodeHeaderJson } from '@toll/x402';
 import type { PaymentsConfig } from './config';
+import { BALANCE_HOLD_PREFIX, BalanceService } from './balance.service';
+import { BalanceRepository } from './balance.repository';
 import { LedgerRepository } from './ledger.repository';
 import { ReceiptSigner } from './receipts';
 import { ReplySeal } from './reply-seal';
 
 // How often holds abandoned by a dead gateway are given back.
 const SWEEP_INTERVAL_MS = 15_000;
+const SOL_DECIMALS = 9;
 
 @Injectable()
 export class SettlementService implements OnModuleInit, OnApplicationShutdown {
@@ -20,6 +23,8 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
     private readonly seal: ReplySeal,
     @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
+    private readonly balances: BalanceService,
+    private readonly balanceLedger: BalanceRepository,
   ) {}
 
   onModuleInit() {
@@ -29,6 +34,11 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
         (e) => this.logger.event('error', 'hold sweep failed', { error: String(e) }),
       );
       this.ledger.dropExpiredReplies().catch((e) => this.logger.event('error', 'reply sweep failed', { error: String(e) }));
+      this.balanceLedger.releaseExpired().then(
+        (n) => n && this.logger.event('warn', 'expired balance holds released', { count: n }),
+        (e) => this.logger.event('error', 'balance hold sweep failed', { error: String(e) }),
+      );
+      this.balanceLedger.dropExpired().catch((e) => this.logger.event('error', 'nonce sweep failed', { error: String(e) }));
     }, SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
@@ -38,10 +48,13 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async settle(req: SettleRequest): Promise<SettleReply> {
+    if (req.holdId.startsWith(BALANCE_HOLD_PREFIX)) return this.balances.settle(req);
     // A reply over the limit is not kept (a redelivery then asks the group again); the gateway never sends one.
     const keep = req.reply && keptForRedelivery(req.reply) ? this.seal.seal(req.reply) : undefined;
     const p = await this.ledger.settle(req.holdId, keep, this.config.PAYMENTS_REDELIVERY_SECONDS);
     if (!p) throw new TollError('INTERNAL', 'hold is not active');
+    // Settling again (a lost answer) credits nothing twice: the credit is keyed by the hold.
+    await this.balances.creditIfDeposit(req.holdId, p);
     const receipt = this.receipts.sign({
       v: 1,
       receiptId: req.holdId,
@@ -55,6 +68,10 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
       transaction: p.tx_signature,
       requestId: req.requestId,
       issuedAt: new Date().toISOString(),
+      decimals: p.asset === 'SOL' ? SOL_DECIMALS : USDC_DECIMALS,
+      settlement: { kind: 'transaction', reference: p.tx_signature },
+      request_sha256: req.request_sha256 ?? null,
+      response_sha256: req.response_sha256 ?? null,
     });
     const paymentResponse = encodeHeaderJson({
       success: true,
@@ -69,7 +86,7 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async release(req: ReleaseRequest): Promise<{ released: boolean }> {
-    const released = await this.ledger.release(req.holdId, req.reason);
+    const released = req.holdId.startsWith(BALANCE_HOLD_PREFIX) ? await this.balances.release(req.holdId, req.reason) : await this.ledger.release(req.holdId, req.reason);
     this.logger.event('info', 'hold released', { requestId: req.requestId, holdId: req.holdId, reason: req.reason, released });
     return { released };
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TollError, type ChallengeRequest, type PaymentProof, type StoredReply, type VerifyReply, type VerifyRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { RpcUnavailableError, SolanaRpc, type ParsedTransaction } from '@toll/solana';
+import { BalanceService } from './balance.service';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
 import { FACILITATOR, type Facilitator } from './facilitator';
@@ -30,9 +31,11 @@ export class VerifyService {
     private readonly seal: ReplySeal,
     @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
+    private readonly balances: BalanceService,
   ) {}
 
   async verify(req: VerifyRequest): Promise<VerifyReply> {
+    if (req.proof.kind === 'balance') return this.balances.verify(req, req.proof);
     const outcome = req.proof.kind === 'memo' ? await this.viaMemo(req, req.proof) : await this.viaX402(req, req.proof);
     if (outcome.ok) return outcome;
     this.logger.event('info', 'payment refused', { requestId: req.requestId, operationId: req.route.operationId, reason: outcome.reason });

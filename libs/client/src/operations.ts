@@ -3648,6 +3648,95 @@ export interface Operations {
       notes: Array<string>;
     };
   };
+  "payments.deposit1": {
+    method: "POST";
+    path: "/toll/payments/balance/deposit-1";
+    price: {"per":"call","usd":"1"};
+    input: Record<string, never>;
+    output: {
+      /** The paying wallet: the balance credited and its owner */
+      wallet: string;
+      credit_atomic: string;
+      asset: "USDC";
+      decimals: number;
+      note: string;
+    };
+  };
+  "payments.deposit10": {
+    method: "POST";
+    path: "/toll/payments/balance/deposit-10";
+    price: {"per":"call","usd":"10"};
+    input: Record<string, never>;
+    output: {
+      /** The paying wallet: the balance credited and its owner */
+      wallet: string;
+      credit_atomic: string;
+      asset: "USDC";
+      decimals: number;
+      note: string;
+    };
+  };
+  "payments.deposit100": {
+    method: "POST";
+    path: "/toll/payments/balance/deposit-100";
+    price: {"per":"call","usd":"100"};
+    input: Record<string, never>;
+    output: {
+      /** The paying wallet: the balance credited and its owner */
+      wallet: string;
+      credit_atomic: string;
+      asset: "USDC";
+      decimals: number;
+      note: string;
+    };
+  };
+  "payments.getBalance": {
+    method: "GET";
+    path: "/toll/payments/balance";
+    price: null;
+    input: {
+      /** The balance owner: a Solana wallet address (base58 Ed25519 public key) */
+      wallet: string;
+      /** Unix seconds when signed; refused outside the clock window */
+      timestamp: string;
+      /** Single use, 16 to 64 characters of [A-Za-z0-9_-] */
+      nonce: string;
+      /** Ed25519 signature by the wallet key, standard base64 */
+      signature: string;
+      /** Ledger entries to return, newest first: 1 to 2000 (default 100) */
+      limit?: string;
+    };
+    output: {
+      wallet: string;
+      asset: "USDC";
+      decimals: number;
+      balance_atomic: string;
+      /** Reserved by calls in progress */
+      held_atomic: string;
+      available_atomic: string;
+      cap_per_call_atomic: string | null;
+      cap_per_day_atomic: string | null;
+      /** Held or spent since 00:00 UTC */
+      spent_today_atomic: string;
+      deposit: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        usd: string;
+        credit_atomic: string;
+      }>;
+      /** The latest entries (limit, default 100), newest first */
+      ledger: Array<{
+        id: string;
+        kind: "credit" | "debit";
+        amount_atomic: string;
+        balance_after_atomic: string;
+        operation_id: string;
+        transaction: string | null;
+        at: string;
+      }>;
+    };
+  };
   "payments.getHealth": {
     method: "GET";
     path: "/toll/payments/health";
@@ -3705,6 +3794,38 @@ export interface Operations {
         /** Ed25519 public key (base64, raw 32 bytes) that signs receipts */
         receiptPublicKey: string;
       };
+    };
+  };
+  "payments.setBalanceCaps": {
+    method: "POST";
+    path: "/toll/payments/balance/caps";
+    price: null;
+    input: {
+      /** The balance owner: a Solana wallet address (base58 Ed25519 public key) */
+      wallet: string;
+      /** Unix seconds when signed; refused outside the clock window */
+      timestamp: string;
+      /** Single use, 16 to 64 characters of [A-Za-z0-9_-] */
+      nonce: string;
+      /** Ed25519 signature by the wallet key, standard base64 */
+      signature: string;
+      /** Most one call may take from the balance, USDC atomic units; null: no cap */
+      cap_per_call_atomic: string | null;
+      /** Most the balance may spend per UTC day, USDC atomic units; null: no cap */
+      cap_per_day_atomic: string | null;
+    };
+    output: {
+      wallet: string;
+      asset: "USDC";
+      decimals: number;
+      balance_atomic: string;
+      /** Reserved by calls in progress */
+      held_atomic: string;
+      available_atomic: string;
+      cap_per_call_atomic: string | null;
+      cap_per_day_atomic: string | null;
+      /** Held or spent since 00:00 UTC */
+      spent_today_atomic: string;
     };
   };
   "payments.verifyReceipt": {

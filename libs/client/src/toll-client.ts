@@ -4,14 +4,17 @@ import { x402Client } from '@x402/core/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { HEADERS, MEMO_QUERY_PARAM, decodeHeaderJson } from '@toll/x402';
+import { balanceHeaders } from './balance';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from './memo-payment';
 
-export type PayMethod = 'sol' | 'usdc' | 'x402';
+// 'balance': spend from the wallet's prepaid balance with a signed request (no transaction, no chain read).
+export type PayMethod = 'sol' | 'usdc' | 'x402' | 'balance';
 
 export interface PaidResponse {
   status: number;
   body: unknown;
   paid: null | { method: PayMethod; amount: string; asset: string; signature?: string };
+  // A balance call's 402 names what fell short and where to deposit (body.balance); the receipt is as for any paid call.
   receipt: string | null;
   paymentResponse: unknown;
 }
@@ -42,6 +45,7 @@ const finish = async (res: Response, paid: PaidResponse['paid']): Promise<PaidRe
 // 402 → pay → retry. Memo flow in SOL or USDC (spec §5), or standard x402 v2 `exact` through @x402/fetch.
 export async function tollCall(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
   if (options.method === 'x402') return callWithX402(url, init, options);
+  if (options.method === 'balance') return callWithBalance(url, init, options);
   const first = await fetch(url, init);
   if (first.status !== 402) return finish(first, null);
   const challenge = ((await first.json()) as { toll: MemoChallenge }).toll;
@@ -72,4 +76,12 @@ async function callWithX402(url: string, init: RequestInit, options: TollClientO
   });
   const paidFetch = wrapFetchWithPayment(fetch, client);
   return finish(await paidFetch(url, init), quoted);
+}
+
+async function callWithBalance(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
+  const headers = new Headers(init.headers);
+  for (const [name, value] of Object.entries(balanceHeaders(url, init, options.keypair))) headers.set(name, value);
+  const res = await fetch(url, { ...init, headers });
+  const amount = res.headers.get(HEADERS.paymentResponse) ? String((decodeHeaderJson(res.headers.get(HEADERS.paymentResponse)!) as { amount?: string }).amount ?? '') : '';
+  return finish(res, res.status === 200 && amount ? { method: 'balance', amount, asset: 'USDC' } : null);
 }

@@ -24,7 +24,7 @@ export interface TollReply<T = unknown> {
 // gateway owns. The gateway drops anything else, so a group can never set cookies, CORS or payment headers.
 const GROUP_HEADER_NAME = /^x-toll-[a-z0-9][a-z0-9-]{0,47}$/;
 const GROUP_HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
-export const GATEWAY_OWNED_HEADERS: readonly string[] = ['x-toll-receipt', 'x-toll-credits-remaining', 'x-toll-redelivery', 'x-toll-uncharged'];
+export const GATEWAY_OWNED_HEADERS: readonly string[] = ['x-toll-receipt', 'x-toll-credits-remaining', 'x-toll-redelivery', 'x-toll-uncharged', 'x-toll-balance-atomic'];
 
 export const isGroupHeader = (name: string, value: unknown): value is string =>
   GROUP_HEADER_NAME.test(name) && !GATEWAY_OWNED_HEADERS.includes(name) && typeof value === 'string' && GROUP_HEADER_VALUE.test(value);
@@ -52,8 +52,12 @@ export interface ChallengeReply {
 }
 
 
-// How a caller proved payment: the memo flow (spec §5) or a standard x402 v2 PAYMENT-SIGNATURE.
-export type PaymentProof = { kind: 'memo'; signature: string; memo: string } | { kind: 'x402'; paymentSignature: string };
+// How a caller proved payment: the memo flow (spec §5), a standard x402 v2 PAYMENT-SIGNATURE, or a request signed by
+// the owner of a prepaid balance (the signed parts as the gateway saw them; payments checks the signature).
+export type PaymentProof =
+  | { kind: 'memo'; signature: string; memo: string }
+  | { kind: 'x402'; paymentSignature: string }
+  | { kind: 'balance'; wallet: string; signature: string; timestamp: string; nonce: string; method: string; path: string; input_sha256: string };
 
 // payments.verify: takes a durable hold on the proof, or refuses it with a reason and a fresh challenge.
 export interface VerifyRequest extends ChallengeRequest {
@@ -85,12 +89,16 @@ export interface SettleRequest {
   requestId: string;
   holdId: string;
   reply?: StoredReply; // kept with the settled hold for redelivery (only for requests sent with a requestKey)
+  // Bound into the receipt: sha256 of the canonical request (see requestSha256 in @toll/x402) and of the exact body sent.
+  request_sha256?: string;
+  response_sha256?: string;
 }
 
 export interface SettleReply {
   paymentResponse: string; // base64 x402 SettleResponse for the PAYMENT-RESPONSE header
   receipt: string; // signed receipt for the X-Toll-Receipt header
   creditsRemaining: number; // requests left on the proof after this one (prepaid blocks; 0 for per-call prices)
+  balance_atomic?: string; // a balance call: what the balance holds after it (USDC atomic units)
 }
 
 export interface ReleaseRequest {

@@ -3,3 +3,4 @@ export * from './networks';
 export * from './headers';
 export * from './memo';
 export * from './challenge';
+export * from './balance-auth';

@@ -1,0 +1,31 @@
+import { checkBalanceSignature } from './balance-signature';
+
+// The documented test vector (libs/x402/src/balance-auth.spec.ts, docs/payments.md).
+const wallet = '9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj';
+const signature = 'IxW/k7Ag4EZxSxhmRRoFCyihHGyfApOsBN12m/EfjCbIyF4A9zOP+UDWnJohWh8hwF4tgvwvKKMli5HbWrFnAw==';
+const signed = { method: 'GET', path: '/toll/shop/item', input_sha256: '9d3823a7df20758d970f296e247ae4a7b49177b620a3f625b4c8cbaf175a6bb1', timestamp: '1764000000', nonce: 'example-nonce-0001' };
+const at = 1_764_000_000_000;
+
+describe(checkBalanceSignature.name, () => {
+  it('accepts the test vector inside the clock window', () => {
+    expect(checkBalanceSignature(wallet, signature, signed, 60, at + 59_000)).toEqual({ ok: true });
+  });
+
+  it('refuses a timestamp outside the window, either side', () => {
+    expect(checkBalanceSignature(wallet, signature, signed, 60, at + 61_000)).toEqual({ ok: false, reason: 'balance_clock_skew' });
+    expect(checkBalanceSignature(wallet, signature, signed, 60, at - 61_000)).toEqual({ ok: false, reason: 'balance_clock_skew' });
+  });
+
+  it('refuses any change to what was signed, and another wallet', () => {
+    for (const change of [{ method: 'POST' }, { path: '/toll/shop/other' }, { input_sha256: '0'.repeat(64) }, { nonce: 'example-nonce-0002' }]) {
+      expect(checkBalanceSignature(wallet, signature, { ...signed, ...change }, 60, at)).toEqual({ ok: false, reason: 'balance_signature_invalid' });
+    }
+    expect(checkBalanceSignature('11111111111111111111111111111111', signature, signed, 60, at)).toEqual({ ok: false, reason: 'balance_signature_invalid' });
+  });
+
+  it('refuses malformed parts without verifying', () => {
+    expect(checkBalanceSignature('not-a-wallet', signature, signed, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });
+    expect(checkBalanceSignature(wallet, 'short', signed, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });
+    expect(checkBalanceSignature(wallet, signature, { ...signed, nonce: 'short' }, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });
+  });
+});

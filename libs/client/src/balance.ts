@@ -1,0 +1,86 @@
+import type { Keypair } from '@solana/web3.js';
+import { BALANCE_HEADERS, balanceSigningText, inputSha256, requestSha256, sha256Hex } from '@toll/x402';
+import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
+
+const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
+const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
+
+// What a balance call signs besides method and path: the query parameters (GET) or the JSON body (POST).
+function signedInput(url: URL, init: RequestInit): unknown {
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (method === 'GET') {
+    const query = Object.fromEntries(url.searchParams);
+    delete query.toll_memo;
+    return query;
+  }
+  return typeof init.body === 'string' ? JSON.parse(init.body) : {};
+}
+
+// The four headers that spend from the wallet's prepaid balance (docs/payments.md, "Prepaid balance"). The secret
+// key never leaves this process; the signature covers this one request and its nonce is single-use.
+export function balanceHeaders(url: string, init: RequestInit, keypair: Keypair, now = Date.now()): Record<string, string> {
+  const u = new URL(url);
+  const timestamp = String(Math.floor(now / 1000));
+  const nonce = randomBytes(16).toString('base64url');
+  const text = balanceSigningText({ method: init.method ?? 'GET', path: u.pathname, input_sha256: inputSha256(signedInput(u, init)), timestamp, nonce });
+  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, Buffer.from(keypair.secretKey.subarray(0, 32))]), format: 'der', type: 'pkcs8' });
+  return {
+    [BALANCE_HEADERS.wallet]: keypair.publicKey.toBase58(),
+    [BALANCE_HEADERS.timestamp]: timestamp,
+    [BALANCE_HEADERS.nonce]: nonce,
+    [BALANCE_HEADERS.signature]: sign(null, Buffer.from(text, 'utf8'), key).toString('base64'),
+  };
+}
+
+// The fields an owner request (balance read, caps) carries in its input, signed over the rest of the input.
+export function ownerAuth(method: 'GET' | 'POST', path: string, input: Record<string, string | null>, keypair: Keypair, now = Date.now()) {
+  const url = new URL(`http://owner${path}`);
+  if (method === 'GET') for (const [name, value] of Object.entries(input)) if (value !== null) url.searchParams.set(name, value);
+  const headers = balanceHeaders(url.toString(), method === 'GET' ? { method } : { method, body: JSON.stringify(input) }, keypair, now);
+  return { wallet: headers[BALANCE_HEADERS.wallet], timestamp: headers[BALANCE_HEADERS.timestamp], nonce: headers[BALANCE_HEADERS.nonce], signature: headers[BALANCE_HEADERS.signature] };
+}
+
+export interface ReceiptClaims {
+  v: 1;
+  receiptId: string;
+  paymentId: string;
+  operationId: string;
+  priceUsd: string;
+  asset: string;
+  amountAtomic: string;
+  network: string;
+  payer: string;
+  transaction: string | null;
+  requestId: string;
+  issuedAt: string;
+  decimals: number;
+  settlement: { kind: 'transaction' | 'balance_entry'; reference: string | null };
+  request_sha256: string | null;
+  response_sha256: string | null;
+}
+
+export interface ReceiptExpectation {
+  body?: string; // the exact response body text received
+  request?: { operationId: string; method: string; path: string; input: unknown }; // input minus path parameters
+}
+
+// Offline: the receipt's Ed25519 signature under payments' public key (GET /toll/payments/health, terms.receiptPublicKey),
+// and, when given, that it binds this exact response body and this request.
+export function verifyReceipt(receipt: string, publicKeyBase64: string, expect: ReceiptExpectation = {}): { valid: true; claims: ReceiptClaims } | { valid: false; reason: string } {
+  const [body, signature, extra] = receipt.split('.');
+  if (!body || !signature || extra !== undefined) return { valid: false, reason: 'malformed' };
+  const key = createPublicKey({ key: Buffer.concat([SPKI_ED25519, Buffer.from(publicKeyBase64, 'base64')]), format: 'der', type: 'spki' });
+  if (!verify(null, Buffer.from(body), key, Buffer.from(signature, 'base64url'))) return { valid: false, reason: 'signature_invalid' };
+  let claims: ReceiptClaims;
+  try {
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ReceiptClaims;
+  } catch {
+    return { valid: false, reason: 'malformed' };
+  }
+  if (expect.body !== undefined && claims.response_sha256 !== sha256Hex(expect.body)) return { valid: false, reason: 'response_mismatch' };
+  if (expect.request) {
+    const r = expect.request;
+    if (claims.request_sha256 !== requestSha256(r.operationId, r.method, r.path, r.input)) return { valid: false, reason: 'request_mismatch' };
+  }
+  return { valid: true, claims };
+}
