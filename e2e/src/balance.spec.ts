@@ -64,7 +64,7 @@ describe('prepaid balance', () => {
     return http(url, { headers: { ...balanceHeaders(url, { method: 'GET' }, w), ...extra } });
   };
   const balanceOf = async (w: Keypair, limit?: string) => {
-    const input = limit ? { limit } : {};
+    const input: Record<string, string> = limit ? { limit } : {};
     const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, w) });
     const res = await http(`${gw}/toll/payments/balance?${query}`);
     expect(res.status).toBe(200);

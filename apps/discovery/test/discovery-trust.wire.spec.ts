@@ -132,7 +132,7 @@ describe('discovery trust over NATS, two replicas', () => {
       }
       return out;
     };
-    const names = new Set(announced.flatMap((e: any) => [...keys(e.output)]));
+    const names = new Set<string>(announced.flatMap((e: any) => [...keys(e.output)]));
     expect(names.size).toBeGreaterThan(30);
     expect([...names].filter((n) => !/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(n))).toEqual([]);
     const served = await data('match', { task: 'weather forecast for Lisbon', limit: 2 });

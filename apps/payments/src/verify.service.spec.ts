@@ -9,6 +9,7 @@ import type { Facilitator } from './facilitator';
 import type { LedgerRepository, NewPayment } from './ledger.repository';
 import { requirementsFor } from './x402-proof';
 import { resolveTerms } from './terms';
+import type { BalanceService } from './balance.service';
 import { ReplySeal } from './reply-seal';
 import { VerifyService } from './verify.service';
 
@@ -45,7 +46,7 @@ function serviceWith(known: Partial<NewPayment> | null) {
   } as unknown as LedgerRepository;
   const challenges = { issue: () => ({ headerValue: '', body: {} }) } as unknown as ChallengeService;
   const facilitator = { verify: async () => ({ isValid: true, payer: 'Payer' }) } as unknown as Facilitator;
-  const service = new VerifyService(ledger, challenges, {} as SolanaRpc, facilitator, terms, new ReplySeal(terms.memoSecret), config, new JsonLogger('test', 'error'));
+  const service = new VerifyService(ledger, challenges, {} as SolanaRpc, facilitator, terms, new ReplySeal(terms.memoSecret), config, new JsonLogger('test', 'error'), {} as BalanceService);
   return { service, holds };
 }
 
