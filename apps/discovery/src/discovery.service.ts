@@ -100,7 +100,7 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
       sources,
       index: { documents: index.size, toll_routes: counts['toll-catalog'], index_entries: counts.index, registry_listings: counts.registry, groups: this.catalog.groups() },
       catalog: this.catalog.routes().map(({ operationId, method, path, summary, price }) => ({ operationId, method, path, summary, price })),
-      tolls: described.endpoints.map(({ operationId, path, price }) => ({ operationId, path, price })),
+      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
     };
   }
 

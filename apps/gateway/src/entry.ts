@@ -48,7 +48,7 @@ export function buildIndex(routes: ResolvedRoute[], groups: Group[], base: strin
       operations: rs.length,
       docs: `${base}/docs#${group}`,
     })),
-    payment: { protocols: ['x402 v2 (exact, Solana)', 'Solana memo flow'], howToPay: HOW_TO_PAY },
+    payment: { protocols: ['x402 v2 (exact, Solana)', 'Solana memo flow'], how_to_pay: HOW_TO_PAY },
   };
 }
 

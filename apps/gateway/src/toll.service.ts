@@ -110,7 +110,7 @@ export class TollService {
     const down = this.table.unavailable(route);
     if (down) {
       throw new TollError('SERVICE_UNAVAILABLE', `${route.operationId} cannot be served right now (${down.reason}); no payment was taken, and a proof you sent stays unused. Retry after ${down.retryAfterSeconds} s.`, {
-        retryAfterSeconds: down.retryAfterSeconds,
+        retry_after_seconds: down.retryAfterSeconds,
       });
     }
     const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl, route: this.priced(route) };
@@ -141,7 +141,7 @@ export class TollService {
     }
     // The answer is stored with the settlement itself, so a settled call can always be redelivered.
     const keep = requestKey && !hold.redelivery && keptForRedelivery(reply) ? reply : undefined;
-    const settled = await this.settle({ requestId, holdId: hold.holdId, reply: keep });
+    const settled = await this.settle({ requestId, holdId: hold.holdId, reply: keep, ...(route.price ? { price: route.price } : {}) });
     return {
       kind: 'answer',
       reply,
@@ -233,7 +233,7 @@ function unusedPaymentError(err: unknown, route: ResolvedRoute, transaction: str
   const payment = {
     status: 'unused',
     transaction: transaction ?? null,
-    operationId: route.operationId,
+    operation_id: route.operationId,
     retry: `${credit}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${route.operationId} until a call succeeds, with no time limit; another operation refuses it.`,
   };
   return new TollError(base.code, base.message, { ...base.details, payment });

@@ -53,7 +53,7 @@ describe('gateway over a real NATS server', () => {
   it('answers 404 for an unknown path, with the error envelope and x-request-id', async () => {
     const res = await http(`${gateway.url}/toll/nowhere/thing`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'No operation at GET /toll/nowhere/thing', requestId: res.headers.get('x-request-id') } });
+    expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'No operation at GET /toll/nowhere/thing', request_id: res.headers.get('x-request-id') } });
   });
 
   it('keeps a sane caller-supplied request id', async () => {
@@ -81,7 +81,7 @@ describe('gateway over a real NATS server', () => {
       code: 'INVALID_INPUT',
       message: 'Input failed validation',
       details: { issues: [{ field: 'extra', message: 'is not an accepted field' }] },
-      requestId: missing.headers.get('x-request-id'),
+      request_id: missing.headers.get('x-request-id'),
     });
     const wrongType = await http(`${gateway.url}/toll/demo/echo?q=a&n=zero`);
     expect(wrongType.body.error.details.issues).toEqual([{ field: 'n', message: 'must be integer' }]);
@@ -196,7 +196,7 @@ describe('gateway over a real NATS server', () => {
     expect(failed.body.error.details.payment).toEqual({
       status: 'unused',
       transaction: 'Sig1111',
-      operationId: 'demo.getFlaky',
+      operation_id: 'demo.getFlaky',
       retry:
         'your payment Sig1111 is unused: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for demo.getFlaky until a call succeeds, with no time limit; another operation refuses it.',
     });
@@ -207,7 +207,7 @@ describe('gateway over a real NATS server', () => {
     const blocked = await http(`${gateway.url}/toll/demo/flaky`);
     expect(blocked.status).toBe(503);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(25);
-    expect(blocked.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: expect.any(Number) } });
+    expect(blocked.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_seconds: expect.any(Number) } });
     expect(blocked.body.error.message).toMatch(/^demo\.getFlaky cannot be served right now \(UPSTREAM_ERROR: every provider failed\); no payment was taken/);
     expect(payments.calls).toEqual([]);
     expect(verify.calls).toHaveLength(1);
@@ -328,7 +328,7 @@ describe('gateway over a real NATS server', () => {
   it('hides internals of a failing handler behind INTERNAL', async () => {
     const res = await http(`${gateway.url}/toll/demo/boom`);
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: { code: 'INTERNAL', message: 'Internal error', requestId: res.headers.get('x-request-id') } });
+    expect(res.body).toEqual({ error: { code: 'INTERNAL', message: 'Internal error', request_id: res.headers.get('x-request-id') } });
   });
 
   it('answers 504 when the group misses the deadline', async () => {
@@ -382,7 +382,7 @@ describe('gateway over a real NATS server', () => {
     await ping.close();
     const res = await http(`${gateway.url}/toll/ping/ping`);
     expect(res.status).toBe(503);
-    expect(res.body.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'no service is answering toll.ping.getPing', requestId: res.headers.get('x-request-id') });
+    expect(res.body.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'no service is answering toll.ping.getPing', request_id: res.headers.get('x-request-id') });
   });
 
   it('answers 503 when the group behind a route is gone', async () => {

@@ -44,17 +44,17 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
     if (!p) throw new TollError('INTERNAL', 'hold is not active');
     const receipt = this.receipts.sign({
       v: 1,
-      receiptId: req.holdId,
-      paymentId: p.id,
-      operationId: p.operation_id,
-      priceUsd: p.price_usd,
+      receipt_id: req.holdId,
+      payment_id: p.id,
+      operation_id: p.operation_id,
+      price: req.price ?? (p.credits_total > 1 ? { per: 'block', usd: p.price_usd, requests: p.credits_total } : { per: 'call', usd: p.price_usd }),
       asset: p.asset,
-      amountAtomic: p.amount_atomic.toString(),
+      amount_atomic: p.amount_atomic.toString(),
       network: p.network,
       payer: p.payer,
       transaction: p.tx_signature,
-      requestId: req.requestId,
-      issuedAt: new Date().toISOString(),
+      request_id: req.requestId,
+      issued_at: new Date().toISOString(),
     });
     const paymentResponse = encodeHeaderJson({
       success: true,

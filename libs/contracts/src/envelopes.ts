@@ -85,6 +85,7 @@ export interface SettleRequest {
   requestId: string;
   holdId: string;
   reply?: StoredReply; // kept with the settled hold for redelivery (only for requests sent with a requestKey)
+  price?: PriceSpec; // the operation's price as announced, stated in the receipt (absent: read from the payment)
 }
 
 export interface SettleReply {
