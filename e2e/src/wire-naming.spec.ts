@@ -1,8 +1,10 @@
+import { priceText } from '../../apps/gateway/src/openapi';
 import { startLiveCatalog, type LiveCatalog, type Schema } from './live-catalog';
 
 // One naming style on the wire (issue 23): every public JSON body we define names its properties in snake_case, as
 // the spec's records do. Checked over the live catalog so a new group is covered by itself: every operation's
-// announced output schema, the 402 body's `toll` object, and error envelopes.
+// announced output schema, the 402 body's `toll` object, and error envelopes. And one way to show a price: a decimal
+// USD string with its unit, the same in OpenAPI, health, the 402 body and llms.txt.
 
 // Objects whose names a standard fixes are not ours to rename; they are skipped whole, and only these.
 const STANDARD_FIXED: Array<{ where: RegExp; why: string }> = [
@@ -94,6 +96,25 @@ describe('one naming style on the wire (snake_case)', () => {
     expect(challenged).toBeGreaterThan(10);
     expect(found).toEqual([]);
   }, 120_000);
+
+  it('shows every price one way: decimal USD and its unit, the same in OpenAPI, health, the 402 body and llms.txt', async () => {
+    const paid = live.operations.filter((o) => o.price);
+    for (const { price } of paid) {
+      expect(price).toEqual(price!.per === 'block' ? { per: 'block', usd: expect.stringMatching(/^\d+(\.\d{1,6})?$/), requests: expect.any(Number) } : { per: expect.stringMatching(/^(call|bot-month)$/), usd: expect.stringMatching(/^\d+(\.\d{1,6})?$/) });
+    }
+    const byId = new Map(live.operations.map((o) => [o.operationId, o.price]));
+    const healthPaths = live.operations.filter((o) => o.operationId.endsWith('.getHealth')).map((o) => o.path);
+    expect(healthPaths.length).toBeGreaterThan(10);
+    for (const path of healthPaths) {
+      const health = await (await fetch(`${live.gateway.url}${path}`)).json();
+      for (const e of health.endpoints) expect([e.operation_id, e.price]).toEqual([e.operation_id, byId.get(e.operation_id)]);
+    }
+    const llms = await (await fetch(`${live.gateway.url}/llms.txt`)).text();
+    for (const o of paid) expect(llms).toContain(`(${priceText(o.price)}; operationId ${o.operationId};`);
+    const op = paid.find((o) => o.method === 'GET' && !o.params.some((p) => p.required))!;
+    const challenge = await (await fetch(`${live.gateway.url}${op.path}`)).json();
+    expect(challenge.toll.price).toEqual(op.price);
+  });
 
   it('error envelopes (404, 400 with field details, 405) are snake_case', async () => {
     const found: string[] = [];

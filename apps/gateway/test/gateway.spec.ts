@@ -286,8 +286,8 @@ describe('gateway over a real NATS server', () => {
     expect(res.headers.get('payment-response')).toBe('cGFpZA==');
     const reply = { json: '{"ok":true}', headers: {} };
     expect(settle.calls).toEqual([
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply },
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply },
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply, price: { per: 'call', usd: '0.01' } },
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply, price: { per: 'call', usd: '0.01' } },
     ]);
     verify.stop();
     settle.stop();
@@ -320,7 +320,7 @@ describe('gateway over a real NATS server', () => {
     await nc.flush(); // the server must know both responders before the gateway asks
     const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
     expect([res.status, res.text, res.headers.get('x-toll-cache'), res.headers.get('x-toll-redelivery'), res.headers.get('x-toll-receipt')]).toEqual([200, stored.json, 'hit', '2', 'r.s']);
-    expect(settle.calls).toEqual([{ requestId: res.headers.get('x-request-id'), holdId: 'h-7' }]);
+    expect(settle.calls).toEqual([{ requestId: res.headers.get('x-request-id'), holdId: 'h-7', price: { per: 'call', usd: '0.01' } }]);
     verify.stop();
     settle.stop();
   });

@@ -365,7 +365,7 @@ describe('trademarks without API keys', () => {
     expect(health.unavailable).toEqual([
       { operation_id: 'trademarks.getStatus', reason: 'the USPTO TSDR API key is not configured on this deployment (TRADEMARKS_TSDR_API_KEY); status look-ups are off' },
       {
-        operationId: 'trademarks.searchMarks',
+        operation_id: 'trademarks.searchMarks',
         reason: 'the USPTO Open Data Portal API key is not configured on this deployment (TRADEMARKS_ODP_API_KEY), so no index has been built',
       },
     ]);
@@ -379,7 +379,7 @@ describe('trademarks without API keys', () => {
       message: 'trademarks.getStatus is unavailable: the USPTO TSDR API key is not configured on this deployment (TRADEMARKS_TSDR_API_KEY); status look-ups are off',
       details: { operation_id: 'trademarks.getStatus', retry_after_seconds: 3600 },
     });
-    expect((await call('searchMarks', { mark: 'python' })).err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { operationId: 'trademarks.searchMarks' } });
+    expect((await call('searchMarks', { mark: 'python' })).err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { operation_id: 'trademarks.searchMarks' } });
     expect((await call('getStatus', { serial: 'abc' })).err.code).toBe('INVALID_INPUT');
     expect(fake.hits).toEqual([]);
   });
