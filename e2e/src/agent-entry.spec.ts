@@ -71,7 +71,7 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
       llms: `${gw}/llms.txt`,
       mcp: `${gw}/mcp`,
       discovery: `${gw}/discovery/resources`,
-      wellKnownX402: `${gw}/.well-known/x402`,
+      well_known_x402: `${gw}/.well-known/x402`,
     });
     const routes = await liveRoutes();
     expect(res.body.operations).toEqual({ total: routes.length, paid: routes.filter((r) => r['x-toll-price']).length });

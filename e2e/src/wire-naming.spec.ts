@@ -116,6 +116,12 @@ describe('one naming style on the wire (snake_case)', () => {
     expect(challenge.toll.price).toEqual(op.price);
   });
 
+  it("the gateway's own bodies (index, healthz, readyz) are snake_case", async () => {
+    const found: string[] = [];
+    for (const path of ['/', '/healthz', '/readyz']) found.push(...camelInValue(await (await fetch(`${live.gateway.url}${path}`)).json(), path));
+    expect(found).toEqual([]);
+  });
+
   it('error envelopes (404, 400 with field details, 405) are snake_case', async () => {
     const found: string[] = [];
     const notFound = await fetch(`${live.gateway.url}/toll/no-such-group/x`);

@@ -21,7 +21,7 @@ const urlsOf = (base: string) => ({
   llms: `${base}/llms.txt`,
   mcp: `${base}/mcp`,
   discovery: `${base}/discovery/resources`,
-  wellKnownX402: `${base}/.well-known/x402`,
+  well_known_x402: `${base}/.well-known/x402`,
 });
 
 function byGroup(routes: ResolvedRoute[], groups: Group[]) {
