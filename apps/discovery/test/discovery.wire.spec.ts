@@ -279,7 +279,7 @@ describe('discovery over NATS', () => {
   // Item 3 of issue 5: for every paid route, what match says about calling it is what the route's 402
   // challenge describes in its bazaar discovery extension (method, input schema in query or body), plus path.
   it('describes each catalog route exactly as its 402 challenge bazaar extension does', async () => {
-    const own = (await data('getHealth', {})).endpoints.map((e: any) => ({ ...e, inputSchema: e.input, outputSchema: e.output }));
+    const own = (await data('getHealth', {})).endpoints.map((e: any) => ({ ...e, operationId: e.operation_id, inputSchema: e.input, outputSchema: e.output }));
     const paid = [...otherRoutes, ...own].filter((r) => r.price !== null);
     expect(paid.length).toBeGreaterThan(40);
     for (const route of paid) {
