@@ -125,7 +125,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
       stack.rpc.chain.createMint({ address: fake, decimals: 6, mintAuthority: Keypair.generate().publicKey });
       stack.rpc.chain.mintTo(stack.payer.publicKey, fake, 1_000_000n);
       stack.rpc.chain.mintTo(stack.recipient, fake, 0n);
-      const ix = memoPaymentInstructions({ ...c, usdc: { ...c.usdc, mint: fake.toBase58(), tokenAccount: associatedTokenAddress(stack.recipient, fake).toBase58() } }, 'USDC', stack.payer.publicKey);
+      const ix = memoPaymentInstructions({ ...c, usdc: { ...c.usdc, mint: fake.toBase58(), token_account: associatedTokenAddress(stack.recipient, fake).toBase58() } }, 'USDC', stack.payer.publicKey);
       refusedWith(await redeem('/toll/shop/item', await sendAndConfirm(connection, stack.payer, ix), c.memo), 'wrong_mint');
     });
 
