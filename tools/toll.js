@@ -39,7 +39,7 @@ function args(argv) {
     return /^y(es)?$/i.test(answer.trim());
   };
   const res = await tollCall(o.url, init, { keypair, rpcUrl: o.rpc, method: o.pay, confirm });
-  console.log(JSON.stringify({ status: res.status, paid: res.paid, receipt: res.receipt, paymentResponse: res.paymentResponse, body: res.body }, null, 2));
+  console.log(JSON.stringify({ status: res.status, paid: res.paid, receipt: res.receipt, payment_response: res.paymentResponse, body: res.body }, null, 2));
   process.exit(res.status < 400 ? 0 : 1);
 })().catch((e) => {
   console.error(e.message);

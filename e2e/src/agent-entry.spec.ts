@@ -71,13 +71,13 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
       llms: `${gw}/llms.txt`,
       mcp: `${gw}/mcp`,
       discovery: `${gw}/discovery/resources`,
-      wellKnownX402: `${gw}/.well-known/x402`,
+      well_known_x402: `${gw}/.well-known/x402`,
     });
     const routes = await liveRoutes();
     expect(res.body.operations).toEqual({ total: routes.length, paid: routes.filter((r) => r['x-toll-price']).length });
     expect(res.body.groups.map((g: any) => g.group)).toEqual(['devutils', 'payments', 'shop']);
     expect(res.body.groups[0]).toEqual({ group: 'devutils', title: 'Dev Utilities', operations: routes.filter((r) => r.operationId.startsWith('devutils.')).length, docs: `${gw}/docs#devutils` });
-    expect(res.body.payment.howToPay.join(' ')).toMatch(/PAYMENT-SIGNATURE.*X-Payment-Tx.*_meta\["x402\/payment"\]/s);
+    expect(res.body.payment.how_to_pay.join(' ')).toMatch(/PAYMENT-SIGNATURE.*X-Payment-Tx.*_meta\["x402\/payment"\]/s);
   });
 
   it('/llms.txt describes every live operation with its price, and where the schemas are', async () => {

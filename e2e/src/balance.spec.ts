@@ -137,8 +137,8 @@ describe('prepaid balance', () => {
     const debits = b.ledger.filter((e: { kind: string }) => e.kind === 'debit');
     expect(debits).toHaveLength(1000);
     expect(new Set(debits.map((e: { id: string }) => e.id))).toEqual(new Set(claims.map((c) => c.settlement.reference)));
-    expect(claims.every((c) => c.settlement.kind === 'balance_entry' && c.amountAtomic === '10000' && c.asset === 'USDC' && c.decimals === 6 && c.transaction === null)).toBe(true);
-    expect(claims.reduce((sum, c) => sum + BigInt(c.amountAtomic), 0n)).toBe(10_000_000n);
+    expect(claims.every((c) => c.settlement.kind === 'balance_entry' && c.amount_atomic === '10000' && c.asset === 'USDC' && c.decimals === 6 && c.transaction === null)).toBe(true);
+    expect(claims.reduce((sum, c) => sum + BigInt(c.amount_atomic), 0n)).toBe(10_000_000n);
   }, 120_000);
 
   it('refuses a replayed signed request, a wrong key before any hold, and a stale timestamp', async () => {

@@ -52,13 +52,13 @@ describe('books and recalls through gateway and payments', () => {
   it('sells an ISBN lookup for 0.005 USDC with a receipt', async () => {
     upstream.use(cases('books', 'open-library/books.ikigai', 'google-books/volumes.empty'));
     const { c, redeem } = await pay('/toll/books/book?isbn=0143130722');
-    expect(c.usdc.amountAtomic).toBe('5000');
+    expect(c.usdc.amount_atomic).toBe('5000');
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.body).toMatchObject({ book: { isbn_13: '9780143130727', title: 'Ikigai' }, freshness: { stale: false } });
     const receipt = served.headers.get('x-toll-receipt')!;
     const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(receipt)}`);
-    expect(check.body).toMatchObject({ valid: true, claims: { operationId: 'books.getBook', priceUsd: '0.005' } });
+    expect(check.body).toMatchObject({ valid: true, claims: { operation_id: 'books.getBook', price: { per: 'call', usd: '0.005' } } });
   });
 
   it('answers an unknown ISBN with 404 and releases the payment', async () => {
@@ -80,12 +80,12 @@ describe('books and recalls through gateway and payments', () => {
   it('sells a VIN recall check for 0.01 USDC with a receipt', async () => {
     upstream.use(cases('recalls', 'nhtsa-vpic/decode.honda-accord-2003', 'nhtsa-recalls/by-vehicle.honda-accord-2003'));
     const { c, redeem } = await pay('/toll/recalls/vin?vin=1HGCM82633A004352');
-    expect(c.usdc.amountAtomic).toBe('10000');
+    expect(c.usdc.amount_atomic).toBe('10000');
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.body).toMatchObject({ vehicle: { make: 'HONDA', model: 'Accord', year: 2003 }, count: 2 });
     const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(served.headers.get('x-toll-receipt')!)}`);
-    expect(check.body).toMatchObject({ valid: true, claims: { operationId: 'recalls.getVin', priceUsd: '0.01' } });
+    expect(check.body).toMatchObject({ valid: true, claims: { operation_id: 'recalls.getVin', price: { per: 'call', usd: '0.01' } } });
   });
 
   it('does not charge when every recall dataset fails', async () => {

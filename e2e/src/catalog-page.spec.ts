@@ -74,7 +74,7 @@ if (!haveChromium) console.warn(`catalog page browser test SKIPPED: no Chromium 
     await page.goto(`${gw}/docs/op/devutils.genUuid`);
     await page.click('form[action="/docs/op/devutils.genUuid"] button');
     expect(await page.locator('div.ok p').first().textContent()).toBe('Payment required: $0.005 per call. An agent pays this with x402 or the memo flow; the challenge:');
-    expect(JSON.parse((await page.locator('div.ok pre').textContent())!)).toMatchObject({ x402Version: 1, toll: { operationId: 'devutils.genUuid', usdc: { amount: '0.005' } } });
+    expect(JSON.parse((await page.locator('div.ok pre').textContent())!)).toMatchObject({ x402Version: 1, toll: { operation_id: 'devutils.genUuid', usdc: { amount: '0.005' } } });
   });
 
   const submitForm = async (fields: Record<string, string>, checks: string[] = []) => {

@@ -61,12 +61,12 @@ describe('402 challenge through gateway, payments and devutils', () => {
     expect(body.toll.error).toEqual({
       code: 'PAYMENT_REQUIRED',
       reason: 'payment_required',
-      message: 'This operation is paid: pay as described in toll.howToPay (or accepts), then repeat the request with the proof.',
-      requestId: res.headers.get('x-request-id'),
+      message: 'This operation is paid: pay as described in toll.how_to_pay (or accepts), then repeat the request with the proof.',
+      request_id: res.headers.get('x-request-id'),
     });
-    expect(body.toll.chain).toEqual({ rpcUrl: null, description: 'Solana devnet' });
-    expect(body.toll.usdc).toEqual({ mint: SOLANA_NETWORKS.devnet.usdcMint, tokenAccount: terms.usdcTokenAccount, owner: terms.recipient, amountAtomic: '5000', amount: '0.005' });
-    expect(body.toll.sol).toMatchObject({ recipient: terms.recipient, lamports: '33334', rate: { solUsd: '150', source: 'fixed-rate (PAYMENTS_SOL_USD_FIXED)' } });
+    expect(body.toll.chain).toEqual({ rpc_url: null, description: 'Solana devnet' });
+    expect(body.toll.usdc).toEqual({ mint: SOLANA_NETWORKS.devnet.usdcMint, token_account: terms.usdcTokenAccount, owner: terms.recipient, amount_atomic: '5000', amount: '0.005' });
+    expect(body.toll.sol).toMatchObject({ recipient: terms.recipient, lamports: '33334', rate: { sol_usd: '150', source: 'fixed-rate (PAYMENTS_SOL_USD_FIXED)' } });
     const memo = readMemo(terms.memoSecret, body.toll.memo, Math.floor(Date.now() / 1000));
     expect(memo.ok && memo.quote).toMatchObject({ operationId: 'devutils.hashSha256', usd: '0.005', usdcAtomic: 5000n, lamports: 33334n });
   });

@@ -35,7 +35,7 @@ describe('@toll/client typed API on a local chain', () => {
     expect(res.data).toEqual({ algorithm: 'sha256', bytes: 3, digest: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' });
     expect(res.paid).toMatchObject({ method, amount: method === 'sol' ? '33334' : '5000' });
     const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(res.receipt!)}`);
-    expect(check.body).toMatchObject({ valid: true, claims: { operationId: 'devutils.hashSha256', priceUsd: '0.005', asset: method === 'sol' ? 'SOL' : 'USDC' } });
+    expect(check.body).toMatchObject({ valid: true, claims: { operation_id: 'devutils.hashSha256', price: { per: 'call', usd: '0.005' }, asset: method === 'sol' ? 'SOL' : 'USDC' } });
     expect(toll.spentUsd).toBe('0.005');
   });
 

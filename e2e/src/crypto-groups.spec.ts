@@ -61,7 +61,7 @@ describe('funding, tron and bridge through gateway and payments', () => {
     const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
     const sep = path.includes('?') ? '&' : '?';
     const res = await http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, { ...init, headers: { 'x-payment-tx': sig } });
-    return { res, amount: c.usdc.amountAtomic };
+    return { res, amount: c.usdc.amount_atomic };
   }
 
   it('tron.estimate: an address that is not TRON-shaped is a 400 before any 402; a paid estimate comes with its receipt', async () => {

@@ -46,7 +46,7 @@ describe('spend through gateway and payments', () => {
     const body = { agent_id: 'e2e-agent', amount_usd_cents: 300, category: 'weather', recipient: 'api.example.com' };
     const challenge = await post('/toll/spend/check', body);
     expect(challenge.status).toBe(402);
-    expect(challenge.body.toll.usdc.amountAtomic).toBe('10000');
+    expect(challenge.body.toll.usdc.amount_atomic).toBe('10000');
     const c: MemoChallenge = challenge.body.toll;
     const sig = await pay(c);
     const paid = await http(`${gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: body, headers: { 'x-payment-tx': sig } });
@@ -106,7 +106,7 @@ describe('batch through gateway and payments', () => {
     const body = { voucher: voucher({ amount: 250_000 }) };
     const challenge = await post('/toll/batch/score', body);
     expect(challenge.status).toBe(402);
-    expect(challenge.body.toll.usdc.amountAtomic).toBe('5000');
+    expect(challenge.body.toll.usdc.amount_atomic).toBe('5000');
     const c: MemoChallenge = challenge.body.toll;
     const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
     const paid = await http(`${gw}/toll/batch/score?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: body, headers: { 'x-payment-tx': sig } });

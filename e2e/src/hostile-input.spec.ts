@@ -89,7 +89,7 @@ describe('hostile input over every announced route', () => {
       for (const [name, run] of casesFor(op)) {
         count++;
         const out = await run().catch((e) => ({ status: 0, body: String(e), charged: false }));
-        const envelope = out.body?.error?.code && out.body?.error?.requestId;
+        const envelope = out.body?.error?.code && out.body?.error?.request_id;
         // Only a traversal string can be valid input (a free-text path parameter), so only it may get the challenge.
         const challenged = out.status === 402 && name === TRAVERSAL && out.body?.x402Version === 1;
         const ok = out.status >= 400 && out.status < 500 && !out.charged && (challenged || (out.status !== 402 && envelope));

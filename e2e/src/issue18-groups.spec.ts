@@ -60,7 +60,7 @@ describe('macro, company and screener through gateway and payments', () => {
 
   it('sells the latest CPI for 0.005 with a receipt', async () => {
     const { challenge, redeem } = await pay('/toll/macro/latest/cpi');
-    expect(challenge.usdc.amountAtomic).toBe('5000');
+    expect(challenge.usdc.amount_atomic).toBe('5000');
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.body).toMatchObject({ series: { id: 'CPIAUCSL', units: 'Index 1982-1984=100' }, latest: { date: '2026-09-01', value: '325.031' }, source: 'fred' });
@@ -76,7 +76,7 @@ describe('macro, company and screener through gateway and payments', () => {
 
   it('sells a company snapshot for 0.02 with a receipt', async () => {
     const { challenge, redeem } = await pay('/toll/company/snapshot?ticker=AAPL');
-    expect(challenge.usdc.amountAtomic).toBe('20000');
+    expect(challenge.usdc.amount_atomic).toBe('20000');
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.body).toMatchObject({ name: 'Apple Inc.', identifiers: { cik: '0000320193', lei: 'HWUPKR0MPOU8FGXBT394' }, key_financials: { revenue: { value: '391035000000' } } });
@@ -103,7 +103,7 @@ describe('macro, company and screener through gateway and payments', () => {
     const preview = await http(`${gw}/toll/screener/preview`, { method: 'POST', json: screen });
     expect([preview.status, preview.body.match_count, preview.body.first.map((r: { ticker: string }) => r.ticker)]).toEqual([200, 3, ['JPM', 'BRK-B', 'XOM']]);
     const { challenge, redeem } = await pay('/toll/screener/screen', { ...screen, limit: 10 });
-    expect(challenge.usdc.amountAtomic).toBe('10000');
+    expect(challenge.usdc.amount_atomic).toBe('10000');
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.body).toMatchObject({ evaluated_count: 9, match_count: 3, count: 3 });

@@ -53,7 +53,7 @@ describe('jobs through gateway and payments', () => {
 
   it('sells a search for 0.01 USDC with a receipt, and refuses bad input with a 400 before any 402', async () => {
     const { amount, redeem } = await pay('/toll/jobs/search?q=python&remote=true');
-    expect(amount.usdc.amountAtomic).toBe('10000');
+    expect(amount.usdc.amount_atomic).toBe('10000');
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
@@ -69,7 +69,7 @@ describe('jobs through gateway and payments', () => {
 
   it('answers an unknown job id with 404 and does not charge for it', async () => {
     const { amount, redeem } = await pay('/toll/jobs/job?id=arbeitnow:gone-123');
-    expect(amount.usdc.amountAtomic).toBe('5000');
+    expect(amount.usdc.amount_atomic).toBe('5000');
     const missing = await redeem();
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('NOT_FOUND');

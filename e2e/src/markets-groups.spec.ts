@@ -59,7 +59,7 @@ describe('markets groups through gateway and payments', () => {
   it('sells SEC fundamentals for 0.02 with a receipt', async () => {
     upstream.use(fixtures('sec', 'sec-www/company-tickers-ok', 'sec-data/companyfacts-aapl-ok'));
     const { challenge, redeem } = await pay('/toll/sec/fundamentals/AAPL');
-    expect(challenge.usdc.amountAtomic).toBe('20000');
+    expect(challenge.usdc.amount_atomic).toBe('20000');
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.body).toMatchObject({ ticker: 'AAPL', cik: '0000320193', annual: { revenue: { value: '391035000000', accession_number: '0000320193-24-000123' } } });
@@ -91,7 +91,7 @@ describe('markets groups through gateway and payments', () => {
   it('sells an ETF distribution history for 0.01 with a receipt, the yield at the caller price', async () => {
     upstream.use(fixtures('etf', 'nasdaq/schd-dividends-ok'));
     const { challenge, redeem } = await pay('/toll/etf/distributions/SCHD?price=26.5');
-    expect(challenge.usdc.amountAtomic).toBe('10000');
+    expect(challenge.usdc.amount_atomic).toBe('10000');
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.body).toMatchObject({ ticker: 'SCHD', count: 9, frequency: 'quarterly', yield: { price: '26.5', price_source: 'caller' } });
@@ -109,7 +109,7 @@ describe('markets groups through gateway and payments', () => {
     upstream.use(fixtures('short', 'finra/shrt20261015-ok', 'finra/shrt20261030-ok'));
     await short.app.get(ShortSync).sync();
     const { challenge, redeem } = await pay('/toll/short/short/GME');
-    expect(challenge.usdc.amountAtomic).toBe('10000');
+    expect(challenge.usdc.amount_atomic).toBe('10000');
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.body).toMatchObject({ ticker: 'GME', settlement_date: '2026-10-30', publication_date: '2026-11-10', shares_short: '61250431', days_to_cover: '6.2' });

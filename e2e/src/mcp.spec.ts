@@ -99,7 +99,7 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
     expect(required.accepts[0].extra?.memo).toMatch(/^toll1:/);
     // shop_getItem declares an outputSchema, which MCP clients check structuredContent against even on errors.
     expect(r.structuredContent).toBeUndefined();
-    expect(r._meta?.['toll/memo-challenge']).toMatchObject({ memo: required.accepts[0].extra?.memo, usdc: { amountAtomic: '10000' } });
+    expect(r._meta?.['toll/memo-challenge']).toMatchObject({ memo: required.accepts[0].extra?.memo, usdc: { amount_atomic: '10000' } });
     expect(served.item).toBe(before);
   });
 
@@ -111,7 +111,7 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
     expect(paid.structuredContent).toEqual({ served: before + 1 });
     const settlement = paid._meta?.['x402/payment-response'] as Record<string, unknown>;
     expect(settlement).toMatchObject({ success: true, network: SOLANA_NETWORKS.devnet.caip2, payer: stack.payer.publicKey.toBase58() });
-    expect(await receiptClaims(paid._meta?.['toll/receipt'] as string)).toMatchObject({ valid: true, claims: { operationId: 'shop.getItem', priceUsd: '0.01', asset: 'USDC', transaction: settlement.transaction } });
+    expect(await receiptClaims(paid._meta?.['toll/receipt'] as string)).toMatchObject({ valid: true, claims: { operation_id: 'shop.getItem', price: { per: 'call', usd: '0.01' }, asset: 'USDC', transaction: settlement.transaction } });
 
     const replay = await call('shop_getItem', {}, { 'x402/payment': payload });
     expect([replay.structuredContent, replay._meta?.['toll/redelivery']]).toEqual([{ served: before + 1 }, 1]);
@@ -134,7 +134,7 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
     const proof = { 'toll/memo-payment': { signature, memo: challenge.memo } };
     const paid = await call('devutils_hashSha256', { text: 'abc' }, proof);
     expect(paid.structuredContent).toEqual({ algorithm: 'sha256', bytes: 3, digest: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' });
-    expect(await receiptClaims(paid._meta?.['toll/receipt'] as string)).toMatchObject({ valid: true, claims: { operationId: 'devutils.hashSha256', asset: 'USDC', transaction: signature } });
+    expect(await receiptClaims(paid._meta?.['toll/receipt'] as string)).toMatchObject({ valid: true, claims: { operation_id: 'devutils.hashSha256', asset: 'USDC', transaction: signature } });
     expect(paymentRequiredOf(await call('devutils_hashSha256', { text: 'another' }, proof)).error).toBe('proof_already_redeemed');
   });
 

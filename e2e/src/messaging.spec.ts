@@ -64,7 +64,7 @@ describe('messaging through gateway and payments', () => {
     const challenge = await http(`${gw}${path}`, { method: 'POST', json: body });
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
-    expect(c.usdc.amountAtomic).toBe('500000'); // 0.50 per bot-month
+    expect(c.usdc.amount_atomic).toBe('500000'); // 0.50 per bot-month
     const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
     const redeem = () => http(`${gw}${path}?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: body, headers: { 'x-payment-tx': sig } });
 
@@ -94,7 +94,7 @@ describe('messaging through gateway and payments', () => {
     });
     expect(api.bots.get(BOT)!.name).toBe('E2E Helper');
     const claims = Buffer.from(served.headers.get('x-toll-receipt')!.split('.')[0], 'base64url').toString('utf8');
-    expect(JSON.parse(claims)).toMatchObject({ operationId: 'messaging.provision', priceUsd: '0.50', amountAtomic: '500000', payer: stack.payer.publicKey.toBase58() });
+    expect(JSON.parse(claims)).toMatchObject({ operation_id: 'messaging.provision', price: { per: 'bot-month', usd: '0.50' }, amount_atomic: '500000', payer: stack.payer.publicKey.toBase58() });
     expect(claims).not.toContain(api.bots.get(BOT)!.token.split(':')[1]); // the receipt never carries the token
 
     // The answer kept for redelivery is sealed at rest: the ledger never holds the token in the clear, and a lost

@@ -85,7 +85,7 @@ describe('mixed contract versions: today’s gateway and payments with older and
     expect(new Set(seen)).toEqual(new Set([String(CONTRACT_VERSION)]));
 
     const health = await http(`${gw}/healthz`);
-    expect(health.body).toMatchObject({ status: 'ok', contract: CONTRACT_VERSION, servedContracts: [CONTRACT_VERSION, CONTRACT_VERSION - 1], refusedGroups: [] });
+    expect(health.body).toMatchObject({ status: 'ok', contract: CONTRACT_VERSION, served_contracts: [CONTRACT_VERSION, CONTRACT_VERSION - 1], refused_groups: [] });
     expect(health.body.groups).toMatchObject({ legacy: 1, shop: CONTRACT_VERSION, payments: CONTRACT_VERSION });
   });
 
@@ -97,12 +97,12 @@ describe('mixed contract versions: today’s gateway and payments with older and
       stops.push(startGroup(nc, future, []));
       const health = await waitFor(async () => {
         const h = await http(`${gw}/healthz`);
-        return h.body.refusedGroups.length ? h : undefined;
+        return h.body.refused_groups.length ? h : undefined;
       });
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({
         status: 'degraded',
-        refusedGroups: [{ group: 'future', contract: CONTRACT_VERSION + 1, problem: `speaks contract ${CONTRACT_VERSION + 1}; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}` }],
+        refused_groups: [{ group: 'future', contract: CONTRACT_VERSION + 1, problem: `speaks contract ${CONTRACT_VERSION + 1}; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}` }],
       });
       expect(health.body.groups.future).toBeUndefined();
       expect((await http(`${gw}/toll/future/health`)).status).toBe(404);
@@ -134,8 +134,8 @@ describe('mixed contract versions: today’s gateway and payments with older and
       spy.mockRestore();
     }
     const health = await http(`${gw}/toll/payments/health`);
-    expect(health.body.contractRefusals).toEqual([
-      { from: SUBJECTS.paymentsChallenge, contract: String(CONTRACT_VERSION + 1), problem: `speaks contract "${CONTRACT_VERSION + 1}"; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}`, count: 1, lastAt: expect.any(String) },
+    expect(health.body.contract_refusals).toEqual([
+      { from: SUBJECTS.paymentsChallenge, contract: String(CONTRACT_VERSION + 1), problem: `speaks contract "${CONTRACT_VERSION + 1}"; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}`, count: 1, last_at: expect.any(String) },
     ]);
   });
 

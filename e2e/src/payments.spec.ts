@@ -47,14 +47,14 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     expect(ok.body).toEqual({ served: before + 1 });
     const receipt = ok.headers.get('x-toll-receipt')!;
     const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(receipt)}`);
-    expect(check.body).toMatchObject({ valid: true, claims: { operationId: 'shop.getItem', priceUsd: '0.01', asset, transaction: signature, payer: stack.payer.publicKey.toBase58() } });
+    expect(check.body).toMatchObject({ valid: true, claims: { operation_id: 'shop.getItem', price: { per: 'call', usd: '0.01' }, asset, transaction: signature, payer: stack.payer.publicKey.toBase58() } });
     const settle = JSON.parse(Buffer.from(ok.headers.get('payment-response')!, 'base64').toString());
     expect(settle).toMatchObject({ success: true, transaction: signature, network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' });
     // The caller lost the answer and asks again: the same body and receipt id, no second run, no second charge.
     const again = await redeem('/toll/shop/item', signature, c.memo);
     expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', ok.text]);
     const claims = (r: typeof ok) => JSON.parse(Buffer.from(r.headers.get('x-toll-receipt')!.split('.')[0], 'base64url').toString());
-    expect(claims(again)).toMatchObject({ receiptId: claims(ok).receiptId, paymentId: claims(ok).paymentId, transaction: signature });
+    expect(claims(again)).toMatchObject({ receipt_id: claims(ok).receipt_id, payment_id: claims(ok).payment_id, transaction: signature });
     // Another request on the same proof is a new purchase: refused.
     const another = await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': signature, 'idempotency-key': 'second-item' } });
     refusedWith(another, 'proof_already_redeemed');
@@ -125,7 +125,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
       stack.rpc.chain.createMint({ address: fake, decimals: 6, mintAuthority: Keypair.generate().publicKey });
       stack.rpc.chain.mintTo(stack.payer.publicKey, fake, 1_000_000n);
       stack.rpc.chain.mintTo(stack.recipient, fake, 0n);
-      const ix = memoPaymentInstructions({ ...c, usdc: { ...c.usdc, mint: fake.toBase58(), tokenAccount: associatedTokenAddress(stack.recipient, fake).toBase58() } }, 'USDC', stack.payer.publicKey);
+      const ix = memoPaymentInstructions({ ...c, usdc: { ...c.usdc, mint: fake.toBase58(), token_account: associatedTokenAddress(stack.recipient, fake).toBase58() } }, 'USDC', stack.payer.publicKey);
       refusedWith(await redeem('/toll/shop/item', await sendAndConfirm(connection, stack.payer, ix), c.memo), 'wrong_mint');
     });
 

@@ -21,7 +21,7 @@ describe('rpc through gateway and payments, per block of 1,000', () => {
     const first = await http(`${gw}/toll/rpc/?method=getSlot`);
     expect(first.status).toBe(402);
     const c: MemoChallenge = first.body.toll;
-    expect(first.body.toll.howToPay).toContainEqual(expect.stringMatching(/^One payment buys 1000 requests to \/toll\/rpc\/ \(GET and POST alike\)/));
+    expect(first.body.toll.how_to_pay).toContainEqual(expect.stringMatching(/^One payment buys 1000 requests to \/toll\/rpc\/ \(GET and POST alike\)/));
     const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
     const proof = { headers: { 'x-payment-tx': sig } };
     const byGet = await http(`${gw}/toll/rpc/?method=getSlot&toll_memo=${encodeURIComponent(c.memo)}`, proof);

@@ -54,7 +54,7 @@ describe('trademarks through gateway and payments', () => {
 
   it('sells a similar-mark search for 0.01 USDC with a receipt', async () => {
     const { challenge, redeem } = await pay('/toll/trademarks/search?mark=Python&classes=9,42');
-    expect(challenge.usdc.amountAtomic).toBe('10000');
+    expect(challenge.usdc.amount_atomic).toBe('10000');
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
@@ -78,7 +78,7 @@ describe('trademarks through gateway and payments', () => {
     expect(off.status).toBe(503);
     expect(Number(off.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(off.headers.get('payment-required')).toBeNull();
-    expect(off.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: expect.any(Number) } });
+    expect(off.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_seconds: expect.any(Number) } });
     expect(off.body.error.message).toMatch(/^trademarks\.getStatus cannot be served right now \(.*TRADEMARKS_TSDR_API_KEY.*\); no payment was taken/);
     expect(upstream.hits.filter((h) => h.path.startsWith('/ts/'))).toEqual([]);
   });

@@ -47,7 +47,7 @@ describe('weather through gateway and payments', () => {
 
     const failed = await redeem();
     expect(failed.status).toBe(502);
-    expect(failed.body.error).toMatchObject({ code: 'UPSTREAM_ERROR', requestId: failed.headers.get('x-request-id') });
+    expect(failed.body.error).toMatchObject({ code: 'UPSTREAM_ERROR', request_id: failed.headers.get('x-request-id') });
     expect(failed.headers.get('payment-response')).toBeNull();
 
     upstream.use(cases('open-meteo', 'current-berlin'));
@@ -73,7 +73,7 @@ describe('weather through gateway and payments', () => {
     expect(schema.body).toMatchObject({ type: 'object', required: expect.arrayContaining(['updated']) });
     const bundle = await http(`${gw}/api/data?include=prices`);
     expect(bundle.status).toBe(402);
-    expect(bundle.body.toll.usdc.amountAtomic).toBe('50000');
+    expect(bundle.body.toll.usdc.amount_atomic).toBe('50000');
   });
 
   it('answers a bundle with no fresh section as a 200 in the stale form (spec §7), uncharged, the proof still redeemable', async () => {

@@ -46,7 +46,7 @@ describe('batch over NATS', () => {
       scoring: { weights: WEIGHTS, thresholds: THRESHOLDS, expiry: EXPIRY, new_payer_limit: '1000000' },
       tolls: { score: { per: 'call', usd: '0.005' }, checkpoint: null, getPayer: null, getHealth: null },
     });
-    expect(health.endpoints.map((e: any) => `${e.method} ${e.path} ${e.operationId}`)).toEqual([
+    expect(health.endpoints.map((e: any) => `${e.method} ${e.path} ${e.operation_id}`)).toEqual([
       'POST /toll/batch/score batch.score',
       'POST /toll/batch/checkpoint batch.checkpoint',
       'GET /toll/batch/payer/{address} batch.getPayer',

@@ -460,7 +460,7 @@ describe('books over NATS', () => {
         'books.search': { per: 'call', usd: '0.005' },
         'books.getHealth': null,
       });
-      expect(health.endpoints.map((e: { operationId: string; method: string; path: string }) => `${e.method} ${e.path} ${e.operationId}`).sort()).toEqual([
+      expect(health.endpoints.map((e: { operation_id: string; method: string; path: string }) => `${e.method} ${e.path} ${e.operation_id}`).sort()).toEqual([
         'GET /toll/books/book books.getBook',
         'GET /toll/books/health books.getHealth',
         'GET /toll/books/search books.search',

@@ -110,6 +110,6 @@ export const HealthOutput = GroupHealthOutput.extend({
       last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
     }),
   ),
-  tolls: z.array(z.object({ operationId: z.string(), path: z.string(), price: PriceSpec.nullable() })),
+  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -237,10 +237,10 @@ describe('bridge over NATS', () => {
       ['defillama-bridges', fake.url, 'UPSTREAM_ERROR'],
     ]);
     expect(health.tolls).toEqual([
-      { operationId: 'bridge.score', path: '/toll/bridge/score', price: { per: 'call', usd: '0.01' } },
-      { operationId: 'bridge.getBridges', path: '/toll/bridge/bridges', price: null },
-      { operationId: 'bridge.getIncidents', path: '/toll/bridge/incidents', price: null },
-      { operationId: 'bridge.getHealth', path: '/toll/bridge/health', price: null },
+      { operation_id: 'bridge.score', path: '/toll/bridge/score', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'bridge.getBridges', path: '/toll/bridge/bridges', price: null },
+      { operation_id: 'bridge.getIncidents', path: '/toll/bridge/incidents', price: null },
+      { operation_id: 'bridge.getHealth', path: '/toll/bridge/health', price: null },
     ]);
   });
 });

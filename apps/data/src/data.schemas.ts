@@ -115,7 +115,7 @@ const SectionHealth = z.object({
 export const DataStatus = z.object({
   status: z.enum(['ok', 'degraded']).describe('degraded when a section went stale or its last load failed'),
   sections: z.object({ prices: SectionHealth, yields: SectionHealth, rates: SectionHealth, staking: SectionHealth }),
-  tolls: z.object({ getBundle: PriceSpec.nullable(), getSchema: z.null(), getHealth: z.null(), note: z.string() }),
+  tolls: z.object({ get_bundle: PriceSpec.nullable(), get_schema: z.null(), get_health: z.null(), note: z.string() }),
   prices_refresh_ms: z.number().int(),
   etf_tickers: z.array(z.string()),
   providers: z.record(z.string(), z.boolean()).describe('Which optional providers are configured'),

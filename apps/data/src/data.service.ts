@@ -126,7 +126,7 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
     return {
       status: degraded ? 'degraded' : 'ok',
       sections,
-      tolls: { ...PRICES, note: PRICE_NOTE },
+      tolls: { get_bundle: PRICES.getBundle, get_schema: PRICES.getSchema, get_health: PRICES.getHealth, note: PRICE_NOTE },
       prices_refresh_ms: this.config.DATA_PRICES_REFRESH_MS,
       etf_tickers: this.config.DATA_ETF_TICKERS,
       providers: {

@@ -238,16 +238,16 @@ describe('data over NATS', () => {
       const health = (await call('getHealth', {})).response!.data;
       const fresh = (source: string, fresh_for_ms: number) => ({ state: 'fresh', as_of: AT_T0, source, fresh_for_ms, last_error: null });
       expect(health).toMatchObject({ service: 'data', title: 'Data bundle', status: 'ok' });
-      expect(health.endpoints.map((e: any) => [e.operationId, e.method, e.path, e.price])).toEqual([
+      expect(health.endpoints.map((e: any) => [e.operation_id, e.method, e.path, e.price])).toEqual([
         ['data.getBundle', 'GET', '/api/data', { per: 'call', usd: '0.05' }],
         ['data.getSchema', 'GET', '/api/data/schema', null],
         ['data.getHealth', 'GET', '/toll/data/health', null],
       ]);
       expect(health.sections).toEqual({ prices: fresh('coingecko', 3_600_000), yields: fresh('nasdaq', 900_000), rates: fresh('fred', 86_400_000), staking: fresh('defillama', 3_600_000) });
       expect(health.tolls).toEqual({
-        getBundle: { per: 'call', usd: '0.05' },
-        getSchema: null,
-        getHealth: null,
+        get_bundle: { per: 'call', usd: '0.05' },
+        get_schema: null,
+        get_health: null,
         note: 'GET /api/data: spec §4.1 lists 0.05 USD in the interface description but "no auth" on the descriptive page; we charge 0.05 per call by default, DATA_BUNDLE_PRICE_USD overrides it ("0" or "free" makes it free).',
       });
       expect(health).toMatchObject({ prices_refresh_ms: 1_800_000, etf_tickers: ['SPY', 'JEPI'], providers: { coingecko_key: false, nasdaq: true, polygon: true, fred_key: true, fred_keyless_csv: false } });

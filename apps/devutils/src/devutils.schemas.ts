@@ -20,7 +20,7 @@ const Zoned = z.object({
   timezone: z.string().describe('Canonical IANA zone name'),
   iso: z.string().describe('ISO 8601 local time with UTC offset'),
   offset: z.string().describe('UTC offset, e.g. "+02:00"'),
-  isDst: z.boolean(),
+  is_dst: z.boolean(),
 });
 
 export const GetIpInput = z.strictObject({
@@ -104,7 +104,7 @@ export const DecodeBase64Input = z.strictObject({
 export type DecodeBase64Input = z.infer<typeof DecodeBase64Input>;
 export const DecodeBase64Output = z.object({
   text: z.string().describe('The bytes read as UTF-8 (invalid sequences become U+FFFD)'),
-  validUtf8: z.boolean(),
+  valid_utf8: z.boolean(),
   bytes: z.number().int(),
   hex: z.string().nullable().describe('The raw bytes in hex when they are not valid UTF-8'),
 });
@@ -138,12 +138,12 @@ export const DecodeJwtOutput = z.object({
   header: z.record(z.string(), z.unknown()),
   payload: z.record(z.string(), z.unknown()),
   signature: z.string().describe('The signature segment as given (base64url)'),
-  signatureVerified: z.literal(false).describe('Always false: this operation never verifies signatures'),
+  signature_verified: z.literal(false).describe('Always false: this operation never verifies signatures'),
   note: z.string(),
   claims: z.object({
-    issuedAt: ClaimTime.describe('iat as ISO 8601'),
-    notBefore: ClaimTime.describe('nbf as ISO 8601'),
-    expiresAt: ClaimTime.describe('exp as ISO 8601'),
+    issued_at: ClaimTime.describe('iat as ISO 8601'),
+    not_before: ClaimTime.describe('nbf as ISO 8601'),
+    expires_at: ClaimTime.describe('exp as ISO 8601'),
   }),
   expired: z.boolean().nullable().describe('Whether exp has passed; null without exp'),
 });
@@ -155,8 +155,8 @@ export const GetTimeNowInput = z.strictObject({
 export type GetTimeNowInput = z.infer<typeof GetTimeNowInput>;
 export const GetTimeNowOutput = Zoned.extend({
   utc: z.string(),
-  epochMs: z.number().int(),
-  epochSeconds: z.number().int(),
+  epoch_ms: z.number().int(),
+  epoch_seconds: z.number().int(),
 });
 export type GetTimeNowOutput = z.infer<typeof GetTimeNowOutput>;
 
@@ -178,7 +178,7 @@ export const ConvertTimeOutput = z.object({
   from: Zoned,
   to: Zoned,
   utc: z.string(),
-  epochMs: z.number().int(),
+  epoch_ms: z.number().int(),
   note: z.string().nullable().describe('Set when the time fell in a DST gap or overlap, or carried its own offset'),
 });
 export type ConvertTimeOutput = z.infer<typeof ConvertTimeOutput>;
@@ -259,7 +259,7 @@ export const ParseCronOutput = z.object({
   timezone: z.string(),
   description: z.string().describe('English description (24-hour clock)'),
   next: z.array(z.string()).describe('The next 5 runs, ISO 8601 in UTC'),
-  nextLocal: z.array(z.string()).describe('The same runs as local times in the schedule zone'),
+  next_local: z.array(z.string()).describe('The same runs as local times in the schedule zone'),
 });
 export type ParseCronOutput = z.infer<typeof ParseCronOutput>;
 
@@ -277,7 +277,7 @@ export const FormatJsonInput = z.strictObject({
 export type FormatJsonInput = z.infer<typeof FormatJsonInput>;
 export const FormatJsonOutput = z.object({
   formatted: z.string().describe('Numbers are re-serialized as IEEE 754 doubles; of duplicate keys the last wins'),
-  rootType: JsonRootType,
+  root_type: JsonRootType,
 });
 export type FormatJsonOutput = z.infer<typeof FormatJsonOutput>;
 
@@ -287,7 +287,7 @@ export const ValidateJsonInput = z.strictObject({
 export type ValidateJsonInput = z.infer<typeof ValidateJsonInput>;
 export const ValidateJsonOutput = z.object({
   valid: z.boolean(),
-  rootType: JsonRootType.optional().describe('Type of the top-level value when valid'),
+  root_type: JsonRootType.optional().describe('Type of the top-level value when valid'),
   error: z
     .object({
       message: z.string(),

@@ -57,17 +57,17 @@ describe('base64', () => {
   it('round-trips non-ASCII text', () => {
     const text = 'héllo wörld ✓ 🚀';
     expect(service.encodeBase64({ text })).toEqual({ base64: 'aMOpbGxvIHfDtnJsZCDinJMg8J+agA==', bytes: 22 });
-    expect(service.decodeBase64({ text: 'aMOpbGxvIHfDtnJsZCDinJMg8J+agA==' })).toEqual({ text, validUtf8: true, bytes: 22, hex: null });
+    expect(service.decodeBase64({ text: 'aMOpbGxvIHfDtnJsZCDinJMg8J+agA==' })).toEqual({ text, valid_utf8: true, bytes: 22, hex: null });
   });
 
   it('accepts URL-safe, unpadded and line-wrapped input', () => {
     expect(service.decodeBase64({ text: 'aMOpbGxvIHfDtnJsZCDinJMg8J-agA' }).text).toBe('héllo wörld ✓ 🚀');
     expect(service.decodeBase64({ text: 'aGVsbG8g\r\nd29ybGQ=' }).text).toBe('hello world');
-    expect(service.decodeBase64({ text: '' })).toEqual({ text: '', validUtf8: true, bytes: 0, hex: null });
+    expect(service.decodeBase64({ text: '' })).toEqual({ text: '', valid_utf8: true, bytes: 0, hex: null });
   });
 
   it('says when the bytes are not UTF-8', () => {
-    expect(service.decodeBase64({ text: '/w==' })).toEqual({ text: '\ufffd', validUtf8: false, bytes: 1, hex: 'ff' });
+    expect(service.decodeBase64({ text: '/w==' })).toEqual({ text: '\ufffd', valid_utf8: false, bytes: 1, hex: 'ff' });
   });
 
   it.each(['abc$', 'a', 'QQ=', 'Q===', 'QQ==QQ==', 'ab-c+d=='])('rejects %j', (text) => {
@@ -106,9 +106,9 @@ describe('jwt decode', () => {
       header: { alg: 'HS256', typ: 'JWT' },
       payload: { sub: '1234567890', name: 'John Doe', iat: 1516239022 },
       signature: 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
-      signatureVerified: false,
+      signature_verified: false,
       note: expect.stringContaining('without verifying the signature'),
-      claims: { issuedAt: '2018-01-18T01:30:22.000Z', notBefore: null, expiresAt: null },
+      claims: { issued_at: '2018-01-18T01:30:22.000Z', not_before: null, expires_at: null },
       expired: null,
     });
   });
@@ -116,7 +116,7 @@ describe('jwt decode', () => {
   it('reports expiry against the clock', () => {
     const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const token = (exp: number) => `${b64({ alg: 'none' })}.${b64({ exp })}.`;
-    expect(service.decodeJwt({ token: token(1767372000) })).toMatchObject({ claims: { expiresAt: '2026-01-02T16:40:00.000Z' }, expired: true });
+    expect(service.decodeJwt({ token: token(1767372000) })).toMatchObject({ claims: { expires_at: '2026-01-02T16:40:00.000Z' }, expired: true });
     expect(service.decodeJwt({ token: token(1767373200) })).toMatchObject({ expired: false });
   });
 
@@ -141,26 +141,26 @@ describe('time', () => {
       timezone: 'UTC',
       iso: '2026-01-02T16:50:00.000Z',
       offset: '+00:00',
-      isDst: false,
+      is_dst: false,
       utc: '2026-01-02T16:50:00.000Z',
-      epochMs: NOW.getTime(),
-      epochSeconds: NOW.getTime() / 1000,
+      epoch_ms: NOW.getTime(),
+      epoch_seconds: NOW.getTime() / 1000,
     });
     expect(service.getTimeNow({ tz: 'Asia/Kolkata' })).toMatchObject({ timezone: 'Asia/Kolkata', iso: '2026-01-02T22:20:00.000+05:30', offset: '+05:30' });
-    expect(service.getTimeNow({ tz: 'europe/berlin' })).toMatchObject({ timezone: 'Europe/Berlin', offset: '+01:00', isDst: false });
+    expect(service.getTimeNow({ tz: 'europe/berlin' })).toMatchObject({ timezone: 'Europe/Berlin', offset: '+01:00', is_dst: false });
   });
 
   it('converts across zones on both sides of DST', () => {
     expect(service.convertTime({ time: '2026-07-01T12:00:00', from_tz: 'Europe/Berlin', to_tz: 'America/New_York' })).toEqual({
-      from: { timezone: 'Europe/Berlin', iso: '2026-07-01T12:00:00.000+02:00', offset: '+02:00', isDst: true },
-      to: { timezone: 'America/New_York', iso: '2026-07-01T06:00:00.000-04:00', offset: '-04:00', isDst: true },
+      from: { timezone: 'Europe/Berlin', iso: '2026-07-01T12:00:00.000+02:00', offset: '+02:00', is_dst: true },
+      to: { timezone: 'America/New_York', iso: '2026-07-01T06:00:00.000-04:00', offset: '-04:00', is_dst: true },
       utc: '2026-07-01T10:00:00.000Z',
-      epochMs: Date.parse('2026-07-01T10:00:00.000Z'),
+      epoch_ms: Date.parse('2026-07-01T10:00:00.000Z'),
       note: null,
     });
     expect(service.convertTime({ time: '2026-01-15 12:00', from_tz: 'Europe/Berlin', to_tz: 'America/New_York' })).toMatchObject({
-      from: { iso: '2026-01-15T12:00:00.000+01:00', isDst: false },
-      to: { iso: '2026-01-15T06:00:00.000-05:00', isDst: false },
+      from: { iso: '2026-01-15T12:00:00.000+01:00', is_dst: false },
+      to: { iso: '2026-01-15T06:00:00.000-05:00', is_dst: false },
       note: null,
     });
   });
@@ -175,7 +175,7 @@ describe('time', () => {
 
   it('lets a time with its own offset fix the instant', () => {
     const out = service.convertTime({ time: '2026-07-01T12:00:00Z', from_tz: 'Asia/Tokyo', to_tz: 'Europe/London' });
-    expect(out).toMatchObject({ from: { iso: '2026-07-01T21:00:00.000+09:00' }, to: { iso: '2026-07-01T13:00:00.000+01:00', isDst: true } });
+    expect(out).toMatchObject({ from: { iso: '2026-07-01T21:00:00.000+09:00' }, to: { iso: '2026-07-01T13:00:00.000+01:00', is_dst: true } });
     expect(out.note).toContain('own UTC offset');
     expect(service.convertTime({ time: '2026-07-01T12:00:00+02:00', from_tz: 'UTC', to_tz: 'UTC' }).utc).toBe('2026-07-01T10:00:00.000Z');
     expect(service.convertTime({ time: '2026-01-15', from_tz: 'Asia/Tokyo', to_tz: 'UTC' })).toMatchObject({ utc: '2026-01-14T15:00:00.000Z', note: null });
@@ -282,7 +282,7 @@ describe('cron', () => {
       timezone: 'UTC',
       description: 'Every 15 minutes, between 09:00 and 17:59, Monday through Friday',
       next: ['2026-01-02T17:00:00.000Z', '2026-01-02T17:15:00.000Z', '2026-01-02T17:30:00.000Z', '2026-01-02T17:45:00.000Z', '2026-01-05T09:00:00.000Z'],
-      nextLocal: ['2026-01-02T17:00:00.000Z', '2026-01-02T17:15:00.000Z', '2026-01-02T17:30:00.000Z', '2026-01-02T17:45:00.000Z', '2026-01-05T09:00:00.000Z'],
+      next_local: ['2026-01-02T17:00:00.000Z', '2026-01-02T17:15:00.000Z', '2026-01-02T17:30:00.000Z', '2026-01-02T17:45:00.000Z', '2026-01-05T09:00:00.000Z'],
     });
   });
 
@@ -295,7 +295,7 @@ describe('cron', () => {
   it('runs in the given zone', () => {
     const out = service.parseCron({ expr: '0 9 * * *', tz: 'America/New_York' });
     expect(out.next.slice(0, 2)).toEqual(['2026-01-03T14:00:00.000Z', '2026-01-04T14:00:00.000Z']);
-    expect(out.nextLocal[0]).toBe('2026-01-03T09:00:00.000-05:00');
+    expect(out.next_local[0]).toBe('2026-01-03T09:00:00.000-05:00');
   });
 
   it.each(['61 * * * *', '* * *', 'foo', '0 0 30 2 *', '*/0 * * * *', '* * * * * * *'])('rejects %j', (expr) => {
@@ -310,8 +310,8 @@ describe('cron', () => {
 describe('json', () => {
   it('pretty-prints with the chosen indent', () => {
     expect(S.FormatJsonInput.parse({ text: '{}' })).toEqual({ text: '{}', indent: 2 });
-    expect(service.formatJson({ text: '{"a":[1,{"b":null}]}', indent: 2 })).toEqual({ formatted: '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ]\n}', rootType: 'object' });
-    expect(service.formatJson({ text: ' [1, 2] ', indent: 0 })).toEqual({ formatted: '[1,2]', rootType: 'array' });
+    expect(service.formatJson({ text: '{"a":[1,{"b":null}]}', indent: 2 })).toEqual({ formatted: '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ]\n}', root_type: 'object' });
+    expect(service.formatJson({ text: ' [1, 2] ', indent: 0 })).toEqual({ formatted: '[1,2]', root_type: 'array' });
     expect(schemaFields(S.FormatJsonInput, { text: '{}', indent: 9 })).toEqual(['indent']);
   });
 
@@ -322,7 +322,7 @@ describe('json', () => {
   });
 
   it('validates without throwing', () => {
-    expect(service.validateJson({ text: '"just a string"' })).toEqual({ valid: true, rootType: 'string' });
+    expect(service.validateJson({ text: '"just a string"' })).toEqual({ valid: true, root_type: 'string' });
     expect(service.validateJson({ text: '{"a":}' })).toEqual({ valid: false, error: { message: "Unexpected token '}'", line: 1, column: 6, position: 5 } });
     expect(service.validateJson({ text: '{\n  "list": [1, 2,],\n  "more": "padding to get past the short-message form"\n}' })).toEqual({
       valid: false,

@@ -65,7 +65,7 @@ export class DevutilsService {
   decodeBase64({ text }: S.DecodeBase64Input): S.DecodeBase64Output {
     const data = Buffer.from(compactBase64(text), 'base64');
     const validUtf8 = isUtf8(data);
-    return { text: data.toString('utf8'), validUtf8, bytes: data.length, hex: validUtf8 ? null : data.toString('hex') };
+    return { text: data.toString('utf8'), valid_utf8: validUtf8, bytes: data.length, hex: validUtf8 ? null : data.toString('hex') };
   }
 
   hashSha256({ text }: S.HashInput): S.HashOutput {
@@ -84,16 +84,16 @@ export class DevutilsService {
       header,
       payload,
       signature,
-      signatureVerified: false,
+      signature_verified: false,
       note: 'Decoded without verifying the signature; do not trust these claims until the token is verified with the issuer key.',
-      claims: { issuedAt: claimTime(payload.iat), notBefore: claimTime(payload.nbf), expiresAt: exp },
+      claims: { issued_at: claimTime(payload.iat), not_before: claimTime(payload.nbf), expires_at: exp },
       expired: exp === null ? null : Date.parse(exp) <= this.clock().getTime(),
     };
   }
 
   getTimeNow({ tz }: S.GetTimeNowInput): S.GetTimeNowOutput {
     const now = DateTime.fromJSDate(this.clock(), { zone: zoneOf(tz) });
-    return { ...zoned(now), utc: now.toUTC().toISO()!, epochMs: now.toMillis(), epochSeconds: Math.floor(now.toSeconds()) };
+    return { ...zoned(now), utc: now.toUTC().toISO()!, epoch_ms: now.toMillis(), epoch_seconds: Math.floor(now.toSeconds()) };
   }
 
   // Times without an offset are wall-clock times in from_tz; DST gaps and overlaps are reported in `note`.
@@ -101,7 +101,7 @@ export class DevutilsService {
     const fromZone = zoneOf(from_tz);
     const toZone = zoneOf(to_tz);
     const from = readTime(time, fromZone);
-    return { from: zoned(from), to: zoned(from.setZone(toZone)), utc: from.toUTC().toISO()!, epochMs: from.toMillis(), note: timeNote(time, from, fromZone) };
+    return { from: zoned(from), to: zoned(from.setZone(toZone)), utc: from.toUTC().toISO()!, epoch_ms: from.toMillis(), note: timeNote(time, from, fromZone) };
   }
 
   convertUnits({ from, to, value }: S.ConvertUnitsInput): S.ConvertUnitsOutput {
@@ -144,18 +144,18 @@ export class DevutilsService {
       timezone: zone,
       description,
       next: runs.map((d) => d.toISOString()),
-      nextLocal: runs.map((d) => DateTime.fromJSDate(d, { zone }).toISO()!),
+      next_local: runs.map((d) => DateTime.fromJSDate(d, { zone }).toISO()!),
     };
   }
 
   formatJson({ text, indent }: S.FormatJsonInput): S.FormatJsonOutput {
     const parsed = parseJson(text) as Extract<ReturnType<typeof parseJson>, { ok: true }>;
-    return { formatted: JSON.stringify(parsed.value, null, indent), rootType: parsed.rootType };
+    return { formatted: JSON.stringify(parsed.value, null, indent), root_type: parsed.rootType };
   }
 
   validateJson({ text }: S.ValidateJsonInput): S.ValidateJsonOutput {
     const parsed = parseJson(text);
-    return parsed.ok ? { valid: true, rootType: parsed.rootType } : { valid: false, error: parsed.error };
+    return parsed.ok ? { valid: true, root_type: parsed.rootType } : { valid: false, error: parsed.error };
   }
 
   private hash(algorithm: 'sha256' | 'md5', text: string): S.HashOutput {
@@ -178,7 +178,7 @@ function zoneOf(name: string): string {
 }
 
 function zoned(dt: DateTime) {
-  return { timezone: dt.zoneName!, iso: dt.toISO()!, offset: dt.toFormat('ZZ'), isDst: dt.isInDST };
+  return { timezone: dt.zoneName!, iso: dt.toISO()!, offset: dt.toFormat('ZZ'), is_dst: dt.isInDST };
 }
 
 // Says when the time was not read as a plain wall-clock time in its zone.

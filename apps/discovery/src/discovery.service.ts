@@ -114,8 +114,8 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
       status: sources.index.available && sources.registry.available ? 'ok' : 'degraded',
       sources,
       index: { documents: index.size, toll_routes: counts['toll-catalog'], index_entries: counts.index, registry_listings: counts.registry, groups: this.catalog.groups() },
-      catalog: this.catalog.routes().map(({ operationId, method, path, summary, price }) => ({ operationId, method, path, summary, price })),
-      tolls: described.endpoints.map(({ operationId, path, price }) => ({ operationId, path, price })),
+      catalog: this.catalog.routes().map(({ operationId, method, path, summary, price }) => ({ operation_id: operationId, method, path, summary, price })),
+      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
     };
   }
 

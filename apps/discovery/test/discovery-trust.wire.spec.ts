@@ -117,7 +117,7 @@ describe('discovery trust over NATS, two replicas', () => {
   });
 
   it('names every field of its match and search answers in snake_case, as announced and as served', async () => {
-    const announced = (await data('getHealth', {})).endpoints.filter((e: any) => ['discovery.match', 'discovery.search'].includes(e.operationId));
+    const announced = (await data('getHealth', {})).endpoints.filter((e: any) => ['discovery.match', 'discovery.search'].includes(e.operation_id));
     expect(announced).toHaveLength(2);
     const keys = (schema: unknown, out = new Set<string>()): Set<string> => {
       if (!schema || typeof schema !== 'object') return out;

@@ -107,12 +107,12 @@ describe('discovery over NATS', () => {
   it('serves its health: own endpoints, the full Toll catalog, index sizes and source status', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'discovery', title: 'Discovery', status: 'degraded' });
-    expect(health.endpoints.map((e: any) => e.operationId).sort()).toEqual(['discovery.getHealth', 'discovery.match', 'discovery.register', 'discovery.search']);
-    expect(health.tolls).toContainEqual({ operationId: 'discovery.match', path: '/toll/discovery/match', price: { per: 'call', usd: '0.02' } });
+    expect(health.endpoints.map((e: any) => e.operation_id).sort()).toEqual(['discovery.getHealth', 'discovery.match', 'discovery.register', 'discovery.search']);
+    expect(health.tolls).toContainEqual({ operation_id: 'discovery.match', path: '/toll/discovery/match', price: { per: 'call', usd: '0.02' } });
     const routes = otherRoutes.length + 4; // every announced route plus discovery's own four
     expect(health.index).toEqual({ documents: routes, toll_routes: routes, index_entries: 0, registry_listings: 0, groups: expect.arrayContaining(['weather', 'discovery', 'spend']) });
     expect(health.index.groups).toHaveLength(otherGroups.length + 1);
-    expect(health.catalog.map((r: any) => r.operationId)).not.toContain('evil.take');
+    expect(health.catalog.map((r: any) => r.operation_id)).not.toContain('evil.take');
     expect(health.sources.registry).toEqual({ available: false, items: 0, as_of: null, stale: false, reason: 'registry has not answered yet: no service is answering registry.listings' });
     expect(health.sources.index).toMatchObject({ available: true, items: 0, stale: false });
   });
@@ -303,7 +303,7 @@ describe('discovery over NATS', () => {
   // Item 3 of issue 5: for every paid route, what match says about calling it is what the route's 402
   // challenge describes in its bazaar discovery extension (method, input schema in query or body), plus path.
   it('describes each catalog route exactly as its 402 challenge bazaar extension does', async () => {
-    const own = (await data('getHealth', {})).endpoints.map((e: any) => ({ ...e, inputSchema: e.input, outputSchema: e.output }));
+    const own = (await data('getHealth', {})).endpoints.map((e: any) => ({ ...e, operationId: e.operation_id, inputSchema: e.input, outputSchema: e.output }));
     const paid = [...otherRoutes, ...own].filter((r) => r.price !== null);
     expect(paid.length).toBeGreaterThan(40);
     for (const route of paid) {

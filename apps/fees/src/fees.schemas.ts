@@ -167,7 +167,7 @@ const SourceStatus = z.object({
 
 export const GetHealthOutput = GroupHealthOutput.extend({
   sources: z.array(SourceStatus),
-  tolls: z.array(z.object({ operationId: z.string(), path: z.string(), price: PriceSpec.nullable() })),
+  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
   settings: z.object({
     cu_margin: z.string(),

@@ -150,12 +150,12 @@ describe('fees over NATS against a local chain', () => {
   it('serves its health: endpoints probed live, tolls, cache stats, settings and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'fees', title: 'Fee Oracle', status: 'ok' });
-    expect(health.endpoints.map((e: any) => e.operationId)).toEqual(['fees.getFees', 'fees.estimate', 'fees.optimize', 'fees.getHealth']);
+    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['fees.getFees', 'fees.estimate', 'fees.optimize', 'fees.getHealth']);
     expect(health.tolls).toEqual([
-      { operationId: 'fees.getFees', path: '/toll/fees/fees', price: null },
-      { operationId: 'fees.estimate', path: '/toll/fees/estimate', price: { per: 'call', usd: '0.005' } },
-      { operationId: 'fees.optimize', path: '/toll/fees/optimize', price: { per: 'call', usd: '0.005' } },
-      { operationId: 'fees.getHealth', path: '/toll/fees/health', price: null },
+      { operation_id: 'fees.getFees', path: '/toll/fees/fees', price: null },
+      { operation_id: 'fees.estimate', path: '/toll/fees/estimate', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'fees.optimize', path: '/toll/fees/optimize', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'fees.getHealth', path: '/toll/fees/health', price: null },
     ]);
     const up = (id: string, role: string, url: string) => ({
       id,

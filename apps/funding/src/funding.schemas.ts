@@ -156,6 +156,6 @@ export const HealthOutput = GroupHealthOutput.extend({
     last_run_at: z.string().nullable(),
     last_error: z.string().nullable(),
   }),
-  tolls: z.array(z.object({ operationId: z.string(), path: z.string(), price: PriceSpec.nullable() })),
+  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

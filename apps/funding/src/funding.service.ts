@@ -183,7 +183,7 @@ export class FundingService {
         last_run_at: this.collector.lastRunAt,
         last_error: this.collector.lastError,
       },
-      tolls: described.endpoints.map(({ operationId, path, price }) => ({ operationId, path, price })),
+      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
     };
   }
 

@@ -75,7 +75,7 @@ export class DocsController {
   @Get('healthz')
   live() {
     const refusedGroups = this.catalog.refusedGroups();
-    return { status: refusedGroups.length ? 'degraded' : 'ok', contract: CONTRACT_VERSION, servedContracts: SERVED_CONTRACTS, groups: this.catalog.groupContracts(), refusedGroups };
+    return { status: refusedGroups.length ? 'degraded' : 'ok', contract: CONTRACT_VERSION, served_contracts: SERVED_CONTRACTS, groups: this.catalog.groupContracts(), refused_groups: refusedGroups.map(({ group, contract, problem, since }) => ({ group, contract, problem, since })) };
   }
 
   // Ready once some group has announced, or after a grace period (an empty catalog is then the truth).

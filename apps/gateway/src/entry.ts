@@ -21,7 +21,7 @@ const urlsOf = (base: string) => ({
   llms: `${base}/llms.txt`,
   mcp: `${base}/mcp`,
   discovery: `${base}/discovery/resources`,
-  wellKnownX402: `${base}/.well-known/x402`,
+  well_known_x402: `${base}/.well-known/x402`,
 });
 
 function byGroup(routes: ResolvedRoute[], groups: Group[]) {
@@ -48,7 +48,7 @@ export function buildIndex(routes: ResolvedRoute[], groups: Group[], base: strin
       operations: rs.length,
       docs: `${base}/docs#${group}`,
     })),
-    payment: { protocols: ['x402 v2 (exact, Solana)', 'Solana memo flow'], howToPay: HOW_TO_PAY },
+    payment: { protocols: ['x402 v2 (exact, Solana)', 'Solana memo flow'], how_to_pay: HOW_TO_PAY },
   };
 }
 

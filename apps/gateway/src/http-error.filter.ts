@@ -5,7 +5,7 @@ import type { Response } from 'express';
 
 const SERVICE_UNAVAILABLE_RETRY_S = 2;
 
-// The one place errors become HTTP: {"error":{code,message,details?,requestId}}; a 500 never carries internals.
+// The one place errors become HTTP: {"error":{code,message,details?,request_id}}; a 500 never carries internals.
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   constructor(@Inject(JsonLogger) private readonly logger: JsonLogger) {}
@@ -15,11 +15,11 @@ export class HttpErrorFilter implements ExceptionFilter {
     const requestId = res.locals.requestId as string;
     const body = this.toBody(exception, requestId);
     if (res.headersSent) return;
-    const retryAfter = body.details?.retryAfterSeconds;
+    const retryAfter = body.details?.retry_after_seconds;
     if (typeof retryAfter === 'number' && retryAfter > 0) res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
     // Replicas restart, NATS reconnects, Postgres fails over in seconds: tell clients when to come back.
     else if (body.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_S));
-    res.status(httpStatusOf(body.code)).json({ error: { ...body, requestId } });
+    res.status(httpStatusOf(body.code)).json({ error: { ...body, request_id: requestId } });
   }
 
   private toBody(exception: unknown, requestId: string): TollErrorBody {

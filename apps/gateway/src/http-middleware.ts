@@ -37,5 +37,5 @@ export function bodyErrors(err: { type?: string; status?: number }, _req: Reques
       : err.type === NOT_UTF8
         ? new TollError('INVALID_INPUT', 'Request body is not valid UTF-8', { issues: [{ field: '(body)', message: 'send JSON encoded as UTF-8' }] })
         : new TollError('INVALID_INPUT', 'Request body is not valid JSON', { issues: [{ field: '(body)', message: err.type.replace(/\./g, ' ') }] });
-  res.status(httpStatusOf(error.code)).json({ error: { ...error.toJSON(), requestId: res.locals.requestId } });
+  res.status(httpStatusOf(error.code)).json({ error: { ...error.toJSON(), request_id: res.locals.requestId } });
 }

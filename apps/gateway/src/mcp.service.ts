@@ -119,5 +119,5 @@ function answer(outcome: Extract<CallOutcome, { kind: 'answer' }>, tool: McpTool
 // The same envelope as an HTTP error, as a tool error the model can read and correct.
 const toolError = (body: TollErrorBody, requestId: string): CallToolResult => ({
   isError: true,
-  content: [{ type: 'text', text: JSON.stringify({ error: { ...body, requestId } }) }],
+  content: [{ type: 'text', text: JSON.stringify({ error: { ...body, request_id: requestId } }) }],
 });

@@ -32,8 +32,8 @@ const ERROR_ENVELOPE = {
   properties: {
     error: {
       type: 'object',
-      required: ['code', 'message', 'requestId'],
-      properties: { code: { type: 'string', enum: [...ERROR_CODES] }, message: { type: 'string' }, details: { type: 'object' }, requestId: { type: 'string' } },
+      required: ['code', 'message', 'request_id'],
+      properties: { code: { type: 'string', enum: [...ERROR_CODES] }, message: { type: 'string' }, details: { type: 'object' }, request_id: { type: 'string' } },
     },
   },
 };

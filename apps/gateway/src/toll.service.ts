@@ -115,7 +115,7 @@ export class TollService {
     const down = this.table.unavailable(route);
     if (down) {
       throw new TollError('SERVICE_UNAVAILABLE', `${route.operationId} cannot be served right now (${down.reason}); no payment was taken, and a proof you sent stays unused. Retry after ${down.retryAfterSeconds} s.`, {
-        retryAfterSeconds: down.retryAfterSeconds,
+        retry_after_seconds: down.retryAfterSeconds,
       });
     }
     const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl, route: this.priced(route) };
@@ -152,6 +152,7 @@ export class TollService {
       requestId,
       holdId: hold.holdId,
       reply: keep,
+      price: route.price,
       request_sha256: requestSha256(route.operationId, route.method, target.path, target.input),
       response_sha256: sha256Hex(reply.json),
     });
@@ -247,7 +248,7 @@ function unusedPaymentError(err: unknown, route: ResolvedRoute, transaction: str
   const payment = {
     status: 'unused',
     transaction: transaction ?? null,
-    operationId: route.operationId,
+    operation_id: route.operationId,
     retry: `${credit}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${route.operationId} until a call succeeds, with no time limit; another operation refuses it.`,
   };
   return new TollError(base.code, base.message, { ...base.details, payment });

@@ -61,7 +61,7 @@ class DemoController {
   // Every provider down: the handler says so, with how long before trying again is worth it.
   @TollRoute({ operationId: 'demo.getFlaky', method: 'GET', path: '/toll/demo/flaky', summary: 'Paid, with its provider down', price: perCall('0.01'), input: z.strictObject({}), output: z.object({}), timeoutMs: 1_000 })
   flaky(): object {
-    throw new TollError('UPSTREAM_ERROR', 'every provider failed', { retryAfterSeconds: 30 });
+    throw new TollError('UPSTREAM_ERROR', 'every provider failed', { retry_after_seconds: 30 });
   }
 
   @TollRoute({ operationId: 'demo.sumItems', method: 'POST', path: '/toll/demo/items', summary: 'Sum of a list', price: FREE, input: Items, output: z.object({ sum: z.number() }), timeoutMs: 1_000, arrayBodyField: 'items' })

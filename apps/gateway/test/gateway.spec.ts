@@ -54,7 +54,7 @@ describe('gateway over a real NATS server', () => {
   it('answers 404 for an unknown path, with the error envelope and x-request-id', async () => {
     const res = await http(`${gateway.url}/toll/nowhere/thing`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'No operation at GET /toll/nowhere/thing', requestId: res.headers.get('x-request-id') } });
+    expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: 'No operation at GET /toll/nowhere/thing', request_id: res.headers.get('x-request-id') } });
   });
 
   it('keeps a sane caller-supplied request id', async () => {
@@ -82,7 +82,7 @@ describe('gateway over a real NATS server', () => {
       code: 'INVALID_INPUT',
       message: 'Input failed validation',
       details: { issues: [{ field: 'extra', message: 'is not an accepted field' }] },
-      requestId: missing.headers.get('x-request-id'),
+      request_id: missing.headers.get('x-request-id'),
     });
     const wrongType = await http(`${gateway.url}/toll/demo/echo?q=a&n=zero`);
     expect(wrongType.body.error.details.issues).toEqual([{ field: 'n', message: 'must be integer' }]);
@@ -197,7 +197,7 @@ describe('gateway over a real NATS server', () => {
     expect(failed.body.error.details.payment).toEqual({
       status: 'unused',
       transaction: 'Sig1111',
-      operationId: 'demo.getFlaky',
+      operation_id: 'demo.getFlaky',
       retry:
         'your payment Sig1111 is unused: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for demo.getFlaky until a call succeeds, with no time limit; another operation refuses it.',
     });
@@ -208,7 +208,7 @@ describe('gateway over a real NATS server', () => {
     const blocked = await http(`${gateway.url}/toll/demo/flaky`);
     expect(blocked.status).toBe(503);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(25);
-    expect(blocked.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: expect.any(Number) } });
+    expect(blocked.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_seconds: expect.any(Number) } });
     expect(blocked.body.error.message).toMatch(/^demo\.getFlaky cannot be served right now \(UPSTREAM_ERROR: every provider failed\); no payment was taken/);
     expect(payments.calls).toEqual([]);
     expect(verify.calls).toHaveLength(1);
@@ -289,8 +289,8 @@ describe('gateway over a real NATS server', () => {
     // The receipt binds the canonical request and the exact body served (see requestSha256 in @toll/x402).
     const hashes = { request_sha256: requestSha256('demo.getPaid', 'GET', '/toll/demo/paid', {}), response_sha256: sha256Hex('{"ok":true}') };
     expect(settle.calls).toEqual([
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply, ...hashes },
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply, ...hashes },
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply, price: { per: 'call', usd: '0.01' }, ...hashes },
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply, price: { per: 'call', usd: '0.01' }, ...hashes },
     ]);
     verify.stop();
     settle.stop();
@@ -323,7 +323,9 @@ describe('gateway over a real NATS server', () => {
     await nc.flush(); // the server must know both responders before the gateway asks
     const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
     expect([res.status, res.text, res.headers.get('x-toll-cache'), res.headers.get('x-toll-redelivery'), res.headers.get('x-toll-receipt')]).toEqual([200, stored.json, 'hit', '2', 'r.s']);
-    expect(settle.calls).toEqual([{ requestId: res.headers.get('x-request-id'), holdId: 'h-7', request_sha256: requestSha256('demo.getPaid', 'GET', '/toll/demo/paid', {}), response_sha256: sha256Hex(stored.json) }]);
+    expect(settle.calls).toEqual([
+      { requestId: res.headers.get('x-request-id'), holdId: 'h-7', price: { per: 'call', usd: '0.01' }, request_sha256: requestSha256('demo.getPaid', 'GET', '/toll/demo/paid', {}), response_sha256: sha256Hex(stored.json) },
+    ]);
     verify.stop();
     settle.stop();
   });
@@ -331,7 +333,7 @@ describe('gateway over a real NATS server', () => {
   it('hides internals of a failing handler behind INTERNAL', async () => {
     const res = await http(`${gateway.url}/toll/demo/boom`);
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: { code: 'INTERNAL', message: 'Internal error', requestId: res.headers.get('x-request-id') } });
+    expect(res.body).toEqual({ error: { code: 'INTERNAL', message: 'Internal error', request_id: res.headers.get('x-request-id') } });
   });
 
   it('answers 504 when the group misses the deadline', async () => {
@@ -385,7 +387,7 @@ describe('gateway over a real NATS server', () => {
     await ping.close();
     const res = await http(`${gateway.url}/toll/ping/ping`);
     expect(res.status).toBe(503);
-    expect(res.body.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'no service is answering toll.ping.getPing', requestId: res.headers.get('x-request-id') });
+    expect(res.body.error).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'no service is answering toll.ping.getPing', request_id: res.headers.get('x-request-id') });
   });
 
   it('answers 503 when the group behind a route is gone', async () => {

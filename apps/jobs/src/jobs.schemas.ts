@@ -140,7 +140,7 @@ export const GetHealthOutput = GroupHealthOutput.extend({
       rows: z.number().int(),
     }),
   ),
-  tolls: z.array(z.object({ operationId: z.string(), path: z.string(), price: PriceSpec.nullable() })),
+  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({
     kind: z.string(),
     rows: z.number().int().describe('Postings in the index'),

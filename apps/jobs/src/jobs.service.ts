@@ -113,7 +113,7 @@ export class JobsService {
       ...described,
       status: degraded ? 'degraded' : 'ok',
       sources: [...indexed, ...excluded],
-      tolls: described.endpoints.map(({ operationId, path, price }) => ({ operationId, path, price })),
+      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: {
         kind: 'Postgres index refreshed in the background; searches never call a source',
         rows: [...counts.bySource.values()].reduce((a, b) => a + b, 0),

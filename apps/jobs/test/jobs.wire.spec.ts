@@ -189,11 +189,11 @@ describe('jobs over NATS', () => {
 
   it('serves its health: status, sources with licence terms (and the refused one), tolls, index stats and the catalog', async () => {
     const health = await data('getHealth', {});
-    expect(health.endpoints.map((e: any) => e.operationId)).toEqual(['jobs.searchJobs', 'jobs.getJob', 'jobs.getHealth']);
+    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['jobs.searchJobs', 'jobs.getJob', 'jobs.getHealth']);
     expect(health.tolls).toEqual([
-      { operationId: 'jobs.searchJobs', path: '/toll/jobs/search', price: { per: 'call', usd: '0.01' } },
-      { operationId: 'jobs.getJob', path: '/toll/jobs/job', price: { per: 'call', usd: '0.005' } },
-      { operationId: 'jobs.getHealth', path: '/toll/jobs/health', price: null },
+      { operation_id: 'jobs.searchJobs', path: '/toll/jobs/search', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'jobs.getJob', path: '/toll/jobs/job', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'jobs.getHealth', path: '/toll/jobs/health', price: null },
     ]);
     expect(health.sources.map((s: any) => [s.id, s.enabled, s.resold, s.rows, s.refresh_every_hours])).toEqual([
       ['arbeitnow', true, true, 6, 4],

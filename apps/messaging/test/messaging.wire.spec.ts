@@ -307,7 +307,7 @@ describe('messaging over NATS', () => {
   it('answers health with pool, plan pricing and the catalog', async () => {
     const h = await health();
     expect(h).toMatchObject({ service: 'messaging', status: 'ok', platform: 'telegram', plan: { price: PRICE, period_days: 30 }, tolls: { provision: PRICE, release: null, getHealth: null } });
-    expect(h.endpoints.map((e: { operationId: string; method: string; path: string }) => `${e.method} ${e.path}`)).toEqual([
+    expect(h.endpoints.map((e: { operation_id: string; method: string; path: string }) => `${e.method} ${e.path}`)).toEqual([
       'POST /toll/messaging/provision',
       'POST /toll/messaging/release',
       'GET /toll/messaging/health',

@@ -104,7 +104,7 @@ describe('news over NATS', () => {
   it('serves its health: sources, GDELT queue, prices and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'news', title: 'News', status: 'ok' });
-    expect(health.endpoints.map((e: any) => e.operationId)).toEqual(['news.search', 'news.getTrending', 'news.getTimeline', 'news.getHealth']);
+    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['news.search', 'news.getTrending', 'news.getTimeline', 'news.getHealth']);
     expect(health.sources).toEqual([
       { name: 'gdelt', role: 'primary for search and timeline', enabled: true, state: 'unknown', last_ok_at: null, last_error_at: null, last_error: null },
       { name: 'wikimedia', role: 'primary for trending', enabled: true, state: 'unknown', last_ok_at: null, last_error_at: null, last_error: null },

@@ -45,7 +45,7 @@ describe(ChallengeService.name, () => {
   it('quotes lamports from the configured fixed rate and names the source', () => {
     const { service } = serviceWith({ PAYMENTS_SOL_USD_FIXED: '150' });
     const toll = (service.issue(request).body as any).toll;
-    expect(toll.sol).toMatchObject({ lamports: '33334', sol: '0.000033334', rate: { solUsd: '150', source: 'fixed-rate (PAYMENTS_SOL_USD_FIXED)' } });
+    expect(toll.sol).toMatchObject({ lamports: '33334', sol: '0.000033334', rate: { sol_usd: '150', source: 'fixed-rate (PAYMENTS_SOL_USD_FIXED)' } });
   });
 
   it('requires real keys and secrets in production', () => {

@@ -15,14 +15,14 @@ import { USDC_DECIMALS, usdToUsdcAtomic } from '@toll/x402';
 const PaymentsHealth = GroupHealthOutput.extend({
   terms: z.object({
     network: z.string(),
-    chain: z.object({ rpcUrl: z.string().nullable().describe('Where to send payments; null: the public network named above'), description: z.string() }),
+    chain: z.object({ rpc_url: z.string().nullable().describe('Where to send payments; null: the public network named above'), description: z.string() }),
     recipient: z.string(),
-    usdcMint: z.string(),
-    usdcTokenAccount: z.string(),
-    feePayer: z.string(),
-    memoTtlSeconds: z.number().int(),
-    solQuote: z.object({ solUsd: z.string(), source: z.string(), asOf: z.string() }).nullable(),
-    receiptPublicKey: z.string().describe('Ed25519 public key (base64, raw 32 bytes) that signs receipts'),
+    usdc_mint: z.string(),
+    usdc_token_account: z.string(),
+    fee_payer: z.string(),
+    memo_ttl_seconds: z.number().int(),
+    sol_quote: z.object({ sol_usd: z.string(), source: z.string(), as_of: z.string() }).nullable(),
+    receipt_public_key: z.string().describe('Ed25519 public key (base64, raw 32 bytes) that signs receipts'),
   }),
 });
 
@@ -31,7 +31,7 @@ const ReceiptCheck = z.object({
   valid: z.boolean(),
   reason: z.string().optional(),
   claims: z.record(z.string(), z.unknown()).optional(),
-  publicKey: z.string(),
+  public_key: z.string(),
 });
 
 const Wallet = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/).describe('The balance owner: a Solana wallet address (base58 Ed25519 public key)');
@@ -129,7 +129,7 @@ export class PaymentsController {
     timeoutMs: 2_000,
   })
   verifyReceipt(@Payload() msg: TollMessage<z.infer<typeof ReceiptQuery>>) {
-    return { ...this.receipts.check(msg.input.receipt), publicKey: this.receipts.publicKeyBase64 };
+    return { ...this.receipts.check(msg.input.receipt), public_key: this.receipts.publicKeyBase64 };
   }
 
   @TollRoute({
@@ -229,18 +229,19 @@ export class PaymentsController {
   })
   getHealth() {
     const t = this.terms;
+    const quote = this.prices.current();
     return {
       ...this.health.describe(),
       terms: {
         network: t.network.caip2,
-        chain: t.chain,
+        chain: { rpc_url: t.chain.rpcUrl, description: t.chain.description },
         recipient: t.recipient,
-        usdcMint: t.usdcMint,
-        usdcTokenAccount: t.usdcTokenAccount,
-        feePayer: t.feePayer.publicKey.toBase58(),
-        memoTtlSeconds: t.memoTtlSeconds,
-        solQuote: this.prices.current(),
-        receiptPublicKey: this.receipts.publicKeyBase64,
+        usdc_mint: t.usdcMint,
+        usdc_token_account: t.usdcTokenAccount,
+        fee_payer: t.feePayer.publicKey.toBase58(),
+        memo_ttl_seconds: t.memoTtlSeconds,
+        sol_quote: quote && { sol_usd: quote.solUsd, source: quote.source, as_of: quote.asOf },
+        receipt_public_key: this.receipts.publicKeyBase64,
       },
     };
   }

@@ -1,21 +1,24 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import type { PriceSpec } from '@toll/contracts';
 
 // Receipts are compact JWS-like strings: base64url(JSON claims) "." base64url(Ed25519 signature).
+// Public, so snake_case like every body we define. The price is shown as everywhere else (decimal USD and its unit);
+// asset and amount_atomic record the money that moved on chain for it.
 export interface ReceiptClaims {
   v: 1;
-  receiptId: string; // the hold id: one receipt per served call
-  paymentId: string;
-  operationId: string;
-  priceUsd: string;
+  receipt_id: string; // the hold id: one receipt per served call
+  payment_id: string;
+  operation_id: string;
+  price: PriceSpec;
   asset: string;
-  amountAtomic: string;
+  amount_atomic: string;
   network: string;
   payer: string;
   transaction: string | null;
-  requestId: string;
-  issuedAt: string; // when the call settled
-  // Binding the call (new fields are snake_case): the asset's decimals, where the money moved (the on-chain
-  // transaction, or the balance ledger entry), and sha256 of the canonical request and of the exact body served.
+  request_id: string;
+  issued_at: string; // when the call settled
+  // Binding the call: the asset's decimals, where the money moved (the on-chain transaction, or the balance ledger
+  // entry), and sha256 of the canonical request and of the exact body served.
   decimals: number;
   settlement: { kind: 'transaction' | 'balance_entry'; reference: string | null };
   request_sha256: string | null;

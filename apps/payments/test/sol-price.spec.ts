@@ -43,7 +43,7 @@ describe('SOL quotes from the live price', () => {
   it('quotes lamports from a fresh live price and names its source', async () => {
     const asOf = new Date().toISOString();
     const { body } = await challengeWith(asOf);
-    expect((body as any).toll.sol).toMatchObject({ lamports: '25000', rate: { solUsd: '200', source: 'data:coingecko', asOf } });
+    expect((body as any).toll.sol).toMatchObject({ lamports: '25000', rate: { sol_usd: '200', source: 'data:coingecko', as_of: asOf } });
   });
 
   it('offers USDC only when the live price is stale or the data app is absent', async () => {

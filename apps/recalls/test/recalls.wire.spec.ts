@@ -383,7 +383,7 @@ describe('recalls over NATS', () => {
         'recalls.getVin': { per: 'call', usd: '0.01' },
         'recalls.getHealth': null,
       });
-      expect(health.endpoints.map((e: { method: string; path: string; operationId: string }) => `${e.method} ${e.path} ${e.operationId}`).sort()).toEqual([
+      expect(health.endpoints.map((e: { method: string; path: string; operation_id: string }) => `${e.method} ${e.path} ${e.operation_id}`).sort()).toEqual([
         'GET /toll/recalls/health recalls.getHealth',
         'GET /toll/recalls/search recalls.search',
         'GET /toll/recalls/vehicle recalls.getVehicle',

@@ -170,12 +170,12 @@ export class RegistryService implements OnApplicationBootstrap {
     return { bucket, clientKey: clientKey(callerIp), limit, windowSeconds: this.config.REGISTRY_RATE_WINDOW_SECONDS };
   }
 
-  // The gateway turns this into a 429 with Retry-After: retryAfterSeconds.
+  // The gateway turns this into a 429 with Retry-After: retry_after_seconds.
   private limited(what: string, { limit, windowSeconds }: RateRule, { retryAfterSeconds }: Limited) {
     return new TollError('RATE_LIMITED', `Too many ${what} from your network: at most ${limit} per ${windowSeconds} s; retry in ${retryAfterSeconds} s`, {
-      retryAfterSeconds,
+      retry_after_seconds: retryAfterSeconds,
       limit,
-      windowSeconds,
+      window_seconds: windowSeconds,
     });
   }
 

@@ -27,11 +27,11 @@ describe('registry replicas on one database', () => {
   const expectLimited = (err: any, what: string, limit: number) => {
     expect(err).toEqual({
       code: 'RATE_LIMITED',
-      message: `Too many ${what} from your network: at most ${limit} per 3600 s; retry in ${err.details.retryAfterSeconds} s`,
-      details: { retryAfterSeconds: expect.any(Number), limit, windowSeconds: 3600 },
+      message: `Too many ${what} from your network: at most ${limit} per 3600 s; retry in ${err.details.retry_after_seconds} s`,
+      details: { retry_after_seconds: expect.any(Number), limit, window_seconds: 3600 },
     });
-    expect(err.details.retryAfterSeconds).toBeGreaterThan(3590);
-    expect(err.details.retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect(err.details.retry_after_seconds).toBeGreaterThan(3590);
+    expect(err.details.retry_after_seconds).toBeLessThanOrEqual(3600);
   };
 
   beforeAll(async () => {

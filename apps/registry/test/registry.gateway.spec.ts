@@ -68,7 +68,7 @@ describe('registry through the gateway', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(2);
-    expect(limited.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: Number(limited.headers.get('retry-after')), limit: 2, windowSeconds: 2 } });
+    expect(limited.body.error).toMatchObject({ code: 'RATE_LIMITED', details: { retry_after_seconds: Number(limited.headers.get('retry-after')), limit: 2, window_seconds: 2 } });
     await new Promise((r) => setTimeout(r, Number(limited.headers.get('retry-after')) * 1000 + 100));
     expect((await post(4)).status).toBe(200);
   });

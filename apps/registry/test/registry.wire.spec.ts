@@ -68,7 +68,7 @@ describe('registry over NATS', () => {
       rate_limits: { submit: { limit: 1000, window_seconds: 3600 }, questionnaire: { limit: 20, window_seconds: 3600 } },
       tolls: { getListings: null, getSnapshot: null, submit: null, submitQuestionnaire: null, getHealth: null },
     });
-    expect(health.endpoints.map((e: any) => `${e.method} ${e.path} ${e.operationId}`)).toEqual([
+    expect(health.endpoints.map((e: any) => `${e.method} ${e.path} ${e.operation_id}`)).toEqual([
       'GET /api/listings registry.getListings',
       'GET /registry.json registry.getSnapshot',
       'POST /api/submit registry.submit',

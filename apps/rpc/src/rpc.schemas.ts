@@ -92,42 +92,42 @@ export const UpstreamStatus = z.object({
   name: z.string().describe('As shown in x-toll-upstream'),
   origin: z.string().describe('Scheme, host and port only (paths and queries may hold API keys)'),
   state: z.enum(['up', 'lagging', 'down']).describe('down: circuit open after repeated failures; lagging: too many slots behind the best upstream'),
-  latencyMs: LatencyMs.nullable().describe('Over the last 100 successful calls and probes'),
-  hedgeDelayMs: z.number().describe('A read waits this long for this upstream before asking the next one too'),
+  latency_ms: LatencyMs.nullable().describe('Over the last 100 successful calls and probes'),
+  hedge_delay_ms: z.number().describe('A read waits this long for this upstream before asking the next one too'),
   slot: z.number().int().nullable().describe('Latest processed slot seen by the health probe'),
-  slotsBehind: z.number().int().nullable(),
+  slots_behind: z.number().int().nullable(),
   requests: z.number().int(),
   failures: z.number().int(),
-  consecutiveFailures: z.number().int(),
-  hedgesWon: z.number().int().describe('Hedged reads this upstream answered first'),
-  downUntil: z.string().nullable().describe('While the circuit is open: when the upstream is tried again'),
-  lastSuccessAt: z.string().nullable(),
-  lastFailure: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  consecutive_failures: z.number().int(),
+  hedges_won: z.number().int().describe('Hedged reads this upstream answered first'),
+  down_until: z.string().nullable().describe('While the circuit is open: when the upstream is tried again'),
+  last_success_at: z.string().nullable(),
+  last_failure: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 
-const Hedging = z.object({ enabled: z.boolean(), minMs: z.number().int(), maxMs: z.number().int() });
+const Hedging = z.object({ enabled: z.boolean(), min_ms: z.number().int(), max_ms: z.number().int() });
 
 export const GetUpstreamsOutput = z.object({
   upstreams: z.array(UpstreamStatus).describe('In the order a read would try them now'),
   hedging: Hedging,
-  probeIntervalMs: z.number().int().describe('getSlot health probe period (0: off)'),
+  probe_interval_ms: z.number().int().describe('getSlot health probe period (0: off)'),
 });
 export type GetUpstreamsOutput = z.infer<typeof GetUpstreamsOutput>;
 
 export const GetHealthOutput = GroupHealthOutput.extend({
-  upstreams: z.array(UpstreamStatus.pick({ name: true, origin: true, state: true, latencyMs: true, slotsBehind: true })),
-  tolls: z.array(z.object({ operationId: z.string(), path: z.string(), price: PriceSpec.nullable() })),
+  upstreams: z.array(UpstreamStatus.pick({ name: true, origin: true, state: true, latency_ms: true, slots_behind: true })),
+  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({
     entries: z.number().int(),
     bytes: z.number().int().describe('Approximate: characters of cached result text'),
-    maxEntries: z.number().int(),
-    maxBytes: z.number().int(),
+    max_entries: z.number().int(),
+    max_bytes: z.number().int(),
     hits: z.number().int(),
     misses: z.number().int(),
     bypass: z.number().int().describe('Requests that may not be cached (writes, per-node methods, minContextSlot)'),
     stale: z.number().int(),
     coalesced: z.number().int().describe('Misses that waited for an identical request already in flight'),
-    hitRatio: z.number().nullable().describe('hits / (hits + misses)'),
+    hit_ratio: z.number().nullable().describe('hits / (hits + misses)'),
   }),
 });
 export type GetHealthOutput = z.infer<typeof GetHealthOutput>;

@@ -179,7 +179,7 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
 
   upstreams(): S.GetUpstreamsOutput {
     const { RPC_HEDGE_ENABLED: enabled, RPC_HEDGE_MIN_MS: minMs, RPC_HEDGE_MAX_MS: maxMs } = this.config;
-    return { upstreams: this.pool.ordered().map((n) => this.pool.snapshot(n)), hedging: { enabled, minMs, maxMs }, probeIntervalMs: this.config.RPC_HEALTH_INTERVAL_MS };
+    return { upstreams: this.pool.ordered().map((n) => this.pool.snapshot(n)), hedging: { enabled, min_ms: minMs, max_ms: maxMs }, probe_interval_ms: this.config.RPC_HEALTH_INTERVAL_MS };
   }
 
   health(): S.GetHealthOutput {
@@ -189,19 +189,19 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
     return {
       ...described,
       // Degraded while any upstream is failing, out of rotation or behind; calls still go to the others.
-      status: upstreams.every((u) => u.state === 'up' && u.consecutiveFailures === 0) ? 'ok' : 'degraded',
-      upstreams: upstreams.map(({ name, origin, state, latencyMs, slotsBehind }) => ({ name, origin, state, latencyMs, slotsBehind })),
-      tolls: described.endpoints.map(({ operationId, path, price }) => ({ operationId, path, price })),
+      status: upstreams.every((u) => u.state === 'up' && u.consecutive_failures === 0) ? 'ok' : 'degraded',
+      upstreams: upstreams.map(({ name, origin, state, latency_ms, slots_behind }) => ({ name, origin, state, latency_ms, slots_behind })),
+      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: {
         ...this.cache.size,
-        maxEntries: this.config.RPC_CACHE_MAX_ENTRIES,
-        maxBytes: this.config.RPC_CACHE_MAX_BYTES,
+        max_entries: this.config.RPC_CACHE_MAX_ENTRIES,
+        max_bytes: this.config.RPC_CACHE_MAX_BYTES,
         hits,
         misses,
         bypass,
         stale,
         coalesced,
-        hitRatio: hits + misses ? Math.round((hits / (hits + misses)) * 1000) / 1000 : null,
+        hit_ratio: hits + misses ? Math.round((hits / (hits + misses)) * 1000) / 1000 : null,
       },
     };
   }

@@ -53,7 +53,7 @@ describe(UpstreamPool.name, () => {
     delay = 500;
     for (let i = 0; i < 10; i++) await expect(pool.read('{}', Date.now() + 1_000, identity)).resolves.toMatchObject({ upstream: 'spare' });
     expect(pool.ordered().map((n) => n.name)).toEqual(['spare', 'primary']);
-    expect(pool.snapshot(primary)).toMatchObject({ failures: 0, hedgesWon: 0 });
+    expect(pool.snapshot(primary)).toMatchObject({ failures: 0, hedges_won: 0 });
   });
 
   it('sends a write on only when the first upstream provably never received it', async () => {
@@ -66,6 +66,6 @@ describe(UpstreamPool.name, () => {
   it('counts an unusable answer as a failure and fails over', async () => {
     const pool = new UpstreamPool([node('html', after(0, '<html>')), node('good', after(0, '1'))], OPTIONS, () => undefined);
     await expect(pool.read('{}', Date.now() + 1_000, (t) => JSON.parse(t) as number)).resolves.toEqual({ value: 1, upstream: 'good' });
-    expect(pool.snapshot(pool.nodes[0])).toMatchObject({ failures: 1, lastFailure: { reason: expect.stringContaining('html: unusable answer') } });
+    expect(pool.snapshot(pool.nodes[0])).toMatchObject({ failures: 1, last_failure: { reason: expect.stringContaining('html: unusable answer') } });
   });
 });

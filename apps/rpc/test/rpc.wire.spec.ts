@@ -238,19 +238,19 @@ describe('rpc over NATS', () => {
 
     it('reports upstreams and health', async () => {
       const { body } = await send('getUpstreams', {});
-      expect(body.hedging).toEqual({ enabled: true, minMs: 5000, maxMs: 5000 });
-      expect(body.upstreams.map((u: any) => [u.name, u.origin, u.state, u.consecutiveFailures])).toEqual([
+      expect(body.hedging).toEqual({ enabled: true, min_ms: 5000, max_ms: 5000 });
+      expect(body.upstreams.map((u: any) => [u.name, u.origin, u.state, u.consecutive_failures])).toEqual([
         ['chain-a', a.url, 'up', 0],
         ['chain-b', b.url, 'up', 0],
       ]);
-      expect(body.upstreams[0]).toMatchObject({ latencyMs: { samples: expect.any(Number) }, requests: expect.any(Number), failures: 0, lastFailure: null, lastSuccessAt: expect.stringMatching(ISO) });
+      expect(body.upstreams[0]).toMatchObject({ latency_ms: { samples: expect.any(Number) }, requests: expect.any(Number), failures: 0, last_failure: null, last_success_at: expect.stringMatching(ISO) });
       const health = (await send('getHealth', {})).body;
-      expect(health).toMatchObject({ service: 'rpc', status: 'ok', cache: { hits: expect.any(Number), misses: expect.any(Number), maxEntries: 20_000 } });
+      expect(health).toMatchObject({ service: 'rpc', status: 'ok', cache: { hits: expect.any(Number), misses: expect.any(Number), max_entries: 20_000 } });
       expect(health.tolls).toEqual([
-        { operationId: 'rpc.call', path: '/toll/rpc/', price: { per: 'block', usd: '0.01', requests: 1000 } },
-        { operationId: 'rpc.callGet', path: '/toll/rpc/', price: { per: 'block', usd: '0.01', requests: 1000 } },
-        { operationId: 'rpc.getUpstreams', path: '/toll/rpc/upstreams', price: null },
-        { operationId: 'rpc.getHealth', path: '/toll/rpc/health', price: null },
+        { operation_id: 'rpc.call', path: '/toll/rpc/', price: { per: 'block', usd: '0.01', requests: 1000 } },
+        { operation_id: 'rpc.callGet', path: '/toll/rpc/', price: { per: 'block', usd: '0.01', requests: 1000 } },
+        { operation_id: 'rpc.getUpstreams', path: '/toll/rpc/upstreams', price: null },
+        { operation_id: 'rpc.getHealth', path: '/toll/rpc/health', price: null },
       ]);
       expect(health.endpoints).toHaveLength(4);
     });
@@ -266,11 +266,11 @@ describe('rpc over NATS', () => {
       expect(failedOver.body).toEqual({ jsonrpc: '2.0', result: { context: CONTEXT, value: 3 * SOL }, id: 1 });
       expect(failedOver.headers).toEqual({ 'x-toll-cache': 'miss', 'x-toll-upstream': 'chain-b' });
       const { body } = await send('getUpstreams', {});
-      expect(body.upstreams.map((u: any) => [u.name, u.consecutiveFailures])).toEqual([
+      expect(body.upstreams.map((u: any) => [u.name, u.consecutive_failures])).toEqual([
         ['chain-b', 0],
         ['chain-a', 1],
       ]);
-      expect(body.upstreams[1].lastFailure).toEqual({ at: expect.stringMatching(ISO), reason: 'chain-a: ECONNREFUSED' });
+      expect(body.upstreams[1].last_failure).toEqual({ at: expect.stringMatching(ISO), reason: 'chain-a: ECONNREFUSED' });
       expect((await send('getHealth', {})).body.status).toBe('degraded');
 
       await b.close();
@@ -339,7 +339,7 @@ describe('rpc over NATS', () => {
         expect(res.body).toEqual({ jsonrpc: '2.0', result: 'ok', id: 1 });
         expect(res.headers).toEqual({ 'x-toll-cache': 'bypass', 'x-toll-upstream': 'chain' });
         const primary = (await send('getUpstreams', {})).body.upstreams.find((u: any) => u.name === 'primary');
-        expect(primary).toMatchObject({ failures: 1, lastFailure: { reason } });
+        expect(primary).toMatchObject({ failures: 1, last_failure: { reason } });
       });
     });
 
@@ -367,7 +367,7 @@ describe('rpc over NATS', () => {
         expect(res.body).toEqual({ jsonrpc: '2.0', result: expect.any(Number), id: 1 });
         expect(res.headers['x-toll-upstream']).toBe('chain');
         const upstreams = (await send('getUpstreams', {})).body.upstreams;
-        expect(upstreams.find((u: any) => u.name === 'chain')).toMatchObject({ hedgesWon: 1 });
+        expect(upstreams.find((u: any) => u.name === 'chain')).toMatchObject({ hedges_won: 1 });
         // The cancelled slow attempt is not held against the primary.
         expect(upstreams.find((u: any) => u.name === 'primary')).toMatchObject({ failures: 0 });
       });

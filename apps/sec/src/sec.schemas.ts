@@ -103,7 +103,7 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     fallback_rate_per_second: z.number().describe('Per-process rate while the shared governor is unavailable'),
     calls: z.object({ shared: z.number().int(), fallback: z.number().int() }).nullable(),
   }),
-  tolls: z.array(z.object({ operationId: z.string(), path: z.string(), price: PriceSpec.nullable() })),
+  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
 export type GetHealthOutput = z.infer<typeof GetHealthOutput>;

@@ -135,15 +135,15 @@ describe('sec over NATS', () => {
   it('serves its health: status, source terms, the governor, tolls, cache stats and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'sec', title: 'SEC Fundamentals', status: 'ok' });
-    expect(health.endpoints.map((e: any) => [e.operationId, e.method, e.path])).toEqual([
+    expect(health.endpoints.map((e: any) => [e.operation_id, e.method, e.path])).toEqual([
       ['sec.getFundamentals', 'GET', '/toll/sec/fundamentals/{ticker}'],
       ['sec.getFilings', 'GET', '/toll/sec/filings/{ticker}'],
       ['sec.getHealth', 'GET', '/toll/sec/health'],
     ]);
     expect(health.tolls).toEqual([
-      { operationId: 'sec.getFundamentals', path: '/toll/sec/fundamentals/{ticker}', price: { per: 'call', usd: '0.02' } },
-      { operationId: 'sec.getFilings', path: '/toll/sec/filings/{ticker}', price: null },
-      { operationId: 'sec.getHealth', path: '/toll/sec/health', price: null },
+      { operation_id: 'sec.getFundamentals', path: '/toll/sec/fundamentals/{ticker}', price: { per: 'call', usd: '0.02' } },
+      { operation_id: 'sec.getFilings', path: '/toll/sec/filings/{ticker}', price: null },
+      { operation_id: 'sec.getHealth', path: '/toll/sec/health', price: null },
     ]);
     // No governor database configured here: each process keeps to the fallback rate on its own.
     expect(health.governor).toEqual({ mode: 'per-process', rate_per_second: 8, fallback_rate_per_second: 10, calls: null });

@@ -80,6 +80,6 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     interval_hours: z.number(),
   }),
   source: z.object({ id: z.literal('finra'), base_url: z.string(), terms: z.string() }),
-  tolls: z.array(z.object({ operationId: z.string(), path: z.string(), price: PriceSpec.nullable() })),
+  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
 export type GetHealthOutput = z.infer<typeof GetHealthOutput>;

@@ -117,9 +117,9 @@ describe('short over NATS', () => {
       interval_hours: 6,
     });
     expect(health.tolls).toEqual([
-      { operationId: 'short.getShort', path: '/toll/short/short/{ticker}', price: { per: 'call', usd: '0.01' } },
-      { operationId: 'short.getMostShorted', path: '/toll/short/most-shorted', price: null },
-      { operationId: 'short.getHealth', path: '/toll/short/health', price: null },
+      { operation_id: 'short.getShort', path: '/toll/short/short/{ticker}', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'short.getMostShorted', path: '/toll/short/most-shorted', price: null },
+      { operation_id: 'short.getHealth', path: '/toll/short/health', price: null },
     ]);
   });
 

@@ -49,7 +49,7 @@ describe('spend over NATS', () => {
       rules: { default_hold_seconds: 900 },
       tolls: { check: { per: 'call', usd: '0.01' }, confirm: null, void: null, setPolicy: null, getPolicy: null, getAudit: null, getHealth: null },
     });
-    expect(health.endpoints.map((e: any) => `${e.method} ${e.path} ${e.operationId}`)).toEqual([
+    expect(health.endpoints.map((e: any) => `${e.method} ${e.path} ${e.operation_id}`)).toEqual([
       'POST /toll/spend/check spend.check',
       'POST /toll/spend/confirm spend.confirm',
       'POST /toll/spend/void spend.void',

@@ -361,7 +361,7 @@ describe('tokens over NATS on a local chain', () => {
       await start(rpc.url);
       const { endpoints } = await data('getHealth', {});
       for (const id of ['tokens.getToken', 'tokens.getScore']) {
-        expect(endpoints.find((e: any) => e.operationId === id).input).toMatchObject({
+        expect(endpoints.find((e: any) => e.operation_id === id).input).toMatchObject({
           required: ['mint'],
           additionalProperties: false,
           properties: { mint: { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' } },
@@ -518,7 +518,7 @@ describe('tokens over NATS on a local chain', () => {
       cache: { entries: 0, hits: 0, misses: 0, stale: 0, errors: 0, fresh_ms: 300_000, stale_ms: 3_600_000 },
       launches: { count: 0, capacity: 500 },
     });
-    expect(health.endpoints.map((e: any) => [e.operationId, e.method, e.path])).toEqual([
+    expect(health.endpoints.map((e: any) => [e.operation_id, e.method, e.path])).toEqual([
       ['tokens.getToken', 'GET', '/toll/tokens/token/{mint}'],
       ['tokens.getScore', 'GET', '/toll/tokens/score/{mint}'],
       ['tokens.getLaunches', 'GET', '/toll/tokens/launches'],

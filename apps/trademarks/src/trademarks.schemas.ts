@@ -142,7 +142,7 @@ export const GetHealthOutput = GroupHealthOutput.extend({
       terms: z.string(),
     }),
   ),
-  unavailable: z.array(z.object({ operationId: z.string(), reason: z.string() })).describe('Operations that answer 503 on this deployment, and why'),
+  unavailable: z.array(z.object({ operation_id: z.string(), reason: z.string() })).describe('Operations that answer 503 on this deployment, and why'),
   ingest: z.object({
     enabled: z.boolean(),
     every_hours: z.number(),
@@ -151,7 +151,7 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     next_run_at: z.string().nullable(),
     rejected_files: z.array(z.object({ file: z.string(), date: z.string(), error: z.string().nullable() })).describe('Latest files refused (nothing of them is in the index)'),
   }),
-  tolls: z.array(z.object({ operationId: z.string(), path: z.string(), price: PriceSpec.nullable() })),
+  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({
     status_entries: z.number().int(),
     hits: z.number().int(),

@@ -107,8 +107,8 @@ export class TrademarksService implements OnApplicationBootstrap {
       terms: SOURCES[id].terms,
     }));
     const unavailableOps = [
-      ...(this.tsdr.configured ? [] : [{ operationId: 'trademarks.getStatus', reason: reasonOf('trademarks.getStatus') }]),
-      ...(marks ? [] : [{ operationId: 'trademarks.searchMarks', reason: this.odp.configured ? 'the index is not built yet' : reasonOf('trademarks.searchMarks') }]),
+      ...(this.tsdr.configured ? [] : [{ operation_id: 'trademarks.getStatus', reason: reasonOf('trademarks.getStatus') }]),
+      ...(marks ? [] : [{ operation_id: 'trademarks.searchMarks', reason: this.odp.configured ? 'the index is not built yet' : reasonOf('trademarks.searchMarks') }]),
     ];
     const ingestEnabled = this.config.TRADEMARKS_INGEST_ENABLED && this.odp.configured;
     const stale = marks > 0 && this.indexFreshness(state).stale;
@@ -125,7 +125,7 @@ export class TrademarksService implements OnApplicationBootstrap {
         next_run_at: ingestEnabled && state ? state.nextRunAt.toISOString() : null,
         rejected_files: rejected.map((f) => ({ file: f.fileName, date: iso(f.fileDate)!, error: f.error })),
       },
-      tolls: described.endpoints.map(({ operationId, path, price }) => ({ operationId, path, price })),
+      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: {
         status_entries: this.cache.size,
         ...this.cache.stats,
@@ -156,9 +156,9 @@ const REASONS: Record<string, string> = {
 };
 const reasonOf = (op: string) => REASONS[op];
 // A key only arrives with a redeploy, so the answer says to come back much later; where the platform keeps a circuit
-// per operation, retryAfterSeconds opens it at once and callers get the 503 before any payment step.
+// per operation, retry_after_seconds opens it at once and callers get the 503 before any payment step.
 const KEY_RETRY_AFTER_SECONDS = 3_600;
-const unavailable = (op: string) => new TollError('SERVICE_UNAVAILABLE', `${op} is unavailable: ${reasonOf(op)}`, { operationId: op, retryAfterSeconds: KEY_RETRY_AFTER_SECONDS });
+const unavailable = (op: string) => new TollError('SERVICE_UNAVAILABLE', `${op} is unavailable: ${reasonOf(op)}`, { operation_id: op, retry_after_seconds: KEY_RETRY_AFTER_SECONDS });
 
 function present(row: MarkRow, kinds: Verdict['kinds'], similarity: number, classes: number[]): S.SearchOutput['matches'][number] {
   const rowClasses = row.classes ?? [];

@@ -318,11 +318,11 @@ describe('trademarks over NATS', () => {
   it('serves its health: sources with licence terms and keys, ingest, tolls, cache stats and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'trademarks', title: 'Trademark Watch', unavailable: [] });
-    expect(health.endpoints.map((e: any) => e.operationId)).toEqual(['trademarks.getStatus', 'trademarks.searchMarks', 'trademarks.getHealth']);
+    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['trademarks.getStatus', 'trademarks.searchMarks', 'trademarks.getHealth']);
     expect(health.tolls).toEqual([
-      { operationId: 'trademarks.getStatus', path: '/toll/trademarks/status', price: { per: 'call', usd: '0.005' } },
-      { operationId: 'trademarks.searchMarks', path: '/toll/trademarks/search', price: { per: 'call', usd: '0.01' } },
-      { operationId: 'trademarks.getHealth', path: '/toll/trademarks/health', price: null },
+      { operation_id: 'trademarks.getStatus', path: '/toll/trademarks/status', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'trademarks.searchMarks', path: '/toll/trademarks/search', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'trademarks.getHealth', path: '/toll/trademarks/health', price: null },
     ]);
     expect(health.sources.map((s: any) => [s.id, s.configured, s.key, s.license])).toEqual([
       ['tsdr', true, 'TRADEMARKS_TSDR_API_KEY', 'Public domain (US Government work)'],
@@ -363,9 +363,9 @@ describe('trademarks without API keys', () => {
       ['odp-bulk', false],
     ]);
     expect(health.unavailable).toEqual([
-      { operationId: 'trademarks.getStatus', reason: 'the USPTO TSDR API key is not configured on this deployment (TRADEMARKS_TSDR_API_KEY); status look-ups are off' },
+      { operation_id: 'trademarks.getStatus', reason: 'the USPTO TSDR API key is not configured on this deployment (TRADEMARKS_TSDR_API_KEY); status look-ups are off' },
       {
-        operationId: 'trademarks.searchMarks',
+        operation_id: 'trademarks.searchMarks',
         reason: 'the USPTO Open Data Portal API key is not configured on this deployment (TRADEMARKS_ODP_API_KEY), so no index has been built',
       },
     ]);
@@ -377,9 +377,9 @@ describe('trademarks without API keys', () => {
     expect((await call('getStatus', { serial: '76044902' })).err).toEqual({
       code: 'SERVICE_UNAVAILABLE',
       message: 'trademarks.getStatus is unavailable: the USPTO TSDR API key is not configured on this deployment (TRADEMARKS_TSDR_API_KEY); status look-ups are off',
-      details: { operationId: 'trademarks.getStatus', retryAfterSeconds: 3600 },
+      details: { operation_id: 'trademarks.getStatus', retry_after_seconds: 3600 },
     });
-    expect((await call('searchMarks', { mark: 'python' })).err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { operationId: 'trademarks.searchMarks' } });
+    expect((await call('searchMarks', { mark: 'python' })).err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { operation_id: 'trademarks.searchMarks' } });
     expect((await call('getStatus', { serial: 'abc' })).err.code).toBe('INVALID_INPUT');
     expect(fake.hits).toEqual([]);
   });

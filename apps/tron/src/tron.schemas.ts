@@ -111,6 +111,6 @@ export const HealthOutput = GroupHealthOutput.extend({
   }),
   trx_usd: TrxUsd,
   usdt_contract: z.string(),
-  tolls: z.array(z.object({ operationId: z.string(), path: z.string(), price: PriceSpec.nullable() })),
+  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -123,7 +123,7 @@ export class TronService {
       node: { last_success_at: this.nodeHealth.lastSuccessAt, last_failure: this.nodeHealth.lastFailure },
       trx_usd: trxUsd,
       usdt_contract: this.node.usdtContract,
-      tolls: described.endpoints.map(({ operationId, path, price }) => ({ operationId, path, price })),
+      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
     };
   }
 

@@ -132,12 +132,12 @@ describe('weather over NATS', () => {
   it('serves its health: status, sources with licence terms, tolls, cache stats and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'weather', title: 'Weather', status: 'ok' });
-    expect(health.endpoints.map((e: any) => e.operationId)).toEqual(['weather.getCurrent', 'weather.getForecast', 'weather.getAlerts', 'weather.getHealth']);
+    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['weather.getCurrent', 'weather.getForecast', 'weather.getAlerts', 'weather.getHealth']);
     expect(health.tolls).toEqual([
-      { operationId: 'weather.getCurrent', path: '/toll/weather/current', price: { per: 'call', usd: '0.005' } },
-      { operationId: 'weather.getForecast', path: '/toll/weather/forecast', price: { per: 'call', usd: '0.005' } },
-      { operationId: 'weather.getAlerts', path: '/toll/weather/alerts', price: { per: 'call', usd: '0.005' } },
-      { operationId: 'weather.getHealth', path: '/toll/weather/health', price: null },
+      { operation_id: 'weather.getCurrent', path: '/toll/weather/current', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'weather.getForecast', path: '/toll/weather/forecast', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'weather.getAlerts', path: '/toll/weather/alerts', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'weather.getHealth', path: '/toll/weather/health', price: null },
     ]);
     expect(health.sources).toEqual([
       {

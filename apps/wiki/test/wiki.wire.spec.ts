@@ -328,9 +328,9 @@ describe('wiki over NATS', () => {
         title: 'Wiki Answers',
         version: '1.0.0',
         status: 'ok',
-        instanceId: expect.any(String),
-        startedAt: ISO,
-        uptimeSeconds: expect.any(Number),
+        instance_id: expect.any(String),
+        started_at: ISO,
+        uptime_seconds: expect.any(Number),
         endpoints: expect.any(Array),
         upstreams: [
           { name: 'wikipedia-action/search', role: 'primary', used_for: 'resolve a question to a page', endpoint: '/w/api.php?list=search', state: 'unused', last_ok_at: null, last_error: null },
@@ -349,7 +349,7 @@ describe('wiki over NATS', () => {
         },
         cache: { entries: 0, hits: 0, misses: 0, stale: 0, errors: 0, fresh_ms: DAY_MS, stale_ms: 7 * DAY_MS },
       });
-      expect(health.endpoints.map((e: any) => [e.operationId, e.method, e.path, e.price])).toEqual([
+      expect(health.endpoints.map((e: any) => [e.operation_id, e.method, e.path, e.price])).toEqual([
         ['wiki.getAnswer', 'GET', '/toll/wiki/answer', { per: 'call', usd: '0.005' }],
         ['wiki.getRelated', 'GET', '/toll/wiki/related', { per: 'call', usd: '0.005' }],
         ['wiki.getHealth', 'GET', '/toll/wiki/health', null],

@@ -42,17 +42,17 @@ export function ownerAuth(method: 'GET' | 'POST', path: string, input: Record<st
 
 export interface ReceiptClaims {
   v: 1;
-  receiptId: string;
-  paymentId: string;
-  operationId: string;
-  priceUsd: string;
+  receipt_id: string;
+  payment_id: string;
+  operation_id: string;
+  price: { usd: string; per: string; requests?: number };
   asset: string;
-  amountAtomic: string;
+  amount_atomic: string;
   network: string;
   payer: string;
   transaction: string | null;
-  requestId: string;
-  issuedAt: string;
+  request_id: string;
+  issued_at: string;
   decimals: number;
   settlement: { kind: 'transaction' | 'balance_entry'; reference: string | null };
   request_sha256: string | null;

@@ -3,7 +3,7 @@ import { PROGRAMS, associatedTokenAddress } from '@toll/solana';
 
 export interface MemoChallenge {
   memo: string;
-  usdc: { mint: string; tokenAccount: string; amountAtomic: string };
+  usdc: { mint: string; token_account: string; amount_atomic: string };
   sol: { recipient: string; lamports: string } | null;
 }
 
@@ -38,7 +38,7 @@ export function memoPaymentInstructions(challenge: MemoChallenge, asset: MemoAss
     return [SystemProgram.transfer({ fromPubkey: payer, toPubkey: new PublicKey(challenge.sol.recipient), lamports: overrides.amount ?? BigInt(challenge.sol.lamports) }), memo];
   }
   const mint = new PublicKey(challenge.usdc.mint);
-  return [transferChecked(associatedTokenAddress(payer, mint), mint, new PublicKey(challenge.usdc.tokenAccount), payer, overrides.amount ?? BigInt(challenge.usdc.amountAtomic), 6), memo];
+  return [transferChecked(associatedTokenAddress(payer, mint), mint, new PublicKey(challenge.usdc.token_account), payer, overrides.amount ?? BigInt(challenge.usdc.amount_atomic), 6), memo];
 }
 
 // Sends and waits for confirmation; returns the signature to put in X-Payment-Tx.

@@ -33,19 +33,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -356,19 +356,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -532,19 +532,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -583,7 +583,7 @@ export interface Operations {
         } | null;
       }>;
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -710,19 +710,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -756,7 +756,7 @@ export interface Operations {
         sec_rate_per_second: number;
       };
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -1063,20 +1063,20 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       /** degraded when a section went stale or its last load failed */
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -1127,7 +1127,7 @@ export interface Operations {
         };
       };
       tolls: {
-        getBundle: {
+        get_bundle: {
           per: "call";
           usd: string;
         } | {
@@ -1138,8 +1138,8 @@ export interface Operations {
           per: "bot-month";
           usd: string;
         } | null;
-        getSchema: null;
-        getHealth: null;
+        get_schema: null;
+        get_health: null;
         note: string;
       };
       prices_refresh_ms: number;
@@ -1217,7 +1217,7 @@ export interface Operations {
         iso: string;
         /** UTC offset, e.g. "+02:00" */
         offset: string;
-        isDst: boolean;
+        is_dst: boolean;
       };
       to: {
         /** Canonical IANA zone name */
@@ -1226,10 +1226,10 @@ export interface Operations {
         iso: string;
         /** UTC offset, e.g. "+02:00" */
         offset: string;
-        isDst: boolean;
+        is_dst: boolean;
       };
       utc: string;
-      epochMs: number;
+      epoch_ms: number;
       /** Set when the time fell in a DST gap or overlap, or carried its own offset */
       note: string | null;
     };
@@ -1273,7 +1273,7 @@ export interface Operations {
     output: {
       /** The bytes read as UTF-8 (invalid sequences become U+FFFD) */
       text: string;
-      validUtf8: boolean;
+      valid_utf8: boolean;
       bytes: number;
       /** The raw bytes in hex when they are not valid UTF-8 */
       hex: string | null;
@@ -1297,15 +1297,15 @@ export interface Operations {
       /** The signature segment as given (base64url) */
       signature: string;
       /** Always false: this operation never verifies signatures */
-      signatureVerified: false;
+      signature_verified: false;
       note: string;
       claims: {
         /** iat as ISO 8601 */
-        issuedAt: string | null;
+        issued_at: string | null;
         /** nbf as ISO 8601 */
-        notBefore: string | null;
+        not_before: string | null;
         /** exp as ISO 8601 */
-        expiresAt: string | null;
+        expires_at: string | null;
       };
       /** Whether exp has passed; null without exp */
       expired: boolean | null;
@@ -1339,7 +1339,7 @@ export interface Operations {
     output: {
       /** Numbers are re-serialized as IEEE 754 doubles; of duplicate keys the last wins */
       formatted: string;
-      rootType: "object" | "array" | "string" | "number" | "boolean" | "null";
+      root_type: "object" | "array" | "string" | "number" | "boolean" | "null";
     };
   };
   "devutils.genPassword": {
@@ -1392,19 +1392,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -1477,10 +1477,10 @@ export interface Operations {
       iso: string;
       /** UTC offset, e.g. "+02:00" */
       offset: string;
-      isDst: boolean;
+      is_dst: boolean;
       utc: string;
-      epochMs: number;
-      epochSeconds: number;
+      epoch_ms: number;
+      epoch_seconds: number;
     };
   };
   "devutils.hashMd5": {
@@ -1533,7 +1533,7 @@ export interface Operations {
       /** The next 5 runs, ISO 8601 in UTC */
       next: Array<string>;
       /** The same runs as local times in the schedule zone */
-      nextLocal: Array<string>;
+      next_local: Array<string>;
     };
   };
   "devutils.validateJson": {
@@ -1547,7 +1547,7 @@ export interface Operations {
     output: {
       valid: boolean;
       /** Type of the top-level value when valid */
-      rootType?: "object" | "array" | "string" | "number" | "boolean" | "null";
+      root_type?: "object" | "array" | "string" | "number" | "boolean" | "null";
       /** Where parsing failed when invalid */
       error?: {
         message: string;
@@ -1569,19 +1569,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -1628,7 +1628,7 @@ export interface Operations {
         groups: Array<string>;
       };
       catalog: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -1645,7 +1645,7 @@ export interface Operations {
         } | null;
       }>;
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -1999,19 +1999,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -2046,7 +2046,7 @@ export interface Operations {
         evaluated_count: number | null;
       };
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -2284,19 +2284,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -2332,7 +2332,7 @@ export interface Operations {
         } | null;
       }>;
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -2531,19 +2531,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -2590,7 +2590,7 @@ export interface Operations {
         last_error: string | null;
       };
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -2710,19 +2710,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -2758,7 +2758,7 @@ export interface Operations {
         rows: number;
       }>;
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -2942,19 +2942,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -2988,7 +2988,7 @@ export interface Operations {
         governor: "shared" | "per-process";
       };
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -3234,19 +3234,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -3435,19 +3435,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -3746,19 +3746,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -3778,21 +3778,21 @@ export interface Operations {
         network: string;
         chain: {
           /** Where to send payments; null: the public network named above */
-          rpcUrl: string | null;
+          rpc_url: string | null;
           description: string;
         };
         recipient: string;
-        usdcMint: string;
-        usdcTokenAccount: string;
-        feePayer: string;
-        memoTtlSeconds: number;
-        solQuote: {
-          solUsd: string;
+        usdc_mint: string;
+        usdc_token_account: string;
+        fee_payer: string;
+        memo_ttl_seconds: number;
+        sol_quote: {
+          sol_usd: string;
           source: string;
-          asOf: string;
+          as_of: string;
         } | null;
         /** Ed25519 public key (base64, raw 32 bytes) that signs receipts */
-        receiptPublicKey: string;
+        receipt_public_key: string;
       };
     };
   };
@@ -3842,7 +3842,7 @@ export interface Operations {
       claims?: {
         [key: string]: unknown;
       };
-      publicKey: string;
+      public_key: string;
     };
   };
   "recalls.getHealth": {
@@ -3854,19 +3854,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -4148,19 +4148,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -4538,19 +4538,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -4574,16 +4574,16 @@ export interface Operations {
         /** down: circuit open after repeated failures; lagging: too many slots behind the best upstream */
         state: "up" | "lagging" | "down";
         /** Over the last 100 successful calls and probes */
-        latencyMs: {
+        latency_ms: {
           ewma: number;
           p50: number;
           p90: number;
           samples: number;
         } | null;
-        slotsBehind: number | null;
+        slots_behind: number | null;
       }>;
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -4601,8 +4601,8 @@ export interface Operations {
         entries: number;
         /** Approximate: characters of cached result text */
         bytes: number;
-        maxEntries: number;
-        maxBytes: number;
+        max_entries: number;
+        max_bytes: number;
         hits: number;
         misses: number;
         /** Requests that may not be cached (writes, per-node methods, minContextSlot) */
@@ -4611,7 +4611,7 @@ export interface Operations {
         /** Misses that waited for an identical request already in flight */
         coalesced: number;
         /** hits / (hits + misses) */
-        hitRatio: number | null;
+        hit_ratio: number | null;
       };
     };
   };
@@ -4630,37 +4630,37 @@ export interface Operations {
         /** down: circuit open after repeated failures; lagging: too many slots behind the best upstream */
         state: "up" | "lagging" | "down";
         /** Over the last 100 successful calls and probes */
-        latencyMs: {
+        latency_ms: {
           ewma: number;
           p50: number;
           p90: number;
           samples: number;
         } | null;
         /** A read waits this long for this upstream before asking the next one too */
-        hedgeDelayMs: number;
+        hedge_delay_ms: number;
         /** Latest processed slot seen by the health probe */
         slot: number | null;
-        slotsBehind: number | null;
+        slots_behind: number | null;
         requests: number;
         failures: number;
-        consecutiveFailures: number;
+        consecutive_failures: number;
         /** Hedged reads this upstream answered first */
-        hedgesWon: number;
+        hedges_won: number;
         /** While the circuit is open: when the upstream is tried again */
-        downUntil: string | null;
-        lastSuccessAt: string | null;
-        lastFailure: {
+        down_until: string | null;
+        last_success_at: string | null;
+        last_failure: {
           at: string;
           reason: string;
         } | null;
       }>;
       hedging: {
         enabled: boolean;
-        minMs: number;
-        maxMs: number;
+        min_ms: number;
+        max_ms: number;
       };
       /** getSlot health probe period (0: off) */
-      probeIntervalMs: number;
+      probe_interval_ms: number;
     };
   };
   "screener.getHealth": {
@@ -4672,19 +4672,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -4725,7 +4725,7 @@ export interface Operations {
         sec_rate_per_second: number;
       };
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -5055,19 +5055,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -5108,7 +5108,7 @@ export interface Operations {
         } | null;
       };
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -5140,19 +5140,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -5193,7 +5193,7 @@ export interface Operations {
         terms: string;
       };
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -5458,19 +5458,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -5666,19 +5666,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -5904,19 +5904,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -5945,7 +5945,7 @@ export interface Operations {
       }>;
       /** Operations that answer 503 on this deployment, and why */
       unavailable: Array<{
-        operationId: string;
+        operation_id: string;
         reason: string;
       }>;
       ingest: {
@@ -5965,7 +5965,7 @@ export interface Operations {
         }>;
       };
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -6247,19 +6247,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -6297,7 +6297,7 @@ export interface Operations {
       };
       usdt_contract: string;
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -6596,19 +6596,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;
@@ -6639,7 +6639,7 @@ export interface Operations {
         } | null;
       }>;
       tolls: Array<{
-        operationId: string;
+        operation_id: string;
         path: string;
         price: {
           per: "call";
@@ -6735,19 +6735,19 @@ export interface Operations {
       service: string;
       title: string;
       version: string;
-      contractRefusals?: Array<{
+      contract_refusals?: Array<{
         from: string;
         contract: string | null;
         problem: string;
         count: number;
-        lastAt: string;
+        last_at: string;
       }>;
       status: "ok" | "degraded";
-      instanceId: string;
-      startedAt: string;
-      uptimeSeconds: number;
+      instance_id: string;
+      started_at: string;
+      uptime_seconds: number;
       endpoints: Array<{
-        operationId: string;
+        operation_id: string;
         method: string;
         path: string;
         summary: string;

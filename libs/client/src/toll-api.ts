@@ -24,7 +24,7 @@ export interface TollResult<T> {
 export class TollApiError extends Error {
   constructor(
     readonly status: number,
-    readonly error: { code: string; message: string; details?: Record<string, unknown>; requestId?: string },
+    readonly error: { code: string; message: string; details?: Record<string, unknown>; request_id?: string },
   ) {
     super(`${status} ${error.code}: ${error.message}`);
   }

@@ -50,9 +50,9 @@ export async function tollCall(url: string, init: RequestInit, options: TollClie
   if (first.status !== 402) return finish(first, null);
   const challenge = ((await first.json()) as { toll: MemoChallenge }).toll;
   const asset = options.method === 'sol' ? 'SOL' : 'USDC';
-  const amount = asset === 'SOL' ? (challenge.sol?.lamports ?? '') : challenge.usdc.amountAtomic;
-  const to = asset === 'SOL' ? (challenge.sol?.recipient ?? '') : challenge.usdc.tokenAccount;
-  if (options.confirm && !(await options.confirm({ method: options.method, asset, amount, usdMicros: challenge.usdc.amountAtomic, to, memo: challenge.memo, url }))) throw new Error('payment declined');
+  const amount = asset === 'SOL' ? (challenge.sol?.lamports ?? '') : challenge.usdc.amount_atomic;
+  const to = asset === 'SOL' ? (challenge.sol?.recipient ?? '') : challenge.usdc.token_account;
+  if (options.confirm && !(await options.confirm({ method: options.method, asset, amount, usdMicros: challenge.usdc.amount_atomic, to, memo: challenge.memo, url }))) throw new Error('payment declined');
   const connection = new Connection(options.rpcUrl, 'confirmed');
   const signature = await sendAndConfirm(connection, options.keypair, memoPaymentInstructions(challenge, asset, options.keypair.publicKey));
   const retryUrl = new URL(url);

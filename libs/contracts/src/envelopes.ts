@@ -92,6 +92,7 @@ export interface SettleRequest {
   // Bound into the receipt: sha256 of the canonical request (see requestSha256 in @toll/x402) and of the exact body sent.
   request_sha256?: string;
   response_sha256?: string;
+  price?: PriceSpec; // the operation's price as announced, stated in the receipt (absent: read from the payment)
 }
 
 export interface SettleReply {

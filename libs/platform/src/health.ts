@@ -21,7 +21,7 @@ export class HealthController {
 }
 
 export interface CatalogEntry {
-  operationId: string;
+  operation_id: string;
   method: string;
   path: string;
   summary: string;
@@ -41,20 +41,20 @@ export class GroupHealth {
 
   describe() {
     const manifest = this.catalog.manifest();
-    const contractRefusals = this.refusals.list();
+    const contractRefusals = this.refusals.list().map(({ lastAt, ...rest }) => ({ ...rest, last_at: lastAt }));
     return {
       service: this.group.name,
       title: this.group.title,
       version: this.group.version,
       status: 'ok' as const,
       // Requests refused because the caller's contract version is not served here (contract.ts); only when any were.
-      ...(contractRefusals.length ? { contractRefusals } : {}),
-      instanceId: manifest.instanceId,
-      startedAt: this.group.startedAt.toISOString(),
-      uptimeSeconds: Math.floor((Date.now() - this.group.startedAt.getTime()) / 1000),
+      ...(contractRefusals.length ? { contract_refusals: contractRefusals } : {}),
+      instance_id: manifest.instanceId,
+      started_at: this.group.startedAt.toISOString(),
+      uptime_seconds: Math.floor((Date.now() - this.group.startedAt.getTime()) / 1000),
       endpoints: manifest.routes.map(
         (r): CatalogEntry => ({
-          operationId: r.operationId,
+          operation_id: r.operationId,
           method: r.method,
           path: r.path,
           summary: r.summary,
@@ -68,7 +68,7 @@ export class GroupHealth {
 }
 
 const Endpoint = z.object({
-  operationId: z.string(),
+  operation_id: z.string(),
   method: z.string(),
   path: z.string(),
   summary: z.string(),
@@ -82,10 +82,10 @@ export const GroupHealthOutput = z.object({
   service: z.string(),
   title: z.string(),
   version: z.string(),
-  contractRefusals: z.array(z.object({ from: z.string(), contract: z.string().nullable(), problem: z.string(), count: z.number().int(), lastAt: z.string() })).optional(),
+  contract_refusals: z.array(z.object({ from: z.string(), contract: z.string().nullable(), problem: z.string(), count: z.number().int(), last_at: z.string() })).optional(),
   status: z.enum(['ok', 'degraded']),
-  instanceId: z.string(),
-  startedAt: z.string(),
-  uptimeSeconds: z.number().int(),
+  instance_id: z.string(),
+  started_at: z.string(),
+  uptime_seconds: z.number().int(),
   endpoints: z.array(Endpoint),
 });

@@ -31,7 +31,7 @@ describe('RouteAvailability', () => {
 
   it('opens at once when the handler says how long to wait, and closes on the next success', () => {
     const a = make();
-    a.failed('g.op', new TollError('SERVICE_UNAVAILABLE', 'pool empty', { retryAfterSeconds: 120 }));
+    a.failed('g.op', new TollError('SERVICE_UNAVAILABLE', 'pool empty', { retry_after_seconds: 120 }));
     expect(a.unavailable()).toEqual({ 'g.op': { retryAfterSeconds: 120, reason: 'SERVICE_UNAVAILABLE: pool empty' } });
     a.succeeded('g.op');
     expect([a.unavailable(), changes]).toEqual([{}, 2]);

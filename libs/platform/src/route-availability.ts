@@ -24,7 +24,7 @@ export interface Unavailable {
 
 // A circuit breaker per operation, fed by every handler's outcome. While open, the group announces the operation as
 // unavailable, and the gateway answers 503 with Retry-After before asking anyone to pay. A handler opens it at once by
-// failing with details.retryAfterSeconds (it knows every provider is down, or the pool is empty); otherwise it opens
+// failing with details.retry_after_seconds (it knows every provider is down, or the pool is empty); otherwise it opens
 // after CIRCUIT_FAILURES outage failures in a row. Any success closes it.
 export class RouteAvailability {
   private readonly circuits = new Map<string, Circuit>();
@@ -46,7 +46,7 @@ export class RouteAvailability {
     const circuit = this.circuits.get(operationId) ?? { failures: 0, openUntil: 0, pauseMs: 0, reason: '' };
     circuit.failures++;
     circuit.reason = `${error.code}: ${error.message}`;
-    const asked = Number(error.details?.retryAfterSeconds);
+    const asked = Number(error.details?.retry_after_seconds);
     const now = this.now();
     if (Number.isFinite(asked) && asked > 0) {
       circuit.openUntil = now + asked * 1000;

@@ -49,7 +49,7 @@ export interface ChallengeTerms {
 
 // What each refusal reason means to a payer, for the error object beside x402's `error` string.
 const REASON_TEXT: Record<string, string> = {
-  payment_required: 'This operation is paid: pay as described in toll.howToPay (or accepts), then repeat the request with the proof.',
+  payment_required: 'This operation is paid: pay as described in toll.how_to_pay (or accepts), then repeat the request with the proof.',
   payment_tx_header_missing: 'toll_memo was given without the X-Payment-Tx header naming the transaction that paid it.',
   proof_already_redeemed: 'This proof already paid for another request; pay again for a new one.',
   block_used_up: 'Every request this block bought is used; pay for a new block.',
@@ -126,7 +126,12 @@ export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms,
   const sol =
     quote.lamports === null || terms.solQuote === null
       ? null
-      : { recipient: terms.recipient, lamports: quote.lamports.toString(), sol: fromAtomic(quote.lamports, 9), rate: terms.solQuote };
+      : {
+          recipient: terms.recipient,
+          lamports: quote.lamports.toString(),
+          sol: fromAtomic(quote.lamports, 9),
+          rate: { sol_usd: terms.solQuote.solUsd, source: terms.solQuote.source, as_of: terms.solQuote.asOf },
+        };
   const block = req.route.price.per === 'block' ? req.route.price.requests : undefined;
   return {
     x402Version: 1,
@@ -134,16 +139,16 @@ export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms,
     accepts,
     toll: {
       // Our usual error object, beside the `error` string x402 v1 fixes.
-      error: { code: 'PAYMENT_REQUIRED', reason: error, message: REASON_TEXT[error] ?? `The proof was refused (${error}); pay again as described in howToPay.`, requestId: req.requestId },
-      operationId: req.route.operationId,
+      error: { code: 'PAYMENT_REQUIRED', reason: error, message: REASON_TEXT[error] ?? `The proof was refused (${error}); pay again as described in how_to_pay.`, request_id: req.requestId },
+      operation_id: req.route.operationId,
       price: req.route.price,
       memo,
-      expiresAt: new Date(quote.expiresAt * 1000).toISOString(),
+      expires_at: new Date(quote.expiresAt * 1000).toISOString(),
       network: terms.network.caip2,
-      chain: terms.chain,
-      usdc: { mint: terms.usdcMint, tokenAccount: terms.usdcTokenAccount, owner: terms.recipient, amountAtomic: quote.usdcAtomic.toString(), amount: fromAtomic(quote.usdcAtomic, 6) },
+      chain: { rpc_url: terms.chain.rpcUrl, description: terms.chain.description },
+      usdc: { mint: terms.usdcMint, token_account: terms.usdcTokenAccount, owner: terms.recipient, amount_atomic: quote.usdcAtomic.toString(), amount: fromAtomic(quote.usdcAtomic, 6) },
       sol,
-      howToPay: [
+      how_to_pay: [
         `Transfer ${sol ? `${sol.lamports} lamports to ${terms.recipient} or ` : ''}${quote.usdcAtomic} USDC atomic units to token account ${terms.usdcTokenAccount}, with the memo above attached through the Memo program.`,
         `Repeat this request with header ${HEADERS.paymentTx}: <transaction signature> and query parameter ${MEMO_QUERY_PARAM}=<memo>.`,
         `Or pay with a standard x402 v2 client: the ${HEADERS.paymentRequired} header holds the v2 PaymentRequired.`,
