@@ -27,7 +27,7 @@ describe('prepaid balance', () => {
     connection = new Connection(stack.rpc.url, 'confirmed');
     for (const g of stack.gateways) for (let i = 0; i < 100 && (await http(`${g.url}/toll/payments/balance/deposit-1`, { method: 'POST', json: {} })).status !== 402; i++) await new Promise((r) => setTimeout(r, 100));
     for (let i = 0; i < 100 && (await http(`${gw}/toll/shop/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-    receiptKey = (await http(`${gw}/toll/payments/health`)).body.terms.receiptPublicKey;
+    receiptKey = (await http(`${gw}/toll/payments/health`)).body.terms.receipt_public_key;
   }, 60_000);
 
   afterAll(() => stack.stop());
@@ -169,7 +169,7 @@ describe('prepaid balance', () => {
     faults.failNextFlaky = true;
     const failed = await spend(w, '/toll/shop/flaky');
     expect(failed.status).toBe(502);
-    expect(failed.body.error.details.payment).toMatchObject({ status: 'unused', transaction: null, operationId: 'shop.getFlaky' });
+    expect(failed.body.error.details.payment).toMatchObject({ status: 'unused', transaction: null, operation_id: 'shop.getFlaky' });
     const b = await balanceOf(w);
     expect([b.balance_atomic, b.held_atomic, b.spent_today_atomic]).toEqual(['1000000', '0', '0']);
     expect(b.ledger.filter((e: { kind: string }) => e.kind === 'debit')).toEqual([]);

@@ -136,7 +136,7 @@ export class TollService {
         // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
         // (A redelivery's hold is settled already; releasing it changes nothing.)
         await this.release(requestId, hold.holdId, err instanceof TollError ? err.code : 'INTERNAL');
-        throw proof.kind === 'balance' ? undebitedBalanceError(err, route) : unusedPaymentError(err, route, hold.transaction);
+        throw unusedPaymentError(err, route, proof.kind === 'balance' ? 'balance' : hold.transaction);
       }
       if (answer.uncharged !== undefined) {
         // The group serves this answer without taking payment: the hold goes back and the proof stays redeemable.
@@ -242,27 +242,14 @@ function stored(reply: TollReply): StoredReply {
 }
 
 // A failure after the payment was verified: the caller must learn that the payment is still theirs to use, and how.
-function unusedPaymentError(err: unknown, route: ResolvedRoute, transaction: string | undefined): TollError {
+// `paidBy` is the on-chain transaction, or 'balance' for a balance call (nothing debited; its nonce is spent).
+function unusedPaymentError(err: unknown, route: ResolvedRoute, paidBy: string | undefined): TollError {
   const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
-  const credit = route.price?.per === 'block' ? 'the credit this call took is back on your block' : `your payment${transaction ? ` ${transaction}` : ''} is unused`;
-  const payment = {
-    status: 'unused',
-    transaction: transaction ?? null,
-    operation_id: route.operationId,
-    retry: `${credit}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${route.operationId} until a call succeeds, with no time limit; another operation refuses it.`,
-  };
-  return new TollError(base.code, base.message, { ...base.details, payment });
-}
-
-// The same for a balance call: nothing was debited, and a retry needs a fresh signature (the nonce is spent).
-function undebitedBalanceError(err: unknown, route: ResolvedRoute): TollError {
-  const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
-  const payment = {
-    status: 'unused',
-    transaction: null,
-    operationId: route.operationId,
-    retry: 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.',
-  };
+  const retry =
+    paidBy === 'balance'
+      ? 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.'
+      : `${route.price?.per === 'block' ? 'the credit this call took is back on your block' : `your payment${paidBy ? ` ${paidBy}` : ''} is unused`}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${route.operationId} until a call succeeds, with no time limit; another operation refuses it.`;
+  const payment = { status: 'unused', transaction: paidBy === 'balance' ? null : (paidBy ?? null), operation_id: route.operationId, retry };
   return new TollError(base.code, base.message, { ...base.details, payment });
 }
 

@@ -85,7 +85,18 @@ export function bazaarExtension(route: ChallengeRequest['route']) {
   };
 }
 
+// The v2 object travels base64-encoded in the PAYMENT-REQUIRED header, and common HTTP clients refuse response
+// headers over 16 KiB in all (Node's default): past this many characters of JSON the bazaar extension leaves out the
+// output schema's example (the v1 body and /openapi.json still carry it).
+export const HEADER_JSON_BUDGET = 6_000;
+
 export function buildPaymentRequired(req: ChallengeRequest, terms: ChallengeTerms, quote: MemoQuote, memo: string, error: string): PaymentRequiredV2 {
+  const full = paymentRequired(req, terms, quote, memo, error, req.route);
+  if (JSON.stringify(full).length <= HEADER_JSON_BUDGET) return full;
+  return paymentRequired(req, terms, quote, memo, error, { ...req.route, outputSchema: { type: 'object', description: 'See the operation in /openapi.json' } });
+}
+
+function paymentRequired(req: ChallengeRequest, terms: ChallengeTerms, quote: MemoQuote, memo: string, error: string, route: ChallengeRequest['route']): PaymentRequiredV2 {
   return {
     x402Version: 2,
     error,
@@ -102,7 +113,7 @@ export function buildPaymentRequired(req: ChallengeRequest, terms: ChallengeTerm
         extra: { feePayer: terms.feePayer, memo },
       },
     ],
-    extensions: { bazaar: bazaarExtension(req.route) },
+    extensions: { bazaar: bazaarExtension(route) },
   };
 }
 

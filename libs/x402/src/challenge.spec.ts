@@ -1,0 +1,40 @@
+import { HEADER_JSON_BUDGET, buildPaymentRequired, type ChallengeTerms } from './challenge';
+import type { MemoQuote } from './memo';
+
+const terms: ChallengeTerms = {
+  network: { caip2: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', v1: 'solana-devnet' },
+  usdcMint: '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
+  recipient: 'Recipient1111111111111111111111111111111111',
+  usdcTokenAccount: 'TokenAcct11111111111111111111111111111111111',
+  feePayer: 'FeePayer111111111111111111111111111111111111',
+  maxTimeoutSeconds: 120,
+  solQuote: null,
+  chain: { rpcUrl: null, description: 'Solana devnet' },
+};
+const quote: MemoQuote = { operationId: 'g.op', usd: '0.01', usdcAtomic: 10_000n, lamports: null, expiresAt: 2_000_000_000, nonce: 'n' };
+const route = (outputSchema: Record<string, unknown>) => ({
+  operationId: 'g.op',
+  method: 'GET' as const,
+  path: '/toll/g/op',
+  summary: 'An operation',
+  price: { per: 'call' as const, usd: '0.01' },
+  inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+  outputSchema,
+});
+const req = (outputSchema: Record<string, unknown>) => ({ requestId: 'r', resourceUrl: 'http://gw/toll/g/op', route: route(outputSchema) });
+
+describe('buildPaymentRequired', () => {
+  it('carries the whole output schema when the header stays small', () => {
+    const small = { type: 'object', properties: { ok: { type: 'boolean' } } };
+    const v2 = buildPaymentRequired(req(small), terms, quote, 'memo', 'payment_required') as any;
+    expect(v2.extensions.bazaar.schema.properties.output.properties.example).toEqual(small);
+  });
+
+  it('leaves out a large output schema, keeping the input schema, so the header fits common clients', () => {
+    const large = { type: 'object', properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`field_${i}`, { type: 'string', description: 'x'.repeat(20) }])) };
+    const v2 = buildPaymentRequired(req(large), terms, quote, 'memo', 'payment_required') as any;
+    expect(JSON.stringify(v2).length).toBeLessThanOrEqual(HEADER_JSON_BUDGET);
+    expect(v2.extensions.bazaar.schema.properties.output.properties.example).toEqual({ type: 'object', description: 'See the operation in /openapi.json' });
+    expect(v2.extensions.bazaar.schema.properties.input.properties.queryParams).toEqual(route(large).inputSchema);
+  });
+});
