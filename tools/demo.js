@@ -14,7 +14,7 @@ const { startStack, waitFor } = require('./bench/stack');
   try {
     await waitFor(async () => (await fetch(`${gw}/toll/devutils/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok);
     const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
-    fundWallets(chain.chain, [terms.recipient, terms.feePayer], chain.usdcMint);
+    fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
     const keypair = Keypair.fromSecretKey(chain.demoWallet.secretKey);
     console.log(`demo wallet ${keypair.publicKey.toBase58()} on ${chain.url}; gateway ${gw}\n`);
     const calls = [

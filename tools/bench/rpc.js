@@ -57,7 +57,7 @@ const summary = (run) => {
   try {
     await waitFor(async () => (await fetch(`${gw}/toll/rpc/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok);
     const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
-    fundWallets(chain.chain, [terms.recipient, terms.feePayer], chain.usdcMint);
+    fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
     const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
     const connection = new Connection(chain.url, 'confirmed');
     // The read: a balance at the default (finalized) commitment, cached for 3 s.

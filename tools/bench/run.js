@@ -52,7 +52,7 @@ async function bench(name, urls, expectStatus) {
       return true;
     });
     const { terms } = await (await fetch(`${gws[0]}/toll/payments/health`)).json();
-    fundWallets(chain.chain, [terms.recipient, terms.feePayer], chain.usdcMint);
+    fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
     const rows = [
       await bench('bare Express hello-world (1 process)', [`${hello.url}/hello`], 200),
       await bench('free route, 0.2 KB answer: /toll/payments/receipt', gws.map((g) => `${g}/toll/payments/receipt?receipt=a.b`), 200),

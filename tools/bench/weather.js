@@ -24,7 +24,7 @@ const PATH = '/toll/weather/current?lat=52.52&lon=13.41';
   try {
     await waitFor(async () => (await fetch(`${gw}/toll/weather/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok);
     const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
-    fundWallets(chain.chain, [terms.recipient, terms.feePayer], chain.usdcMint);
+    fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
     const paid = await preparePaid([gw], PATH, chain, N + 50);
     const health = Array.from({ length: N + 50 }, () => ({ url: `${gw}/toll/weather/health`, headers: {} }));
     await drive(paid.slice(0, 50)); // warm-up, also fills the weather cache

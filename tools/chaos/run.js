@@ -71,7 +71,7 @@ async function main(cleanups) {
   });
   cleanups.push(() => stack.stop());
   const { terms } = await (await fetch(`${stack.gateways[0]}/toll/payments/health`)).json();
-  fundWallets(chain.chain, [terms.recipient, terms.feePayer], chain.usdcMint);
+  fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
   // The clients reach the gateways through proxies that can lose answers in flight.
   const proxies = await Promise.all(stack.gateways.map(startLossyProxy));
   cleanups.push(() => Promise.all(proxies.map((p) => p.close())));
