@@ -61,6 +61,7 @@ describe('short over NATS', () => {
         DATABASE_URL: db.url,
         SHORT_FINRA_BASE_URL: fake.url,
         SHORT_FINRA_TIMEOUT_MS: '1000',
+        SHORT_FINRA_RATE_PER_SECOND: '100', // the suite syncs many times in a row: the timeout, not the governor, must fail the slow case
         SHORT_SYNC_ON_START: 'false',
         SHORT_MIN_FILE_ROWS: '10',
       },

@@ -21,7 +21,7 @@ export class FinraClient {
       baseUrls: [this.baseUrl],
       timeoutMs: config.SHORT_FINRA_TIMEOUT_MS,
       userAgent: config.SHORT_USER_AGENT,
-      governor: { ratePerSecond: 2, burst: 4 }, // a sync fetches one to three files
+      governor: { ratePerSecond: config.SHORT_FINRA_RATE_PER_SECOND, burst: 4 },
       log: (event, fields) => logger.event('debug', event, fields),
     });
   }
