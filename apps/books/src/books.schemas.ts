@@ -1,4 +1,6 @@
+import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
+import { sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { ISBN_PATTERN, isbnProblem } from './isbn';
 
@@ -161,23 +163,9 @@ export const SearchOutput = z.object({
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;
 
-const Price = z.object({ per: z.string(), usd: z.string() }).nullable();
-
 export const HealthOutput = GroupHealthOutput.extend({
-  sources: z.array(
-    z.object({
-      name: SourceName,
-      role: z.string(),
-      enabled: z.boolean(),
-      licence: z.string(),
-      terms: z.string(),
-      state: z.enum(['ok', 'failing', 'unknown', 'disabled']).describe('Outcome of the latest call'),
-      last_ok_at: z.string().nullable(),
-      last_error_at: z.string().nullable(),
-      last_error: z.string().nullable(),
-    }),
-  ),
-  tolls: z.record(z.string(), Price).describe('Price of each operation in USD; null is free'),
+  sources: z.array(sourceHealth(SourceName)),
+  tolls: z.record(z.string(), PriceSpec.nullable()).describe('Price of each operation in USD; null is free'),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

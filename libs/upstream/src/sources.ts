@@ -1,7 +1,22 @@
 import { TollError } from '@toll/contracts';
+import { z } from 'zod';
 import type { Cached } from './cache';
 
 export type SourceState = 'ok' | 'failing' | 'unknown' | 'disabled';
+
+// How a group's health route shows one of its sources: what it is, its terms, and SourceStatus's report.
+export const sourceHealth = <N extends z.ZodType>(name: N) =>
+  z.object({
+    name,
+    role: z.string(),
+    enabled: z.boolean(),
+    licence: z.string(),
+    terms: z.string(),
+    state: z.enum(['ok', 'failing', 'unknown', 'disabled']).describe('Outcome of the latest call'),
+    last_ok_at: z.string().nullable(),
+    last_error_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+  });
 
 export interface SourceReport {
   state: SourceState;
