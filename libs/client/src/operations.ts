@@ -399,7 +399,14 @@ export interface Operations {
       /** Price of each operation in USD; null is free */
       tolls: {
         [key: string]: {
-          per: string;
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
           usd: string;
         } | null;
       };
@@ -3897,7 +3904,14 @@ export interface Operations {
       /** Price of each operation in USD; null is free */
       tolls: {
         [key: string]: {
-          per: string;
+          per: "call";
+          usd: string;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
           usd: string;
         } | null;
       };
