@@ -2,8 +2,10 @@
 // (each with its own on-chain memo-flow payment) so paid throughput measures the service, not the payer.
 const { Connection, Keypair } = require('@solana/web3.js');
 const { balanceHeaders, memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
+const { HEADERS, MEMO_QUERY_PARAM } = require('@toll/x402');
 const { percentile } = require('./report');
 
+// Each request: { url, headers, method?, body? }; latencies in the order the calls finished.
 async function drive(requests, concurrency = 10) {
   const latencies = [];
   let next = 0;
@@ -12,9 +14,9 @@ async function drive(requests, concurrency = 10) {
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < requests.length) {
-        const { url, headers } = requests[next++];
+        const { url, headers, method, body } = requests[next++];
         const t = process.hrtime.bigint();
-        const res = await fetch(url, { headers });
+        const res = await fetch(url, { headers, method, body });
         await res.arrayBuffer();
         latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
         if (res.status === 200) ok++;
@@ -22,8 +24,8 @@ async function drive(requests, concurrency = 10) {
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  latencies.sort((a, b) => a - b);
-  return { rps: requests.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), ok, total: requests.length };
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { rps: requests.length / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), ok, total: requests.length, latencies };
 }
 
 // n paid requests for `path`, spread over the gateways; returns them with the signatures they carry.
@@ -39,6 +41,19 @@ async function preparePaid(gateways, path, chain, n) {
     paid.push({ url: `${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, headers: { 'x-payment-tx': signature }, signature });
   }
   return paid;
+}
+
+// One prepaid block of `path` (a POST route priced per block): the 402, one USDC memo payment, and the request that
+// carries its proof; reuse it for every request of the block.
+async function prepareBlock(gateway, path, body, chain) {
+  const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
+  const connection = new Connection(chain.url, 'confirmed');
+  const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
+  const challenge = await fetch(`${gateway}${path}`, post);
+  if (challenge.status !== 402) throw new Error(`expected 402, got ${challenge.status}`);
+  const toll = (await challenge.json()).toll;
+  const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(toll, 'USDC', payer.publicKey));
+  return { url: `${gateway}${path}?${MEMO_QUERY_PARAM}=${encodeURIComponent(toll.memo)}`, ...post, headers: { ...post.headers, [HEADERS.paymentTx]: signature } };
 }
 
 // The demo wallet deposits `usd` (a deposit tier) into its prepaid balance, then signs n balance requests for `path`
@@ -71,4 +86,4 @@ async function chainCost(chainUrl, signatures) {
   return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
 }
 
-module.exports = { drive, preparePaid, prepareBalance, chainCost };
+module.exports = { drive, preparePaid, prepareBalance, prepareBlock, chainCost };

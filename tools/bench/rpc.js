@@ -2,10 +2,9 @@
 // `npm run bench:rpc`: a cached Solana RPC read through the whole paid path (gateway → payments verify → NATS →
 // rpc cache → settle), against the same read sent straight to the local chain, in the same run.
 // Payment: the memo flow in USDC, one 1,000-request block per round, its proof reused for the whole block.
-const { Connection, Keypair } = require('@solana/web3.js');
-const { memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
 const { startDemoChain, fundWallets } = require('@toll/local-chain');
-const { HEADERS, MEMO_QUERY_PARAM, SOLANA_NETWORKS } = require('@toll/x402');
+const { SOLANA_NETWORKS } = require('@toll/x402');
+const { prepareBlock } = require('./load');
 const { startStack, waitFor } = require('./stack');
 const { machine, percentile, writeSection } = require('./report');
 
@@ -58,20 +57,13 @@ const summary = (run) => {
     await waitFor(async () => (await fetch(`${gw}/toll/rpc/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok);
     const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
     fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
-    const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
-    const connection = new Connection(chain.url, 'confirmed');
     // The read: a balance at the default (finalized) commitment, cached for 3 s.
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [chain.demoWallet.address] });
 
     // One paid block: the 402, one USDC memo payment, then the remaining requests on the same proof.
     const block = async () => {
-      const challenge = await fetch(`${gw}/toll/rpc/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      if (challenge.status !== 402) throw new Error(`expected 402, got ${challenge.status}`);
-      const toll = (await challenge.json()).toll;
-      const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(toll, 'USDC', payer.publicKey));
-      const url = `${gw}/toll/rpc/?${MEMO_QUERY_PARAM}=${encodeURIComponent(toll.memo)}`;
-      const headers = { [HEADERS.paymentTx]: signature };
-      const first = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const { url, headers } = await prepareBlock(gw, '/toll/rpc/', body, chain);
+      const first = await fetch(url, { method: 'POST', headers, body });
       await first.arrayBuffer();
       if (first.status !== 200) throw new Error(`paid request answered ${first.status}`);
       const shown = { cache: first.headers.get('x-toll-cache'), upstream: first.headers.get('x-toll-upstream'), creditsRemaining: first.headers.get('x-toll-credits-remaining') };

@@ -1,17 +1,24 @@
 #!/usr/bin/env node
 // `npm run bench`: the stack with two gateway replicas and two replicas of payments and devutils, measured
 // side by side in one run: free route vs a bare Express hello-world, 402 challenge issuance, and paid calls
-// with valid on-chain proofs (verification cost separated from chain cost). Not part of `npm test`.
+// with valid on-chain proofs (verification cost separated from chain cost), prepaid block calls. Not part of `npm test`.
+// Two other modes measure the per-call paid path alone:
+//   BENCH_CPU_PROF=<dir>: CPU per paid call by process and function (profile.js, cpu-prof-summary.js);
+//   BENCH_CHAIN_LATENCY_MS=80 [BENCH_CHAIN_JITTER_MS=20]: payments reads the chain through a delaying proxy.
 const autocannon = require('autocannon');
-const { SOLANA_NETWORKS } = require('@toll/x402');
-const { startDemoChain, fundWallets } = require('@toll/local-chain');
-const { chainCost, drive, prepareBalance, preparePaid } = require('./load');
-const { machine, writeSection } = require('./report');
-const { startStack, startHelloExpress, waitFor } = require('./stack');
+const { chainCost, drive, prepareBalance, prepareBlock, preparePaid } = require('./load');
+const { startLatencyProxy } = require('./latency-proxy');
+const { cpuWindow, PROFILE_DIR } = require('./profile');
+const { machine, percentile, writeSection } = require('./report');
+const { startStack, startChain, startHelloExpress, waitFor } = require('./stack');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PAID_N = Number(process.env.BENCH_PAID_N ?? 1000);
+const LATENCY_MS = process.env.BENCH_CHAIN_LATENCY_MS === undefined ? undefined : Number(process.env.BENCH_CHAIN_LATENCY_MS);
+const JITTER_MS = Number(process.env.BENCH_CHAIN_JITTER_MS ?? 0);
+const DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench';
+const PAID_PATH = '/toll/devutils/gen/uuid';
 
 const measure = (url, connections, title) =>
   new Promise((resolve, reject) => {
@@ -37,37 +44,99 @@ async function bench(name, urls, expectStatus) {
   };
 }
 
+// BENCH_CPU_PROF: only the paid load, with the profilers on for exactly the measured calls.
+async function profileRun(stack, chain) {
+  const paid = await preparePaid(stack.gateways, PAID_PATH, chain, PAID_N + 30);
+  await drive(paid.slice(0, 30));
+  const window = cpuWindow([...stack.processes, chain.process], DATABASE_URL);
+  await window.start();
+  const p = await drive(paid.slice(30));
+  await window.stop(PAID_N, `Paid calls to ${PAID_PATH} (USDC memo proof per call, 10 concurrent over 2 gateways)`);
+  console.log(`paid: ${p.rps.toFixed(0)} req/s, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ${p.ok}/${p.total} served`);
+  console.log(`profiles in ${PROFILE_DIR}; summary: node tools/bench/cpu-prof-summary.js ${PROFILE_DIR}`);
+}
+
+// BENCH_CHAIN_LATENCY_MS: paid calls at 1, 10 and 100 concurrent with every chain read delayed by the proxy.
+async function latencyRun(stack, chain, proxy) {
+  const levels = [
+    { concurrency: 1, n: Math.min(PAID_N, 200) },
+    { concurrency: 10, n: PAID_N },
+    { concurrency: 100, n: PAID_N },
+  ];
+  const paid = await preparePaid(stack.gateways, PAID_PATH, chain, 30 + levels.reduce((n, l) => n + l.n, 0));
+  await drive(paid.splice(0, 30));
+  const rows = [];
+  for (const { concurrency, n } of levels) {
+    const before = proxy.calls.length;
+    const r = await drive(paid.splice(0, n), concurrency);
+    const chainCalls = proxy.calls.slice(before);
+    const sortedChain = [...chainCalls].sort((a, b) => a - b);
+    // One chain read per paid call; at 1 concurrent the calls are sequential, so the i-th read belongs to the i-th call.
+    const own = concurrency === 1 && chainCalls.length === r.latencies.length ? r.latencies.map((ms, i) => ms - chainCalls[i]).sort((a, b) => a - b) : undefined;
+    rows.push({ concurrency, r, reads: chainCalls.length, chainP50: percentile(sortedChain, 0.5), chainP99: percentile(sortedChain, 0.99), own });
+  }
+  const table = rows
+    .map(
+      ({ concurrency, r, reads, chainP50, chainP99, own }) =>
+        `| ${concurrency} | ${r.total} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${reads} | ${chainP50.toFixed(1)} / ${chainP99.toFixed(1)} | ${((100 * chainP50) / r.p50).toFixed(0)}% | ${own ? `${percentile(own, 0.5).toFixed(2)} / ${percentile(own, 0.99).toFixed(2)}` : '–'} | ${r.ok}/${r.total} |`,
+    )
+    .join('\n');
+  const report = `Run: \`BENCH_CHAIN_LATENCY_MS=${LATENCY_MS} BENCH_CHAIN_JITTER_MS=${JITTER_MS} node tools/bench/run.js\` on ${machine()}.
+Stack as above (2 gateways, 2 payments, 2 devutils); payments reads the chain through a proxy that holds each RPC call
+${LATENCY_MS} ms ± ${JITTER_MS} ms (uniform) before passing it to the local chain. Paid calls to ${PAID_PATH}, each with its own USDC
+memo payment made beforehand (straight to the chain, not through the proxy), after 30 warm-up calls.
+"chain" is the time each read spent in the proxy (delay + the chain's answer), measured by the proxy;
+"ours" is, per call, its total time minus its chain read (1 concurrent only: calls are sequential there).
+
+| concurrent | calls | req/s | p50 ms | p99 ms | chain reads | chain p50 / p99 ms | chain share of p50 | ours p50 / p99 ms | served |
+|---|---|---|---|---|---|---|---|---|---|
+${table}
+`;
+  console.log(report);
+  writeSection('Paid calls against a distant chain (latency proxy)', report);
+}
+
 (async () => {
-  const chain = await startDemoChain({ port: 0, usdcMint: SOLANA_NETWORKS.devnet.usdcMint });
+  const chain = await startChain();
+  const proxy = LATENCY_MS === undefined ? undefined : await startLatencyProxy(chain.url, LATENCY_MS, JITTER_MS);
   const stack = await startStack({
-    apps: ['payments', 'payments', 'devutils', 'devutils'],
+    apps: ['payments', 'payments', 'devutils', 'devutils', 'rpc'],
     gatewayReplicas: 2,
-    env: { SOLANA_RPC_URLS: chain.url, PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench' },
+    env: { SOLANA_RPC_URLS: proxy?.url ?? chain.url, RPC_UPSTREAM_URLS: chain.url, PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL },
   });
   const hello = await startHelloExpress();
   const gws = stack.gateways;
   try {
     await waitFor(async () => {
-      for (const g of gws) if (!(await fetch(`${g}/toll/devutils/health`)).ok || !(await fetch(`${g}/toll/payments/health`)).ok) return false;
+      for (const g of gws) for (const group of ['devutils', 'payments', 'rpc']) if (!(await fetch(`${g}/toll/${group}/health`)).ok) return false;
       return true;
     });
     const { terms } = await (await fetch(`${gws[0]}/toll/payments/health`)).json();
-    fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
+    await chain.fund([terms.recipient, terms.fee_payer]);
+    if (PROFILE_DIR) return await profileRun(stack, chain);
+    if (proxy) return await latencyRun(stack, chain, proxy);
     const rows = [
       await bench('bare Express hello-world (1 process)', [`${hello.url}/hello`], 200),
       await bench('free route, 0.2 KB answer: /toll/payments/receipt', gws.map((g) => `${g}/toll/payments/receipt?receipt=a.b`), 200),
       await bench('free route, 21 KB catalog: /toll/devutils/health', gws.map((g) => `${g}/toll/devutils/health`), 200),
       await bench('402 challenge: /toll/devutils/gen/uuid without proof', gws.map((g) => `${g}/toll/devutils/gen/uuid`), 402),
     ];
-    const paid = await preparePaid(gws, '/toll/devutils/gen/uuid', chain, PAID_N + 30);
+    const paid = await preparePaid(gws, PAID_PATH, chain, PAID_N + 30);
     await drive(paid.slice(0, 30));
     const p = await drive(paid.slice(30));
     const chainMs = await chainCost(chain.url, paid.slice(30, 130).map((x) => x.signature));
     // Balance-paid calls and the free route through the same client, same concurrency, right after: the balance
     // call's target is 0.6 of the free route. A balance call reads nothing from the chain.
-    const balance = await prepareBalance(gws, '/toll/devutils/gen/uuid', chain, 100, PAID_N + 30);
+    const balance = await prepareBalance(gws, PAID_PATH, chain, 100, PAID_N + 30);
     await drive(balance.slice(0, 30));
     const b = await drive(balance.slice(30));
+    // Prepaid block calls: one 1,000-call block of the RPC group's route bought once, its proof reused on both gateways.
+    // The read: a balance at the default (finalized) commitment, cached 3 s, as in bench:rpc.
+    const blockBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [chain.demoWallet.address] });
+    const block = await prepareBlock(gws[0], '/toll/rpc/', blockBody, chain);
+    const blockCalls = Array.from({ length: 999 }, (_, i) => ({ ...block, url: block.url.replace(gws[0], gws[i % gws.length]) }));
+    await drive(blockCalls.splice(0, 30));
+    const k = await drive(blockCalls);
     const free = await drive(Array.from({ length: PAID_N }, (_, i) => ({ url: `${gws[i % gws.length]}/toll/payments/receipt?receipt=a.b`, headers: {} })));
     const base = rows[0].rps;
     const table = rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} |`).join('\n');
@@ -91,12 +160,18 @@ Balance-paid calls (${PAID_N} requests to /toll/devutils/gen/uuid signed by the 
 concurrency): **${b.rps.toFixed(0)} req/s**, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms, ${b.ok}/${b.total} served.
 The free route /toll/payments/receipt through that same client: ${free.rps.toFixed(0)} req/s, p50 ${free.p50.toFixed(1)} ms.
 Ratio balance-paid to free: **${(b.rps / free.rps).toFixed(2)}** (target 0.6); balance-paid to per-call paid: ${(b.rps / p.rps).toFixed(2)}.
+
+Prepaid block calls (one 1,000-call block of POST /toll/rpc/ bought with one USDC memo payment, its proof reused for
+${k.total} \`getBalance\` calls after 30 warm-up calls, same client and concurrency, over both gateways): **${k.rps.toFixed(0)} req/s**,
+p50 ${k.p50.toFixed(1)} ms, p99 ${k.p99.toFixed(1)} ms, ${k.ok}/${k.total} served. Ratio to the free route through the same client:
+**${(k.rps / free.rps).toFixed(2)}** (target 0.50); per-call paid to the free route through the same client: ${(p.rps / free.rps).toFixed(2)} (target 0.30).
 `;
     console.log(report);
     writeSection('Free route, challenge and paid calls vs bare Express', report);
   } finally {
     hello.stop();
     await stack.stop();
+    await proxy?.close();
     await chain.close();
   }
 })().catch((e) => {

@@ -4,6 +4,7 @@ const { existsSync, mkdtempSync } = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { nodeArgs, nodeEnv } = require('./profile');
 
 const root = path.resolve(__dirname, '..', '..');
 const NATS_BINARIES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
@@ -32,11 +33,17 @@ async function startStack({ apps, gatewayReplicas = 1, env = {} }) {
   procs.push(spawn(bin, ['-a', '127.0.0.1', '-p', String(natsPort), '-sd', mkdtempSync(path.join(os.tmpdir(), 'bench-nats-'))], { stdio: 'ignore' }));
   const base = { ...process.env, LOG_LEVEL: 'warn', NATS_GRACE_PERIOD_MS: '100', NATS_URL: `nats://127.0.0.1:${natsPort}`, PAYMENTS_SOL_USD_FIXED: '150', ...env };
   await waitFor(() => new Promise((res) => net.connect(natsPort, '127.0.0.1').on('connect', function () { this.destroy(); res(true); }).on('error', () => res(false))));
-  for (const app of apps) procs.push(spawn(process.execPath, [path.join(root, 'apps', app, 'dist', 'main.js')], { env: { ...base, HEALTH_PORT: '0' }, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const processes = [{ label: 'nats-server', pid: procs[0].pid }];
+  const node = (app, env) => {
+    const child = spawn(process.execPath, [...nodeArgs(), path.join(root, 'apps', app, 'dist', 'main.js')], { env: { ...env, ...nodeEnv(app) }, stdio: ['ignore', 'ignore', 'inherit'] });
+    procs.push(child);
+    processes.push({ label: app, pid: child.pid, node: true });
+  };
+  for (const app of apps) node(app, { ...base, HEALTH_PORT: '0' });
   const gateways = [];
   for (let i = 0; i < gatewayReplicas; i++) {
     const port = await freePort();
-    procs.push(spawn(process.execPath, [path.join(root, 'apps', 'gateway', 'dist', 'main.js')], { env: { ...base, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] }));
+    node('gateway', { ...base, PORT: String(port) });
     gateways.push(`http://127.0.0.1:${port}`);
   }
   // Apps first (they drain over NATS), the NATS server last.
@@ -45,7 +52,27 @@ async function startStack({ apps, gatewayReplicas = 1, env = {} }) {
     await Promise.all(apps.map((p) => new Promise((resolve) => (p.exitCode !== null ? resolve() : (p.once('exit', resolve), p.kill('SIGTERM'))))));
     nats.kill('SIGTERM');
   };
-  return { gateways, natsUrl: base.NATS_URL, stop, waitFor };
+  // processes: what a BENCH_CPU_PROF window measures (see profile.js).
+  return { gateways, natsUrl: base.NATS_URL, processes, stop, waitFor };
+}
+
+// The demo chain (a USDC mint, a demo wallet with SOL and 1,000 USDC) in a child process: its CPU is measured apart
+// from the load generator's. fund(addresses) gives each SOL and an empty USDC account.
+function startChain() {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(__dirname, 'chain-host.js'), { execArgv: nodeArgs(), env: { ...process.env, ...nodeEnv('chain') }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.once('error', reject);
+    child.once('message', ({ url, usdcMint, demoWallet }) =>
+      resolve({
+        url,
+        usdcMint,
+        demoWallet: { address: demoWallet.address, secretKey: Uint8Array.from(demoWallet.secretKey) },
+        process: { label: 'chain', pid: child.pid, node: true },
+        fund: (addresses) => new Promise((done) => (child.once('message', done), child.send({ fund: addresses }))),
+        close: () => new Promise((done) => (child.once('exit', done), child.kill('SIGTERM'))),
+      }),
+    );
+  });
 }
 
 function startHelloExpress() {
@@ -55,4 +82,4 @@ function startHelloExpress() {
   });
 }
 
-module.exports = { startStack, startHelloExpress, waitFor };
+module.exports = { startStack, startChain, startHelloExpress, waitFor };
