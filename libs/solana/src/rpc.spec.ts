@@ -30,6 +30,24 @@ describe(SolanaRpc.name, () => {
     up.server.close();
   });
 
+  it('reuses one kept-alive connection, sends again once when the node closed it while idle, and times out a slow answer', async () => {
+    const sockets = new Set<unknown>();
+    const node = await listen((b) => (b.method === 'slow' ? { hang: true } : { json: { jsonrpc: '2.0', id: b.id, result: b.method } }));
+    node.server.on('connection', (s) => sockets.add(s));
+    node.server.keepAliveTimeout = 60_000;
+    const rpc = new SolanaRpc({ urls: [node.url], timeoutMs: 300 });
+    expect([await rpc.call('a'), await rpc.call('b'), await rpc.call('c')]).toEqual(['a', 'b', 'c']);
+    expect(sockets.size).toBe(1);
+    // The server drops its idle connection without the client noticing first: the next call still answers.
+    node.server.closeIdleConnections();
+    expect(await rpc.call('d')).toBe('d');
+    const started = Date.now();
+    await expect(rpc.call('slow')).rejects.toThrow(/no RPC endpoint answered slow: timed out after 300 ms/);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    node.server.closeAllConnections();
+    node.server.close();
+  });
+
   it('surfaces a node’s JSON-RPC error without failing over, and reports when no node answers', async () => {
     const node = await listen((b) => ({ json: { jsonrpc: '2.0', id: b.id, error: { code: -32602, message: 'Invalid param' } } }));
     await expect(new SolanaRpc({ urls: [node.url], timeoutMs: 500 }).call('getTransaction', ['x'])).rejects.toEqual(new RpcError(-32602, 'Invalid param'));
