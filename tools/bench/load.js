@@ -2,6 +2,7 @@
 // (each with its own on-chain memo-flow payment) so paid throughput measures the service, not the payer.
 const { Connection, Keypair } = require('@solana/web3.js');
 const { balanceHeaders, memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
+const { SolanaRpc } = require('@toll/solana');
 const { HEADERS, MEMO_QUERY_PARAM } = require('@toll/x402');
 const { percentile } = require('./report');
 
@@ -73,13 +74,13 @@ async function prepareBalance(gateways, path, chain, usd, n) {
   });
 }
 
-// The chain's own cost for each payment: getTransaction (jsonParsed) as payments asks it, from the client side.
+// The chain's own cost for each payment: getTransaction (base64) as payments asks it, from the client side.
 async function chainCost(chainUrl, signatures) {
-  const connection = new Connection(chainUrl, 'confirmed');
+  const rpc = new SolanaRpc({ urls: [chainUrl], timeoutMs: 5_000 });
   const samples = [];
   for (const s of signatures) {
     const t = process.hrtime.bigint();
-    await connection.getParsedTransaction(s, { maxSupportedTransactionVersion: 0, commitment: 'confirmed' });
+    await rpc.call('getTransaction', [s, { encoding: 'base64', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }]);
     samples.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   samples.sort((a, b) => a - b);

@@ -152,7 +152,7 @@ ${table}
 Paid calls with valid proofs (${PAID_N} requests to /toll/devutils/gen/uuid, each with its own USDC memo payment made beforehand,
 10 concurrent over both gateways): **${p.rps.toFixed(0)} req/s**, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ${p.ok}/${p.total} served;
 ratio ${(p.rps / base).toFixed(3)} to bare Express and ${(p.rps / rows[3].rps).toFixed(2)} to the 402 on the same route, in this run.
-Chain cost inside that (getTransaction jsonParsed on the same signatures, measured alone): p50 ${chainMs.p50.toFixed(2)} ms,
+Chain cost inside that (getTransaction base64 on the same signatures, measured alone): p50 ${chainMs.p50.toFixed(2)} ms,
 p99 ${chainMs.p99.toFixed(2)} ms; the rest of a paid call is verification and settlement (Postgres holds, receipts) and the
 group itself — see "Payment verification latency" for verify alone.
 

@@ -4,6 +4,7 @@
 const { Connection, Keypair } = require('@solana/web3.js');
 const { memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
 const { SUBJECTS } = require('@toll/contracts');
+const { SolanaRpc } = require('@toll/solana');
 const { startDemoChain, fundWallets } = require('@toll/local-chain');
 const { NatsBus, connectNats } = require('@toll/platform');
 const { SOLANA_NETWORKS } = require('@toll/x402');
@@ -34,13 +35,14 @@ const stats = (xs) => {
     fundWallets(chain.chain, [challenge.body.toll.usdc.owner], chain.usdcMint);
     const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
     const connection = new Connection(chain.url, 'confirmed');
+    const node = new SolanaRpc({ urls: [chain.url], timeoutMs: 5_000 });
     const verify = [];
     const rpc = [];
     const settle = [];
     for (let i = 0; i < N; i++) {
       const c = await bus.request(SUBJECTS.paymentsChallenge, { requestId: `c${i}`, resourceUrl: 'http://bench/', route }, { timeoutMs: 2000, requestId: `c${i}` });
       const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(c.body.toll, 'USDC', payer.publicKey));
-      const [chainMs] = await time(() => connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0, commitment: 'confirmed' }));
+      const [chainMs] = await time(() => node.call('getTransaction', [signature, { encoding: 'base64', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }]));
       const [verifyMs, hold] = await time(() =>
         bus.request(SUBJECTS.paymentsVerify, { requestId: `v${i}`, resourceUrl: 'http://bench/', route, proof: { kind: 'memo', signature, memo: c.body.toll.memo } }, { timeoutMs: 5000, requestId: `v${i}` }),
       );
@@ -56,13 +58,13 @@ const stats = (xs) => {
     const st = stats(settle);
     const row = (name, x) => `| ${name} | ${x.p50.toFixed(2)} | ${x.p99.toFixed(2)} | ${x.mean.toFixed(2)} |`;
     const report = `Run: \`npm run bench:verify\` on ${machine()}; ${verify.length} fresh USDC memo-flow payments (after 20 warm-up),
-one at a time. \`payments.verify\` = NATS request → payments fetches the transaction (jsonParsed) from the local chain, checks it,
+one at a time. \`payments.verify\` = NATS request → payments fetches the transaction (base64) from the local chain, checks it,
 and takes the hold in Postgres; the chain's own \`getTransaction\` time is measured separately on the same signatures.
 
 | step | p50 ms | p99 ms | mean ms |
 |---|---|---|---|
 ${row('payments.verify (memo flow, end to end over NATS)', v)}
-${row('of which: chain getTransaction (jsonParsed, same signature, from the client)', r)}
+${row('of which: chain getTransaction (base64, same signature, from the client)', r)}
 ${row('payments.settle (commit hold, sign receipt)', st)}
 
 Verification cost without the chain (verify p50 − getTransaction p50): ${(v.p50 - r.p50).toFixed(2)} ms.

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError, type ChallengeRequest, type PaymentProof, type StoredReply, type VerifyReply, type VerifyRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { RpcUnavailableError, SolanaRpc, type ParsedTransaction } from '@toll/solana';
+import { RpcUnavailableError, SolanaRpc, decodeTransaction, type EncodedTransaction, type ParsedTransaction } from '@toll/solana';
 import { BalanceService } from './balance.service';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
@@ -133,9 +133,11 @@ export class VerifyService {
     return req.requestKey && windowSeconds > 0 ? { requestKey: req.requestKey, windowSeconds, max } : undefined;
   }
 
+  // base64, decoded here: cheaper for the node and for us than jsonParsed (docs/benchmarks.md, "Paid path").
   private async fetchTransaction(signature: string): Promise<ParsedTransaction | null> {
     try {
-      return await this.rpc.call<ParsedTransaction | null>('getTransaction', [signature, { encoding: 'jsonParsed', commitment: this.config.PAYMENTS_COMMITMENT, maxSupportedTransactionVersion: 0 }]);
+      const tx = await this.rpc.call<EncodedTransaction | null>('getTransaction', [signature, { encoding: 'base64', commitment: this.config.PAYMENTS_COMMITMENT, maxSupportedTransactionVersion: 0 }]);
+      return tx && decodeTransaction(tx);
     } catch (e) {
       if (e instanceof RpcUnavailableError) throw new TollError('SERVICE_UNAVAILABLE', 'Solana RPC unavailable; the proof was not used, retry it');
       throw e;

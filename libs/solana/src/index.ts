@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './rpc';
 export * from './parsed-transaction';
+export * from './wire-transaction';

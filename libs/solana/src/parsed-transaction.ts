@@ -1,6 +1,7 @@
 import { PROGRAMS } from './constants';
 
-// The subset of a jsonParsed `getTransaction` result that payment checks read.
+// The subset of a jsonParsed `getTransaction` result that payment checks read (decodeTransaction in
+// wire-transaction.ts builds it from a base64 answer).
 export interface ParsedInstruction {
   program?: string;
   programId: string;
@@ -18,7 +19,7 @@ export interface ParsedTransaction {
   slot: number;
   blockTime: number | null;
   meta: { err: unknown; fee: number; preBalances: number[]; postBalances: number[]; preTokenBalances?: UiTokenBalance[]; postTokenBalances?: UiTokenBalance[] } | null;
-  transaction: { signatures: string[]; message: { accountKeys: Array<{ pubkey: string; signer: boolean; writable: boolean }>; instructions: ParsedInstruction[] } };
+  transaction: { message: { accountKeys: Array<{ pubkey: string; signer: boolean; writable: boolean }>; instructions: ParsedInstruction[] } };
 }
 
 export interface TokenTransfer {
