@@ -24,14 +24,16 @@ export interface Redelivery {
   max: number; // redeliveries per settled hold
 }
 
+export interface HeldCredit {
+  ok: true;
+  holdId: string;
+  paymentId: string;
+  payment: { payer: string; txSignature: string | null; onchainSettled: boolean; asset: string; amountAtomic: bigint; creditsTotal: number; creditsUsed: number };
+  redelivery?: { count: number; reply?: StoredReply };
+}
+
 export type HoldResult =
-  | {
-      ok: true;
-      holdId: string;
-      paymentId: string;
-      payment: { payer: string; txSignature: string | null; onchainSettled: boolean; asset: string; amountAtomic: bigint; creditsTotal: number; creditsUsed: number };
-      redelivery?: { count: number; reply?: StoredReply };
-    }
+  | HeldCredit
   | { ok: false; reason: 'signature_already_used' | 'memo_already_used' | 'proof_already_redeemed' | 'proof_in_use' | 'block_used_up' };
 
 export interface SettledPayment {
@@ -68,6 +70,25 @@ const FIND_BY_PROOF = {
   name: 'ledger_find_by_proof',
   text: `SELECT kind, proof_key, tx_signature, memo, operation_id, price_usd, asset, amount_atomic, payer, network, credits_total
          FROM payments WHERE proof_key = $1`,
+};
+// A memo proof's first statement: a known proof's next credit on hold (each call of a prepaid block), else what is
+// recorded for the proof (nothing for a fresh one). $6 false (a redelivery may be due) only looks. The UPDATE
+// re-checks the free credit after taking the row's lock, like KNOWN_HOLD; the lookup reads the statement's snapshot
+// and only when nothing was held, and whatever follows it decides under the row lock.
+const LOOKUP_OR_HOLD_NEXT = {
+  name: 'ledger_lookup_or_hold_next',
+  text: `WITH p AS (
+           UPDATE payments SET credits_held = credits_held + 1
+           WHERE $6::boolean AND proof_key = $1 AND memo = $2 AND operation_id = $3 AND credits_used + credits_held < credits_total
+           RETURNING *
+         ), h AS (
+           INSERT INTO holds (id, payment_id, status, request_id, expires_at)
+           SELECT gen_random_uuid(), p.id, 'held', $4, now() + make_interval(secs => $5) FROM p
+           RETURNING id
+         )
+         SELECT h.id AS hold_id, p.* FROM h, p
+         UNION ALL
+         SELECT NULL, payments.* FROM payments WHERE proof_key = $1 AND NOT EXISTS (SELECT 1 FROM p)`,
 };
 // A proof seen for the first time: payment and hold in one statement. The inserted row is invisible to everyone
 // else until this commits, so it has no other hold and nothing to redeliver; a conflict on any unique key
@@ -134,6 +155,20 @@ const RELEASE_ONE_EXPIRED = {
 const SWEEP_LIMIT = 1_000; // per sweep; the next sweep takes the rest
 const DIVISION_BY_ZERO = '22012';
 
+const toNewPayment = (r: Record<string, never>): NewPayment => ({
+  kind: r.kind,
+  proofKey: r.proof_key,
+  txSignature: r.tx_signature,
+  memo: r.memo,
+  operationId: r.operation_id,
+  priceUsd: r.price_usd,
+  asset: r.asset,
+  amountAtomic: BigInt(r.amount_atomic),
+  payer: r.payer,
+  network: r.network,
+  creditsTotal: r.credits_total,
+});
+
 // The only file that touches the ledger. Every decision happens in one statement or inside one transaction on a
 // locked payment row, and unique keys (proof, signature, memo) make a proof redeemable exactly once across replicas.
 @Injectable()
@@ -142,27 +177,34 @@ export class LedgerRepository {
 
   async findByProof(proofKey: string): Promise<NewPayment | null> {
     const [r] = (await this.db.pool.query(FIND_BY_PROOF, [proofKey])).rows;
+    return r ? toNewPayment(r) : null;
+  }
+
+  // One statement for a memo proof: the next credit held if the proof is known with this memo and route and has one
+  // free (holdNext false: only look), else the recorded payment, else null (a fresh proof).
+  async lookupOrHoldNext(
+    proofKey: string,
+    memo: string,
+    operationId: string,
+    requestId: string,
+    ttlSeconds: number,
+    holdNext: boolean,
+  ): Promise<{ held: HeldCredit } | { payment: NewPayment } | null> {
+    const [r] = (await this.db.pool.query(LOOKUP_OR_HOLD_NEXT, [proofKey, memo, operationId, requestId, ttlSeconds, holdNext])).rows;
     if (!r) return null;
-    return {
-      kind: r.kind,
-      proofKey: r.proof_key,
-      txSignature: r.tx_signature,
-      memo: r.memo,
-      operationId: r.operation_id,
-      priceUsd: r.price_usd,
-      asset: r.asset,
-      amountAtomic: BigInt(r.amount_atomic),
-      payer: r.payer,
-      network: r.network,
-      creditsTotal: r.credits_total,
-    };
+    if (r.hold_id === null) return { payment: toNewPayment(r) };
+    const payment = { payer: r.payer, txSignature: r.tx_signature, onchainSettled: r.onchain_settled, asset: r.asset, amountAtomic: BigInt(r.amount_atomic), creditsTotal: r.credits_total, creditsUsed: r.credits_used };
+    return { held: { ok: true, holdId: r.hold_id, paymentId: r.id, payment } };
   }
 
   // Takes one credit of the payment on hold (creating the payment on first sight), or, for a request this proof
-  // already paid for and settled, hands that hold back as a redelivery without taking a credit.
-  async hold(p: NewPayment, requestId: string, ttlSeconds: number, redelivery?: Redelivery): Promise<HoldResult> {
+  // already paid for and settled, hands that hold back as a redelivery without taking a credit. `existing`: the
+  // caller looked the proof up just before (true: found, and its next credit was tried; false: not found), so the
+  // statement that cannot succeed is skipped.
+  async hold(p: NewPayment, requestId: string, ttlSeconds: number, redelivery?: Redelivery, existing?: boolean): Promise<HoldResult> {
     // Without a redelivery to look for, a known proof's next credit needs no transaction (prepaid blocks).
-    if (!redelivery) {
+    if (!redelivery && existing === undefined) {
+
       const [known] = (await this.db.pool.query(KNOWN_HOLD, [p.proofKey, p.memo, requestId, ttlSeconds])).rows;
       if (known) {
         const payment = { payer: known.payer, txSignature: known.tx_signature, onchainSettled: known.onchain_settled, asset: known.asset, amountAtomic: BigInt(known.amount_atomic), creditsTotal: known.credits_total, creditsUsed: known.credits_used };
@@ -170,13 +212,13 @@ export class LedgerRepository {
       }
     }
     const values = [p.kind, p.proofKey, p.txSignature, p.memo, p.operationId, p.priceUsd, p.asset, p.amountAtomic.toString(), p.payer, p.network, p.creditsTotal];
-    const [fresh] = (await this.db.pool.query(FRESH_HOLD, [...values, requestId, redelivery?.requestKey ?? null, ttlSeconds])).rows;
+    const [fresh] = existing ? [] : (await this.db.pool.query(FRESH_HOLD, [...values, requestId, redelivery?.requestKey ?? null, ttlSeconds])).rows;
     if (fresh) {
       const payment = { payer: p.payer, txSignature: p.txSignature, onchainSettled: false, asset: p.asset, amountAtomic: p.amountAtomic, creditsTotal: p.creditsTotal, creditsUsed: 0 };
       return { ok: true, holdId: fresh.hold_id, paymentId: fresh.payment_id, payment };
     }
-    // FRESH_HOLD inserted nothing: the payment exists and is committed (ON CONFLICT waited for its inserter), or
-    // the memo or signature belongs to another payment.
+    // FRESH_HOLD inserted nothing, or was skipped because the caller found the payment: it exists and is committed
+    // (ON CONFLICT waited for its inserter), or the memo or signature belongs to another payment.
     return this.db.$transaction(async (tx) => {
       const [row] = await tx.$queryRaw<PaymentRow[]>`
         SELECT id, memo, payer, tx_signature, onchain_settled, asset, amount_atomic, credits_total, credits_used FROM payments WHERE proof_key = ${p.proofKey} FOR UPDATE`;

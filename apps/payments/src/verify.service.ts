@@ -47,10 +47,15 @@ export class VerifyService {
     if (!proof.signature) return { ok: false, reason: 'payment_tx_header_missing' };
     if (!SIGNATURE.test(proof.signature)) return { ok: false, reason: 'signature_malformed' };
     if (!proof.memo) return { ok: false, reason: 'memo_missing' };
-    const known = await this.ledger.findByProof(proof.signature);
+    const redelivery = this.redeliveryOf(req);
+    const ttl = this.config.PAYMENTS_HOLD_TTL_SECONDS;
+    // One statement: the next credit of a proof seen before (each call of a prepaid block), or what is recorded for it.
+    const seen = await this.ledger.lookupOrHoldNext(proof.signature, proof.memo, productOf(req.route), req.requestId, ttl, !redelivery);
+    if (seen && 'held' in seen) return { ok: true, holdId: seen.held.holdId, payer: seen.held.payment.payer, transaction: proof.signature };
+    const known = seen?.payment;
     let payment: NewPayment;
     if (known) {
-      // Verified on chain before: a retry after our failure, or the next request of a prepaid block.
+      // Verified on chain before: a retry after our failure, a redelivery, or a block whose credits are all taken.
       if (known.memo !== proof.memo) return { ok: false, reason: 'signature_already_used' };
       if (known.operationId !== productOf(req.route)) return { ok: false, reason: 'memo_wrong_route' };
       payment = known;
@@ -71,7 +76,7 @@ export class VerifyService {
         creditsTotal: creditsOf(req.route),
       };
     }
-    const held = await this.ledger.hold(payment, req.requestId, this.config.PAYMENTS_HOLD_TTL_SECONDS, this.redeliveryOf(req));
+    const held = await this.ledger.hold(payment, req.requestId, ttl, redelivery, Boolean(known));
     return held.ok ? { ok: true, holdId: held.holdId, payer: held.payment.payer, transaction: proof.signature, redelivery: this.opened(held.redelivery) } : held;
   }
 

@@ -107,6 +107,25 @@ describe(LedgerRepository.name, () => {
     expect(await ledgerA.hold(p, 'r4', 60)).toEqual({ ok: false, reason: 'block_used_up' });
   });
 
+  it('looks a memo proof up and takes a known block’s next credit in one statement, never past the block, on two replicas', async () => {
+    const p = payment({ creditsTotal: 5 });
+    const look = (ledger: LedgerRepository, over: { memo?: string; operationId?: string; holdNext?: boolean } = {}, requestId = 'r') =>
+      ledger.lookupOrHoldNext(p.proofKey, over.memo ?? p.memo, over.operationId ?? p.operationId, requestId, 60, over.holdNext ?? true);
+    expect(await look(ledgerA)).toBeNull(); // fresh: nothing recorded, nothing held
+    const first = await ledgerA.hold(p, 'r0', 60, undefined, false);
+    if (!first.ok) throw new Error('expected a hold');
+    // Another memo or route, or a caller that may be owed a redelivery: the recorded payment, no credit taken.
+    for (const over of [{ memo: 'toll1:other' }, { operationId: 'shop.other' }, { holdNext: false }]) expect(await look(ledgerB, over)).toEqual({ payment: p });
+    // 9 callers race for the 4 credits left on both replicas: exactly 4 are held, the rest see the payment.
+    const raced = await Promise.all(Array.from({ length: 9 }, (_, i) => look(i % 2 ? ledgerA : ledgerB, {}, `race${i}`)));
+    const held = raced.filter((r) => r && 'held' in r);
+    expect([held.length, raced.filter((r) => r && 'payment' in r).length]).toEqual([4, 5]);
+    for (const r of held) expect(r).toMatchObject({ held: { ok: true, payment: { payer: 'payer', asset: 'USDC', amountAtomic: 10_000n, creditsTotal: 5 } } });
+    expect(await query('SELECT credits_used, credits_held FROM payments WHERE proof_key = $1', [p.proofKey])).toEqual([{ credits_used: 0, credits_held: 5 }]);
+    // All credits held: the locked path (the caller found the payment) says why.
+    expect(await ledgerB.hold(p, 'r9', 60, undefined, true)).toEqual({ ok: false, reason: 'proof_in_use' });
+  });
+
   it('never settles a hold without a credit: the statement aborts and changes nothing', async () => {
     const p = payment();
     const h = await ledgerA.hold(p, 'r1', 60);
