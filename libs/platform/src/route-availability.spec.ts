@@ -29,6 +29,18 @@ describe('RouteAvailability', () => {
     expect(a.isOpen('g.op')).toBe(false); // a success closed it and reset the count
   });
 
+  it('does not lengthen the pause for calls that were already in flight when the circuit opened', () => {
+    const a = make();
+    for (let i = 0; i < CIRCUIT_FAILURES; i++) a.failed('g.op', outage);
+    now += 5_000;
+    for (let i = 0; i < 6; i++) a.failed('g.op', outage); // slow calls started before it opened, failing late
+    expect([a.unavailable()['g.op'].retryAfterSeconds, changes]).toEqual([25, 1]);
+    now += 25_001;
+    expect(a.isOpen('g.op')).toBe(false);
+    a.failed('g.op', outage); // the first call after the pause
+    expect(a.unavailable()['g.op'].retryAfterSeconds).toBe(60);
+  });
+
   it('opens at once when the handler says how long to wait, and closes on the next success', () => {
     const a = make();
     a.failed('g.op', new TollError('SERVICE_UNAVAILABLE', 'pool empty', { retry_after_seconds: 120 }));

@@ -50,6 +50,11 @@ export class RouteAvailability {
     const now = this.now();
     if (Number.isFinite(asked) && asked > 0) {
       circuit.openUntil = now + asked * 1000;
+    } else if (circuit.failures >= CIRCUIT_FAILURES && circuit.openUntil > now) {
+      // A call already in flight when the circuit opened failed too: it says nothing about the next try (counting it
+      // as one kept a route closed for minutes after its provider recovered, in the chaos run).
+      this.circuits.set(operationId, circuit);
+      return;
     } else if (circuit.failures >= CIRCUIT_FAILURES) {
       // Failing again right after a pause: wait longer before the next try.
       circuit.pauseMs = circuit.pauseMs ? Math.min(MAX_PAUSE_MS, circuit.pauseMs * 2) : FIRST_PAUSE_MS;
