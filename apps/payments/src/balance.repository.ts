@@ -201,21 +201,6 @@ export class BalanceRepository {
     return ((await this.db.pool.query(RELEASE, [holdId, reason])).rowCount ?? 0) > 0;
   }
 
-  // A settled deposit credits its payer once: the entry is keyed by the deposit's hold, so settling again adds nothing.
-  async credit(wallet: string, amountAtomic: bigint, operationId: string, depositHoldId: string, transaction: string | null): Promise<void> {
-    await this.db.$transaction(async (tx) => {
-      const inserted = await tx.$executeRaw`
-        INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, hold_id, transaction)
-        VALUES (gen_random_uuid(), ${wallet}, 'credit', ${amountAtomic}, 0, ${operationId}, ${depositHoldId}::uuid, ${transaction})
-        ON CONFLICT (hold_id) DO NOTHING`;
-      if (!inserted) return;
-      const [b] = await tx.$queryRaw<Array<{ balance_atomic: bigint }>>`
-        INSERT INTO balances (wallet, balance_atomic) VALUES (${wallet}, ${amountAtomic})
-        ON CONFLICT (wallet) DO UPDATE SET balance_atomic = balances.balance_atomic + EXCLUDED.balance_atomic RETURNING balance_atomic`;
-      await tx.$executeRaw`UPDATE balance_entries SET balance_after_atomic = ${b.balance_atomic} WHERE hold_id = ${depositHoldId}::uuid`;
-    });
-  }
-
   // Caps the owner sets on their own balance (null removes one); a wallet with no deposit yet gets an empty balance.
   async setCaps(wallet: string, perCall: bigint | null, perDay: bigint | null): Promise<void> {
     await this.db.$executeRaw`

@@ -2,8 +2,11 @@ import { JsonLogger } from '@toll/platform';
 import { scratchDatabase } from '@toll/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { usdToUsdcAtomic } from '@toll/x402';
 import { BalanceRepository, type BalanceHoldRequest } from '../src/balance.repository';
+import { DEPOSIT_TIERS } from '../src/balance.service';
 import { PaymentsConfig } from '../src/config';
+import { LedgerRepository } from '../src/ledger.repository';
 import { PrismaService } from '../src/prisma.service';
 
 const db = scratchDatabase('toll_payments_balance');
@@ -26,6 +29,8 @@ describe(BalanceRepository.name, () => {
   let b: PrismaService;
   let repoA: BalanceRepository;
   let repoB: BalanceRepository;
+  let ledgerA: LedgerRepository;
+  let ledgerB: LedgerRepository;
 
   beforeAll(async () => {
     a = new PrismaService(config, logger);
@@ -34,6 +39,8 @@ describe(BalanceRepository.name, () => {
     await b.onModuleInit();
     repoA = new BalanceRepository(a);
     repoB = new BalanceRepository(b);
+    ledgerA = new LedgerRepository(a);
+    ledgerB = new LedgerRepository(b);
   });
 
   afterAll(async () => {
@@ -42,9 +49,20 @@ describe(BalanceRepository.name, () => {
     await db.drop();
   });
 
+  // A deposit as payments takes it: a payment for a deposit operation, held, then settled (which credits it).
+  const depositHold = async (wallet: string, operationId = 'payments.deposit1') => {
+    const tx = randomBytes(32).toString('hex');
+    const payment = { kind: 'memo', proofKey: tx, txSignature: tx, memo: randomUUID(), operationId, priceUsd: '1', asset: 'USDC', amountAtomic: 1_000_000n, payer: wallet, network: 'solana:test', creditsTotal: 1 } as const;
+    const held = await ledgerA.hold(payment, 'r', 60);
+    if (!held.ok) throw new Error('expected a deposit hold');
+    return { holdId: held.holdId, tx };
+  };
+  // A balance of any size: a deposit of a tier that exists only in this test database.
   const funded = async (atomic: bigint) => {
     const wallet = `w${randomBytes(8).toString('hex')}`;
-    await repoA.credit(wallet, atomic, 'payments.deposit1', randomUUID(), 'tx');
+    const tier = `test.deposit${atomic}`;
+    await query('INSERT INTO deposit_tiers (operation_id, credit_atomic) VALUES ($1, $2) ON CONFLICT DO NOTHING', [tier, atomic.toString()]);
+    await ledgerB.settle((await depositHold(wallet, tier)).holdId);
     return wallet;
   };
   const req = (wallet: string, over: Partial<BalanceHoldRequest> = {}): BalanceHoldRequest => ({
@@ -77,11 +95,55 @@ describe(BalanceRepository.name, () => {
     expect(entries.map((e) => e.balance_after_atomic).sort((x, y) => (x < y ? -1 : 1))[0]).toBe(0n);
   });
 
-  it('credits a deposit hold once, settles a hold once, and refuses a reused nonce', async () => {
+  it('keeps the deposit tiers the database credits equal to the ones payments offers', async () => {
+    const rows = await query(`SELECT operation_id, credit_atomic FROM deposit_tiers WHERE operation_id LIKE 'payments.%' ORDER BY credit_atomic`);
+    expect(rows).toEqual(DEPOSIT_TIERS.map((t) => ({ operation_id: t.operationId, credit_atomic: usdToUsdcAtomic(t.usd).toString() })));
+  });
+
+  it('credits a deposit in the statement that settles it: once, whichever replica settles and however often', async () => {
     const wallet = `w${randomBytes(8).toString('hex')}`;
-    const depositHold = randomUUID();
-    await Promise.all([repoA.credit(wallet, 50_000n, 'payments.deposit1', depositHold, 'tx'), repoB.credit(wallet, 50_000n, 'payments.deposit1', depositHold, 'tx')]);
-    expect((await repoA.state(wallet)).balance_atomic).toBe(50_000n);
+    const { holdId, tx } = await depositHold(wallet);
+    const settles = await Promise.all([ledgerA.settle(holdId), ledgerB.settle(holdId), ledgerA.settle(holdId)]);
+    expect(new Set(settles.map((p) => p?.id)).size).toBe(1);
+    expect(await ledgerB.settle(holdId)).toEqual(settles[0]); // a redelivered settle after the answer was lost
+    expect(await repoA.entries(wallet, 10)).toEqual([
+      { id: expect.any(String), kind: 'credit', amount_atomic: 1_000_000n, balance_after_atomic: 1_000_000n, operation_id: 'payments.deposit1', transaction: tx, created_at: expect.any(Date) },
+    ]);
+    expect((await repoA.state(wallet)).balance_atomic).toBe(1_000_000n);
+  });
+
+  it('never settles a deposit without its credit: a failing credit undoes the settle, and the settle asked again credits once', async () => {
+    const wallet = `w${randomBytes(8).toString('hex')}`;
+    const { holdId } = await depositHold(wallet);
+    // The credit cannot be applied (it would overflow the balance): the settle fails as a whole.
+    await query('INSERT INTO balances (wallet, balance_atomic) VALUES ($1, $2)', [wallet, (2n ** 63n - 1n).toString()]);
+    await expect(ledgerA.settle(holdId)).rejects.toThrow(/out of range/);
+    expect(await query('SELECT h.status, p.credits_used, p.credits_held FROM holds h JOIN payments p ON p.id = h.payment_id WHERE h.id = $1', [holdId])).toEqual([
+      { status: 'held', credits_used: 0, credits_held: 1 },
+    ]);
+    expect(await repoA.entries(wallet, 10)).toEqual([]);
+    // Payments comes back (here: the balance is put right) and the gateway asks again: settled and credited once.
+    await query('UPDATE balances SET balance_atomic = 0 WHERE wallet = $1', [wallet]);
+    const [settled, again] = await Promise.all([ledgerB.settle(holdId), ledgerA.settle(holdId)]);
+    expect(again).toEqual(settled);
+    expect((await repoA.entries(wallet, 10)).map((e) => [e.kind, e.amount_atomic, e.balance_after_atomic])).toEqual([['credit', 1_000_000n, 1_000_000n]]);
+    expect((await repoB.state(wallet)).balance_atomic).toBe(1_000_000n);
+  });
+
+  it('credits a deposit settled late through the locked transaction (its hold expired while the call ran)', async () => {
+    const wallet = `w${randomBytes(8).toString('hex')}`;
+    const { holdId } = await depositHold(wallet);
+    await query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [holdId]);
+    expect(await ledgerB.releaseExpired()).toBeGreaterThanOrEqual(1);
+    expect(await repoA.entries(wallet, 10)).toEqual([]);
+    await ledgerA.settle(holdId);
+    await ledgerB.settle(holdId);
+    expect((await repoA.entries(wallet, 10)).map((e) => [e.kind, e.amount_atomic])).toEqual([['credit', 1_000_000n]]);
+    expect((await repoA.state(wallet)).balance_atomic).toBe(1_000_000n);
+  });
+
+  it('settles a balance hold once and refuses a reused nonce', async () => {
+    const wallet = await funded(50_000n);
     const r = req(wallet);
     const held = await repoA.hold(r, 0, 0);
     if (!held.ok) throw new Error('expected a hold');
