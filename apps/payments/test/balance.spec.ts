@@ -116,14 +116,14 @@ describe(BalanceRepository.name, () => {
     const wallet = `w${randomBytes(8).toString('hex')}`;
     const { holdId } = await depositHold(wallet);
     // The credit cannot be applied (it would overflow the balance): the settle fails as a whole.
-    await query('INSERT INTO balances (wallet, balance_atomic) VALUES ($1, $2)', [wallet, (2n ** 63n - 1n).toString()]);
+    await query('INSERT INTO balances (wallet, available_atomic) VALUES ($1, $2)', [wallet, (2n ** 63n - 1n).toString()]);
     await expect(ledgerA.settle(holdId)).rejects.toThrow(/out of range/);
     expect(await query('SELECT h.status, p.credits_used, p.credits_held FROM holds h JOIN payments p ON p.id = h.payment_id WHERE h.id = $1', [holdId])).toEqual([
       { status: 'held', credits_used: 0, credits_held: 1 },
     ]);
     expect(await repoA.entries(wallet, 10)).toEqual([]);
     // Payments comes back (here: the balance is put right) and the gateway asks again: settled and credited once.
-    await query('UPDATE balances SET balance_atomic = 0 WHERE wallet = $1', [wallet]);
+    await query('UPDATE balances SET available_atomic = 0 WHERE wallet = $1', [wallet]);
     const [settled, again] = await Promise.all([ledgerB.settle(holdId), ledgerA.settle(holdId)]);
     expect(again).toEqual(settled);
     expect((await repoA.entries(wallet, 10)).map((e) => [e.kind, e.amount_atomic, e.balance_after_atomic])).toEqual([['credit', 1_000_000n, 1_000_000n]]);
@@ -147,6 +147,7 @@ describe(BalanceRepository.name, () => {
     const r = req(wallet);
     const held = await repoA.hold(r, 0, 0);
     if (!held.ok) throw new Error('expected a hold');
+    expect(await repoB.state(wallet)).toMatchObject({ balance_atomic: 50_000n, held_atomic: 10_000n, spent_today_atomic: 10_000n });
     const [first, second] = await Promise.all([repoA.settle(held.holdId, undefined, 0), repoB.settle(held.holdId, undefined, 0)]);
     expect(first).toEqual(second);
     expect(first?.balance_atomic).toBe(40_000n);
