@@ -32,7 +32,7 @@ export interface SettledDebit {
   operation_id: string;
   price_usd: string;
   amount_atomic: bigint;
-  balance_atomic: bigint; // after this debit
+  balance_atomic: bigint; // what was left available right after this call was held
   entry_id: string;
 }
 
@@ -49,7 +49,7 @@ export interface LedgerEntry {
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 const SPENT_TODAY = `CASE WHEN balances.day = ${TODAY} THEN balances.day_atomic ELSE 0 END`;
 // What a wallet's calls in progress hold (partial index balance_holds_held_wallet_idx).
-const HELD = (wallet: string) => `(SELECT coalesce(sum(amount_atomic), 0) FROM balance_holds WHERE wallet = ${wallet} AND status = 'held')`;
+const HELD = `(SELECT coalesce(sum(amount_atomic), 0) FROM balance_holds WHERE wallet = $1 AND status = 'held')`;
 
 // Nonce, caps and funds in one statement, and the only write of the wallet's row on a served call: the hold takes
 // its amount from available_atomic at once. The UPDATE re-checks its WHERE on the row's latest version after taking
@@ -66,27 +66,26 @@ const HOLD = {
              AND available_atomic >= $4
              AND (cap_per_call_atomic IS NULL OR $4 <= cap_per_call_atomic)
              AND (cap_per_day_atomic IS NULL OR ${SPENT_TODAY} + $4 <= cap_per_day_atomic)
-           RETURNING balances.wallet, balances.day
+           RETURNING balances.wallet, balances.day, balances.available_atomic
          ), h AS (
-           INSERT INTO balance_holds (id, wallet, operation_id, price_usd, amount_atomic, day, status, request_id, request_key, expires_at)
-           SELECT gen_random_uuid(), b.wallet, $5, $6, $4, b.day, 'held', $7, $8, now() + make_interval(secs => $9) FROM b
+           INSERT INTO balance_holds (id, wallet, operation_id, price_usd, amount_atomic, day, status, request_id, request_key, expires_at, available_after_atomic)
+           SELECT gen_random_uuid(), b.wallet, $5, $6, $4, b.day, 'held', $7, $8, now() + make_interval(secs => $9), b.available_atomic FROM b
            RETURNING id
          )
          SELECT (SELECT count(*)::int FROM n) AS nonce_fresh, (SELECT id FROM h) AS hold_id`,
 };
 // A held hold settles in one statement that leaves the wallet's row alone (the hold took the money): the hold, its
-// ledger entry and the answer kept for redelivery. The entry's balance after is read, not locked: available plus
-// what the wallet's other calls still hold, as of this statement.
+// ledger entry and the answer kept for redelivery. The entry's balance after is what the hold left available.
 const SETTLE = {
   name: 'balance_settle',
   text: `WITH h AS (
            UPDATE balance_holds SET status = 'settled', settled_at = now(), reply_body = $2::text, reply_headers = $3::jsonb,
              reply_expires_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() + make_interval(secs => $4::int) END
-           WHERE id = $1::uuid AND status = 'held' RETURNING id, wallet, operation_id, price_usd, amount_atomic
+           WHERE id = $1::uuid AND status = 'held' RETURNING id, wallet, operation_id, price_usd, amount_atomic, available_after_atomic
          ), e AS (
            INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, hold_id)
            SELECT gen_random_uuid(), h.wallet, 'debit', h.amount_atomic,
-             (SELECT available_atomic FROM balances WHERE wallet = h.wallet) + ${HELD('h.wallet')} - h.amount_atomic, h.operation_id, h.id FROM h
+             coalesce(h.available_after_atomic, (SELECT available_atomic FROM balances WHERE wallet = h.wallet)), h.operation_id, h.id FROM h
            RETURNING id, balance_after_atomic
          )
          SELECT h.wallet, h.operation_id, h.price_usd, h.amount_atomic, e.balance_after_atomic AS balance_atomic, e.id AS entry_id FROM h, e`,
@@ -152,7 +151,7 @@ export class BalanceRepository {
 
   async state(wallet: string): Promise<BalanceState> {
     const [row] = await this.db.$queryRawUnsafe<Array<Record<string, unknown>>>(
-      `SELECT available_atomic, ${HELD('$1')} AS held_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1`,
+      `SELECT available_atomic, ${HELD} AS held_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1`,
       wallet,
     );
     if (!row) return { wallet, balance_atomic: 0n, held_atomic: 0n, cap_per_call_atomic: null, cap_per_day_atomic: null, spent_today_atomic: 0n };
@@ -191,7 +190,7 @@ export class BalanceRepository {
       if (!(hold.status === 'released' && hold.reason === 'expired')) return null;
       const [b] = await tx.$queryRaw<Array<{ balance_atomic: bigint }>>`
         UPDATE balances SET available_atomic = available_atomic - ${hold.amount_atomic} WHERE wallet = ${hold.wallet} AND available_atomic >= ${hold.amount_atomic}
-        RETURNING available_atomic + (SELECT coalesce(sum(amount_atomic), 0) FROM balance_holds WHERE wallet = ${hold.wallet} AND status = 'held') AS balance_atomic`;
+        RETURNING available_atomic AS balance_atomic`;
       if (!b) return null;
       await tx.$executeRaw`UPDATE balance_holds SET status = 'settled', settled_at = now() WHERE id = ${holdId}::uuid`;
       const [e] = await tx.$queryRaw<Array<{ id: string }>>`

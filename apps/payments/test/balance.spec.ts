@@ -1,12 +1,23 @@
+import { Keypair } from '@solana/web3.js';
+import type { VerifyRequest } from '@toll/contracts';
 import { JsonLogger } from '@toll/platform';
+import type { SolanaRpc } from '@toll/solana';
 import { scratchDatabase } from '@toll/testing';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { balanceSigningText, inputSha256, usdToUsdcAtomic } from '@toll/x402';
+import { createPrivateKey, randomBytes, randomUUID, sign } from 'node:crypto';
 import { Client } from 'pg';
-import { usdToUsdcAtomic } from '@toll/x402';
 import { BalanceRepository, type BalanceHoldRequest } from '../src/balance.repository';
-import { DEPOSIT_TIERS } from '../src/balance.service';
+import { BalanceService, DEPOSIT_TIERS } from '../src/balance.service';
+import { ChallengeService } from '../src/challenge.service';
 import { PaymentsConfig } from '../src/config';
+import type { Facilitator } from '../src/facilitator';
 import { LedgerRepository } from '../src/ledger.repository';
+import { ReceiptSigner } from '../src/receipts';
+import { ReplySeal } from '../src/reply-seal';
+import { SettlementService } from '../src/settlement.service';
+import type { SolPriceService } from '../src/sol-price.service';
+import { resolveTerms } from '../src/terms';
+import { VerifyService } from '../src/verify.service';
 import { PrismaService } from '../src/prisma.service';
 
 const db = scratchDatabase('toll_payments_balance');
@@ -58,8 +69,7 @@ describe(BalanceRepository.name, () => {
     return { holdId: held.holdId, tx };
   };
   // A balance of any size: a deposit of a tier that exists only in this test database.
-  const funded = async (atomic: bigint) => {
-    const wallet = `w${randomBytes(8).toString('hex')}`;
+  const funded = async (atomic: bigint, wallet = `w${randomBytes(8).toString('hex')}`) => {
     const tier = `test.deposit${atomic}`;
     await query('INSERT INTO deposit_tiers (operation_id, credit_atomic) VALUES ($1, $2) ON CONFLICT DO NOTHING', [tier, atomic.toString()]);
     await ledgerB.settle((await depositHold(wallet, tier)).holdId);
@@ -92,7 +102,9 @@ describe(BalanceRepository.name, () => {
     expect(await repoA.state(wallet)).toMatchObject({ balance_atomic: 0n, held_atomic: 0n, spent_today_atomic: 600_000n });
     const entries = await repoB.entries(wallet, 1000);
     expect(entries.filter((e) => e.kind === 'debit')).toHaveLength(60);
-    expect(entries.map((e) => e.balance_after_atomic).sort((x, y) => (x < y ? -1 : 1))[0]).toBe(0n);
+    // Each debit shows what its hold left available, taken in turn under the row lock: 590,000 down to 0, once each.
+    const after = entries.filter((e) => e.kind === 'debit').map((e) => e.balance_after_atomic);
+    expect(after.sort((x, y) => (x < y ? 1 : -1))).toEqual(Array.from({ length: 60 }, (_, i) => 590_000n - BigInt(i) * 10_000n));
   });
 
   it('keeps the deposit tiers the database credits equal to the ones payments offers', async () => {
@@ -178,6 +190,40 @@ describe(BalanceRepository.name, () => {
     if (!other.ok) throw new Error('expected a hold');
     expect(await repoA.settle(lost.holdId, undefined, 0)).toBeNull();
     expect((await repoA.settle(other.holdId, undefined, 0))?.balance_atomic).toBe(0n);
+  });
+
+  it('pays a call from the balance reading nothing from the chain: verify, settle and a receipt naming the ledger entry', async () => {
+    const terms = resolveTerms(config);
+    const refuse = (what: string) => new Proxy({}, { get: () => () => Promise.reject(new Error(`${what} was called`)) });
+    const challenges = new ChallengeService(terms, { current: () => null } as unknown as SolPriceService);
+    const receipts = new ReceiptSigner(randomBytes(32));
+    const seal = new ReplySeal('s'.repeat(32));
+    const balances = new BalanceService(repoA, challenges, receipts, seal, terms, config, logger);
+    const verifier = new VerifyService(ledgerA, challenges, refuse('the chain') as SolanaRpc, refuse('the facilitator') as Facilitator, terms, seal, config, logger, balances);
+    const settlement = new SettlementService(ledgerB, receipts, seal, config, logger, balances, repoB);
+
+    const payer = Keypair.generate();
+    const wallet = payer.publicKey.toBase58();
+    await funded(20_000n, wallet);
+    const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), payer.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+    const signed = { method: 'GET', path: '/toll/shop/item', input_sha256: inputSha256({}), timestamp: String(Math.floor(Date.now() / 1000)), nonce: randomBytes(12).toString('hex') };
+    const req: VerifyRequest = {
+      requestId: 'r-chainless',
+      resourceUrl: 'http://toll.test/toll/shop/item',
+      route: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', summary: 'Item', price: { per: 'call', usd: '0.01' }, inputSchema: {}, outputSchema: {} },
+      proof: { kind: 'balance', wallet, ...signed, signature: sign(null, Buffer.from(balanceSigningText(signed)), key).toString('base64') },
+    };
+    const held = await verifier.verify(req);
+    if (!held.ok) throw new Error(`expected a hold, got ${held.reason}`);
+    expect(held).toMatchObject({ payer: wallet, holdId: expect.stringMatching(/^bal_/) });
+    const settled = await settlement.settle({ requestId: req.requestId, holdId: held.holdId });
+    expect(settled.balance_atomic).toBe('10000');
+    const [entry] = await repoA.entries(wallet, 1);
+    expect(receipts.check(settled.receipt)).toMatchObject({
+      valid: true,
+      claims: { payer: wallet, amount_atomic: '10000', asset: 'USDC', decimals: 6, transaction: null, settlement: { kind: 'balance_entry', reference: entry.id } },
+    });
+    expect(await verifier.verify(req)).toMatchObject({ ok: false, reason: 'nonce_reused' }); // the same signed request again
   });
 
   it('applies the per-call and per-day caps the owner set', async () => {

@@ -9,8 +9,12 @@ ALTER TABLE "balances" DROP COLUMN "held_atomic";
 -- No overdraft, whatever the code does: nothing is ever held or spent that is not there.
 ALTER TABLE "balances" ADD CONSTRAINT "balances_no_overdraft" CHECK ("available_atomic" >= 0 AND "day_atomic" >= 0);
 
--- What the wallet's calls in progress hold (balance reads, ledger entries' balance after).
+-- What the wallet's calls in progress hold (balance reads).
 CREATE INDEX "balance_holds_held_wallet_idx" ON "balance_holds"("wallet") WHERE "status" = 'held';
+
+-- A ledger entry's balance_after_atomic is what was available right after it: for a debit, taken when its call was
+-- held, under the row lock (in hold order, so the last call a balance covers shows 0); null on holds made before.
+ALTER TABLE "balance_holds" ADD COLUMN "available_after_atomic" BIGINT;
 
 CREATE OR REPLACE FUNCTION "credit_settled_deposit"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -32,9 +36,7 @@ BEGIN
   INSERT INTO balances (wallet, available_atomic) VALUES (d.payer, d.credit_atomic)
     ON CONFLICT (wallet) DO UPDATE SET available_atomic = balances.available_atomic + EXCLUDED.available_atomic
     RETURNING available_atomic INTO available;
-  UPDATE balance_entries
-    SET balance_after_atomic = available + (SELECT coalesce(sum(amount_atomic), 0) FROM balance_holds WHERE wallet = d.payer AND status = 'held')
-    WHERE hold_id = NEW.id;
+  UPDATE balance_entries SET balance_after_atomic = available WHERE hold_id = NEW.id;
   RETURN NULL;
 END
 $$;
