@@ -107,8 +107,8 @@ describe('prepaid balance', () => {
     expect(new Set(refused.map((r) => `${r.status} ${r.body.error}`))).toEqual(new Set(['402 balance_too_low']));
     const b = await balanceOf(w);
     expect([b.balance_atomic, b.held_atomic]).toEqual(['0', '0']);
-    const [row] = await sql('SELECT balance_atomic, held_atomic FROM balances WHERE wallet = $1', [w.publicKey.toBase58()]);
-    expect([row.balance_atomic, row.held_atomic]).toEqual(['0', '0']);
+    const [row] = await sql(`SELECT available_atomic, (SELECT count(*)::int FROM balance_holds WHERE wallet = $1 AND status = 'held') AS held FROM balances WHERE wallet = $1`, [w.publicKey.toBase58()]);
+    expect([row.available_atomic, row.held]).toEqual(['0', 0]);
     const [{ n }] = await sql(`SELECT count(*)::int AS n FROM balance_entries WHERE wallet = $1 AND kind = 'debit'`, [w.publicKey.toBase58()]);
     expect(n).toBe(100);
     // The 402 names what fell short and where to deposit.

@@ -23,6 +23,13 @@ describe(checkBalanceSignature.name, () => {
     expect(checkBalanceSignature('11111111111111111111111111111111', signature, signed, 60, at)).toEqual({ ok: false, reason: 'balance_signature_invalid' });
   });
 
+  it('gives the same answers with the wallet key already imported', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(checkBalanceSignature(wallet, signature, signed, 60, at)).toEqual({ ok: true });
+      expect(checkBalanceSignature(wallet, signature, { ...signed, nonce: 'example-nonce-0002' }, 60, at)).toEqual({ ok: false, reason: 'balance_signature_invalid' });
+    }
+  });
+
   it('refuses malformed parts without verifying', () => {
     expect(checkBalanceSignature('not-a-wallet', signature, signed, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });
     expect(checkBalanceSignature(wallet, 'short', signed, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });

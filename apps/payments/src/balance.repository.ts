@@ -32,7 +32,7 @@ export interface SettledDebit {
   operation_id: string;
   price_usd: string;
   amount_atomic: bigint;
-  balance_atomic: bigint; // after this debit
+  balance_atomic: bigint; // what was left available right after this call was held
   entry_id: string;
 }
 
@@ -48,8 +48,11 @@ export interface LedgerEntry {
 
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 const SPENT_TODAY = `CASE WHEN balances.day = ${TODAY} THEN balances.day_atomic ELSE 0 END`;
+// What a wallet's calls in progress hold (partial index balance_holds_held_wallet_idx).
+const HELD = `(SELECT coalesce(sum(amount_atomic), 0) FROM balance_holds WHERE wallet = $1 AND status = 'held')`;
 
-// Nonce, caps and funds in one statement. The UPDATE re-checks its WHERE on the row's latest version after taking
+// Nonce, caps and funds in one statement, and the only write of the wallet's row on a served call: the hold takes
+// its amount from available_atomic at once. The UPDATE re-checks its WHERE on the row's latest version after taking
 // the row lock, so concurrent holds on one wallet (any replica) queue on that row and never over-commit it; the
 // table's CHECK backs this up. A used nonce inserts nothing and nothing else happens.
 const HOLD = {
@@ -58,45 +61,46 @@ const HOLD = {
            INSERT INTO balance_nonces (wallet, nonce, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
            ON CONFLICT DO NOTHING RETURNING wallet
          ), b AS (
-           UPDATE balances SET held_atomic = held_atomic + $4, day_atomic = ${SPENT_TODAY} + $4, day = ${TODAY}
+           UPDATE balances SET available_atomic = available_atomic - $4, day_atomic = ${SPENT_TODAY} + $4, day = ${TODAY}
            FROM n WHERE balances.wallet = n.wallet
-             AND balance_atomic - held_atomic >= $4
+             AND available_atomic >= $4
              AND (cap_per_call_atomic IS NULL OR $4 <= cap_per_call_atomic)
              AND (cap_per_day_atomic IS NULL OR ${SPENT_TODAY} + $4 <= cap_per_day_atomic)
-           RETURNING balances.wallet, balances.day
+           RETURNING balances.wallet, balances.day, balances.available_atomic
          ), h AS (
-           INSERT INTO balance_holds (id, wallet, operation_id, price_usd, amount_atomic, day, status, request_id, request_key, expires_at)
-           SELECT gen_random_uuid(), b.wallet, $5, $6, $4, b.day, 'held', $7, $8, now() + make_interval(secs => $9) FROM b
+           INSERT INTO balance_holds (id, wallet, operation_id, price_usd, amount_atomic, day, status, request_id, request_key, expires_at, available_after_atomic)
+           SELECT gen_random_uuid(), b.wallet, $5, $6, $4, b.day, 'held', $7, $8, now() + make_interval(secs => $9), b.available_atomic FROM b
            RETURNING id
          )
          SELECT (SELECT count(*)::int FROM n) AS nonce_fresh, (SELECT id FROM h) AS hold_id`,
 };
-// A held hold settles in one statement: the debit, its ledger entry and the answer kept for redelivery.
+// A held hold settles in one statement that leaves the wallet's row alone (the hold took the money): the hold, its
+// ledger entry and the answer kept for redelivery. The entry's balance after is what the hold left available.
 const SETTLE = {
   name: 'balance_settle',
   text: `WITH h AS (
            UPDATE balance_holds SET status = 'settled', settled_at = now(), reply_body = $2::text, reply_headers = $3::jsonb,
              reply_expires_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() + make_interval(secs => $4::int) END
-           WHERE id = $1::uuid AND status = 'held' RETURNING id, wallet, operation_id, price_usd, amount_atomic
-         ), b AS (
-           UPDATE balances SET balance_atomic = balance_atomic - h.amount_atomic, held_atomic = held_atomic - h.amount_atomic
-           FROM h WHERE balances.wallet = h.wallet RETURNING balances.balance_atomic
+           WHERE id = $1::uuid AND status = 'held' RETURNING id, wallet, operation_id, price_usd, amount_atomic, available_after_atomic
          ), e AS (
            INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, hold_id)
-           SELECT gen_random_uuid(), h.wallet, 'debit', h.amount_atomic, b.balance_atomic, h.operation_id, h.id FROM h, b
-           RETURNING id
+           SELECT gen_random_uuid(), h.wallet, 'debit', h.amount_atomic,
+             coalesce(h.available_after_atomic, (SELECT available_atomic FROM balances WHERE wallet = h.wallet)), h.operation_id, h.id FROM h
+           RETURNING id, balance_after_atomic
          )
-         SELECT h.wallet, h.operation_id, h.price_usd, h.amount_atomic, b.balance_atomic, e.id AS entry_id FROM h, b, e`,
+         SELECT h.wallet, h.operation_id, h.price_usd, h.amount_atomic, e.balance_after_atomic AS balance_atomic, e.id AS entry_id FROM h, e`,
 };
+// A hold given back returns its amount to the balance and to the day it counted in.
+const GIVE_BACK = `UPDATE balances SET available_atomic = available_atomic + h.amount_atomic,
+           day_atomic = CASE WHEN balances.day = h.day THEN balances.day_atomic - h.amount_atomic ELSE balances.day_atomic END
+         FROM h WHERE balances.wallet = h.wallet`;
 const RELEASE = {
   name: 'balance_release',
   text: `WITH h AS (
            UPDATE balance_holds SET status = 'released', released_at = now(), reason = $2
            WHERE id = $1::uuid AND status = 'held' RETURNING wallet, amount_atomic, day
          )
-         UPDATE balances SET held_atomic = held_atomic - h.amount_atomic,
-           day_atomic = CASE WHEN balances.day = h.day THEN balances.day_atomic - h.amount_atomic ELSE balances.day_atomic END
-         FROM h WHERE balances.wallet = h.wallet`,
+         ${GIVE_BACK}`,
 };
 // One expired hold at a time: an UPDATE ... FROM applies one match per balance row, so a batch would under-count.
 const RELEASE_ONE_EXPIRED = {
@@ -106,9 +110,7 @@ const RELEASE_ONE_EXPIRED = {
            WHERE id = (SELECT id FROM balance_holds WHERE status = 'held' AND expires_at < now() LIMIT 1 FOR UPDATE SKIP LOCKED)
            RETURNING wallet, amount_atomic, day
          )
-         UPDATE balances SET held_atomic = held_atomic - h.amount_atomic,
-           day_atomic = CASE WHEN balances.day = h.day THEN balances.day_atomic - h.amount_atomic ELSE balances.day_atomic END
-         FROM h WHERE balances.wallet = h.wallet`,
+         ${GIVE_BACK}`,
 };
 const SWEEP_LIMIT = 1_000;
 
@@ -149,15 +151,16 @@ export class BalanceRepository {
 
   async state(wallet: string): Promise<BalanceState> {
     const [row] = await this.db.$queryRawUnsafe<Array<Record<string, unknown>>>(
-      `SELECT wallet, balance_atomic, held_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1`,
+      `SELECT available_atomic, ${HELD} AS held_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1`,
       wallet,
     );
     if (!row) return { wallet, balance_atomic: 0n, held_atomic: 0n, cap_per_call_atomic: null, cap_per_day_atomic: null, spent_today_atomic: 0n };
     const big = (v: unknown) => (v === null ? null : BigInt(v as bigint));
+    const held = BigInt(row.held_atomic as bigint);
     return {
       wallet,
-      balance_atomic: BigInt(row.balance_atomic as bigint),
-      held_atomic: BigInt(row.held_atomic as bigint),
+      balance_atomic: BigInt(row.available_atomic as bigint) + held,
+      held_atomic: held,
       cap_per_call_atomic: big(row.cap_per_call_atomic),
       cap_per_day_atomic: big(row.cap_per_day_atomic),
       spent_today_atomic: BigInt(row.spent_today_atomic as bigint),
@@ -186,8 +189,8 @@ export class BalanceRepository {
       }
       if (!(hold.status === 'released' && hold.reason === 'expired')) return null;
       const [b] = await tx.$queryRaw<Array<{ balance_atomic: bigint }>>`
-        UPDATE balances SET balance_atomic = balance_atomic - ${hold.amount_atomic} WHERE wallet = ${hold.wallet} AND balance_atomic - held_atomic >= ${hold.amount_atomic}
-        RETURNING balance_atomic`;
+        UPDATE balances SET available_atomic = available_atomic - ${hold.amount_atomic} WHERE wallet = ${hold.wallet} AND available_atomic >= ${hold.amount_atomic}
+        RETURNING available_atomic AS balance_atomic`;
       if (!b) return null;
       await tx.$executeRaw`UPDATE balance_holds SET status = 'settled', settled_at = now() WHERE id = ${holdId}::uuid`;
       const [e] = await tx.$queryRaw<Array<{ id: string }>>`
@@ -199,21 +202,6 @@ export class BalanceRepository {
 
   async release(holdId: string, reason: string): Promise<boolean> {
     return ((await this.db.pool.query(RELEASE, [holdId, reason])).rowCount ?? 0) > 0;
-  }
-
-  // A settled deposit credits its payer once: the entry is keyed by the deposit's hold, so settling again adds nothing.
-  async credit(wallet: string, amountAtomic: bigint, operationId: string, depositHoldId: string, transaction: string | null): Promise<void> {
-    await this.db.$transaction(async (tx) => {
-      const inserted = await tx.$executeRaw`
-        INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, hold_id, transaction)
-        VALUES (gen_random_uuid(), ${wallet}, 'credit', ${amountAtomic}, 0, ${operationId}, ${depositHoldId}::uuid, ${transaction})
-        ON CONFLICT (hold_id) DO NOTHING`;
-      if (!inserted) return;
-      const [b] = await tx.$queryRaw<Array<{ balance_atomic: bigint }>>`
-        INSERT INTO balances (wallet, balance_atomic) VALUES (${wallet}, ${amountAtomic})
-        ON CONFLICT (wallet) DO UPDATE SET balance_atomic = balances.balance_atomic + EXCLUDED.balance_atomic RETURNING balance_atomic`;
-      await tx.$executeRaw`UPDATE balance_entries SET balance_after_atomic = ${b.balance_atomic} WHERE hold_id = ${depositHoldId}::uuid`;
-    });
   }
 
   // Caps the owner sets on their own balance (null removes one); a wallet with no deposit yet gets an empty balance.

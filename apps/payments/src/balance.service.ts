@@ -16,7 +16,8 @@ type BalanceProof = Extract<PaymentProof, { kind: 'balance' }>;
 export const BALANCE_HOLD_PREFIX = 'bal_';
 
 // What x402 and memo clients can pay into a balance: fixed tiers, one paid operation each (an x402 price is fixed
-// per route). The balance is credited with the tier's USD value in USDC atomic units, whatever asset paid it.
+// per route). The balance is credited with the tier's USD value in USDC atomic units, whatever asset paid it, by the
+// statement that settles the deposit's hold (table deposit_tiers and its trigger; a test keeps the two lists equal).
 export const DEPOSIT_TIERS = [
   { operationId: 'payments.deposit1', usd: '1', path: '/toll/payments/balance/deposit-1' },
   { operationId: 'payments.deposit10', usd: '10', path: '/toll/payments/balance/deposit-10' },
@@ -112,13 +113,6 @@ export class BalanceService {
 
   async release(holdId: string, reason: string): Promise<boolean> {
     return this.balances.release(holdId.slice(BALANCE_HOLD_PREFIX.length), reason);
-  }
-
-  // Called once a payment hold settled: a deposit's payment credits its payer (idempotently, keyed by the hold).
-  async creditIfDeposit(holdId: string, p: { operation_id: string; price_usd: string; payer: string; tx_signature: string | null }): Promise<void> {
-    if (!DEPOSIT_OPERATIONS.has(p.operation_id)) return;
-    await this.balances.credit(p.payer, usdToUsdcAtomic(p.price_usd), p.operation_id, holdId, p.tx_signature);
-    this.logger.event('info', 'balance credited', { holdId, operationId: p.operation_id });
   }
 
   // An owner request (balance read, caps): signed like a paid call over the route's method and path, with the input

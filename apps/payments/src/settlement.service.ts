@@ -53,8 +53,7 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
     const keep = req.reply && keptForRedelivery(req.reply) ? this.seal.seal(req.reply) : undefined;
     const p = await this.ledger.settle(req.holdId, keep, this.config.PAYMENTS_REDELIVERY_SECONDS);
     if (!p) throw new TollError('INTERNAL', 'hold is not active');
-    // Settling again (a lost answer) credits nothing twice: the credit is keyed by the hold.
-    await this.balances.creditIfDeposit(req.holdId, p);
+    // A deposit was credited by that same statement (deposit_tiers trigger), once per hold.
     const receipt = this.receipts.sign({
       v: 1,
       receipt_id: req.holdId,

@@ -1,9 +1,23 @@
+import { Keypair } from '@solana/web3.js';
+import type { VerifyRequest } from '@toll/contracts';
 import { JsonLogger } from '@toll/platform';
+import type { SolanaRpc } from '@toll/solana';
 import { scratchDatabase } from '@toll/testing';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { balanceSigningText, inputSha256, usdToUsdcAtomic } from '@toll/x402';
+import { createPrivateKey, randomBytes, randomUUID, sign } from 'node:crypto';
 import { Client } from 'pg';
 import { BalanceRepository, type BalanceHoldRequest } from '../src/balance.repository';
+import { BalanceService, DEPOSIT_TIERS } from '../src/balance.service';
+import { ChallengeService } from '../src/challenge.service';
 import { PaymentsConfig } from '../src/config';
+import type { Facilitator } from '../src/facilitator';
+import { LedgerRepository } from '../src/ledger.repository';
+import { ReceiptSigner } from '../src/receipts';
+import { ReplySeal } from '../src/reply-seal';
+import { SettlementService } from '../src/settlement.service';
+import type { SolPriceService } from '../src/sol-price.service';
+import { resolveTerms } from '../src/terms';
+import { VerifyService } from '../src/verify.service';
 import { PrismaService } from '../src/prisma.service';
 
 const db = scratchDatabase('toll_payments_balance');
@@ -26,6 +40,8 @@ describe(BalanceRepository.name, () => {
   let b: PrismaService;
   let repoA: BalanceRepository;
   let repoB: BalanceRepository;
+  let ledgerA: LedgerRepository;
+  let ledgerB: LedgerRepository;
 
   beforeAll(async () => {
     a = new PrismaService(config, logger);
@@ -34,6 +50,8 @@ describe(BalanceRepository.name, () => {
     await b.onModuleInit();
     repoA = new BalanceRepository(a);
     repoB = new BalanceRepository(b);
+    ledgerA = new LedgerRepository(a);
+    ledgerB = new LedgerRepository(b);
   });
 
   afterAll(async () => {
@@ -42,9 +60,19 @@ describe(BalanceRepository.name, () => {
     await db.drop();
   });
 
-  const funded = async (atomic: bigint) => {
-    const wallet = `w${randomBytes(8).toString('hex')}`;
-    await repoA.credit(wallet, atomic, 'payments.deposit1', randomUUID(), 'tx');
+  // A deposit as payments takes it: a payment for a deposit operation, held, then settled (which credits it).
+  const depositHold = async (wallet: string, operationId = 'payments.deposit1') => {
+    const tx = randomBytes(32).toString('hex');
+    const payment = { kind: 'memo', proofKey: tx, txSignature: tx, memo: randomUUID(), operationId, priceUsd: '1', asset: 'USDC', amountAtomic: 1_000_000n, payer: wallet, network: 'solana:test', creditsTotal: 1 } as const;
+    const held = await ledgerA.hold(payment, 'r', 60);
+    if (!held.ok) throw new Error('expected a deposit hold');
+    return { holdId: held.holdId, tx };
+  };
+  // A balance of any size: a deposit of a tier that exists only in this test database.
+  const funded = async (atomic: bigint, wallet = `w${randomBytes(8).toString('hex')}`) => {
+    const tier = `test.deposit${atomic}`;
+    await query('INSERT INTO deposit_tiers (operation_id, credit_atomic) VALUES ($1, $2) ON CONFLICT DO NOTHING', [tier, atomic.toString()]);
+    await ledgerB.settle((await depositHold(wallet, tier)).holdId);
     return wallet;
   };
   const req = (wallet: string, over: Partial<BalanceHoldRequest> = {}): BalanceHoldRequest => ({
@@ -74,17 +102,64 @@ describe(BalanceRepository.name, () => {
     expect(await repoA.state(wallet)).toMatchObject({ balance_atomic: 0n, held_atomic: 0n, spent_today_atomic: 600_000n });
     const entries = await repoB.entries(wallet, 1000);
     expect(entries.filter((e) => e.kind === 'debit')).toHaveLength(60);
-    expect(entries.map((e) => e.balance_after_atomic).sort((x, y) => (x < y ? -1 : 1))[0]).toBe(0n);
+    // Each debit shows what its hold left available, taken in turn under the row lock: 590,000 down to 0, once each.
+    const after = entries.filter((e) => e.kind === 'debit').map((e) => e.balance_after_atomic);
+    expect(after.sort((x, y) => (x < y ? 1 : -1))).toEqual(Array.from({ length: 60 }, (_, i) => 590_000n - BigInt(i) * 10_000n));
   });
 
-  it('credits a deposit hold once, settles a hold once, and refuses a reused nonce', async () => {
+  it('keeps the deposit tiers the database credits equal to the ones payments offers', async () => {
+    const rows = await query(`SELECT operation_id, credit_atomic FROM deposit_tiers WHERE operation_id LIKE 'payments.%' ORDER BY credit_atomic`);
+    expect(rows).toEqual(DEPOSIT_TIERS.map((t) => ({ operation_id: t.operationId, credit_atomic: usdToUsdcAtomic(t.usd).toString() })));
+  });
+
+  it('credits a deposit in the statement that settles it: once, whichever replica settles and however often', async () => {
     const wallet = `w${randomBytes(8).toString('hex')}`;
-    const depositHold = randomUUID();
-    await Promise.all([repoA.credit(wallet, 50_000n, 'payments.deposit1', depositHold, 'tx'), repoB.credit(wallet, 50_000n, 'payments.deposit1', depositHold, 'tx')]);
-    expect((await repoA.state(wallet)).balance_atomic).toBe(50_000n);
+    const { holdId, tx } = await depositHold(wallet);
+    const settles = await Promise.all([ledgerA.settle(holdId), ledgerB.settle(holdId), ledgerA.settle(holdId)]);
+    expect(new Set(settles.map((p) => p?.id)).size).toBe(1);
+    expect(await ledgerB.settle(holdId)).toEqual(settles[0]); // a redelivered settle after the answer was lost
+    expect(await repoA.entries(wallet, 10)).toEqual([
+      { id: expect.any(String), kind: 'credit', amount_atomic: 1_000_000n, balance_after_atomic: 1_000_000n, operation_id: 'payments.deposit1', transaction: tx, created_at: expect.any(Date) },
+    ]);
+    expect((await repoA.state(wallet)).balance_atomic).toBe(1_000_000n);
+  });
+
+  it('never settles a deposit without its credit: a failing credit undoes the settle, and the settle asked again credits once', async () => {
+    const wallet = `w${randomBytes(8).toString('hex')}`;
+    const { holdId } = await depositHold(wallet);
+    // The credit cannot be applied (it would overflow the balance): the settle fails as a whole.
+    await query('INSERT INTO balances (wallet, available_atomic) VALUES ($1, $2)', [wallet, (2n ** 63n - 1n).toString()]);
+    await expect(ledgerA.settle(holdId)).rejects.toThrow(/out of range/);
+    expect(await query('SELECT h.status, p.credits_used, p.credits_held FROM holds h JOIN payments p ON p.id = h.payment_id WHERE h.id = $1', [holdId])).toEqual([
+      { status: 'held', credits_used: 0, credits_held: 1 },
+    ]);
+    expect(await repoA.entries(wallet, 10)).toEqual([]);
+    // Payments comes back (here: the balance is put right) and the gateway asks again: settled and credited once.
+    await query('UPDATE balances SET available_atomic = 0 WHERE wallet = $1', [wallet]);
+    const [settled, again] = await Promise.all([ledgerB.settle(holdId), ledgerA.settle(holdId)]);
+    expect(again).toEqual(settled);
+    expect((await repoA.entries(wallet, 10)).map((e) => [e.kind, e.amount_atomic, e.balance_after_atomic])).toEqual([['credit', 1_000_000n, 1_000_000n]]);
+    expect((await repoB.state(wallet)).balance_atomic).toBe(1_000_000n);
+  });
+
+  it('credits a deposit settled late through the locked transaction (its hold expired while the call ran)', async () => {
+    const wallet = `w${randomBytes(8).toString('hex')}`;
+    const { holdId } = await depositHold(wallet);
+    await query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [holdId]);
+    expect(await ledgerB.releaseExpired()).toBeGreaterThanOrEqual(1);
+    expect(await repoA.entries(wallet, 10)).toEqual([]);
+    await ledgerA.settle(holdId);
+    await ledgerB.settle(holdId);
+    expect((await repoA.entries(wallet, 10)).map((e) => [e.kind, e.amount_atomic])).toEqual([['credit', 1_000_000n]]);
+    expect((await repoA.state(wallet)).balance_atomic).toBe(1_000_000n);
+  });
+
+  it('settles a balance hold once and refuses a reused nonce', async () => {
+    const wallet = await funded(50_000n);
     const r = req(wallet);
     const held = await repoA.hold(r, 0, 0);
     if (!held.ok) throw new Error('expected a hold');
+    expect(await repoB.state(wallet)).toMatchObject({ balance_atomic: 50_000n, held_atomic: 10_000n, spent_today_atomic: 10_000n });
     const [first, second] = await Promise.all([repoA.settle(held.holdId, undefined, 0), repoB.settle(held.holdId, undefined, 0)]);
     expect(first).toEqual(second);
     expect(first?.balance_atomic).toBe(40_000n);
@@ -115,6 +190,40 @@ describe(BalanceRepository.name, () => {
     if (!other.ok) throw new Error('expected a hold');
     expect(await repoA.settle(lost.holdId, undefined, 0)).toBeNull();
     expect((await repoA.settle(other.holdId, undefined, 0))?.balance_atomic).toBe(0n);
+  });
+
+  it('pays a call from the balance reading nothing from the chain: verify, settle and a receipt naming the ledger entry', async () => {
+    const terms = resolveTerms(config);
+    const refuse = (what: string) => new Proxy({}, { get: () => () => Promise.reject(new Error(`${what} was called`)) });
+    const challenges = new ChallengeService(terms, { current: () => null } as unknown as SolPriceService);
+    const receipts = new ReceiptSigner(randomBytes(32));
+    const seal = new ReplySeal('s'.repeat(32));
+    const balances = new BalanceService(repoA, challenges, receipts, seal, terms, config, logger);
+    const verifier = new VerifyService(ledgerA, challenges, refuse('the chain') as SolanaRpc, refuse('the facilitator') as Facilitator, terms, seal, config, logger, balances);
+    const settlement = new SettlementService(ledgerB, receipts, seal, config, logger, balances, repoB);
+
+    const payer = Keypair.generate();
+    const wallet = payer.publicKey.toBase58();
+    await funded(20_000n, wallet);
+    const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), payer.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+    const signed = { method: 'GET', path: '/toll/shop/item', input_sha256: inputSha256({}), timestamp: String(Math.floor(Date.now() / 1000)), nonce: randomBytes(12).toString('hex') };
+    const req: VerifyRequest = {
+      requestId: 'r-chainless',
+      resourceUrl: 'http://toll.test/toll/shop/item',
+      route: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', summary: 'Item', price: { per: 'call', usd: '0.01' }, inputSchema: {}, outputSchema: {} },
+      proof: { kind: 'balance', wallet, ...signed, signature: sign(null, Buffer.from(balanceSigningText(signed)), key).toString('base64') },
+    };
+    const held = await verifier.verify(req);
+    if (!held.ok) throw new Error(`expected a hold, got ${held.reason}`);
+    expect(held).toMatchObject({ payer: wallet, holdId: expect.stringMatching(/^bal_/) });
+    const settled = await settlement.settle({ requestId: req.requestId, holdId: held.holdId });
+    expect(settled.balance_atomic).toBe('10000');
+    const [entry] = await repoA.entries(wallet, 1);
+    expect(receipts.check(settled.receipt)).toMatchObject({
+      valid: true,
+      claims: { payer: wallet, amount_atomic: '10000', asset: 'USDC', decimals: 6, transaction: null, settlement: { kind: 'balance_entry', reference: entry.id } },
+    });
+    expect(await verifier.verify(req)).toMatchObject({ ok: false, reason: 'nonce_reused' }); // the same signed request again
   });
 
   it('applies the per-call and per-day caps the owner set', async () => {
