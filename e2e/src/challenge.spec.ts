@@ -52,12 +52,13 @@ describe('402 challenge through gateway, payments and devutils', () => {
       ],
     });
     expect(v2.accepts[0].network).toMatch(/^solana:/);
-    expect(v2.extensions.bazaar.info.input).toEqual({ type: 'http', method: 'POST', bodyType: 'json', body: {} });
+    expect(v2.extensions.bazaar.info.input).toEqual({ type: 'http', method: 'POST', bodyType: 'json', body: { text: 'hello world' } }); // the route's input example
     expect(v2.extensions.bazaar.schema.properties.input.properties.body.properties.text).toMatchObject({ type: 'string' });
 
     const body = res.body;
     expect(body.x402Version).toBe(1);
     expect(body.accepts[0]).toMatchObject({ scheme: 'exact', network: 'solana-devnet', maxAmountRequired: '5000', asset: SOLANA_NETWORKS.devnet.usdcMint, payTo: terms.recipient });
+    expect(body.accepts[0].outputSchema.input).toEqual({ type: 'http', method: 'POST', discoverable: true, bodyType: 'json', bodyFields: { text: expect.objectContaining({ type: 'string', required: true, example: 'hello world' }) } });
     expect(body.toll.error).toEqual({
       code: 'PAYMENT_REQUIRED',
       reason: 'payment_required',

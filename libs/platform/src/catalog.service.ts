@@ -124,11 +124,13 @@ export class CatalogService implements OnApplicationShutdown {
 // the route's own rules refuse stops the app at start; an input without fields has one example, the empty one.
 function inputSchemaOf(route: TollRouteOptions): Record<string, unknown> {
   const schema = z.toJSONSchema(route.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  const examples = (schema.examples as unknown[] | undefined) ?? [];
+  // Read from the schema itself: z.toJSONSchema leaves them out of an input holding a transform.
+  const examples = (route.input.meta()?.examples as unknown[] | undefined) ?? [];
   for (const example of examples) {
     const parsed = parseInput(route.input, example);
     if (!parsed.ok) throw new Error(`${route.operationId}: its input example ${JSON.stringify(example)} fails its own rules: ${JSON.stringify(parsed.issues)}`);
   }
   const fieldless = !Object.keys((schema.properties as object | undefined) ?? {}).length && !schema.anyOf && !schema.oneOf && parseInput(route.input, {}).ok;
-  return examples.length || !fieldless ? schema : { ...schema, examples: [{}] };
+  if (examples.length) return { ...schema, examples };
+  return fieldless ? { ...schema, examples: [{}] } : schema;
 }
