@@ -39,4 +39,11 @@ describe(httpProbe.name, () => {
     const closed = await httpProbe({ name: 'gone', url: 'http://127.0.0.1:1', userAgent: 'x' })(Date.now() + 1_000).catch((e: { code: string }) => e.code);
     expect(closed).toBe('UPSTREAM_ERROR');
   });
+
+  it('with several URLs (failover endpoints), is up when any of them answers', async () => {
+    answer = { status: 200, delayMs: 0 };
+    await expect(httpProbe({ name: 'p', url: ['http://127.0.0.1:1', url], userAgent: 'x' })(Date.now() + 1_000)).resolves.toBeUndefined();
+    answer = { status: 502, delayMs: 0 };
+    await expect(httpProbe({ name: 'p', url: ['http://127.0.0.1:1', url], userAgent: 'x' })(Date.now() + 1_000)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', message: 'p answered HTTP 502' });
+  });
 });
