@@ -122,9 +122,9 @@ export class CatalogService implements OnApplicationShutdown {
 
 // The route's input as JSON Schema, with its `examples` (zod .meta): what discovery lists show a caller. An example
 // the route's own rules refuse stops the app at start; an input without fields has one example, the empty one.
-function inputSchemaOf(route: TollRouteOptions): Record<string, unknown> {
+export function inputSchemaOf(route: TollRouteOptions): Record<string, unknown> {
   const schema = z.toJSONSchema(route.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  // Read from the schema itself: z.toJSONSchema leaves them out of an input holding a transform.
+  // Read from the zod schema: z.toJSONSchema leaves them out of an input holding a transform.
   const examples = (route.input.meta()?.examples as unknown[] | undefined) ?? [];
   for (const example of examples) {
     const parsed = parseInput(route.input, example);
