@@ -22,6 +22,15 @@ function args(argv) {
   return { ...out, command: rest[0], url: rest[1] };
 }
 
+// A memo-flow proof as the caller reuses it: the same request with this header and query parameter is answered again
+// without a second charge (a failed call, a lost answer, or the rest of a prepaid block).
+function proofOf(url, paid) {
+  if (!paid?.signature || !paid.memo) return null;
+  const retry = new URL(url);
+  retry.searchParams.set('toll_memo', paid.memo);
+  return { x_payment_tx: paid.signature, toll_memo: paid.memo, url: retry.toString(), headers: { 'X-Payment-Tx': paid.signature } };
+}
+
 (async () => {
   const o = args(process.argv.slice(2));
   if (o.command !== 'call' || !o.url || !['sol', 'usdc', 'x402'].includes(o.pay)) {
@@ -39,7 +48,7 @@ function args(argv) {
     return /^y(es)?$/i.test(answer.trim());
   };
   const res = await tollCall(o.url, init, { keypair, rpcUrl: o.rpc, method: o.pay, confirm });
-  console.log(JSON.stringify({ status: res.status, paid: res.paid, receipt: res.receipt, payment_response: res.paymentResponse, body: res.body }, null, 2));
+  console.log(JSON.stringify({ status: res.status, paid: res.paid, proof: proofOf(o.url, res.paid), receipt: res.receipt, payment_response: res.paymentResponse, body: res.body }, null, 2));
   process.exit(res.status < 400 ? 0 : 1);
 })().catch((e) => {
   console.error(e.message);

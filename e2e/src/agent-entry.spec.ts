@@ -103,10 +103,7 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
     for (const item of res.body.items) {
       expect(item.accepts[0].extra).not.toHaveProperty('memo');
       // What a facilitator must do before cataloging: validate info against the schema it came with. The HTTP
-      // extension is the 402's own (libs/x402 bazaarExtension), whose POST info carries an empty example body
-      // (bazaar requires one and no route declares examples), so it holds only for bodies without required fields.
-      const input = item.extensions.bazaar.schema.properties.input.properties;
-      if (item.type === 'http' && input.body?.required?.length) continue;
+      // extension is the 402's own (libs/x402 bazaarExtension), whose example input is the route's own.
       expect(ajv.validate(item.extensions.bazaar.schema, item.extensions.bazaar.info) ? [] : ajv.errors).toEqual([]);
     }
     const item = http402.find((i: any) => i.resource === `${gw}/toll/shop/item`);

@@ -52,12 +52,13 @@ describe('402 challenge through gateway, payments and devutils', () => {
       ],
     });
     expect(v2.accepts[0].network).toMatch(/^solana:/);
-    expect(v2.extensions.bazaar.info.input).toEqual({ type: 'http', method: 'POST', bodyType: 'json', body: {} });
+    expect(v2.extensions.bazaar.info.input).toEqual({ type: 'http', method: 'POST', bodyType: 'json', body: { text: 'hello world' } }); // the route's input example
     expect(v2.extensions.bazaar.schema.properties.input.properties.body.properties.text).toMatchObject({ type: 'string' });
 
     const body = res.body;
     expect(body.x402Version).toBe(1);
     expect(body.accepts[0]).toMatchObject({ scheme: 'exact', network: 'solana-devnet', maxAmountRequired: '5000', asset: SOLANA_NETWORKS.devnet.usdcMint, payTo: terms.recipient });
+    expect(body.accepts[0].outputSchema.input).toEqual({ type: 'http', method: 'POST', discoverable: true, bodyType: 'json', bodyFields: { text: expect.objectContaining({ type: 'string', required: true, example: 'hello world' }) } });
     expect(body.toll.error).toEqual({
       code: 'PAYMENT_REQUIRED',
       reason: 'payment_required',
@@ -96,5 +97,39 @@ describe('402 challenge through gateway, payments and devutils', () => {
     const paid = res.body.endpoints.filter((e: any) => e.price);
     expect(paid).toHaveLength(16);
     expect(paid.every((e: any) => e.price.usd === '0.005' && e.price.per === 'call')).toBe(true);
+  });
+});
+
+// Issue 23 item 6: where the chain is not the public network its name says (local and test modes), the challenge and
+// the payments health name the RPC URL payments verifies against, so an agent never pays on the wrong network.
+describe('402 challenge naming the chain it is verified on', () => {
+  let nats: NatsServer;
+  let gateway: RunningGateway;
+  const closers: Array<() => Promise<void>> = [];
+  const db = scratchDatabase('toll_payments_e2e');
+  const rpcUrl = 'http://127.0.0.1:8899';
+
+  beforeAll(async () => {
+    nats = await startNats();
+    const env = { LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: db.url, PAYMENTS_PUBLIC_RPC_URL: rpcUrl, NATS_URL: nats.url };
+    for (const start of [startPayments, startDevutils]) closers.push((await start(env)).close);
+    gateway = await startGateway({ ...env, PORT: '0' });
+    for (let i = 0; i < 100 && (await http(`${gateway.url}/toll/devutils/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  }, 60_000);
+
+  afterAll(async () => {
+    await gateway.close();
+    for (const close of closers) await close();
+    await nats.stop();
+    await db.drop();
+  });
+
+  it('names the RPC URL in the 402 toll object, its how_to_pay, and the payments health', async () => {
+    const res = await http(`${gateway.url}/toll/devutils/gen/uuid`);
+    expect(res.status).toBe(402);
+    const chain = { rpc_url: rpcUrl, description: `the chain served at ${rpcUrl} (with devnet's USDC mint and addresses)` };
+    expect(res.body.toll.chain).toEqual(chain);
+    expect(res.body.toll.how_to_pay.at(-1)).toBe(`Pay on ${chain.description}: ${rpcUrl} (the chain this service verifies against).`);
+    expect((await http(`${gateway.url}/toll/payments/health`)).body.terms.chain).toEqual(chain);
   });
 });

@@ -72,4 +72,19 @@ describe('@toll/client typed API on a local chain', () => {
     expect(stdout).toContain('sha256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(stdout).toMatch(/spent \$0\.01 so far/);
   }, 60_000);
+
+  it('the CLI prints the proof on stdout in a reusable form: the same request repeated with it is answered again, not charged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toll-cli-'));
+    writeFileSync(join(dir, 'wallet.json'), JSON.stringify(Array.from(stack.payer.secretKey)));
+    const url = `${gw}/toll/devutils/hash/sha256`;
+    const cli = [join(__dirname, '../../tools/toll.js'), 'call', url, '-X', 'POST', '-d', '{"text":"abc"}', '--pay', 'usdc', '--keypair', join(dir, 'wallet.json'), '--rpc', stack.rpc.url, '--yes'];
+    const out = JSON.parse((await promisify(execFile)(process.execPath, cli)).stdout);
+    expect(out).toMatchObject({ status: 200, paid: { method: 'usdc', amount: '5000' } });
+    expect(out.proof).toEqual({ x_payment_tx: out.paid.signature, toll_memo: out.paid.memo, url: `${url}?toll_memo=${encodeURIComponent(out.paid.memo)}`, headers: { 'X-Payment-Tx': out.paid.signature } });
+    expect(out.proof.toll_memo).toMatch(/^toll1:devutils\.hashSha256:/);
+    const before = await usdcBalance();
+    const again = await http(out.proof.url, { method: 'POST', headers: { ...out.proof.headers, 'content-type': 'application/json' }, body: '{"text":"abc"}' });
+    expect([again.status, again.headers.get('x-toll-redelivery'), again.body]).toEqual([200, '1', out.body]);
+    expect(await usdcBalance()).toBe(before);
+  }, 60_000);
 });

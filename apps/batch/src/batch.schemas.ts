@@ -57,7 +57,7 @@ export const VoucherInput = z.strictObject({
 });
 export type VoucherInput = z.infer<typeof VoucherInput>;
 
-export const ScoreInput = z.strictObject({ voucher: VoucherInput });
+export const ScoreInput = z.strictObject({ voucher: VoucherInput }).meta({ examples: [{ voucher: { payer: 'P5RV6TZ/t2YhSkrEYZl3FDbex5oCUY1xm/SIrhV0zeM=', amount: '2500000', nonce: 'inv-2026-0042', expiry: 1893456000, issued_at: 1795000000, signature: 'qO1A9XfoxxAxNBg9jq4hDCYee55mkQ684hkZnTXq5uflPl2nARPoAYtkjhkcOneBCB9DLdi/k0wQkJNqOQFhCg==' } }] });
 export type ScoreInput = z.infer<typeof ScoreInput>;
 
 export const CheckpointInput = z.strictObject({

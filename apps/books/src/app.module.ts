@@ -3,9 +3,10 @@ import { BooksController } from './books.controller';
 import { BooksService } from './books.service';
 import { GoogleBooksClient } from './upstreams/google-books.client';
 import { OpenLibraryClient } from './upstreams/open-library.client';
+import { BooksProbes } from './probes';
 
 @Module({
   controllers: [BooksController],
-  providers: [BooksService, OpenLibraryClient, GoogleBooksClient],
+  providers: [BooksService, BooksProbes, OpenLibraryClient, GoogleBooksClient],
 })
 export class AppModule {}

@@ -30,6 +30,7 @@ export class BooksController {
     input: S.GetBookInput,
     output: S.GetBookOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['open-library', 'google-books'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getBook(@Payload() msg: TollMessage<S.GetBookInput>) {
@@ -48,6 +49,7 @@ export class BooksController {
     input: S.GetBatchInput,
     output: S.GetBatchOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['open-library', 'google-books'],
     errors: ['UPSTREAM_ERROR'],
   })
   getBatch(@Payload() msg: TollMessage<S.GetBatchInput>) {
@@ -66,6 +68,7 @@ export class BooksController {
     input: S.SearchInput,
     output: S.SearchOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['open-library', 'google-books'],
     errors: ['UPSTREAM_ERROR'],
   })
   search(@Payload() msg: TollMessage<S.SearchInput>) {

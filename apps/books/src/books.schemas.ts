@@ -21,7 +21,7 @@ export const SEARCH_MAX = 40;
 
 export const GetBookInput = z.strictObject({
   isbn: Isbn.describe('ISBN-10 or ISBN-13, hyphens optional; the check digit is verified before payment and an ISBN-10 is converted to ISBN-13'),
-});
+}).meta({ examples: [{ isbn: '9780306406157' }] });
 export type GetBookInput = z.infer<typeof GetBookInput>;
 
 export const GetBatchInput = z.strictObject({
@@ -30,7 +30,7 @@ export const GetBatchInput = z.strictObject({
     .min(1)
     .max(BATCH_MAX)
     .describe(`1-${BATCH_MAX} ISBNs (10 or 13 digits); duplicates, including an ISBN-10 and its ISBN-13, are answered once`),
-});
+}).meta({ examples: [{ isbns: ['9780306406157', '0441478123'] }] });
 export type GetBatchInput = z.infer<typeof GetBatchInput>;
 
 const Text = (what: string) =>
@@ -53,7 +53,7 @@ export const SearchInput = z
   })
   .superRefine((v, ctx) => {
     if (!v.q && !v.title && !v.author && !v.subject) ctx.addIssue({ code: 'custom', path: ['q'], message: 'give at least one of q, title, author or subject' });
-  });
+  }).meta({ examples: [{ title: 'the left hand of darkness', author: 'le guin', limit: 5 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 export const EmptyInput = z.strictObject({});

@@ -20,7 +20,7 @@ export const ScoreInput = z
   .superRefine((v, ctx) => {
     const [from, to] = [resolveChain(v.from_chain), resolveChain(v.to_chain)];
     if (from && from === to) ctx.addIssue({ code: 'custom', path: ['to_chain'], message: 'must be a different chain from from_chain' });
-  });
+  }).meta({ examples: [{ bridge: 'wormhole', from_chain: 'ethereum', to_chain: 'solana', token: 'USDC', amount_usd: 25000 }] });
 export type ScoreInput = z.infer<typeof ScoreInput>;
 
 export const IncidentsInput = z.strictObject({

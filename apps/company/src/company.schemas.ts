@@ -38,13 +38,13 @@ export const SnapshotInput = z
     if (v.lei !== undefined && /^[A-Za-z0-9]{18}[0-9]{2}$/.test(v.lei) && !leiChecksumValid(v.lei)) {
       ctx.addIssue({ code: 'custom', path: ['lei'], message: 'LEI check digits do not match (ISO 17442 mod 97)' });
     }
-  });
+  }).meta({ examples: [{ ticker: 'AAPL' }] });
 export type SnapshotInput = z.infer<typeof SnapshotInput>;
 
 export const SearchInput = z.strictObject({
   q: z.string().min(2).max(100).regex(/^[^\p{Cc}]+$/u, 'must be one line of text').describe('Company name or part of it, e.g. "alphabet" or "berkshire hath"'),
   limit: z.number().int().min(1).max(20).default(10).describe('Most candidates to return, 1-20 (default 10)'),
-});
+}).meta({ examples: [{ q: 'berkshire hath', limit: 5 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 export const EmptyInput = z.strictObject({});

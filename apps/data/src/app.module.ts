@@ -11,11 +11,13 @@ import { MarinadeClient } from './upstreams/marinade.client';
 import { NasdaqClient } from './upstreams/nasdaq.client';
 import { PolygonClient } from './upstreams/polygon.client';
 import { PythClient } from './upstreams/pyth.client';
+import { DataProbes } from './probes';
 
 @Module({
   controllers: [DataController],
   providers: [
     DataService,
+    DataProbes,
     { provide: CLOCK, useValue: systemClock },
     CoingeckoClient,
     PythClient,

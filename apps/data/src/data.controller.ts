@@ -29,6 +29,7 @@ export class DataController {
     input: S.GetBundleInput,
     output: S.DataBundle,
     timeoutMs: 20_000, // a cold staking load downloads DefiLlama's ~10 MB pool list
+    sources: ['coingecko', 'pyth', 'nasdaq', 'polygon', 'fred', 'fredgraph', 'defillama', 'jito', 'marinade'],
   })
   getBundle(@Payload() msg: TollMessage<S.GetBundleInput>) {
     return this.data.getBundle(S.parseInclude(msg.input.include), msg.deadline);

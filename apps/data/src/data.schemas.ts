@@ -19,7 +19,7 @@ export const GetBundleInput = z.strictObject({
     .max(200)
     .optional()
     .describe('Comma-separated subset of prices, yields, rates, staking (default: all); unknown names are ignored'),
-});
+}).meta({ examples: [{ include: 'prices,rates' }] });
 export type GetBundleInput = z.infer<typeof GetBundleInput>;
 
 export const EmptyInput = z.strictObject({});

@@ -165,6 +165,11 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  // Some section can be sold fresh from the cache now, whatever the providers do.
+  hasFreshSection(): boolean {
+    return SECTIONS.some((name) => this.sectionHealth(name).state === 'fresh');
+  }
+
   private sectionHealth(name: Section): DataStatus['sections'][Section] {
     const entry = this.cache.peek(name);
     const freshMs = this.loaders[name].policy.freshMs;

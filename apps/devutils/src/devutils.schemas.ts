@@ -30,7 +30,7 @@ export const GetIpInput = z.strictObject({
     .refine((s) => isIP(s) !== 0 && !s.includes('%'), 'must be an IPv4 or IPv6 address')
     .optional()
     .describe("Address to look up (IPv4 or IPv6); without it the caller's own address is used"),
-});
+}).meta({ examples: [{ ip: '8.8.8.8' }] });
 export type GetIpInput = z.infer<typeof GetIpInput>;
 
 const Attribution = z.object({
@@ -63,7 +63,7 @@ export type GenUuidOutput = z.infer<typeof GenUuidOutput>;
 
 export const GenPasswordInput = z.strictObject({
   length: z.number().int().min(4).max(128).default(20).describe('Password length in characters (4-128)'),
-});
+}).meta({ examples: [{ length: 24 }] });
 export type GenPasswordInput = z.infer<typeof GenPasswordInput>;
 export const GenPasswordOutput = z.object({
   password: z.string().describe('Has at least one lower-case letter, upper-case letter, digit and symbol'),
@@ -74,7 +74,7 @@ export type GenPasswordOutput = z.infer<typeof GenPasswordOutput>;
 
 export const GenTokenInput = z.strictObject({
   bytes: z.number().int().min(1).max(256).default(32).describe('Number of random bytes (1-256)'),
-});
+}).meta({ examples: [{ bytes: 32 }] });
 export type GenTokenInput = z.infer<typeof GenTokenInput>;
 export const GenTokenOutput = z.object({
   token: z.string().describe('Random bytes in lower-case hex (2 characters per byte)'),
@@ -85,7 +85,7 @@ export type GenTokenOutput = z.infer<typeof GenTokenOutput>;
 
 export const EncodeBase64Input = z.strictObject({
   text: z.string().max(MAX_TEXT).describe('Text to encode; its UTF-8 bytes are encoded'),
-});
+}).meta({ examples: [{ text: 'hello world' }] });
 export type EncodeBase64Input = z.infer<typeof EncodeBase64Input>;
 export const EncodeBase64Output = z.object({
   base64: z.string().describe('Standard alphabet, padded'),
@@ -100,7 +100,7 @@ export const DecodeBase64Input = z.strictObject({
     .max(2 * MAX_TEXT)
     .refine(isBase64, 'is not valid base64')
     .describe('Base64 (standard or URL-safe alphabet, padding optional, line breaks ignored)'),
-});
+}).meta({ examples: [{ text: 'aGVsbG8gd29ybGQ=' }] });
 export type DecodeBase64Input = z.infer<typeof DecodeBase64Input>;
 export const DecodeBase64Output = z.object({
   text: z.string().describe('The bytes read as UTF-8 (invalid sequences become U+FFFD)'),
@@ -112,7 +112,7 @@ export type DecodeBase64Output = z.infer<typeof DecodeBase64Output>;
 
 export const HashInput = z.strictObject({
   text: z.string().max(MAX_TEXT).describe('Text to hash; its UTF-8 bytes are hashed'),
-});
+}).meta({ examples: [{ text: 'hello world' }] });
 export type HashInput = z.infer<typeof HashInput>;
 export const HashOutput = z.object({
   algorithm: z.enum(['sha256', 'md5']),
@@ -131,7 +131,7 @@ export const DecodeJwtInput = z.strictObject({
       if (!jwt.ok) ctx.addIssue({ code: 'custom', message: jwt.problem });
     })
     .describe('A JWT in compact serialization (header.payload.signature)'),
-});
+}).meta({ examples: [{ token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c' }] });
 export type DecodeJwtInput = z.infer<typeof DecodeJwtInput>;
 const ClaimTime = z.string().nullable();
 export const DecodeJwtOutput = z.object({
@@ -151,7 +151,7 @@ export type DecodeJwtOutput = z.infer<typeof DecodeJwtOutput>;
 
 export const GetTimeNowInput = z.strictObject({
   tz: ianaZone('Time zone to show the time in').default('UTC'),
-});
+}).meta({ examples: [{ tz: 'Europe/Berlin' }] });
 export type GetTimeNowInput = z.infer<typeof GetTimeNowInput>;
 export const GetTimeNowOutput = Zoned.extend({
   utc: z.string(),
@@ -172,7 +172,7 @@ export const ConvertTimeInput = z.strictObject({
   if (!isIanaZone(from_tz)) return;
   const read = readTime(time, from_tz);
   if (!read.isValid) ctx.addIssue({ code: 'custom', path: ['time'], message: `must be ISO 8601 or "YYYY-MM-DD HH:mm[:ss]" (${read.invalidExplanation ?? read.invalidReason})` });
-});
+}).meta({ examples: [{ time: '2026-07-01 09:00', from_tz: 'America/New_York', to_tz: 'Asia/Tokyo' }] });
 export type ConvertTimeInput = z.infer<typeof ConvertTimeInput>;
 export const ConvertTimeOutput = z.object({
   from: Zoned,
@@ -197,7 +197,7 @@ export const ConvertUnitsInput = z
   .superRefine(({ from, to }, ctx) => {
     const [a, b] = [UNITS.get(from), UNITS.get(to)];
     if (a && b && a.measure !== b.measure) ctx.addIssue({ code: 'custom', path: ['to'], message: `cannot convert ${CATEGORIES[a.measure]} (${from}) to ${CATEGORIES[b.measure]} (${to})` });
-  });
+  }).meta({ examples: [{ from: 'km', to: 'mi', value: 42.195 }] });
 export type ConvertUnitsInput = z.infer<typeof ConvertUnitsInput>;
 const UnitName = z.object({ unit: z.string(), name: z.string() });
 export const ConvertUnitsOutput = z.object({
@@ -235,7 +235,7 @@ export const ConvertColorInput = z.strictObject({
 }).superRefine((input, ctx) => {
   const given = (['hex', 'rgb', 'hsl'] as const).filter((k) => input[k] !== undefined);
   if (given.length > 1) ctx.addIssue({ code: 'custom', message: `give at most one of hex, rgb or hsl (got ${given.join(', ')})` });
-});
+}).meta({ examples: [{ hex: 'ff6347' }] });
 export type ConvertColorInput = z.infer<typeof ConvertColorInput>;
 export const ConvertColorOutput = z.object({
   hex: z.string(),
@@ -252,7 +252,7 @@ export const ParseCronInput = z.strictObject({
 }).superRefine(({ expr, tz }, ctx) => {
   const problem = isIanaZone(tz) ? cronProblem(expr, tz) : undefined;
   if (problem) ctx.addIssue({ code: 'custom', path: ['expr'], message: problem });
-});
+}).meta({ examples: [{ expr: '0 9 * * 1-5', tz: 'Europe/Berlin' }] });
 export type ParseCronInput = z.infer<typeof ParseCronInput>;
 export const ParseCronOutput = z.object({
   expr: z.string(),
@@ -273,7 +273,7 @@ export const FormatJsonInput = z.strictObject({
     })
     .describe('JSON document to pretty-print'),
   indent: z.number().int().min(0).max(8).default(2).describe('Spaces per level; 0 gives compact output'),
-});
+}).meta({ examples: [{ text: '{"name":"toll","tags":["x402","solana"]}', indent: 2 }] });
 export type FormatJsonInput = z.infer<typeof FormatJsonInput>;
 export const FormatJsonOutput = z.object({
   formatted: z.string().describe('Numbers are re-serialized as IEEE 754 doubles; of duplicate keys the last wins'),
@@ -283,7 +283,7 @@ export type FormatJsonOutput = z.infer<typeof FormatJsonOutput>;
 
 export const ValidateJsonInput = z.strictObject({
   text: z.string().max(MAX_TEXT).describe('JSON document to check'),
-});
+}).meta({ examples: [{ text: '{"ok":true}' }] });
 export type ValidateJsonInput = z.infer<typeof ValidateJsonInput>;
 export const ValidateJsonOutput = z.object({
   valid: z.boolean(),

@@ -120,7 +120,7 @@ export const MatchInput = z.strictObject({
         '(a $0.01 block of 1000 calls does not pass 0.005). Tools above it, or whose price is not stated, are left out',
     ),
   limit: z.number().int().min(1).max(20).default(5).describe('Number of results, 1-20 (default 5)'),
-});
+}).meta({ examples: [{ task: 'get the 7-day weather forecast for Berlin', max_price: 0.05, limit: 5 }] });
 export type MatchInput = z.infer<typeof MatchInput>;
 
 const Matched = z.object({

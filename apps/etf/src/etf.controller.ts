@@ -26,6 +26,7 @@ export class EtfController {
     input: S.DistributionsInput,
     output: S.GetDistributionsOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['nasdaq', 'polygon'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getDistributions(@Payload() msg: TollMessage<S.DistributionsInput>) {

@@ -14,7 +14,7 @@ const price = z
   .refine((p) => /[1-9]/.test(p), 'must be greater than zero')
   .describe('Share price in USD (decimal string, e.g. 57.43) to compute the yield with; default: the latest price from the source');
 
-export const DistributionsInput = z.strictObject({ ticker, price: price.optional() });
+export const DistributionsInput = z.strictObject({ ticker, price: price.optional() }).meta({ examples: [{ ticker: 'SCHD' }] });
 export type DistributionsInput = z.infer<typeof DistributionsInput>;
 
 export const FREQUENCIES = ['monthly', 'quarterly', 'semiannual', 'annual'] as const;

@@ -46,6 +46,7 @@ export class FeesController {
     input: S.EstimateInput,
     output: S.EstimateOutput,
     timeoutMs: TX_TIMEOUT_MS,
+    sources: ['solana-rpc'],
     errors: ['UPSTREAM_ERROR'],
   })
   estimate(@Payload() msg: TollMessage<S.EstimateInput>) {
@@ -65,6 +66,7 @@ export class FeesController {
     input: S.OptimizeInput,
     output: S.OptimizeOutput,
     timeoutMs: TX_TIMEOUT_MS,
+    sources: ['solana-rpc'],
     errors: ['UPSTREAM_ERROR'],
   })
   optimize(@Payload() msg: TollMessage<S.OptimizeInput>) {

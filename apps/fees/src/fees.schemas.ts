@@ -57,7 +57,7 @@ export const EstimateInput = z
     for (const field of ['compute_units', 'signatures'] as const) {
       if (v.transaction_base64 !== undefined && v[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'only with accounts: a transaction carries its own' });
     }
-  });
+  }).meta({ examples: [{ accounts: ['JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4'], priority: 'medium', compute_units: 200000 }] });
 export type EstimateInput = z.infer<typeof EstimateInput>;
 
 export const OptimizeInput = z.strictObject({
@@ -66,7 +66,7 @@ export const OptimizeInput = z.strictObject({
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
   priority: Priority,
-});
+}).meta({ examples: [{ transaction_base64: 'AVlEJ1H92qiggmi8wMrQzvGkZEfUQEgUWkOhXInao2rzj3Ot4ZIjxQV855+Zys8ybCusZ8Pd8YftuZYC/U5lLwEBAAEDP5RV6TZ/t2YhSkrEYZl3FDbex5oCUY1xm/SIrhV0zeN+jAiHYL/eHd3PMsF/IJuCQu5SqvEx+s2I0OosbQsG8gAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAzEkOkozS44c7s0P8ldozF5ymD02/RsLDbpEpnVXU5rkBAgIAAQwCAAAAQEIPAAAAAAA=', priority: 'high' }] });
 export type OptimizeInput = z.infer<typeof OptimizeInput>;
 
 const Lamports = z.string().regex(/^\d+$/).describe('Lamports, as an integer string');

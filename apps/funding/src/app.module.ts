@@ -9,9 +9,10 @@ import { BybitClient } from './upstreams/bybit.client';
 import { HyperliquidClient } from './upstreams/hyperliquid.client';
 import { OkxClient } from './upstreams/okx.client';
 import { Clock } from '@toll/platform';
+import { FundingProbes } from './probes';
 
 @Module({
   controllers: [FundingController],
-  providers: [PrismaService, LiquidationsRepository, LiquidationCollector, FundingService, BinanceClient, BybitClient, OkxClient, HyperliquidClient, Clock],
+  providers: [PrismaService, LiquidationsRepository, LiquidationCollector, FundingService, FundingProbes, BinanceClient, BybitClient, OkxClient, HyperliquidClient, Clock],
 })
 export class AppModule {}

@@ -26,6 +26,7 @@ export class FundingController {
     input: S.FundingInput,
     output: S.FundingOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['binance', 'bybit', 'okx', 'hyperliquid'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getFunding(@Payload() msg: TollMessage<S.FundingInput>) {

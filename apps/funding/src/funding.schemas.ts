@@ -14,14 +14,14 @@ export const SymbolParam = z
   .regex(SYMBOL, 'a base symbol (BTC), BTC-USDT, BTC/USDT, btcusdt, BTC-PERP or BTC-USDT-SWAP; only USDT-margined perpetuals are covered')
   .describe('Perpetual in any usual form: BTC, BTC-USDT, BTC/USDT, btcusdt, BTC-PERP, BTC-USDT-SWAP (USDT-margined)');
 
-export const FundingInput = z.strictObject({ symbol: SymbolParam });
+export const FundingInput = z.strictObject({ symbol: SymbolParam }).meta({ examples: [{ symbol: 'BTC' }] });
 export type FundingInput = z.infer<typeof FundingInput>;
 
 export const MAX_LIQUIDATION_HOURS = 72;
 export const LiquidationsInput = z.strictObject({
   symbol: SymbolParam,
   hours: z.number().int().min(1).max(MAX_LIQUIDATION_HOURS).default(24).describe(`Window ending now, in hours: 1-${MAX_LIQUIDATION_HOURS} (default 24; the collector keeps 72 h)`),
-});
+}).meta({ examples: [{ symbol: 'ETH-USDT', hours: 24 }] });
 export type LiquidationsInput = z.infer<typeof LiquidationsInput>;
 
 export const TopFundedInput = z.strictObject({

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TollError, type ChallengeReply } from '@toll/contracts';
-import { decodeHeaderJson } from '@toll/x402';
+import { decodeHeaderJson, inputExampleOf } from '@toll/x402';
 import { randomUUID } from 'node:crypto';
 import { toolNameOf, toolOf } from './mcp';
 import { PaymentsClient } from './payments.client';
@@ -83,12 +83,15 @@ export class DiscoveryList {
       const routeTemplate = route.paramNames.length ? { routeTemplate: route.path.replace(/\{([a-z0-9_]+)\}/g, ':$1') } : {};
       items.push({ ...common, resource: `${base}${route.path}`, type: 'http', description: route.summary, extensions: { bazaar: { ...required.extensions.bazaar, ...routeTemplate } } });
       const tool = toolOf(route);
+      // The route's own input example (the HTTP item's info.input carries it from the challenge), as the tool's arguments.
+      const input = inputExampleOf(route);
+      const example = input ? { example: input } : {};
       items.push({
         ...common,
         resource: `${base}/mcp`,
         type: 'mcp',
         description: route.summary,
-        extensions: { bazaar: { info: { input: { type: 'mcp', tool: toolNameOf(route.operationId), description: tool.description, transport: 'streamable-http', inputSchema: tool.inputSchema }, output: { type: 'json' } }, schema: MCP_BAZAAR_SCHEMA } },
+        extensions: { bazaar: { info: { input: { type: 'mcp', tool: toolNameOf(route.operationId), description: tool.description, transport: 'streamable-http', inputSchema: tool.inputSchema, ...example }, output: { type: 'json' } }, schema: MCP_BAZAAR_SCHEMA } },
       });
     }
     const matching = items.filter(

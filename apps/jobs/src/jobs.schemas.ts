@@ -57,12 +57,12 @@ export const SearchInput = z
     if (v.salary_min === undefined && v.salary_currency !== 'USD') {
       ctx.addIssue({ code: 'custom', path: ['salary_currency'], message: 'only applies together with salary_min' });
     }
-  });
+  }).meta({ examples: [{ q: 'backend engineer', location: 'Berlin', limit: 10 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 export const GetJobInput = z.strictObject({
   id: z.string().regex(POSTING_ID, 'must be a job id from a search answer, "<source>:<source id>"').describe('Job id from a search answer, e.g. "arbeitnow:senior-backend-engineer-berlin-123"'),
-});
+}).meta({ examples: [{ id: 'arbeitnow:senior-backend-engineer-berlin-123' }] });
 export type GetJobInput = z.infer<typeof GetJobInput>;
 
 export const EmptyInput = z.strictObject({});

@@ -27,6 +27,7 @@ export class MacroController {
     input: S.SeriesInput,
     output: S.GetLatestOutput,
     timeoutMs: SERIES_TIMEOUT_MS,
+    sources: ['fred', 'fred-csv'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getLatest(@Payload() msg: TollMessage<S.SeriesInput>) {
@@ -43,6 +44,7 @@ export class MacroController {
     input: S.HistoryInput,
     output: S.GetHistoryOutput,
     timeoutMs: SERIES_TIMEOUT_MS,
+    sources: ['fred', 'fred-csv'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getHistory(@Payload() msg: TollMessage<S.HistoryInput>) {
@@ -61,6 +63,7 @@ export class MacroController {
     input: S.CivicInput,
     output: S.GetRepresentativesOutput,
     timeoutMs: 15_000,
+    sources: ['census'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getRepresentatives(@Payload() msg: TollMessage<S.CivicInput>) {

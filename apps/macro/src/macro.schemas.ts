@@ -12,7 +12,7 @@ const series = z
   ])
   .describe(`A friendly name (${SERIES_NAMES.join(', ')}) or a FRED series id in capitals such as CPIAUCSL`);
 
-export const SeriesInput = z.strictObject({ series });
+export const SeriesInput = z.strictObject({ series }).meta({ examples: [{ series: 'cpi' }] });
 export type SeriesInput = z.infer<typeof SeriesInput>;
 
 export const HistoryInput = z.strictObject({
@@ -23,7 +23,7 @@ export const HistoryInput = z.strictObject({
     .optional()
     .describe('First observation date to include, YYYY-MM-DD (default: the most recent `limit` observations)'),
   limit: z.number().int().min(1).max(1000).default(120).describe('Most observations to return, newest first, 1-1000 (default 120)'),
-});
+}).meta({ examples: [{ series: 'unemployment_rate', start: '2024-01-01', limit: 24 }] });
 export type HistoryInput = z.infer<typeof HistoryInput>;
 
 // A point or an address, never both: the rule spans two fields, so it is a refinement naming the field.
@@ -45,7 +45,7 @@ export const CivicInput = z
     else if (v.lat !== undefined && v.lon === undefined) ctx.addIssue({ code: 'custom', path: ['lon'], message: 'lon is required with lat' });
     else if (v.lon !== undefined && v.lat === undefined) ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat is required with lon' });
     else if (!point && v.address === undefined) ctx.addIssue({ code: 'custom', path: ['lat'], message: 'give lat and lon, or an address' });
-  });
+  }).meta({ examples: [{ address: '1600 Pennsylvania Ave NW, Washington, DC 20500' }] });
 export type CivicInput = z.infer<typeof CivicInput>;
 
 export const EmptyInput = z.strictObject({});

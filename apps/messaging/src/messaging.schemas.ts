@@ -48,7 +48,7 @@ export const ProvisionInput = z
       }
     }
     if (v.webhook_secret && !v.webhook_url) ctx.addIssue({ code: 'custom', path: ['webhook_secret'], message: 'needs webhook_url' });
-  });
+  }).meta({ examples: [{ name: 'Toll Price Alerts', description: 'Sends a message to this chat when SOL moves more than 5% in an hour.', short_description: 'SOL price alerts' }] });
 export type ProvisionInput = z.infer<typeof ProvisionInput>;
 
 export const ReleaseInput = z.strictObject({

@@ -26,6 +26,7 @@ export class NewsController {
     input: S.SearchInput,
     output: S.SearchOutput,
     timeoutMs: GDELT_ROUTE_TIMEOUT_MS,
+    sources: ['gdelt', 'hn-algolia'],
     errors: ['UPSTREAM_ERROR'],
   })
   search(@Payload() msg: TollMessage<S.SearchInput>) {
@@ -45,6 +46,7 @@ export class NewsController {
     input: S.TrendingInput,
     output: S.TrendingOutput,
     timeoutMs: 10_000,
+    sources: ['wikimedia', 'hn-algolia'],
     errors: ['UPSTREAM_ERROR'],
   })
   getTrending(@Payload() msg: TollMessage<S.TrendingInput>) {
@@ -63,6 +65,7 @@ export class NewsController {
     input: S.TimelineInput,
     output: S.TimelineOutput,
     timeoutMs: GDELT_ROUTE_TIMEOUT_MS,
+    sources: ['gdelt'],
     errors: ['UPSTREAM_ERROR'],
   })
   getTimeline(@Payload() msg: TollMessage<S.TimelineInput>) {

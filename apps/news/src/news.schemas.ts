@@ -27,19 +27,19 @@ export const SearchInput = z.strictObject({
     .refine((v) => gdeltLanguage(v) !== undefined, 'is not a language GDELT indexes; give an ISO 639-1 code such as "es" or an English name such as "spanish"')
     .optional()
     .describe('Only articles published in this language: an ISO 639-1 code ("es") or its English name ("spanish"), case-insensitive'),
-});
+}).meta({ examples: [{ q: 'solana', days: 7, limit: 20, lang: 'en' }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 export const TrendingInput = z.strictObject({
   days: z.number().int().min(1).max(7).default(1).describe('Window in days (1-7): the most recent complete UTC days'),
   limit: z.number().int().min(1).max(50).default(20).describe('Topics to return (1-50)'),
-});
+}).meta({ examples: [{ days: 1, limit: 10 }] });
 export type TrendingInput = z.infer<typeof TrendingInput>;
 
 export const TimelineInput = z.strictObject({
   q: Query,
   days: z.number().int().min(1).max(90).default(30).describe('Lookback in days (1-90) ending now; GDELT keeps about 3 months'),
-});
+}).meta({ examples: [{ q: 'stablecoin', days: 30 }] });
 export type TimelineInput = z.infer<typeof TimelineInput>;
 
 export const EmptyInput = z.strictObject({});

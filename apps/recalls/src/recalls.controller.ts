@@ -30,6 +30,7 @@ export class RecallsController {
     input: S.SearchInput,
     output: S.SearchOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['openfda', 'cpsc', 'nhtsa-recalls'],
     errors: ['UPSTREAM_ERROR'],
   })
   search(@Payload() msg: TollMessage<S.SearchInput>) {
@@ -46,6 +47,7 @@ export class RecallsController {
     input: S.GetVehicleInput,
     output: S.GetVehicleOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['nhtsa-recalls'],
     errors: ['UPSTREAM_ERROR'],
   })
   getVehicle(@Payload() msg: TollMessage<S.GetVehicleInput>) {
@@ -64,6 +66,7 @@ export class RecallsController {
     input: S.GetVinInput,
     output: S.GetVinOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['nhtsa-vpic'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getVin(@Payload() msg: TollMessage<S.GetVinInput>) {

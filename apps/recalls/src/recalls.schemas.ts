@@ -55,7 +55,7 @@ export const SearchInput = z
     if (v.category === 'vehicle' && !CAMPAIGN_PATTERN.test(v.q)) {
       ctx.addIssue({ code: 'custom', path: ['q'], message: 'with category vehicle, give an NHTSA campaign number such as 19V182000 (for a make, model and year use recalls.getVehicle)' });
     }
-  });
+  }).meta({ examples: [{ q: 'listeria', category: 'food', limit: 10 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 const Name = (what: string) =>
@@ -71,7 +71,7 @@ export const GetVehicleInput = z.strictObject({
   make: Name('Vehicle make, e.g. "Honda"'),
   model: Name('Model, e.g. "Accord"'),
   year: z.number().int().min(1949).max(2099).describe('Model year'),
-});
+}).meta({ examples: [{ make: 'Honda', model: 'Accord', year: 2018 }] });
 export type GetVehicleInput = z.infer<typeof GetVehicleInput>;
 
 export const GetVinInput = z.strictObject({
@@ -81,7 +81,7 @@ export const GetVinInput = z.strictObject({
     .regex(VIN_PATTERN, { message: 'must be 17 characters: capital letters except I, O, Q, and digits', abort: true })
     .refine(vinCheckDigitValid, 'check digit (9th character) does not match')
     .describe('17-character Vehicle Identification Number; the check digit is verified before payment'),
-});
+}).meta({ examples: [{ vin: '1HGCM82633A004352' }] });
 export type GetVinInput = z.infer<typeof GetVinInput>;
 
 export const EmptyInput = z.strictObject({});

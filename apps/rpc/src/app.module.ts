@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import type { RpcConfig } from './config';
+import { RpcProbes } from './probes';
 import { RpcCache } from './rpc-cache';
 import { RpcController } from './rpc.controller';
 import { RpcService } from './rpc.service';
@@ -44,6 +45,7 @@ const poolFrom = (config: RpcConfig, logger: JsonLogger) => {
   controllers: [RpcController],
   providers: [
     RpcService,
+    RpcProbes,
     { provide: UpstreamPool, useFactory: poolFrom, inject: [APP_CONFIG, JsonLogger] },
     {
       provide: RpcCache,

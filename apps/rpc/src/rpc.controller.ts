@@ -31,6 +31,7 @@ export class RpcController {
     input: S.CallInput,
     output: S.CallOutput,
     timeoutMs: CALL_TIMEOUT_MS,
+    sources: ['solana-rpc'],
     errors: ['UPSTREAM_ERROR'],
     arrayBodyField: 'batch',
   })
@@ -50,6 +51,7 @@ export class RpcController {
     input: S.CallGetInput,
     output: S.CallOutput,
     timeoutMs: CALL_TIMEOUT_MS,
+    sources: ['solana-rpc'],
     errors: ['UPSTREAM_ERROR'],
   })
   callGet(@Payload() msg: TollMessage<S.CallGetInput>) {

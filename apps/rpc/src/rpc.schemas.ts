@@ -44,6 +44,7 @@ export const CallInput = z
   })
   // The same rule in the announced JSON Schema, so the gateway refuses a malformed call before asking for payment.
   .meta({
+    examples: [{ jsonrpc: '2.0', id: 1, method: 'getBalance', params: ['9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'] }],
     oneOf: [
       { required: ['jsonrpc', 'id', 'method'], not: { required: ['batch'] } },
       { required: ['batch'], not: { anyOf: SINGLE_FIELDS.map((field) => ({ required: [field] })) } },
@@ -74,7 +75,7 @@ export const CallGetInput = z.strictObject({
       return parsed.data;
     })
     .describe('The params array as JSON text, e.g. ["<address>",{"commitment":"confirmed"}]'),
-});
+}).meta({ examples: [{ method: 'getBalance', params: '["9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",{"commitment":"confirmed"}]' }] });
 export type CallGetInput = z.infer<typeof CallGetInput>;
 
 const RpcResponse = z.object({

@@ -52,7 +52,7 @@ const minNotAboveMax = (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
 
 export const ScreenInput = z
   .strictObject({ ...screenShape, limit: z.number().int().min(1).max(100).default(25).describe('Most rows to return, 1-100 (default 25)') })
-  .superRefine(minNotAboveMax);
+  .superRefine(minNotAboveMax).meta({ examples: [{ sectors: ['Technology'], market_cap_min: 10000000000, pe_max: 30, sort: 'market_cap', order: 'desc', limit: 10 }] });
 export type ScreenInput = z.infer<typeof ScreenInput>;
 
 export const PreviewInput = z.strictObject(screenShape).superRefine(minNotAboveMax);
@@ -60,7 +60,7 @@ export type PreviewInput = z.infer<typeof PreviewInput>;
 
 export const TickerInput = z.strictObject({
   ticker: z.string().regex(/^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$/, 'must be a US ticker symbol such as AAPL or BRK.B').describe('US ticker symbol, e.g. KO or BRK.B'),
-});
+}).meta({ examples: [{ ticker: 'MSFT' }] });
 export type TickerInput = z.infer<typeof TickerInput>;
 
 export const EmptyInput = z.strictObject({});

@@ -3,9 +3,10 @@ import { SecController } from './sec.controller';
 import { SecService } from './sec.service';
 import { SecClient } from './upstreams/sec.client';
 import { Clock } from '@toll/platform';
+import { SecProbes } from './probes';
 
 @Module({
   controllers: [SecController],
-  providers: [SecService, SecClient, Clock],
+  providers: [SecService, SecProbes, SecClient, Clock],
 })
 export class AppModule {}

@@ -27,6 +27,7 @@ export class SecController {
     input: S.TickerInput,
     output: S.GetFundamentalsOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['sec'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getFundamentals(@Payload() msg: TollMessage<S.TickerInput>) {

@@ -10,7 +10,7 @@ export const TickerInput = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$/, 'must be a US ticker symbol such as AAPL or BRK.B')
     .describe('US ticker symbol, e.g. AAPL or BRK.B (case-insensitive)'),
-});
+}).meta({ examples: [{ ticker: 'AAPL' }] });
 export type TickerInput = z.infer<typeof TickerInput>;
 
 export const EmptyInput = z.strictObject({});

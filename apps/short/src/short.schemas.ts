@@ -8,7 +8,7 @@ export const TickerInput = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$/, 'must be a US ticker symbol such as GME or BRK.B')
     .describe('US ticker symbol, e.g. GME or BRK.B (case-insensitive)'),
-});
+}).meta({ examples: [{ ticker: 'GME' }] });
 export type TickerInput = z.infer<typeof TickerInput>;
 
 export const EmptyInput = z.strictObject({});

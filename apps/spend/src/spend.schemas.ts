@@ -84,7 +84,7 @@ export const CheckInput = z.strictObject({
   amount_usd_cents: z.number().int('must be an integer number of cents').min(1, 'must be at least 1').max(MAX_CENTS, `must be at most ${MAX_CENTS}`).describe('The spend in USD cents'),
   recipient: Recipient.optional().describe('Who would be paid (address, host or name)'),
   category: Category.optional().describe('What the spend is for, as a registry capability tag (e.g. "weather")'),
-});
+}).meta({ examples: [{ agent_id: 'agent-7f3c', amount_usd_cents: 250, recipient: 'api.example.com', category: 'weather' }] });
 export type CheckInput = z.infer<typeof CheckInput>;
 
 export const ConfirmInput = z.strictObject({

@@ -31,6 +31,7 @@ export class TokensController {
     input: S.MintInput,
     output: S.GetTokenOutput,
     timeoutMs: TOKEN_TIMEOUT_MS,
+    sources: ['solana-rpc'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getToken(@Payload() msg: TollMessage<S.MintInput>) {
@@ -50,6 +51,7 @@ export class TokensController {
     input: S.MintInput,
     output: S.GetScoreOutput,
     timeoutMs: SCORE_TIMEOUT_MS,
+    sources: ['solana-rpc'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getScore(@Payload() msg: TollMessage<S.MintInput>) {

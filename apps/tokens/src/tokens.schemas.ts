@@ -14,7 +14,7 @@ const Mint = z
   .refine(isBase58PublicKey, 'must decode to a 32-byte public key')
   .describe('Mint address of the token (base58), e.g. EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
 
-export const MintInput = z.strictObject({ mint: Mint });
+export const MintInput = z.strictObject({ mint: Mint }).meta({ examples: [{ mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' }] });
 export type MintInput = z.infer<typeof MintInput>;
 
 export const GetLaunchesInput = z.strictObject({

@@ -19,7 +19,7 @@ export const StatusInput = z
   .superRefine((v, ctx) => {
     if (v.serial === undefined && v.registration === undefined) ctx.addIssue({ code: 'custom', path: ['serial'], message: 'give serial or registration' });
     if (v.serial !== undefined && v.registration !== undefined) ctx.addIssue({ code: 'custom', path: ['registration'], message: 'give serial or registration, not both' });
-  });
+  }).meta({ examples: [{ serial: '76044902' }] });
 export type StatusInput = z.infer<typeof StatusInput>;
 
 export const SearchInput = z
@@ -43,7 +43,7 @@ export const SearchInput = z
   .superRefine((v, ctx) => {
     // Marks are compared by their Latin letters and digits (the office's mark text); a query with none would match nothing meaningful.
     if (typeof v.mark === 'string' && /[\p{L}\p{N}]/u.test(v.mark) && !normalise(v.mark)) ctx.addIssue({ code: 'custom', path: ['mark'], message: 'must contain a Latin letter or a digit' });
-  });
+  }).meta({ examples: [{ mark: 'Sunbeam', classes: '9,42', limit: 20 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 export const EmptyInput = z.strictObject({});

@@ -4,9 +4,10 @@ import { TronService } from './tron.service';
 import { TronNodeClient } from './upstreams/tron-node.client';
 import { TrxPriceClient } from './upstreams/trx-price.client';
 import { Clock } from '@toll/platform';
+import { TronProbes } from './probes';
 
 @Module({
   controllers: [TronController],
-  providers: [TronService, TronNodeClient, TrxPriceClient, Clock],
+  providers: [TronService, TronProbes, TronNodeClient, TrxPriceClient, Clock],
 })
 export class AppModule {}

@@ -26,6 +26,7 @@ export class TronController {
     input: S.EstimateInput,
     output: S.EstimateOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['tron-node'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   estimate(@Payload() msg: TollMessage<S.EstimateInput>) {

@@ -28,7 +28,7 @@ export const EstimateInput = z.strictObject({
     .boolean()
     .default(false)
     .describe('true: also simulate this exact transfer on the node (from the sender) and use its energy instead of the band; the band is used if the simulation reverts'),
-});
+}).meta({ examples: [{ from: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', to: 'TPWPkaU9DphMeskYJntfrAdgNAK1Lm3mzY', amount_usdt: 150.25 }] });
 export type EstimateInput = z.infer<typeof EstimateInput>;
 
 export const EmptyInput = z.strictObject({});

@@ -5,9 +5,10 @@ import { OpenMeteoClient } from './upstreams/open-meteo.client';
 import { WeatherController } from './weather.controller';
 import { WeatherService } from './weather.service';
 import { Clock } from '@toll/platform';
+import { WeatherProbes } from './probes';
 
 @Module({
   controllers: [WeatherController],
-  providers: [WeatherService, OpenMeteoClient, MetNorwayClient, NwsClient, Clock],
+  providers: [WeatherService, WeatherProbes, OpenMeteoClient, MetNorwayClient, NwsClient, Clock],
 })
 export class AppModule {}

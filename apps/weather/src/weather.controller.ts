@@ -27,6 +27,7 @@ export class WeatherController {
     input: S.PointInput,
     output: S.GetCurrentOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['open-meteo', 'met-norway'],
     errors: ['UPSTREAM_ERROR'],
   })
   getCurrent(@Payload() msg: TollMessage<S.PointInput>) {
@@ -43,6 +44,7 @@ export class WeatherController {
     input: S.ForecastInput,
     output: S.GetForecastOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['open-meteo', 'met-norway'],
     errors: ['UPSTREAM_ERROR'],
   })
   getForecast(@Payload() msg: TollMessage<S.ForecastInput>) {
@@ -61,6 +63,7 @@ export class WeatherController {
     input: S.PointInput,
     output: S.GetAlertsOutput,
     timeoutMs: TIMEOUT_MS,
+    sources: ['nws'],
     errors: ['UPSTREAM_ERROR'],
   })
   getAlerts(@Payload() msg: TollMessage<S.PointInput>) {

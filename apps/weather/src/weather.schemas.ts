@@ -7,14 +7,14 @@ import { z } from 'zod';
 const lat = z.number().min(-90).max(90).describe('Latitude in decimal degrees, -90 to 90 (rounded to 2 decimals, about 1.1 km)');
 const lon = z.number().min(-180).max(180).describe('Longitude in decimal degrees, -180 to 180 (rounded to 2 decimals, about 1.1 km)');
 
-export const PointInput = z.strictObject({ lat, lon });
+export const PointInput = z.strictObject({ lat, lon }).meta({ examples: [{ lat: 39.1, lon: -94.58 }] });
 export type PointInput = z.infer<typeof PointInput>;
 
 export const ForecastInput = z.strictObject({
   lat,
   lon,
   days: z.number().int().min(1).max(16).default(7).describe('Number of days, 1-16 (default 7), starting today in local time'),
-});
+}).meta({ examples: [{ lat: 52.52, lon: 13.41, days: 3 }] });
 export type ForecastInput = z.infer<typeof ForecastInput>;
 
 export const EmptyInput = z.strictObject({});

@@ -33,6 +33,7 @@ export class WikiController {
     input: S.GetAnswerInput,
     output: S.GetAnswerOutput,
     timeoutMs: LOOKUP_TIMEOUT_MS,
+    sources: ['wikipedia'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getAnswer(@Payload() msg: TollMessage<S.GetAnswerInput>) {
@@ -49,6 +50,7 @@ export class WikiController {
     input: S.GetRelatedInput,
     output: S.GetRelatedOutput,
     timeoutMs: LOOKUP_TIMEOUT_MS,
+    sources: ['wikipedia'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
   getRelated(@Payload() msg: TollMessage<S.GetRelatedInput>) {

@@ -13,7 +13,8 @@ export type PayMethod = 'sol' | 'usdc' | 'x402' | 'balance';
 export interface PaidResponse {
   status: number;
   body: unknown;
-  paid: null | { method: PayMethod; amount: string; asset: string; signature?: string };
+  // signature and memo (memo flow) are the proof: the same request repeated with them is answered again, not charged.
+  paid: null | { method: PayMethod; amount: string; asset: string; signature?: string; memo?: string };
   // A balance call's 402 names what fell short and where to deposit (body.balance); the receipt is as for any paid call.
   receipt: string | null;
   paymentResponse: unknown;
@@ -59,7 +60,7 @@ export async function tollCall(url: string, init: RequestInit, options: TollClie
   retryUrl.searchParams.set(MEMO_QUERY_PARAM, challenge.memo);
   const headers = new Headers(init.headers);
   headers.set(HEADERS.paymentTx, signature);
-  return finish(await fetch(retryUrl, { ...init, headers }), { method: options.method, amount, asset, signature });
+  return finish(await fetch(retryUrl, { ...init, headers }), { method: options.method, amount, asset, signature, memo: challenge.memo });
 }
 
 async function callWithX402(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {

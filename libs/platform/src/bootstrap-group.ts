@@ -10,6 +10,7 @@ import { JsonLogger } from './logger';
 import { connectNats } from './nats';
 import { PlatformModule } from './platform.module';
 import { armShutdownDeadline } from './shutdown-deadline';
+import { SourceProbes } from './source-probes';
 
 export interface GroupOptions<S extends z.ZodObject> {
   name: string; // folder = Nx project = image = Deployment = NATS queue
@@ -52,6 +53,7 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
   // so nothing that reacts to the announcement can reach an unsubscribed subject.
   await microservice.unwrap<NatsConnection>().flush();
   app.get(CatalogService).start(config.ANNOUNCE_INTERVAL_MS); // only once the subjects are subscribed
+  app.get(SourceProbes).start();
   await app.listen(config.HEALTH_PORT, '0.0.0.0');
   const healthUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   logger.event('info', 'started', { config: maskConfig(options.config, config), healthUrl });

@@ -61,7 +61,7 @@ export class CatalogService implements OnApplicationShutdown {
           description: r.description,
           tags: r.tags ?? [this.group.title],
           price: r.price,
-          inputSchema: z.toJSONSchema(r.input, { io: 'input', unrepresentable: 'any' }),
+          inputSchema: inputSchemaOf(r),
           outputSchema: z.toJSONSchema(r.output, { io: 'output', unrepresentable: 'any' }),
           timeoutMs: r.timeoutMs,
           arrayBodyField: r.arrayBodyField,
@@ -118,4 +118,19 @@ export class CatalogService implements OnApplicationShutdown {
     this.requests?.unsubscribe();
     for (const check of this.checks) check.unsubscribe();
   }
+}
+
+// The route's input as JSON Schema, with its `examples` (zod .meta): what discovery lists show a caller. An example
+// the route's own rules refuse stops the app at start; an input without fields has one example, the empty one.
+export function inputSchemaOf(route: TollRouteOptions): Record<string, unknown> {
+  const schema = z.toJSONSchema(route.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  // Read from the zod schema: z.toJSONSchema leaves them out of an input holding a transform.
+  const examples = (route.input.meta()?.examples as unknown[] | undefined) ?? [];
+  for (const example of examples) {
+    const parsed = parseInput(route.input, example);
+    if (!parsed.ok) throw new Error(`${route.operationId}: its input example ${JSON.stringify(example)} fails its own rules: ${JSON.stringify(parsed.issues)}`);
+  }
+  const fieldless = !Object.keys((schema.properties as object | undefined) ?? {}).length && !schema.anyOf && !schema.oneOf && parseInput(route.input, {}).ok;
+  if (examples.length) return { ...schema, examples };
+  return fieldless ? { ...schema, examples: [{}] } : schema;
 }

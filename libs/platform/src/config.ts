@@ -12,6 +12,10 @@ export const BaseConfig = z.object({
   NATS_GRACE_PERIOD_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   // After SIGTERM, exit by then even if a shutdown hook hangs (under Kubernetes' terminationGracePeriodSeconds, 45 s).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(25_000),
+  // Background probes of the providers routes declare (`sources`): how often, and how long one may take. 0 turns them
+  // off. Cheap calls (an API root), so a replica adds one request per provider per interval.
+  SOURCE_PROBE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  SOURCE_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   // Demo mode without internet: answer upstream calls from these fixture folders (comma-separated).
   UPSTREAM_REPLAY_DIRS: z.string().optional(),
 });

@@ -17,3 +17,4 @@ export * from './database';
 export * from './shutdown-deadline';
 export * from './input-rules';
 export * from './clock';
+export * from './source-probes';

@@ -8,6 +8,7 @@ import { GroupHealth, HealthController } from './health';
 import { JsonLogger } from './logger';
 import { NATS_CONNECTION } from './nats';
 import { RouteInterceptor } from './route.interceptor';
+import { SourceProbes } from './source-probes';
 import { APP_CONFIG, GROUP_INFO, type GroupInfo } from './tokens';
 
 export interface PlatformOptions {
@@ -38,8 +39,9 @@ export class PlatformModule {
         CatalogService,
         ContractRefusals,
         GroupHealth,
+        SourceProbes,
       ],
-      exports: [APP_CONFIG, GROUP_INFO, JsonLogger, NATS_CONNECTION, CatalogService, ContractRefusals, GroupHealth],
+      exports: [APP_CONFIG, GROUP_INFO, JsonLogger, NATS_CONNECTION, CatalogService, ContractRefusals, GroupHealth, SourceProbes],
     };
   }
 }

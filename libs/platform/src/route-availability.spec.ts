@@ -68,4 +68,16 @@ describe('RouteAvailability', () => {
     a.lift('g.op');
     expect([a.unavailable(), changes]).toEqual([{}, 2]);
   });
+
+  it('marks an operation down while its providers are, announcing again only when that changes', () => {
+    const a = make();
+    a.sourcesDown('g.op', { retryAfterSeconds: 60, reason: 'every provider it needs is down (p: HTTP 503)' });
+    a.sourcesDown('g.op', { retryAfterSeconds: 60, reason: 'every provider it needs is down (p: HTTP 503)' });
+    expect([a.isOpen('g.op'), a.unavailable(), changes]).toEqual([true, { 'g.op': { retryAfterSeconds: 60, reason: 'every provider it needs is down (p: HTTP 503)' } }, 1]);
+    a.succeeded('g.op'); // a call answered from elsewhere does not lift it: only a probe does
+    expect(a.isOpen('g.op')).toBe(true);
+    a.sourcesUp('g.op');
+    a.sourcesUp('g.op');
+    expect([a.unavailable(), changes]).toEqual([{}, 2]);
+  });
 });

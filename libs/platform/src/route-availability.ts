@@ -29,6 +29,7 @@ export interface Unavailable {
 export class RouteAvailability {
   private readonly circuits = new Map<string, Circuit>();
   private readonly held = new Map<string, string>();
+  private readonly unreachable = new Map<string, Unavailable>();
 
   constructor(
     private readonly onChange: () => void,
@@ -78,8 +79,20 @@ export class RouteAvailability {
     if (this.held.delete(operationId)) this.onChange();
   }
 
+  // Background probes found every provider the operation needs down, and no cache can answer for them: nobody is
+  // asked to pay until a probe succeeds (retryAfterSeconds: when the next probe runs).
+  sourcesDown(operationId: string, unavailable: Unavailable) {
+    const before = this.unreachable.get(operationId);
+    this.unreachable.set(operationId, unavailable);
+    if (before?.reason !== unavailable.reason) this.onChange();
+  }
+
+  sourcesUp(operationId: string) {
+    if (this.unreachable.delete(operationId)) this.onChange();
+  }
+
   isOpen(operationId: string) {
-    return this.held.has(operationId) || (this.circuits.get(operationId)?.openUntil ?? 0) > this.now();
+    return this.held.has(operationId) || this.unreachable.has(operationId) || (this.circuits.get(operationId)?.openUntil ?? 0) > this.now();
   }
 
   // What the announcement carries: the open circuits, each with the seconds left.
@@ -89,6 +102,7 @@ export class RouteAvailability {
     for (const [operationId, c] of this.circuits) {
       if (c.openUntil > now) out[operationId] = { retryAfterSeconds: Math.ceil((c.openUntil - now) / 1000), reason: c.reason };
     }
+    for (const [operationId, u] of this.unreachable) out[operationId] = u;
     for (const [operationId, reason] of this.held) out[operationId] = { retryAfterSeconds: HELD_RETRY_SECONDS, reason };
     return out;
   }

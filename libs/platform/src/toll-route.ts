@@ -20,6 +20,9 @@ export interface TollRouteOptions {
   // Codes the handler itself may answer (NOT_FOUND for an unknown id, RATE_LIMITED, UPSTREAM_ERROR), so the
   // published API lists their statuses; input, payment and availability errors are the gateway's to declare.
   errors?: ErrorCode[];
+  // Providers the operation needs, any one of them sufficing (names registered with SourceProbes): while background
+  // probes find every one down and no cache answers for it, the operation is announced unavailable (503 before 402).
+  sources?: string[];
   paidAs?: string; // sold as this other operation of the group (same price): one proof pays on both routes
 }
 

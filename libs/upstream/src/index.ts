@@ -9,3 +9,4 @@ export * from './replay';
 export * from './address-ranges';
 export * from './public-address';
 export * from './sources';
+export * from './probe';

@@ -1,4 +1,4 @@
-import { HEADER_JSON_BUDGET, buildPaymentRequired, type ChallengeTerms } from './challenge';
+import { HEADER_JSON_BUDGET, buildChallengeBody, buildPaymentRequired, type ChallengeTerms } from './challenge';
 import type { MemoQuote } from './memo';
 
 const terms: ChallengeTerms = {
@@ -36,5 +36,28 @@ describe('buildPaymentRequired', () => {
     expect(JSON.stringify(v2).length).toBeLessThanOrEqual(HEADER_JSON_BUDGET);
     expect(v2.extensions.bazaar.schema.properties.output.properties.example).toEqual({ type: 'object', description: 'See the operation in /openapi.json' });
     expect(v2.extensions.bazaar.schema.properties.input.properties.queryParams).toEqual(route(large).inputSchema);
+  });
+});
+
+describe('input examples in discovery', () => {
+  const withExample = (method: 'GET' | 'POST') => ({
+    ...req({ type: 'object' }),
+    route: { ...route({ type: 'object' }), method, inputSchema: { ...route({}).inputSchema, properties: { q: { type: 'string' }, n: { type: 'integer' } }, examples: [{ q: 'solana' }] } },
+  });
+
+  it("fills bazaar's info.input with the route's example: query parameters for GET, a JSON body for POST", () => {
+    expect((buildPaymentRequired(withExample('GET'), terms, quote, 'memo', 'payment_required') as any).extensions.bazaar.info.input).toEqual({ type: 'http', method: 'GET', queryParams: { q: 'solana' } });
+    expect((buildPaymentRequired(withExample('POST'), terms, quote, 'memo', 'payment_required') as any).extensions.bazaar.info.input).toEqual({ type: 'http', method: 'POST', bodyType: 'json', body: { q: 'solana' } });
+    expect((buildPaymentRequired(req({}), terms, quote, 'memo', 'payment_required') as any).extensions.bazaar.info.input).toEqual({ type: 'http', method: 'GET' });
+  });
+
+  it('describes the input in the v1 entry beside the output: field definitions with required and the example value', () => {
+    const [get] = buildChallengeBody(withExample('GET'), terms, quote, 'memo', 'payment_required').accepts;
+    expect(get.outputSchema).toEqual({
+      input: { type: 'http', method: 'GET', discoverable: true, queryParams: { q: { type: 'string', required: true, example: 'solana' }, n: { type: 'integer', required: false } } },
+      output: { type: 'object' },
+    });
+    const [post] = buildChallengeBody(withExample('POST'), terms, quote, 'memo', 'payment_required').accepts;
+    expect(post.outputSchema.input).toMatchObject({ method: 'POST', bodyType: 'json', bodyFields: { q: { required: true, example: 'solana' } } });
   });
 });

@@ -58,9 +58,10 @@ const REASON_TEXT: Record<string, string> = {
 // Bazaar discovery (x402 v2 extension): the route's input and output, described by their JSON Schemas.
 export function bazaarExtension(route: ChallengeRequest['route']) {
   const isBody = route.method === 'POST';
-  // info is checked against schema by facilitators before cataloging (bazaar.md): `queryParams` is an optional
-  // example, and an empty one fails any schema with a required parameter, so a query route states none.
-  const inputInfo = isBody ? { type: 'http', method: route.method, bodyType: 'json', body: {} } : { type: 'http', method: route.method };
+  // info is checked against schema by facilitators before cataloging (bazaar.md): `queryParams` / `body` are an
+  // example, the route's own (its input schema's first `examples` entry); without one a query route states none.
+  const example = inputExampleOf(route);
+  const inputInfo = isBody ? { type: 'http', method: route.method, bodyType: 'json', body: example ?? {} } : { type: 'http', method: route.method, ...(example ? { queryParams: example } : {}) };
   const inputSchema = {
     type: 'object',
     properties: {
@@ -83,6 +84,25 @@ export function bazaarExtension(route: ChallengeRequest['route']) {
       required: ['input'],
     },
   };
+}
+
+// The example a route announces with its input schema (JSON Schema `examples`), if any.
+export function inputExampleOf(route: Pick<ChallengeRequest['route'], 'inputSchema'>): Record<string, unknown> | undefined {
+  const first = (route.inputSchema.examples as unknown[] | undefined)?.[0];
+  return first && typeof first === 'object' && !Array.isArray(first) ? (first as Record<string, unknown>) : undefined;
+}
+
+// x402 v1 discovery reads the input from `outputSchema.input` (query parameters or body fields, each a field
+// definition: its JSON Schema plus `required`, and here the example's value) and the answer from `outputSchema.output`.
+function v1OutputSchema(route: ChallengeRequest['route']) {
+  const properties = (route.inputSchema.properties as Record<string, Record<string, unknown>> | undefined) ?? {};
+  const required = new Set((route.inputSchema.required as string[] | undefined) ?? []);
+  const example = inputExampleOf(route) ?? {};
+  const fields = Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => [name, { ...schema, required: required.has(name), ...(name in example ? { example: example[name] } : {}) }]),
+  );
+  const input = route.method === 'POST' ? { type: 'http', method: route.method, discoverable: true, bodyType: 'json', bodyFields: fields } : { type: 'http', method: route.method, discoverable: true, queryParams: fields };
+  return { input, output: route.outputSchema };
 }
 
 // The v2 object travels base64-encoded in the PAYMENT-REQUIRED header, and common HTTP clients refuse response
@@ -129,7 +149,7 @@ export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms,
       resource: req.resourceUrl,
       description: req.route.summary,
       mimeType: 'application/json',
-      outputSchema: req.route.outputSchema,
+      outputSchema: v1OutputSchema(req.route),
       maxTimeoutSeconds: terms.maxTimeoutSeconds,
       extra: { feePayer: terms.feePayer, memo, usdcTokenAccount: terms.usdcTokenAccount },
     },
