@@ -26,6 +26,13 @@ export class BooksController {
       'Open Library first field by field, Google Books fills what it lacks, and `field_sources` says which source each field came from. ' +
       'Either source alone answers when the other fails. An ISBN neither source knows is NOT_FOUND (not charged). Cached 30 days; ' +
       'served stale up to a year when both sources fail.',
+    asks: [
+      'title and author of an ISBN',
+      'book details from a barcode',
+      'who published this book and how many pages',
+      'cover image for ISBN 9780140449136',
+      'look up a book by its number',
+    ],
     price: PRICES.getBook,
     input: S.GetBookInput,
     output: S.GetBookOutput,
@@ -44,6 +51,12 @@ export class BooksController {
     description:
       'All ISBNs go to Open Library in a single request; Google Books is asked only for the ISBNs Open Library does not have or could not ' +
       'answer. Each row is found, not_found or unavailable; the call fails (not charged) only when no ISBN could be answered.',
+    asks: [
+      'details for a list of ISBNs at once',
+      'look up several books by barcode in one call',
+      'bulk book metadata for twenty ISBNs',
+      'titles for a stack of scanned book barcodes',
+    ],
     price: PRICES.getBatch,
     input: S.GetBatchInput,
     output: S.GetBatchOutput,
@@ -62,6 +75,13 @@ export class BooksController {
     description:
       'Source: Open Library search (one row per work). When it fails, Google Books answers (one row per volume), named in `source` and ' +
       '`fallback_reason`. Cached for a day; served stale up to 30 days when both fail.',
+    asks: [
+      'find books by Ursula Le Guin',
+      'novels about time travel',
+      'search books by title or subject',
+      'which editions of a book exist',
+      'books on machine learning',
+    ],
     price: PRICES.search,
     input: S.SearchInput,
     output: S.SearchOutput,
@@ -77,6 +97,12 @@ export class BooksController {
     method: 'GET',
     path: '/toll/books/health',
     summary: 'Book metadata service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog',
+    asks: [
+      'is the book service up',
+      'status of the book metadata service',
+      'is the ISBN lookup working',
+      'book service sources and licence',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.HealthOutput,

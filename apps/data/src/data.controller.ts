@@ -25,6 +25,13 @@ export class DataController {
       'sections fail independently; when no requested section is fresh the answer is still a 200 but is not charged (header x-toll-uncharged). ' +
       'Unknown include values are ignored; with none known, all sections are returned. Schema: GET /api/data/schema. ' +
       'Data provided by CoinGecko (https://www.coingecko.com), Powered by Pyth, Source: FDIC via FRED, DefiLlama, Nasdaq, Massive.',
+    asks: [
+      'crypto prices, ETF yields, bank savings rates and staking returns all in one call',
+      'one feed with coin prices and where to earn interest',
+      'compare staking APY with high-yield savings accounts and fund payouts',
+      'current bitcoin and solana prices plus the best CD rates',
+      'a single dashboard payload of market prices and yields',
+    ],
     price: PRICES.getBundle,
     input: S.GetBundleInput,
     output: S.DataBundle,
@@ -39,6 +46,12 @@ export class DataController {
     method: 'GET',
     path: '/api/data/schema',
     summary: 'JSON Schema (draft 2020-12) of the GET /api/data response',
+    asks: [
+      'what fields does the data bundle return',
+      'JSON schema describing the unified data response',
+      'machine-readable format of the prices and yields feed',
+      'how is the bundle response structured before I parse it',
+    ],
     price: PRICES.getSchema,
     input: S.EmptyInput,
     output: S.JsonSchemaOutput,
@@ -53,6 +66,12 @@ export class DataController {
     method: 'GET',
     path: '/toll/data/health',
     summary: 'Data bundle service info: per-section freshness and source, tolls, price refresh interval, cache',
+    asks: [
+      'is the data bundle up and how fresh is each section',
+      'when were the prices and yields last refreshed',
+      'status of the combined prices and rates feed',
+      'is the market data bundle service working',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.DataHealthOutput,

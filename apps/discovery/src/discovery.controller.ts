@@ -22,6 +22,13 @@ export class DiscoveryController {
       'Idempotent per endpoint and name: registering the same pair again updates the description, price, tags and schema URL ' +
       '(created: false). Entries are published at once, labelled unverified, and ranked after every verified tool. New entries are ' +
       'rate-limited per client network.',
+    asks: [
+      'register my tool so agents can discover it',
+      'add my API to the search index with a price per call',
+      'make my endpoint findable by capability',
+      'index a new service with tags and a schema link',
+      'put my web service in the discovery index',
+    ],
     price: PRICES.register,
     input: S.RegisterInput,
     output: S.RegisterOutput,
@@ -37,6 +44,12 @@ export class DiscoveryController {
     method: 'GET',
     path: '/toll/discovery/search',
     summary: 'Free search teaser over Toll routes, the discovery index and registry listings: the same ranking as match, with names, one-line summaries and paths',
+    asks: [
+      'free keyword search for tools',
+      'quick lookup of which API does something, without paying',
+      'search the tool index by keywords and get paths',
+      'teaser search over services and listings',
+    ],
     price: PRICES.search,
     input: S.SearchInput,
     output: S.SearchOutput,
@@ -58,6 +71,13 @@ export class DiscoveryController {
       '(decimal USD string and unit) and whether its group can serve it now; no_good_match says when nothing fits well. max_price is ' +
       'always enforced on the smallest payment a caller must make (a whole block for a block price): tools above it, or whose price ' +
       'is not stated, are left out.',
+    asks: [
+      'which API should I call for this job',
+      'recommend the best service for a task described in plain English',
+      'find me a tool that can do this under a budget',
+      'rank services that could solve my problem, with prices',
+      'what paid endpoint fits what I am trying to do',
+    ],
     price: PRICES.match,
     input: S.MatchInput,
     output: S.MatchOutput,
@@ -72,6 +92,12 @@ export class DiscoveryController {
     method: 'GET',
     path: '/toll/discovery/health',
     summary: 'Discovery service info, the full endpoint catalog, index sizes and source status',
+    asks: [
+      'is the discovery service working',
+      'how many tools are in the discovery index',
+      'status of the tool matcher and its sources',
+      'full catalog of endpoints known to discovery',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.GetHealthOutput,

@@ -1,26 +1,29 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { PriceSpec } from '@toll/contracts';
 import type { Availability, RankedTool, SearchOutput } from './discovery.schemas';
+import { ExampleIndex, type ExampleScore } from './example-index';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
 import { analyze, expandSynonyms, normalize, words, type AnalyzedTerm } from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
 
 type Field = keyof ToolText;
-const FIELDS: Field[] = ['summary', 'name', 'tags', 'path', 'description', 'inputs'];
+const FIELDS: Field[] = ['summary', 'name', 'tags', 'path', 'description', 'inputs', 'asks'];
 
 // BM25+ per field, then field boosts: what a tool says it does counts most, long print counts least.
-export const FIELD_BOOSTS: Record<Field, number> = { summary: 3, name: 2.5, tags: 2, path: 1.5, inputs: 1, description: 0.75 };
+export const FIELD_BOOSTS: Record<Field, number> = { summary: 3, name: 2.5, tags: 2, path: 1.5, inputs: 1, description: 0.75, asks: 1 };
 // A word reached through a synonym counts less than the word the task used.
 export const SYNONYM_WEIGHT = 0.5;
 // How far a semantic match counts for the tools of Field (0-1), for the semantic signal.
-export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name: 1, tags: 0.9, path: 0.9, description: 0.8, inputs: 0.6 };
+export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name: 1, tags: 0.9, path: 0.9, description: 0.8, inputs: 0.6, asks: 0.8 };
 // Hybrid score: lexical (BM25, divided by the best BM25 of the answer) plus semantic (0-1), times the tool's prior.
 // Both are divided by their best value in the answer, so each signal's top tool scores its weight. A task that asks
 // whether a service is up ("is the weather service running?") wants the group's status route: it speaks for its
 // whole group (scores as the group's best operation) and its prior rises from 0.5 to statusIntentPrior.
 // Chosen on the tuning half only (tools/bench/tune-match.js).
-export const HYBRID = { lexical: 1, semantic: 0.3, statusIntentPrior: 1.5 };
+// The examples (how users ask for a tool, example-index.ts) add two more signals, each divided by its best likewise:
+// the closest example by words and by sentence meaning.
+export const HYBRID = { lexical: 1, semantic: 0.3, exampleLexical: 0.5, exampleSemantic: 0.5, statusIntentPrior: 1.5 };
 // Trust and relevance:
 // - a tool below minRelevance × the answer's best score is left out: it would only fill the list (0.3, the highest
 //   value that lost no expected operation from the top 5 of the tuning half);
@@ -61,7 +64,7 @@ export interface MatchOptions {
 
 type Query = { own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string> };
 // evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
-type Scored = { doc: ToolDocument; score: number; lexical?: SearchResult; semantic?: SemanticScore; availability: Availability; evidence?: Scored };
+type Scored = { doc: ToolDocument; score: number; lexical?: SearchResult; semantic?: SemanticScore; example?: ExampleScore; availability: Availability; evidence?: Scored };
 
 export interface MatchOutcome {
   results: RankedTool[];
@@ -91,6 +94,7 @@ export class MatchIndex {
   private readonly docs = new Map<string, ToolDocument>();
   private readonly surface = new Map<string, string>(); // stem → the first word it was indexed from, for reasons
   private readonly semantic: SemanticIndex;
+  private readonly examples: ExampleIndex;
   private readonly listedAs = new Map<string, string[]>(); // group → names of our own registry listings folded into it
   private folded = 0;
   private readonly statusRoutes: ToolDocument[] = [];
@@ -112,6 +116,7 @@ export class MatchIndex {
       vectors,
       [...this.docs.values()].map((d) => ({ id: d.id, fields: FIELDS.map((field) => ({ field, text: d.text[field], weight: SEMANTIC_FIELD_WEIGHTS[field] })) })),
     );
+    this.examples = new ExampleIndex(vectors, [...this.docs.values()].flatMap((d) => d.asks.map((text) => ({ tool: d.id, text }))));
   }
 
   get size() {
@@ -209,26 +214,34 @@ export class MatchIndex {
 
   // Every tool either signal found, best first: BM25 relative to the best BM25 here, plus the semantic score, times the prior.
   private score(task: string, queryTerms: AnalyzedTerm[], fromSynonym: Set<string>, availability: AvailabilityOf): Scored[] {
-    const lexical = queryTerms.length
-      ? this.search.search([...new Set(queryTerms.map((t) => t.term))].join(' '), {
-          boost: FIELD_BOOSTS,
-          boostTerm: (term) => (fromSynonym.has(term) ? SYNONYM_WEIGHT : 1),
-          // Synonyms match exactly: a prefix of one ("wind") would reach unrelated words ("window").
-          prefix: (term) => !fromSynonym.has(term) && term.length >= MIN_PREFIX,
-          fuzzy: (term) => (!fromSynonym.has(term) && term.length >= MIN_FUZZY ? FUZZY : false),
-        })
-      : [];
+    const options: SearchOptions = {
+      boostTerm: (term) => (fromSynonym.has(term) ? SYNONYM_WEIGHT : 1),
+      // Synonyms match exactly: a prefix of one ("wind") would reach unrelated words ("window").
+      prefix: (term) => !fromSynonym.has(term) && term.length >= MIN_PREFIX,
+      fuzzy: (term) => (!fromSynonym.has(term) && term.length >= MIN_FUZZY ? FUZZY : false),
+    };
+    const terms = queryTerms.map((t) => t.term);
+    const lexical = terms.length ? this.search.search([...new Set(terms)].join(' '), { ...options, boost: FIELD_BOOSTS }) : [];
     const semantic = this.semantic.score(task);
-    const bestLexical = lexical.reduce((m, h) => Math.max(m, h.score), 0) || 1;
-    const bestSemantic = [...semantic.values()].reduce((m, s) => Math.max(m, s.score), 0) || 1;
+    const examples = this.examples.score(task, terms, options);
+    const best = (values: number[]) => values.reduce((m, v) => Math.max(m, v), 0) || 1;
+    const bestLexical = best(lexical.map((h) => h.score));
+    const bestSemantic = best([...semantic.values()].map((s) => s.score));
+    const bestExampleLexical = best([...examples.values()].map((e) => e.lexical));
+    const bestExampleSemantic = best([...examples.values()].map((e) => e.semantic));
     const statusIntent = statusWord(task) !== undefined;
     const byId = new Map<string, Scored>();
     const scoredDoc = (id: string): Scored => ({ doc: this.docs.get(id)!, score: 0, availability: UNKNOWN });
     for (const hit of lexical) byId.set(hit.id, { ...scoredDoc(hit.id), lexical: hit });
     for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), semantic: s });
+    for (const [id, e] of examples) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), example: e });
     const groupBest = new Map<string, Scored>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
-      s.score = HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic);
+      s.score =
+        HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) +
+        HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic) +
+        HYBRID.exampleLexical * ((s.example?.lexical ?? 0) / bestExampleLexical) +
+        HYBRID.exampleSemantic * ((s.example?.semantic ?? 0) / bestExampleSemantic);
       if (s.doc.group && s.score > (groupBest.get(s.doc.group)?.score ?? -1)) groupBest.set(s.doc.group, s);
     }
     if (statusIntent) {
@@ -254,7 +267,7 @@ export class MatchIndex {
     return term;
   }
 
-  private rank({ doc, score, lexical, semantic, availability }: Scored, rank: number, task: string, { terms: queryTerms, fromSynonym }: Query, ceiling?: bigint): RankedTool {
+  private rank({ doc, score, lexical, semantic, example, availability }: Scored, rank: number, task: string, { terms: queryTerms, fromSynonym }: Query, ceiling?: bigint): RankedTool {
     const matched: RankedTool['matched'] = Object.entries(lexical?.match ?? {}).map(([indexed, fields]) => {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
@@ -267,6 +280,7 @@ export class MatchIndex {
       matched.push({ term: p.term, query: p.query, how: 'semantic', fields: [p.field], similarity: round(p.similarity) });
       reasons.push(`"${p.query}" ≈ "${p.term}" (meaning, cosine ${p.similarity.toFixed(2)}) in ${p.field}`);
     }
+    if (example) reasons.push(`similar to how users ask for it: "${example.closest}"`);
     if (doc.price === null) reasons.push('price not stated by the source');
     else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);
     reasons.push(SOURCE_TEXT[doc.source]);

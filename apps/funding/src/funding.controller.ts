@@ -22,6 +22,13 @@ export class FundingController {
     path: '/toll/funding/funding/{symbol}',
     summary: 'Perpetual futures funding rate of one market on Binance, Bybit and OKX, normalised to hourly and annualized, with the cross-venue spread',
     description: `${SOURCES} Charged when at least one venue gave a rate; 404 when no venue lists the market.`,
+    asks: [
+      'funding rate for BTC perpetual on Binance, Bybit and OKX',
+      'is funding positive or negative on SOL perps',
+      'annualized funding of ETH futures across exchanges',
+      'spread of funding between venues',
+      'current perpetual swap funding rate',
+    ],
     price: PRICES.getFunding,
     input: S.FundingInput,
     output: S.FundingOutput,
@@ -40,6 +47,12 @@ export class FundingController {
     description:
       'Recorded by this group from OKX filled liquidations (no free source keeps history); every answer states which stretches of the window were recorded. ' +
       'hours 1-72, default 24. 404 for a market the collector does not track (see /toll/funding/health).',
+    asks: [
+      'where were longs liquidated on BTC',
+      'liquidation heatmap for a perpetual',
+      'how much got liquidated by price level',
+      'recent long and short liquidations on ETH perps',
+    ],
     price: PRICES.getLiquidations,
     input: S.LiquidationsInput,
     output: S.LiquidationsOutput,
@@ -56,6 +69,12 @@ export class FundingController {
     path: '/toll/funding/top-funded',
     summary: 'Perpetual markets with the highest funding rates across venues, annualized, above a 24 h volume floor',
     description: SOURCES,
+    asks: [
+      'which perpetual markets have the highest funding right now',
+      'best coins to short for funding income',
+      'top funding rates across exchanges',
+      'highest annualized funding perps with real volume',
+    ],
     price: PRICES.getTopFunded,
     input: S.TopFundedInput,
     output: S.TopFundedOutput,
@@ -71,6 +90,12 @@ export class FundingController {
     method: 'GET',
     path: '/toll/funding/health',
     summary: 'Funding rates service status: tracked markets, venues with their last success and failure, liquidation collector, tolls',
+    asks: [
+      'is the funding rates service up',
+      'which exchanges does the funding service track and did they fail',
+      'status of the liquidation collector',
+      'funding service status',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.HealthOutput,

@@ -23,6 +23,14 @@ export class MacroController {
     summary:
       'Latest value of a US macroeconomic series (CPI inflation, unemployment rate, GDP, Fed funds policy rate, Treasury yields, national debt) by friendly name or FRED id, with units, frequency, seasonal adjustment and release date',
     description: FRED,
+    asks: [
+      'current US inflation rate',
+      'what is the unemployment rate now',
+      'latest fed funds rate',
+      "today's 10-year treasury yield",
+      'how big is the national debt',
+      'most recent GDP number',
+    ],
     price: PRICES.getLatest,
     input: S.SeriesInput,
     output: S.GetLatestOutput,
@@ -39,6 +47,13 @@ export class MacroController {
     path: '/toll/macro/history/{series}',
     summary: 'History of a US economic series over time, for charts: CPI inflation, unemployment, real GDP growth, federal funds rate, Treasury yields, national debt; monthly, quarterly or daily values since a start date, up to 1000 points',
     description: FRED,
+    asks: [
+      'chart of US inflation over the past ten years',
+      'unemployment rate history since 2000',
+      'how interest rates changed over time',
+      'time series of treasury yields',
+      'GDP growth by quarter for a graph',
+    ],
     price: PRICES.getHistory,
     input: S.HistoryInput,
     output: S.GetHistoryOutput,
@@ -57,6 +72,13 @@ export class MacroController {
     description:
       'Sources: US Census geocoder (public domain) for the district, the congress-legislators dataset (CC0) for the members. Federal level only: state and local officials are not covered. ' +
       'A point outside the US or an address the geocoder cannot match is a 404 and is not charged.',
+    asks: [
+      'who is my congressman for this address',
+      'which senators represent this location',
+      'find my House representative and congressional district',
+      'elected officials in Congress for a street address',
+      'who represents me in Washington',
+    ],
     price: PRICES.getRepresentatives,
     input: S.CivicInput,
     output: S.GetRepresentativesOutput,
@@ -72,6 +94,12 @@ export class MacroController {
     method: 'GET',
     path: '/toll/macro/series',
     summary: 'List of the economic indicators available by name (cpi, unemployment_rate, gdp, fed_funds_rate, treasury_10y, national_debt, …) with FRED id, units and frequency',
+    asks: [
+      'which economic indicators can I query',
+      'names of the available macro series',
+      'list the FRED series you support with units',
+      'what economic data is available',
+    ],
     price: PRICES.listSeries,
     input: S.EmptyInput,
     output: S.ListSeriesOutput,
@@ -86,6 +114,12 @@ export class MacroController {
     method: 'GET',
     path: '/toll/macro/health',
     summary: 'Macro economic data and civic lookup service status: is it working, source terms, FRED key and governor, tolls, cache stats and endpoint catalog',
+    asks: [
+      'is the macro economics service up',
+      'status of the economic data and civic lookup service',
+      'is the FRED-backed service working',
+      'macro service rate limit and cache',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.GetHealthOutput,

@@ -22,6 +22,13 @@ export class MessagingController {
     description:
       'New lease: optional name, description, short_description, webhook_url (https, public host) and webhook_secret. Renewal: lease_id and lease_key only. ' +
       'An empty pool is refused with 503 before any charge (the hold is released). At the end of the lease the token is revoked and the bot reset.',
+    asks: [
+      'rent a Telegram bot for a month',
+      'I need a Telegram bot token right away',
+      'get a ready-made telegram bot with webhook',
+      'renew my rented bot for another 30 days',
+      'lease a chat bot for my agent',
+    ],
     price: PRICES.provision,
     input: S.ProvisionInput,
     output: S.ProvisionOutput,
@@ -37,6 +44,12 @@ export class MessagingController {
     method: 'POST',
     path: '/toll/messaging/release',
     summary: 'Give a rented Telegram bot back before its month ends (free): the token is revoked and the bot reset',
+    asks: [
+      'give back my rented Telegram bot',
+      'cancel my bot lease early',
+      'return the telegram bot and revoke its token',
+      'I no longer need the bot, release it',
+    ],
     price: PRICES.release,
     input: S.ReleaseInput,
     output: S.ReleaseOutput,
@@ -52,6 +65,12 @@ export class MessagingController {
     method: 'GET',
     path: '/toll/messaging/health',
     summary: 'Messaging-bot provisioning status: pool size (available, leased, resetting, quarantined), plan pricing and endpoint catalog',
+    asks: [
+      'are Telegram bots available to rent and at what price',
+      'how many bots are free in the pool',
+      'status of the bot rental service',
+      'bot provisioning plans and pricing',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.HealthOutput,

@@ -26,6 +26,13 @@ export class RecallsController {
       'A dataset with no match is an empty result; a dataset that fails is named in `sources` and `complete` is false. Vehicles: an ' +
       'NHTSA campaign number as q (e.g. 19V182000) is looked up at NHTSA; by model or VIN use recalls.getVehicle or recalls.getVin ' +
       '(NHTSA has no text search). Cached 6 hours; served stale up to 7 days when a dataset fails.',
+    asks: [
+      'has this baby stroller been recalled',
+      'food recalls for peanut butter',
+      'FDA drug recall search',
+      'recalled toys or consumer products',
+      'medical device withdrawals',
+    ],
     price: PRICES.search,
     input: S.SearchInput,
     output: S.SearchOutput,
@@ -42,6 +49,12 @@ export class RecallsController {
     path: '/toll/recalls/vehicle',
     summary: 'Car and vehicle safety recalls (NHTSA campaigns) by make, model and model year: affected component, summary, risk, remedy, do-not-drive warnings',
     description: 'Source: NHTSA recalls API. No campaign is a 200 with an empty list. Cached 6 hours; served stale up to 7 days when NHTSA fails.',
+    asks: [
+      'recalls for a 2018 Honda Civic',
+      'car safety recalls by make, model and year',
+      'is my truck model under a recall',
+      'airbag recall for a vehicle model',
+    ],
     price: PRICES.getVehicle,
     input: S.GetVehicleInput,
     output: S.GetVehicleOutput,
@@ -60,6 +73,12 @@ export class RecallsController {
     description:
       'The VIN check digit is verified before payment. A VIN vPIC cannot decode is NOT_FOUND (not charged). Campaigns are those of the ' +
       "vehicle's make, model and year; whether this vehicle's repair is done is known only to its manufacturer.",
+    asks: [
+      'check open recalls for my VIN',
+      'recalls for this vehicle identification number',
+      'decode a VIN and list its recall campaigns',
+      'is my specific car affected by a recall',
+    ],
     price: PRICES.getVin,
     input: S.GetVinInput,
     output: S.GetVinOutput,
@@ -75,6 +94,12 @@ export class RecallsController {
     method: 'GET',
     path: '/toll/recalls/health',
     summary: 'Recall search service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog',
+    asks: [
+      'is the recalls service up',
+      'status of the recall search service',
+      'is the recall lookup working',
+      'recall service sources and licence',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.HealthOutput,

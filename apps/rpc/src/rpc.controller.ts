@@ -27,6 +27,14 @@ export class RpcController {
       'Send a JSON-RPC request object, a JSON-RPC batch (a top-level array), or {"batch": [...]}. Reads are cached by method and commitment, ' +
       'hedged and failed over across upstreams; sendTransaction goes to exactly one upstream, is never cached and never re-sent after a timeout. ' +
       HEADERS_NOTE,
+    asks: [
+      'send a JSON-RPC request to a Solana node',
+      'call getBalance on mainnet through a reliable RPC',
+      'batch of Solana RPC calls with failover',
+      'proxy my solana web3 requests to a healthy node',
+      "query an account's lamports via RPC POST",
+      'submit sendTransaction through the RPC',
+    ],
     price: PRICES.call,
     input: S.CallInput,
     output: S.CallOutput,
@@ -45,6 +53,12 @@ export class RpcController {
     path: '/toll/rpc/',
     summary: 'One Solana JSON-RPC read as a GET: method and params (a JSON array as text); answered with id 1',
     description: HEADERS_NOTE,
+    asks: [
+      'one Solana RPC read by plain GET URL',
+      'call an RPC method with params in the query string',
+      'getSlot from a browser link without a request body',
+      'read the latest blockhash with a simple GET',
+    ],
     price: PRICES.callGet,
     paidAs: 'rpc.call', // one block, whichever way the calls arrive
     input: S.CallGetInput,
@@ -61,6 +75,12 @@ export class RpcController {
     method: 'GET',
     path: '/toll/rpc/upstreams',
     summary: 'Configured upstreams in routing order, with state, latency (EWMA, p50, p90), slot lag, failures and hedge delay',
+    asks: [
+      'which Solana RPC providers are configured and how fast are they',
+      'latency and slot lag of each upstream node',
+      'routing order of the RPC endpoints and their failures',
+      'which node is lagging behind',
+    ],
     price: PRICES.getUpstreams,
     input: S.EmptyInput,
     output: S.GetUpstreamsOutput,
@@ -75,6 +95,12 @@ export class RpcController {
     method: 'GET',
     path: '/toll/rpc/health',
     summary: 'RPC Gateway status, upstream health, tolls, cache statistics and endpoint catalog',
+    asks: [
+      'is the Solana RPC gateway up',
+      'RPC proxy status and cache hit rate',
+      'are the RPC upstreams healthy',
+      'is the node proxy working',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.GetHealthOutput,

@@ -21,6 +21,13 @@ export class SpendController {
       'Checks per-transaction, daily, weekly and monthly limits, blocked recipients and allowed categories (registry capability tags). ' +
       'An allowed check reserves the amount (held for hold_seconds: confirm it, possibly for less, or void it; otherwise it counts in full). ' +
       'Every decision is written to the audit log. No policy for the agent: 404, not charged.',
+    asks: [
+      'can my agent pay this amount right now',
+      'approve or deny a purchase against the budget',
+      "is this payment within my bot's limits",
+      'ask permission before spending',
+      "would this charge exceed today's allowance",
+    ],
     price: PRICES.check,
     input: S.CheckInput,
     output: S.CheckOutput,
@@ -37,6 +44,12 @@ export class SpendController {
     path: '/toll/spend/confirm',
     summary: 'Record the final amount of an approved spend (at most what was approved); the rest goes back to the budget',
     description: 'Needs the decision_id the check returned. Repeating the same confirm is a no-op; a different amount after confirming is 409.',
+    asks: [
+      'finalize an approved payment with the actual amount',
+      'the purchase went through, commit it to the budget',
+      'settle a spend decision after paying',
+      'record the final charge of an allowed payment',
+    ],
     price: PRICES.confirm,
     input: S.ConfirmInput,
     output: S.ReservationOutput,
@@ -53,6 +66,12 @@ export class SpendController {
     path: '/toll/spend/void',
     summary: 'Cancel an approved spend that never happened, giving the reserved amount back to the budget',
     description: 'Needs the decision_id the check returned; possible until void_until (409 afterwards or once confirmed). Repeating it is a no-op.',
+    asks: [
+      'cancel an approved spend that never happened',
+      'the payment failed, release the reserved budget',
+      'undo a spending approval',
+      'return held budget for an aborted purchase',
+    ],
     price: PRICES.void,
     input: S.VoidInput,
     output: S.ReservationOutput,
@@ -71,6 +90,13 @@ export class SpendController {
     description:
       'The first write creates the policy and returns policy_secret and read_key once; every later write needs policy_secret (403 otherwise). ' +
       'Each change is a new version; the audit names the version that decided.',
+    asks: [
+      'set daily and monthly budget limits for my agent',
+      'restrict which categories my bot may pay for',
+      'block payments to a recipient',
+      'configure a per-payment maximum for an agent',
+      'create spending rules for a bot',
+    ],
     price: PRICES.setPolicy,
     input: S.PolicyInput,
     output: S.PolicyWriteOutput,
@@ -86,6 +112,12 @@ export class SpendController {
     method: 'GET',
     path: '/toll/spend/policy/{agent_id}',
     summary: "An agent's spending rules and live budget usage: used, left and when each day, week and month resets",
+    asks: [
+      'what budget rules apply to my agent',
+      'how much of the daily budget has my bot used and what is left',
+      "when does my agent's monthly allowance reset",
+      'read the current limits configured for an agent',
+    ],
     price: PRICES.getPolicy,
     input: S.PolicyQuery,
     output: S.PolicyOutput,
@@ -102,6 +134,12 @@ export class SpendController {
     path: '/toll/spend/audit/{agent_id}',
     summary: "History of an agent's spend decisions, newest first: allowed or refused, why, and by which policy version",
     description: 'Append-only. Pages with limit (1-100) and cursor (next_cursor of the previous page).',
+    asks: [
+      "history of my agent's spending decisions",
+      'which payments were refused and why',
+      'audit trail of allowed and denied spends',
+      'past approvals for my bot, newest first',
+    ],
     price: PRICES.getAudit,
     input: S.AuditQuery,
     output: S.AuditOutput,
@@ -117,6 +155,12 @@ export class SpendController {
     method: 'GET',
     path: '/toll/spend/health',
     summary: 'Spend Governance (agent budgets) status, rules and endpoint catalog',
+    asks: [
+      'is the spend governance service up',
+      'status of the agent budget service',
+      'is the budget checker working',
+      'spending guard status and rules',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.SpendHealthOutput,

@@ -27,6 +27,13 @@ export class TokensController {
     path: '/toll/tokens/token/{mint}',
     summary: 'Solana token facts from the chain: name, symbol, decimals, supply, mint and freeze authorities, metadata, Token-2022 extensions',
     description: 'Reads the mint (SPL Token or Token-2022) and its Metaplex metadata account or Token-2022 metadata extension. ' + NOT_FOUND_NOTE,
+    asks: [
+      'details of a Solana token mint',
+      'name, symbol, decimals and supply of an SPL token',
+      'who holds the mint and freeze authority of a token',
+      'token metadata and Token-2022 extensions',
+      'look up a solana coin by its mint address',
+    ],
     price: PRICES.getToken,
     input: S.MintInput,
     output: S.GetTokenOutput,
@@ -46,6 +53,13 @@ export class TokensController {
       'Each factor reports its weight, the points it deducted and the accounts and values seen. Holder shares come from the 20 largest ' +
       'token accounts summed per owning wallet, tokens in the incinerator excluded. ' +
       NOT_FOUND_NOTE,
+    asks: [
+      'is this Solana token a scam',
+      'safety check on a new memecoin',
+      'does the deployer keep dangerous authorities over this coin',
+      'rug pull risk rating for a mint',
+      'how concentrated are the holders of this token',
+    ],
     price: PRICES.getScore,
     input: S.MintInput,
     output: S.GetScoreOutput,
@@ -61,6 +75,12 @@ export class TokensController {
     method: 'GET',
     path: '/toll/tokens/launches',
     summary: 'Recently scored Solana tokens with their score and risk, newest first (1-100, default 20)',
+    asks: [
+      'newly launched Solana tokens with risk scores',
+      'recent memecoins and how safe they are',
+      'latest token launches scored',
+      'new coins on Solana ranked by risk',
+    ],
     price: PRICES.getLaunches,
     input: S.GetLaunchesInput,
     output: S.GetLaunchesOutput,
@@ -75,6 +95,12 @@ export class TokensController {
     method: 'GET',
     path: '/toll/tokens/health',
     summary: 'Token Safety status, RPC endpoints, prices, cache and endpoint catalog',
+    asks: [
+      'is the token safety service up',
+      'status of the Solana token scorer',
+      'is the token checker working',
+      'token safety RPC endpoints status',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.GetHealthOutput,

@@ -23,6 +23,13 @@ export class TrademarksController {
     path: '/toll/trademarks/status',
     summary: 'Status of a US trademark by serial or registration number: mark, status with date and meaning, owner, classes with goods and services, key dates, prosecution history',
     description: `Source: USPTO TSDR (public domain), cached 24 h (served up to 7 days more, labelled stale, when TSDR is down). An unknown number is 404 and not charged. ${KEYS}`,
+    asks: [
+      'status of a US trademark registration number',
+      'is this trademark still registered or abandoned',
+      'who owns trademark serial 97123456',
+      "check a USPTO mark's status and dates",
+      'when does a trademark registration need renewal',
+    ],
     price: PRICES.getStatus,
     input: S.StatusInput,
     output: S.StatusOutput,
@@ -41,6 +48,13 @@ export class TrademarksController {
     description:
       "Runs on a local index built from the USPTO's daily application files (public domain) by a scheduled ingest; the answer carries the " +
       `index as_of and the newest file date. A screening aid, not a clearance opinion. ${KEYS}`,
+    asks: [
+      'is my brand name already trademarked',
+      'find similar trademarks to a name',
+      'trademark clearance search for a new product name',
+      'sound-alike marks in class 9',
+      'can I register this name as a trademark',
+    ],
     price: PRICES.searchMarks,
     input: S.SearchInput,
     output: S.SearchOutput,
@@ -56,6 +70,12 @@ export class TrademarksController {
     method: 'GET',
     path: '/toll/trademarks/health',
     summary: 'Trademark service status, sources with licence terms and key configuration, ingest state, tolls, cache stats and endpoint catalog',
+    asks: [
+      'is the trademark service up',
+      'status of the trademark search and ingest',
+      'is the USPTO lookup working',
+      'trademark data freshness',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.GetHealthOutput,

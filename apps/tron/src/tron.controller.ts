@@ -22,6 +22,13 @@ export class TronController {
       "Reads the TRON node: the recipient's USDT balance picks the 64,285 or 130,285 energy band, the sender's staked energy and free bandwidth are " +
       'subtracted, and the burn uses the live getEnergyFee and getTransactionFee. TRX/USD comes from the data group. Addresses are base58check: a bad ' +
       'checksum is refused before payment.',
+    asks: [
+      'how much TRX will sending USDT on Tron burn',
+      'energy and bandwidth needed for a TRC-20 transfer',
+      'cost of sending tether to a new Tron wallet',
+      'do I have enough TRX to send 100 USDT',
+      'fee for a USDT transfer on TRON',
+    ],
     price: PRICES.estimate,
     input: S.EstimateInput,
     output: S.EstimateOutput,
@@ -37,6 +44,12 @@ export class TronController {
     method: 'GET',
     path: '/toll/tron/prices',
     summary: 'TRON energy unit price, bandwidth price and TRX/USD, with the TRX burned by a USDT transfer in each band',
+    asks: [
+      'current price of Tron energy and bandwidth',
+      'TRX to USD rate and what a USDT transfer burns',
+      'energy unit price on the TRON network',
+      'how expensive is Tron energy today',
+    ],
     price: PRICES.getPrices,
     input: S.EmptyInput,
     output: S.PricesOutput,
@@ -52,6 +65,12 @@ export class TronController {
     method: 'GET',
     path: '/toll/tron/health',
     summary: 'Tron energy service status: nodes, last node success and failure, TRX/USD source, tolls',
+    asks: [
+      'is the Tron energy service up',
+      'status of the TRON nodes used for estimates',
+      'is the tron fee estimator working',
+      'last node failure of the tron service',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.HealthOutput,

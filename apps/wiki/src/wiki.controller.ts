@@ -29,6 +29,13 @@ export class WikiController {
       'Question words are stripped ("What is the Eiffel Tower?" searches "Eiffel Tower"), the top search hit is the page, and its lead ' +
       'summary is the answer. An ambiguous topic answers disambiguation: true with the candidate pages. ' +
       NOT_FOUND_NOTE,
+    asks: [
+      'look up a topic on Wikipedia',
+      'who was Ada Lovelace',
+      'short encyclopedia summary of a subject',
+      'what is quantum entanglement, briefly',
+      'answer a general knowledge question',
+    ],
     price: PRICES.getAnswer,
     input: S.GetAnswerInput,
     output: S.GetAnswerOutput,
@@ -45,6 +52,12 @@ export class WikiController {
     path: '/toll/wiki/related',
     summary: 'Articles linked from the Wikipedia page a question or topic resolves to (1-50, default 10, largest first)',
     description: 'When the link list is unavailable, text-similar articles are returned instead (relation: "similar"). ' + NOT_FOUND_NOTE,
+    asks: [
+      'articles related to a Wikipedia topic',
+      'what pages link from the article on Rome',
+      'further reading on a subject from Wikipedia',
+      'topics connected to a concept',
+    ],
     price: PRICES.getRelated,
     input: S.GetRelatedInput,
     output: S.GetRelatedOutput,
@@ -60,6 +73,12 @@ export class WikiController {
     method: 'GET',
     path: '/toll/wiki/health',
     summary: 'Wiki Answers status, upstreams, prices, licence and endpoint catalog',
+    asks: [
+      'is the wiki answers service up',
+      'status of the Wikipedia lookup',
+      'is the encyclopedia service working',
+      'wiki service licence and upstreams',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.GetHealthOutput,
