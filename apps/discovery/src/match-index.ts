@@ -11,7 +11,7 @@ type Field = keyof ToolText;
 const FIELDS: Field[] = ['summary', 'name', 'tags', 'path', 'description', 'inputs', 'asks'];
 
 // BM25+ per field, then field boosts: what a tool says it does counts most, long print counts least.
-export const FIELD_BOOSTS: Record<Field, number> = { summary: 3, name: 2.5, tags: 2, path: 1.5, inputs: 1, description: 0.75, asks: 1 };
+export const FIELD_BOOSTS: Record<Field, number> = { summary: 3, name: 2.5, tags: 2, path: 1.5, inputs: 1, description: 0.75, asks: 2 };
 // A word reached through a synonym counts less than the word the task used.
 export const SYNONYM_WEIGHT = 0.5;
 // How far a semantic match counts for the tools of Field (0-1), for the semantic signal.
@@ -23,7 +23,7 @@ export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name:
 // Chosen on the tuning half only (tools/bench/tune-match.js).
 // The examples (how users ask for a tool, example-index.ts) add two more signals, each divided by its best likewise:
 // the closest example by words and by sentence meaning.
-export const HYBRID = { lexical: 1, semantic: 0.3, exampleLexical: 0.5, exampleSemantic: 0.5, statusIntentPrior: 1.5 };
+export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.25, exampleSemantic: 0.5, statusIntentPrior: 1.5 };
 // Trust and relevance:
 // - a tool below minRelevance × the answer's best score is left out: it would only fill the list (0.3, the highest
 //   value that lost no expected operation from the top 5 of the tuning half);
