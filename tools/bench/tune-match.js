@@ -11,7 +11,6 @@ const { root, tasks, routes, listings } = require('./match-eval');
 
 const dist = path.join(root, 'apps', 'discovery', 'dist');
 const m = require(path.join(dist, 'match-index'));
-const { SEMANTIC } = require(path.join(dist, 'semantic-index'));
 const { EXAMPLES } = require(path.join(dist, 'example-index'));
 const { routeDocument, listingDocument } = require(path.join(dist, 'tool-documents'));
 const tuning = tasks.filter((t) => t.half === 'tuning');

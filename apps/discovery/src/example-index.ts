@@ -53,7 +53,8 @@ export class ExampleIndex {
   }
 
   // Each tool with an example that shares a term with the task or is close in meaning.
-  // The task's terms are searched as the tool index searches them (synonyms exact and at their lower weight).
+  // terms: the task's own stems, not their synonyms (the examples are paraphrases already); options: the tool index's
+  // prefix and fuzzy rules.
   score(task: string, terms: string[], options: SearchOptions): Map<string, ExampleScore> {
     const out = new Map<string, ExampleScore>();
     if (!this.examples.length) return out;

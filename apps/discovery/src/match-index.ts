@@ -116,7 +116,9 @@ export class MatchIndex {
       vectors,
       [...this.docs.values()].map((d) => ({ id: d.id, fields: FIELDS.map((field) => ({ field, text: d.text[field], weight: SEMANTIC_FIELD_WEIGHTS[field] })) })),
     );
-    this.examples = new ExampleIndex(vectors, [...this.docs.values()].flatMap((d) => d.asks.map((text) => ({ tool: d.id, text }))));
+    // A tool that says nothing of how users ask for it (a third-party listing, an index entry) is its own example: its
+    // summary, so the example signals never rank it down for lacking them.
+    this.examples = new ExampleIndex(vectors, [...this.docs.values()].flatMap((d) => (d.asks.length ? d.asks : [d.summary]).map((text) => ({ tool: d.id, text }))));
   }
 
   get size() {
@@ -223,7 +225,7 @@ export class MatchIndex {
     const terms = queryTerms.map((t) => t.term);
     const lexical = terms.length ? this.search.search([...new Set(terms)].join(' '), { ...options, boost: FIELD_BOOSTS }) : [];
     const semantic = this.semantic.score(task);
-    const examples = this.examples.score(task, terms, options);
+    const examples = this.examples.score(task, terms.filter((t) => !fromSynonym.has(t)), options);
     const best = (values: number[]) => values.reduce((m, v) => Math.max(m, v), 0) || 1;
     const bestLexical = best(lexical.map((h) => h.score));
     const bestSemantic = best([...semantic.values()].map((s) => s.score));
@@ -280,7 +282,7 @@ export class MatchIndex {
       matched.push({ term: p.term, query: p.query, how: 'semantic', fields: [p.field], similarity: round(p.similarity) });
       reasons.push(`"${p.query}" ≈ "${p.term}" (meaning, cosine ${p.similarity.toFixed(2)}) in ${p.field}`);
     }
-    if (example) reasons.push(`similar to how users ask for it: "${example.closest}"`);
+    if (example && doc.asks.length) reasons.push(`similar to how users ask for it: "${example.closest}"`);
     if (doc.price === null) reasons.push('price not stated by the source');
     else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);
     reasons.push(SOURCE_TEXT[doc.source]);
