@@ -64,7 +64,18 @@ export interface MatchOptions {
 
 type Query = { own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string> };
 // evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
-type Scored = { doc: ToolDocument; score: number; lexical?: SearchResult; semantic?: SemanticScore; example?: ExampleScore; availability: Availability; evidence?: Scored };
+// asked: the part of the score that comes from the tool's examples; beforePrior: the score before its prior.
+type Scored = {
+  doc: ToolDocument;
+  score: number;
+  asked: number;
+  beforePrior: number;
+  lexical?: SearchResult;
+  semantic?: SemanticScore;
+  example?: ExampleScore;
+  availability: Availability;
+  evidence?: Scored;
+};
 
 export interface MatchOutcome {
   results: RankedTool[];
@@ -183,7 +194,7 @@ export class MatchIndex {
     const leftOut = { weak: 0, administrative: 0, duplicates: 0 };
     const kept: Scored[] = [];
     for (const s of scored) {
-      if (s.doc.admin && !(s.doc.status && statusIntent) && s.score / s.doc.prior < TRUST.adminAsked * best) leftOut.administrative++;
+      if (s.doc.admin && !(s.doc.status && statusIntent) && s.beforePrior < TRUST.adminAsked * best) leftOut.administrative++;
       else if (s.score < TRUST.minRelevance * best) leftOut.weak++;
       else kept.push(s);
     }
@@ -233,32 +244,35 @@ export class MatchIndex {
     const bestExampleSemantic = best([...examples.values()].map((e) => e.semantic));
     const statusIntent = statusWord(task) !== undefined;
     const byId = new Map<string, Scored>();
-    const scoredDoc = (id: string): Scored => ({ doc: this.docs.get(id)!, score: 0, availability: UNKNOWN });
+    const scoredDoc = (id: string): Scored => ({ doc: this.docs.get(id)!, score: 0, asked: 0, beforePrior: 0, availability: UNKNOWN });
     for (const hit of lexical) byId.set(hit.id, { ...scoredDoc(hit.id), lexical: hit });
     for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), semantic: s });
     for (const [id, e] of examples) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), example: e });
     const groupBest = new Map<string, Scored>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
-      s.score =
-        HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) +
-        HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic) +
-        HYBRID.exampleLexical * ((s.example?.lexical ?? 0) / bestExampleLexical) +
-        HYBRID.exampleSemantic * ((s.example?.semantic ?? 0) / bestExampleSemantic);
+      s.asked = HYBRID.exampleLexical * ((s.example?.lexical ?? 0) / bestExampleLexical) + HYBRID.exampleSemantic * ((s.example?.semantic ?? 0) / bestExampleSemantic);
+      s.score = HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic) + s.asked;
       if (s.doc.group && s.score > (groupBest.get(s.doc.group)?.score ?? -1)) groupBest.set(s.doc.group, s);
     }
     if (statusIntent) {
       for (const d of this.statusRoutes) {
         const best = groupBest.get(d.group!);
-        if (best !== undefined && !byId.has(d.id)) byId.set(d.id, { doc: d, score: best.score, availability: UNKNOWN });
+        if (best !== undefined && !byId.has(d.id)) byId.set(d.id, { doc: d, score: best.score, asked: 0, beforePrior: 0, availability: UNKNOWN });
       }
     }
     for (const s of byId.values()) {
       const best = s.doc.status && statusIntent ? groupBest.get(s.doc.group!) : undefined;
       if (best && best.score >= s.score) s.evidence = best;
+      s.beforePrior = s.score;
       if (s.doc.status && statusIntent) s.score = Math.max(s.score, best?.score ?? 0) * HYBRID.statusIntentPrior;
-      else s.score *= s.doc.prior;
+      // The prior weighs what the tool's own text says (a status route's text names every operation of its group), not
+      // how close the task is to the ways users ask for it.
+      else s.score = (s.score - s.asked) * s.doc.prior + s.asked;
       s.availability = availability(s.doc);
-      if (s.availability.state === 'unavailable') s.score *= TRUST.unavailableFactor;
+      if (s.availability.state === 'unavailable') {
+        s.score *= TRUST.unavailableFactor;
+        s.beforePrior *= TRUST.unavailableFactor;
+      }
     }
     return [...byId.values()].sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }
