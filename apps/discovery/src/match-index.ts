@@ -34,9 +34,10 @@ export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.25, exampl
 // - an unverified tool whose words (Jaccard over the stems of its summary) overlap an older unverified one's, or a
 //   verified one's, by duplicateJaccard or more is a near-duplicate and left out;
 // - the answer says no_good_match when the first result's evidence is weak in absolute terms: its BM25 per task word
-//   below weakLexical and its semantic score below weakSemantic. Both were read off the tuning half of the eval and its
-//   out-of-scope tasks (eval/out-of-scope.json), never off the held-out half.
-export const TRUST = { minRelevance: 0.3, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 8, weakSemantic: 0.2 };
+//   below weakLexical, its semantic score below weakSemantic and its closest example's sentence score below weakExample.
+//   All three were read off the tuning half of the eval and its out-of-scope tasks (eval/out-of-scope.json), never off
+//   the held-out half.
+export const TRUST = { minRelevance: 0.3, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 14, weakSemantic: 0.2, weakExample: 0.35 };
 const STATUS_WORDS = new Set(
   'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable'.split(' '),
 );
@@ -330,7 +331,10 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
 // The best tool's evidence is weak by both signals, measured absolutely (not relative to the answer): nothing fits.
 const weak = (top: Scored | undefined, { own }: Query) => {
   const e = top?.evidence ?? top;
-  return !e || ((e.lexical?.score ?? 0) / Math.max(1, own.length) < TRUST.weakLexical && (e.semantic?.score ?? 0) < TRUST.weakSemantic);
+  return (
+    !e ||
+    ((e.lexical?.score ?? 0) / Math.max(1, own.length) < TRUST.weakLexical && (e.semantic?.score ?? 0) < TRUST.weakSemantic && (e.example?.semantic ?? 0) < TRUST.weakExample)
+  );
 };
 
 const oneLine = (text: string, max = 140) => {
