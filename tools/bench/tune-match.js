@@ -38,10 +38,10 @@ if (process.argv.includes('--misses')) {
 } else {
   const axes = {
     semantic: [0.15, 0.3],
-    exampleLexical: [0.25, 0.5, 1],
-    exampleSemantic: [0.25, 0.5, 1],
-    exampleThreshold: [0.3, 0.5],
-    asksBoost: [0, 1, 2],
+    exampleLexical: [0.25, 0.5],
+    exampleSemantic: [0.25, 0.5, 0.75],
+    exampleThreshold: [0.4, 0.5, 0.6],
+    asksBoost: [1, 2, 3],
   };
   const apply = (s) => {
     Object.assign(m.HYBRID, { semantic: s.semantic, exampleLexical: s.exampleLexical, exampleSemantic: s.exampleSemantic });

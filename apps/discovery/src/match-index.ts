@@ -23,7 +23,7 @@ export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name:
 // Chosen on the tuning half only (tools/bench/tune-match.js).
 // The examples (how users ask for a tool, example-index.ts) add two more signals, each divided by its best likewise:
 // the closest example by words and by sentence meaning.
-export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.25, exampleSemantic: 0.5, statusIntentPrior: 1.5 };
+export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.5, exampleSemantic: 0.5, statusIntentPrior: 1.5 };
 // Trust and relevance:
 // - a tool below minRelevance × the answer's best score is left out: it would only fill the list (0.3, the highest
 //   value that lost no expected operation from the top 5 of the tuning half);
