@@ -65,6 +65,7 @@ export class ExampleIndex {
     const query = new Float32Array(dims);
     const known = this.embed(task, query);
     const bestLexical = hits.reduce((m, h) => Math.max(m, h.score), 0) || 1;
+    const closestScore = new Map<string, number>(); // each tool's best example by both signals together
     this.examples.forEach((e, i) => {
       let cosine = 0;
       if (known) {
@@ -74,9 +75,11 @@ export class ExampleIndex {
       cosine = Math.max(0, (cosine - EXAMPLES.threshold) / (1 - EXAMPLES.threshold));
       if (!lexical[i] && !cosine) return;
       const s = out.get(e.tool) ?? { lexical: 0, semantic: 0, closest: e.text };
-      const mine = lexical[i] / bestLexical + cosine;
-      const theirs = s.lexical / bestLexical + s.semantic;
-      if (mine > theirs) s.closest = e.text;
+      const both = lexical[i] / bestLexical + cosine;
+      if (both > (closestScore.get(e.tool) ?? -1)) {
+        closestScore.set(e.tool, both);
+        s.closest = e.text;
+      }
       s.lexical = Math.max(s.lexical, lexical[i]);
       s.semantic = Math.max(s.semantic, cosine);
       out.set(e.tool, s);
