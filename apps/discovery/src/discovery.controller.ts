@@ -70,7 +70,8 @@ export class DiscoveryController {
     summary: 'Match a plain-language task to the best tools: ranked, scored, with the reasons, price and how to call each',
     description:
       'Searches Toll routes (from the live route manifests), discovery index entries and registry listings: BM25 with field boosts, ' +
-      'stemming, synonyms, prefix and fuzzy matching, plus a semantic score from offline word vectors; our own registry listings are ' +
+      'stemming, synonyms, prefix and fuzzy matching, plus a semantic score from offline word vectors, and the closeness of the task to ' +
+      'the ways users ask for each operation (by words and by sentence meaning); our own registry listings are ' +
       'ranked as their groups\' operations. Verified tools rank before unverified ones; each result says why it matched, its price ' +
       '(decimal USD string and unit) and whether its group can serve it now; no_good_match says when nothing fits well. max_price is ' +
       'always enforced on the smallest payment a caller must make (a whole block for a block price): tools above it, or whose price ' +

@@ -45,7 +45,8 @@ const STATUS_WORDS = new Set(
 export const METHOD =
   'hybrid ranking: BM25+ (MiniSearch) over summary, name, tags, path, input fields and description with field boosts, Porter2 stems, ' +
   'stop words, prefix and fuzzy terms and a small generic synonym list at half weight; plus a semantic score from offline word vectors ' +
-  '(each task word against the closest word of each tool); our own registry listings are folded into their groups\' operations';
+  '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
+  'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; our own registry listings are folded into their groups\' operations';
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
 const FUZZY = 0.2; // edit distance = 20 % of the term's length (1 for 5-7 letters, 2 from 8)
 const MIN_FUZZY = 5;
