@@ -253,6 +253,13 @@ describe('discovery over NATS', () => {
       expect(top.reasons).toContain('"snow" matched synonym "weather" in name, tags, asks, path');
     });
 
+    it("matches a route's asks, carried from its @TollRoute through the announced manifest", async () => {
+      const task = 'recommend the best service for a task described in plain English';
+      const [top] = (await data('match', { task, limit: 1 })).results;
+      expect(top).toMatchObject({ name: 'discovery.match', call: { path: '/toll/discovery/match' } });
+      expect(top.reasons).toContain(`similar to how users ask for it: "${task}"`);
+    });
+
     it('always enforces max_price on the smallest payment; an unverified entry never outranks a verified operation', async () => {
       await register({ name: 'Filler 2', description: 'Priority fee estimate for a Solana transaction, premium', price_per_call: 2.5, tags: ['fees', 'solana'] });
       const task = 'Priority fee estimate for a Solana transaction, premium';
