@@ -27,10 +27,13 @@ const index = new matcher.MatchIndex([...routes.map(routeDocument), ...listings.
 const buildMs = Number(process.hrtime.bigint() - t1) / 1e6;
 const examples = routes.reduce((n, r) => n + (r.asks?.length ?? 0), 0);
 
+// Wall-clock and CPU time of one call: on a busy machine the CPU time is the steadier figure.
 const time = (fn) => {
   const start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   const value = fn();
-  return { value, ms: Number(process.hrtime.bigint() - start) / 1e6 };
+  const used = process.cpuUsage(cpu);
+  return { value, ms: Number(process.hrtime.bigint() - start) / 1e6, cpuMs: (used.user + used.system) / 1000 };
 };
 
 // Older builds (BENCH_MATCH_DIST) answer the teaser as a bare list and have no no_good_match signal.
@@ -42,7 +45,7 @@ const rows = tasks.map((t) => {
   const m = time(() => index.match(t.task, { limit: 5 }));
   const names = m.value.results.map((r) => r.name);
   const s = time(() => teaserNames(t.task));
-  return { ...t, flagged: m.value.noGoodMatch === true, match: { names, at: names.indexOf(t.expected), ms: m.ms }, teaser: { names: s.value, at: s.value.indexOf(t.expected), ms: s.ms } };
+  return { ...t, flagged: m.value.noGoodMatch === true, match: { names, at: names.indexOf(t.expected), ms: m.ms, cpuMs: m.cpuMs }, teaser: { names: s.value, at: s.value.indexOf(t.expected), ms: s.ms } };
 });
 const flaggedOut = outOfScope.map((t) => ({ ...t, flagged: index.match(t.task, { limit: 5 }).noGoodMatch === true }));
 
@@ -57,6 +60,8 @@ function score(subset, key) {
 const pct = (k, n) => `${((100 * k) / n).toFixed(1)} % (${k}/${n})`;
 const line = (label, s) => `| ${label} | ${s.n} | ${pct(s.top1, s.n)} | ${pct(s.top5, s.n)} | ${s.mrr.toFixed(3)} | ${s.p50.toFixed(2)} / ${s.p95.toFixed(2)} ms |`;
 
+const cpuTimes = rows.map((r) => r.match.cpuMs).sort((a, b) => a - b);
+const cpuLine = `${percentile(cpuTimes, 0.5).toFixed(2)} ms p50, ${percentile(cpuTimes, 0.95).toFixed(2)} ms p95`;
 const halves = ['tuning', 'held-out'];
 const independent = (r) => r.file === 'tasks/independent.json';
 const table = [
@@ -96,6 +101,8 @@ ${listings.length} curated seed listings, as a running service sees them. Matche
 \`teaser()\` (GET /toll/discovery/search), scored the same way on the task text.
 
 ${table}
+
+CPU time per match task (all tasks): ${cpuLine}.
 
 no_good_match, on the ${outOfScope.length} out-of-scope tasks of \`eval/out-of-scope.json\` (no operation serves them; written before scoring)
 and on the tasks above:

@@ -80,7 +80,7 @@ export class BooksController {
       'Source: Open Library search (one row per work). When it fails, Google Books answers (one row per volume), named in `source` and ' +
       '`fallback_reason`. Cached for a day; served stale up to 30 days when both fail.',
     asks: [
-      'find books by Ursula Le Guin',
+      'novels written by Terry Pratchett',
       'novels about time travel',
       'search books by title or subject',
       'which editions of a book exist',

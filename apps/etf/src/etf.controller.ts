@@ -50,7 +50,7 @@ export class EtfController {
     description:
       'Answers from a snapshot of the whole universe rebuilt daily in the background (never a fan-out per request); evaluated_count, failed and match_count make the screen provably exhaustive over it.',
     asks: [
-      'find high-yield ETFs that pay monthly',
+      'high-yield ETFs with monthly distributions',
       'rank funds by dividend yield',
       'exchange traded funds with yield above 6 percent',
       'best income ETFs by annual payout',
