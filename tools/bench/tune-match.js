@@ -1,29 +1,34 @@
 #!/usr/bin/env node
 // Chooses the hybrid weights on the TUNING half only (the held-out half is never loaded here): scores a grid of
-// settings of the built matcher and prints the best by MRR, then top-1. Run after `npx tsc -b apps/discovery/tsconfig.build.json`:
+// settings of the built matcher and prints the best by MRR, then top-1, with a 2-fold cross-validation inside the
+// tuning half (settings picked on one fold, scored on the other) so a choice that only fits the tuning tasks shows.
+// Run after `npx tsc -b apps/discovery/tsconfig.build.json`:
 //   node tools/bench/tune-match.js            grid search
 //   node tools/bench/tune-match.js --misses   misses of the current settings
+const { createHash } = require('node:crypto');
 const path = require('node:path');
 const { root, tasks, routes, listings } = require('./match-eval');
 
 const dist = path.join(root, 'apps', 'discovery', 'dist');
 const m = require(path.join(dist, 'match-index'));
-const { SEMANTIC } = require(path.join(dist, 'semantic-index'));
+const { EXAMPLES } = require(path.join(dist, 'example-index'));
 const { routeDocument, listingDocument } = require(path.join(dist, 'tool-documents'));
 const tuning = tasks.filter((t) => t.half === 'tuning');
+// The folds: the parity of the second byte of the same hash that fixed the halves.
+const fold = (t) => createHash('sha256').update(t.task.trim().toLowerCase().replace(/\s+/g, ' ')).digest()[1] % 2;
 
-function evaluate() {
+function evaluate(subset = tuning) {
   const index = new m.MatchIndex([...routes.map(routeDocument), ...listings.map(listingDocument)]);
   let top1 = 0, top5 = 0, rr = 0;
   const misses = [];
-  for (const t of tuning) {
+  for (const t of subset) {
     const names = index.match(t.task, { limit: 5 }).results.map((r) => r.name);
     const at = names.indexOf(t.expected);
     if (at === 0) top1++;
     if (at >= 0) { top5++; rr += 1 / (at + 1); }
     if (at !== 0) misses.push(`- "${t.task}": ${t.expected} at ${at >= 0 ? at + 1 : '>5'} → ${names.slice(0, 3).join(', ')}`);
   }
-  return { top1: top1 / tuning.length, top5: top5 / tuning.length, mrr: rr / tuning.length, misses };
+  return { top1: top1 / subset.length, top5: top5 / subset.length, mrr: rr / subset.length, misses };
 }
 const fmt = (r) => `top-1 ${(100 * r.top1).toFixed(1)} %, top-5 ${(100 * r.top5).toFixed(1)} %, MRR ${r.mrr.toFixed(3)}`;
 
@@ -31,14 +36,30 @@ if (process.argv.includes('--misses')) {
   const r = evaluate();
   console.log(`${tuning.length} tuning tasks: ${fmt(r)}\n${r.misses.join('\n')}`);
 } else {
-  const grid = [];
-  const axes = { semantic: [0.3, 0.6, 1], threshold: [0.4, 0.5], rarityBase: [3], idfPower: [0, 1, 2], minRow: [0, 300], statusPrior: [1.1, 1.5] };
+  const axes = {
+    semantic: [0.15, 0.3],
+    exampleLexical: [0.25, 0.5],
+    exampleSemantic: [0.25, 0.5, 0.75],
+    exampleThreshold: [0.4, 0.5, 0.6],
+    asksBoost: [1, 2, 3],
+  };
+  const apply = (s) => {
+    Object.assign(m.HYBRID, { semantic: s.semantic, exampleLexical: s.exampleLexical, exampleSemantic: s.exampleSemantic });
+    Object.assign(EXAMPLES, { threshold: s.exampleThreshold });
+    Object.assign(m.FIELD_BOOSTS, { asks: s.asksBoost });
+  };
   const settings = Object.entries(axes).reduce((acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))), [{}]);
-  for (const s of settings) {
-    Object.assign(m.HYBRID, { semantic: s.semantic, statusIntentPrior: s.statusPrior });
-    Object.assign(SEMANTIC, { threshold: s.threshold, rarityBase: s.rarityBase, idfPower: s.idfPower, minRow: s.minRow });
-    grid.push({ ...s, ...evaluate() });
+  const folds = [0, 1].map((f) => tuning.filter((t) => fold(t) === f));
+  const grid = settings.map((s) => {
+    apply(s);
+    return { ...s, all: evaluate(), folds: folds.map((f) => evaluate(f)) };
+  });
+  const byMrr = (key) => (a, b) => key(b).mrr - key(a).mrr || key(b).top1 - key(a).top1;
+  // Cross-validation: the best setting of each fold, scored on the other.
+  for (const f of [0, 1]) {
+    const pick = [...grid].sort(byMrr((g) => g.folds[f]))[0];
+    console.log(`picked on fold ${f} (${folds[f].length} tasks): ${Object.keys(axes).map((k) => `${k} ${pick[k]}`).join(', ')}: on fold ${1 - f} (${folds[1 - f].length}) ${fmt(pick.folds[1 - f])}`);
   }
-  grid.sort((a, b) => b.mrr - a.mrr || b.top1 - a.top1);
-  for (const g of grid.slice(0, 12)) console.log(`${Object.keys(axes).map((k) => `${k} ${g[k]}`).join(', ')}: ${fmt(g)}`);
+  grid.sort(byMrr((g) => g.all));
+  for (const g of grid.slice(0, 12)) console.log(`${Object.keys(axes).map((k) => `${k} ${g[k]}`).join(', ')}: ${fmt(g.all)}`);
 }

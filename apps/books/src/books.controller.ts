@@ -26,6 +26,15 @@ export class BooksController {
       'Open Library first field by field, Google Books fills what it lacks, and `field_sources` says which source each field came from. ' +
       'Either source alone answers when the other fails. An ISBN neither source knows is NOT_FOUND (not charged). Cached 30 days; ' +
       'served stale up to a year when both sources fail.',
+    asks: [
+      'title and author of an ISBN',
+      'book details from a barcode',
+      'who published this book and how many pages',
+      'cover image for ISBN 9780140449136',
+      'look up a book by its number',
+      'book info from ISBN-13',
+      'publisher and publication date of a book number',
+    ],
     price: PRICES.getBook,
     input: S.GetBookInput,
     output: S.GetBookOutput,
@@ -45,6 +54,14 @@ export class BooksController {
     description:
       'All ISBNs go to Open Library in a single request; Google Books is asked only for the ISBNs Open Library does not have or could not ' +
       'answer. Each row is found, not_found or unavailable; the call fails (not charged) only when no ISBN could be answered.',
+    asks: [
+      'details for a list of ISBNs at once',
+      'look up several books by barcode in one call',
+      'bulk book metadata for twenty ISBNs',
+      'titles for a stack of scanned book barcodes',
+      'look up many ISBNs in one request',
+      'bulk book details for a reading list of barcodes',
+    ],
     price: PRICES.getBatch,
     input: S.GetBatchInput,
     output: S.GetBatchOutput,
@@ -64,6 +81,16 @@ export class BooksController {
     description:
       'Source: Open Library search (one row per work). When it fails, Google Books answers (one row per volume), named in `source` and ' +
       '`fallback_reason`. Cached for a day; served stale up to 30 days when both fail.',
+    asks: [
+      'novels written by Terry Pratchett',
+      'novels about time travel',
+      'search books by title or subject',
+      'which editions of a book exist',
+      'books on machine learning',
+      'find a novel by its title',
+      'books by an author',
+      'search for books about a subject',
+    ],
     price: PRICES.search,
     input: S.SearchInput,
     output: S.SearchOutput,
@@ -80,6 +107,14 @@ export class BooksController {
     method: 'GET',
     path: '/toll/books/health',
     summary: 'Book metadata service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog',
+    asks: [
+      'is the book service up',
+      'status of the book metadata service',
+      'is the ISBN lookup working',
+      'book service sources and licence',
+      'book lookup service status',
+      'book metadata sources and costs',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.HealthOutput,

@@ -330,6 +330,7 @@ const manifests = Object.entries(GROUPS).map(([group, [specTitle, rows]]) => {
         path: r.path,
         summary: r.summary,
         description: r.description,
+        asks: r.asks,
         tags: r.tags ?? [title],
         price: r.price,
         inputSchema: z.toJSONSchema(r.input, { io: 'input', unrepresentable: 'any' }),

@@ -149,7 +149,7 @@ describe(MatchIndex.name, () => {
     ]);
     const listings = admin.match('search operator-verified listings for a capability', { limit: 5 });
     expect(listings.results.map((r) => r.name)).toEqual(['registry.search']);
-    expect(listings.leftOut.administrative).toBe(1);
+    expect(listings.leftOut.administrative).toBe(2); // both: their words and their summaries as examples are close, yet not asked for
     expect(admin.match('send my answers to the demand-research questionnaire', { limit: 5 }).results[0].name).toBe('registry.submitQuestionnaire');
     expect(admin.match('download the static snapshot of listings', { limit: 5 }).results[0].name).toBe('registry.getSnapshot');
   });
@@ -243,6 +243,57 @@ describe(MatchIndex.name, () => {
     expect(results[1].reasons.some((r) => r.includes('also listed'))).toBe(false);
     expect(folded.countBySource()).toEqual({ 'toll-catalog': 2, index: 0, registry: 2 });
     expect(folded.foldedListings).toBe(1);
+  });
+
+  describe('how users ask for an operation (asks)', () => {
+    const jwt = route({
+      operationId: 'devutils.decodeJwt',
+      method: 'POST',
+      path: '/toll/devutils/jwt/decode',
+      summary: 'Decode a JWT header and payload; the signature is NOT verified',
+      tags: ['Dev Utilities'],
+      group: 'devutils',
+      groupTitle: 'Dev Utilities',
+      inputSchema: { type: 'object', properties: { token: { type: 'string', description: 'The JWT' } } },
+    });
+    const hash = route({
+      operationId: 'devutils.hashSha256',
+      method: 'POST',
+      path: '/toll/devutils/hash/sha256',
+      summary: 'SHA-256 hex digest of UTF-8 text',
+      tags: ['Dev Utilities'],
+      group: 'devutils',
+      groupTitle: 'Dev Utilities',
+      inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'Text to hash' } } },
+    });
+    const task = 'what claims does this login credential carry';
+
+    it('finds an operation through the ways users ask for it when the task shares no word with its own text, and says which', () => {
+      expect(new MatchIndex([routeDocument(jwt), routeDocument(hash)]).match(task, { limit: 2 }).results.map((r) => r.name)[0]).not.toBe('devutils.decodeJwt');
+      const asked = new MatchIndex([routeDocument({ ...jwt, asks: ['decode a JSON web token to see its claims', 'inspect the expiry of my login token'] }), routeDocument(hash)]);
+      const [top] = asked.match(task, { limit: 2 }).results;
+      expect(top.name).toBe('devutils.decodeJwt');
+      expect(top.reasons).toContain('similar to how users ask for it: "inspect the expiry of my login token"');
+      expect(top.matched).toContainEqual({ term: 'claims', query: 'claims', how: 'exact', fields: ['asks'] });
+    });
+
+    it('never ranks a tool down for declaring no asks: its summary is its own example', () => {
+      const listing = listingDocument(registryListing({ id: 'l2', name: 'Token Peek', description: 'What claims a login credential carries, decoded', verified: true }));
+      const asked = new MatchIndex([routeDocument({ ...jwt, asks: ['decode a JSON web token to see its claims'] }), listing]);
+      const [top] = asked.match(task, { limit: 2 }).results;
+      expect(top.name).toBe('Token Peek');
+      expect(top.reasons.some((r) => r.startsWith('similar to how users ask'))).toBe(false);
+    });
+
+    it("weighs a status route's prior on its own text only: asked about its data, it ranks first", () => {
+      const status = route({ operationId: 'weather.getHealth', path: '/toll/weather/health', summary: 'Weather service status, sources, cache and endpoint catalog', price: null });
+      const index = new MatchIndex([
+        routeDocument({ ...route({}), asks: ['weather at this point right now'] }),
+        routeDocument({ ...status, asks: ['which licence covers the weather sources'] }),
+      ]);
+      expect(index.match('which licence covers the weather sources', { limit: 2 }).results[0].name).toBe('weather.getHealth');
+      expect(index.match('weather at this point right now', { limit: 2 }).results.map((r) => r.name)).toEqual(['weather.getCurrent']);
+    });
   });
 });
 

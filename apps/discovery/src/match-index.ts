@@ -1,26 +1,29 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { PriceSpec } from '@toll/contracts';
 import type { Availability, RankedTool, SearchOutput } from './discovery.schemas';
+import { ExampleIndex, type ExampleScore } from './example-index';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
 import { analyze, expandSynonyms, normalize, words, type AnalyzedTerm } from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
 
 type Field = keyof ToolText;
-const FIELDS: Field[] = ['summary', 'name', 'tags', 'path', 'description', 'inputs'];
+const FIELDS: Field[] = ['summary', 'name', 'tags', 'path', 'description', 'inputs', 'asks'];
 
 // BM25+ per field, then field boosts: what a tool says it does counts most, long print counts least.
-export const FIELD_BOOSTS: Record<Field, number> = { summary: 3, name: 2.5, tags: 2, path: 1.5, inputs: 1, description: 0.75 };
+export const FIELD_BOOSTS: Record<Field, number> = { summary: 3, name: 2.5, tags: 2, path: 1.5, inputs: 1, description: 0.75, asks: 2 };
 // A word reached through a synonym counts less than the word the task used.
 export const SYNONYM_WEIGHT = 0.5;
 // How far a semantic match counts for the tools of Field (0-1), for the semantic signal.
-export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name: 1, tags: 0.9, path: 0.9, description: 0.8, inputs: 0.6 };
+export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name: 1, tags: 0.9, path: 0.9, description: 0.8, inputs: 0.6, asks: 0.8 };
 // Hybrid score: lexical (BM25, divided by the best BM25 of the answer) plus semantic (0-1), times the tool's prior.
 // Both are divided by their best value in the answer, so each signal's top tool scores its weight. A task that asks
 // whether a service is up ("is the weather service running?") wants the group's status route: it speaks for its
 // whole group (scores as the group's best operation) and its prior rises from 0.5 to statusIntentPrior.
 // Chosen on the tuning half only (tools/bench/tune-match.js).
-export const HYBRID = { lexical: 1, semantic: 0.3, statusIntentPrior: 1.5 };
+// The examples (how users ask for a tool, example-index.ts) add two more signals, each divided by its best likewise:
+// the closest example by words and by sentence meaning.
+export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.5, exampleSemantic: 0.5, statusIntentPrior: 1.5 };
 // Trust and relevance:
 // - a tool below minRelevance × the answer's best score is left out: it would only fill the list (0.3, the highest
 //   value that lost no expected operation from the top 5 of the tuning half);
@@ -31,9 +34,10 @@ export const HYBRID = { lexical: 1, semantic: 0.3, statusIntentPrior: 1.5 };
 // - an unverified tool whose words (Jaccard over the stems of its summary) overlap an older unverified one's, or a
 //   verified one's, by duplicateJaccard or more is a near-duplicate and left out;
 // - the answer says no_good_match when the first result's evidence is weak in absolute terms: its BM25 per task word
-//   below weakLexical and its semantic score below weakSemantic. Both were read off the tuning half of the eval and its
-//   out-of-scope tasks (eval/out-of-scope.json), never off the held-out half.
-export const TRUST = { minRelevance: 0.3, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 8, weakSemantic: 0.2 };
+//   below weakLexical, its semantic score below weakSemantic and its closest example's sentence score below weakExample.
+//   All three were read off the tuning half of the eval and its out-of-scope tasks (eval/out-of-scope.json), never off
+//   the held-out half.
+export const TRUST = { minRelevance: 0.3, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 14, weakSemantic: 0.2, weakExample: 0.35 };
 const STATUS_WORDS = new Set(
   'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable'.split(' '),
 );
@@ -41,7 +45,8 @@ const STATUS_WORDS = new Set(
 export const METHOD =
   'hybrid ranking: BM25+ (MiniSearch) over summary, name, tags, path, input fields and description with field boosts, Porter2 stems, ' +
   'stop words, prefix and fuzzy terms and a small generic synonym list at half weight; plus a semantic score from offline word vectors ' +
-  '(each task word against the closest word of each tool); our own registry listings are folded into their groups\' operations';
+  '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
+  'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; our own registry listings are folded into their groups\' operations';
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
 const FUZZY = 0.2; // edit distance = 20 % of the term's length (1 for 5-7 letters, 2 from 8)
 const MIN_FUZZY = 5;
@@ -61,7 +66,18 @@ export interface MatchOptions {
 
 type Query = { own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string> };
 // evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
-type Scored = { doc: ToolDocument; score: number; lexical?: SearchResult; semantic?: SemanticScore; availability: Availability; evidence?: Scored };
+// asked: the part of the score that comes from the tool's examples; beforePrior: the score before its prior.
+type Scored = {
+  doc: ToolDocument;
+  score: number;
+  asked: number;
+  beforePrior: number;
+  lexical?: SearchResult;
+  semantic?: SemanticScore;
+  example?: ExampleScore;
+  availability: Availability;
+  evidence?: Scored;
+};
 
 export interface MatchOutcome {
   results: RankedTool[];
@@ -91,6 +107,7 @@ export class MatchIndex {
   private readonly docs = new Map<string, ToolDocument>();
   private readonly surface = new Map<string, string>(); // stem → the first word it was indexed from, for reasons
   private readonly semantic: SemanticIndex;
+  private readonly examples: ExampleIndex;
   private readonly listedAs = new Map<string, string[]>(); // group → names of our own registry listings folded into it
   private folded = 0;
   private readonly statusRoutes: ToolDocument[] = [];
@@ -112,6 +129,9 @@ export class MatchIndex {
       vectors,
       [...this.docs.values()].map((d) => ({ id: d.id, fields: FIELDS.map((field) => ({ field, text: d.text[field], weight: SEMANTIC_FIELD_WEIGHTS[field] })) })),
     );
+    // A tool that says nothing of how users ask for it (a third-party listing, an index entry) is its own example: its
+    // summary, so the example signals never rank it down for lacking them.
+    this.examples = new ExampleIndex(vectors, [...this.docs.values()].flatMap((d) => (d.asks.length ? d.asks : [d.summary]).map((text) => ({ tool: d.id, text }))));
   }
 
   get size() {
@@ -176,7 +196,7 @@ export class MatchIndex {
     const leftOut = { weak: 0, administrative: 0, duplicates: 0 };
     const kept: Scored[] = [];
     for (const s of scored) {
-      if (s.doc.admin && !(s.doc.status && statusIntent) && s.score / s.doc.prior < TRUST.adminAsked * best) leftOut.administrative++;
+      if (s.doc.admin && !(s.doc.status && statusIntent) && s.beforePrior < TRUST.adminAsked * best) leftOut.administrative++;
       else if (s.score < TRUST.minRelevance * best) leftOut.weak++;
       else kept.push(s);
     }
@@ -209,41 +229,52 @@ export class MatchIndex {
 
   // Every tool either signal found, best first: BM25 relative to the best BM25 here, plus the semantic score, times the prior.
   private score(task: string, queryTerms: AnalyzedTerm[], fromSynonym: Set<string>, availability: AvailabilityOf): Scored[] {
-    const lexical = queryTerms.length
-      ? this.search.search([...new Set(queryTerms.map((t) => t.term))].join(' '), {
-          boost: FIELD_BOOSTS,
-          boostTerm: (term) => (fromSynonym.has(term) ? SYNONYM_WEIGHT : 1),
-          // Synonyms match exactly: a prefix of one ("wind") would reach unrelated words ("window").
-          prefix: (term) => !fromSynonym.has(term) && term.length >= MIN_PREFIX,
-          fuzzy: (term) => (!fromSynonym.has(term) && term.length >= MIN_FUZZY ? FUZZY : false),
-        })
-      : [];
+    const options: SearchOptions = {
+      boostTerm: (term) => (fromSynonym.has(term) ? SYNONYM_WEIGHT : 1),
+      // Synonyms match exactly: a prefix of one ("wind") would reach unrelated words ("window").
+      prefix: (term) => !fromSynonym.has(term) && term.length >= MIN_PREFIX,
+      fuzzy: (term) => (!fromSynonym.has(term) && term.length >= MIN_FUZZY ? FUZZY : false),
+    };
+    const terms = queryTerms.map((t) => t.term);
+    const lexical = terms.length ? this.search.search([...new Set(terms)].join(' '), { ...options, boost: FIELD_BOOSTS }) : [];
     const semantic = this.semantic.score(task);
-    const bestLexical = lexical.reduce((m, h) => Math.max(m, h.score), 0) || 1;
-    const bestSemantic = [...semantic.values()].reduce((m, s) => Math.max(m, s.score), 0) || 1;
+    const examples = this.examples.score(task, terms.filter((t) => !fromSynonym.has(t)), options);
+    const best = (values: number[]) => values.reduce((m, v) => Math.max(m, v), 0) || 1;
+    const bestLexical = best(lexical.map((h) => h.score));
+    const bestSemantic = best([...semantic.values()].map((s) => s.score));
+    const bestExampleLexical = best([...examples.values()].map((e) => e.lexical));
+    const bestExampleSemantic = best([...examples.values()].map((e) => e.semantic));
     const statusIntent = statusWord(task) !== undefined;
     const byId = new Map<string, Scored>();
-    const scoredDoc = (id: string): Scored => ({ doc: this.docs.get(id)!, score: 0, availability: UNKNOWN });
+    const scoredDoc = (id: string): Scored => ({ doc: this.docs.get(id)!, score: 0, asked: 0, beforePrior: 0, availability: UNKNOWN });
     for (const hit of lexical) byId.set(hit.id, { ...scoredDoc(hit.id), lexical: hit });
     for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), semantic: s });
+    for (const [id, e] of examples) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), example: e });
     const groupBest = new Map<string, Scored>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
-      s.score = HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic);
+      s.asked = HYBRID.exampleLexical * ((s.example?.lexical ?? 0) / bestExampleLexical) + HYBRID.exampleSemantic * ((s.example?.semantic ?? 0) / bestExampleSemantic);
+      s.score = HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic) + s.asked;
       if (s.doc.group && s.score > (groupBest.get(s.doc.group)?.score ?? -1)) groupBest.set(s.doc.group, s);
     }
     if (statusIntent) {
       for (const d of this.statusRoutes) {
         const best = groupBest.get(d.group!);
-        if (best !== undefined && !byId.has(d.id)) byId.set(d.id, { doc: d, score: best.score, availability: UNKNOWN });
+        if (best !== undefined && !byId.has(d.id)) byId.set(d.id, { doc: d, score: best.score, asked: 0, beforePrior: 0, availability: UNKNOWN });
       }
     }
     for (const s of byId.values()) {
       const best = s.doc.status && statusIntent ? groupBest.get(s.doc.group!) : undefined;
       if (best && best.score >= s.score) s.evidence = best;
+      s.beforePrior = s.score;
       if (s.doc.status && statusIntent) s.score = Math.max(s.score, best?.score ?? 0) * HYBRID.statusIntentPrior;
-      else s.score *= s.doc.prior;
+      // The prior weighs what the tool's own text says (a status route's text names every operation of its group), not
+      // how close the task is to the ways users ask for it.
+      else s.score = (s.score - s.asked) * s.doc.prior + s.asked;
       s.availability = availability(s.doc);
-      if (s.availability.state === 'unavailable') s.score *= TRUST.unavailableFactor;
+      if (s.availability.state === 'unavailable') {
+        s.score *= TRUST.unavailableFactor;
+        s.beforePrior *= TRUST.unavailableFactor;
+      }
     }
     return [...byId.values()].sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }
@@ -254,7 +285,7 @@ export class MatchIndex {
     return term;
   }
 
-  private rank({ doc, score, lexical, semantic, availability }: Scored, rank: number, task: string, { terms: queryTerms, fromSynonym }: Query, ceiling?: bigint): RankedTool {
+  private rank({ doc, score, lexical, semantic, example, availability }: Scored, rank: number, task: string, { terms: queryTerms, fromSynonym }: Query, ceiling?: bigint): RankedTool {
     const matched: RankedTool['matched'] = Object.entries(lexical?.match ?? {}).map(([indexed, fields]) => {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
@@ -267,6 +298,7 @@ export class MatchIndex {
       matched.push({ term: p.term, query: p.query, how: 'semantic', fields: [p.field], similarity: round(p.similarity) });
       reasons.push(`"${p.query}" ≈ "${p.term}" (meaning, cosine ${p.similarity.toFixed(2)}) in ${p.field}`);
     }
+    if (example && doc.asks.length) reasons.push(`similar to how users ask for it: "${example.closest}"`);
     if (doc.price === null) reasons.push('price not stated by the source');
     else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);
     reasons.push(SOURCE_TEXT[doc.source]);
@@ -300,7 +332,10 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
 // The best tool's evidence is weak by both signals, measured absolutely (not relative to the answer): nothing fits.
 const weak = (top: Scored | undefined, { own }: Query) => {
   const e = top?.evidence ?? top;
-  return !e || ((e.lexical?.score ?? 0) / Math.max(1, own.length) < TRUST.weakLexical && (e.semantic?.score ?? 0) < TRUST.weakSemantic);
+  return (
+    !e ||
+    ((e.lexical?.score ?? 0) / Math.max(1, own.length) < TRUST.weakLexical && (e.semantic?.score ?? 0) < TRUST.weakSemantic && (e.example?.semantic ?? 0) < TRUST.weakExample)
+  );
 };
 
 const oneLine = (text: string, max = 140) => {

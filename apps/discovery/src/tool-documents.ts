@@ -11,6 +11,7 @@ export interface ToolText {
   path: string;
   description: string;
   inputs: string;
+  asks: string; // how users ask for it (a Toll route's `asks`)
 }
 
 interface Common {
@@ -26,6 +27,7 @@ interface Common {
   admin: boolean;
   verified: boolean; // announced by a Toll group (checked as the gateway checks it) or operator-verified in the registry
   registeredAt: string | null; // index entries: when first registered (the oldest of near-duplicates is kept)
+  asks: string[]; // labelled examples: how users ask for this tool
   text: ToolText;
 }
 
@@ -43,7 +45,7 @@ export type ToolDocument =
   | (Common & { source: 'registry'; call: RegistryCall });
 
 // A manifest route as the catalog and the 402 challenge both see it.
-export type CatalogRoute = Pick<RouteManifest, 'operationId' | 'method' | 'path' | 'summary' | 'description' | 'tags' | 'price' | 'inputSchema'> & {
+export type CatalogRoute = Pick<RouteManifest, 'operationId' | 'method' | 'path' | 'summary' | 'description' | 'asks' | 'tags' | 'price' | 'inputSchema'> & {
   group: string;
   groupTitle: string;
 };
@@ -96,6 +98,7 @@ export function routeDocument(route: CatalogRoute): ToolDocument {
     admin: isStatusRoute(route) || (route.price === null && !route.path.startsWith('/toll/')),
     verified: true,
     registeredAt: null,
+    asks: route.asks ?? [],
     text: {
       summary: route.summary,
       name: route.operationId,
@@ -103,6 +106,7 @@ export function routeDocument(route: CatalogRoute): ToolDocument {
       path: route.path,
       description: route.description ?? '',
       inputs: schemaWords(route.inputSchema),
+      asks: (route.asks ?? []).join(' ; '),
     },
     call: tollCallOf(route),
   };
@@ -121,7 +125,8 @@ export function entryDocument(entry: IndexEntry): ToolDocument {
     admin: false,
     verified: false,
     registeredAt: entry.created_at,
-    text: { summary: entry.description, name: entry.name, tags: entry.tags.join(' ; '), path: urlWords(entry.endpoint), description: '', inputs: '' },
+    asks: [],
+    text: { summary: entry.description, name: entry.name, tags: entry.tags.join(' ; '), path: urlWords(entry.endpoint), description: '', inputs: '', asks: '' },
     call: { endpoint: entry.endpoint, schema_url: entry.schema_url },
   };
 }
@@ -159,6 +164,7 @@ export function listingDocument(listing: RegistryListing): ToolDocument {
     admin: false,
     verified: listing.verified,
     registeredAt: null,
+    asks: [],
     text: {
       summary: listing.description,
       name: listing.name,
@@ -166,6 +172,7 @@ export function listingDocument(listing: RegistryListing): ToolDocument {
       path: urlWords(listing.endpoint_url),
       description: '',
       inputs: leafStrings(listing.io_format).join(' ').slice(0, 2000),
+      asks: '',
     },
     call: { endpoint: listing.endpoint_url, auth_method: listing.auth_method, io_format: listing.io_format },
   };

@@ -219,12 +219,17 @@ describe('discovery over NATS', () => {
         verified: true,
         availability: { state: 'available', retry_after_seconds: null, reason: null },
         matched: [
-          { term: 'weather', query: 'weather', how: 'exact', fields: ['name', 'tags', 'path'] },
-          { term: 'days', query: 'days', how: 'exact', fields: ['summary', 'inputs', 'description'] },
+          { term: 'weather', query: 'weather', how: 'exact', fields: ['name', 'tags', 'asks', 'path'] },
+          { term: 'next', query: 'next', how: 'exact', fields: ['asks'] },
+          { term: 'days', query: 'days', how: 'exact', fields: ['summary', 'asks', 'inputs', 'description'] },
+          { term: 'raining', query: 'weather', how: 'synonym', fields: ['asks'] },
         ],
         reasons: [
-          '"weather" matched "weather" in name, tags, path',
-          '"days" matched "days" in summary, inputs, description',
+          '"weather" matched "weather" in name, tags, asks, path',
+          '"next" matched "next" in asks',
+          '"days" matched "days" in summary, asks, inputs, description',
+          '"weather" matched synonym "raining" in asks',
+          'similar to how users ask for it: "weather forecast for the next week"',
           '$0.005 per call',
           'Toll route, announced live by its group (callable through the gateway)',
         ],
@@ -243,9 +248,16 @@ describe('discovery over NATS', () => {
     it('names a synonym when the task used another word', async () => {
       const [top] = (await data('match', { task: 'Will it snow in Oslo tomorrow?', limit: 1 })).results;
       expect(top).toMatchObject({ name: 'weather.getForecast' });
-      expect(top.matched).toContainEqual({ term: 'weather', query: 'snow', how: 'synonym', fields: ['name', 'tags', 'path'] });
-      expect(top.matched).toContainEqual({ term: 'forecast', query: 'tomorrow', how: 'synonym', fields: ['summary', 'name', 'path'] });
-      expect(top.reasons[0]).toBe('"snow" matched synonym "weather" in name, tags, path');
+      expect(top.matched).toContainEqual({ term: 'weather', query: 'snow', how: 'synonym', fields: ['name', 'tags', 'asks', 'path'] });
+      expect(top.matched).toContainEqual({ term: 'forecast', query: 'tomorrow', how: 'synonym', fields: ['summary', 'name', 'asks', 'path'] });
+      expect(top.reasons).toContain('"snow" matched synonym "weather" in name, tags, asks, path');
+    });
+
+    it("matches a route's asks, carried from its @TollRoute through the announced manifest", async () => {
+      const task = 'recommend the best service for a task described in plain English';
+      const [top] = (await data('match', { task, limit: 1 })).results;
+      expect(top).toMatchObject({ name: 'discovery.match', call: { path: '/toll/discovery/match' } });
+      expect(top.reasons).toContain(`similar to how users ask for it: "${task}"`);
     });
 
     it('always enforces max_price on the smallest payment; an unverified entry never outranks a verified operation', async () => {

@@ -23,6 +23,16 @@ export class FeesController {
     path: '/toll/fees/fees',
     summary: 'Current Solana priority-fee percentiles (p25/p50/p75/p90/p99, micro-lamports per compute unit) over the recent slots',
     description: `${SOURCE} Cached for 2 s; if every endpoint fails, up to 60 s old samples are served labelled stale.`,
+    asks: [
+      'current Solana priority fee levels',
+      'what are people paying in micro-lamports per compute unit right now',
+      'network congestion fee percentiles over recent slots',
+      'typical priority fee market on Solana today',
+      'median and p90 priority fees',
+      'how busy is the Solana network, fee-wise',
+      'priority fee distribution right now',
+      "what's the going rate for compute units",
+    ],
     price: PRICES.getFees,
     input: S.EmptyInput,
     output: S.GetFeesOutput,
@@ -42,6 +52,16 @@ export class FeesController {
       `${SOURCE} Give exactly one of transaction_base64 or accounts. Compute units come from the transaction's SetComputeUnitLimit ` +
       'when it has one, else from simulation (sigVerify off, blockhash replaced); the answer says which. The price is the chosen ' +
       "percentile of the fee market of the transaction's writable accounts (or of the given accounts).",
+    asks: [
+      'how much will this Solana transaction cost in fees',
+      'estimate the lamports I need for a high-priority transfer',
+      'what priority fee should I set for my transaction',
+      'total cost to land a transaction touching these accounts',
+      'price my transaction before sending it',
+      'lamports needed to get my swap confirmed fast',
+      'fee quote for a transaction in base64',
+      'compute the cost of sending this tx at medium priority',
+    ],
     price: PRICES.estimate,
     input: S.EstimateInput,
     output: S.EstimateOutput,
@@ -62,6 +82,14 @@ export class FeesController {
       `${SOURCE} The transaction is simulated (sigVerify off, blockhash replaced); its SetComputeUnitLimit and SetComputeUnitPrice are ` +
       'replaced by a limit of min(1,400,000, max(floor, ceil(units × margin))) and the priority price, placed first; every other ' +
       'instruction, account, lookup table and the blockhash are kept. A failing simulation is a 400 with its error and logs.',
+    asks: [
+      'set the right compute unit limit and price on my transaction',
+      'rewrite my unsigned transaction so it lands cheaply',
+      'add compute budget instructions sized by simulation',
+      'make my transaction fee-efficient before signing',
+      'tune compute budget of my transaction',
+      'return my transaction with priority fee instructions added',
+    ],
     price: PRICES.optimize,
     input: S.OptimizeInput,
     output: S.OptimizeOutput,
@@ -78,6 +106,14 @@ export class FeesController {
     method: 'GET',
     path: '/toll/fees/health',
     summary: 'Fee oracle status: each RPC endpoint probed live (status, latency, slot), tolls, cache stats, settings and the catalog',
+    asks: [
+      'is the fee oracle up',
+      'status of the priority fee estimator and its RPC endpoints',
+      'is the Solana fee service working',
+      'fee oracle latency and settings',
+      'fee estimator upstream status',
+      'which RPC endpoints does the fee oracle probe',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.GetHealthOutput,

@@ -26,6 +26,16 @@ export class RecallsController {
       'A dataset with no match is an empty result; a dataset that fails is named in `sources` and `complete` is false. Vehicles: an ' +
       'NHTSA campaign number as q (e.g. 19V182000) is looked up at NHTSA; by model or VIN use recalls.getVehicle or recalls.getVin ' +
       '(NHTSA has no text search). Cached 6 hours; served stale up to 7 days when a dataset fails.',
+    asks: [
+      'has this baby stroller been recalled',
+      'food recalls for peanut butter',
+      'FDA drug recall search',
+      'recalled toys or consumer products',
+      'medical device withdrawals',
+      'recalled food or medicine in the US',
+      'product recall search for a brand',
+      "is a children's product recalled",
+    ],
     price: PRICES.search,
     input: S.SearchInput,
     output: S.SearchOutput,
@@ -43,6 +53,14 @@ export class RecallsController {
     path: '/toll/recalls/vehicle',
     summary: 'Car and vehicle safety recalls (NHTSA campaigns) by make, model and model year: affected component, summary, risk, remedy, do-not-drive warnings',
     description: 'Source: NHTSA recalls API. No campaign is a 200 with an empty list. Cached 6 hours; served stale up to 7 days when NHTSA fails.',
+    asks: [
+      'recalls for a 2018 Honda Civic',
+      'car safety recalls by make, model and year',
+      'is my truck model under a recall',
+      'airbag recall for a vehicle model',
+      'safety recalls for a car model year',
+      'NHTSA campaigns for a make and model',
+    ],
     price: PRICES.getVehicle,
     input: S.GetVehicleInput,
     output: S.GetVehicleOutput,
@@ -62,6 +80,14 @@ export class RecallsController {
     description:
       'The VIN check digit is verified before payment. A VIN vPIC cannot decode is NOT_FOUND (not charged). Campaigns are those of the ' +
       "vehicle's make, model and year; whether this vehicle's repair is done is known only to its manufacturer.",
+    asks: [
+      'check open recalls for my VIN',
+      'recalls for this vehicle identification number',
+      'decode a VIN and list its recall campaigns',
+      'is my specific car affected by a recall',
+      'recall check by VIN',
+      "my car's VIN, any open recalls",
+    ],
     price: PRICES.getVin,
     input: S.GetVinInput,
     output: S.GetVinOutput,
@@ -78,6 +104,14 @@ export class RecallsController {
     method: 'GET',
     path: '/toll/recalls/health',
     summary: 'Recall search service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog',
+    asks: [
+      'is the recalls service up',
+      'status of the recall search service',
+      'is the recall lookup working',
+      'recall service sources and licence',
+      'recall service status',
+      'recall data sources and licence',
+    ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
     output: S.HealthOutput,

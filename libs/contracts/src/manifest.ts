@@ -15,6 +15,8 @@ export const RouteManifest = z.object({
   path: z.string().regex(ROUTE_PATH).max(200),
   summary: z.string().min(1).max(300),
   description: z.string().max(2000).optional(),
+  // Ways a user would ask for this operation (discovery's labelled examples).
+  asks: z.array(z.string().min(1).max(200)).max(12).optional(),
   tags: z.array(z.string().max(40)).max(10).default([]),
   price: PriceSpec.nullable(),
   inputSchema: z.record(z.string(), z.unknown()),

@@ -59,6 +59,7 @@ export class CatalogService implements OnApplicationShutdown {
           path: r.path,
           summary: r.summary,
           description: r.description,
+          asks: r.asks,
           tags: r.tags ?? [this.group.title],
           price: r.price,
           inputSchema: inputSchemaOf(r),

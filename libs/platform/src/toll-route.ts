@@ -11,6 +11,9 @@ export interface TollRouteOptions {
   path: string; // /toll/<group>/...; `{name}` segments are path parameters
   summary: string;
   description?: string;
+  // How users would ask for this operation, in their own words (4-8 varied phrasings): discovery matches tasks
+  // against them as labelled examples, so a task that shares no word with the summary still finds the operation.
+  asks?: string[];
   price: PriceSpec | null; // null is FREE, and must be said explicitly
   input: z.ZodObject; // query (GET) or body (POST), plus path parameters
   output: z.ZodType;
