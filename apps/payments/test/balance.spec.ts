@@ -154,6 +154,16 @@ describe(BalanceRepository.name, () => {
     expect((await repoA.state(wallet)).balance_atomic).toBe(1_000_000n);
   });
 
+  it('credits a deposit whose hold is written already settled, once', async () => {
+    const wallet = `w${randomBytes(8).toString('hex')}`;
+    const { holdId } = await depositHold(wallet);
+    const [{ payment_id }] = await query('SELECT payment_id FROM holds WHERE id = $1', [holdId]);
+    const settled = randomUUID();
+    await query(`INSERT INTO holds (id, payment_id, status, request_id, expires_at, settled_at) VALUES ($1, $2, 'settled', 'r', now(), now())`, [settled, payment_id]);
+    await query(`UPDATE holds SET request_id = 'r2' WHERE id = $1`, [settled]);
+    expect((await repoA.entries(wallet, 10)).map((e) => [e.kind, e.amount_atomic, e.balance_after_atomic])).toEqual([['credit', 1_000_000n, 1_000_000n]]);
+  });
+
   it('settles a balance hold once and refuses a reused nonce', async () => {
     const wallet = await funded(50_000n);
     const r = req(wallet);

@@ -44,3 +44,7 @@ $$;
 CREATE TRIGGER "holds_credit_settled_deposit" AFTER UPDATE OF "status" ON "holds"
   FOR EACH ROW WHEN (NEW."status" = 'settled' AND OLD."status" IS DISTINCT FROM 'settled')
   EXECUTE FUNCTION "credit_settled_deposit"();
+-- A hold written already settled (no path does today) credits the same way.
+CREATE TRIGGER "holds_credit_inserted_settled_deposit" AFTER INSERT ON "holds"
+  FOR EACH ROW WHEN (NEW."status" = 'settled')
+  EXECUTE FUNCTION "credit_settled_deposit"();
