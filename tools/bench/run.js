@@ -141,7 +141,7 @@ ${table}
     const base = rows[0].rps;
     const table = rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} |`).join('\n');
     const report = `Run: \`npm run bench\` on ${machine()}.
-Stack: 2 gateway replicas, 2 payments replicas, 2 devutils replicas (NATS queue groups), a private nats-server, Postgres,
+Stack: 2 gateway replicas, 2 payments replicas, 2 devutils replicas (NATS queue groups), 1 rpc replica (the block row), a private nats-server, Postgres,
 a local chain; the load generator shares the same cores. Load: autocannon, ${CONNECTIONS} connections split over the two
 gateways, ${DURATION_S} s after an equal warm-up; req/s summed, p50/p99 the worse of the two gateways.
 

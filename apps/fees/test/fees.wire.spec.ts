@@ -402,7 +402,7 @@ describe('fees over NATS against a local chain', () => {
     primary.serve(fx('unexpected-shape-200'));
     expect(await data('getFees', {})).toMatchObject({
       source: 'rpc-2',
-      notes: ['rpc-1 failed (unexpected getRecentPrioritizationFees result shape (result: Invalid input: expected array, received Object)); answered by the fallback rpc-2'],
+      notes: ['rpc-1 failed (unexpected getRecentPrioritizationFees result shape (result: Invalid input: expected array, received object)); answered by the fallback rpc-2'],
     });
     expect(primary.methods).toEqual(['getRecentPrioritizationFees', 'getRecentPrioritizationFees', 'getRecentPrioritizationFees']);
   });
