@@ -131,7 +131,7 @@ or going (found by matching every route's own asks against the index: "a copy I 
 94.3 / 100 / 0.968; typo tolerance for the meaning signals (a task word the vectors lack counts as the catalog's or the examples' word one
 edit away, first two letters kept: "pasword" → "password", "trademrk" → "trademark"; 0.04 ms per unknown word) no change on the tuning
 half; more asks for siblings that a leave-one-out of the asks themselves confused (\`node tools/bench/tune-match.js --asks\`, no eval task
-involved: 75.4 % of the asks rank their own route first when left out) no change on the tuning half. Tried and dropped: synonyms from the
+involved: 75.4 % of the asks ranked their own route first when left out, 75.5 % after) no change on the tuning half. Tried and dropped: synonyms from the
 word vectors for the lexical search (each task word's 1-3 nearest catalog words above a cosine of 0.6-0.8, at weight 0.1-0.5): 92.9 %
 top-1 on the whole tuning half, but 2-fold cross-validation showed no gain (each fold's pick on the other fold: 92.2 % against 92.2 %
 without, 91.5 % against 92.6 % without); a tool's second-closest example added to its closest (no change at any weight); "status" as a
