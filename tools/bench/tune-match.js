@@ -5,6 +5,9 @@
 // Run after `npx tsc -b apps/discovery/tsconfig.build.json`:
 //   node tools/bench/tune-match.js            grid search
 //   node tools/bench/tune-match.js --misses   misses of the current settings
+//   node tools/bench/tune-match.js --asks     leave-one-out over the routes' own asks (no eval task involved): each ask
+//                                             is matched by an index without it; the sibling operations it lands on
+//                                             show where the asks do not tell two operations apart
 const { createHash } = require('node:crypto');
 const path = require('node:path');
 const { root, tasks, routes, listings } = require('./match-eval');
@@ -32,7 +35,22 @@ function evaluate(subset = tuning) {
 }
 const fmt = (r) => `top-1 ${(100 * r.top1).toFixed(1)} %, top-5 ${(100 * r.top5).toFixed(1)} %, MRR ${r.mrr.toFixed(3)}`;
 
-if (process.argv.includes('--misses')) {
+if (process.argv.includes('--asks')) {
+  // The k-th ask of every route is left out of index k and matched against it.
+  let total = 0, first = 0;
+  const confused = new Map();
+  for (let k = 0; k < Math.max(...routes.map((r) => r.asks?.length ?? 0)); k++) {
+    const index = new m.MatchIndex([...routes.map((r) => routeDocument({ ...r, asks: (r.asks ?? []).filter((_, i) => i !== k) })), ...listings.map(listingDocument)]);
+    for (const r of routes.filter((r) => r.asks?.[k])) {
+      total++;
+      const [top] = index.match(r.asks[k], { limit: 1 }).results;
+      if (top?.name === r.operationId) first++;
+      else confused.set(`${r.operationId} → ${top?.name}`, (confused.get(`${r.operationId} → ${top?.name}`) ?? 0) + 1);
+    }
+  }
+  console.log(`asks ranked first for their own route when left out: ${first}/${total} (${((100 * first) / total).toFixed(1)} %)`);
+  for (const [pair, n] of [...confused].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${n} ${pair}`);
+} else if (process.argv.includes('--misses')) {
   const r = evaluate();
   console.log(`${tuning.length} tuning tasks: ${fmt(r)}\n${r.misses.join('\n')}`);
 } else {

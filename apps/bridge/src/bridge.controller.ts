@@ -55,6 +55,7 @@ export class BridgeController {
       'compare bridge protocols for safety',
       'all bridges you rate, safest first',
       'which bridge protocols are supported for scoring',
+      'which bridge protocols do you cover',
     ],
     price: PRICES.getBridges,
     input: S.EmptyInput,

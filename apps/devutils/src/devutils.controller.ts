@@ -235,6 +235,8 @@ export class DevutilsController {
       "what's the time in New York",
       'current time in a timezone',
       'what time is it in UTC now',
+      'local time right now in a city',
+      'the clock in a given IANA zone at this moment',
     ],
     price: PRICES.getTimeNow,
     input: S.GetTimeNowInput,

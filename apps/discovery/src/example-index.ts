@@ -1,4 +1,5 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
+import { Spelling } from './spelling';
 import { normalize, words } from './text-analysis';
 import type { WordVectors } from './word-vectors';
 
@@ -36,6 +37,7 @@ export class ExampleIndex {
     searchOptions: { tokenize: (q) => q.split(' '), processTerm: (t) => t }, // queries arrive already analysed
   });
   private readonly examples: Example[];
+  private readonly spelling: Spelling; // a task's misspelt word counts as the examples' word it stands for
   private readonly embeddings: Float32Array; // one unit sentence vector per example (zero when no word is known)
 
   constructor(
@@ -43,6 +45,7 @@ export class ExampleIndex {
     examples: Example[],
   ) {
     this.examples = examples;
+    this.spelling = new Spelling(vectors, examples.flatMap((e) => words(e.text)));
     this.search.addAll(examples.map((e, id) => ({ id, text: e.text })));
     this.embeddings = new Float32Array(examples.length * vectors.dims);
     examples.forEach((e, i) => this.embed(e.text, this.embeddings.subarray(i * vectors.dims, (i + 1) * vectors.dims)));
@@ -63,7 +66,7 @@ export class ExampleIndex {
     for (const h of hits) lexical[h.id as number] = h.score;
     const dims = this.vectors.dims;
     const query = new Float32Array(dims);
-    const known = this.embed(task, query);
+    const known = this.embed(task, query, true);
     const bestLexical = hits.reduce((m, h) => Math.max(m, h.score), 0) || 1;
     const closestScore = new Map<string, number>(); // each tool's best example by both signals together
     this.examples.forEach((e, i) => {
@@ -88,13 +91,14 @@ export class ExampleIndex {
   }
 
   // The weighted mean of a text's word vectors, unit length, into out; false when no word of it has a vector.
-  private embed(text: string, out: Float32Array): boolean {
+  // A task's misspelt words count as their nearest spelling; examples are taken as written.
+  private embed(text: string, out: Float32Array, task = false): boolean {
     const seen = new Set<string>();
     let any = false;
     for (const word of words(text)) {
       if (seen.has(word) || normalize(word) === null) continue;
       seen.add(word);
-      const row = this.vectors.id(word);
+      const row = task ? this.spelling.row(word) : this.vectors.id(word);
       if (row === undefined || row < EXAMPLES.minRow) continue;
       const weight = Math.log(EXAMPLES.rarityBase + row / 1000);
       const v = this.vectors.vector(row);

@@ -138,6 +138,15 @@ describe(MatchIndex.name, () => {
     expect(other.leftOut.administrative).toBe(1);
   });
 
+  it('reads "online" and "offline" as a status question only after a verb of being or going', () => {
+    const [asked] = index.match('is the weather service online?', { limit: 1 }).results;
+    expect(asked.name).toBe('weather.getHealth');
+    expect(asked.reasons).toContain('the task asks whether a service is up ("online"): this is the group\'s status route');
+    const use = index.match('current weather for a city, to keep offline', { limit: 5 });
+    expect(use.results[0].name).toBe('weather.getCurrent');
+    expect(use.results.map((r) => r.name)).not.toContain('weather.getHealth');
+  });
+
   it('keeps free administrative routes out of task results unless the task is about them', () => {
     const registry = (operationId: string, path: string, summary: string, over: Partial<CatalogRoute> = {}) =>
       routeDocument(route({ operationId, path, summary, price: null, group: 'registry', groupTitle: 'Discovery Registry', tags: [], inputSchema: {}, ...over }));

@@ -321,7 +321,14 @@ const SOURCE_TEXT = {
 
 // "up" after a phrasal verb ("set up a bot", "look up a payer") is not a question about a service.
 const PHRASAL_UP = /\b(set|setting|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow)\s+(\S+\s+)?up\b/g;
-const statusWord = (task: string) => words(task.toLowerCase().replace(PHRASAL_UP, ' ')).find((w) => STATUS_WORDS.has(w));
+// "online"/"offline" ask about a service only after a verb of being or going ("is the API online?", "went offline",
+// "back online"); otherwise they say how the answer will be used ("a copy to mirror offline").
+const CONNECTIVITY = new Set(['online', 'offline']);
+const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
+const statusWord = (task: string) => {
+  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' '));
+  return w.find((word, i) => STATUS_WORDS.has(word) && (!CONNECTIVITY.has(word) || w.slice(0, i).some((before) => BEING.has(before))));
+};
 
 const jaccard = (a: Set<string>, b: Set<string>) => {
   let shared = 0;

@@ -1,3 +1,4 @@
+import { Spelling } from './spelling';
 import { normalize, words } from './text-analysis';
 import type { WordVectors } from './word-vectors';
 
@@ -43,6 +44,7 @@ interface DocSlots {
 
 export class SemanticIndex {
   private readonly slotWords: string[] = [];
+  private readonly spelling: Spelling;
   private readonly matrix: Int8Array;
   private readonly docs: DocSlots[] = [];
 
@@ -76,6 +78,7 @@ export class SemanticIndex {
     for (const d of this.docs) for (const slot of d.slots) df[slot]++;
     const maxIdf = Math.log(1 + this.docs.length);
     for (const d of this.docs) d.slots.forEach((slot, i) => (d.weights[i] *= (Math.log(1 + this.docs.length / df[slot]) / maxIdf) ** SEMANTIC.idfPower));
+    this.spelling = new Spelling(vectors, this.slotWords);
     const dims = vectors.dims;
     this.matrix = new Int8Array(rows.length * dims);
     rows.forEach((row, slot) => this.matrix.set(vectors.vector(row), slot * dims));
@@ -93,7 +96,7 @@ export class SemanticIndex {
     for (const word of words(task)) {
       if (seen.has(word) || normalize(word) === null) continue;
       seen.add(word);
-      const row = this.vectors.id(word);
+      const row = this.spelling.row(word);
       if (row === undefined || row < SEMANTIC.minRow) continue;
       const sims = this.vectors.similarities(row, this.matrix, new Float32Array(this.slotWords.length));
       query.push({ word, weight: Math.log(SEMANTIC.rarityBase + row / 1000), sims });

@@ -89,6 +89,8 @@ export class FeesController {
       'make my transaction fee-efficient before signing',
       'tune compute budget of my transaction',
       'return my transaction with priority fee instructions added',
+      'size the compute budget of an unsigned transaction for me',
+      'optimize the priority fee settings inside my transaction',
     ],
     price: PRICES.optimize,
     input: S.OptimizeInput,

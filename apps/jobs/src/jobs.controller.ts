@@ -79,6 +79,8 @@ export class JobsController {
       'jobs service licence terms',
       'job boards status of the jobs service',
       'jobs index stats',
+      'is the job search working right now',
+      'where do the job listings come from',
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,

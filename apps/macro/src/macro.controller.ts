@@ -59,6 +59,7 @@ export class MacroController {
       'GDP growth by quarter for a graph',
       'historical CPI values for a chart',
       'how has the national debt grown over the years',
+      'past values of an economic indicator as a series',
     ],
     price: PRICES.getHistory,
     input: S.HistoryInput,

@@ -54,6 +54,8 @@ export class MessagingController {
       'I no longer need the bot, release it',
       'end my telegram bot rental now',
       'hand back the bot I leased',
+      'stop renting the telegram bot I have',
+      'terminate my bot rental before the month is over',
     ],
     price: PRICES.release,
     input: S.ReleaseInput,

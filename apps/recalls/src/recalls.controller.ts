@@ -60,6 +60,7 @@ export class RecallsController {
       'airbag recall for a vehicle model',
       'safety recalls for a car model year',
       'NHTSA campaigns for a make and model',
+      'recall campaigns for a make and model when I have no VIN',
     ],
     price: PRICES.getVehicle,
     input: S.GetVehicleInput,

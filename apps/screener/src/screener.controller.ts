@@ -78,6 +78,8 @@ export class ScreenerController {
       'price to book and margins for a single company',
       'dividend yield and P/E of a single ticker',
       'how is one stock valued: ratios and margins',
+      'look up the valuation multiples of one listed company',
+      'fundamentals of a single company by its ticker',
     ],
     price: PRICES.getStock,
     input: S.TickerInput,

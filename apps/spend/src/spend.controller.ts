@@ -129,6 +129,7 @@ export class SpendController {
       'how much budget is left for my agent today',
       'view the limits and usage of a bot',
       'remaining weekly allowance of an agent',
+      'show the spending policy currently in force for an agent',
     ],
     price: PRICES.getPolicy,
     input: S.PolicyQuery,
