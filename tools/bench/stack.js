@@ -7,6 +7,10 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
 const NATS_BINARIES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
+// BENCH_CPU_PROF=<dir>: every app started here writes a V8 CPU profile on exit to <dir>/<app>/ (one file per process).
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+
+const nodeArgs = (app) => (CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR, app)}`] : []);
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -32,11 +36,11 @@ async function startStack({ apps, gatewayReplicas = 1, env = {} }) {
   procs.push(spawn(bin, ['-a', '127.0.0.1', '-p', String(natsPort), '-sd', mkdtempSync(path.join(os.tmpdir(), 'bench-nats-'))], { stdio: 'ignore' }));
   const base = { ...process.env, LOG_LEVEL: 'warn', NATS_GRACE_PERIOD_MS: '100', NATS_URL: `nats://127.0.0.1:${natsPort}`, PAYMENTS_SOL_USD_FIXED: '150', ...env };
   await waitFor(() => new Promise((res) => net.connect(natsPort, '127.0.0.1').on('connect', function () { this.destroy(); res(true); }).on('error', () => res(false))));
-  for (const app of apps) procs.push(spawn(process.execPath, [path.join(root, 'apps', app, 'dist', 'main.js')], { env: { ...base, HEALTH_PORT: '0' }, stdio: ['ignore', 'ignore', 'inherit'] }));
+  for (const app of apps) procs.push(spawn(process.execPath, [...nodeArgs(app), path.join(root, 'apps', app, 'dist', 'main.js')], { env: { ...base, HEALTH_PORT: '0' }, stdio: ['ignore', 'ignore', 'inherit'] }));
   const gateways = [];
   for (let i = 0; i < gatewayReplicas; i++) {
     const port = await freePort();
-    procs.push(spawn(process.execPath, [path.join(root, 'apps', 'gateway', 'dist', 'main.js')], { env: { ...base, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] }));
+    procs.push(spawn(process.execPath, [...nodeArgs('gateway'), path.join(root, 'apps', 'gateway', 'dist', 'main.js')], { env: { ...base, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] }));
     gateways.push(`http://127.0.0.1:${port}`);
   }
   // Apps first (they drain over NATS), the NATS server last.
