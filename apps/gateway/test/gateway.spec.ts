@@ -1,7 +1,8 @@
-import { SUBJECTS } from '@toll/contracts';
+import { CONTRACT_HEADER, CONTRACT_VERSION, SUBJECTS } from '@toll/contracts';
+import { RAW_BODY_HEADER, readReply } from '@toll/platform';
 import { requestSha256, sha256Hex } from '@toll/x402';
 import { http, natsClient, respond, startNats, waitFor, type FakeResponder, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { startGateway, type RunningGateway } from '../src/bootstrap';
 import { startDemoGroup, startPingGroup } from './demo-group';
 
@@ -242,6 +243,28 @@ describe('gateway over a real NATS server', () => {
     expect(res.text).toBe('{"big":18446744073709551615}');
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.headers.get('x-toll-source')).toBe('demo');
+  });
+
+  it('gets a group’s body as raw JSON text after the envelope when it asks, and inside the envelope otherwise', async () => {
+    const ask = async (subject: string, input: Record<string, unknown>, raw: boolean) => {
+      const h = natsHeaders();
+      h.set(CONTRACT_HEADER, String(CONTRACT_VERSION));
+      if (raw) h.set(RAW_BODY_HEADER, '1');
+      const msg = { pattern: subject, data: { input, requestId: 'raw-body-test', deadline: Date.now() + 1000, caller: { ip: '' } }, id: 'x' };
+      return Buffer.from((await nc.request(subject, Buffer.from(JSON.stringify(msg)), { timeout: 2000, headers: h })).data).toString('utf8');
+    };
+    // An older gateway or a plain client: one JSON packet, the body inside it as before.
+    expect(JSON.parse(await ask('toll.demo.getEcho', { q: 'ab', n: 2 }, false))).toEqual({ id: 'x', isDisposed: true, response: { data: { echo: 'abab' }, contract: CONTRACT_VERSION } });
+    expect(JSON.parse(await ask('toll.demo.getExact', {}, false)).response).toMatchObject({ data: null, json: '{"big":18446744073709551615}' });
+    // Asked for: the envelope, a newline, then the body exactly as the group wrote it.
+    const echo = await ask('toll.demo.getEcho', { q: 'ab', n: 2 }, true);
+    expect(echo).toBe(`{"response":{"data":null,"headers":{},"contract":${CONTRACT_VERSION}},"isDisposed":true,"id":"x"}\n{"echo":"abab"}`);
+    expect(readReply(Buffer.from(echo)).response).toEqual({ data: null, headers: {}, contract: CONTRACT_VERSION, json: '{"echo":"abab"}' });
+    const exact = await ask('toll.demo.getExact', {}, true);
+    expect(exact.slice(exact.indexOf('\n') + 1)).toBe('{"big":18446744073709551615}');
+    expect(readReply(Buffer.from(exact)).response).toMatchObject({ headers: { 'x-toll-source': 'demo' }, json: '{"big":18446744073709551615}' });
+    // Errors stay one packet.
+    expect(JSON.parse(await ask('toll.demo.getEcho', { q: '' }, true))).toMatchObject({ err: { code: 'INVALID_INPUT' } });
   });
 
   it('drops response headers a group may not set', async () => {

@@ -1,6 +1,7 @@
 import { CONTRACT_HEADER, CONTRACT_VERSION, TollError, REQUEST_ID_HEADER, contractProblem, isTollErrorBody } from '@toll/contracts';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, headers as natsHeaders, type NatsConnection, type NatsError } from 'nats';
+import { RAW_BODY_HEADER, readReply } from './reply-framing';
 
 export interface BusRequestOptions {
   timeoutMs: number;
@@ -17,6 +18,7 @@ export class NatsBus {
     const h = natsHeaders();
     h.set(REQUEST_ID_HEADER, requestId);
     h.set(CONTRACT_HEADER, String(CONTRACT_VERSION));
+    h.set(RAW_BODY_HEADER, '1'); // a group operation's body may come as raw JSON text (reply-framing.ts)
     const payload = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
     let raw: Uint8Array;
     try {
@@ -26,7 +28,7 @@ export class NatsBus {
       if (code === ErrorCode.Timeout) throw new TollError('SERVICE_TIMEOUT', `${subject} did not answer within ${timeoutMs} ms`);
       throw new TollError('SERVICE_UNAVAILABLE', code === ErrorCode.NoResponders ? `no service is answering ${subject}` : `message bus unavailable`);
     }
-    const packet = JSON.parse(Buffer.from(raw).toString('utf8')) as { response?: T; err?: unknown };
+    const packet = readReply<T>(raw);
     if (packet.err !== undefined && packet.err !== null) {
       if (isTollErrorBody(packet.err)) throw new TollError(packet.err.code, packet.err.message, packet.err.details);
       throw new TollError('INTERNAL', 'Internal error');
