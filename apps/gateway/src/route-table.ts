@@ -64,6 +64,7 @@ function inputRuleIssues(input: Record<string, unknown>): FieldIssue[] {
 export class RouteTable {
   private readonly instances = new Map<string, Instance>();
   private readonly validators = new Map<string, ValidateFunction>();
+  private readonly routeValidators = new WeakMap<ResolvedRoute, ValidateFunction>();
   private byPath = new Map<string, Map<string, ResolvedRoute>>();
   private templated: ResolvedRoute[] = [];
   private titles = new Map<string, string>();
@@ -153,14 +154,19 @@ export class RouteTable {
     return validate(input) ? [] : (validate.errors ?? []).map(toIssue);
   }
 
+  // Compiled once per schema (replicas and redeploys announce equal ones), found per route object without
+  // serialising its schema again on every request.
   private validatorFor(route: ResolvedRoute): ValidateFunction {
+    let fn = this.routeValidators.get(route);
+    if (fn) return fn;
     const key = `${route.method}:${JSON.stringify(route.inputSchema)}`;
-    let fn = this.validators.get(key);
+    fn = this.validators.get(key);
     if (!fn) {
       const { $schema: _ignored, ...schema } = route.inputSchema;
       fn = (route.method === 'GET' ? queryAjv : bodyAjv).compile(schema);
       this.validators.set(key, fn);
     }
+    this.routeValidators.set(route, fn);
     return fn;
   }
 
