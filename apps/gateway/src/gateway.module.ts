@@ -12,7 +12,7 @@ import { McpController } from './mcp.controller';
 import { McpService } from './mcp.service';
 import { PaymentsClient } from './payments.client';
 import { RouteTable } from './route-table';
-import { TollController } from './toll.controller';
+import { TollController, TollPrefixController } from './toll.controller';
 import { TollService } from './toll.service';
 import { TryItService } from './try-it.service';
 
@@ -21,8 +21,9 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig, logger: JsonLogger, nats: NatsConnection): DynamicModule {
     return {
       module: GatewayModule,
-      // TollController is last: its catch-all must not shadow the docs and health routes.
-      controllers: [DocsController, DiscoveryController, McpController, TollController],
+      // TollPrefixController (/toll/*) is first, for speed; TollController is last: its catch-all (root paths groups
+      // are granted, and every 404) must not shadow the docs and health routes.
+      controllers: [TollPrefixController, DocsController, DiscoveryController, McpController, TollController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: JsonLogger, useValue: logger },
