@@ -49,7 +49,9 @@ async function startStack({ apps, gatewayReplicas = 1, env = {} }) {
     await Promise.all(apps.map((p) => new Promise((resolve) => (p.exitCode !== null ? resolve() : (p.once('exit', resolve), p.kill('SIGTERM'))))));
     nats.kill('SIGTERM');
   };
-  return { gateways, natsUrl: base.NATS_URL, stop, waitFor };
+  // Which process is which (nats, then the apps in order, then the gateways), for per-process CPU accounting.
+  const processes = procs.map((p, i) => ({ name: i === 0 ? 'nats' : (apps[i - 1] ?? 'gateway'), pid: p.pid }));
+  return { gateways, natsUrl: base.NATS_URL, processes, stop, waitFor };
 }
 
 function startHelloExpress() {
