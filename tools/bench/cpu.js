@@ -4,7 +4,7 @@
 // where req/s does not. With BENCH_CPU_PROF=<dir> every app also writes a V8 CPU profile (see stack.js), and the
 // functions with the most self time in each app during each load are printed. Profile timestamps and
 // process.hrtime share the monotonic clock, so each load's samples are cut out of the whole-run profile by time.
-// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid), BENCH_PAID_N (500).
+// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid; also openapi), BENCH_PAID_N (500).
 const autocannon = require('autocannon');
 const { readFileSync, readdirSync } = require('node:fs');
 const path = require('node:path');
@@ -25,6 +25,7 @@ const FREE = {
   receipt: '/toll/payments/receipt?receipt=a.b',
   health: '/toll/devutils/health',
   challenge: '/toll/devutils/gen/uuid',
+  openapi: '/openapi.json', // built by the gateway from its route table; not in the default loads
 };
 
 // utime + stime of a process, in ms.

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus, parsePathGrants } from '@toll/platform';
 import type { NatsConnection } from 'nats';
+import { CatalogCache } from './catalog-cache';
 import { CatalogListener } from './catalog.listener';
 import type { GatewayConfig } from './config';
 import { DiscoveryController } from './discovery.controller';
@@ -32,6 +33,7 @@ export class GatewayModule {
         { provide: RouteTable, useValue: new RouteTable(config.GATEWAY_ROUTE_TTL_MS, parsePathGrants(config.GATEWAY_PATH_GRANTS)) },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         CatalogListener,
+        CatalogCache,
         PaymentsClient,
         TollService,
         McpService,

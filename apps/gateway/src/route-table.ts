@@ -69,6 +69,7 @@ export class RouteTable {
   private templated: ResolvedRoute[] = [];
   private titles = new Map<string, string>();
   changedAt = new Date(); // when the set of live routes last changed
+  version = 0; // counts those changes
 
   constructor(
     private readonly ttlMs: number,
@@ -193,6 +194,7 @@ export class RouteTable {
     this.templated = templated;
     this.titles = titles;
     this.changedAt = new Date();
+    this.version++;
   }
 }
 

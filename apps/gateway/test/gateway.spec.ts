@@ -26,6 +26,10 @@ const manifestOf = (group: string, routes: Array<{ operationId: string; path: st
   })),
 });
 
+// A conditional GET as a cache sends it. fetch() alone adds Cache-Control: no-cache to a request carrying
+// If-None-Match (Fetch standard, cache mode no-store), and a server must then answer in full.
+const revalidate = (etag: string) => ({ 'if-none-match': etag, 'cache-control': 'max-age=0' });
+
 describe('gateway over a real NATS server', () => {
   let nats: NatsServer;
   let nc: NatsConnection;
@@ -420,6 +424,33 @@ describe('gateway over a real NATS server', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('2');
     expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'no service is answering toll.gone.getThing' });
+  });
+
+  it('serves the catalog documents with an ETag of their text: 304 while the table is unchanged, new text once it changes', async () => {
+    for (const path of ['/openapi.json', '/llms.txt', '/']) {
+      // Groups announced by earlier tests expire meanwhile and change the documents: retry until two reads agree.
+      const { etag, unchanged } = await waitFor(async () => {
+        const first = await fetch(`${gateway.url}${path}`);
+        const etag = first.headers.get('etag')!;
+        const unchanged = await fetch(`${gateway.url}${path}`, { headers: revalidate(etag) });
+        return unchanged.status === 304 ? { etag, unchanged } : undefined;
+      }, 5_000);
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+      expect([unchanged.headers.get('etag'), await unchanged.text()]).toEqual([etag, '']);
+      const other = await fetch(`${gateway.url}${path}`, { headers: revalidate('"something-else"') });
+      expect(other.status).toBe(200);
+      expect((await other.text()).length).toBeGreaterThan(100);
+    }
+    const before = await fetch(`${gateway.url}/openapi.json`);
+    const etag = before.headers.get('etag')!;
+    expect(Object.keys((await before.json()).paths)).not.toContain('/toll/cached/news');
+    nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifestOf('cached', [{ operationId: 'cached.getNews', path: '/toll/cached/news' }])));
+    const after = await waitFor(async () => {
+      const r = await fetch(`${gateway.url}/openapi.json`, { headers: revalidate(etag) });
+      return r.status === 200 ? r : undefined;
+    }, 2_000);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(Object.keys((await after.json()).paths)).toContain('/toll/cached/news');
   });
 
   it('serves OpenAPI 3.1 assembled from the manifests, with prices, and HTML docs', async () => {
