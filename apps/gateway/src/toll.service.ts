@@ -191,7 +191,8 @@ export class TollService {
   }
 
   private forward(route: ResolvedRoute, message: TollMessage): Promise<TollReply> {
-    return this.bus.request<TollReply>(route.subject, message, { timeoutMs: route.timeoutMs + DEADLINE_GRACE_MS, requestId: message.requestId });
+    // The answer's body is passed through as the group wrote it, never read here.
+    return this.bus.request<TollReply>(route.subject, message, { timeoutMs: route.timeoutMs + DEADLINE_GRACE_MS, requestId: message.requestId, rawBody: true });
   }
 
   private inputOf(route: ResolvedRoute, req: Request, rawParams: Record<string, string>): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { CONTRACT_HEADER, CONTRACT_VERSION, SUBJECTS } from '@toll/contracts';
-import { RAW_BODY_HEADER, readReply } from '@toll/platform';
+import { NatsBus, RAW_BODY_HEADER, readReply } from '@toll/platform';
 import { requestSha256, sha256Hex } from '@toll/x402';
 import { http, natsClient, respond, startNats, waitFor, type FakeResponder, type NatsServer } from '@toll/testing';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
@@ -269,6 +269,11 @@ describe('gateway over a real NATS server', () => {
     expect(readReply(Buffer.from(exact)).response).toMatchObject({ headers: { 'x-toll-source': 'demo' }, json: '{"big":18446744073709551615}' });
     // Errors stay one packet.
     expect(JSON.parse(await ask('toll.demo.getEcho', { q: '' }, true))).toMatchObject({ err: { code: 'INVALID_INPUT' } });
+    // Through NatsBus: the parsed answer by default (an app reading another group's answer), the text when asked.
+    const bus = new NatsBus(nc);
+    const msg = { input: { q: 'ab', n: 2 }, requestId: 'raw-body-bus', deadline: Date.now() + 1000, caller: { ip: '' } };
+    expect(await bus.request('toll.demo.getEcho', msg, { timeoutMs: 2000, requestId: 'raw-body-bus' })).toEqual({ data: { echo: 'abab' }, contract: CONTRACT_VERSION });
+    expect(await bus.request('toll.demo.getEcho', msg, { timeoutMs: 2000, requestId: 'raw-body-bus', rawBody: true })).toEqual({ data: null, json: '{"echo":"abab"}', headers: {}, contract: CONTRACT_VERSION });
   });
 
   it('drops response headers a group may not set', async () => {

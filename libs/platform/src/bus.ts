@@ -6,6 +6,9 @@ import { RAW_BODY_HEADER, readReply } from './reply-framing';
 export interface BusRequestOptions {
   timeoutMs: number;
   requestId: string;
+  // Ask a group operation for its body as raw JSON text, which then arrives as the reply's `json` with `data` null
+  // (reply-framing.ts): for a caller that passes the text on rather than reading it.
+  rawBody?: boolean;
 }
 
 // Request-reply over NATS in the packet format Nest's NATS transport speaks ({pattern,data,id} → {response|err}).
@@ -14,11 +17,11 @@ export interface BusRequestOptions {
 export class NatsBus {
   constructor(private readonly nats: NatsConnection) {}
 
-  async request<T>(subject: string, data: unknown, { timeoutMs, requestId }: BusRequestOptions): Promise<T> {
+  async request<T>(subject: string, data: unknown, { timeoutMs, requestId, rawBody }: BusRequestOptions): Promise<T> {
     const h = natsHeaders();
     h.set(REQUEST_ID_HEADER, requestId);
     h.set(CONTRACT_HEADER, String(CONTRACT_VERSION));
-    h.set(RAW_BODY_HEADER, '1'); // a group operation's body may come as raw JSON text (reply-framing.ts)
+    if (rawBody) h.set(RAW_BODY_HEADER, '1');
     const payload = Buffer.from(JSON.stringify({ pattern: subject, data, id: randomUUID() }));
     let raw: Uint8Array;
     try {

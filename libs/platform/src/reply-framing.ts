@@ -7,8 +7,9 @@ import { NatsRecordSerializer } from '@nestjs/microservices/serializers';
 //
 // Wire form: `<envelope JSON>\n<body JSON text>`, where the envelope is the usual packet ({id, response, ...}) with
 // `response.json` left out. JSON.stringify never writes a raw newline, so the first one ends the envelope.
-// Only a caller that sends RAW_BODY_HEADER gets this form; any other caller (an older gateway, a plain NATS client)
-// gets the body inside the envelope as before, and readReply reads both.
+// Only a caller that sends RAW_BODY_HEADER gets this form (NatsBus with `rawBody`: the gateway forwarding a call);
+// any other caller (an older gateway, an app that reads the answer, a plain NATS client) gets the body inside the
+// envelope as before, and readReply reads both.
 export const RAW_BODY_HEADER = 'toll-raw-body';
 
 const RAW_BODY = Symbol('raw-body');
