@@ -31,7 +31,7 @@ export class NatsBus {
       if (code === ErrorCode.Timeout) throw new TollError('SERVICE_TIMEOUT', `${subject} did not answer within ${timeoutMs} ms`);
       throw new TollError('SERVICE_UNAVAILABLE', code === ErrorCode.NoResponders ? `no service is answering ${subject}` : `message bus unavailable`);
     }
-    const packet = readReply<T>(raw);
+    const packet = readReply<T>(raw, rawBody === true);
     if (packet.err !== undefined && packet.err !== null) {
       if (isTollErrorBody(packet.err)) throw new TollError(packet.err.code, packet.err.message, packet.err.details);
       throw new TollError('INTERNAL', 'Internal error');

@@ -31,10 +31,11 @@ export class RawBodySerializer extends NatsRecordSerializer {
   }
 }
 
-// A reply as a packet, in either wire form; a raw body comes back as `response.json`.
-export function readReply<T>(raw: Uint8Array): { response?: T; err?: unknown } {
+// A reply as a packet; when the request asked for a raw body, in either wire form (a group built before this one
+// answers with the plain packet), and the raw body comes back as `response.json`.
+export function readReply<T>(raw: Uint8Array, askedRawBody: boolean): { response?: T; err?: unknown } {
   const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-  const end = bytes.indexOf(NEWLINE);
+  const end = askedRawBody ? bytes.indexOf(NEWLINE) : -1;
   const packet = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as { response?: T; err?: unknown };
   if (end >= 0 && packet.response && typeof packet.response === 'object') (packet.response as { json?: string }).json = bytes.toString('utf8', end + 1);
   return packet;
