@@ -69,4 +69,4 @@ function cpuWindow(processes, databaseUrl) {
   };
 }
 
-module.exports = { cpuWindow, nodeArgs, nodeEnv, PROFILE_DIR: DIR };
+module.exports = { cpuMs, cpuWindow, nodeArgs, nodeEnv, PROFILE_DIR: DIR };

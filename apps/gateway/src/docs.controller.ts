@@ -2,6 +2,7 @@ import { Controller, Get, Header, Inject, Param, Post, Query, Req, Res } from '@
 import { CONTRACT_VERSION, SERVED_CONTRACTS } from '@toll/contracts';
 import { APP_CONFIG } from '@toll/platform';
 import type { Request, Response } from 'express';
+import { CatalogCache } from './catalog-cache';
 import { CatalogListener } from './catalog.listener';
 import type { GatewayConfig } from './config';
 import { page, renderDocs, renderTryIt, escape } from './docs';
@@ -18,22 +19,25 @@ export class DocsController {
     private readonly catalog: CatalogListener,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
     private readonly tryIt: TryItService,
+    private readonly cache: CatalogCache,
   ) {}
 
   @Get()
-  index(@Req() req: Request) {
-    return buildIndex(this.catalog.table.routes(), this.catalog.table.groups(), publicBaseUrl(this.config, req));
+  index(@Req() req: Request, @Res() res: Response) {
+    const base = publicBaseUrl(this.config, req);
+    this.cache.send(res, `index ${base}`, JSON_TYPE, () => JSON.stringify(buildIndex(this.catalog.table.routes(), this.catalog.table.groups(), base)));
   }
 
   @Get('llms.txt')
-  @Header('content-type', 'text/plain; charset=utf-8')
-  llms(@Req() req: Request) {
-    return buildLlmsTxt(this.catalog.table.routes(), this.catalog.table.groups(), publicBaseUrl(this.config, req));
+  llms(@Req() req: Request, @Res() res: Response) {
+    const base = publicBaseUrl(this.config, req);
+    this.cache.send(res, `llms ${base}`, 'text/plain; charset=utf-8', () => buildLlmsTxt(this.catalog.table.routes(), this.catalog.table.groups(), base));
   }
 
   @Get('openapi.json')
-  openapi(@Req() req: Request) {
-    return buildOpenApi(this.catalog.table.routes(), `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  openapi(@Req() req: Request, @Res() res: Response) {
+    const server = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    this.cache.send(res, `openapi ${server}`, JSON_TYPE, () => JSON.stringify(buildOpenApi(this.catalog.table.routes(), server)));
   }
 
   @Get('docs')
@@ -87,5 +91,7 @@ export class DocsController {
     return { status: ready ? 'ready' : 'starting', routes };
   }
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const html = (res: Response, status: number, body: string) => res.status(status).type('text/html; charset=utf-8').send(body);

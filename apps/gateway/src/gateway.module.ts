@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus, parsePathGrants } from '@toll/platform';
 import type { NatsConnection } from 'nats';
+import { CatalogCache } from './catalog-cache';
 import { CatalogListener } from './catalog.listener';
 import type { GatewayConfig } from './config';
 import { DiscoveryController } from './discovery.controller';
@@ -12,7 +13,7 @@ import { McpController } from './mcp.controller';
 import { McpService } from './mcp.service';
 import { PaymentsClient } from './payments.client';
 import { RouteTable } from './route-table';
-import { TollController } from './toll.controller';
+import { TollController, TollPrefixController } from './toll.controller';
 import { TollService } from './toll.service';
 import { TryItService } from './try-it.service';
 
@@ -21,8 +22,9 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig, logger: JsonLogger, nats: NatsConnection): DynamicModule {
     return {
       module: GatewayModule,
-      // TollController is last: its catch-all must not shadow the docs and health routes.
-      controllers: [DocsController, DiscoveryController, McpController, TollController],
+      // TollPrefixController (/toll/*) is first, for speed; TollController is last: its catch-all (root paths groups
+      // are granted, and every 404) must not shadow the docs and health routes.
+      controllers: [TollPrefixController, DocsController, DiscoveryController, McpController, TollController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: JsonLogger, useValue: logger },
@@ -31,6 +33,7 @@ export class GatewayModule {
         { provide: RouteTable, useValue: new RouteTable(config.GATEWAY_ROUTE_TTL_MS, parsePathGrants(config.GATEWAY_PATH_GRANTS)) },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         CatalogListener,
+        CatalogCache,
         PaymentsClient,
         TollService,
         McpService,

@@ -50,7 +50,7 @@ export class McpService {
       const idempotencyKey = checkedIdempotencyKey(params._meta?.[META.idempotencyKey], `_meta.${META.idempotencyKey}`);
       const proof = proofOf(params._meta, route, params.arguments ?? {});
       const caller = { ip: req.ip ?? '', userAgent: req.get('user-agent') };
-      const outcome = await this.toll.call({ route, input, requestId, caller, resourceUrl: `${publicBaseUrl(this.config, req)}/mcp`, proof, idempotencyKey });
+      const outcome = await this.toll.call({ route, input, requestId, caller, resourceUrl: () => `${publicBaseUrl(this.config, req)}/mcp`, proof, idempotencyKey });
       return outcome.kind === 'challenge' ? paymentRequired(outcome.challenge, tool) : answer(outcome, tool);
     } catch (err) {
       return toolError(this.errorBody(err, requestId), requestId);

@@ -64,10 +64,12 @@ function inputRuleIssues(input: Record<string, unknown>): FieldIssue[] {
 export class RouteTable {
   private readonly instances = new Map<string, Instance>();
   private readonly validators = new Map<string, ValidateFunction>();
+  private readonly routeValidators = new WeakMap<ResolvedRoute, ValidateFunction>();
   private byPath = new Map<string, Map<string, ResolvedRoute>>();
   private templated: ResolvedRoute[] = [];
   private titles = new Map<string, string>();
   changedAt = new Date(); // when the set of live routes last changed
+  version = 0; // counts those changes
 
   constructor(
     private readonly ttlMs: number,
@@ -153,14 +155,19 @@ export class RouteTable {
     return validate(input) ? [] : (validate.errors ?? []).map(toIssue);
   }
 
+  // Compiled once per schema (replicas and redeploys announce equal ones), found per route object without
+  // serialising its schema again on every request.
   private validatorFor(route: ResolvedRoute): ValidateFunction {
+    let fn = this.routeValidators.get(route);
+    if (fn) return fn;
     const key = `${route.method}:${JSON.stringify(route.inputSchema)}`;
-    let fn = this.validators.get(key);
+    fn = this.validators.get(key);
     if (!fn) {
       const { $schema: _ignored, ...schema } = route.inputSchema;
       fn = (route.method === 'GET' ? queryAjv : bodyAjv).compile(schema);
       this.validators.set(key, fn);
     }
+    this.routeValidators.set(route, fn);
     return fn;
   }
 
@@ -187,6 +194,7 @@ export class RouteTable {
     this.templated = templated;
     this.titles = titles;
     this.changedAt = new Date();
+    this.version++;
   }
 }
 

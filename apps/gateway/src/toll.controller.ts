@@ -12,3 +12,8 @@ export class TollController {
     return this.toll.handle(req, res, res.locals.requestId as string);
   }
 }
+
+// The same handler under /toll/, registered before every other controller: an operation call then matches the first
+// route instead of being tested against every docs, discovery and MCP route on its way to the catch-all.
+@Controller('toll')
+export class TollPrefixController extends TollController {}

@@ -37,7 +37,7 @@ export interface CallRequest {
   route: ResolvedRoute;
   input: Record<string, unknown>;
   requestId: string;
-  resourceUrl: string; // what the challenge names as the paid resource
+  resourceUrl: () => string; // what the challenge names as the paid resource; built only when a challenge is
   caller: TollMessage['caller'];
   proof?: PaymentProof;
   idempotencyKey?: string;
@@ -81,7 +81,7 @@ export class TollService {
     const idempotencyKey = idempotencyKeyOf(req);
     const caller = { ip: req.ip ?? '', userAgent: req.get('user-agent') };
     const target = { path: req.path, input: signedInputOf(route, req) };
-    const outcome = await this.call({ route, input, requestId, caller, resourceUrl: this.resourceUrl(req), proof: proofOf(req, route.method, target), idempotencyKey, target });
+    const outcome = await this.call({ route, input, requestId, caller, resourceUrl: () => this.resourceUrl(req), proof: proofOf(req, route.method, target), idempotencyKey, target });
     if (outcome.kind === 'challenge') return this.sendChallenge(res, outcome.challenge);
     if (outcome.uncharged !== undefined) res.setHeader('x-toll-uncharged', headerText(outcome.uncharged));
     const { settled } = outcome;
@@ -118,7 +118,7 @@ export class TollService {
         retry_after_seconds: down.retryAfterSeconds,
       });
     }
-    const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl, route: this.priced(route) };
+    const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl(), route: this.priced(route) };
     if (!proof) return { kind: 'challenge', challenge: await this.payments.challenge(challenge) };
 
     // A per-call proof pays for one request, so the request itself is the idempotency key; a block proof or a balance
@@ -191,7 +191,8 @@ export class TollService {
   }
 
   private forward(route: ResolvedRoute, message: TollMessage): Promise<TollReply> {
-    return this.bus.request<TollReply>(route.subject, message, { timeoutMs: route.timeoutMs + DEADLINE_GRACE_MS, requestId: message.requestId });
+    // The answer's body is passed through as the group wrote it, never read here.
+    return this.bus.request<TollReply>(route.subject, message, { timeoutMs: route.timeoutMs + DEADLINE_GRACE_MS, requestId: message.requestId, rawBody: true });
   }
 
   private inputOf(route: ResolvedRoute, req: Request, rawParams: Record<string, string>): Record<string, unknown> {
@@ -229,7 +230,9 @@ export class TollService {
   }
 
   private sendChallenge(res: Response, challenge: ChallengeReply) {
-    res.status(402).setHeader(HEADERS.paymentRequired, challenge.headerValue).setHeader('cache-control', 'no-store').json(challenge.body);
+    res.setHeader(HEADERS.paymentRequired, challenge.headerValue);
+    res.setHeader('cache-control', 'no-store');
+    sendJson(res, 402, JSON.stringify(challenge.body));
   }
 }
 
@@ -258,7 +261,17 @@ const headerText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0,
 
 function send(res: Response, reply: StoredReply) {
   for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
-  res.type('application/json').send(reply.json);
+  sendJson(res, 200, reply.json);
+}
+
+// Written straight to Node's response, past Express's res.send: no body hash for an ETag, so no 304 either (a
+// paid answer must reach the payer whole, and hashing every answer was measurable CPU). Node leaves the body out
+// of a HEAD response itself.
+function sendJson(res: Response, status: number, json: string) {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(json));
+  res.end(json);
 }
 
 // Express decodes bad percent-encoding leniently (invalid UTF-8 becomes U+FFFD): refuse it instead, naming the field.

@@ -21,7 +21,7 @@ export class TryItService {
     try {
       this.toll.validate(route, input);
       const caller = { ip: req.ip ?? '', userAgent: req.get('user-agent') };
-      const outcome = await this.toll.call({ route, input, requestId, caller, resourceUrl: `${base}${route.path}` });
+      const outcome = await this.toll.call({ route, input, requestId, caller, resourceUrl: () => `${base}${route.path}` });
       if (outcome.kind === 'challenge') return { status: 402, result: { values, challenge: { price: priceText(route.price), body: outcome.challenge.body } } };
       return { status: 200, result: { values, data: JSON.parse(outcome.reply.json) } };
     } catch (err) {

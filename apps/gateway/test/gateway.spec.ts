@@ -1,7 +1,8 @@
-import { SUBJECTS } from '@toll/contracts';
+import { CONTRACT_HEADER, CONTRACT_VERSION, SUBJECTS } from '@toll/contracts';
+import { NatsBus, RAW_BODY_HEADER, readReply } from '@toll/platform';
 import { requestSha256, sha256Hex } from '@toll/x402';
 import { http, natsClient, respond, startNats, waitFor, type FakeResponder, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { startGateway, type RunningGateway } from '../src/bootstrap';
 import { startDemoGroup, startPingGroup } from './demo-group';
 
@@ -24,6 +25,10 @@ const manifestOf = (group: string, routes: Array<{ operationId: string; path: st
     timeoutMs: 1000,
   })),
 });
+
+// A conditional GET as a cache sends it. fetch() alone adds Cache-Control: no-cache to a request carrying
+// If-None-Match (Fetch standard, cache mode no-store), and a server must then answer in full.
+const revalidate = (etag: string) => ({ 'if-none-match': etag, 'cache-control': 'max-age=0' });
 
 describe('gateway over a real NATS server', () => {
   let nats: NatsServer;
@@ -244,6 +249,33 @@ describe('gateway over a real NATS server', () => {
     expect(res.headers.get('x-toll-source')).toBe('demo');
   });
 
+  it('gets a group’s body as raw JSON text after the envelope when it asks, and inside the envelope otherwise', async () => {
+    const ask = async (subject: string, input: Record<string, unknown>, raw: boolean) => {
+      const h = natsHeaders();
+      h.set(CONTRACT_HEADER, String(CONTRACT_VERSION));
+      if (raw) h.set(RAW_BODY_HEADER, '1');
+      const msg = { pattern: subject, data: { input, requestId: 'raw-body-test', deadline: Date.now() + 1000, caller: { ip: '' } }, id: 'x' };
+      return Buffer.from((await nc.request(subject, Buffer.from(JSON.stringify(msg)), { timeout: 2000, headers: h })).data).toString('utf8');
+    };
+    // An older gateway or a plain client: one JSON packet, the body inside it as before.
+    expect(JSON.parse(await ask('toll.demo.getEcho', { q: 'ab', n: 2 }, false))).toEqual({ id: 'x', isDisposed: true, response: { data: { echo: 'abab' }, contract: CONTRACT_VERSION } });
+    expect(JSON.parse(await ask('toll.demo.getExact', {}, false)).response).toMatchObject({ data: null, json: '{"big":18446744073709551615}' });
+    // Asked for: the envelope, a newline, then the body exactly as the group wrote it.
+    const echo = await ask('toll.demo.getEcho', { q: 'ab', n: 2 }, true);
+    expect(echo).toBe(`{"response":{"data":null,"headers":{},"contract":${CONTRACT_VERSION}},"isDisposed":true,"id":"x"}\n{"echo":"abab"}`);
+    expect(readReply(Buffer.from(echo), true).response).toEqual({ data: null, headers: {}, contract: CONTRACT_VERSION, json: '{"echo":"abab"}' });
+    const exact = await ask('toll.demo.getExact', {}, true);
+    expect(exact.slice(exact.indexOf('\n') + 1)).toBe('{"big":18446744073709551615}');
+    expect(readReply(Buffer.from(exact), true).response).toMatchObject({ headers: { 'x-toll-source': 'demo' }, json: '{"big":18446744073709551615}' });
+    // Errors stay one packet.
+    expect(JSON.parse(await ask('toll.demo.getEcho', { q: '' }, true))).toMatchObject({ err: { code: 'INVALID_INPUT' } });
+    // Through NatsBus: the parsed answer by default (an app reading another group's answer), the text when asked.
+    const bus = new NatsBus(nc);
+    const msg = { input: { q: 'ab', n: 2 }, requestId: 'raw-body-bus', deadline: Date.now() + 1000, caller: { ip: '' } };
+    expect(await bus.request('toll.demo.getEcho', msg, { timeoutMs: 2000, requestId: 'raw-body-bus' })).toEqual({ data: { echo: 'abab' }, contract: CONTRACT_VERSION });
+    expect(await bus.request('toll.demo.getEcho', msg, { timeoutMs: 2000, requestId: 'raw-body-bus', rawBody: true })).toEqual({ data: null, json: '{"echo":"abab"}', headers: {}, contract: CONTRACT_VERSION });
+  });
+
   it('drops response headers a group may not set', async () => {
     const headers = { 'x-toll-ok': 'yes', 'set-cookie': 'a=b', 'x-toll-receipt': 'forged', 'x-toll-credits-remaining': '1000000', 'x-toll-split': 'a\r\nb' };
     const group = respond(nc, 'toll.hdr.getThing', () => ({ response: { data: { ok: true }, headers } }));
@@ -397,6 +429,33 @@ describe('gateway over a real NATS server', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('2');
     expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'no service is answering toll.gone.getThing' });
+  });
+
+  it('serves the catalog documents with an ETag of their text: 304 while the table is unchanged, new text once it changes', async () => {
+    for (const path of ['/openapi.json', '/llms.txt', '/']) {
+      // Groups announced by earlier tests expire meanwhile and change the documents: retry until two reads agree.
+      const { etag, unchanged } = await waitFor(async () => {
+        const first = await fetch(`${gateway.url}${path}`);
+        const etag = first.headers.get('etag')!;
+        const unchanged = await fetch(`${gateway.url}${path}`, { headers: revalidate(etag) });
+        return unchanged.status === 304 ? { etag, unchanged } : undefined;
+      }, 5_000);
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+      expect([unchanged.headers.get('etag'), await unchanged.text()]).toEqual([etag, '']);
+      const other = await fetch(`${gateway.url}${path}`, { headers: revalidate('"something-else"') });
+      expect(other.status).toBe(200);
+      expect((await other.text()).length).toBeGreaterThan(100);
+    }
+    const pathsOf = async (res: Response) => Object.keys(((await res.json()) as { paths: Record<string, unknown> }).paths);
+    const before = await fetch(`${gateway.url}/openapi.json`);
+    const etag = before.headers.get('etag')!;
+    expect(await pathsOf(before)).not.toContain('/toll/cached/news');
+    nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifestOf('cached', [{ operationId: 'cached.getNews', path: '/toll/cached/news' }])));
+    const after = await waitFor(async () => {
+      const r = await fetch(`${gateway.url}/openapi.json`, { headers: revalidate(etag) });
+      return r.status === 200 && (await pathsOf(r)).includes('/toll/cached/news') ? r : undefined;
+    }, 2_000);
+    expect(after.headers.get('etag')).not.toBe(etag);
   });
 
   it('serves OpenAPI 3.1 assembled from the manifests, with prices, and HTML docs', async () => {

@@ -9,6 +9,7 @@ import { BaseConfig, loadConfig, maskConfig } from './config';
 import { JsonLogger } from './logger';
 import { connectNats } from './nats';
 import { PlatformModule } from './platform.module';
+import { RawBodySerializer } from './reply-framing';
 import { armShutdownDeadline } from './shutdown-deadline';
 import { SourceProbes } from './source-probes';
 
@@ -42,7 +43,7 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
 
   const app = await NestFactory.create(RootModule, { logger, abortOnError: false });
   const microservice = app.connectMicroservice<MicroserviceOptions>(
-    { transport: Transport.NATS, options: { servers: config.NATS_URL.split(','), queue: options.name, gracefulShutdown: true, gracePeriod: config.NATS_GRACE_PERIOD_MS } },
+    { transport: Transport.NATS, options: { servers: config.NATS_URL.split(','), queue: options.name, gracefulShutdown: true, gracePeriod: config.NATS_GRACE_PERIOD_MS, serializer: new RawBodySerializer() } },
     { inheritAppConfig: true }, // without it the global filter and interceptor never reach NATS handlers
   );
   const disarm = armShutdownDeadline(logger, config.SHUTDOWN_TIMEOUT_MS);

@@ -2,6 +2,7 @@ export * from './config';
 export * from './logger';
 export * from './toll-route';
 export * from './reply';
+export * from './reply-framing';
 export * from './zod-issues';
 export * from './nats';
 export * from './bus';
