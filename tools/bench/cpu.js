@@ -128,7 +128,7 @@ function topFunctions(app, load) {
   for (const r of results) {
     for (const app of new Set(stack.processes.filter((p) => p.node).map((p) => p.label))) {
       console.log(`\n${r.name} / ${app}: top self time (share of ${app} samples; × ${(r.perRequest[app] ?? 0).toFixed(3)} ms per request)`);
-      for (const { fn, share } of topFunctions(app, r)) console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${fn}`);
+      for (const { fn, share } of topFunctions(app, r.name)) console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${fn}`);
     }
   }
 })().catch((e) => {
