@@ -17,7 +17,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PAID_N = Number(process.env.BENCH_PAID_N ?? 1000);
 const LATENCY_MS = process.env.BENCH_CHAIN_LATENCY_MS === undefined ? undefined : Number(process.env.BENCH_CHAIN_LATENCY_MS);
 const JITTER_MS = Number(process.env.BENCH_CHAIN_JITTER_MS ?? 0);
-const DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench';
+// BENCH_DATABASE_URL: another database for an A/B against a tree whose migrations differ.
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench';
 const PAID_PATH = '/toll/devutils/gen/uuid';
 
 const measure = (url, connections, title) =>
