@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Scores the discovery matcher on a blind task set (apps/discovery/eval/blind/*.json): tasks written by someone who
+// saw only the operation list (ids, methods, paths, parameter names), scored once per change and never used for
+// tuning — bench:match's halves do not include them. `BENCH_MATCH_DIST=<dist>` scores another build (before/after).
+// Usage: npm run build && node tools/bench/match-blind.js (writes its section of docs/benchmarks.md; BENCH_MATCH_DRY_RUN=1 does not)
+const path = require('node:path');
+const { readdirSync } = require('node:fs');
+const { root, routes, listings } = require('./match-eval');
+const { machine, writeSection } = require('./report');
+
+const blindDir = path.join(root, 'apps', 'discovery', 'eval', 'blind');
+const files = readdirSync(blindDir).filter((f) => f.endsWith('.json')).map((f) => path.join(blindDir, f));
+const dist = path.resolve(process.env.BENCH_MATCH_DIST ?? path.join(root, 'apps', 'discovery', 'dist'));
+const matcher = require(path.join(dist, 'match-index'));
+const { routeDocument, listingDocument } = require(path.join(dist, 'tool-documents'));
+const index = new matcher.MatchIndex([...routes.map(routeDocument), ...listings.map(listingDocument)]);
+const aliases = require(path.join(root, 'apps', 'discovery', 'eval', 'operation-aliases.json'));
+const known = new Set(routes.map((r) => r.operationId));
+
+const lines = [];
+for (const file of files) {
+  const tasks = require(file).tasks.map((t) => ({ ...t, expected: aliases[t.expected] ?? t.expected }));
+  const unknown = tasks.filter((t) => !known.has(t.expected));
+  if (unknown.length) throw new Error(`${file}: tasks expect operations missing from the catalog: ${unknown.map((t) => t.expected).join(', ')}`);
+  let top1 = 0;
+  let top5 = 0;
+  let mrr = 0;
+  for (const t of tasks) {
+    const at = index.match(t.task, { limit: 5 }).results.map((r) => r.name).indexOf(t.expected);
+    if (at === 0) top1++;
+    if (at >= 0) {
+      top5++;
+      mrr += 1 / (at + 1);
+    }
+  }
+  const n = tasks.length;
+  const pct = (k) => `${((100 * k) / n).toFixed(1)} % (${k}/${n})`;
+  lines.push(`| ${path.relative(root, file)} | ${n} | ${pct(top1)} | ${pct(top5)} | ${(mrr / n).toFixed(3)} |`);
+}
+const report = `Run: \`node tools/bench/match-blind.js\` on ${machine()}. Blind task sets (\`apps/discovery/eval/blind/\`), each written by
+someone who saw only the operation list (ids, methods, paths, parameter names), never our summaries or code; not part of
+bench:match's halves and never used for tuning. Matcher: ${path.relative(root, dist)}.
+
+| set | tasks | top-1 | top-5 | MRR (top 5) |
+|---|---|---|---|---|
+${lines.join('\n')}
+`;
+console.log(report);
+if (!process.env.BENCH_MATCH_DRY_RUN) writeSection('Discovery match: blind sets', report);
