@@ -8,28 +8,36 @@ import { PaymentsConfig } from '../../apps/payments/src/config';
 import { resolveTerms } from '../../apps/payments/src/terms';
 
 // Issue-2 acceptance: the 402 challenge for a Dev Utilities call, and the free catalog, through the real stack.
-describe('402 challenge through gateway, payments and devutils', () => {
+// Gateway, payments and devutils on a private NATS server and the given scratch database, up for one describe block
+// (dropped after it); `url` is the gateway's once it answers the devutils catalog.
+function devutilsStack(db: ReturnType<typeof scratchDatabase>, env: Record<string, string>) {
+  const stack = { url: '' };
   let nats: NatsServer;
   let gateway: RunningGateway;
   const closers: Array<() => Promise<void>> = [];
-  const db = scratchDatabase('toll_payments_e2e');
-  const env = { LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: db.url };
-  const terms = resolveTerms(PaymentsConfig.parse(env));
-
   beforeAll(async () => {
     nats = await startNats();
     const withNats = { ...env, NATS_URL: nats.url };
     for (const start of [startPayments, startDevutils]) closers.push((await start(withNats)).close);
     gateway = await startGateway({ ...withNats, PORT: '0' });
+    stack.url = gateway.url;
     for (let i = 0; i < 100 && (await http(`${gateway.url}/toll/devutils/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
-
   afterAll(async () => {
     await gateway.close();
     for (const close of closers) await close();
     await nats.stop();
     await db.drop();
   });
+  return stack;
+}
+
+describe('402 challenge through gateway, payments and devutils', () => {
+  const db = scratchDatabase('toll_payments_e2e');
+  const env = { LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: db.url };
+  const terms = resolveTerms(PaymentsConfig.parse(env));
+
+  const gateway = devutilsStack(db, env);
 
   it('answers a paid call without proof with x402 v2 in the header and v1 plus the memo flow in the body', async () => {
     const res = await http(`${gateway.url}/toll/devutils/hash/sha256`, { method: 'POST', json: { text: 'abc' } });
@@ -103,26 +111,10 @@ describe('402 challenge through gateway, payments and devutils', () => {
 // Issue 23 item 6: where the chain is not the public network its name says (local and test modes), the challenge and
 // the payments health name the RPC URL payments verifies against, so an agent never pays on the wrong network.
 describe('402 challenge naming the chain it is verified on', () => {
-  let nats: NatsServer;
-  let gateway: RunningGateway;
-  const closers: Array<() => Promise<void>> = [];
   const db = scratchDatabase('toll_payments_e2e');
   const rpcUrl = 'http://127.0.0.1:8899';
 
-  beforeAll(async () => {
-    nats = await startNats();
-    const env = { LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: db.url, PAYMENTS_PUBLIC_RPC_URL: rpcUrl, NATS_URL: nats.url };
-    for (const start of [startPayments, startDevutils]) closers.push((await start(env)).close);
-    gateway = await startGateway({ ...env, PORT: '0' });
-    for (let i = 0; i < 100 && (await http(`${gateway.url}/toll/devutils/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-  }, 60_000);
-
-  afterAll(async () => {
-    await gateway.close();
-    for (const close of closers) await close();
-    await nats.stop();
-    await db.drop();
-  });
+  const gateway = devutilsStack(db, { LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: db.url, PAYMENTS_PUBLIC_RPC_URL: rpcUrl });
 
   it('names the RPC URL in the 402 toll object, its how_to_pay, and the payments health', async () => {
     const res = await http(`${gateway.url}/toll/devutils/gen/uuid`);

@@ -8,6 +8,7 @@ import { startStack, type Stack } from './stack';
 
 // Every provider answers its API root; nothing else is recorded, so no data call can succeed and no cache fills.
 const ROOT: Fixture = { upstream: 'any', case: 'root', source: 'built-from-docs', recordedAt: '2026-11-27T00:00:00Z', request: { method: 'GET', path: '/' }, response: { status: 200, body: { ok: true } } };
+const DOWN: Fixture = { upstream: 'any', case: 'down', source: 'built-from-docs', recordedAt: '2026-11-27T00:00:00Z', request: { method: 'GET', path: '/' }, response: { status: 503, body: 'unavailable' } };
 // One paid operation of each group with external providers, asked with valid input.
 const PAID = ['/toll/weather/current?lat=52.52&lon=13.41', '/toll/wiki/answer?q=Solana', '/toll/news/search?q=solana', '/api/data?include=prices'];
 
@@ -46,14 +47,14 @@ describe('provider probes through gateway and payments', () => {
   });
 
   it('refuses with 503 and Retry-After before any 402 while every provider is down, then sells again when one is back', async () => {
-    upstream.use([]); // every provider now fails (HTTP 599), and nothing was ever cached
+    upstream.use([DOWN]); // every provider now fails (HTTP 503 at its root, 599 for data), and nothing was ever cached
     await waitFor([503, 503, 503, 503]);
     for (const path of PAID) {
       const res = await http(`${gw}${path}`);
       expect(res.headers.get('payment-required')).toBeNull();
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_seconds: expect.any(Number) } });
-      expect(res.body.error.message).toMatch(/cannot be served right now \(every provider it needs is down \(.*HTTP 599/);
+      expect(res.body.error.message).toMatch(/cannot be served right now \(every provider it needs is down \(.*HTTP 503/);
       expect(res.body.toll).toBeUndefined();
     }
     const probesOnly = upstream.hits.length;

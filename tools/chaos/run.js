@@ -65,8 +65,9 @@ async function main(cleanups) {
     onCrash,
     env: {
       payments: { SOLANA_RPC_URLS: chain.url, PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: postgres.url, PAYMENTS_HOLD_TTL_SECONDS: String(HOLD_TTL_S) },
-      // No MET Norway fallback (it would reach the internet); a high rate so the governor never limits the load.
-      weather: { WEATHER_OPENMETEO_BASE_URL: upstream.url, WEATHER_METNO_ENABLED: 'false', WEATHER_OPENMETEO_RATE_PER_SECOND: '200' },
+      // No MET Norway fallback and NWS on the fake (nothing reaches the internet, background probes included); a high
+      // rate so the governor never limits the load; probes every 5 s, so they run during the faults.
+      weather: { WEATHER_OPENMETEO_BASE_URL: upstream.url, WEATHER_NWS_BASE_URL: upstream.url, WEATHER_METNO_ENABLED: 'false', WEATHER_OPENMETEO_RATE_PER_SECOND: '200', SOURCE_PROBE_INTERVAL_MS: '5000' },
     },
   });
   cleanups.push(() => stack.stop());

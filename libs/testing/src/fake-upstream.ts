@@ -10,8 +10,8 @@ export interface FakeUpstream {
 
 export { loadFixtures, type Fixture } from '@toll/upstream';
 
-// Replays fixtures on a loopback port: the most specific match wins (most query keys); no match → 599,
-// so a test never silently reaches anything real.
+// Replays fixtures on a loopback port: the most specific match wins (most query keys); no match → 599 (404 at the
+// root), so a test never silently reaches anything real.
 export async function startFakeUpstream(initial: Fixture[] = []): Promise<FakeUpstream> {
   let fixtures = initial;
   const hits: FakeUpstream['hits'] = [];
@@ -24,7 +24,10 @@ export async function startFakeUpstream(initial: Fixture[] = []): Promise<FakeUp
     hits.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), ...(sent === undefined ? {} : { body: parseJsonOr(sent) }) });
     const fixture = findFixture(fixtures, req.method ?? 'GET', url, sent);
     if (!fixture) {
-      res.writeHead(599, { 'content-type': 'text/plain' }).end(`no fixture for ${req.method} ${url.pathname}${url.search}`);
+      // The provider's root is what background probes ask (libs/upstream httpProbe): a real API answers it (often
+      // 404), so the fake does too, and a group probing it sees its provider up; anything else unrecorded is loud.
+      const root = url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD');
+      res.writeHead(root ? 404 : 599, { 'content-type': 'text/plain' }).end(`no fixture for ${req.method} ${url.pathname}${url.search}`);
       return;
     }
     const { status, headers, body, delayMs } = fixture.response;
