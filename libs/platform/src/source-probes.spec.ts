@@ -31,15 +31,29 @@ describe(SourceProbes.name, () => {
     sut.start();
     expect(availability.unavailable()).toEqual({}); // nothing probed yet: no provider is presumed down
     await sut.probeAll();
+    expect(availability.unavailable()).toEqual({}); // one failed probe is a suspicion (a blip refuses nobody)
+    await sut.probeAll();
     expect(availability.unavailable()).toEqual({ 'g.alone': { retryAfterSeconds: 30, reason: 'every provider it needs is down (c: UPSTREAM_ERROR: x answered HTTP 503)' }, 'g.snapshot': expect.any(Object) });
     snapshotFresh = true;
     probes.b = down;
+    await sut.probeAll();
+    expect(Object.keys(availability.unavailable()).sort()).toEqual(['g.alone']);
     await sut.probeAll();
     expect(Object.keys(availability.unavailable()).sort()).toEqual(['g.alone', 'g.pair']);
     probes.a = up;
     probes.c = up;
     await sut.probeAll();
     expect(availability.unavailable()).toEqual({});
+    sut.onApplicationShutdown();
+  });
+
+  it('confirms a failed probe one probe timeout later, not an interval later', async () => {
+    const sut = make({ a: up, b: up, c: down });
+    sut.start();
+    await sut.probeAll();
+    expect(availability.unavailable()).toEqual({});
+    await new Promise((r) => setTimeout(r, config.SOURCE_PROBE_TIMEOUT_MS + 300));
+    expect(Object.keys(availability.unavailable())).toEqual(['g.alone']);
     sut.onApplicationShutdown();
   });
 

@@ -9,13 +9,17 @@ import { APP_CONFIG } from './tokens';
 // Probes every provider the group registered, on SOURCE_PROBE_INTERVAL_MS, and announces an operation unavailable
 // while every provider its route declares (`sources`) is down and no cache can answer for it, so the first caller
 // after an outage is told 503 + Retry-After instead of paying for a call that would fail. A successful probe makes
-// it available again at once. The circuit in RouteAvailability still covers what probes cannot see.
+// it available again at once. One failed probe is a suspicion, not an outage: the provider is down after two in a row,
+// the second run one probe timeout after the first, so a blip does not refuse callers for a whole interval. The circuit
+// in RouteAvailability still covers what probes cannot see.
 @Injectable()
 export class SourceProbes implements OnApplicationShutdown {
   private readonly probes = new Map<string, SourceProbe | null>();
   private readonly caches = new Map<string, () => boolean>();
   private readonly down = new Map<string, string>(); // source → why its latest probe failed
+  private readonly failures = new Map<string, number>(); // source → failed probes in a row
   private timer?: NodeJS.Timeout;
+  private confirm?: NodeJS.Timeout;
   private round?: Promise<void>;
 
   constructor(
@@ -52,26 +56,36 @@ export class SourceProbes implements OnApplicationShutdown {
   probeAll(): Promise<void> {
     this.round ??= (async () => {
       const deadline = Date.now() + this.config.SOURCE_PROBE_TIMEOUT_MS;
+      let suspect = false;
       await Promise.all(
         [...this.probes].map(async ([source, probe]) => {
           if (!probe) return;
           try {
             await probe(deadline);
+            this.failures.delete(source);
             if (this.down.delete(source)) this.logger.event('info', 'source probe succeeded: provider is back', { source });
           } catch (e) {
+            const failed = (this.failures.get(source) ?? 0) + 1;
+            this.failures.set(source, failed);
+            if (failed < 2) return void (suspect = true);
             const why = e instanceof TollError ? `${e.code}: ${e.message}` : String(e);
-            if (!this.down.has(source)) this.logger.event('warn', 'source probe failed: provider is down', { source, error: why });
+            if (!this.down.has(source)) this.logger.event('warn', 'source probe failed twice: provider is down', { source, error: why });
             this.down.set(source, why);
           }
         }),
       );
       this.judge();
+      if (suspect && this.timer) {
+        clearTimeout(this.confirm);
+        this.confirm = setTimeout(() => void this.probeAll(), this.config.SOURCE_PROBE_TIMEOUT_MS).unref();
+      }
     })().finally(() => (this.round = undefined));
     return this.round;
   }
 
   onApplicationShutdown() {
     clearInterval(this.timer);
+    clearTimeout(this.confirm);
   }
 
   private judge() {
