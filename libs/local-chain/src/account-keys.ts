@@ -1,7 +1,6 @@
-import { bytesToAddress } from './address';
+import { bytesToAddress, isStaticWritable, type DecodedMessage } from '@toll/solana';
 import type { LoadedAddresses } from './chain-types';
 import type { AccountLookup } from './execution';
-import { isStaticWritable, type DecodedMessage } from './wire';
 
 const ALT_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';
 // LookupTableMeta precedes the addresses in an address lookup table account.

@@ -1,8 +1,7 @@
-import type { AddressLike } from './address';
+import type { AddressLike, DecodedTransaction } from '@toll/solana';
 import type { TransactionErrorJson } from './errors';
 import type { MetaSummary } from './execution';
 import type { TokenBalance } from './token-balances';
-import type { DecodedTransaction } from './wire';
 
 export interface LocalChainOptions {
   // Wall-clock slot length (default 400). 0: slots move only via advanceSlots and each landed transaction.

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Account, Clock, FailedTransactionMetadata, LiteSvm, type SimulatedTransactionInfo, type TransactionMetadata } from 'litesvm/dist/internal.js';
 import { PublicKey } from '@solana/web3.js';
-import { associatedTokenAddress } from '@toll/solana';
+import { associatedTokenAddress, addressToBytes, bytesToAddress, fromBase58, toAddress, toBase58, type AddressLike, WireError, decodeWireTransaction, encodeTransaction, encodeTransferMessage, type DecodedMessage, type DecodedTransaction } from '@toll/solana';
 import { resolveAccountKeys } from './account-keys';
-import { addressToBytes, bytesToAddress, fromBase58, toAddress, toBase58, type AddressLike } from './address';
 import type {
   AccountState,
   CreateMintInput,
@@ -25,7 +24,6 @@ import { MEMO_PROGRAMS, SYSTEM_PROGRAM, TOKEN_PROGRAM } from './programs';
 import { SlotClock, MAX_PROCESSING_AGE } from './slot-clock';
 import { encodeMint, encodeTokenAccount } from './token-accounts';
 import { MINT_SIZE, TOKEN_ACCOUNT_SIZE, isMintData } from './token-layout';
-import { WireError, decodeTransaction, encodeTransaction, encodeTransferMessage, type DecodedMessage, type DecodedTransaction } from './wire';
 
 interface SlotFees {
   min: bigint;
@@ -149,11 +147,11 @@ export class LocalChain {
     this.clock.tick();
     let wire = this.faucetTransfer(to, amount);
     // The same amount to the same address within one slot would be byte-identical, hence a duplicate.
-    if (this.records.has(decodeTransaction(wire).signature)) {
+    if (this.records.has(decodeWireTransaction(wire).signature)) {
       this.clock.advance(1);
       wire = this.faucetTransfer(to, amount);
     }
-    const record = this.process(decodeTransaction(wire), wire);
+    const record = this.process(decodeWireTransaction(wire), wire);
     if (!record) throw new Error(`airdrop to ${to} was not processed`);
     if (record.err) throw new Error(`airdrop to ${to} failed: ${JSON.stringify(record.err)}`);
     return record.signature;
@@ -442,7 +440,7 @@ export class LocalChain {
 
 function decode(wire: Uint8Array): DecodedTransaction {
   try {
-    return decodeTransaction(wire);
+    return decodeWireTransaction(wire);
   } catch (e) {
     if (e instanceof WireError) throw new InvalidTransaction(e.message);
     throw e;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { isAddress } from './address';
+import { isAddress } from '@toll/solana';
 import { createUsdcMint, fundWallets, type FundRequest } from './demo';
 import { startLocalRpc } from './rpc-server';
 

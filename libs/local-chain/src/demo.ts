@@ -1,4 +1,4 @@
-import type { AddressLike } from './address';
+import type { AddressLike } from '@toll/solana';
 import type { LocalChain } from './chain';
 import { generateKeypair } from './keypair';
 import { startLocalRpc, type LocalRpc, type LocalRpcOptions } from './rpc-server';

@@ -1,4 +1,4 @@
-import { toBase58 } from './address';
+import { toBase58 } from '@toll/solana';
 import type { LocalChain } from './chain';
 import type { AccountState } from './chain-types';
 import { invalidParams, RpcError, RPC_INVALID_REQUEST } from './errors';

@@ -1,10 +1,9 @@
-import { toBase58 } from './address';
+import { toBase58, type CompiledInstruction, type DecodedMessage } from '@toll/solana';
 import type { ExecutionResult, SimulationResult, TransactionRecord } from './chain-types';
 import { invalidParams, RpcError, RPC_UNSUPPORTED_TRANSACTION_VERSION } from './errors';
 import type { InnerInstructionRecord } from './execution';
 import { parseInstruction } from './parse-instruction';
 import { tokenBalanceJson } from './token-balances';
-import type { CompiledInstruction, DecodedMessage } from './wire';
 
 export const TRANSACTION_ENCODINGS = ['json', 'jsonParsed', 'base64', 'base58'];
 

@@ -1,5 +1,5 @@
 import type { Account, TransactionMetadata } from 'litesvm/dist/internal.js';
-import { bytesToAddress } from './address';
+import { bytesToAddress } from '@toll/solana';
 import type { TokenBalance } from './token-balances';
 import { isMintData, isTokenAccountData } from './token-layout';
 import { isTokenProgram } from './programs';

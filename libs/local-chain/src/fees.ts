@@ -1,5 +1,5 @@
 import { BUILTIN_PROGRAMS, COMPUTE_BUDGET_PROGRAM } from './programs';
-import type { DecodedMessage } from './wire';
+import type { DecodedMessage } from '@toll/solana';
 
 export const LAMPORTS_PER_SIGNATURE = 5000n;
 const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;

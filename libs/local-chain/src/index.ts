@@ -1,4 +1,4 @@
-export type { AddressLike } from './address';
+export type { AddressLike } from '@toll/solana';
 export { LocalChain } from './chain';
 export type {
   AccountState,

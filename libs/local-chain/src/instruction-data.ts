@@ -1,4 +1,4 @@
-import { bytesToAddress } from './address';
+import { bytesToAddress } from '@toll/solana';
 
 export class InstructionDataError extends Error {}
 

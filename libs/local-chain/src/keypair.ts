@@ -1,5 +1,5 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { bytesToAddress } from './address';
+import { bytesToAddress } from '@toll/solana';
 
 export interface LocalKeypair {
   address: string;

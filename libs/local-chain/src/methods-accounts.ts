@@ -1,4 +1,4 @@
-import { fromBase58 } from './address';
+import { fromBase58 } from '@toll/solana';
 import type { LocalChain } from './chain';
 import type { AccountState } from './chain-types';
 import { ACCOUNT_ENCODINGS, encodeAccount, type DataSlice } from './encode-account';

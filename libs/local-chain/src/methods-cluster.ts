@@ -3,7 +3,7 @@ import { invalidParams } from './errors';
 import { transactionFee } from './fees';
 import { addressListAt, API_VERSION, configAt, contextSlot, stringAt, toNumber, withContext } from './rpc-params';
 import type { RpcMethods } from './rpc-types';
-import { decodeMessage, WireError, type DecodedMessage } from './wire';
+import { decodeMessage, WireError, type DecodedMessage } from '@toll/solana';
 
 // A feature-set id, as agave reports next to its version; clients only display it.
 const FEATURE_SET = 3294202862;

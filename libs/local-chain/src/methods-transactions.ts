@@ -1,4 +1,4 @@
-import { fromBase58 } from './address';
+import { fromBase58 } from '@toll/solana';
 import type { LocalChain } from './chain';
 import type { TransactionRecord } from './chain-types';
 import { encodeAccount } from './encode-account';

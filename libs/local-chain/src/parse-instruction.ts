@@ -1,4 +1,4 @@
-import { toBase58 } from './address';
+import { toBase58 } from '@toll/solana';
 import type { ParsedInfo, RawInstruction } from './instruction-data';
 import { parseAssociatedTokenInstruction } from './parse-associated-token';
 import { parseSystemInstruction } from './parse-system';

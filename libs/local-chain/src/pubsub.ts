@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { stringifyJsonWithBigInts } from '@solana/rpc-spec-types';
 import { WebSocket, WebSocketServer } from 'ws';
-import { isAddress } from './address';
+import { isAddress } from '@toll/solana';
 import type { LocalChain } from './chain';
 import type { AccountState, TransactionRecord } from './chain-types';
 import { ACCOUNT_ENCODINGS, encodeAccount } from './encode-account';

@@ -1,4 +1,4 @@
-import { isAddress } from './address';
+import { isAddress } from '@toll/solana';
 import type { LocalChain } from './chain';
 import { invalidParams, RpcError, RPC_MIN_CONTEXT_SLOT_NOT_REACHED } from './errors';
 

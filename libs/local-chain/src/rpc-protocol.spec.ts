@@ -1,7 +1,6 @@
 import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import { PROGRAMS, associatedTokenAddress } from '@toll/solana';
+import { PROGRAMS, associatedTokenAddress, toBase58 } from '@toll/solana';
 import WebSocket from 'ws';
-import { toBase58 } from './address';
 import { startLocalRpc, type LocalRpc } from './rpc-server';
 
 async function post(url: string, body: unknown): Promise<{ status: number; text: string; json: any }> {

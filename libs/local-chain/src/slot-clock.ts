@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { toBase58 } from './address';
+import { toBase58 } from '@toll/solana';
 
 // Agave accepts a blockhash while it is at most 150 blocks old (MAX_PROCESSING_AGE); every slot here is a block.
 export const MAX_PROCESSING_AGE = 150;

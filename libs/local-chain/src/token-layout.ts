@@ -1,4 +1,4 @@
-import { bytesToAddress } from './address';
+import { bytesToAddress } from '@toll/solana';
 import { TOKEN_2022_PROGRAM, isTokenProgram } from './programs';
 
 // SPL Token / Token-2022 base layouts, read by hand: this runs for every key of every transaction.

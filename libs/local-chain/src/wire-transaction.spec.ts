@@ -99,8 +99,8 @@ describe('decodeTransaction (base64) against the same transaction in jsonParsed'
 
   it('refuses bytes that end early and an unknown message version', () => {
     const meta = { err: null, fee: 5000, preBalances: [], postBalances: [] };
-    expect(() => decodeTransaction({ slot: 1, blockTime: null, meta, transaction: [Buffer.from([1, 0, 0]).toString('base64'), 'base64'] })).toThrow('transaction bytes end early');
+    expect(() => decodeTransaction({ slot: 1, blockTime: null, meta, transaction: [Buffer.from([1, 0, 0]).toString('base64'), 'base64'] })).toThrow('io error: failed to fill whole buffer');
     const v1 = Buffer.concat([Buffer.from([1]), Buffer.alloc(64), Buffer.from([0x81])]);
-    expect(() => decodeTransaction({ slot: 1, blockTime: null, meta, transaction: [v1.toString('base64'), 'base64'] })).toThrow('unsupported transaction version 1');
+    expect(() => decodeTransaction({ slot: 1, blockTime: null, meta, transaction: [v1.toString('base64'), 'base64'] })).toThrow('unsupported transaction version');
   });
 });

@@ -2,3 +2,5 @@ export * from './constants';
 export * from './rpc';
 export * from './parsed-transaction';
 export * from './wire-transaction';
+export * from './address';
+export * from './wire';

@@ -1,6 +1,6 @@
-import { PublicKey } from '@solana/web3.js';
 import { PROGRAMS } from './constants';
 import type { ParsedInstruction, ParsedTransaction, UiTokenBalance } from './parsed-transaction';
+import { decodeWireTransaction, isStaticWritable } from './wire';
 
 // getTransaction with encoding "base64": the meta as JSON, the transaction as its wire bytes.
 export interface EncodedTransaction {
@@ -18,32 +18,6 @@ const TOKENS = new Set([PROGRAMS.token.toBase58(), PROGRAMS.token2022.toBase58()
 const SYSTEM_TRANSFER = 2;
 const TOKEN_TRANSFER = 3;
 const TOKEN_TRANSFER_CHECKED = 12;
-
-class Reader {
-  private at = 0;
-  constructor(private readonly bytes: Buffer) {}
-
-  u8(): number {
-    if (this.at >= this.bytes.length) throw new Error('transaction bytes end early');
-    return this.bytes[this.at++];
-  }
-
-  // Solana's compact-u16 length prefix.
-  shortVec(): number {
-    let value = 0;
-    for (let shift = 0; shift < 21; shift += 7) {
-      const b = this.u8();
-      value |= (b & 0x7f) << shift;
-      if (!(b & 0x80)) return value;
-    }
-    throw new Error('bad compact-u16');
-  }
-
-  take(n: number): Buffer {
-    if (this.at + n > this.bytes.length) throw new Error('transaction bytes end early');
-    return this.bytes.subarray(this.at, (this.at += n));
-  }
-}
 
 // The instructions payment checks read, in the shape jsonParsed gives them: a memo's text, a system transfer, a token
 // transfer or transferChecked. Anything else keeps its program id only.
@@ -66,24 +40,9 @@ function parseInstruction(programId: string, accounts: string[], data: Buffer): 
 // (parsed-transaction.ts): asking the node for base64 and parsing these few fields ourselves is cheaper on both
 // sides than jsonParsed. Legacy and v0 messages; v0's looked-up accounts come from meta.loadedAddresses.
 export function decodeTransaction(encoded: EncodedTransaction): ParsedTransaction {
-  const r = new Reader(Buffer.from(encoded.transaction[0], 'base64'));
-  r.take(64 * r.shortVec()); // signatures: no check reads them (the proof names the transaction)
-  const first = r.u8();
-  const versioned = (first & 0x80) !== 0;
-  if (versioned && (first & 0x7f) !== 0) throw new Error(`unsupported transaction version ${first & 0x7f}`);
-  const [signed, readonlySigned, readonlyUnsigned] = versioned ? [r.u8(), r.u8(), r.u8()] : [first, r.u8(), r.u8()];
-  const keyCount = r.shortVec();
-  const static_ = Array.from({ length: keyCount }, (_, i) => ({
-    pubkey: new PublicKey(r.take(32)).toBase58(),
-    signer: i < signed,
-    writable: i < signed ? i < signed - readonlySigned : i < keyCount - readonlyUnsigned,
-  }));
-  r.take(32); // recent blockhash
-  const raw = Array.from({ length: r.shortVec() }, () => {
-    const program = r.u8();
-    const accounts = [...r.take(r.shortVec())];
-    return { program, accounts, data: Buffer.from(r.take(r.shortVec())) };
-  });
+  const { header, staticKeys, instructions } = decodeWireTransaction(Buffer.from(encoded.transaction[0], 'base64')).message;
+  const signed = header.numRequiredSignatures;
+  const static_ = staticKeys.map((pubkey, i) => ({ pubkey, signer: i < signed, writable: isStaticWritable(header, staticKeys.length, i) }));
   const loaded = encoded.meta?.loadedAddresses;
   const accountKeys = [
     ...static_,
@@ -95,6 +54,6 @@ export function decodeTransaction(encoded: EncodedTransaction): ParsedTransactio
     if (!k) throw new Error(`account index ${i} out of range`);
     return k.pubkey;
   };
-  const instructions = raw.map((ix) => parseInstruction(key(ix.program), ix.accounts.map(key), ix.data));
-  return { slot: encoded.slot, blockTime: encoded.blockTime, meta: encoded.meta, transaction: { message: { accountKeys, instructions } } };
+  const parsed = instructions.map((ix) => parseInstruction(key(ix.programIdIndex), ix.accounts.map(key), Buffer.from(ix.data)));
+  return { slot: encoded.slot, blockTime: encoded.blockTime, meta: encoded.meta, transaction: { message: { accountKeys, instructions: parsed } } };
 }

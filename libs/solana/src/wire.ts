@@ -1,7 +1,8 @@
 import { addressToBytes, bytesToAddress, toBase58 } from './address';
 
 // Solana wire format, decoded by hand: it is small, and it keeps every key as cached base58 (kit's decoder
-// re-encodes each key on every call, which dominated the server profile).
+// re-encodes each key on every call, which dominated the local chain's profile). The local chain and payments'
+// base64 transaction read (wire-transaction.ts) share it.
 
 export interface MessageHeader {
   numRequiredSignatures: number;
@@ -78,7 +79,7 @@ class Reader {
   }
 }
 
-export function decodeTransaction(bytes: Uint8Array): DecodedTransaction {
+export function decodeWireTransaction(bytes: Uint8Array): DecodedTransaction {
   const reader = new Reader(bytes);
   const signatures = reader.list(() => reader.take(64));
   const messageBytes = bytes.subarray(reader.offset);
