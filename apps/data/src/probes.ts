@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, SourceProbes } from '@toll/platform';
-import { httpProbe } from '@toll/upstream';
 import type { DataConfig } from './config';
 import { DataService } from './data.service';
 import { FredClient } from './upstreams/fred.client';
@@ -11,16 +10,17 @@ import { PolygonClient } from './upstreams/polygon.client';
 @Injectable()
 export class DataProbes {
   constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: DataConfig, data: DataService, fred: FredClient, polygon: PolygonClient) {
-    const probe = (name: string, url: string, on = true) => probes.register(name, on ? httpProbe({ name, url, userAgent: config.DATA_USER_AGENT }) : null);
-    probe('coingecko', config.DATA_COINGECKO_BASE_URL);
-    probe('pyth', config.DATA_PYTH_BASE_URL);
-    probe('nasdaq', config.DATA_NASDAQ_BASE_URL, config.DATA_NASDAQ_ENABLED);
-    probe('polygon', config.DATA_POLYGON_BASE_URL, polygon.enabled);
-    probe('fred', config.DATA_FRED_BASE_URL, fred.enabled);
-    probe('fredgraph', config.DATA_FREDGRAPH_BASE_URL);
-    probe('defillama', config.DATA_DEFILLAMA_BASE_URL);
-    probe('jito', config.DATA_JITO_BASE_URL);
-    probe('marinade', config.DATA_MARINADE_BASE_URL);
+    probes.registerHttp(config.DATA_USER_AGENT, [
+      { name: 'coingecko', url: config.DATA_COINGECKO_BASE_URL },
+      { name: 'pyth', url: config.DATA_PYTH_BASE_URL },
+      { name: 'nasdaq', url: config.DATA_NASDAQ_BASE_URL, enabled: config.DATA_NASDAQ_ENABLED },
+      { name: 'polygon', url: config.DATA_POLYGON_BASE_URL, enabled: polygon.enabled },
+      { name: 'fred', url: config.DATA_FRED_BASE_URL, enabled: fred.enabled },
+      { name: 'fredgraph', url: config.DATA_FREDGRAPH_BASE_URL },
+      { name: 'defillama', url: config.DATA_DEFILLAMA_BASE_URL },
+      { name: 'jito', url: config.DATA_JITO_BASE_URL },
+      { name: 'marinade', url: config.DATA_MARINADE_BASE_URL },
+    ]);
     probes.servesFromCache('data.getBundle', () => data.hasFreshSection());
   }
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, SourceProbes } from '@toll/platform';
-import { httpProbe } from '@toll/upstream';
 import type { EtfConfig } from './config';
 import { NasdaqClient, PolygonClient } from './upstreams/etf-sources';
 
@@ -8,8 +7,9 @@ import { NasdaqClient, PolygonClient } from './upstreams/etf-sources';
 @Injectable()
 export class EtfProbes {
   constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: EtfConfig, nasdaq: NasdaqClient, polygon: PolygonClient) {
-    const probe = (name: string, url: string, on: boolean) => probes.register(name, on ? httpProbe({ name, url, userAgent: config.ETF_USER_AGENT }) : null);
-    probe('nasdaq', config.ETF_NASDAQ_BASE_URL, nasdaq.enabled);
-    probe('polygon', config.ETF_POLYGON_BASE_URL, polygon.enabled);
+    probes.registerHttp(config.ETF_USER_AGENT, [
+      { name: 'nasdaq', url: config.ETF_NASDAQ_BASE_URL, enabled: nasdaq.enabled },
+      { name: 'polygon', url: config.ETF_POLYGON_BASE_URL, enabled: polygon.enabled },
+    ]);
   }
 }

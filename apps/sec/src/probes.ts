@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, SourceProbes } from '@toll/platform';
-import { httpProbe } from '@toll/upstream';
 import type { SecConfig } from './config';
 
 // SEC's data API, probed in the background at its root (outside the fair-access governor: one request a minute).
 @Injectable()
 export class SecProbes {
   constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: SecConfig) {
-    probes.register('sec', httpProbe({ name: 'sec', url: config.SEC_DATA_BASE_URL, userAgent: config.SEC_USER_AGENT }));
+    probes.registerHttp(config.SEC_USER_AGENT, [
+      { name: 'sec', url: config.SEC_DATA_BASE_URL },
+    ]);
   }
 }

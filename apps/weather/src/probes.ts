@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, SourceProbes } from '@toll/platform';
-import { httpProbe } from '@toll/upstream';
 import type { WeatherConfig } from './config';
 import { MetNorwayClient } from './upstreams/met-norway.client';
 import { NwsClient } from './upstreams/nws.client';
@@ -10,9 +9,10 @@ import { OpenMeteoClient } from './upstreams/open-meteo.client';
 @Injectable()
 export class WeatherProbes {
   constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: WeatherConfig, openMeteo: OpenMeteoClient, metNorway: MetNorwayClient, nws: NwsClient) {
-    const probe = (name: string, url: string) => httpProbe({ name, url, userAgent: config.WEATHER_USER_AGENT });
-    probes.register('open-meteo', openMeteo.enabled ? probe('open-meteo', openMeteo.baseUrl) : null);
-    probes.register('met-norway', metNorway.enabled ? probe('met-norway', metNorway.baseUrl) : null);
-    probes.register('nws', probe('nws', nws.baseUrl));
+    probes.registerHttp(config.WEATHER_USER_AGENT, [
+      { name: 'open-meteo', url: openMeteo.baseUrl, enabled: openMeteo.enabled },
+      { name: 'met-norway', url: metNorway.baseUrl, enabled: metNorway.enabled },
+      { name: 'nws', url: nws.baseUrl },
+    ]);
   }
 }

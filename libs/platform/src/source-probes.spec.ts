@@ -57,6 +57,23 @@ describe(SourceProbes.name, () => {
     sut.onApplicationShutdown();
   });
 
+  it('registers HTTP probes at API roots, a provider with enabled: false as turned off', () => {
+    const sut = make({ a: up });
+    sut.registerHttp('toll-test', [
+      { name: 'b', url: 'http://127.0.0.1:9/', enabled: false },
+      { name: 'c', url: 'http://127.0.0.1:9/' },
+    ]);
+    sut.start();
+    expect(availability.unavailable()).toEqual({}); // a still answers for g.pair; c is enabled, so not presumed down
+    sut.onApplicationShutdown();
+    snapshotFresh = true;
+    const off = make({});
+    off.registerHttp('toll-test', ['a', 'b', 'c'].map((name) => ({ name, url: 'http://127.0.0.1:9/', enabled: false })));
+    off.start();
+    expect(Object.keys(availability.unavailable()).sort()).toEqual(['g.alone', 'g.pair']); // g.snapshot: its cache answers
+    off.onApplicationShutdown();
+  });
+
   it('treats a provider turned off as down from the start, and refuses a route naming an unregistered one', () => {
     const sut = make({ a: null, b: null, c: up });
     sut.start();

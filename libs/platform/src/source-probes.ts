@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { replayActive, type SourceProbe } from '@toll/upstream';
+import { httpProbe, replayActive, type SourceProbe } from '@toll/upstream';
 import { CatalogService } from './catalog.service';
 import type { BaseConfig } from './config';
 import { JsonLogger } from './logger';
@@ -31,6 +31,12 @@ export class SourceProbes implements OnApplicationShutdown {
   // A provider routes may name in `sources`; null when this deployment turned it off (it never counts as up).
   register(source: string, probe: SourceProbe | null) {
     this.probes.set(source, probe);
+  }
+
+  // The usual case: each provider probed with one GET at its API root (httpProbe); `enabled: false` registers it as
+  // turned off on this deployment.
+  registerHttp(userAgent: string, providers: Array<{ name: string; url: string | readonly string[]; enabled?: boolean; headers?: Record<string, string> }>) {
+    for (const { enabled, ...p } of providers) this.register(p.name, enabled === false ? null : httpProbe({ ...p, userAgent }));
   }
 
   // An operation whose cache can answer every caller while its providers are down (a snapshot, not per-input
