@@ -37,7 +37,7 @@ export interface CallRequest {
   route: ResolvedRoute;
   input: Record<string, unknown>;
   requestId: string;
-  resourceUrl: () => string; // what the challenge names as the paid resource; built only when a challenge is
+  resourceUrl: () => string; // what the challenge names as the paid resource; built only when a challenge needs it
   caller: TollMessage['caller'];
   proof?: PaymentProof;
   idempotencyKey?: string;

@@ -169,6 +169,17 @@ const toNewPayment = (r: Record<string, never>): NewPayment => ({
   creditsTotal: r.credits_total,
 });
 
+// A payment row as a held credit's caller sees it.
+const heldPayment = (r: Record<string, never>): HeldCredit['payment'] => ({
+  payer: r.payer,
+  txSignature: r.tx_signature,
+  onchainSettled: r.onchain_settled,
+  asset: r.asset,
+  amountAtomic: BigInt(r.amount_atomic),
+  creditsTotal: r.credits_total,
+  creditsUsed: r.credits_used,
+});
+
 // The only file that touches the ledger. Every decision happens in one statement or inside one transaction on a
 // locked payment row, and unique keys (proof, signature, memo) make a proof redeemable exactly once across replicas.
 @Injectable()
@@ -193,8 +204,7 @@ export class LedgerRepository {
     const [r] = (await this.db.pool.query(LOOKUP_OR_HOLD_NEXT, [proofKey, memo, operationId, requestId, ttlSeconds, holdNext])).rows;
     if (!r) return null;
     if (r.hold_id === null) return { payment: toNewPayment(r) };
-    const payment = { payer: r.payer, txSignature: r.tx_signature, onchainSettled: r.onchain_settled, asset: r.asset, amountAtomic: BigInt(r.amount_atomic), creditsTotal: r.credits_total, creditsUsed: r.credits_used };
-    return { held: { ok: true, holdId: r.hold_id, paymentId: r.id, payment } };
+    return { held: { ok: true, holdId: r.hold_id, paymentId: r.id, payment: heldPayment(r) } };
   }
 
   // Takes one credit of the payment on hold (creating the payment on first sight), or, for a request this proof
@@ -204,10 +214,9 @@ export class LedgerRepository {
   async hold(p: NewPayment, requestId: string, ttlSeconds: number, redelivery?: Redelivery, existing?: boolean): Promise<HoldResult> {
     // Without a redelivery to look for, a known proof's next credit needs no transaction (prepaid blocks).
     if (!redelivery && existing === undefined) {
-
       const [known] = (await this.db.pool.query(KNOWN_HOLD, [p.proofKey, p.memo, requestId, ttlSeconds])).rows;
       if (known) {
-        const payment = { payer: known.payer, txSignature: known.tx_signature, onchainSettled: known.onchain_settled, asset: known.asset, amountAtomic: BigInt(known.amount_atomic), creditsTotal: known.credits_total, creditsUsed: known.credits_used };
+        const payment = heldPayment(known);
         return { ok: true, holdId: known.hold_id, paymentId: known.id, payment };
       }
     }
