@@ -18,7 +18,6 @@ import {
 import { APP_CONFIG, JsonLogger, NatsBus } from '@toll/platform';
 import { BALANCE_HEADERS, HEADERS, MEMO_QUERY_PARAM, inputSha256, requestSha256, sha256Hex } from '@toll/x402';
 import type { Request, Response } from 'express';
-import { createHash } from 'node:crypto';
 import type { GatewayConfig } from './config';
 import { PaymentsClient } from './payments.client';
 import { publicBaseUrl } from './public-url';
@@ -309,7 +308,7 @@ export function checkedIdempotencyKey(key: unknown, field: string): string | und
 
 // Names one request: operation, input with keys in canonical order (query parameter order does not matter), key.
 const requestKeyOf = (operationId: string, input: Record<string, unknown>, idempotencyKey = '') =>
-  createHash('sha256').update(`${operationId}\n${canonicalJson(input)}\n${idempotencyKey}`).digest('hex');
+  sha256Hex(`${operationId}\n${canonicalJson(input)}\n${idempotencyKey}`);
 
 // What a balance signature covers besides method and path: the query (minus the memo-flow parameter) or the JSON body.
 function signedInputOf(route: ResolvedRoute, req: Request): unknown {
