@@ -3,11 +3,12 @@
 // load at a time, read from each process's own CPU counters (/proc/<pid>/stat, Linux; see profile.js): on a busy machine
 // this holds steady where req/s does not. With BENCH_CPU_PROF=<dir> every app runs with cpu-prof.js preloaded; the
 // profilers are switched on around each load only, and the functions with the most self time in each app are printed.
-// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid; also openapi), BENCH_PAID_N (500).
+// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid; also balance, openapi),
+// BENCH_PAID_N (500) per paid load.
 const autocannon = require('autocannon');
 const { mkdirSync, readFileSync, readdirSync, renameSync } = require('node:fs');
 const path = require('node:path');
-const { drive, preparePaid } = require('./load');
+const { drive, prepareBalance, preparePaid } = require('./load');
 const { cpuMs, PROFILE_DIR } = require('./profile');
 const { startStack, startChain, waitFor } = require('./stack');
 
@@ -15,6 +16,7 @@ const N = Number(process.env.BENCH_CPU_N ?? 8000);
 const LOADS = (process.env.BENCH_CPU_LOADS ?? 'receipt,health,challenge,paid').split(',');
 const PAID_N = Number(process.env.BENCH_PAID_N ?? 500);
 const WARM_UP = 3000;
+const PAID_PATH = '/toll/devutils/gen/uuid';
 const TOP = 12;
 
 const FREE = {
@@ -98,13 +100,14 @@ function topFunctions(app, load) {
     });
     for (const name of LOADS) {
       let load;
-      if (name === 'paid') {
+      if (name === 'paid' || name === 'balance') {
         const { terms } = await (await fetch(`${gws[0]}/toll/payments/health`)).json();
         await chain.fund([terms.recipient, terms.fee_payer]);
-        const paid = await preparePaid(gws, '/toll/devutils/gen/uuid', chain, PAID_N + 50);
-        await drive(paid.slice(0, 50));
+        // Per-call memo proofs (one payment each), or balance-signed requests after one deposit.
+        const calls = name === 'paid' ? await preparePaid(gws, PAID_PATH, chain, PAID_N + 50) : await prepareBalance(gws, PAID_PATH, chain, 100, PAID_N + 50);
+        await drive(calls.slice(0, 50));
         load = async () => {
-          const d = await drive(paid.slice(50));
+          const d = await drive(calls.slice(50));
           return { total: d.total, failed: d.total - d.ok };
         };
       } else {
