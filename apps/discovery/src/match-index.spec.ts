@@ -128,6 +128,20 @@ describe(MatchIndex.name, () => {
     expect(top.reasons[0]).toBe('"automobile" ≈ "vehicle" (meaning, cosine 0.66) in summary');
   });
 
+  it('ranks the sibling whose input a quoted value has the form of, and says so', () => {
+    const books = (over: Partial<CatalogRoute>) => routeDocument(route({ group: 'books', groupTitle: 'Books', tags: [], ...over }));
+    const isbn = { isbn: { type: 'string', pattern: '^(?:97[89][- ]?)?(?:\\d[- ]?){9}[\\dXx]$' } };
+    const docs = [
+      books({ operationId: 'books.getBook', path: '/toll/books/book', summary: 'Find a book: title, author and publisher by its number', inputSchema: { type: 'object', properties: isbn } }),
+      books({ operationId: 'books.search', path: '/toll/books/search', summary: 'Find books: title, author and publisher by words', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }),
+    ];
+    const task = 'find title and author of 0-306-40615-2';
+    expect(new MatchIndex(docs).match(task, { limit: 2 }).results.map((r) => r.name)).toEqual(['books.getBook', 'books.search']);
+    expect(new MatchIndex(docs).match(task, { limit: 1 }).results[0].reasons).toContain('"0-306-40615-2" has the form of its input isbn');
+    // Without the quoted value, the search's words win.
+    expect(new MatchIndex(docs).match('find title and author by words', { limit: 1 }).results[0].name).toBe('books.search');
+  });
+
   it('ranks the status route first when the task asks whether a service is up, and leaves it out otherwise', () => {
     const [top] = index.match('is the weather service running?', { limit: 2 }).results;
     expect(top.name).toBe('weather.getHealth');
