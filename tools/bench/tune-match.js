@@ -54,21 +54,36 @@ const apply = (s) => {
 // --asks and --misses run with the first value of each given axis.
 if (given.length) apply(Object.fromEntries(Object.entries(axes).map(([k, v]) => [k, v[0]])));
 
-if (process.argv.includes('--asks')) {
-  // The k-th ask of every route is left out of index k and matched against it.
-  let total = 0, first = 0;
+// The k-th ask of every route is left out of index k and matched against it.
+function asksLeftOut() {
+  let total = 0, first = 0, rr = 0;
   const confused = new Map();
   for (let k = 0; k < Math.max(...routes.map((r) => r.asks?.length ?? 0)); k++) {
     const index = new m.MatchIndex([...routes.map((r) => routeDocument({ ...r, asks: (r.asks ?? []).filter((_, i) => i !== k) })), ...listings.map(listingDocument)]);
     for (const r of routes.filter((r) => r.asks?.[k])) {
       total++;
-      const [top] = index.match(r.asks[k], { limit: 1 }).results;
-      if (top?.name === r.operationId) first++;
-      else confused.set(`${r.operationId} → ${top?.name}`, (confused.get(`${r.operationId} → ${top?.name}`) ?? 0) + 1);
+      const names = index.match(r.asks[k], { limit: 5 }).results.map((x) => x.name);
+      const at = names.indexOf(r.operationId);
+      if (at >= 0) rr += 1 / (at + 1);
+      if (at === 0) first++;
+      else confused.set(`${r.operationId} → ${names[0]}`, (confused.get(`${r.operationId} → ${names[0]}`) ?? 0) + 1);
     }
   }
-  console.log(`asks ranked first for their own route when left out: ${first}/${total} (${((100 * first) / total).toFixed(1)} %)`);
-  for (const [pair, n] of [...confused].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${n} ${pair}`);
+  return { text: `asks ranked first for their own route when left out: ${first}/${total} (${((100 * first) / total).toFixed(1)} %), MRR ${(rr / total).toFixed(3)}`, confused };
+}
+
+if (process.argv.includes('--asks')) {
+  const settings = Object.entries(axes).reduce((acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))), [{}]);
+  if (given.length && settings.length > 1) {
+    for (const s of settings) {
+      apply(s);
+      console.log(`${Object.entries(s).map(([k, v]) => `${k} ${v}`).join(', ')}: ${asksLeftOut().text}`);
+    }
+  } else {
+    const { text, confused } = asksLeftOut();
+    console.log(text);
+    for (const [pair, n] of [...confused].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${n} ${pair}`);
+  }
 } else if (process.argv.includes('--misses')) {
   const r = evaluate();
   console.log(`${tuning.length} tuning tasks: ${fmt(r)}\n${r.misses.join('\n')}`);
