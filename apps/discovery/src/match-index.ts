@@ -260,7 +260,11 @@ export class MatchIndex {
     for (const hit of lexical) byId.set(hit.id, { ...scoredDoc(hit.id), lexical: hit });
     for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), semantic: s });
     for (const [id, e] of examples) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), example: e });
-    if (HYBRID.inputValue) for (const [id, v] of this.values.match(task)) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), value: v });
+    // A quoted value ranks up a tool the task's words or meaning found; alone (a date) it would bring in unrelated ones.
+    for (const [id, value] of this.values.match(task)) {
+      const s = byId.get(id);
+      if (s) s.value = value;
+    }
     const groupBest = new Map<string, Scored>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
       s.asked = HYBRID.exampleLexical * ((s.example?.lexical ?? 0) / bestExampleLexical) + HYBRID.exampleSemantic * ((s.example?.semantic ?? 0) / bestExampleSemantic);
