@@ -24,7 +24,8 @@ export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name:
 // Chosen on the tuning half only (tools/bench/tune-match.js).
 // The examples (how users ask for a tool, example-index.ts) add two more signals, each divided by its best likewise:
 // the closest example by words and by sentence meaning.
-// A task that quotes a value of the form one of a tool's inputs takes (input-values.ts) adds inputValue to its score.
+// A task that quotes a value of the form one of a tool's inputs takes (input-values.ts) adds inputValue to its own-text
+// score (any weight from 0.2 to 1 gave the same tuning half; 0.5 is the middle).
 export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.5, exampleSemantic: 0.5, inputValue: 0.5, statusIntentPrior: 1.5 };
 // The everyday words an input pattern is tried on before it counts as evidence.
 const COMMON_WORDS = 5000;
@@ -50,7 +51,8 @@ export const METHOD =
   'hybrid ranking: BM25+ (MiniSearch) over summary, name, tags, path, input fields and description with field boosts, Porter2 stems, ' +
   'stop words, prefix and fuzzy terms and a small generic synonym list at half weight; plus a semantic score from offline word vectors ' +
   '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
-  'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; our own registry listings are folded into their groups\' operations';
+  'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task\'s quoted value of the form of an operation\'s ' +
+  'input (its schema\'s specific patterns); our own registry listings are folded into their groups\' operations';
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
 const FUZZY = 0.2; // edit distance = 20 % of the term's length (1 for 5-7 letters, 2 from 8)
 const MIN_FUZZY = 5;
