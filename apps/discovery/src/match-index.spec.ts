@@ -135,7 +135,7 @@ describe(MatchIndex.name, () => {
       books({ operationId: 'books.getBook', path: '/toll/books/book', summary: 'Find a book: title and author by its number', inputSchema: { type: 'object', properties: isbn } }),
       books({ operationId: 'books.search', path: '/toll/books/search', summary: 'Find books: title, author and publisher by words or subject', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }),
     ]);
-    const scores = (task: string) => index.match(task, { limit: 2 }).results.map((r) => [r.name, r.score]);
+    const scores = (task: string) => index.match(task, { limit: 2 }).results.map((r) => ({ name: r.name, score: r.score }));
     const task = 'find title and author of 0-306-40615-2';
     const withValue = scores(task);
     const saved = HYBRID.inputValue;
@@ -143,8 +143,8 @@ describe(MatchIndex.name, () => {
     const without = scores(task);
     HYBRID.inputValue = saved;
     expect(withValue).toEqual([
-      ['books.getBook', without[0][1] + saved],
-      ['books.search', without[1][1]],
+      { name: 'books.getBook', score: without[0].score + saved },
+      { name: 'books.search', score: without[1].score },
     ]);
     expect(index.match(task, { limit: 1 }).results[0].reasons).toContain('"0-306-40615-2" has the form of its input isbn');
     expect(index.match('find title and author by words', { limit: 1 }).results[0].name).toBe('books.search');
