@@ -141,6 +141,34 @@ re-gridded (the shipped ones stay best on the whole tuning half; each fold's pic
 a stop word (one tuning task gained, "set" still names a write in "set a limit"); for tasks in other languages nothing cheap: the English
 vectors know few foreign words ("wetter" ≈ "weather" 0.38, "tiempo" -0.01, "clima", "precio", "libro" absent), under the 0.5 threshold.
 
+Issue 19, round 3 (from 94.3 / 100 / 0.968 tuning, 87.4 / 97.1 / 0.918 held-out; tuning half only, top-1 / top-5 / MRR; the two folds
+of the tuning half score 94.7 % and 94.0 % top-1 before; "asks LOO" is \`tune-match.js --asks\`, no eval task involved: 579/767, 75.5 %,
+MRR 0.845 before). Kept: a task's quoted value of the form of an operation's input (\`input-values.ts\`: the input schema's
+\`pattern\`s that accept none of the 5,000 commonest English words, lower or upper case, nor a small number, so an ISBN, VIN, mint,
+UUID, date or key counts and a ticker's \`^[A-Za-z0-9]{1,7}$\` does not; 22 of the 112 routes have one) adds 0.5 to an operation the
+other signals found 94.8 / 100 / 0.970; any weight from 0.2 to 1 gives the same, fold 1's pick scores 94.7 % on fold 0 (94.7 % without),
+fold 0 holds no task it changes (its pick, a tie at 0, scores 94.0 % on fold 1, against 94.8 % with it); asks LOO unchanged; built in
+7-11 ms with the index, 0.01 ms per task. Tried and dropped: a learned classifier (multinomial logistic regression over the stems and
+stem pairs of each operation's summary and asks, trained when the index is built, 376 ms): alone 80.0 % top-1, 94.8 % top-5; added to
+the hybrid at 0.1-1 it scored 93.3-89.0 % (fold 0's pick, 0.25, scores 91.4 % on fold 1, against 94.0 % without), divided by the best
+of its group (a sibling tie-breaker) at 0.05-0.2 93.8 % (fold 0's pick: 93.1 % on fold 1), asks LOO 74.7 / 74.4 / 73.5 % at 0.1 / 0.25 /
+0.5; a word alignment of the task with each example (F1 of the rarity-weighted closest-word cosines both ways, as BERTScore does
+with static vectors): asks LOO up to 75.9 %, but 91.4-93.8 % on the tuning half (fold 0's pick: 93.1 % on fold 1, against 94.8 %
+without); each operation's centroid of its examples' vectors at 0.15-0.5: 94.8-93.8 % (fold 0's pick: 94.0 % on fold 1, against 94.8 %),
+asks LOO 75.6-74.8 %; a list intent ("list", "all", "every" ranking up operations without a required input, +0.1-0.5): no change on
+the tuning half, asks LOO 75.6 %; BM25+ parameters (d 0-1, b 0.5-0.9, k 1.2-2): 94.8 % top-1 at every setting, asks LOO 75.1-75.5 %;
+the inputs field's boost 0.25-1 with the description's 0.5-1: 93.8-94.8 % (one fold's pick loses a point on the other); the lexical
+signal raised to a power of 0.5-2: 91.4-93.8 % except at 1; the hybrid weights gridded on the asks LOO instead (semantic 0.15-0.3,
+example words 0.25-0.75, example meaning 0.5-1): a plateau of 74.6-75.9 %, the shipped weights 0.4 point from its top; 17 more asks
+for the siblings named in the issue (a spend policy read or written, one stock or a screen, bot plans or a rental, a book by ISBN),
+from each operation's purpose: 94.8 / 100 / 0.971, no top-1 change (an ask for a renewal that named the lease key moved a release
+task to provision, 94.3 %), not shipped. Tasks in other languages: no package on the npm registry ships an es/de/fr/pt → en lexicon
+(the registry's bilingual or translation dictionaries: none; spelling dictionaries and monolingual word lists only), and the tuning
+half holds no task in another language to measure one on, so nothing was added. The tuning half is saturated: its 11 remaining
+misses resist every generic signal above. The held-out half and the blind set were scored once, after all of this: held-out
+87.4 / 97.1 / 0.918 and blind 88.9 / 96.1 / 0.921, both unchanged, so issue 19's held-out targets (90 % / 99 % / 0.93) are still
+not met. Times per task above were taken with the machine shared (load average 6.5 on 2 cores); the new signal costs 0.01 ms of them.
+
 Issue 5, before its work (the matcher of commit 3de8c5b, BM25 only, run on the same tasks, catalog and seeds with \`BENCH_MATCH_DIST\`): match
 tuning 55.5 % / 88.0 % / 0.676, held-out 54.8 % / 88.0 % / 0.679 (top-1 / top-5 / MRR); independent tasks only: tuning 42.9 % / 81.6 % /
 0.565, held-out 44.9 % / 83.7 % / 0.598; teaser (names only, keywords only) tuning 56.0 % / 85.9 % / 0.674, held-out 51.2 % / 87.3 % / 0.652;

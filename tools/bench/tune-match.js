@@ -5,6 +5,9 @@
 // Run after `npx tsc -b apps/discovery/tsconfig.build.json`:
 //   node tools/bench/tune-match.js            grid search
 //   node tools/bench/tune-match.js --misses   misses of the current settings
+//   node tools/bench/tune-match.js --axis classifier=0,0.25,0.5 [--axis …]
+//                                             the same cross-validation over the given settings only (any key of
+//                                             HYBRID; examples.<key> for EXAMPLES; boost.<field> for field boosts)
 //   node tools/bench/tune-match.js --asks     leave-one-out over the routes' own asks (no eval task involved): each ask
 //                                             is matched by an index without it; the sibling operations it lands on
 //                                             show where the asks do not tell two operations apart
@@ -35,37 +38,56 @@ function evaluate(subset = tuning) {
 }
 const fmt = (r) => `top-1 ${(100 * r.top1).toFixed(1)} %, top-5 ${(100 * r.top5).toFixed(1)} %, MRR ${r.mrr.toFixed(3)}`;
 
-if (process.argv.includes('--asks')) {
-  // The k-th ask of every route is left out of index k and matched against it.
-  let total = 0, first = 0;
+const given = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--axis' ? [a.split('=')] : []));
+const axes = given.length
+  ? Object.fromEntries(given.map(([key, values]) => [key, values.split(',').map(Number)]))
+  : { semantic: [0.15, 0.3], exampleLexical: [0.25, 0.5], exampleSemantic: [0.25, 0.5, 0.75], 'examples.threshold': [0.4, 0.5, 0.6], 'boost.asks': [1, 2, 3] };
+const targets = { boost: m.FIELD_BOOSTS, examples: EXAMPLES };
+const apply = (s) => {
+  for (const [key, value] of Object.entries(s)) {
+    const [owner, name] = key.includes('.') ? key.split('.') : ['hybrid', key];
+    const target = targets[owner] ?? m.HYBRID;
+    if (!(name in target)) throw new Error(`unknown setting ${key}`);
+    target[name] = value;
+  }
+};
+// --asks and --misses run with the first value of each given axis.
+if (given.length) apply(Object.fromEntries(Object.entries(axes).map(([k, v]) => [k, v[0]])));
+
+// The k-th ask of every route is left out of index k and matched against it.
+function asksLeftOut() {
+  let total = 0, first = 0, rr = 0;
   const confused = new Map();
   for (let k = 0; k < Math.max(...routes.map((r) => r.asks?.length ?? 0)); k++) {
     const index = new m.MatchIndex([...routes.map((r) => routeDocument({ ...r, asks: (r.asks ?? []).filter((_, i) => i !== k) })), ...listings.map(listingDocument)]);
     for (const r of routes.filter((r) => r.asks?.[k])) {
       total++;
-      const [top] = index.match(r.asks[k], { limit: 1 }).results;
-      if (top?.name === r.operationId) first++;
-      else confused.set(`${r.operationId} → ${top?.name}`, (confused.get(`${r.operationId} → ${top?.name}`) ?? 0) + 1);
+      const names = index.match(r.asks[k], { limit: 5 }).results.map((x) => x.name);
+      const at = names.indexOf(r.operationId);
+      if (at >= 0) rr += 1 / (at + 1);
+      if (at === 0) first++;
+      else confused.set(`${r.operationId} → ${names[0]}`, (confused.get(`${r.operationId} → ${names[0]}`) ?? 0) + 1);
     }
   }
-  console.log(`asks ranked first for their own route when left out: ${first}/${total} (${((100 * first) / total).toFixed(1)} %)`);
-  for (const [pair, n] of [...confused].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${n} ${pair}`);
+  return { text: `asks ranked first for their own route when left out: ${first}/${total} (${((100 * first) / total).toFixed(1)} %), MRR ${(rr / total).toFixed(3)}`, confused };
+}
+
+if (process.argv.includes('--asks')) {
+  const settings = Object.entries(axes).reduce((acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))), [{}]);
+  if (given.length && settings.length > 1) {
+    for (const s of settings) {
+      apply(s);
+      console.log(`${Object.entries(s).map(([k, v]) => `${k} ${v}`).join(', ')}: ${asksLeftOut().text}`);
+    }
+  } else {
+    const { text, confused } = asksLeftOut();
+    console.log(text);
+    for (const [pair, n] of [...confused].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${n} ${pair}`);
+  }
 } else if (process.argv.includes('--misses')) {
   const r = evaluate();
   console.log(`${tuning.length} tuning tasks: ${fmt(r)}\n${r.misses.join('\n')}`);
 } else {
-  const axes = {
-    semantic: [0.15, 0.3],
-    exampleLexical: [0.25, 0.5],
-    exampleSemantic: [0.25, 0.5, 0.75],
-    exampleThreshold: [0.4, 0.5, 0.6],
-    asksBoost: [1, 2, 3],
-  };
-  const apply = (s) => {
-    Object.assign(m.HYBRID, { semantic: s.semantic, exampleLexical: s.exampleLexical, exampleSemantic: s.exampleSemantic });
-    Object.assign(EXAMPLES, { threshold: s.exampleThreshold });
-    Object.assign(m.FIELD_BOOSTS, { asks: s.asksBoost });
-  };
   const settings = Object.entries(axes).reduce((acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))), [{}]);
   const folds = [0, 1].map((f) => tuning.filter((t) => fold(t) === f));
   const grid = settings.map((s) => {
@@ -79,5 +101,5 @@ if (process.argv.includes('--asks')) {
     console.log(`picked on fold ${f} (${folds[f].length} tasks): ${Object.keys(axes).map((k) => `${k} ${pick[k]}`).join(', ')}: on fold ${1 - f} (${folds[1 - f].length}) ${fmt(pick.folds[1 - f])}`);
   }
   grid.sort(byMrr((g) => g.all));
-  for (const g of grid.slice(0, 12)) console.log(`${Object.keys(axes).map((k) => `${k} ${g[k]}`).join(', ')}: ${fmt(g.all)}`);
+  for (const g of grid.slice(0, 12)) console.log(`${Object.keys(axes).map((k) => `${k} ${g[k]}`).join(', ')}: ${fmt(g.all)} (folds: ${g.folds.map(fmt).join('; ')})`);
 }

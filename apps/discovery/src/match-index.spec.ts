@@ -1,5 +1,5 @@
 import type { RegistryListing } from '@toll/contracts';
-import { MatchIndex, semanticStats, type AvailabilityOf } from './match-index';
+import { HYBRID, MatchIndex, semanticStats, type AvailabilityOf } from './match-index';
 import { WordVectors, wordVectors } from './word-vectors';
 import { analyze, expandSynonyms, words } from './text-analysis';
 import { entryDocument, listingDocument, listingPrice, routeDocument, smallestPaymentMicros, type CatalogRoute } from './tool-documents';
@@ -126,6 +126,30 @@ describe(MatchIndex.name, () => {
     expect(top.name).toBe('recalls.getVehicle');
     expect(top.matched).toEqual([{ term: 'vehicle', query: 'automobile', how: 'semantic', fields: ['summary'], similarity: 0.661 }]);
     expect(top.reasons[0]).toBe('"automobile" ≈ "vehicle" (meaning, cosine 0.66) in summary');
+  });
+
+  it('ranks up the sibling whose input a quoted value has the form of, by inputValue, and says so', () => {
+    const books = (over: Partial<CatalogRoute>) => routeDocument(route({ group: 'books', groupTitle: 'Books', tags: [], ...over }));
+    const isbn = { isbn: { type: 'string', pattern: '^(?:97[89][- ]?)?(?:\\d[- ]?){9}[\\dXx]$' } };
+    const index = new MatchIndex([
+      books({ operationId: 'books.getBook', path: '/toll/books/book', summary: 'Find a book: title and author by its number', inputSchema: { type: 'object', properties: isbn } }),
+      books({ operationId: 'books.search', path: '/toll/books/search', summary: 'Find books: title, author and publisher by words or subject', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }),
+    ]);
+    const scores = (task: string) => index.match(task, { limit: 2 }).results.map((r) => ({ name: r.name, score: r.score }));
+    const task = 'find title and author of 0-306-40615-2';
+    const withValue = scores(task);
+    const saved = HYBRID.inputValue;
+    HYBRID.inputValue = 0;
+    const without = scores(task);
+    HYBRID.inputValue = saved;
+    expect(withValue).toEqual([
+      { name: 'books.getBook', score: without[0].score + saved },
+      { name: 'books.search', score: without[1].score },
+    ]);
+    expect(index.match(task, { limit: 1 }).results[0].reasons).toContain('"0-306-40615-2" has the form of its input isbn');
+    expect(index.match('find title and author by words', { limit: 1 }).results[0].name).toBe('books.search');
+    // A value alone ranks nothing: it only adds to a tool the task's words or meaning found.
+    expect(index.match('0-306-40615-2', { limit: 2 }).results).toEqual([]);
   });
 
   it('ranks the status route first when the task asks whether a service is up, and leaves it out otherwise', () => {

@@ -2,6 +2,7 @@ import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { PriceSpec } from '@toll/contracts';
 import type { Availability, RankedTool, SearchOutput } from './discovery.schemas';
 import { ExampleIndex, type ExampleScore } from './example-index';
+import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
 import { analyze, expandSynonyms, normalize, words, type AnalyzedTerm } from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
@@ -23,7 +24,11 @@ export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name:
 // Chosen on the tuning half only (tools/bench/tune-match.js).
 // The examples (how users ask for a tool, example-index.ts) add two more signals, each divided by its best likewise:
 // the closest example by words and by sentence meaning.
-export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.5, exampleSemantic: 0.5, statusIntentPrior: 1.5 };
+// A task that quotes a value of the form one of a tool's inputs takes (input-values.ts) adds inputValue to its own-text
+// score (any weight from 0.2 to 1 gave the same tuning half; 0.5 is the middle).
+export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.5, exampleSemantic: 0.5, inputValue: 0.5, statusIntentPrior: 1.5 };
+// The everyday words an input pattern is tried on before it counts as evidence.
+const COMMON_WORDS = 5000;
 // Trust and relevance:
 // - a tool below minRelevance × the answer's best score is left out: it would only fill the list (0.3, the highest
 //   value that lost no expected operation from the top 5 of the tuning half);
@@ -46,7 +51,8 @@ export const METHOD =
   'hybrid ranking: BM25+ (MiniSearch) over summary, name, tags, path, input fields and description with field boosts, Porter2 stems, ' +
   'stop words, prefix and fuzzy terms and a small generic synonym list at half weight; plus a semantic score from offline word vectors ' +
   '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
-  'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; our own registry listings are folded into their groups\' operations';
+  'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task\'s quoted value of the form of an operation\'s ' +
+  'input (its schema\'s specific patterns); our own registry listings are folded into their groups\' operations';
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
 const FUZZY = 0.2; // edit distance = 20 % of the term's length (1 for 5-7 letters, 2 from 8)
 const MIN_FUZZY = 5;
@@ -75,6 +81,7 @@ type Scored = {
   lexical?: SearchResult;
   semantic?: SemanticScore;
   example?: ExampleScore;
+  value?: InputValueMatch;
   availability: Availability;
   evidence?: Scored;
 };
@@ -108,6 +115,7 @@ export class MatchIndex {
   private readonly surface = new Map<string, string>(); // stem → the first word it was indexed from, for reasons
   private readonly semantic: SemanticIndex;
   private readonly examples: ExampleIndex;
+  private readonly values: InputValues;
   private readonly listedAs = new Map<string, string[]>(); // group → names of our own registry listings folded into it
   private folded = 0;
   private readonly statusRoutes: ToolDocument[] = [];
@@ -132,6 +140,10 @@ export class MatchIndex {
     // A tool that says nothing of how users ask for it (a third-party listing, an index entry) is its own example: its
     // summary, so the example signals never rank it down for lacking them.
     this.examples = new ExampleIndex(vectors, [...this.docs.values()].flatMap((d) => (d.asks.length ? d.asks : [d.summary]).map((text) => ({ tool: d.id, text }))));
+    this.values = new InputValues(
+      [...this.docs.values()].flatMap((d) => (d.source === 'toll-catalog' ? [{ id: d.id, schema: d.call.input.schema }] : [])),
+      vectors.commonWords(COMMON_WORDS),
+    );
   }
 
   get size() {
@@ -250,10 +262,16 @@ export class MatchIndex {
     for (const hit of lexical) byId.set(hit.id, { ...scoredDoc(hit.id), lexical: hit });
     for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), semantic: s });
     for (const [id, e] of examples) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), example: e });
+    // A quoted value ranks up a tool the task's words or meaning found; alone (a date) it would bring in unrelated ones.
+    for (const [id, value] of this.values.match(task)) {
+      const s = byId.get(id);
+      if (s) s.value = value;
+    }
     const groupBest = new Map<string, Scored>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
       s.asked = HYBRID.exampleLexical * ((s.example?.lexical ?? 0) / bestExampleLexical) + HYBRID.exampleSemantic * ((s.example?.semantic ?? 0) / bestExampleSemantic);
-      s.score = HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic) + s.asked;
+      s.score =
+        HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic) + (s.value ? HYBRID.inputValue : 0) + s.asked;
       if (s.doc.group && s.score > (groupBest.get(s.doc.group)?.score ?? -1)) groupBest.set(s.doc.group, s);
     }
     if (statusIntent) {
@@ -285,7 +303,7 @@ export class MatchIndex {
     return term;
   }
 
-  private rank({ doc, score, lexical, semantic, example, availability }: Scored, rank: number, task: string, { terms: queryTerms, fromSynonym }: Query, ceiling?: bigint): RankedTool {
+  private rank({ doc, score, lexical, semantic, example, value, availability }: Scored, rank: number, task: string, { terms: queryTerms, fromSynonym }: Query, ceiling?: bigint): RankedTool {
     const matched: RankedTool['matched'] = Object.entries(lexical?.match ?? {}).map(([indexed, fields]) => {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
@@ -299,6 +317,7 @@ export class MatchIndex {
       reasons.push(`"${p.query}" ≈ "${p.term}" (meaning, cosine ${p.similarity.toFixed(2)}) in ${p.field}`);
     }
     if (example && doc.asks.length) reasons.push(`similar to how users ask for it: "${example.closest}"`);
+    if (value) reasons.push(`"${value.value}" has the form of its input ${value.field}`);
     if (doc.price === null) reasons.push('price not stated by the source');
     else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);
     reasons.push(SOURCE_TEXT[doc.source]);

@@ -41,6 +41,16 @@ export class WordVectors {
     return this.ids.get(word);
   }
 
+  // The n commonest words (rows 0 to n - 1).
+  commonWords(n: number): string[] {
+    const out: string[] = [];
+    for (const word of this.ids.keys()) {
+      if (out.length >= n) break;
+      out.push(word);
+    }
+    return out;
+  }
+
   vector(id: number): Int8Array {
     return this.data.subarray(id * this.dims, (id + 1) * this.dims);
   }

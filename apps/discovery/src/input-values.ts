@@ -1,0 +1,75 @@
+// A task that quotes a value an operation takes as input ("0-306-40615-2" for an ISBN, a 17-character VIN, a Solana
+// mint) is evidence for that operation over its siblings ("who wrote 0-306-40615-2?" reads one book; a search does
+// not take an ISBN). The evidence comes from the input schema's own `pattern`s, kept only when specific: a pattern
+// that also accepts ordinary words or small numbers ("^[A-Za-z0-9]{1,7}$" for a ticker) says nothing.
+
+export interface InputValueMatch {
+  value: string; // the task's token
+  field: string; // the input field whose pattern it matches
+}
+
+// Numbers and amounts as tasks write them: a pattern that accepts them accepts any count, price or year.
+const COMMON_NUMBERS = ['1', '7', '10', '30', '100', '250', '2024', '1000', '12.5', '0.01', '5000000'];
+// Characters that wrap a value in a sentence, not part of it.
+const WRAP = /^[("'“”‘’`[<]+|[)"'“”‘’`\]>.,;:!?]+$/gu;
+
+export const taskTokens = (task: string) => [...new Set(task.split(/\s+/).map((t) => t.replace(WRAP, '')).filter((t) => t.length > 1))];
+
+interface ToolPatterns {
+  id: string;
+  patterns: { field: string; pattern: RegExp }[];
+}
+
+export class InputValues {
+  private readonly tools: ToolPatterns[] = [];
+
+  // schemas: each tool's input JSON Schema; commonWords: everyday words (lower-case), to test the patterns with.
+  constructor(schemas: { id: string; schema: Record<string, unknown> }[], commonWords: string[]) {
+    const common = [...commonWords, ...commonWords.map((w) => w.toUpperCase()), ...COMMON_NUMBERS];
+    const specific = new Map<string, RegExp | null>(); // one test per distinct pattern
+    for (const { id, schema } of schemas) {
+      const patterns: ToolPatterns['patterns'] = [];
+      for (const [field, p] of Object.entries((schema.properties ?? {}) as Record<string, { pattern?: unknown }>)) {
+        if (typeof p?.pattern !== 'string') continue;
+        if (!specific.has(p.pattern)) specific.set(p.pattern, specificPattern(p.pattern, common));
+        const pattern = specific.get(p.pattern);
+        if (pattern) patterns.push({ field, pattern });
+      }
+      if (patterns.length) this.tools.push({ id, patterns });
+    }
+  }
+
+  get size() {
+    return this.tools.length;
+  }
+
+  // Each tool with an input field whose specific pattern accepts one of the task's tokens.
+  match(task: string): Map<string, InputValueMatch> {
+    const out = new Map<string, InputValueMatch>();
+    if (!this.tools.length) return out;
+    const tokens = taskTokens(task);
+    for (const tool of this.tools) {
+      for (const { field, pattern } of tool.patterns) {
+        const value = tokens.find((t) => pattern.test(t));
+        if (value) {
+          out.set(tool.id, { value, field });
+          break;
+        }
+      }
+    }
+    return out;
+  }
+}
+
+// The pattern, compiled, when it accepts none of the common tokens; null when it is too loose or not valid here.
+function specificPattern(source: string, common: string[]): RegExp | null {
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(source, 'u');
+  } catch {
+    return null;
+  }
+  // Unanchored patterns ("[\p{L}\p{N}]") accept any token that contains one character of theirs.
+  if (!source.startsWith('^') || !source.endsWith('$')) return null;
+  return common.some((t) => pattern.test(t)) ? null : pattern;
+}
