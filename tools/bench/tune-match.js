@@ -11,7 +11,11 @@
 //   node tools/bench/tune-match.js --asks     leave-one-out over the routes' own asks (no eval task involved): each ask
 //                                             is matched by an index without it; the sibling operations it lands on
 //                                             show where the asks do not tell two operations apart
+//   --dev                                     any of the above on the development set (eval/dev/*.json: tasks written
+//                                             from the operation list only, to look at and tune on) instead of the
+//                                             tuning half; the tuning half's figures are printed beside it
 const { createHash } = require('node:crypto');
+const { readdirSync } = require('node:fs');
 const path = require('node:path');
 const { root, tasks, routes, listings } = require('./match-eval');
 
@@ -19,9 +23,16 @@ const dist = path.join(root, 'apps', 'discovery', 'dist');
 const m = require(path.join(dist, 'match-index'));
 const { EXAMPLES } = require(path.join(dist, 'example-index'));
 const { routeDocument, listingDocument } = require(path.join(dist, 'tool-documents'));
-const tuning = tasks.filter((t) => t.half === 'tuning');
+const tuningHalf = tasks.filter((t) => t.half === 'tuning');
+const devDir = path.join(root, 'apps', 'discovery', 'eval', 'dev');
+const dev = process.argv.includes('--dev');
+const devTasks = dev ? readdirSync(devDir).filter((f) => f.endsWith('.json')).sort().flatMap((f) => require(path.join(devDir, f)).tasks) : [];
+const known = new Set(routes.map((r) => r.operationId));
+if (devTasks.some((t) => !known.has(t.expected))) throw new Error('a development task expects an operation missing from the catalog');
+const tuning = dev ? devTasks : tuningHalf;
 // The folds: the parity of the second byte of the same hash that fixed the halves.
 const fold = (t) => createHash('sha256').update(t.task.trim().toLowerCase().replace(/\s+/g, ' ')).digest()[1] % 2;
+const setName = dev ? 'development' : 'tuning';
 
 function evaluate(subset = tuning) {
   const index = new m.MatchIndex([...routes.map(routeDocument), ...listings.map(listingDocument)]);
@@ -86,13 +97,14 @@ if (process.argv.includes('--asks')) {
   }
 } else if (process.argv.includes('--misses')) {
   const r = evaluate();
-  console.log(`${tuning.length} tuning tasks: ${fmt(r)}\n${r.misses.join('\n')}`);
+  console.log(`${tuning.length} ${setName} tasks: ${fmt(r)}\n${r.misses.join('\n')}`);
+  if (dev) console.log(`${tuningHalf.length} tuning tasks: ${fmt(evaluate(tuningHalf))}`);
 } else {
   const settings = Object.entries(axes).reduce((acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))), [{}]);
   const folds = [0, 1].map((f) => tuning.filter((t) => fold(t) === f));
   const grid = settings.map((s) => {
     apply(s);
-    return { ...s, all: evaluate(), folds: folds.map((f) => evaluate(f)) };
+    return { ...s, all: evaluate(), folds: folds.map((f) => evaluate(f)), ...(dev ? { tuningHalf: evaluate(tuningHalf) } : {}) };
   });
   const byMrr = (key) => (a, b) => key(b).mrr - key(a).mrr || key(b).top1 - key(a).top1;
   // Cross-validation: the best setting of each fold, scored on the other.
@@ -101,5 +113,8 @@ if (process.argv.includes('--asks')) {
     console.log(`picked on fold ${f} (${folds[f].length} tasks): ${Object.keys(axes).map((k) => `${k} ${pick[k]}`).join(', ')}: on fold ${1 - f} (${folds[1 - f].length}) ${fmt(pick.folds[1 - f])}`);
   }
   grid.sort(byMrr((g) => g.all));
-  for (const g of grid.slice(0, 12)) console.log(`${Object.keys(axes).map((k) => `${k} ${g[k]}`).join(', ')}: ${fmt(g.all)} (folds: ${g.folds.map(fmt).join('; ')})`);
+  for (const g of grid.slice(0, 12)) {
+    const beside = g.tuningHalf ? `; tuning half ${fmt(g.tuningHalf)}` : '';
+    console.log(`${Object.keys(axes).map((k) => `${k} ${g[k]}`).join(', ')}: ${setName} ${fmt(g.all)} (folds: ${g.folds.map(fmt).join('; ')})${beside}`);
+  }
 }

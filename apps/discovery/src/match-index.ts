@@ -2,6 +2,7 @@ import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { PriceSpec } from '@toll/contracts';
 import type { Availability, RankedTool, SearchOutput } from './discovery.schemas';
 import { ExampleIndex, type ExampleScore } from './example-index';
+import { englishMeaning, type Reading } from './foreign-words';
 import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
 import { analyze, expandSynonyms, normalize, words, type AnalyzedTerm } from './text-analysis';
@@ -70,7 +71,8 @@ export interface MatchOptions {
   availability?: AvailabilityOf;
 }
 
-type Query = { own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string> };
+// task: the text every signal reads (the task, plus the English meaning of its foreign words, read).
+type Query = { task: string; own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string>; read: Reading[] };
 // evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
 // asked: the part of the score that comes from the tool's examples; beforePrior: the score before its prior.
 type Scored = {
@@ -165,7 +167,7 @@ export class MatchIndex {
   match(task: string, { maxPrice, limit, availability = assumeAvailable }: MatchOptions): MatchOutcome {
     const ceiling = maxPrice === undefined ? undefined : micros(maxPrice);
     const { allowed, query, considered, leftOut, excludedByPrice } = this.select(task, ceiling, availability);
-    const results = allowed.slice(0, limit).map((s, i) => this.rank(s, i + 1, task, query, ceiling));
+    const results = allowed.slice(0, limit).map((s, i) => this.rank(s, i + 1, query, ceiling));
     return { results, noGoodMatch: weak(allowed[0], query), considered, excludedByPrice, leftOut };
   }
 
@@ -186,10 +188,13 @@ export class MatchIndex {
     };
   }
 
-  private select(task: string, ceiling: bigint | undefined, availability: AvailabilityOf) {
+  // A task's foreign words are read with their English meaning beside them (foreign-words.ts), for every signal.
+  private select(asked: string, ceiling: bigint | undefined, availability: AvailabilityOf) {
+    const read = englishMeaning(words(asked));
+    const task = read.length ? `${asked} ${read.map((r) => r.english).join(' ')}` : asked;
     const own = analyze(task);
     const synonyms = expandSynonyms(own);
-    const query: Query = { own, terms: [...own, ...synonyms], fromSynonym: new Set(synonyms.map((s) => s.term)) };
+    const query: Query = { task, own, terms: [...own, ...synonyms], fromSynonym: new Set(synonyms.map((s) => s.term)), read };
     const { shown, considered, leftOut } = this.trusted(task, this.score(task, query.terms, query.fromSynonym, availability));
     let excludedByPrice = 0;
     const allowed = shown.filter(({ doc }) => {
@@ -303,12 +308,13 @@ export class MatchIndex {
     return term;
   }
 
-  private rank({ doc, score, lexical, semantic, example, value, availability }: Scored, rank: number, task: string, { terms: queryTerms, fromSynonym }: Query, ceiling?: bigint): RankedTool {
+  private rank({ doc, score, lexical, semantic, example, value, availability }: Scored, rank: number, { task, terms: queryTerms, fromSynonym, read }: Query, ceiling?: bigint): RankedTool {
     const matched: RankedTool['matched'] = Object.entries(lexical?.match ?? {}).map(([indexed, fields]) => {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
     });
-    const reasons = matched.map((m) => `"${m.query}" matched ${m.how === 'exact' ? '' : `${m.how} `}"${m.term}" in ${m.fields.join(', ')}`);
+    const reasons = read.length ? [`read in English: ${read.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`] : [];
+    reasons.push(...matched.map((m) => `"${m.query}" matched ${m.how === 'exact' ? '' : `${m.how} `}"${m.term}" in ${m.fields.join(', ')}`));
     // Meaning explains the task words that found nothing by their letters in this tool.
     const explained = new Set(matched.map((m) => m.query));
     for (const p of semantic?.pairs ?? []) {

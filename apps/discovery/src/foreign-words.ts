@@ -1,0 +1,129 @@
+// Tasks in Spanish, Portuguese, French, Italian or German: the English word vectors know few of their words and
+// no package on the npm registry ships a bilingual lexicon, so a task's foreign words are read as their English
+// meaning too. The list is the everyday vocabulary of a data and utility API (the commonest words of the catalog's
+// summaries and asks, and of the requests around them), one line per English word, not a table per tool.
+// Words that are also English ("actions", "court", "vent", "land", "trend", "auto") are left out: they would change
+// English tasks. Accents are optional (a task typed without them still matches).
+const LEXICON = `
+weather: tiempo clima wetter météo meteo meteorología meteorologia
+forecast: pronóstico previsión previsão prévision prévisions previsione previsioni vorhersage wettervorhersage
+temperature: temperatura température temperatur
+rain: lluvia llueve chuva pluie pioggia regen
+snow: nieve neve neige schnee
+storm: tormenta tempestade tempête tempesta sturm unwetter
+alert: alerta alertas alerte alertes allerta avviso avvisi warnung warnungen
+weather time: tempo
+news: noticias notícias noticia notícia nachrichten actualités nouvelles notizie notizia
+trending: tendencia tendencias tendência tendências tendance tendances tendenza tendenze
+headlines: titulares manchetes titres titoli schlagzeilen
+today: hoy hoje aujourd oggi heute
+now: ahora agora maintenant adesso jetzt
+time: hora horas heure heures uhrzeit zeit
+current: atual actuel actuelle attuale aktuell aktuelle
+latest: último última últimos últimas ultimo ultima dernier dernière derniers letzte neueste
+next: próximos próximas prochains prochaines prossimi prossime nächsten
+days: días dias jours giorni tage
+week: semana semaine settimana woche
+city: ciudad cidade ville città stadt
+book: libro libros livro livros livre livres buch bücher
+title: título titulo titre titolo titel
+author: autor autores auteur autore
+search: buscar busca busco procurar procuro encontrar chercher cherche recherche cerco cercare trovare suchen suche finden
+job: trabajo empleo empleos emprego empregos trabalho emploi emplois travail lavoro impiego stelle stellen arbeit vaga vagas
+developer: desarrollador desenvolvedor développeur sviluppatore entwickler
+company: empresa empresas compañía companhia entreprise société azienda società unternehmen
+stock: acción acciones ação ações azione azioni aktie aktien
+price: precio precios preço preços prix prezzo prezzi preis preise kurs
+short: corto curto leerverkauf leerverkäufe
+interest: interés interesse intérêt zinsen
+rate: tasa taxa taux tasso zinssatz
+funds: fondos fundos fonds fondi
+federal: federales federais fédéraux federali
+inflation: inflación inflação inflazione
+unemployment: desempleo desemprego chômage disoccupazione arbeitslosigkeit
+gdp: pib bip
+data: datos dados données dati daten
+safe: seguro segura sicuro sicura sicher
+scam: estafa golpe arnaque truffa betrug
+risk: riesgo risco risque rischio risiko
+risky: arriesgado arriscado risqué rischioso riskant
+related: relacionado relacionados relacionadas relacionada liées correlati correlato verwandte verwandt
+topics: temas tema sujets sujet argomenti argomento themen thema
+recall: retirada retiro rappel rappels richiamo richiami rückruf rückrufe
+vehicle: vehículo veículo véhicule veicolo fahrzeug
+car: coche carro voiture macchina
+vin: chasis chassi châssis telaio fahrgestellnummer
+number: número numero nummer
+name: nombre nome nom
+fee: tarifa comisión comissão frais commissione gebühr gebühren
+priority: prioridad prioridade priorité priorità priorität
+transaction: transacción transação transazione transaktion
+optimize: optimiza optimizar otimizar otimize optimiser optimise ottimizza ottimizzare optimieren
+block: bloque bloco bloc blocco
+wallet: billetera cartera carteira portefeuille portafoglio
+balance: saldo solde guthaben
+address: dirección endereço adresse indirizzo
+nodes: nodos nœuds nodi knoten
+pay: pagar pagare zahlen bezahlen
+payment: pago pagamento paiement zahlung
+spending: gastar gasto gastos dépense dépenses spesa spese ausgaben
+limit: límite limite limiti grenze
+budget: presupuesto orçamento
+rent: alquilar alugar louer affittare noleggiare mieten
+free: gratis gratuito gratuita gratuit gratuite kostenlos
+convert: convertir converter convertire konvertieren umrechnen
+encode: codificar encoder codifica kodieren
+decode: decodificar décoder decodifica dekodieren
+password: contraseña senha passwort
+generate: generar gerar générer generare generieren
+random: aleatorio aleatório aléatoire casuale zufällig
+currency: moneda moeda valuta währung
+bridge: puente ponte pont brücke
+trademark: marca marcas marque marques marchio marchi marke
+report: informe relatório rapporto bericht
+annual: anual annuel annuelle annuale jährlich
+revenue: ingresos receita revenus ricavi umsatz
+dividend: dividendo dividendos dividende dividenden
+yield: rendimiento rendimento rendement rendite
+funding: financiación financiamento financement finanziamento finanzierung
+liquidations: liquidaciones liquidações liquidazioni liquidationen
+largest: mayores maiores größten
+status: estado statut stato zustand
+working: funcionando funciona fonctionne funziona funktioniert
+service: servicio servicios serviço serviços servizio dienst
+word: palabra palavra parola wort
+text: texto texte testo
+translate: traducir traduzir traduire tradurre übersetzen
+country: país paese
+holiday: feriado feriados festivo festivos férié fériés feiertag feiertage
+article: artículo artigo articolo artikel
+question: pregunta pergunta domanda frage
+answer: respuesta resposta réponse risposta antwort
+pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmazeutisch
+`;
+
+// Lower case without accents: "Pronóstico" and "pronostico" are one key.
+const key = (word: string) => word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+
+const ENGLISH = new Map<string, string>();
+for (const line of LEXICON.trim().split('\n')) {
+  const [english, foreign] = line.split(':');
+  for (const word of foreign.trim().split(/\s+/)) ENGLISH.set(key(word), english.trim());
+}
+
+export interface Reading {
+  word: string; // as the task wrote it
+  english: string;
+}
+
+// What a task's foreign words mean in English, in the order they appear (each once); empty for an English task.
+export function englishMeaning(tokens: string[]): Reading[] {
+  const out = new Map<string, Reading>();
+  for (const word of tokens) {
+    const english = ENGLISH.get(key(word));
+    if (english && !out.has(key(word))) out.set(key(word), { word, english });
+  }
+  return [...out.values()];
+}
+
+export const lexiconSize = () => ENGLISH.size;
