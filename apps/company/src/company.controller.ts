@@ -49,6 +49,7 @@ export class CompanyController {
     description: SOURCES,
     asks: [
       'find the ticker for a company name',
+      'which ticker belongs to a firm I only half remember',
       'which company is called something like Acme',
       'resolve a business name to its stock symbol',
       'look up companies matching a name',

@@ -27,6 +27,8 @@ export class DataController {
       'Data provided by CoinGecko (https://www.coingecko.com), Powered by Pyth, Source: FDIC via FRED, DefiLlama, Nasdaq, Massive.',
     asks: [
       'crypto prices, ETF yields, bank savings rates and staking returns all in one call',
+      'every section the data API publishes, together in one payload',
+      'the complete data export, optionally only some sections',
       'one feed with coin prices and where to earn interest',
       'compare staking APY with high-yield savings accounts and fund payouts',
       'current bitcoin and solana prices plus the best CD rates',

@@ -48,6 +48,8 @@ export class DiscoveryController {
     summary: 'Free search teaser over Toll routes, the discovery index and registry listings: the same ranking as match, with names, one-line summaries and paths',
     asks: [
       'free keyword search for tools',
+      'which listed APIs mention a given word',
+      'look for endpoints about a term and cap the number of hits',
       'quick lookup of which API does something, without paying',
       'search the tool index by keywords and get paths',
       'teaser search over services and listings',

@@ -45,7 +45,7 @@ const SYNONYM_GROUPS = [
   ['forecast', 'tomorrow', 'weekend', 'upcoming', 'outlook'],
   ['umbrella', 'rain'],
   ['top', 'highest', 'biggest', 'largest', 'leaderboard'],
-  ['job', 'vacancy', 'vacancies', 'opening', 'position'],
+  ['job', 'vacancy', 'vacancies'],
   ['limit', 'cap'],
   ['audit', 'log', 'history'],
   ['trademark', 'brand'],

@@ -79,6 +79,7 @@ export class FundingController {
     description: SOURCES,
     asks: [
       'which perpetual markets have the highest funding right now',
+      'where longs pay the most to stay in a position',
       'best coins to short for funding income',
       'top funding rates across exchanges',
       'highest annualized funding perps with real volume',

@@ -51,6 +51,7 @@ export class JobsController {
     description: `${CREDIT} An id no longer in the index (the source stopped listing it) is 404 and not charged.`,
     asks: [
       'full description of a job posting by id',
+      'the complete posting for one vacancy id',
       'details of one job listing',
       'where else is this job posted',
       'open a job ad to read the requirements',

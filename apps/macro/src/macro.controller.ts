@@ -107,6 +107,7 @@ export class MacroController {
     summary: 'List of the economic indicators available by name (cpi, unemployment_rate, gdp, fed_funds_rate, treasury_10y, national_debt, …) with FRED id, units and frequency',
     asks: [
       'which economic indicators can I query',
+      'ids of every macroeconomic series on offer',
       'names of the available macro series',
       'list the FRED series you support with units',
       'what economic data is available',

@@ -149,6 +149,7 @@ export class SpendController {
     description: 'Append-only. Pages with limit (1-100) and cursor (next_cursor of the previous page).',
     asks: [
       "history of my agent's spending decisions",
+      'all the spend attempts of an agent, allowed and refused',
       'which payments were refused and why',
       'audit trail of allowed and denied spends',
       'past approvals for my bot, newest first',

@@ -85,6 +85,7 @@ export class TokensController {
     summary: 'Recently scored Solana tokens with their score and risk, newest first (1-100, default 20)',
     asks: [
       'newly launched Solana tokens with risk scores',
+      'freshly created Solana mints, most recent first',
       'recent memecoins and how safe they are',
       'latest token launches scored',
       'new coins on Solana ranked by risk',

@@ -32,6 +32,8 @@ export class WikiController {
     asks: [
       'look up a topic on Wikipedia',
       'who was Ada Lovelace',
+      'which year a historical event took place',
+      'who invented the printing press',
       'short encyclopedia summary of a subject',
       'what is quantum entanglement, briefly',
       'answer a general knowledge question',
