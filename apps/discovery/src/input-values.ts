@@ -1,12 +1,21 @@
 // A task that quotes a value an operation takes as input ("0-306-40615-2" for an ISBN, a 17-character VIN, a Solana
 // mint) is evidence for that operation over its siblings ("who wrote 0-306-40615-2?" reads one book; a search does
 // not take an ISBN). The evidence comes from the input schema's own `pattern`s, kept only when specific: a pattern
-// that also accepts ordinary words or small numbers ("^[A-Za-z0-9]{1,7}$" for a ticker) says nothing.
+// that also accepts ordinary words or small numbers ("^[A-Za-z0-9]{1,7}$" for a ticker) says nothing by itself.
+// A market code is the exception: a token written in capitals ("GME", "NVDA") that is neither an everyday word nor a
+// word of the catalog's own texts ("SEC", "CPI", "JSON" are) names one instrument, so it is weaker evidence for the
+// operations whose input is a ticker or symbol (by the field's name) over the lists and screens beside them.
 
 export interface InputValueMatch {
   value: string; // the task's token
   field: string; // the input field whose pattern it matches
+  code: boolean; // a market code for a ticker or symbol field, not a match of a specific pattern
 }
+
+// Fields that take one instrument's market code.
+const CODE_FIELDS = new Set(['ticker', 'symbol']);
+// A code as written in a sentence: 2-5 capitals or digits, starting with a letter, an optional class suffix (BRK.B).
+const CODE = /^[A-Z][A-Z0-9]{1,4}(?:[.-][A-Z])?$/;
 
 // Numbers and amounts as tasks write them: a pattern that accepts them accepts any count, price or year.
 const COMMON_NUMBERS = ['1', '7', '10', '30', '100', '250', '2024', '1000', '12.5', '0.01', '5000000'];
@@ -18,29 +27,35 @@ export const taskTokens = (task: string) => [...new Set(task.split(/\s+/).map((t
 interface ToolPatterns {
   id: string;
   patterns: { field: string; pattern: RegExp }[];
+  codeField?: string;
 }
 
 export class InputValues {
   private readonly tools: ToolPatterns[] = [];
+  private readonly known: Set<string>; // lower-case words that are not codes: everyday words and the catalog's own
 
-  // schemas: each tool's input JSON Schema; commonWords: everyday words (lower-case), to test the patterns with.
-  constructor(schemas: { id: string; schema: Record<string, unknown> }[], commonWords: string[]) {
+  // schemas: each tool's input JSON Schema; commonWords: everyday words (lower-case), to test the patterns with;
+  // catalogWords: the words of the tools' texts (lower-case), which a capitalised token must not be to count as a code.
+  constructor(schemas: { id: string; schema: Record<string, unknown> }[], commonWords: string[], catalogWords: Iterable<string> = []) {
+    this.known = new Set([...commonWords, ...catalogWords]);
     const common = [...commonWords, ...commonWords.map((w) => w.toUpperCase()), ...COMMON_NUMBERS];
     const specific = new Map<string, RegExp | null>(); // one test per distinct pattern
     for (const { id, schema } of schemas) {
       const patterns: ToolPatterns['patterns'] = [];
+      let codeField: string | undefined;
       for (const [field, p] of Object.entries((schema.properties ?? {}) as Record<string, { pattern?: unknown }>)) {
+        if (CODE_FIELDS.has(field)) codeField ??= field;
         if (typeof p?.pattern !== 'string') continue;
         if (!specific.has(p.pattern)) specific.set(p.pattern, specificPattern(p.pattern, common));
         const pattern = specific.get(p.pattern);
         if (pattern) patterns.push({ field, pattern });
       }
-      if (patterns.length) this.tools.push({ id, patterns });
+      if (patterns.length || codeField) this.tools.push({ id, patterns, codeField });
     }
   }
 
   get size() {
-    return this.tools.length;
+    return this.tools.filter((t) => t.patterns.length).length;
   }
 
   // Each tool with an input field whose specific pattern accepts one of the task's tokens.
@@ -48,14 +63,16 @@ export class InputValues {
     const out = new Map<string, InputValueMatch>();
     if (!this.tools.length) return out;
     const tokens = taskTokens(task);
+    const code = tokens.find((t) => CODE.test(t) && !this.known.has(t.toLowerCase()));
     for (const tool of this.tools) {
       for (const { field, pattern } of tool.patterns) {
         const value = tokens.find((t) => pattern.test(t));
         if (value) {
-          out.set(tool.id, { value, field });
+          out.set(tool.id, { value, field, code: false });
           break;
         }
       }
+      if (code && tool.codeField && !out.has(tool.id)) out.set(tool.id, { value: code, field: tool.codeField, code: true });
     }
     return out;
   }

@@ -26,8 +26,9 @@ export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name:
 // The examples (how users ask for a tool, example-index.ts) add two more signals, each divided by its best likewise:
 // the closest example by words and by sentence meaning.
 // A task that quotes a value of the form one of a tool's inputs takes (input-values.ts) adds inputValue to its own-text
-// score (any weight from 0.2 to 1 gave the same tuning half; 0.5 is the middle).
-export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.5, exampleSemantic: 0.5, inputValue: 0.5, statusIntentPrior: 1.5 };
+// score (any weight from 0.2 to 1 gave the same tuning half; 0.5 is the middle); a market code for a ticker or symbol
+// input adds codeValue (development set: 0.5-1 the same, both folds gain at 0.5; the middle of inputValue's range).
+export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.5, exampleSemantic: 0.5, inputValue: 0.5, codeValue: 0.5, statusIntentPrior: 1.5 };
 // The everyday words an input pattern is tried on before it counts as evidence.
 const COMMON_WORDS = 5000;
 // Trust and relevance:
@@ -145,6 +146,8 @@ export class MatchIndex {
     this.values = new InputValues(
       [...this.docs.values()].flatMap((d) => (d.source === 'toll-catalog' ? [{ id: d.id, schema: d.call.input.schema }] : [])),
       vectors.commonWords(COMMON_WORDS),
+      // What the tools say of themselves, not their inputs' examples ("a ticker, e.g. GME"): a code named there is still a code.
+      [...this.docs.values()].flatMap((d) => words([d.text.summary, d.text.name, d.text.tags, d.text.path].join(' '))),
     );
   }
 
@@ -276,7 +279,7 @@ export class MatchIndex {
     for (const s of byId.values()) {
       s.asked = HYBRID.exampleLexical * ((s.example?.lexical ?? 0) / bestExampleLexical) + HYBRID.exampleSemantic * ((s.example?.semantic ?? 0) / bestExampleSemantic);
       s.score =
-        HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic) + (s.value ? HYBRID.inputValue : 0) + s.asked;
+        HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic) + (s.value ? (s.value.code ? HYBRID.codeValue : HYBRID.inputValue) : 0) + s.asked;
       if (s.doc.group && s.score > (groupBest.get(s.doc.group)?.score ?? -1)) groupBest.set(s.doc.group, s);
     }
     if (statusIntent) {
