@@ -7,7 +7,7 @@
 const LEXICON = `
 weather: tiempo clima wetter météo meteo meteorología meteorologia
 forecast: pronóstico previsión previsão prévision prévisions previsione previsioni vorhersage wettervorhersage
-temperature: temperatura température temperatur
+temperature: temperatura temperatur
 rain: lluvia llueve chuva pluie pioggia regen
 snow: nieve neve neige schnee
 storm: tormenta tempestade tempête tempesta sturm unwetter
@@ -106,10 +106,10 @@ pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmaze
 const key = (word: string) => word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 
 const ENGLISH = new Map<string, string>();
-for (const line of LEXICON.trim().split('\n')) {
-  const [english, foreign] = line.split(':');
-  for (const word of foreign.trim().split(/\s+/)) ENGLISH.set(key(word), english.trim());
-}
+const LINES = LEXICON.trim().split('\n').map((line) => line.split(':').map((part) => part.trim()));
+// A foreign word spelt like one of the English words once its accents go is that English word.
+const TARGETS = new Set(LINES.flatMap(([english]) => english.split(' ')));
+for (const [english, foreign] of LINES) for (const word of foreign.split(/\s+/)) if (!TARGETS.has(key(word))) ENGLISH.set(key(word), english);
 
 export interface Reading {
   word: string; // as the task wrote it

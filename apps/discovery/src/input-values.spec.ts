@@ -14,6 +14,7 @@ describe('InputValues', () => {
       { id: 'broken', schema: schema({ x: { type: 'string', pattern: '^(unclosed$' } }) },
     ],
     common,
+    ['sec', 'filings', 'cpi'],
   );
 
   it('keeps only patterns that accept no everyday word or small number', () => {
@@ -23,11 +24,19 @@ describe('InputValues', () => {
   });
 
   it('finds the operation whose input a quoted value has the form of, punctuation around it ignored', () => {
-    expect(values.match('What title and author belong to 0-306-40615-2?')).toEqual(new Map([['books.getBook', { value: '0-306-40615-2', field: 'isbn' }]]));
-    expect(values.match('entries since (2026-01-31) please')).toEqual(new Map([['spend.getAudit', { value: '2026-01-31', field: 'since' }]]));
+    expect(values.match('What title and author belong to 0-306-40615-2?')).toEqual(new Map([['books.getBook', { value: '0-306-40615-2', field: 'isbn', code: false }]]));
+    expect(values.match('entries since (2026-01-31) please')).toEqual(new Map([['spend.getAudit', { value: '2026-01-31', field: 'since', code: false }]]));
   });
 
   it('splits a task into tokens as written, without the characters that wrap them', () => {
     expect(taskTokens('Is "978-0-306-40615-7", (AAPL) ok? a')).toEqual(['Is', '978-0-306-40615-7', 'AAPL', 'ok']);
   });
+
+  it('reads a token in capitals that is neither an everyday nor a catalog word as a market code for a ticker field', () => {
+    expect(values.match('valuation of NVDA today')).toEqual(new Map([['screener.getStock', { value: 'NVDA', field: 'ticker', code: true }]]));
+    expect(values.match('valuation of BRK.B')).toEqual(new Map([['screener.getStock', { value: 'BRK.B', field: 'ticker', code: true }]]));
+    // An everyday word, a catalog word, lower case or a long word in capitals is no code.
+    for (const task of ['THE valuation', 'SEC filings and CPI', 'valuation of nvda', 'VALUATION']) expect(values.match(task)).toEqual(new Map());
+  });
 });
+

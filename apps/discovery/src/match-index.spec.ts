@@ -152,6 +152,34 @@ describe(MatchIndex.name, () => {
     expect(index.match('0-306-40615-2', { limit: 2 }).results).toEqual([]);
   });
 
+  it('reads a task in another language with the English meaning of its words, and says so', () => {
+    const names = (task: string) => index.match(task, { limit: 5 }).results.map((r) => r.name);
+    const task = '¿Qué temperatura hace ahora en la ciudad?';
+    expect(names(task)).toEqual(names('temperature now city'));
+    expect(names(task).length).toBeGreaterThan(0);
+    expect(index.match(task, { limit: 1 }).results[0].reasons[0]).toBe('read in English: "temperatura" as "temperature", "ahora" as "now", "ciudad" as "city"');
+  });
+
+  it('ranks up the operation that takes a ticker when the task names a market code, by codeValue, and says so', () => {
+    const stocks = (over: Partial<CatalogRoute>) => routeDocument(route({ group: 'screener', groupTitle: 'Screener', tags: [], ...over }));
+    const ticker = { ticker: { type: 'string', pattern: '^[A-Za-z0-9]{1,7}$' } };
+    const index = new MatchIndex([
+      stocks({ operationId: 'screener.getStock', path: '/toll/screener/stock', summary: 'Valuation ratios of one stock', inputSchema: { type: 'object', properties: ticker } }),
+      stocks({ operationId: 'screener.screen', path: '/toll/screener/screen', summary: 'Screen stocks by valuation ratios', inputSchema: { type: 'object', properties: {} } }),
+    ]);
+    const scores = (task: string) => Object.fromEntries(index.match(task, { limit: 2 }).results.map((r) => [r.name, r.score]));
+    const task = 'valuation ratios of stocks: NVDA';
+    const withCode = scores(task);
+    const saved = HYBRID.codeValue;
+    HYBRID.codeValue = 0;
+    const without = scores(task);
+    HYBRID.codeValue = saved;
+    expect(withCode).toEqual({ 'screener.getStock': without['screener.getStock'] + saved, 'screener.screen': without['screener.screen'] });
+    expect(index.match(task, { limit: 1 }).results[0].reasons).toContain('"NVDA" reads as a market code, what its input ticker takes');
+    // A word of the catalog in capitals is no code.
+    expect(scores('valuation RATIOS of stocks')).toEqual(scores('valuation ratios of stocks'));
+  });
+
   it('ranks the status route first when the task asks whether a service is up, and leaves it out otherwise', () => {
     const [top] = index.match('is the weather service running?', { limit: 2 }).results;
     expect(top.name).toBe('weather.getHealth');

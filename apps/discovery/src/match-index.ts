@@ -326,7 +326,7 @@ export class MatchIndex {
       reasons.push(`"${p.query}" ≈ "${p.term}" (meaning, cosine ${p.similarity.toFixed(2)}) in ${p.field}`);
     }
     if (example && doc.asks.length) reasons.push(`similar to how users ask for it: "${example.closest}"`);
-    if (value) reasons.push(`"${value.value}" has the form of its input ${value.field}`);
+    if (value) reasons.push(value.code ? `"${value.value}" reads as a market code, what its input ${value.field} takes` : `"${value.value}" has the form of its input ${value.field}`);
     if (doc.price === null) reasons.push('price not stated by the source');
     else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);
     reasons.push(SOURCE_TEXT[doc.source]);

@@ -1,0 +1,28 @@
+import { englishMeaning, lexiconSize } from './foreign-words';
+import { words } from './text-analysis';
+
+describe('englishMeaning', () => {
+  const read = (task: string) => englishMeaning(words(task));
+
+  it('reads Spanish, Portuguese, French, Italian and German task words as their English meaning, each once', () => {
+    expect(read('¿Qué tiempo hará mañana? El pronóstico, por favor, y el tiempo')).toEqual([
+      { word: 'tiempo', english: 'weather' },
+      { word: 'pronóstico', english: 'forecast' },
+    ]);
+    expect(read('notícias de hoje').map((r) => r.english)).toEqual(['news', 'today']);
+    expect(read('les actualités tendance').map((r) => r.english)).toEqual(['news', 'trending']);
+    expect(read('cerco libri di storia').map((r) => r.english)).toEqual(['search']);
+    expect(read('Wie wird das Wetter morgen').map((r) => r.english)).toEqual(['weather']);
+  });
+
+  it('matches with or without accents and in any case', () => {
+    expect(read('PRONOSTICO')).toEqual([{ word: 'pronostico', english: 'forecast' }]);
+    expect(read('Bücher und Buecher').map((r) => r.english)).toEqual(['book']);
+  });
+
+  it('leaves English tasks alone, words that are English in both languages too', () => {
+    expect(read('who pays the court for these actions in the land of trends')).toEqual([]);
+    expect(read('current weather forecast and the latest news')).toEqual([]);
+    expect(lexiconSize()).toBeGreaterThan(400);
+  });
+});
