@@ -190,13 +190,17 @@ describe(MatchIndex.name, () => {
     expect(other.leftOut.administrative).toBe(1);
   });
 
-  it('reads "online" and "offline" as a status question only after a verb of being or going', () => {
+  it('reads "online", "offline" and "available" as a status question only after a verb of being or going', () => {
     const [asked] = index.match('is the weather service online?', { limit: 1 }).results;
     expect(asked.name).toBe('weather.getHealth');
     expect(asked.reasons).toContain('the task asks whether a service is up ("online"): this is the group\'s status route');
     const use = index.match('current weather for a city, to keep offline', { limit: 5 });
     expect(use.results[0].name).toBe('weather.getCurrent');
     expect(use.results.map((r) => r.name)).not.toContain('weather.getHealth');
+    expect(index.match('is current weather available?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    const which = index.match('current weather in the available cities', { limit: 5 });
+    expect(which.results[0].name).toBe('weather.getCurrent');
+    expect(which.results.map((r) => r.name)).not.toContain('weather.getHealth');
   });
 
   it('keeps free administrative routes out of task results unless the task is about them', () => {

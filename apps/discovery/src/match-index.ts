@@ -349,9 +349,10 @@ const SOURCE_TEXT = {
 
 // "up" after a phrasal verb ("set up a bot", "look up a payer") is not a question about a service.
 const PHRASAL_UP = /\b(set|setting|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow)\s+(\S+\s+)?up\b/g;
-// "online"/"offline" ask about a service only after a verb of being or going ("is the API online?", "went offline",
-// "back online"); otherwise they say how the answer will be used ("a copy to mirror offline").
-const CONNECTIVITY = new Set(['online', 'offline']);
+// "online"/"offline"/"available" ask about a service only after a verb of being or going ("is the API online?", "went
+// offline", "back online", "is it available"); otherwise they say how the answer will be used ("a copy to mirror
+// offline") or which items ("the available series").
+const CONNECTIVITY = new Set(['online', 'offline', 'available']);
 const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
 const statusWord = (task: string) => {
   const w = words(task.toLowerCase().replace(PHRASAL_UP, ' '));
