@@ -41,6 +41,9 @@ describe('text analysis', () => {
       { term: 'equiti', word: 'stock' },
       { term: 'share', word: 'stock' },
     ]);
+    // "safe" reaches the safety words; "opening" and "position" are no job synonyms (their stems are "open", "posit").
+    expect(expandSynonyms(analyze('is it safe')).map((t) => t.term)).toContain('safeti');
+    expect(expandSynonyms(analyze('open positions'))).toEqual([]);
   });
 });
 
@@ -198,6 +201,9 @@ describe(MatchIndex.name, () => {
     expect(use.results[0].name).toBe('weather.getCurrent');
     expect(use.results.map((r) => r.name)).not.toContain('weather.getHealth');
     expect(index.match('is current weather available?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    // "down" after a verb that acts on something is no status question either.
+    expect(index.match('is the weather service down?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    expect(index.match('narrow down the current weather to one city', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     const which = index.match('current weather in the available cities', { limit: 5 });
     expect(which.results[0].name).toBe('weather.getCurrent');
     expect(which.results.map((r) => r.name)).not.toContain('weather.getHealth');

@@ -354,8 +354,10 @@ const PHRASAL_UP = /\b(set|setting|spin|spinning|look|looking|sign|signing|pick|
 // offline") or which items ("the available series").
 const CONNECTIVITY = new Set(['online', 'offline', 'available']);
 const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
+// "down" after a verb that acts on something ("tear down the lease", "narrow down the list") is not one either.
+const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let)\s+(\S+\s+)?down\b/g;
 const statusWord = (task: string) => {
-  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' '));
+  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(PHRASAL_DOWN, ' '));
   return w.find((word, i) => STATUS_WORDS.has(word) && (!CONNECTIVITY.has(word) || w.slice(0, i).some((before) => BEING.has(before))));
 };
 

@@ -40,7 +40,7 @@ const SYNONYM_GROUPS = [
   ['reputation', 'trust'],
   ['perpetual', 'perp'],
   ['usdt', 'tether'],
-  ['safety', 'security', 'risk', 'risky', 'scam', 'rug'],
+  ['safety', 'safe', 'security', 'risk', 'risky', 'scam', 'rug'],
   ['registry', 'directory'],
   ['forecast', 'tomorrow', 'weekend', 'upcoming', 'outlook'],
   ['umbrella', 'rain'],
