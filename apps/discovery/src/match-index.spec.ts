@@ -193,7 +193,7 @@ describe(MatchIndex.name, () => {
     expect(other.leftOut.administrative).toBe(1);
   });
 
-  it('reads "online", "offline" and "available" as a status question only after a verb of being or going', () => {
+  it('reads "online", "offline", "available" and "operating" as a status question only after a verb of being or going', () => {
     const [asked] = index.match('is the weather service online?', { limit: 1 }).results;
     expect(asked.name).toBe('weather.getHealth');
     expect(asked.reasons).toContain('the task asks whether a service is up ("online"): this is the group\'s status route');
@@ -204,6 +204,11 @@ describe(MatchIndex.name, () => {
     // "down" after a verb that acts on something is no status question either.
     expect(index.match('is the weather service down?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
     expect(index.match('narrow down the current weather to one city', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    // Nor "up to" a number, nor "operating" as an adjective.
+    for (const task of ['current weather for up to 10 cities', 'current weather in Lisbon, for my operating budget']) {
+      expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    }
+    expect(index.match('is the weather service operating?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
     const which = index.match('current weather in the available cities', { limit: 5 });
     expect(which.results[0].name).toBe('weather.getCurrent');
     expect(which.results.map((r) => r.name)).not.toContain('weather.getHealth');

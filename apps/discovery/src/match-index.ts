@@ -347,18 +347,20 @@ const SOURCE_TEXT = {
   registry: 'registry listing',
 } as const;
 
-// "up" after a phrasal verb ("set up a bot", "look up a payer") is not a question about a service.
+// "up" after a phrasal verb ("set up a bot", "look up a payer") or before "to" ("up to 10 hits") is not a question about
+// a service.
+const UP_TO = /\bup\s+to\b/g;
 const PHRASAL_UP = /\b(set|setting|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow)\s+(\S+\s+)?up\b/g;
-// "online"/"offline"/"available" ask about a service only after a verb of being or going ("is the API online?", "went
-// offline", "back online", "is it available"); otherwise they say how the answer will be used ("a copy to mirror
-// offline") or which items ("the available series").
-const CONNECTIVITY = new Set(['online', 'offline', 'available']);
+// "online"/"offline"/"available"/"operating" ask about a service only after a verb of being or going ("is the API
+// online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
+// be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
+const AFTER_BEING = new Set(['online', 'offline', 'available', 'operating']);
 const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
 // "down" after a verb that acts on something ("tear down the lease", "narrow down the list") is not one either.
 const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let)\s+(\S+\s+)?down\b/g;
 const statusWord = (task: string) => {
-  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(PHRASAL_DOWN, ' '));
-  return w.find((word, i) => STATUS_WORDS.has(word) && (!CONNECTIVITY.has(word) || w.slice(0, i).some((before) => BEING.has(before))));
+  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' '));
+  return w.find((word, i) => STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || w.slice(0, i).some((before) => BEING.has(before))));
 };
 
 const jaccard = (a: Set<string>, b: Set<string>) => {
