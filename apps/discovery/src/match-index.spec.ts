@@ -44,6 +44,8 @@ describe('text analysis', () => {
     // "safe" reaches the safety words; "opening" and "position" are no job synonyms (their stems are "open", "posit").
     expect(expandSynonyms(analyze('is it safe')).map((t) => t.term)).toContain('safeti');
     expect(expandSynonyms(analyze('open positions'))).toEqual([]);
+    // "most" is no stop word: it ranks, like "top".
+    expect(expandSynonyms(analyze('most shorted')).map((t) => t.term)).toContain('top');
   });
 });
 

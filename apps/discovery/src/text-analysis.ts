@@ -7,7 +7,7 @@ import stem from 'wink-porter2-stemmer';
 const STOP_WORDS = new Set(
   `a about above after again against all am an and any are as at be because been before being below between both but by can could
   did do does doing down during each few for from further had has have having he her here hers herself him himself his how i if in
-  into is it its itself just me more most my myself no nor not of off on once only or other ought our ours ourselves out over own
+  into is it its itself just me more my myself no nor not of off on once only or other ought our ours ourselves out over own
   same she should so some such than that the their theirs them themselves then there these they this those through to too under
   until up very was we were what when where which while who whom why will with would you your yours yourself yourselves
   also get give help let like list make need please show tell use using via want`.split(/\s+/),
@@ -44,7 +44,7 @@ const SYNONYM_GROUPS = [
   ['registry', 'directory'],
   ['forecast', 'tomorrow', 'weekend', 'upcoming', 'outlook'],
   ['umbrella', 'rain'],
-  ['top', 'highest', 'biggest', 'largest', 'leaderboard'],
+  ['top', 'most', 'highest', 'biggest', 'largest', 'leaderboard'],
   ['job', 'vacancy', 'vacancies'],
   ['limit', 'cap'],
   ['audit', 'log', 'history'],
