@@ -169,6 +169,38 @@ misses resist every generic signal above. The held-out half and the blind set we
 87.4 / 97.1 / 0.918 and blind 88.9 / 96.1 / 0.921, both unchanged, so issue 19's held-out targets (90 % / 99 % / 0.93) are still
 not met. Times per task above were taken with the machine shared (load average 6.5 on 2 cores); the new signal costs 0.01 ms of them.
 
+Issue 19, round 4 (generalisation, measured on new development data: \`apps/discovery/eval/dev/2026-11-27.json\`, 282 tasks, 3 per
+live operation, written by someone who saw only the operation list, 19 of them in Spanish, Portuguese, French, Italian or German;
+scored by \`node tools/bench/tune-match.js --dev\`, which prints the tuning half beside it; development set / tuning half, top-1 / top-5 /
+MRR; the held-out half and the blind sets were not read or scored during the round). Before: development 84.4 / 94.7 / 0.889, tuning
+94.8 / 100 / 0.970. Kept, each step generic and none costing the tuning half: a task's foreign words read with their English meaning
+(\`foreign-words.ts\`: 493 words of the everyday vocabulary of a data and utility API, from the commonest words of the catalog's
+summaries and asks, in five languages, accents optional, words that are also English left out; 0.006 ms per task; the reading is
+added to the task for every signal and named in the reasons) 88.3 / 98.2 / 0.927, tuning unchanged (the new reason to retry round 3's
+dropped idea: the development set has tasks in other languages to measure on; the package search stays as round 3 found it, so the
+words are ours); 12 asks for siblings the development set confused, written from each operation's purpose (a bundle's sections, a
+search for a word, where longs pay most, a vacancy by id, the series on offer, fresh mints, a half-remembered firm, a historical
+fact, all spend attempts) 88.7 / 98.9 / 0.934 (two first drafts moved other tasks to their route, a job ask through "everything about
+it" and a spend ask through "went through", and were reworded before counting); "opening" and "position" out of the job synonyms (their
+stems "open" and "posit" matched "OpenAI" and "open positions") 89.4 / 98.9 / 0.939; a market code (a token in capitals, 2-5 letters or
+digits, that is neither one of the 5,000 commonest words nor a word of the tools' own summaries, names, tags or paths: "NVDA", not "SEC"
+or "CPI") is evidence for the operations whose input is named ticker or symbol, weight codeValue 0.5: 90.4 / 99.3 / 0.945, tuning 95.2
+/ 100 / 0.973 (2-fold cross-validation on the development set: 0 → 0.5 takes the folds from 86.9 % and 91.4 % to 88.5 % and 92.1 %
+top-1; fold 0's pick, 1, scores 92.1 % on fold 1 against 91.4 % without; fold 1's pick, 0.25, scores 86.9 % on fold 0, as without;
+0.5-1 score the same on the whole set); "available" a status question only after a verb of being or going, as "online"/"offline" ("list
+available macro series ids" asked the status route) 90.8 / 99.3 / 0.947; "safe" among the safety words, and "down" after a verb that
+acts on something ("tear down the lease") no status question 91.5 / 99.3 / 0.951; "up to" a number and "operating" before a noun
+("operating margin") no status question 92.2 / 99.3 / 0.954; "most" ranks like "top" instead of being a stop word 92.6 / 99.3 / 0.956,
+tuning 95.2 / 100 / 0.973. Asks LOO 588/779 (75.5 %), MRR 0.844 after (75.5 % before). Tried and dropped: the hybrid weights
+re-gridded on the development set (semantic 0.1-0.3, example words 0.25-0.75, example meaning 0.25-0.75, after the foreign words):
+fold 0's pick scores 88.8 % on fold 1 against 90.1 % for the shipped weights, fold 1's pick 86.2 % on fold 0 as the shipped, so the
+weights stay; "who" and "when" as content words (development unchanged, tuning 95.2 → 94.8 %); other synonyms whose stems meet
+other words ("share", "history", "cap", "token" out: no change; "provider" out: development 89.4 → 88.7 %); "work", "works",
+"working" a status question only after a verb of being or doing (tuning 95.2 → 95.7 %, "keeps working" no longer asks the status
+route, but development unchanged, so by this round's rule it is not kept). Left on the development set (21 misses): status questions
+that name two groups ("is the SEC data backend responding before my nightly job"), general-knowledge questions with no word of the
+catalog ("who was the first woman to win a Nobel Prize"), encode vs decode and estimate vs optimize by the direction of a phrase.
+
 Issue 5, before its work (the matcher of commit 3de8c5b, BM25 only, run on the same tasks, catalog and seeds with \`BENCH_MATCH_DIST\`): match
 tuning 55.5 % / 88.0 % / 0.676, held-out 54.8 % / 88.0 % / 0.679 (top-1 / top-5 / MRR); independent tasks only: tuning 42.9 % / 81.6 % /
 0.565, held-out 44.9 % / 83.7 % / 0.598; teaser (names only, keywords only) tuning 56.0 % / 85.9 % / 0.674, held-out 51.2 % / 87.3 % / 0.652;

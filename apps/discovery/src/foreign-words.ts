@@ -52,7 +52,7 @@ topics: temas tema sujets sujet argomenti argomento themen thema
 recall: retirada retiro rappel rappels richiamo richiami rückruf rückrufe
 vehicle: vehículo veículo véhicule veicolo fahrzeug
 car: coche carro voiture macchina
-vin: chasis chassi châssis telaio fahrgestellnummer
+vin: chasis chassi telaio fahrgestellnummer
 number: número numero nummer
 name: nombre nome nom
 fee: tarifa comisión comissão frais commissione gebühr gebühren
