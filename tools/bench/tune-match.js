@@ -11,9 +11,10 @@
 //   node tools/bench/tune-match.js --asks     leave-one-out over the routes' own asks (no eval task involved): each ask
 //                                             is matched by an index without it; the sibling operations it lands on
 //                                             show where the asks do not tell two operations apart
-//   --dev                                     any of the above on the development set (eval/dev/*.json: tasks written
-//                                             from the operation list only, to look at and tune on) instead of the
-//                                             tuning half; the tuning half's figures are printed beside it
+//   --dev                                     any of the above on the development sets (eval/dev/*.json: tasks written
+//                                             from the operation list only, to look at and tune on), all files together,
+//                                             instead of the tuning half; each file's figures and the tuning half's are
+//                                             printed beside it
 const { createHash } = require('node:crypto');
 const { readdirSync } = require('node:fs');
 const path = require('node:path');
@@ -26,7 +27,8 @@ const { routeDocument, listingDocument } = require(path.join(dist, 'tool-documen
 const tuningHalf = tasks.filter((t) => t.half === 'tuning');
 const devDir = path.join(root, 'apps', 'discovery', 'eval', 'dev');
 const dev = process.argv.includes('--dev');
-const devTasks = dev ? readdirSync(devDir).filter((f) => f.endsWith('.json')).sort().flatMap((f) => require(path.join(devDir, f)).tasks) : [];
+const devFiles = dev ? readdirSync(devDir).filter((f) => f.endsWith('.json')).sort().map((f) => ({ file: f, tasks: require(path.join(devDir, f)).tasks })) : [];
+const devTasks = devFiles.flatMap((f) => f.tasks);
 const known = new Set(routes.map((r) => r.operationId));
 if (devTasks.some((t) => !known.has(t.expected))) throw new Error('a development task expects an operation missing from the catalog');
 const tuning = dev ? devTasks : tuningHalf;
@@ -98,13 +100,14 @@ if (process.argv.includes('--asks')) {
 } else if (process.argv.includes('--misses')) {
   const r = evaluate();
   console.log(`${tuning.length} ${setName} tasks: ${fmt(r)}\n${r.misses.join('\n')}`);
+  for (const f of devFiles) console.log(`${f.tasks.length} tasks of ${f.file}: ${fmt(evaluate(f.tasks))}`);
   if (dev) console.log(`${tuningHalf.length} tuning tasks: ${fmt(evaluate(tuningHalf))}`);
 } else {
   const settings = Object.entries(axes).reduce((acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))), [{}]);
   const folds = [0, 1].map((f) => tuning.filter((t) => fold(t) === f));
   const grid = settings.map((s) => {
     apply(s);
-    return { ...s, all: evaluate(), folds: folds.map((f) => evaluate(f)), ...(dev ? { tuningHalf: evaluate(tuningHalf) } : {}) };
+    return { ...s, all: evaluate(), folds: folds.map((f) => evaluate(f)), files: devFiles.map((f) => evaluate(f.tasks)), ...(dev ? { tuningHalf: evaluate(tuningHalf) } : {}) };
   });
   const byMrr = (key) => (a, b) => key(b).mrr - key(a).mrr || key(b).top1 - key(a).top1;
   // Cross-validation: the best setting of each fold, scored on the other.
@@ -114,7 +117,8 @@ if (process.argv.includes('--asks')) {
   }
   grid.sort(byMrr((g) => g.all));
   for (const g of grid.slice(0, 12)) {
-    const beside = g.tuningHalf ? `; tuning half ${fmt(g.tuningHalf)}` : '';
+    const files = devFiles.map((f, i) => `; ${f.file} ${fmt(g.files[i])}`).join('');
+    const beside = `${files}${g.tuningHalf ? `; tuning half ${fmt(g.tuningHalf)}` : ''}`;
     console.log(`${Object.keys(axes).map((k) => `${k} ${g[k]}`).join(', ')}: ${setName} ${fmt(g.all)} (folds: ${g.folds.map(fmt).join('; ')})${beside}`);
   }
 }
