@@ -15,6 +15,12 @@ describe('englishMeaning', () => {
     expect(read('Wie wird das Wetter morgen').map((r) => r.english)).toEqual(['weather']);
   });
 
+  it('reads units, histories and incidents', () => {
+    expect(read('Quanti chili sono 160 libbre?').map((r) => r.english)).toEqual(['pounds']);
+    expect(read('wie viele Kilogramm sind 3 Meilen').map((r) => r.english)).toEqual(['kilograms', 'miles']);
+    expect(read('el historial de hackeos e incidentes').map((r) => r.english)).toEqual(['history', 'hacks', 'incidents']);
+  });
+
   it('matches with or without accents and in any case', () => {
     expect(read('PRONOSTICO')).toEqual([{ word: 'pronostico', english: 'forecast' }]);
     expect(read('Bücher und Buecher').map((r) => r.english)).toEqual(['book']);

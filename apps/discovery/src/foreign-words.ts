@@ -99,6 +99,15 @@ holiday: feriado feriados festivo festivos férié fériés feiertag feiertage
 article: artículo artigo articolo artikel
 question: pregunta pergunta domanda frage
 answer: respuesta resposta réponse risposta antwort
+kilograms: kilogramo kilogramos quilo quilos quilograma quilogramas kilogramme kilogrammes chilo chilogrammo chilogrammi kilogramm
+pounds: libra libras libbra libbre pfund
+miles: milla millas milha milhas miglio miglia meile meilen
+meters: metros mètre mètres metri
+degrees: grados graus degrés gradi
+units: unidad unidades unidade unité unités unità einheit einheiten
+history: historial histórico histórica historique storico verlauf
+hacks: hackeo hackeos ataque ataques attacco attacchi
+incidents: incidente incidentes incidenti vorfälle
 pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmazeutisch
 `;
 
