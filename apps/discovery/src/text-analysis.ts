@@ -64,10 +64,18 @@ export interface AnalyzedTerm {
   word: string; // the word it came from
 }
 
+// A code of letters and digits joined by a hyphen ("SHA-256", "8-K", "10-Qs") is also one word, written either way
+// ("sha256", "8k", "10q"): apart, its number is dropped and its letter stands alone. The parts are kept too.
+const LETTERS_NUMBER = /(\p{L}+)-(\p{N}+)(?![\p{L}\p{N}])/gu;
+const NUMBER_LETTERS = /(?<![\p{L}\p{N}])(\p{N}+)-(\p{L}+)/gu;
+const singular = (letters: string) => (letters.length > 1 && letters.endsWith('s') ? letters.slice(0, -1) : letters);
+
 export function words(text: string): string[] {
   return text
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2') // genUuid → gen Uuid
     .toLowerCase()
+    .replace(LETTERS_NUMBER, '$1 $1$2')
+    .replace(NUMBER_LETTERS, (_, n: string, letters: string) => `${n}${singular(letters)} ${letters}`)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 1 && !/^\d+$/.test(w));
 }
