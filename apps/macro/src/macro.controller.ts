@@ -33,6 +33,8 @@ export class MacroController {
       'current CPI reading',
       'latest jobless rate in the US',
       'what is the interest rate set by the Fed',
+      'the newest single value of an economic series, not its past',
+      'most recent reading of a FRED indicator',
     ],
     price: PRICES.getLatest,
     input: S.SeriesInput,

@@ -89,6 +89,7 @@ export class RpcController {
       'which node is lagging behind',
       'which backend nodes serve the rpc and in what order',
       'rpc provider latency percentiles',
+      'which providers the RPC proxy spreads calls across',
     ],
     price: PRICES.getUpstreams,
     input: S.EmptyInput,

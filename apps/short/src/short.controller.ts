@@ -54,6 +54,7 @@ export class ShortController {
       'ranking of heavily shorted equities',
       'stocks with the biggest short positions',
       'heavily shorted names by days to cover this period',
+      'list of tickers with the largest short interest',
     ],
     price: PRICES.getMostShorted,
     input: S.EmptyInput,
