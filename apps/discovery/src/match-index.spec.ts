@@ -30,7 +30,7 @@ const entry = (name: string, description: string, price: string, created_at = ''
 
 describe('text analysis', () => {
   it('splits camelCase and paths, drops stop words and bare numbers, stems', () => {
-    expect(words('devutils.genUuid /toll/devutils/gen/uuid SHA-256 x402')).toEqual(['devutils', 'gen', 'uuid', 'toll', 'devutils', 'gen', 'uuid', 'sha', 'x402']);
+    expect(words('devutils.genUuid /toll/devutils/gen/uuid SHA-256 x402')).toEqual(['devutils', 'gen', 'uuid', 'toll', 'devutils', 'gen', 'uuid', 'sha', 'sha256', 'x402']);
     expect(analyze('Please show me the running forecasts for 7 days').map((t) => t.term)).toEqual(['run', 'forecast', 'day']);
   });
 
@@ -163,6 +163,14 @@ describe(MatchIndex.name, () => {
     expect(names(task)).toEqual(names('temperature now city'));
     expect(names(task).length).toBeGreaterThan(0);
     expect(index.match(task, { limit: 1 }).results[0].reasons[0]).toBe('read in English: "temperatura" as "temperature", "ahora" as "now", "ciudad" as "city"');
+  });
+
+  it('takes no evidence from what the task sets its need against', () => {
+    const names = (task: string) => index.match(task, { limit: 5 }).results.map((r) => r.name);
+    expect(names('convert the temperature')[0]).toBe('devutils.convertUnits');
+    expect(names('the temperature at a point, not a conversion of units')[0]).toBe('weather.getCurrent');
+    expect(names('the temperature at a point, not a conversion of units')).toEqual(names('the temperature at a point'));
+    expect(names('the temperature at a point instead of converting units')).toEqual(names('the temperature at a point'));
   });
 
   it('ranks up the operation that takes a ticker when the task names a market code, by codeValue, and says so', () => {

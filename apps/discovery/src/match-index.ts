@@ -5,7 +5,7 @@ import { ExampleIndex, type ExampleScore } from './example-index';
 import { englishMeaning, type Reading } from './foreign-words';
 import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
-import { analyze, expandSynonyms, normalize, words, type AnalyzedTerm } from './text-analysis';
+import { analyze, expandSynonyms, normalize, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
 
@@ -193,7 +193,9 @@ export class MatchIndex {
   }
 
   // A task's foreign words are read with their English meaning beside them (foreign-words.ts), for every signal.
-  private select(asked: string, ceiling: bigint | undefined, availability: AvailabilityOf) {
+  // What the task sets its need against is left out of it (text-analysis.ts, withoutContrast).
+  private select(text: string, ceiling: bigint | undefined, availability: AvailabilityOf) {
+    const asked = withoutContrast(text);
     const read = englishMeaning(words(asked));
     const task = read.length ? `${asked} ${read.map((r) => r.english).join(' ')}` : asked;
     const own = analyze(task);

@@ -1,4 +1,4 @@
-import { analyze, words } from './text-analysis';
+import { analyze, withoutContrast, words } from './text-analysis';
 
 describe('words', () => {
   it('keeps a hyphenated code of letters and digits as one word, besides its parts', () => {
@@ -18,5 +18,19 @@ describe('words', () => {
     expect(stems('a sha256 please')).toContain('sha256');
     expect(stems('8-K filings')).toContain('8k');
     expect(stems('latest 8-Ks')).toContain('8k');
+  });
+});
+
+describe('withoutContrast', () => {
+  it('leaves out what a task sets its need against, up to the end of the clause', () => {
+    expect(withoutContrast('present conditions for a point, not a forecast? thanks')).toBe('present conditions for a point ? thanks');
+    expect(withoutContrast('hash it with SHA-256 (not MD5)')).toBe('hash it with SHA-256  )');
+    expect(withoutContrast('rank services instead of a keyword search')).toBe('rank services  ');
+    expect(withoutContrast('a count, not just the rows; and fast')).toBe('a count ; and fast');
+  });
+
+  it('keeps a plain "not", which is part of the need', () => {
+    expect(withoutContrast('which payments were not allowed')).toBe('which payments were not allowed');
+    expect(withoutContrast('is the service not working?')).toBe('is the service not working?');
   });
 });

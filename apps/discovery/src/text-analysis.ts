@@ -59,6 +59,12 @@ const SYNONYM_GROUPS = [
   ['upstream', 'provider'],
 ];
 
+// What a task sets its need against (", not a forecast", "(not MD5)", "instead of a keyword search", "rather than the
+// rows") names the sibling it does not want: those words, up to the end of the clause, are no evidence. A bare "not"
+// ("which payments were not allowed") is part of the need and stays.
+const CONTRAST = /(?:(?:[,(—–]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than)\b[^.,;:?!()]*/giu;
+export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ');
+
 export interface AnalyzedTerm {
   term: string; // the stem that is indexed or searched
   word: string; // the word it came from
