@@ -19,6 +19,7 @@ describe('englishMeaning', () => {
     expect(read('Quanti chili sono 160 libbre?').map((r) => r.english)).toEqual(['pounds']);
     expect(read('wie viele Kilogramm sind 3 Meilen').map((r) => r.english)).toEqual(['kilograms', 'miles']);
     expect(read('el historial de hackeos e incidentes').map((r) => r.english)).toEqual(['history', 'hacks', 'incidents']);
+    expect(read('ist der Dienst gesund').map((r) => r.english)).toEqual(['service', 'healthy']);
   });
 
   it('matches with or without accents and in any case', () => {

@@ -90,6 +90,7 @@ liquidations: liquidaciones liquidações liquidazioni liquidationen
 largest: mayores maiores größten
 status: estado statut stato zustand
 working: funcionando funciona fonctionne funziona funktioniert
+healthy: gesund
 service: servicio servicios serviço serviços servizio dienst
 word: palabra palavra parola wort
 text: texto texte testo

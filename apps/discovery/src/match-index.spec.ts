@@ -204,6 +204,7 @@ describe(MatchIndex.name, () => {
     // "ended up" says how something turned out, not that a service is up.
     expect(index.match('we ended up wanting the current weather in Lisbon', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     expect(index.match('is the weather service up?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    expect(index.match('weather liveness before my run', { limit: 1 }).results[0].name).toBe('weather.getHealth');
   });
 
   it('reads "online", "offline", "available" and "operating" as a status question only after a verb of being or going', () => {

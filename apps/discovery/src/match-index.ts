@@ -46,7 +46,7 @@ const COMMON_WORDS = 5000;
 //   the held-out half.
 export const TRUST = { minRelevance: 0.3, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 14, weakSemantic: 0.2, weakExample: 0.35 };
 const STATUS_WORDS = new Set(
-  'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable'.split(' '),
+  'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable liveness'.split(' '),
 );
 
 export const METHOD =
