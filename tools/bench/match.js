@@ -201,6 +201,36 @@ route, but development unchanged, so by this round's rule it is not kept). Left 
 that name two groups ("is the SEC data backend responding before my nightly job"), general-knowledge questions with no word of the
 catalog ("who was the first woman to win a Nobel Prize"), encode vs decode and estimate vs optimize by the direction of a phrase.
 
+Issue 19, round 5 (generalisation, measured on a second development set: \`apps/discovery/eval/dev/2026-11-27b.json\`, 282 tasks, 3 per
+live operation, written by someone who saw only the operation list: a third agent tool-selection notes, a third user requests, a third
+developer questions; \`node tools/bench/tune-match.js --dev\` now scores both development files, each and together, and prints the
+tuning half beside them; figures are both files together / 2026-11-27b alone / tuning half, top-1 / top-5 / MRR; the held-out half and
+the blind sets were not read or scored during the round). Before, the one untuned reading of 2026-11-27b: 88.7 / 99.6 / 0.934 (both
+files 90.6 / 99.5 / 0.945, 2026-11-27 92.6 / 99.3 / 0.956, tuning 95.2 / 100 / 0.973). Kept, each step generic and none costing the
+tuning half: 58 more foreign words (units of measure: kilograms, pounds, miles, meters, degrees, units; history; hacks; incidents;
+words that are also English, such as "chili", "metro", "kilo", "storia" in "libri di storia", left out) 91.0 / 99.6 / 0.948, 2026-11-27b
+89.4 / 100 / 0.941; a hyphenated code of letters and digits is also one word ("SHA-256" → "sha256", "8-Ks" → "8k", "10-Q" → "10q"; before,
+its number was dropped and its letter stood alone, so "SHA-256" read as "sha") 91.3 / 99.6 / 0.951, 89.7 / 100 / 0.943; 9 asks for
+siblings the development sets confused, written from each operation's purpose (an agent's configured caps read vs a purchase checked,
+the newest value of a series vs its history, the most shorted tickers, base64 back to text, a login token's expiry, the RPC proxy's
+providers) 92.4 / 99.6 / 0.957, 91.1 / 100 / 0.951, tuning 95.2 / 100 / 0.974 (a first draft of 16 asks over 13 operations scored 92.6 %
+but cost the tuning half two tasks, 94.3 %: an ask to check a payment to a merchant took a confirm task, one for a single stock's short
+position a status task; leaving each operation's new asks out in turn showed five operations' asks gained no development task, so
+they were cut, the spend check's reworded, the short-position one dropped); what a task sets its need against is no evidence (", not a
+forecast", "(not MD5)", "instead of a keyword search", "rather than …", up to the end of the clause; a bare "not" stays: "which payments
+were not allowed"; no tuning task has the form) 92.6 / 99.6 / 0.958, 91.5 / 100 / 0.954; "ended up" no status question ("we ended up not
+buying it" asked the spend status route) 92.7 / 99.6 / 0.959, 91.8 / 100 / 0.956; "liveness" a status word and German "gesund" read as
+"healthy" 93.1 / 99.6 / 0.961, 92.6 / 100 / 0.960, tuning 95.2 / 100 / 0.974 (2026-11-27 93.6 / 99.3 / 0.962). No weight was changed,
+so no weight needed cross-validation; the two folds of the development sets score 93.3 % and 92.9 % top-1 with the shipped settings.
+Asks LOO: 590/779 (75.7 %, MRR 0.845) before the round, 593/779 (76.1 %, 0.847) after the code steps, 594/788 (75.4 %, 0.843) with
+the 9 new asks (each was written to tell a sibling apart, so left out it lands on the sibling it differs from). Match time on the
+564 development tasks, in process: 3.4-3.9 ms wall p50, 3.7-4.6 ms CPU p50 (load average 1.6-1.9). Tried and dropped: "shut … down"
+and "free … up" as no status question (one task from rank 3 to 2, no top-1 change, and "has the service shut down" is a status
+question). Not tried: a value of the shape of an input's schema example (a base64 string, a JWT) as evidence, like the patterns of
+input-values.ts: only two routes' examples are opaque tokens without a pattern, so it would be a rule for two operations. Left on the
+development sets (39 misses, top-5 99.6 %): the two general-knowledge questions with no word of the catalog (the only ones outside the
+top 5), status questions that name two groups, encode vs decode by a phrase's direction, siblings of spend, screener, short and macro.
+
 Issue 5, before its work (the matcher of commit 3de8c5b, BM25 only, run on the same tasks, catalog and seeds with \`BENCH_MATCH_DIST\`): match
 tuning 55.5 % / 88.0 % / 0.676, held-out 54.8 % / 88.0 % / 0.679 (top-1 / top-5 / MRR); independent tasks only: tuning 42.9 % / 81.6 % /
 0.565, held-out 44.9 % / 83.7 % / 0.598; teaser (names only, keywords only) tuning 56.0 % / 85.9 % / 0.674, held-out 51.2 % / 87.3 % / 0.652;
