@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './macro.schemas';
@@ -41,7 +40,7 @@ export class MacroController {
     sources: ['fred', 'fred-csv'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getLatest(@Payload() msg: TollMessage<S.SeriesInput>) {
+  getLatest(msg: TollMessage<S.SeriesInput>) {
     return this.macro.latest(msg.input, msg.deadline);
   }
 
@@ -68,7 +67,7 @@ export class MacroController {
     sources: ['fred', 'fred-csv'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getHistory(@Payload() msg: TollMessage<S.HistoryInput>) {
+  getHistory(msg: TollMessage<S.HistoryInput>) {
     return this.macro.history(msg.input, msg.deadline);
   }
 
@@ -96,7 +95,7 @@ export class MacroController {
     sources: ['census'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getRepresentatives(@Payload() msg: TollMessage<S.CivicInput>) {
+  getRepresentatives(msg: TollMessage<S.CivicInput>) {
     return this.macro.representatives(msg.input, msg.deadline);
   }
 
