@@ -54,7 +54,7 @@ export class MessageServer implements BeforeApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: BaseConfig,
   ) {}
 
-  handlers(): Handler[] {
+  private handlers(): Handler[] {
     const found = new Map<string, Handler>();
     for (const wrapper of this.discovery.getControllers()) {
       const instance = wrapper.instance as Record<string, (data: unknown) => unknown> | undefined;
@@ -93,13 +93,15 @@ export class MessageServer implements BeforeApplicationShutdown {
       return;
     }
     this.inFlight++;
-    void this.answer(handler, packet, msg).then((reply) => {
-      if (packet.id !== undefined) msg.respond(reply);
-      if (--this.inFlight === 0) this.onIdle?.();
-    });
+    this.answer(handler, packet, msg)
+      .then((reply) => packet.id !== undefined && msg.respond(reply))
+      .catch((err: unknown) => this.logger.event('error', 'NATS reply not sent', { subject: msg.subject, error: String(err) }))
+      .finally(() => {
+        if (--this.inFlight === 0) this.onIdle?.();
+      });
   }
 
-  // Never rejects: every failure becomes the error packet, mapped as the HTTP port's errors are (errorBody).
+  // Every failure becomes the error packet, mapped as the HTTP port's errors are (errorBody).
   private answer(handler: Handler, packet: Packet, msg: Msg): Promise<Buffer> {
     const route = handler.route;
     const data = packet.data as TollMessage | undefined;
