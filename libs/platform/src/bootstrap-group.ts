@@ -1,5 +1,5 @@
 import { Module, type INestApplication, type Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import type { z } from 'zod';
 import { enableReplay } from '@toll/upstream';
 import { CatalogService } from './catalog.service';
@@ -36,7 +36,9 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
   const nats = await connectNats(config.NATS_URL, `${options.name}-catalog`);
   const group = { name: options.name, title: options.title, version: config.SERVICE_VERSION, startedAt: new Date() };
 
-  @Module({ imports: [PlatformModule.forRoot({ group, config, logger, nats }), module] })
+  // MessageServer sits in the root module: Nest destroys it first, so the replica stops taking messages and finishes
+  // those in flight before the app's own shutdown hooks run.
+  @Module({ imports: [PlatformModule.forRoot({ group, config, logger, nats }), DiscoveryModule, module], providers: [MessageServer] })
   class RootModule {}
 
   const app = await NestFactory.create(RootModule, { logger, abortOnError: false });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { CONTRACT_HEADER, REQUEST_ID_HEADER, type TollMessage } from '@toll/contracts';
 import type { Msg, NatsConnection, Subscription } from 'nats';
@@ -37,7 +37,7 @@ function readPacket(raw: Uint8Array): Packet {
 // interceptor chain, which was most of a group's CPU per call (docs/benchmarks.md). The steps here are the ones
 // that mattered, in order: the caller's contract version, the input, the handler, the output, the error mapping.
 @Injectable()
-export class MessageServer implements BeforeApplicationShutdown {
+export class MessageServer implements OnModuleDestroy {
   private nats?: NatsConnection;
   private subscriptions: Subscription[] = [];
   private inFlight = 0;
@@ -148,8 +148,9 @@ export class MessageServer implements BeforeApplicationShutdown {
 
   // On app close: stop taking messages (drain: what the NATS server already routed here is still answered, the rest
   // goes to other replicas), finish those in flight within the grace period, then flush the replies and close.
-  // Runs before onApplicationShutdown, where apps disconnect their databases.
-  async beforeApplicationShutdown() {
+  // Provided by bootstrapGroup's root module, whose destroy hook Nest runs first: before any app's own shutdown
+  // (payments ends its database pool in onModuleDestroy), so no message is taken that could no longer be served.
+  async onModuleDestroy() {
     const nats = this.nats;
     if (!nats || nats.isClosed()) return;
     await Promise.all(this.subscriptions.map((s) => s.drain()));

@@ -6,7 +6,6 @@ import { ContractRefusals } from './contract';
 import { ErrorFilter } from './error.filter';
 import { GroupHealth, HealthController } from './health';
 import { JsonLogger } from './logger';
-import { MessageServer } from './message-server';
 import { NATS_CONNECTION } from './nats';
 import { SourceProbes } from './source-probes';
 import { APP_CONFIG, GROUP_INFO, type GroupInfo } from './tokens';
@@ -18,7 +17,7 @@ export interface PlatformOptions {
   nats: NatsConnection;
 }
 
-// The Nest glue every group shares: config, logger, NATS, catalog, health, the message server and the HTTP error filter.
+// The Nest glue every group shares: config, logger, NATS, catalog, health and the HTTP error filter.
 @Global()
 @Module({})
 export class PlatformModule {
@@ -36,7 +35,6 @@ export class PlatformModule {
         CatalogService,
         ContractRefusals,
         GroupHealth,
-        MessageServer,
         SourceProbes,
       ],
       exports: [APP_CONFIG, GROUP_INFO, JsonLogger, NATS_CONNECTION, CatalogService, ContractRefusals, GroupHealth, SourceProbes],

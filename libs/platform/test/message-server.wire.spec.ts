@@ -1,4 +1,4 @@
-import { Controller, Inject, Module } from '@nestjs/common';
+import { Controller, Inject, Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
 import { CONTRACT_HEADER, FREE, TollError, type TollMessage } from '@toll/contracts';
 import { natsClient, startNats, type NatsServer } from '@toll/testing';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
@@ -18,6 +18,7 @@ const route = (operationId: string, input: z.ZodObject, output: z.ZodType, timeo
 });
 
 let release: () => void = () => undefined;
+let heldDone = false;
 let providerDown = true;
 
 @Controller()
@@ -48,6 +49,7 @@ class WireController {
   @TollRoute(route('wire.getHeld', z.strictObject({}), z.object({ done: z.boolean() })))
   async held() {
     await new Promise<void>((resolve) => (release = resolve));
+    heldDone = true;
     return { done: true };
   }
 
@@ -83,7 +85,16 @@ class WireController {
   }
 }
 
-@Module({ controllers: [WireController] })
+// What an app's own shutdown hook (a database pool ending) would see: whether the request in flight was done.
+const doneAtAppShutdown: boolean[] = [];
+@Injectable()
+class AppShutdown implements OnModuleDestroy {
+  onModuleDestroy() {
+    doneAtAppShutdown.push(heldDone);
+  }
+}
+
+@Module({ controllers: [WireController], providers: [AppShutdown] })
 class WireModule {}
 
 const start = (natsUrl: string, grace = 2_000) =>
@@ -199,7 +210,7 @@ describe('MessageServer (groups answering NATS without Nest’s microservice tra
     }
   });
 
-  it('on close, stops taking requests but answers the one in flight within the grace period', async () => {
+  it('on close, stops taking requests and answers the one in flight before the app’s own shutdown hooks run', async () => {
     const replica = await start(nats.url, 5_000);
     await group.close(); // the held request must reach the replica that is about to close
     const answer = ask('toll.wire.getHeld', message({}));
@@ -210,6 +221,7 @@ describe('MessageServer (groups answering NATS without Nest’s microservice tra
     release();
     expect(await answer).toBe('{"response":{"data":{"done":true}},"isDisposed":true,"id":"id-1"}');
     await closing;
+    expect(doneAtAppShutdown.at(-1)).toBe(true); // the app's own shutdown began only after the request was answered
     group = await start(nats.url);
   });
 });
