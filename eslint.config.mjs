@@ -19,7 +19,7 @@ export default tseslint.config(
           allow: [],
           depConstraints: [
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract', 'type:testing'] },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream'] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream', 'type:testing'] },
             { sourceTag: 'type:upstream', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream'], bannedExternalImports: ['@nestjs/*'] },
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract'], bannedExternalImports: ['@nestjs/*', '@prisma/*', 'nats', 'express'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract'] },

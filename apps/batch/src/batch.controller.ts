@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './batch.schemas';
@@ -35,7 +34,7 @@ export class BatchController {
     output: S.ScoreOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  score(@Payload() msg: TollMessage<S.ScoreInput>) {
+  score(msg: TollMessage<S.ScoreInput>) {
     return this.batch.score(msg.input, msg.payer, msg.deadline);
   }
 
@@ -60,7 +59,7 @@ export class BatchController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
   })
-  checkpoint(@Payload() msg: TollMessage<S.CheckpointInput>) {
+  checkpoint(msg: TollMessage<S.CheckpointInput>) {
     return this.batch.checkpoint(msg.input, msg.deadline);
   }
 
@@ -83,7 +82,7 @@ export class BatchController {
     output: S.PayerOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  getPayer(@Payload() msg: TollMessage<S.PayerQuery>) {
+  getPayer(msg: TollMessage<S.PayerQuery>) {
     return this.batch.payer(msg.input, msg.deadline);
   }
 

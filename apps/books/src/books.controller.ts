@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { GroupHealth, TollRoute } from '@toll/platform';
 import * as S from './books.schemas';
@@ -42,7 +41,7 @@ export class BooksController {
     sources: ['open-library', 'google-books'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getBook(@Payload() msg: TollMessage<S.GetBookInput>) {
+  getBook(msg: TollMessage<S.GetBookInput>) {
     return this.books.getBook(msg.input, msg.deadline);
   }
 
@@ -69,7 +68,7 @@ export class BooksController {
     sources: ['open-library', 'google-books'],
     errors: ['UPSTREAM_ERROR'],
   })
-  getBatch(@Payload() msg: TollMessage<S.GetBatchInput>) {
+  getBatch(msg: TollMessage<S.GetBatchInput>) {
     return this.books.getBatch(msg.input, msg.deadline);
   }
 
@@ -98,7 +97,7 @@ export class BooksController {
     sources: ['open-library', 'google-books'],
     errors: ['UPSTREAM_ERROR'],
   })
-  search(@Payload() msg: TollMessage<S.SearchInput>) {
+  search(msg: TollMessage<S.SearchInput>) {
     return this.books.search(msg.input, msg.deadline);
   }
 

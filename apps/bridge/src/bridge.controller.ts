@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './bridge.schemas';
@@ -38,7 +37,7 @@ export class BridgeController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND'],
   })
-  score(@Payload() msg: TollMessage<S.ScoreInput>) {
+  score(msg: TollMessage<S.ScoreInput>) {
     return this.bridges.score(msg.input, msg.deadline);
   }
 
@@ -62,7 +61,7 @@ export class BridgeController {
     output: S.BridgesOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  getBridges(@Payload() msg: TollMessage<Record<string, never>>) {
+  getBridges(msg: TollMessage<Record<string, never>>) {
     return this.bridges.bridges(msg.deadline);
   }
 
@@ -86,7 +85,7 @@ export class BridgeController {
     output: S.IncidentsOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  getIncidents(@Payload() msg: TollMessage<S.IncidentsInput>) {
+  getIncidents(msg: TollMessage<S.IncidentsInput>) {
     return this.bridges.incidents(msg.input, msg.deadline);
   }
 

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './company.schemas';
@@ -37,7 +36,7 @@ export class CompanyController {
     timeoutMs: 15_000,
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getSnapshot(@Payload() msg: TollMessage<S.SnapshotInput>) {
+  getSnapshot(msg: TollMessage<S.SnapshotInput>) {
     return this.company.snapshot(msg.input, msg.deadline);
   }
 
@@ -63,7 +62,7 @@ export class CompanyController {
     timeoutMs: 10_000,
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  search(@Payload() msg: TollMessage<S.SearchInput>) {
+  search(msg: TollMessage<S.SearchInput>) {
     return this.company.search(msg.input, msg.deadline);
   }
 

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SUBJECTS, type SolUsdReply, type TollMessage } from '@toll/contracts';
-import { GroupHealth, TollRoute } from '@toll/platform';
+import { BusHandler, GroupHealth, TollRoute } from '@toll/platform';
 import * as S from './data.schemas';
 import { DataService } from './data.service';
 import { PRICES } from './pricing';
@@ -42,7 +41,7 @@ export class DataController {
     timeoutMs: 20_000, // a cold staking load downloads DefiLlama's ~10 MB pool list
     sources: ['coingecko', 'pyth', 'nasdaq', 'polygon', 'fred', 'fredgraph', 'defillama', 'jito', 'marinade'],
   })
-  getBundle(@Payload() msg: TollMessage<S.GetBundleInput>) {
+  getBundle(msg: TollMessage<S.GetBundleInput>) {
     return this.data.getBundle(S.parseInclude(msg.input.include), msg.deadline);
   }
 
@@ -91,7 +90,7 @@ export class DataController {
   }
 
   // Internal: payments asks for the live SOL/USD rate to quote lamports; no fresh price → SERVICE_UNAVAILABLE.
-  @MessagePattern(SUBJECTS.dataSolUsd)
+  @BusHandler(SUBJECTS.dataSolUsd)
   solUsd(): SolUsdReply {
     return this.data.solUsd();
   }

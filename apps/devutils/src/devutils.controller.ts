@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
 import * as S from './devutils.schemas';
@@ -41,7 +40,7 @@ export class DevutilsController {
     output: S.GetIpOutput,
     timeoutMs: 5_000, // the first lookup of an address family loads its database
   })
-  getIp(@Payload() msg: TollMessage<S.GetIpInput>) {
+  getIp(msg: TollMessage<S.GetIpInput>) {
     return this.geo.lookup(msg.input.ip, msg.caller.ip);
   }
 
@@ -85,7 +84,7 @@ export class DevutilsController {
     output: S.GenPasswordOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  genPassword(@Payload() msg: TollMessage<S.GenPasswordInput>) {
+  genPassword(msg: TollMessage<S.GenPasswordInput>) {
     return this.devutils.genPassword(msg.input);
   }
 
@@ -107,7 +106,7 @@ export class DevutilsController {
     output: S.GenTokenOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  genToken(@Payload() msg: TollMessage<S.GenTokenInput>) {
+  genToken(msg: TollMessage<S.GenTokenInput>) {
     return this.devutils.genToken(msg.input);
   }
 
@@ -129,7 +128,7 @@ export class DevutilsController {
     output: S.EncodeBase64Output,
     timeoutMs: TIMEOUT_MS,
   })
-  encodeBase64(@Payload() msg: TollMessage<S.EncodeBase64Input>) {
+  encodeBase64(msg: TollMessage<S.EncodeBase64Input>) {
     return this.devutils.encodeBase64(msg.input);
   }
 
@@ -152,7 +151,7 @@ export class DevutilsController {
     output: S.DecodeBase64Output,
     timeoutMs: TIMEOUT_MS,
   })
-  decodeBase64(@Payload() msg: TollMessage<S.DecodeBase64Input>) {
+  decodeBase64(msg: TollMessage<S.DecodeBase64Input>) {
     return this.devutils.decodeBase64(msg.input);
   }
 
@@ -174,7 +173,7 @@ export class DevutilsController {
     output: S.HashOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  hashSha256(@Payload() msg: TollMessage<S.HashInput>) {
+  hashSha256(msg: TollMessage<S.HashInput>) {
     return this.devutils.hashSha256(msg.input);
   }
 
@@ -196,7 +195,7 @@ export class DevutilsController {
     output: S.HashOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  hashMd5(@Payload() msg: TollMessage<S.HashInput>) {
+  hashMd5(msg: TollMessage<S.HashInput>) {
     return this.devutils.hashMd5(msg.input);
   }
 
@@ -221,7 +220,7 @@ export class DevutilsController {
     output: S.DecodeJwtOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  decodeJwt(@Payload() msg: TollMessage<S.DecodeJwtInput>) {
+  decodeJwt(msg: TollMessage<S.DecodeJwtInput>) {
     return this.devutils.decodeJwt(msg.input);
   }
 
@@ -245,7 +244,7 @@ export class DevutilsController {
     output: S.GetTimeNowOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  getTimeNow(@Payload() msg: TollMessage<S.GetTimeNowInput>) {
+  getTimeNow(msg: TollMessage<S.GetTimeNowInput>) {
     return this.devutils.getTimeNow(msg.input);
   }
 
@@ -267,7 +266,7 @@ export class DevutilsController {
     output: S.ConvertTimeOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  convertTime(@Payload() msg: TollMessage<S.ConvertTimeInput>) {
+  convertTime(msg: TollMessage<S.ConvertTimeInput>) {
     return this.devutils.convertTime(msg.input);
   }
 
@@ -291,7 +290,7 @@ export class DevutilsController {
     output: S.ConvertUnitsOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  convertUnits(@Payload() msg: TollMessage<S.ConvertUnitsInput>) {
+  convertUnits(msg: TollMessage<S.ConvertUnitsInput>) {
     return this.devutils.convertUnits(msg.input);
   }
 
@@ -313,7 +312,7 @@ export class DevutilsController {
     output: S.ConvertColorOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  convertColor(@Payload() msg: TollMessage<S.ConvertColorInput>) {
+  convertColor(msg: TollMessage<S.ConvertColorInput>) {
     return this.devutils.convertColor(msg.input);
   }
 
@@ -335,7 +334,7 @@ export class DevutilsController {
     output: S.ParseCronOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  parseCron(@Payload() msg: TollMessage<S.ParseCronInput>) {
+  parseCron(msg: TollMessage<S.ParseCronInput>) {
     return this.devutils.parseCron(msg.input);
   }
 
@@ -357,7 +356,7 @@ export class DevutilsController {
     output: S.FormatJsonOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  formatJson(@Payload() msg: TollMessage<S.FormatJsonInput>) {
+  formatJson(msg: TollMessage<S.FormatJsonInput>) {
     return this.devutils.formatJson(msg.input);
   }
 
@@ -381,7 +380,7 @@ export class DevutilsController {
     output: S.ValidateJsonOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  validateJson(@Payload() msg: TollMessage<S.ValidateJsonInput>) {
+  validateJson(msg: TollMessage<S.ValidateJsonInput>) {
     return this.devutils.validateJson(msg.input);
   }
 

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './discovery.schemas';
@@ -37,7 +36,7 @@ export class DiscoveryController {
     timeoutMs: TIMEOUT_MS,
     errors: ['RATE_LIMITED'],
   })
-  register(@Payload() msg: TollMessage<S.RegisterInput>) {
+  register(msg: TollMessage<S.RegisterInput>) {
     return this.discovery.register(msg.input, msg.caller.ip);
   }
 
@@ -61,7 +60,7 @@ export class DiscoveryController {
     output: S.SearchOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  search(@Payload() msg: TollMessage<S.SearchInput>) {
+  search(msg: TollMessage<S.SearchInput>) {
     return this.discovery.search(msg.input);
   }
 
@@ -93,7 +92,7 @@ export class DiscoveryController {
     output: S.MatchOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  match(@Payload() msg: TollMessage<S.MatchInput>) {
+  match(msg: TollMessage<S.MatchInput>) {
     return this.discovery.match(msg.input);
   }
 

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './etf.schemas';
@@ -39,7 +38,7 @@ export class EtfController {
     sources: ['nasdaq', 'polygon'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getDistributions(@Payload() msg: TollMessage<S.DistributionsInput>) {
+  getDistributions(msg: TollMessage<S.DistributionsInput>) {
     return this.etf.distributions(msg.input, msg.deadline);
   }
 
@@ -65,7 +64,7 @@ export class EtfController {
     timeoutMs: TIMEOUT_MS,
     errors: ['UPSTREAM_ERROR'],
   })
-  getScreener(@Payload() msg: TollMessage<S.ScreenerInput>) {
+  getScreener(msg: TollMessage<S.ScreenerInput>) {
     return this.etf.screener(msg.input, msg.deadline);
   }
 

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './fees.schemas';
@@ -39,7 +38,7 @@ export class FeesController {
     timeoutMs: 5_000,
     errors: ['UPSTREAM_ERROR'],
   })
-  getFees(@Payload() msg: TollMessage<Record<string, never>>) {
+  getFees(msg: TollMessage<Record<string, never>>) {
     return this.fees.fees(msg.deadline);
   }
 
@@ -69,7 +68,7 @@ export class FeesController {
     sources: ['solana-rpc'],
     errors: ['UPSTREAM_ERROR'],
   })
-  estimate(@Payload() msg: TollMessage<S.EstimateInput>) {
+  estimate(msg: TollMessage<S.EstimateInput>) {
     return this.fees.estimate(msg.input, msg.deadline);
   }
 
@@ -99,7 +98,7 @@ export class FeesController {
     sources: ['solana-rpc'],
     errors: ['UPSTREAM_ERROR'],
   })
-  optimize(@Payload() msg: TollMessage<S.OptimizeInput>) {
+  optimize(msg: TollMessage<S.OptimizeInput>) {
     return this.fees.optimize(msg.input, msg.deadline);
   }
 

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './funding.schemas';
@@ -39,7 +38,7 @@ export class FundingController {
     sources: ['binance', 'bybit', 'okx', 'hyperliquid'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getFunding(@Payload() msg: TollMessage<S.FundingInput>) {
+  getFunding(msg: TollMessage<S.FundingInput>) {
     return this.funding.funding(msg.input, msg.deadline);
   }
 
@@ -67,7 +66,7 @@ export class FundingController {
     timeoutMs: 5_000,
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getLiquidations(@Payload() msg: TollMessage<S.LiquidationsInput>) {
+  getLiquidations(msg: TollMessage<S.LiquidationsInput>) {
     return this.funding.liquidations(msg.input);
   }
 
@@ -92,7 +91,7 @@ export class FundingController {
     timeoutMs: TIMEOUT_MS,
     errors: ['UPSTREAM_ERROR'],
   })
-  getTopFunded(@Payload() msg: TollMessage<S.TopFundedInput>) {
+  getTopFunded(msg: TollMessage<S.TopFundedInput>) {
     return this.funding.topFunded(msg.input, msg.deadline);
   }
 

@@ -1,5 +1,4 @@
 import { Controller, Module } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import { FREE, TollError, perBlock, perCall, type TollMessage } from '@toll/contracts';
 import { BaseConfig, TollRoute, bootstrapGroup, jsonTextReply, unchargedReply, withHeaders } from '@toll/platform';
 import { z } from 'zod';
@@ -20,12 +19,12 @@ const Checked = z
 @Controller()
 class DemoController {
   @TollRoute({ operationId: 'demo.getEcho', method: 'GET', path: '/toll/demo/echo', summary: 'Echo', price: FREE, input: Echo, output: z.object({ echo: z.string() }), timeoutMs: 1_000 })
-  echo(@Payload() msg: TollMessage<z.infer<typeof Echo>>) {
+  echo(msg: TollMessage<z.infer<typeof Echo>>) {
     return { echo: msg.input.q.repeat(msg.input.n) };
   }
 
   @TollRoute({ operationId: 'demo.sum', method: 'POST', path: '/toll/demo/sum', summary: 'Sum', price: FREE, input: Sum, output: z.object({ sum: z.number() }), timeoutMs: 1_000 })
-  sum(@Payload() msg: TollMessage<z.infer<typeof Sum>>) {
+  sum(msg: TollMessage<z.infer<typeof Sum>>) {
     return { sum: msg.input.a + msg.input.b };
   }
 
@@ -39,7 +38,7 @@ class DemoController {
     output: z.object({ id: z.string() }),
     timeoutMs: 1_000,
   })
-  item(@Payload() msg: TollMessage<{ id: string }>) {
+  item(msg: TollMessage<{ id: string }>) {
     return { id: msg.input.id };
   }
 
@@ -65,7 +64,7 @@ class DemoController {
   }
 
   @TollRoute({ operationId: 'demo.sumItems', method: 'POST', path: '/toll/demo/items', summary: 'Sum of a list', price: FREE, input: Items, output: z.object({ sum: z.number() }), timeoutMs: 1_000, arrayBodyField: 'items' })
-  sumItems(@Payload() msg: TollMessage<z.infer<typeof Items>>) {
+  sumItems(msg: TollMessage<z.infer<typeof Items>>) {
     return withHeaders({ sum: msg.input.items.reduce((a, b) => a + b, 0) }, { 'x-toll-items': String(msg.input.items.length) });
   }
 

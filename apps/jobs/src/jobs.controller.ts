@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './jobs.schemas';
@@ -39,7 +38,7 @@ export class JobsController {
     timeoutMs: TIMEOUT_MS,
     errors: ['UPSTREAM_ERROR'],
   })
-  search(@Payload() msg: TollMessage<S.SearchInput>) {
+  search(msg: TollMessage<S.SearchInput>) {
     return this.jobs.search(msg.input);
   }
 
@@ -64,7 +63,7 @@ export class JobsController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND'],
   })
-  getJob(@Payload() msg: TollMessage<S.GetJobInput>) {
+  getJob(msg: TollMessage<S.GetJobInput>) {
     return this.jobs.getJob(msg.input);
   }
 

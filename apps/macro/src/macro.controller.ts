@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './macro.schemas';
@@ -43,7 +42,7 @@ export class MacroController {
     sources: ['fred', 'fred-csv'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getLatest(@Payload() msg: TollMessage<S.SeriesInput>) {
+  getLatest(msg: TollMessage<S.SeriesInput>) {
     return this.macro.latest(msg.input, msg.deadline);
   }
 
@@ -70,7 +69,7 @@ export class MacroController {
     sources: ['fred', 'fred-csv'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getHistory(@Payload() msg: TollMessage<S.HistoryInput>) {
+  getHistory(msg: TollMessage<S.HistoryInput>) {
     return this.macro.history(msg.input, msg.deadline);
   }
 
@@ -98,7 +97,7 @@ export class MacroController {
     sources: ['census'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getRepresentatives(@Payload() msg: TollMessage<S.CivicInput>) {
+  getRepresentatives(msg: TollMessage<S.CivicInput>) {
     return this.macro.representatives(msg.input, msg.deadline);
   }
 

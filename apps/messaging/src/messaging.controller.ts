@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './messaging.schemas';
@@ -38,7 +37,7 @@ export class MessagingController {
     timeoutMs: PROVISION_TIMEOUT_MS,
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  provision(@Payload() msg: TollMessage<S.ProvisionInput>) {
+  provision(msg: TollMessage<S.ProvisionInput>) {
     return this.messaging.provision(msg.input, msg.payer, msg.deadline);
   }
 
@@ -63,7 +62,7 @@ export class MessagingController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND'],
   })
-  release(@Payload() msg: TollMessage<S.ReleaseInput>) {
+  release(msg: TollMessage<S.ReleaseInput>) {
     return this.messaging.release(msg.input);
   }
 

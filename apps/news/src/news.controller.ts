@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import * as S from './news.schemas';
@@ -39,7 +38,7 @@ export class NewsController {
     sources: ['gdelt', 'hn-algolia'],
     errors: ['UPSTREAM_ERROR'],
   })
-  search(@Payload() msg: TollMessage<S.SearchInput>) {
+  search(msg: TollMessage<S.SearchInput>) {
     return this.news.search(msg.input, msg.deadline);
   }
 
@@ -67,7 +66,7 @@ export class NewsController {
     sources: ['wikimedia', 'hn-algolia'],
     errors: ['UPSTREAM_ERROR'],
   })
-  getTrending(@Payload() msg: TollMessage<S.TrendingInput>) {
+  getTrending(msg: TollMessage<S.TrendingInput>) {
     return this.news.trending(msg.input, msg.deadline);
   }
 
@@ -94,7 +93,7 @@ export class NewsController {
     sources: ['gdelt'],
     errors: ['UPSTREAM_ERROR'],
   })
-  getTimeline(@Payload() msg: TollMessage<S.TimelineInput>) {
+  getTimeline(msg: TollMessage<S.TimelineInput>) {
     return this.news.timeline(msg.input, msg.deadline);
   }
 

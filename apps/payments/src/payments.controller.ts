@@ -1,7 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { FREE, SUBJECTS, perCall, type ChallengeRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
-import { GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
+import { BusHandler, GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
 import { z } from 'zod';
 import { BalanceService, DEPOSIT_TIERS } from './balance.service';
 import { ChallengeService } from './challenge.service';
@@ -98,23 +97,23 @@ export class PaymentsController {
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
   ) {}
 
-  @MessagePattern(SUBJECTS.paymentsChallenge)
-  challenge(@Payload() req: ChallengeRequest) {
+  @BusHandler(SUBJECTS.paymentsChallenge)
+  challenge(req: ChallengeRequest) {
     return this.challenges.issue(req, req.reason);
   }
 
-  @MessagePattern(SUBJECTS.paymentsVerify)
-  verify(@Payload() req: VerifyRequest) {
+  @BusHandler(SUBJECTS.paymentsVerify)
+  verify(req: VerifyRequest) {
     return this.verifier.verify(req);
   }
 
-  @MessagePattern(SUBJECTS.paymentsSettle)
-  settle(@Payload() req: SettleRequest) {
+  @BusHandler(SUBJECTS.paymentsSettle)
+  settle(req: SettleRequest) {
     return this.settlement.settle(req);
   }
 
-  @MessagePattern(SUBJECTS.paymentsRelease)
-  release(@Payload() req: ReleaseRequest) {
+  @BusHandler(SUBJECTS.paymentsRelease)
+  release(req: ReleaseRequest) {
     return this.settlement.release(req);
   }
 
@@ -134,7 +133,7 @@ export class PaymentsController {
     output: ReceiptCheck,
     timeoutMs: 2_000,
   })
-  verifyReceipt(@Payload() msg: TollMessage<z.infer<typeof ReceiptQuery>>) {
+  verifyReceipt(msg: TollMessage<z.infer<typeof ReceiptQuery>>) {
     return { ...this.receipts.check(msg.input.receipt), public_key: this.receipts.publicKeyBase64 };
   }
 
@@ -154,7 +153,7 @@ export class PaymentsController {
     output: DepositOutput,
     timeoutMs: 2_000,
   })
-  deposit1(@Payload() msg: TollMessage) {
+  deposit1(msg: TollMessage) {
     return this.deposited(msg, tier1.usd);
   }
 
@@ -174,7 +173,7 @@ export class PaymentsController {
     output: DepositOutput,
     timeoutMs: 2_000,
   })
-  deposit10(@Payload() msg: TollMessage) {
+  deposit10(msg: TollMessage) {
     return this.deposited(msg, tier10.usd);
   }
 
@@ -194,7 +193,7 @@ export class PaymentsController {
     output: DepositOutput,
     timeoutMs: 2_000,
   })
-  deposit100(@Payload() msg: TollMessage) {
+  deposit100(msg: TollMessage) {
     return this.deposited(msg, tier100.usd);
   }
 
@@ -215,7 +214,7 @@ export class PaymentsController {
     errors: ['FORBIDDEN'],
     timeoutMs: 2_000,
   })
-  async getBalance(@Payload() msg: TollMessage<z.infer<typeof BalanceQuery>>) {
+  async getBalance(msg: TollMessage<z.infer<typeof BalanceQuery>>) {
     await this.balances.authorize('GET', '/toll/payments/balance', msg.input);
     return this.balances.describe(msg.input.wallet, msg.input.limit ? Number(msg.input.limit) : undefined);
   }
@@ -237,7 +236,7 @@ export class PaymentsController {
     errors: ['FORBIDDEN'],
     timeoutMs: 2_000,
   })
-  async setBalanceCaps(@Payload() msg: TollMessage<z.infer<typeof CapsInput>>) {
+  async setBalanceCaps(msg: TollMessage<z.infer<typeof CapsInput>>) {
     await this.balances.authorize('POST', '/toll/payments/balance/caps', msg.input);
     return this.balances.setCaps(msg.input.wallet, msg.input.cap_per_call_atomic, msg.input.cap_per_day_atomic);
   }

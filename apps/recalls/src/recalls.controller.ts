@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { GroupHealth, TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -43,7 +42,7 @@ export class RecallsController {
     sources: ['openfda', 'cpsc', 'nhtsa-recalls'],
     errors: ['UPSTREAM_ERROR'],
   })
-  search(@Payload() msg: TollMessage<S.SearchInput>) {
+  search(msg: TollMessage<S.SearchInput>) {
     return this.recalls.search(msg.input, msg.deadline);
   }
 
@@ -69,7 +68,7 @@ export class RecallsController {
     sources: ['nhtsa-recalls'],
     errors: ['UPSTREAM_ERROR'],
   })
-  getVehicle(@Payload() msg: TollMessage<S.GetVehicleInput>) {
+  getVehicle(msg: TollMessage<S.GetVehicleInput>) {
     return this.recalls.getVehicle(msg.input, msg.deadline);
   }
 
@@ -96,7 +95,7 @@ export class RecallsController {
     sources: ['nhtsa-vpic'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getVin(@Payload() msg: TollMessage<S.GetVinInput>) {
+  getVin(msg: TollMessage<S.GetVinInput>) {
     return this.recalls.getVin(msg.input, msg.deadline);
   }
 

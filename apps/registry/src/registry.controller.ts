@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SUBJECTS, type RegistryListingsReply, type TollMessage } from '@toll/contracts';
-import { TollRoute } from '@toll/platform';
+import { BusHandler, TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
 import * as S from './registry.schemas';
 import { RegistryService } from './registry.service';
@@ -37,7 +36,7 @@ export class RegistryController {
     output: S.ListingsOutput,
     timeoutMs: TIMEOUT_MS,
   })
-  getListings(@Payload() msg: TollMessage<S.ListingsQuery>) {
+  getListings(msg: TollMessage<S.ListingsQuery>) {
     return this.registry.listings(msg.input, msg.caller.ip);
   }
 
@@ -84,7 +83,7 @@ export class RegistryController {
     timeoutMs: TIMEOUT_MS,
     errors: ['RATE_LIMITED'],
   })
-  submit(@Payload() msg: TollMessage<S.SubmitInput>) {
+  submit(msg: TollMessage<S.SubmitInput>) {
     return this.registry.submit(msg.input, msg.caller.ip);
   }
 
@@ -107,7 +106,7 @@ export class RegistryController {
     timeoutMs: TIMEOUT_MS,
     errors: ['RATE_LIMITED'],
   })
-  submitQuestionnaire(@Payload() msg: TollMessage<S.QuestionnaireInput>) {
+  submitQuestionnaire(msg: TollMessage<S.QuestionnaireInput>) {
     return this.registry.submitQuestionnaire(msg.input, msg.caller.ip);
   }
 
@@ -133,7 +132,7 @@ export class RegistryController {
     return this.registry.health();
   }
 
-  @MessagePattern(SUBJECTS.registryListings)
+  @BusHandler(SUBJECTS.registryListings)
   listingsFeed(): Promise<RegistryListingsReply> {
     return this.registry.feed();
   }

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -46,7 +45,7 @@ export class RpcController {
     errors: ['UPSTREAM_ERROR'],
     arrayBodyField: 'batch',
   })
-  call(@Payload() msg: TollMessage<S.CallInput>) {
+  call(msg: TollMessage<S.CallInput>) {
     const { batch, jsonrpc, id, method, params } = msg.input;
     return batch ? this.rpc.call(batch, true, msg.deadline) : this.rpc.call([{ jsonrpc: jsonrpc!, id: id!, method: method!, params }], false, msg.deadline);
   }
@@ -73,7 +72,7 @@ export class RpcController {
     sources: ['solana-rpc'],
     errors: ['UPSTREAM_ERROR'],
   })
-  callGet(@Payload() msg: TollMessage<S.CallGetInput>) {
+  callGet(msg: TollMessage<S.CallGetInput>) {
     return this.rpc.call([{ jsonrpc: '2.0', id: 1, method: msg.input.method, params: msg.input.params }], false, msg.deadline);
   }
 

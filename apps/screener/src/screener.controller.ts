@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -37,7 +36,7 @@ export class ScreenerController {
     timeoutMs: 5_000,
     errors: ['UPSTREAM_ERROR'],
   })
-  screen(@Payload() msg: TollMessage<S.ScreenInput>) {
+  screen(msg: TollMessage<S.ScreenInput>) {
     return this.screener.screen(msg.input);
   }
 
@@ -61,7 +60,7 @@ export class ScreenerController {
     timeoutMs: 5_000,
     errors: ['UPSTREAM_ERROR'],
   })
-  preview(@Payload() msg: TollMessage<S.PreviewInput>) {
+  preview(msg: TollMessage<S.PreviewInput>) {
     return this.screener.preview(msg.input);
   }
 
@@ -87,7 +86,7 @@ export class ScreenerController {
     timeoutMs: 5_000,
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getStock(@Payload() msg: TollMessage<S.TickerInput>) {
+  getStock(msg: TollMessage<S.TickerInput>) {
     return this.screener.stock(msg.input);
   }
 

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -40,7 +39,7 @@ export class SecController {
     sources: ['sec'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getFundamentals(@Payload() msg: TollMessage<S.TickerInput>) {
+  getFundamentals(msg: TollMessage<S.TickerInput>) {
     return this.sec.fundamentals(msg.input, msg.deadline);
   }
 
@@ -65,7 +64,7 @@ export class SecController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getFilings(@Payload() msg: TollMessage<S.TickerInput>) {
+  getFilings(msg: TollMessage<S.TickerInput>) {
     return this.sec.filings(msg.input, msg.deadline);
   }
 

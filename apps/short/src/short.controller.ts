@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -37,7 +36,7 @@ export class ShortController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND'],
   })
-  getShort(@Payload() msg: TollMessage<S.TickerInput>) {
+  getShort(msg: TollMessage<S.TickerInput>) {
     return this.shorts.short(msg.input);
   }
 

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -38,7 +37,7 @@ export class SpendController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND'],
   })
-  check(@Payload() msg: TollMessage<S.CheckInput>) {
+  check(msg: TollMessage<S.CheckInput>) {
     return this.spend.check(msg.input, msg.payer, msg.requestId, msg.deadline);
   }
 
@@ -62,7 +61,7 @@ export class SpendController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND', 'CONFLICT'],
   })
-  confirm(@Payload() msg: TollMessage<S.ConfirmInput>) {
+  confirm(msg: TollMessage<S.ConfirmInput>) {
     return this.spend.confirm(msg.input, msg.deadline);
   }
 
@@ -86,7 +85,7 @@ export class SpendController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND', 'CONFLICT'],
   })
-  void(@Payload() msg: TollMessage<S.VoidInput>) {
+  void(msg: TollMessage<S.VoidInput>) {
     return this.spend.void(msg.input, msg.deadline);
   }
 
@@ -113,7 +112,7 @@ export class SpendController {
     timeoutMs: TIMEOUT_MS,
     errors: ['FORBIDDEN'],
   })
-  setPolicy(@Payload() msg: TollMessage<S.PolicyInput>) {
+  setPolicy(msg: TollMessage<S.PolicyInput>) {
     return this.spend.setPolicy(msg.input, msg.deadline);
   }
 
@@ -140,7 +139,7 @@ export class SpendController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
   })
-  getPolicy(@Payload() msg: TollMessage<S.PolicyQuery>) {
+  getPolicy(msg: TollMessage<S.PolicyQuery>) {
     return this.spend.getPolicy(msg.input, msg.deadline);
   }
 
@@ -165,7 +164,7 @@ export class SpendController {
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
   })
-  getAudit(@Payload() msg: TollMessage<S.AuditQuery>) {
+  getAudit(msg: TollMessage<S.AuditQuery>) {
     return this.spend.getAudit(msg.input, msg.deadline);
   }
 

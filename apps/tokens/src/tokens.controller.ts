@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { GroupHealth, TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -44,7 +43,7 @@ export class TokensController {
     sources: ['solana-rpc'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getToken(@Payload() msg: TollMessage<S.MintInput>) {
+  getToken(msg: TollMessage<S.MintInput>) {
     return this.tokens.getToken(msg.input, msg.deadline);
   }
 
@@ -74,7 +73,7 @@ export class TokensController {
     sources: ['solana-rpc'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getScore(@Payload() msg: TollMessage<S.MintInput>) {
+  getScore(msg: TollMessage<S.MintInput>) {
     return this.tokens.getScore(msg.input, msg.deadline);
   }
 
@@ -97,7 +96,7 @@ export class TokensController {
     output: S.GetLaunchesOutput,
     timeoutMs: 2_000,
   })
-  getLaunches(@Payload() msg: TollMessage<S.GetLaunchesInput>) {
+  getLaunches(msg: TollMessage<S.GetLaunchesInput>) {
     return this.tokens.getLaunches(msg.input);
   }
 

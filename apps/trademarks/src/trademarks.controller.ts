@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -39,7 +38,7 @@ export class TrademarksController {
     timeoutMs: STATUS_TIMEOUT_MS,
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getStatus(@Payload() msg: TollMessage<S.StatusInput>) {
+  getStatus(msg: TollMessage<S.StatusInput>) {
     return this.trademarks.status(msg.input, msg.deadline);
   }
 
@@ -66,7 +65,7 @@ export class TrademarksController {
     timeoutMs: SEARCH_TIMEOUT_MS,
     errors: ['UPSTREAM_ERROR'],
   })
-  searchMarks(@Payload() msg: TollMessage<S.SearchInput>) {
+  searchMarks(msg: TollMessage<S.SearchInput>) {
     return this.trademarks.search(msg.input);
   }
 

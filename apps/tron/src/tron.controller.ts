@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -39,7 +38,7 @@ export class TronController {
     sources: ['tron-node'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  estimate(@Payload() msg: TollMessage<S.EstimateInput>) {
+  estimate(msg: TollMessage<S.EstimateInput>) {
     return this.tron.estimate(msg.input, msg.deadline);
   }
 
@@ -62,7 +61,7 @@ export class TronController {
     timeoutMs: TIMEOUT_MS,
     errors: ['UPSTREAM_ERROR'],
   })
-  getPrices(@Payload() msg: TollMessage<Record<string, never>>) {
+  getPrices(msg: TollMessage<Record<string, never>>) {
     return this.tron.prices(msg.deadline);
   }
 

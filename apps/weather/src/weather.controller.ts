@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -40,7 +39,7 @@ export class WeatherController {
     sources: ['open-meteo', 'met-norway'],
     errors: ['UPSTREAM_ERROR'],
   })
-  getCurrent(@Payload() msg: TollMessage<S.PointInput>) {
+  getCurrent(msg: TollMessage<S.PointInput>) {
     return this.weather.current(msg.input, msg.deadline);
   }
 
@@ -67,7 +66,7 @@ export class WeatherController {
     sources: ['open-meteo', 'met-norway'],
     errors: ['UPSTREAM_ERROR'],
   })
-  getForecast(@Payload() msg: TollMessage<S.ForecastInput>) {
+  getForecast(msg: TollMessage<S.ForecastInput>) {
     return this.weather.forecast(msg.input, msg.deadline);
   }
 
@@ -96,7 +95,7 @@ export class WeatherController {
     sources: ['nws'],
     errors: ['UPSTREAM_ERROR'],
   })
-  getAlerts(@Payload() msg: TollMessage<S.PointInput>) {
+  getAlerts(msg: TollMessage<S.PointInput>) {
     return this.weather.alerts(msg.input, msg.deadline);
   }
 

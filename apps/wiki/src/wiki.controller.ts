@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
 import type { TollMessage } from '@toll/contracts';
 import { GroupHealth, TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
@@ -48,7 +47,7 @@ export class WikiController {
     sources: ['wikipedia'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getAnswer(@Payload() msg: TollMessage<S.GetAnswerInput>) {
+  getAnswer(msg: TollMessage<S.GetAnswerInput>) {
     return this.wiki.getAnswer(msg.input, msg.deadline);
   }
 
@@ -73,7 +72,7 @@ export class WikiController {
     sources: ['wikipedia'],
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
-  getRelated(@Payload() msg: TollMessage<S.GetRelatedInput>) {
+  getRelated(msg: TollMessage<S.GetRelatedInput>) {
     return this.wiki.getRelated(msg.input, msg.deadline);
   }
 

@@ -1,15 +1,13 @@
 import { Module, type INestApplication, type Type } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
-import type { NatsConnection } from 'nats';
+import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import type { z } from 'zod';
 import { enableReplay } from '@toll/upstream';
 import { CatalogService } from './catalog.service';
 import { BaseConfig, loadConfig, maskConfig } from './config';
 import { JsonLogger } from './logger';
+import { MessageServer } from './message-server';
 import { connectNats } from './nats';
 import { PlatformModule } from './platform.module';
-import { RawBodySerializer } from './reply-framing';
 import { armShutdownDeadline } from './shutdown-deadline';
 import { SourceProbes } from './source-probes';
 
@@ -26,7 +24,7 @@ export interface RunningGroup {
   close(): Promise<void>;
 }
 
-// A hybrid app: the work arrives over NATS (queue group = app name, so replicas share load);
+// The work arrives over NATS (MessageServer: queue group = app name, so replicas share load);
 // a small HTTP port serves /healthz and /readyz for Kubernetes.
 export async function bootstrapGroup<S extends z.ZodObject>(module: Type, options: GroupOptions<S>): Promise<RunningGroup> {
   const config = loadConfig(options.config, options.env ?? process.env) as BaseConfig & z.infer<S>;
@@ -38,21 +36,17 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
   const nats = await connectNats(config.NATS_URL, `${options.name}-catalog`);
   const group = { name: options.name, title: options.title, version: config.SERVICE_VERSION, startedAt: new Date() };
 
-  @Module({ imports: [PlatformModule.forRoot({ group, config, logger, nats }), module] })
+  // MessageServer sits in the root module: Nest destroys it first, so the replica stops taking messages and finishes
+  // those in flight before the app's own shutdown hooks run.
+  @Module({ imports: [PlatformModule.forRoot({ group, config, logger, nats }), DiscoveryModule, module], providers: [MessageServer] })
   class RootModule {}
 
   const app = await NestFactory.create(RootModule, { logger, abortOnError: false });
-  const microservice = app.connectMicroservice<MicroserviceOptions>(
-    { transport: Transport.NATS, options: { servers: config.NATS_URL.split(','), queue: options.name, gracefulShutdown: true, gracePeriod: config.NATS_GRACE_PERIOD_MS, serializer: new RawBodySerializer() } },
-    { inheritAppConfig: true }, // without it the global filter and interceptor never reach NATS handlers
-  );
   const disarm = armShutdownDeadline(logger, config.SHUTDOWN_TIMEOUT_MS);
   app.enableShutdownHooks();
   await app.init();
-  await app.startAllMicroservices();
-  // A round trip on the server's own connection: its subscriptions now exist on the NATS server,
-  // so nothing that reacts to the announcement can reach an unsubscribed subject.
-  await microservice.unwrap<NatsConnection>().flush();
+  // Subscribed and flushed: the subjects exist on the NATS server before anything announces them.
+  await app.get(MessageServer).listen();
   app.get(CatalogService).start(config.ANNOUNCE_INTERVAL_MS); // only once the subjects are subscribed
   app.get(SourceProbes).start();
   await app.listen(config.HEALTH_PORT, '0.0.0.0');

@@ -8,7 +8,7 @@ export const BaseConfig = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SERVICE_VERSION: z.string().default('1.0.0'),
   ANNOUNCE_INTERVAL_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
-  // On SIGTERM a replica unsubscribes, then waits this long for in-flight requests before closing NATS.
+  // On SIGTERM a replica stops taking requests, then waits up to this long for in-flight ones before closing NATS.
   NATS_GRACE_PERIOD_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   // After SIGTERM, exit by then even if a shutdown hook hangs (under Kubernetes' terminationGracePeriodSeconds, 45 s).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(25_000),

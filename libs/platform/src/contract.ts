@@ -1,7 +1,5 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
-import { NatsContext } from '@nestjs/microservices';
-import { CONTRACT_HEADER, CONTRACT_VERSION, TollError, contractProblem } from '@toll/contracts';
-import { map, type Observable } from 'rxjs';
+import { Inject, Injectable } from '@nestjs/common';
+import { CONTRACT_VERSION, TollError, contractProblem } from '@toll/contracts';
 import { JsonLogger } from './logger';
 
 export interface ContractRefusal {
@@ -34,23 +32,17 @@ export class ContractRefusals {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 
-// Every NATS request: refused unless its sender's contract version is one this build serves (no header: 1);
-// every object reply to a versioned caller: stamped with this build's version, so the caller can check it in turn.
-@Injectable()
-export class ContractInterceptor implements NestInterceptor {
-  constructor(private readonly refusals: ContractRefusals) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'rpc') return next.handle();
-    const nats = context.switchToRpc().getContext<NatsContext>();
-    const spoken = nats.getHeaders?.()?.get(CONTRACT_HEADER) || null;
-    const problem = contractProblem(spoken ?? undefined);
-    if (problem) {
-      this.refusals.record(nats.getSubject(), spoken, problem);
-      throw new TollError('SERVICE_UNAVAILABLE', `the caller ${problem}`);
-    }
-    // A version-1 caller (no header) gets version-1 replies: no field it does not know.
-    if (!spoken) return next.handle();
-    return next.handle().pipe(map((value) => (isPlainObject(value) ? { ...value, contract: CONTRACT_VERSION } : value)));
+// Every NATS request: refused unless its sender's contract version is one this build serves (no header: 1).
+// Returns the version the caller spoke, or null for a version-1 caller.
+export function checkContract(spoken: string | null, subject: string, refusals: ContractRefusals): string | null {
+  const problem = contractProblem(spoken ?? undefined);
+  if (problem) {
+    refusals.record(subject, spoken, problem);
+    throw new TollError('SERVICE_UNAVAILABLE', `the caller ${problem}`);
   }
+  return spoken;
 }
+
+// Every object reply to a versioned caller: stamped with this build's version, so the caller can check it in turn.
+// A version-1 caller (no header) gets version-1 replies: no field it does not know.
+export const stampContract = (value: unknown, spoken: string | null): unknown => (spoken && isPlainObject(value) ? { ...value, contract: CONTRACT_VERSION } : value);

@@ -1,7 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject } from '@nestjs/common';
 import { TollError, httpStatusOf, type TollErrorBody } from '@toll/contracts';
 import type { Response } from 'express';
-import { throwError } from 'rxjs';
 import { JsonLogger, requestContext } from './logger';
 
 // A backing service (Postgres) unreachable or restarting: our failure and worth retrying, not an internal error.
@@ -17,36 +16,36 @@ export function isUnavailable(e: unknown, depth = 0): boolean {
   return (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) || isUnavailable(cause, depth + 1);
 }
 
-// One filter for NATS handlers and the health HTTP port. Over NATS, errors leave as plain TollErrorBody
-// objects; anything that is not a TollError is logged here and leaves as INTERNAL without internals (or as
-// SERVICE_UNAVAILABLE when a backing service is down).
+// The one mapping of a thrown value to the error body a caller receives, for NATS replies (MessageServer) and the
+// health HTTP port (ErrorFilter): a TollError as it is; anything else is logged here and leaves as INTERNAL without
+// internals (or as SERVICE_UNAVAILABLE when a backing service is down). An HttpException is Nest's own routing on
+// the HTTP port (an unknown path); over NATS it is a bug like any other.
+export function errorBody(exception: unknown, logger: JsonLogger, transport: 'http' | 'nats'): TollErrorBody {
+  if (exception instanceof TollError) return exception.toJSON();
+  if (exception instanceof HttpException && transport === 'http') {
+    return { code: exception.getStatus() === 404 ? 'NOT_FOUND' : 'INVALID_INPUT', message: exception.message };
+  }
+  const err = exception instanceof Error ? exception : new Error(String(exception));
+  if (isUnavailable(err)) {
+    logger.event('warn', 'backing service unavailable', { requestId: requestContext.getStore()?.requestId, error: err.message });
+    return { code: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable; retry the same request (a paid proof stays valid)' };
+  }
+  logger.event('error', 'unhandled error', {
+    requestId: requestContext.getStore()?.requestId,
+    error: err.message,
+    stack: err.stack,
+  });
+  return { code: 'INTERNAL', message: 'Internal error' };
+}
+
+// The health HTTP port's filter (NATS requests never pass through Nest: MessageServer maps their errors).
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   constructor(@Inject(JsonLogger) private readonly logger: JsonLogger) {}
 
   catch(exception: unknown, host: ArgumentsHost) {
-    const body = this.toBody(exception, host);
-    if (host.getType() === 'rpc') return throwError(() => body);
-    const res = host.switchToHttp().getResponse<Response>();
+    const body = errorBody(exception, this.logger, 'http');
     const status = exception instanceof HttpException ? exception.getStatus() : httpStatusOf(body.code);
-    res.status(status).json({ error: body });
-  }
-
-  private toBody(exception: unknown, host: ArgumentsHost): TollErrorBody {
-    if (exception instanceof TollError) return exception.toJSON();
-    if (exception instanceof HttpException && host.getType() === 'http') {
-      return { code: exception.getStatus() === 404 ? 'NOT_FOUND' : 'INVALID_INPUT', message: exception.message };
-    }
-    const err = exception instanceof Error ? exception : new Error(String(exception));
-    if (isUnavailable(err)) {
-      this.logger.event('warn', 'backing service unavailable', { requestId: requestContext.getStore()?.requestId, error: err.message });
-      return { code: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable; retry the same request (a paid proof stays valid)' };
-    }
-    this.logger.event('error', 'unhandled error', {
-      requestId: requestContext.getStore()?.requestId,
-      error: err.message,
-      stack: err.stack,
-    });
-    return { code: 'INTERNAL', message: 'Internal error' };
+    host.switchToHttp().getResponse<Response>().status(status).json({ error: body });
   }
 }

@@ -1,13 +1,12 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import { CatalogService } from './catalog.service';
-import { ContractInterceptor, ContractRefusals } from './contract';
+import { ContractRefusals } from './contract';
 import { ErrorFilter } from './error.filter';
 import { GroupHealth, HealthController } from './health';
 import { JsonLogger } from './logger';
 import { NATS_CONNECTION } from './nats';
-import { RouteInterceptor } from './route.interceptor';
 import { SourceProbes } from './source-probes';
 import { APP_CONFIG, GROUP_INFO, type GroupInfo } from './tokens';
 
@@ -18,7 +17,7 @@ export interface PlatformOptions {
   nats: NatsConnection;
 }
 
-// The Nest glue every group shares: config, logger, NATS, catalog, health, the route interceptor and error filter.
+// The Nest glue every group shares: config, logger, NATS, catalog, health and the HTTP error filter.
 @Global()
 @Module({})
 export class PlatformModule {
@@ -33,9 +32,6 @@ export class PlatformModule {
         { provide: JsonLogger, useValue: options.logger },
         { provide: NATS_CONNECTION, useValue: options.nats },
         { provide: APP_FILTER, useClass: ErrorFilter },
-        // Outermost: the caller's contract version is checked before anything else runs.
-        { provide: APP_INTERCEPTOR, useClass: ContractInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: RouteInterceptor },
         CatalogService,
         ContractRefusals,
         GroupHealth,

@@ -1,5 +1,3 @@
-import { NatsRecordSerializer } from '@nestjs/microservices/serializers';
-
 // A group's answer body crosses NATS as its own JSON text after the reply envelope, not inside it: written once by
 // the group and passed through by the gateway, where nesting it made the gateway parse the whole answer into
 // objects and serialise it again (a quarter of the gateway's CPU on a 21 KB answer), and a text body (u64-exact
@@ -19,17 +17,18 @@ const NEWLINE = 0x0a;
 // contract stamp) and is never serialised itself.
 export const rawBodyReply = <T extends { json: string }>(reply: T): T => Object.assign(reply, { [RAW_BODY]: true });
 
-type Packet = { response?: unknown; [key: string]: unknown };
+type Marked = { json?: unknown; [RAW_BODY]?: true } & Record<string, unknown>;
 
-// The groups' serializer: a marked reply leaves as envelope + raw body, everything else as Nest's own NATS serializer writes it.
-export class RawBodySerializer extends NatsRecordSerializer {
-  override serialize(packet: Packet) {
-    const response = packet?.response as ({ json?: unknown; [RAW_BODY]?: true } & Record<string, unknown>) | undefined;
-    if (!response?.[RAW_BODY] || typeof response.json !== 'string') return super.serialize(packet);
-    const { json, ...envelope } = response;
-    return { data: Buffer.from(`${JSON.stringify({ ...packet, response: envelope })}\n${json}`), headers: undefined };
-  }
+// A reply packet byte for byte as Nest's NATS transport wrote it ({response, isDisposed, id}, in that key order),
+// which every caller reads; a reply marked by rawBodyReply leaves as envelope + raw body.
+export function encodeResponse(id: unknown, response: unknown): Buffer {
+  const marked = response as Marked | null | undefined;
+  if (!marked?.[RAW_BODY] || typeof marked.json !== 'string') return Buffer.from(JSON.stringify({ response, isDisposed: true, id }));
+  const { json, ...envelope } = marked;
+  return Buffer.from(`${JSON.stringify({ response: envelope, isDisposed: true, id })}\n${json}`);
 }
+
+export const encodeError = (id: unknown, err: unknown): Buffer => Buffer.from(JSON.stringify({ err, isDisposed: true, id }));
 
 // A reply as a packet; when the request asked for a raw body, in either wire form (a group built before this one
 // answers with the plain packet), and the raw body comes back as `response.json`.
