@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { SUBJECTS, type SolUsdReply, type TollMessage } from '@toll/contracts';
-import { BusHandler, GroupHealth, TollRoute } from '@toll/platform';
+import { GroupHealth, TollRoute } from '@toll/platform';
 import * as S from './data.schemas';
 import { DataService } from './data.service';
 import { PRICES } from './pricing';
@@ -90,7 +91,7 @@ export class DataController {
   }
 
   // Internal: payments asks for the live SOL/USD rate to quote lamports; no fresh price → SERVICE_UNAVAILABLE.
-  @BusHandler(SUBJECTS.dataSolUsd)
+  @MessagePattern(SUBJECTS.dataSolUsd)
   solUsd(): SolUsdReply {
     return this.data.solUsd();
   }

@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { FREE, SUBJECTS, perCall, type ChallengeRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
-import { BusHandler, GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
+import { GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
 import { z } from 'zod';
 import { BalanceService, DEPOSIT_TIERS } from './balance.service';
 import { ChallengeService } from './challenge.service';
@@ -97,22 +98,22 @@ export class PaymentsController {
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
   ) {}
 
-  @BusHandler(SUBJECTS.paymentsChallenge)
+  @MessagePattern(SUBJECTS.paymentsChallenge)
   challenge(req: ChallengeRequest) {
     return this.challenges.issue(req, req.reason);
   }
 
-  @BusHandler(SUBJECTS.paymentsVerify)
+  @MessagePattern(SUBJECTS.paymentsVerify)
   verify(req: VerifyRequest) {
     return this.verifier.verify(req);
   }
 
-  @BusHandler(SUBJECTS.paymentsSettle)
+  @MessagePattern(SUBJECTS.paymentsSettle)
   settle(req: SettleRequest) {
     return this.settlement.settle(req);
   }
 
-  @BusHandler(SUBJECTS.paymentsRelease)
+  @MessagePattern(SUBJECTS.paymentsRelease)
   release(req: ReleaseRequest) {
     return this.settlement.release(req);
   }

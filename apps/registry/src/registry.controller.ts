@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { SUBJECTS, type RegistryListingsReply, type TollMessage } from '@toll/contracts';
-import { BusHandler, TollRoute } from '@toll/platform';
+import { TollRoute } from '@toll/platform';
 import { PRICES } from './pricing';
 import * as S from './registry.schemas';
 import { RegistryService } from './registry.service';
@@ -132,7 +133,7 @@ export class RegistryController {
     return this.registry.health();
   }
 
-  @BusHandler(SUBJECTS.registryListings)
+  @MessagePattern(SUBJECTS.registryListings)
   listingsFeed(): Promise<RegistryListingsReply> {
     return this.registry.feed();
   }

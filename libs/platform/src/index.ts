@@ -1,7 +1,6 @@
 export * from './config';
 export * from './logger';
 export * from './toll-route';
-export * from './bus-handler';
 export * from './reply';
 export * from './reply-framing';
 export * from './zod-issues';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { CONTRACT_HEADER, REQUEST_ID_HEADER, type TollMessage } from '@toll/contracts';
 import type { Msg, NatsConnection, Subscription } from 'nats';
-import { BUS_SUBJECT } from './bus-handler';
 import { CatalogService } from './catalog.service';
 import type { BaseConfig } from './config';
 import { ContractRefusals, checkContract, stampContract } from './contract';
@@ -31,7 +31,7 @@ function readPacket(raw: Uint8Array): Packet {
   return value && (value.pattern !== undefined || value.data !== undefined) ? value : { data: value };
 }
 
-// Answers the app's NATS subjects (@TollRoute and @BusHandler methods) on its own connection, with queue group =
+// Answers the app's NATS subjects (@TollRoute methods, and @MessagePattern methods for system subjects) on its own connection, with queue group =
 // app name so replicas share the load, in the packet format of Nest's NATS transport, which every caller speaks.
 // It replaces that transport: per message, Nest parsed the pattern, built an execution context and ran an rxjs
 // interceptor chain, which was most of a group's CPU per call (docs/benchmarks.md). The steps here are the ones
@@ -61,9 +61,11 @@ export class MessageServer implements OnModuleDestroy {
       if (!instance) continue;
       for (const name of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
         const method = instance[name];
-        const subject = this.reflector.get<string | undefined>(BUS_SUBJECT, method);
-        if (!subject) continue;
+        // Declared the Nest way (@MessagePattern, which @TollRoute applies): one string pattern, the NATS subject.
+        const [subject, ...more] = this.reflector.get<unknown[] | undefined>(PATTERN_METADATA, method) ?? [];
+        if (subject === undefined) continue;
         const where = `${wrapper.name}.${name}`;
+        if (typeof subject !== 'string' || more.length) throw new Error(`${where}: a handler answers one NATS subject, given as a string`);
         if (method.length > 1) throw new Error(`${where} answers ${subject} but takes ${method.length} arguments; a handler gets the message only`);
         if (found.has(subject)) throw new Error(`${where} answers ${subject}, which another handler already answers`);
         found.set(subject, { subject, route: this.reflector.get<TollRouteOptions | undefined>(TOLL_ROUTE, method), call: (data) => method.call(instance, data) });

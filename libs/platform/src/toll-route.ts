@@ -1,7 +1,7 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { subjectOf, type ErrorCode, type PriceSpec } from '@toll/contracts';
 import type { z } from 'zod';
-import { BUS_SUBJECT } from './bus-handler';
 
 export const TOLL_ROUTE = 'toll:route';
 
@@ -31,4 +31,4 @@ export interface TollRouteOptions {
 
 // Everything about a route, declared once next to its handler; the announcer, gateway and tests read it.
 export const TollRoute = (options: TollRouteOptions) =>
-  applyDecorators(SetMetadata(BUS_SUBJECT, subjectOf(options.operationId)), SetMetadata(TOLL_ROUTE, options));
+  applyDecorators(MessagePattern(subjectOf(options.operationId)), SetMetadata(TOLL_ROUTE, options));

@@ -1,9 +1,10 @@
 import { Controller, Inject, Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
 import { CONTRACT_HEADER, FREE, TollError, type TollMessage } from '@toll/contracts';
 import { natsClient, startNats, type NatsServer } from '@toll/testing';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { z } from 'zod';
-import { BaseConfig, BusHandler, CatalogService, ContractRefusals, NatsBus, RAW_BODY_HEADER, TollRoute, bootstrapGroup, jsonTextReply, unchargedReply, type RunningGroup } from '../src';
+import { BaseConfig, CatalogService, ContractRefusals, NatsBus, RAW_BODY_HEADER, TollRoute, bootstrapGroup, jsonTextReply, unchargedReply, type RunningGroup } from '../src';
 
 const Echo = z.strictObject({ q: z.string().min(1) });
 const route = (operationId: string, input: z.ZodObject, output: z.ZodType, timeoutMs = 2_000) => ({
@@ -64,22 +65,22 @@ class WireController {
     return { instance: this.catalog.instanceId };
   }
 
-  @BusHandler('wire.system.boom')
+  @MessagePattern('wire.system.boom')
   boom(): never {
     throw new Error('secret internals');
   }
 
-  @BusHandler('wire.system.refused')
+  @MessagePattern('wire.system.refused')
   refused(): never {
     throw new TollError('NOT_FOUND', 'no such thing', { id: 'x' });
   }
 
-  @BusHandler('wire.system.dbDown')
+  @MessagePattern('wire.system.dbDown')
   dbDown(): never {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   }
 
-  @BusHandler('wire.system.sum')
+  @MessagePattern('wire.system.sum')
   async sum(req: { a: number; b: number }) {
     return { sum: req.a + req.b };
   }
