@@ -17,7 +17,7 @@ export interface BusRequestOptions {
 // Replies arrive on one wildcard inbox subscription per bus, matched to their request by the inbox token, with one
 // timer per request: nats.js's own request() builds two Error objects (stack traces) for every request that
 // succeeds (a Cancelled rejection of an already-settled promise, and a Timeout kept for its trace), 4-5 % of the
-// gateway's CPU on every call (docs/benchmarks.md, "Gateway answers without nats.js request objects").
+// gateway's CPU on every call (docs/benchmarks.md, "Requests without nats.js request objects, one-shot hashes").
 export class NatsBus {
   private readonly inbox = createInbox();
   private readonly pending = new Map<string, Pending>();
