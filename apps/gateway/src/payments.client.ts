@@ -3,11 +3,8 @@ import {
   SUBJECTS,
   type ChallengeReply,
   type ChallengeRequest,
-  type ReleaseRequest,
-  type SettleReply,
-  type SettleRequest,
-  type VerifyReply,
-  type VerifyRequest,
+  type PaidCallReply,
+  type PaidCallRequest,
 } from '@toll/contracts';
 import { APP_CONFIG, NatsBus } from '@toll/platform';
 import type { GatewayConfig } from './config';
@@ -24,19 +21,14 @@ export class PaymentsClient {
     return this.call(SUBJECTS.paymentsChallenge, req);
   }
 
-  verify(req: VerifyRequest): Promise<VerifyReply> {
-    return this.call(SUBJECTS.paymentsVerify, req, this.config.GATEWAY_PAYMENTS_VERIFY_TIMEOUT_MS);
+  // Verify (an x402 proof may settle on chain first), the operation itself, then settle: each step's own deadline.
+  // The group's body comes back as raw JSON text after the envelope (reply-framing.ts), passed through unread.
+  paidCall(req: PaidCallRequest): Promise<PaidCallReply> {
+    const timeoutMs = this.config.GATEWAY_PAYMENTS_VERIFY_TIMEOUT_MS + req.timeoutMs + this.config.GATEWAY_PAYMENTS_TIMEOUT_MS;
+    return this.bus.request<PaidCallReply>(SUBJECTS.paymentsCall, req, { timeoutMs, requestId: req.requestId, rawBody: true });
   }
 
-  settle(req: SettleRequest): Promise<SettleReply> {
-    return this.call(SUBJECTS.paymentsSettle, req);
-  }
-
-  release(req: ReleaseRequest): Promise<void> {
-    return this.call(SUBJECTS.paymentsRelease, req);
-  }
-
-  private call<T>(subject: string, req: { requestId: string }, timeoutMs = this.config.GATEWAY_PAYMENTS_TIMEOUT_MS): Promise<T> {
-    return this.bus.request<T>(subject, req, { timeoutMs, requestId: req.requestId });
+  private call<T>(subject: string, req: { requestId: string }): Promise<T> {
+    return this.bus.request<T>(subject, req, { timeoutMs: this.config.GATEWAY_PAYMENTS_TIMEOUT_MS, requestId: req.requestId });
   }
 }

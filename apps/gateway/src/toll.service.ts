@@ -3,19 +3,17 @@ import {
   TollError,
   canonicalJson,
   inputCheckSubjectOf,
-  isGroupHeader,
-  keptForRedelivery,
+  storedReply,
   type ChallengeReply,
   type ChallengeRequest,
   type FieldIssue,
+  type PaidCallSettlement,
   type PaymentProof,
-  type SettleReply,
-  type SettleRequest,
   type StoredReply,
   type TollMessage,
   type TollReply,
 } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger, NatsBus } from '@toll/platform';
+import { APP_CONFIG, NatsBus } from '@toll/platform';
 import { BALANCE_HEADERS, HEADERS, MEMO_QUERY_PARAM, inputSha256, requestSha256, sha256Hex } from '@toll/x402';
 import type { Request, Response } from 'express';
 import type { GatewayConfig } from './config';
@@ -23,9 +21,6 @@ import { PaymentsClient } from './payments.client';
 import { publicBaseUrl } from './public-url';
 import { RouteTable, type ResolvedRoute } from './route-table';
 
-// Settle attempts before the gateway gives up (the hold then expires and the proof becomes redeemable again).
-const SETTLE_ATTEMPTS = 4;
-const SETTLE_BACKOFF_MS = 500;
 // Grace on top of a route's timeout, so a group's own deadline error arrives before our timer fires.
 const DEADLINE_GRACE_MS = 250;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -51,7 +46,7 @@ export type CallOutcome =
       kind: 'answer';
       reply: StoredReply;
       uncharged?: string; // the group's reason for not charging; the hold was released
-      settled?: { paymentResponse: string; receipt: string; creditsRemaining?: number; redelivery?: number; balanceAtomic?: string };
+      settled?: PaidCallSettlement;
     };
 
 // The request lifecycle (architecture §4): match → validate → (pay) → forward → settle or release.
@@ -62,7 +57,6 @@ export class TollService {
     private readonly bus: NatsBus,
     private readonly payments: PaymentsClient,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
-    @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {}
 
   async handle(req: Request, res: Response, requestId: string): Promise<void> {
@@ -105,7 +99,7 @@ export class TollService {
   async call(req: CallRequest): Promise<CallOutcome> {
     const { route, input, requestId, proof, idempotencyKey } = req;
     const message: TollMessage = { input, requestId, deadline: Date.now() + route.timeoutMs, caller: req.caller };
-    if (route.price === null) return { kind: 'answer', reply: stored(await this.forward(route, message)) };
+    if (route.price === null) return { kind: 'answer', reply: storedReply(await this.forward(route, message)) };
 
     // Rules the announced schema cannot carry are judged by the group before any payment step, proof or not:
     // an x402 proof is settled on chain inside verify, so a refusal after it would cost the caller real money.
@@ -124,69 +118,20 @@ export class TollService {
     // pays for many, so only an explicit Idempotency-Key makes a repeat a redelivery instead of the next charge.
     const many = route.price.per === 'block' || proof.kind === 'balance';
     const requestKey = !many || idempotencyKey ? requestKeyOf(route.operationId, input, idempotencyKey) : undefined;
-    const hold = await this.payments.verify({ ...challenge, proof, requestKey });
-    if (!hold.ok) return { kind: 'challenge', challenge: hold.challenge };
-    let reply = hold.redelivery?.reply;
-    if (!reply) {
-      let answer: TollReply;
-      try {
-        answer = await this.forward(route, { ...message, payer: hold.payer, deadline: Date.now() + route.timeoutMs });
-      } catch (err) {
-        // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
-        // (A redelivery's hold is settled already; releasing it changes nothing.)
-        await this.release(requestId, hold.holdId, err instanceof TollError ? err.code : 'INTERNAL');
-        throw unusedPaymentError(err, route, proof.kind === 'balance' ? 'balance' : hold.transaction);
-      }
-      if (answer.uncharged !== undefined) {
-        // The group serves this answer without taking payment: the hold goes back and the proof stays redeemable.
-        await this.release(requestId, hold.holdId, 'UNCHARGED');
-        return { kind: 'answer', reply: stored(answer), uncharged: answer.uncharged };
-      }
-      reply = stored(answer);
-    }
-    // The answer is stored with the settlement itself, so a settled call can always be redelivered.
-    const keep = requestKey && !hold.redelivery && keptForRedelivery(reply) ? reply : undefined;
     const target = req.target ?? { path: route.path, input };
-    const settled = await this.settle({
-      requestId,
-      holdId: hold.holdId,
-      reply: keep,
-      price: route.price,
+    // Payments verifies and holds, forwards to the group, and settles or releases (PaidCallRequest).
+    const paid = await this.payments.paidCall({
+      ...challenge,
+      proof,
+      requestKey,
+      subject: route.subject,
+      timeoutMs: route.timeoutMs,
+      input,
+      caller: req.caller,
       request_sha256: requestSha256(route.operationId, route.method, target.path, target.input),
-      response_sha256: sha256Hex(reply.json),
     });
-    return {
-      kind: 'answer',
-      reply,
-      settled: {
-        paymentResponse: settled.paymentResponse,
-        receipt: settled.receipt,
-        creditsRemaining: route.price.per === 'block' && typeof settled.creditsRemaining === 'number' ? settled.creditsRemaining : undefined,
-        redelivery: hold.redelivery?.count,
-        balanceAtomic: settled.balance_atomic,
-      },
-    };
-  }
-
-  private release(requestId: string, holdId: string, reason: string): Promise<void> {
-    return this.payments
-      .release({ requestId, holdId, reason })
-      .catch((e) => this.logger.event('error', 'release failed; hold will expire and be released', { holdId, error: String(e) }));
-  }
-
-  // Settle is idempotent in payments, so when its answer is lost (NATS reconnecting, a payments replica
-  // restarting) asking again is safe; giving up would leave a paid, served call looking unpaid to the caller.
-  private async settle(req: SettleRequest): Promise<SettleReply> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.payments.settle(req);
-      } catch (e) {
-        const transient = e instanceof TollError && (e.code === 'SERVICE_TIMEOUT' || e.code === 'SERVICE_UNAVAILABLE');
-        if (!transient || attempt >= SETTLE_ATTEMPTS) throw e;
-        this.logger.event('warn', 'settle retried', { requestId: req.requestId, holdId: req.holdId, attempt, error: e.code });
-        await new Promise((r) => setTimeout(r, SETTLE_BACKOFF_MS * attempt));
-      }
-    }
+    if (paid.kind === 'challenge') return paid;
+    return { kind: 'answer', reply: { json: paid.json, headers: paid.headers }, uncharged: paid.uncharged, settled: paid.settled };
   }
 
   private forward(route: ResolvedRoute, message: TollMessage): Promise<TollReply> {
@@ -235,25 +180,6 @@ export class TollService {
   }
 }
 
-// The group's answer as sent and as kept for redelivery: its allowed x-toll-* headers and its body as JSON text
-// (verbatim when the group sent text).
-function stored(reply: TollReply): StoredReply {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(reply.headers ?? {})) if (isGroupHeader(name, value)) headers[name] = value;
-  return { json: typeof reply.json === 'string' ? reply.json : JSON.stringify(reply.data), headers };
-}
-
-// A failure after the payment was verified: the caller must learn that the payment is still theirs to use, and how.
-// `paidBy` is the on-chain transaction, or 'balance' for a balance call (nothing debited; its nonce is spent).
-function unusedPaymentError(err: unknown, route: ResolvedRoute, paidBy: string | undefined): TollError {
-  const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
-  const retry =
-    paidBy === 'balance'
-      ? 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.'
-      : `${route.price?.per === 'block' ? 'the credit this call took is back on your block' : `your payment${paidBy ? ` ${paidBy}` : ''} is unused`}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${route.operationId} until a call succeeds, with no time limit; another operation refuses it.`;
-  const payment = { status: 'unused', transaction: paidBy === 'balance' ? null : (paidBy ?? null), operation_id: route.operationId, retry };
-  return new TollError(base.code, base.message, { ...base.details, payment });
-}
 
 // A group's free text as a header value: printable ASCII, bounded.
 const headerText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 300);

@@ -1,7 +1,7 @@
 import { CONTRACT_HEADER, CONTRACT_VERSION, SUBJECTS } from '@toll/contracts';
 import { NatsBus, RAW_BODY_HEADER, readReply } from '@toll/platform';
-import { requestSha256, sha256Hex } from '@toll/x402';
-import { http, natsClient, respond, startNats, waitFor, type FakeResponder, type NatsServer } from '@toll/testing';
+import { requestSha256 } from '@toll/x402';
+import { callOperation, http, natsClient, respond, startNats, waitFor, type FakeResponder, type NatsServer } from '@toll/testing';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { startGateway, type RunningGateway } from '../src/bootstrap';
 import { startDemoGroup, startPingGroup } from './demo-group';
@@ -153,7 +153,7 @@ describe('gateway over a real NATS server', () => {
     const checks: unknown[] = [];
     const tap = nc.subscribe('toll.demo.getChecked.check', { callback: (_e, m) => checks.push(JSON.parse(Buffer.from(m.data).toString()).data.input) });
     await nc.flush();
-    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-1', payer: 'Payer1111' } }));
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ response: { kind: 'answer', json: '{"ok":true}', headers: {} } }));
     await nc.flush();
     const bad = await http(`${gateway.url}/toll/demo/checked?code=1234&low=5&high=2`);
     expect([bad.status, bad.body.error.code, bad.body.error.details.issues]).toEqual([
@@ -166,19 +166,17 @@ describe('gateway over a real NATS server', () => {
     ]);
     const withProof = await http(`${gateway.url}/toll/demo/checked?code=1234&toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
     expect(withProof.status).toBe(400);
-    expect([payments.calls.length, verify.calls.length]).toEqual([0, 0]);
+    expect([payments.calls.length, paid.calls.length]).toEqual([0, 0]);
     const good = await http(`${gateway.url}/toll/demo/checked?code=1236`);
     expect(good.status).toBe(402);
     expect(checks).toEqual([{ code: '1234', low: 5, high: 2 }, { code: '1234' }, { code: '1236' }]);
     expect(payments.calls).toHaveLength(1);
     tap.unsubscribe();
-    verify.stop();
+    paid.stop();
   });
 
-  it('serves an answer the group marks uncharged, releasing the hold instead of settling it', async () => {
-    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-7', payer: 'Payer1111' } }));
-    const release = respond(nc, SUBJECTS.paymentsRelease, () => ({ response: null }));
-    const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: { paymentResponse: 'e30=', receipt: 'claims.sig', creditsRemaining: 0 } }));
+  it('passes an answer payments served uncharged with its reason and no payment headers', async () => {
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ response: { kind: 'answer', json: '{"stale":true}', headers: {}, uncharged: 'nothing fresh to sell' } }));
     await nc.flush();
     const res = await http(`${gateway.url}/toll/demo/nothing-new?toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
     expect([res.status, res.body, res.headers.get('x-toll-uncharged'), res.headers.get('payment-response'), res.headers.get('x-toll-receipt')]).toEqual([
@@ -188,38 +186,28 @@ describe('gateway over a real NATS server', () => {
       null,
       null,
     ]);
-    expect(release.calls).toEqual([expect.objectContaining({ holdId: 'h-7', reason: 'UNCHARGED' })]);
-    expect(settle.calls).toEqual([]);
-    for (const r of [verify, release, settle]) r.stop();
+    expect(paid.calls).toHaveLength(1);
+    paid.stop();
   });
 
-  it('tells a payer their payment is unused after our failure, then answers 503 with Retry-After before any payment step', async () => {
-    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-9', payer: 'Payer1111', transaction: 'Sig1111' } }));
-    const release = respond(nc, SUBJECTS.paymentsRelease, () => ({ response: null }));
+  it('tells a payer what payments says of their unused payment after our failure, then answers 503 with Retry-After before any payment step', async () => {
+    const payment = { status: 'unused', transaction: 'Sig1111', operation_id: 'demo.getFlaky', retry: 'repeat this same request with the same proof' };
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ err: { code: 'UPSTREAM_ERROR', message: 'every provider failed', details: { retry_after_seconds: 30, payment } } }));
     await nc.flush();
     const failed = await http(`${gateway.url}/toll/demo/flaky?toll_memo=m`, { headers: { 'x-payment-tx': 'Sig1111' } });
-    expect(failed.status).toBe(502);
-    expect(failed.body.error.details.payment).toEqual({
-      status: 'unused',
-      transaction: 'Sig1111',
-      operation_id: 'demo.getFlaky',
-      retry:
-        'your payment Sig1111 is unused: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for demo.getFlaky until a call succeeds, with no time limit; another operation refuses it.',
-    });
-    expect(release.calls).toEqual([expect.objectContaining({ holdId: 'h-9', reason: 'UPSTREAM_ERROR' })]);
-    // The group announced the operation unavailable: nobody else is asked to pay for a call that will fail.
+    expect([failed.status, failed.body.error]).toEqual([502, { code: 'UPSTREAM_ERROR', message: 'every provider failed', details: { retry_after_seconds: 30, payment }, request_id: failed.headers.get('x-request-id') }]);
+    // The group failing announces the operation unavailable: nobody else is asked to pay for a call that will fail.
+    expect((await callOperation(nc, 'demo.getFlaky', {})).err).toMatchObject({ code: 'UPSTREAM_ERROR' });
     await waitFor(async () => ((await http(`${gateway.url}/toll/demo/flaky`)).status === 503 ? true : undefined));
     payments.calls.splice(0);
-    const blocked = await http(`${gateway.url}/toll/demo/flaky`);
+    const blocked = await http(`${gateway.url}/toll/demo/flaky?toll_memo=m`, { headers: { 'x-payment-tx': 'Sig1111' } });
     expect(blocked.status).toBe(503);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(25);
     expect(blocked.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_seconds: expect.any(Number) } });
     expect(blocked.body.error.message).toMatch(/^demo\.getFlaky cannot be served right now \(UPSTREAM_ERROR: every provider failed\); no payment was taken/);
-    expect(payments.calls).toEqual([]);
-    expect(verify.calls).toHaveLength(1);
+    expect([payments.calls.length, paid.calls.length]).toEqual([0, 1]);
     expect((await http(`${gateway.url}/toll/demo/paid`)).status).toBe(402); // the group's other operations are unaffected
-    verify.stop();
-    release.stop();
+    paid.stop();
   });
 
   it('answers HEAD on a GET route as GET without a body', async () => {
@@ -290,76 +278,70 @@ describe('gateway over a real NATS server', () => {
     group.stop();
   });
 
-  it('shows the requests left on a prepaid block, from the settle reply', async () => {
-    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-1', payer: 'Payer1111' } }));
-    const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: { paymentResponse: 'e30=', receipt: 'claims.sig', creditsRemaining: 998 } }));
-    await nc.flush(); // the server must know both responders before the gateway asks
-    const proof = { headers: { 'x-payment-tx': 'sig' } };
-    const block = await http(`${gateway.url}/toll/demo/block?toll_memo=m`, proof);
-    expect(block.status).toBe(200);
-    expect(block.headers.get('x-toll-credits-remaining')).toBe('998');
-    expect(block.headers.get('x-toll-receipt')).toBe('claims.sig');
-    const perCallRoute = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, proof);
-    expect(perCallRoute.status).toBe(200);
-    expect(perCallRoute.headers.get('x-toll-credits-remaining')).toBeNull();
-    verify.stop();
-    settle.stop();
+  it('hands payments the whole paid call in one request, and sends the group body it returns exactly as written', async () => {
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({
+      response: { kind: 'answer', json: '{"big":18446744073709551615}', headers: { 'x-toll-cache': 'hit' }, settled: { paymentResponse: 'cGFpZA==', receipt: 'r.s' } },
+    }));
+    await nc.flush();
+    const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': '1'.repeat(88), 'user-agent': 'agent/1' } });
+    expect([res.status, res.text, res.headers.get('x-toll-cache'), res.headers.get('payment-response'), res.headers.get('x-toll-receipt')]).toEqual([
+      200,
+      '{"big":18446744073709551615}',
+      'hit',
+      'cGFpZA==',
+      'r.s',
+    ]);
+    for (const name of ['x-toll-credits-remaining', 'x-toll-redelivery', 'x-toll-balance-atomic']) expect(res.headers.get(name)).toBeNull();
+    expect(paid.calls).toEqual([
+      {
+        requestId: res.headers.get('x-request-id'),
+        resourceUrl: `${gateway.url}/toll/demo/paid`,
+        route: expect.objectContaining({ operationId: 'demo.getPaid', method: 'GET', path: '/toll/demo/paid', price: { per: 'call', usd: '0.01' } }),
+        proof: { kind: 'memo', signature: '1'.repeat(88), memo: 'm' },
+        requestKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+        subject: 'toll.demo.getPaid',
+        timeoutMs: 1000,
+        input: {},
+        caller: { ip: expect.any(String), userAgent: 'agent/1' },
+        // The receipt binds the canonical request (see requestSha256 in @toll/x402); payments hashes the body it served.
+        request_sha256: requestSha256('demo.getPaid', 'GET', '/toll/demo/paid', {}),
+      },
+    ]);
+    paid.stop();
   });
 
-  it('asks payments to settle again when the first answer is lost, and serves the paid call once', async () => {
-    let settles = 0;
-    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-1', payer: 'p' } }));
-    const settle = respond(nc, SUBJECTS.paymentsSettle, () =>
-      ++settles === 1 ? { err: { code: 'SERVICE_UNAVAILABLE', message: 'database restarting' } } : { response: { paymentResponse: 'cGFpZA==', receipt: 'r.s' } },
-    );
-    await nc.flush(); // the server must know both responders before the gateway asks
-    const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': '1'.repeat(88) } });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true });
-    expect(res.headers.get('payment-response')).toBe('cGFpZA==');
-    const reply = { json: '{"ok":true}', headers: {} };
-    // The receipt binds the canonical request and the exact body served (see requestSha256 in @toll/x402).
-    const hashes = { request_sha256: requestSha256('demo.getPaid', 'GET', '/toll/demo/paid', {}), response_sha256: sha256Hex('{"ok":true}') };
-    expect(settle.calls).toEqual([
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply, price: { per: 'call', usd: '0.01' }, ...hashes },
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-1', reply, price: { per: 'call', usd: '0.01' }, ...hashes },
-    ]);
-    verify.stop();
-    settle.stop();
+  it('sends what payments says is left after a call: credits on a prepaid block, a balance, a redelivery count', async () => {
+    const settled = { paymentResponse: 'e30=', receipt: 'claims.sig', creditsRemaining: 998, redelivery: 2, balanceAtomic: '5000' };
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ response: { kind: 'answer', json: '{"ok":true}', headers: {}, settled } }));
+    await nc.flush();
+    const block = await http(`${gateway.url}/toll/demo/block?toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
+    expect([block.status, ...['x-toll-credits-remaining', 'x-toll-redelivery', 'x-toll-balance-atomic', 'x-toll-receipt'].map((h) => block.headers.get(h))]).toEqual([200, '998', '2', '5000', 'claims.sig']);
+    paid.stop();
+  });
+
+  it('answers 402 with the fresh challenge when payments refuses the proof', async () => {
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ response: { kind: 'challenge', challenge: { headerValue: 'cmVmdXNlZA==', body: { x402Version: 1, error: 'memo_expired' } } } }));
+    await nc.flush();
+    const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
+    expect([res.status, res.headers.get('payment-required'), res.body]).toEqual([402, 'cmVmdXNlZA==', { x402Version: 1, error: 'memo_expired' }]);
+    paid.stop();
   });
 
   it('names each paid request for redelivery: per-call always, a block only with an Idempotency-Key', async () => {
-    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-1', payer: 'p' } }));
-    const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: { paymentResponse: 'e30=', receipt: 'r.s', creditsRemaining: 5 } }));
-    await nc.flush(); // the server must know both responders before the gateway asks
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ response: { kind: 'answer', json: '{"ok":true}', headers: {}, settled: { paymentResponse: 'e30=', receipt: 'r.s' } } }));
+    await nc.flush();
     const proof = (key?: string) => ({ headers: { 'x-payment-tx': 'sig', ...(key ? { 'idempotency-key': key } : {}) } });
     await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, proof());
     await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, proof('k-1'));
     await http(`${gateway.url}/toll/demo/block?toll_memo=m`, proof());
     await http(`${gateway.url}/toll/demo/block?toll_memo=m`, proof('k-1'));
-    const keys = (verify.calls as Array<{ requestKey?: string }>).map((c) => c.requestKey);
+    const keys = (paid.calls as Array<{ requestKey?: string }>).map((c) => c.requestKey);
     expect(keys[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(keys[1]).toMatch(/^[0-9a-f]{64}$/);
     expect(keys[1]).not.toBe(keys[0]);
     expect(keys[2]).toBeUndefined();
     expect(keys[3]).toMatch(/^[0-9a-f]{64}$/);
-    expect((settle.calls as Array<{ reply?: unknown }>).map((c) => c.reply !== undefined)).toEqual([true, true, false, true]);
-    verify.stop();
-    settle.stop();
-  });
-
-  it('serves a redelivery from the stored answer without asking the group, and marks it', async () => {
-    const stored = { json: '{"ok":false,"stored":1}', headers: { 'x-toll-cache': 'hit' } };
-    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-7', payer: 'p', redelivery: { count: 2, reply: stored } } }));
-    const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: { paymentResponse: 'e30=', receipt: 'r.s', creditsRemaining: 0 } }));
-    await nc.flush(); // the server must know both responders before the gateway asks
-    const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': 'sig' } });
-    expect([res.status, res.text, res.headers.get('x-toll-cache'), res.headers.get('x-toll-redelivery'), res.headers.get('x-toll-receipt')]).toEqual([200, stored.json, 'hit', '2', 'r.s']);
-    expect(settle.calls).toEqual([
-      { requestId: res.headers.get('x-request-id'), holdId: 'h-7', price: { per: 'call', usd: '0.01' }, request_sha256: requestSha256('demo.getPaid', 'GET', '/toll/demo/paid', {}), response_sha256: sha256Hex(stored.json) },
-    ]);
-    verify.stop();
-    settle.stop();
+    paid.stop();
   });
 
   it('hides internals of a failing handler behind INTERNAL', async () => {

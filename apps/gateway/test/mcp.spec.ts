@@ -9,7 +9,7 @@ import { startGateway, type RunningGateway } from '../src/bootstrap';
 import { startDemoGroup } from './demo-group';
 
 // The MCP endpoint against fake payments: the pipeline's every outcome (challenge, pre-check, uncharged, group
-// headers, exact JSON text, settle) reaches the tool result the way it reaches an HTTP response.
+// headers, exact JSON text, a settled call) reaches the tool result the way it reaches an HTTP response.
 describe('gateway MCP endpoint over a real NATS server', () => {
   let nats: NatsServer;
   let nc: NatsConnection;
@@ -19,7 +19,7 @@ describe('gateway MCP endpoint over a real NATS server', () => {
   let mcp: Client;
   const REQUIRED = { x402Version: 2, error: 'payment_required', resource: { url: 'u', description: 'd', mimeType: 'application/json' }, accepts: [{ scheme: 'exact', amount: '10000', extra: { memo: 'm' } }] };
   const CHALLENGE = { headerValue: encodeHeaderJson(REQUIRED), body: { x402Version: 1, toll: { memo: 'm' } } };
-  const SETTLED = { paymentResponse: encodeHeaderJson({ success: true, transaction: 'tx1' }), receipt: 'claims.sig', creditsRemaining: 0 };
+  const SETTLED = { paymentResponse: encodeHeaderJson({ success: true, transaction: 'tx1' }), receipt: 'claims.sig' };
 
   const call = (name: string, args: Record<string, unknown> = {}, meta?: Record<string, unknown>) => mcp.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
   const textOf = (r: CallToolResult) => (r.content[0] as { text: string }).text;
@@ -68,9 +68,8 @@ describe('gateway MCP endpoint over a real NATS server', () => {
     expect(challenge.calls).toHaveLength(0);
   });
 
-  it('passes proofs to verify as the HTTP headers would, settles, and returns the settlement and receipt in _meta', async () => {
-    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-1', payer: 'Payer1111' } }));
-    const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: SETTLED }));
+  it('passes proofs to payments as the HTTP headers would, and returns the settlement and receipt in _meta', async () => {
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ response: { kind: 'answer', json: '{"ok":true}', headers: {}, settled: SETTLED } }));
     await nc.flush();
     const payload = { x402Version: 2, accepted: { memo: 'm' }, payload: { transaction: 'AAAA' } };
     const r = await call('demo_getPaid', {}, { 'x402/payment': payload });
@@ -80,25 +79,19 @@ describe('gateway MCP endpoint over a real NATS server', () => {
       _meta: { 'x402/payment-response': { success: true, transaction: 'tx1' }, 'toll/receipt': 'claims.sig' },
     });
     await call('demo_getPaid', {}, { 'toll/memo-payment': { signature: 'sig', memo: 'm' } });
-    expect(verify.calls.map((c: any) => c.proof)).toEqual([
-      { kind: 'x402', paymentSignature: encodeHeaderJson(payload) },
-      { kind: 'memo', signature: 'sig', memo: 'm' },
+    expect(paid.calls.map((c: any) => [c.proof, c.subject])).toEqual([
+      [{ kind: 'x402', paymentSignature: encodeHeaderJson(payload) }, 'toll.demo.getPaid'],
+      [{ kind: 'memo', signature: 'sig', memo: 'm' }, 'toll.demo.getPaid'],
     ]);
-    expect(settle.calls).toHaveLength(2);
-    verify.stop();
-    settle.stop();
+    paid.stop();
   });
 
-  it('releases the hold for an uncharged answer and says so in _meta', async () => {
-    const verify = respond(nc, SUBJECTS.paymentsVerify, () => ({ response: { ok: true, holdId: 'h-7', payer: 'Payer1111' } }));
-    const release = respond(nc, SUBJECTS.paymentsRelease, () => ({ response: null }));
-    const settle = respond(nc, SUBJECTS.paymentsSettle, () => ({ response: SETTLED }));
+  it('says in _meta that payments served an answer uncharged', async () => {
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ response: { kind: 'answer', json: '{"stale":true}', headers: {}, uncharged: 'nothing fresh to sell' } }));
     await nc.flush();
     const r = await call('demo_getNothingNew', {}, { 'toll/memo-payment': { signature: 'sig', memo: 'm' } });
     expect([r.structuredContent, r._meta]).toEqual([{ stale: true }, { 'toll/uncharged': 'nothing fresh to sell' }]);
-    expect(release.calls).toEqual([expect.objectContaining({ holdId: 'h-7', reason: 'UNCHARGED' })]);
-    expect(settle.calls).toEqual([]);
-    for (const f of [verify, release, settle]) f.stop();
+    paid.stop();
   });
 
   it('keeps the group’s JSON text exact and its x-toll-* headers', async () => {

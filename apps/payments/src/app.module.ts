@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG } from '@toll/platform';
+import { APP_CONFIG, NATS_CONNECTION, NatsBus } from '@toll/platform';
+import type { NatsConnection } from 'nats';
 import { SolanaRpc } from '@toll/solana';
 import { BalanceRepository } from './balance.repository';
 import { BalanceService } from './balance.service';
@@ -7,6 +8,7 @@ import { ChallengeService } from './challenge.service';
 import { localDefaults, type PaymentsConfig } from './config';
 import { FACILITATOR, createFacilitator } from './facilitator';
 import { LedgerRepository } from './ledger.repository';
+import { PaidCallService } from './paid-call.service';
 import { PaymentsController } from './payments.controller';
 import { PrismaService } from './prisma.service';
 import { ReceiptSigner } from './receipts';
@@ -28,6 +30,8 @@ import { VerifyService } from './verify.service';
       useFactory: (c: PaymentsConfig) => new ReceiptSigner(c.PAYMENTS_RECEIPT_SECRET ? Buffer.from(c.PAYMENTS_RECEIPT_SECRET, 'hex') : localDefaults.receiptSeed()),
     },
     { provide: ReplySeal, inject: [PAYMENT_TERMS], useFactory: (t: PaymentTerms) => new ReplySeal(t.memoSecret) },
+    // payments.call forwards paid calls to their groups.
+    { provide: NatsBus, inject: [NATS_CONNECTION], useFactory: (nats: NatsConnection) => new NatsBus(nats) },
     PrismaService,
     LedgerRepository,
     BalanceRepository,
@@ -36,6 +40,7 @@ import { VerifyService } from './verify.service';
     SolPriceService,
     VerifyService,
     SettlementService,
+    PaidCallService,
   ],
 })
 export class AppModule {}

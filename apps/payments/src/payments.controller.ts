@@ -1,10 +1,11 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { FREE, SUBJECTS, perCall, type ChallengeRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
+import { FREE, SUBJECTS, perCall, type ChallengeRequest, type PaidCallRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
 import { GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
 import { z } from 'zod';
 import { BalanceService, DEPOSIT_TIERS } from './balance.service';
 import { ChallengeService } from './challenge.service';
+import { PaidCallService } from './paid-call.service';
 import { ReceiptSigner } from './receipts';
 import { SettlementService } from './settlement.service';
 import { VerifyService } from './verify.service';
@@ -93,6 +94,7 @@ export class PaymentsController {
     private readonly prices: SolPriceService,
     private readonly verifier: VerifyService,
     private readonly settlement: SettlementService,
+    private readonly paidCalls: PaidCallService,
     private readonly receipts: ReceiptSigner,
     private readonly health: GroupHealth,
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
@@ -103,6 +105,12 @@ export class PaymentsController {
     return this.challenges.issue(req, req.reason);
   }
 
+  @MessagePattern(SUBJECTS.paymentsCall)
+  call(req: PaidCallRequest) {
+    return this.paidCalls.call(req);
+  }
+
+  // The steps of a paid call one by one, for gateways built before payments.call.
   @MessagePattern(SUBJECTS.paymentsVerify)
   verify(req: VerifyRequest) {
     return this.verifier.verify(req);

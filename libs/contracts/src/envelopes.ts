@@ -29,6 +29,14 @@ export const GATEWAY_OWNED_HEADERS: readonly string[] = ['x-toll-receipt', 'x-to
 export const isGroupHeader = (name: string, value: unknown): value is string =>
   GROUP_HEADER_NAME.test(name) && !GATEWAY_OWNED_HEADERS.includes(name) && typeof value === 'string' && GROUP_HEADER_VALUE.test(value);
 
+// A group's answer as the caller gets it and as payments keeps it for redelivery: its allowed x-toll-* headers and
+// its body as JSON text (verbatim when the group sent text).
+export function storedReply(reply: TollReply): StoredReply {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.headers ?? {})) if (isGroupHeader(name, value)) headers[name] = value;
+  return { json: typeof reply.json === 'string' ? reply.json : JSON.stringify(reply.data), headers };
+}
+
 // payments.challenge
 export interface ChallengeRequest {
   requestId: string;
@@ -101,6 +109,32 @@ export interface SettleReply {
   creditsRemaining: number; // requests left on the proof after this one (prepaid blocks; 0 for per-call prices)
   balance_atomic?: string; // a balance call: what the balance holds after it (USDC atomic units)
 }
+
+// payments.call: a paid call whole, in payments: verify the proof and hold its price, forward the call to the group,
+// then settle on the group's answer or release after our failure. One round trip from the gateway (and one from
+// payments to the group) where verify, forward and settle from the gateway took three; payments.verify, .settle and
+// .release stay for gateways built before it.
+export interface PaidCallRequest extends VerifyRequest {
+  subject: string; // the operation's subject (toll.<operationId>)
+  timeoutMs: number; // the operation's own deadline, counted from the forward
+  input: Record<string, unknown>;
+  caller: TollMessage['caller'];
+  request_sha256: string; // bound into the receipt with the sha256 of the body served
+}
+
+// What a settled call adds to the answer: the payment headers and, for a prepaid block or a balance, what is left.
+export interface PaidCallSettlement {
+  paymentResponse: string;
+  receipt: string;
+  creditsRemaining?: number; // a prepaid block's requests left
+  redelivery?: number; // this answer is a redelivery, the n-th
+  balanceAtomic?: string; // a balance call: what the balance holds after it
+}
+
+// The answer crosses NATS in the raw-body form (reply-framing.ts): `json` is the group's body text, passed through.
+export type PaidCallReply =
+  | { kind: 'challenge'; challenge: ChallengeReply }
+  | { kind: 'answer'; json: string; headers: Record<string, string>; uncharged?: string; settled?: PaidCallSettlement };
 
 export interface ReleaseRequest {
   requestId: string;

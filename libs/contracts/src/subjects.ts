@@ -6,6 +6,7 @@ export const SUBJECTS = {
   paymentsVerify: 'payments.verify',
   paymentsSettle: 'payments.settle',
   paymentsRelease: 'payments.release',
+  paymentsCall: 'payments.call', // verify, forward and settle in one request (PaidCallRequest)
   dataSolUsd: 'data.solUsd', // the data app's live SOL/USD price, for SOL quotes in challenges
   registryListings: 'registry.listings', // every published listing, for discovery's match index
 } as const;
