@@ -49,6 +49,11 @@ export class VerifyService {
     if (!proof.memo) return { ok: false, reason: 'memo_missing' };
     const redelivery = this.redeliveryOf(req);
     const ttl = this.config.PAYMENTS_HOLD_TTL_SECONDS;
+    // A per-call proof is new on nearly every call (a repeat is a retry or a redelivery), so its chain read starts
+    // beside the lookup, whose round trip then hides behind the chain's; a known proof leaves the read unused. A
+    // block's proof is known on every call after its first: its read waits for the lookup.
+    const early = creditsOf(req.route) === 1 ? this.fetchTransaction(proof.signature) : undefined;
+    early?.catch(() => undefined); // a known proof never awaits it; a new one does, and meets its error there
     // One statement: the next credit of a proof seen before (each call of a prepaid block), or what is recorded for it.
     const seen = await this.ledger.lookupOrHoldNext(proof.signature, proof.memo, productOf(req.route), req.requestId, ttl, !redelivery);
     if (seen && 'held' in seen) return { ok: true, holdId: seen.held.holdId, payer: seen.held.payment.payer, transaction: proof.signature };
@@ -60,7 +65,7 @@ export class VerifyService {
       if (known.operationId !== productOf(req.route)) return { ok: false, reason: 'memo_wrong_route' };
       payment = known;
     } else {
-      const check = checkMemoPayment(await this.fetchTransaction(proof.signature), proof.memo, productOf(req.route), this.terms, nowUnix());
+      const check = checkMemoPayment(await (early ?? this.fetchTransaction(proof.signature)), proof.memo, productOf(req.route), this.terms, nowUnix());
       if (!check.ok) return check;
       payment = {
         kind: 'memo',
