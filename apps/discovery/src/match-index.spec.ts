@@ -228,6 +228,14 @@ describe(MatchIndex.name, () => {
     expect(which.results.map((r) => r.name)).not.toContain('weather.getHealth');
   });
 
+  it('reads "status" beside a word for a service, a status word typed with a slip, and not "running" before what it runs', () => {
+    for (const task of ['weather service status', 'weather status ping', 'is the weather api helthy', 'weather healthcheck']) {
+      expect(index.match(task, { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    }
+    expect(index.match('status of the current weather in Lisbon', { limit: 1 }).results[0].name).toBe('weather.getCurrent');
+    expect(index.match('before running the forecast, the current weather in Lisbon', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+  });
+
   it('keeps free administrative routes out of task results unless the task is about them', () => {
     const registry = (operationId: string, path: string, summary: string, over: Partial<CatalogRoute> = {}) =>
       routeDocument(route({ operationId, path, summary, price: null, group: 'registry', groupTitle: 'Discovery Registry', tags: [], inputSchema: {}, ...over }));

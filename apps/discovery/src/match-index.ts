@@ -46,7 +46,7 @@ const COMMON_WORDS = 5000;
 //   the held-out half.
 export const TRUST = { minRelevance: 0.3, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 14, weakSemantic: 0.2, weakExample: 0.35 };
 const STATUS_WORDS = new Set(
-  'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable liveness'.split(' '),
+  'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable liveness healthcheck heartbeat ping'.split(' '),
 );
 
 export const METHOD =
@@ -362,9 +362,26 @@ const AFTER_BEING = new Set(['online', 'offline', 'available', 'operating']);
 const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
 // "down" after a verb that acts on something ("tear down the lease", "narrow down the list") is not one either.
 const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let)\s+(\S+\s+)?down\b/g;
+// "running" before what it runs ("before running the full screen") is an action, not a question about a service.
+const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|those|its|their)\b/g;
+// "status" asks about a service beside a word for one or for its check ("service status", "status endpoint", "API
+// status", "status ping"); alone it is a field of many things ("trademark status", "the status of my order").
+const SERVICE_WORDS = new Set('service services api apis endpoint server backend gateway check ping page feed'.split(' '));
+// A status word typed with a letter dropped or two letters swapped ("helthy", "healhty") is still one; words of six
+// letters and more, with their first two kept, so an everyday word never becomes one.
+const STATUS_TYPOS = new Map(
+  [...STATUS_WORDS].filter((w) => w.length >= 6).flatMap((w) => [
+    ...[...w].map((_, i) => [w.slice(0, i) + w.slice(i + 1), w] as const),
+    ...[...w].slice(0, -1).map((_, i) => [w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), w] as const),
+  ]).filter(([typo, w]) => typo.slice(0, 2) === w.slice(0, 2) && !STATUS_WORDS.has(typo)),
+);
 const statusWord = (task: string) => {
-  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' '));
-  return w.find((word, i) => STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || w.slice(0, i).some((before) => BEING.has(before))));
+  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);
+  return w.find(
+    (word, i) =>
+      (STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || w.slice(0, i).some((before) => BEING.has(before)))) ||
+      (word === 'status' && (SERVICE_WORDS.has(w[i - 1]) || SERVICE_WORDS.has(w[i + 1]))),
+  );
 };
 
 const jaccard = (a: Set<string>, b: Set<string>) => {
