@@ -20,6 +20,8 @@ describe('englishMeaning', () => {
     expect(read('wie viele Kilogramm sind 3 Meilen').map((r) => r.english)).toEqual(['kilograms', 'miles']);
     expect(read('el historial de hackeos e incidentes').map((r) => r.english)).toEqual(['history', 'hacks', 'incidents']);
     expect(read('ist der Dienst gesund').map((r) => r.english)).toEqual(['service', 'healthy']);
+    expect(read('fundamentos financieros de la empresa').map((r) => r.english)).toEqual(['fundamentals', 'financial', 'company']);
+    expect(read('Rückrufe für das Modell, Baujahr 2015').map((r) => r.english)).toEqual(['recall', 'model', 'year']);
   });
 
   it('matches with or without accents and in any case', () => {

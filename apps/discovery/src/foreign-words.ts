@@ -34,7 +34,7 @@ developer: desarrollador desenvolvedor développeur sviluppatore entwickler
 company: empresa empresas compañía companhia entreprise société azienda società unternehmen
 stock: acción acciones ação ações azione azioni aktie aktien
 price: precio precios preço preços prix prezzo prezzi preis preise kurs
-short: corto curto leerverkauf leerverkäufe
+short: corto curto leerverkauf leerverkäufe leerverkauft leerverkaufte
 interest: interés interesse intérêt zinsen
 rate: tasa taxa taux tasso zinssatz
 funds: fondos fundos fonds fondi
@@ -42,6 +42,8 @@ federal: federales federais fédéraux federali
 inflation: inflación inflação inflazione
 unemployment: desempleo desemprego chômage disoccupazione arbeitslosigkeit
 gdp: pib bip
+fundamentals: fundamentos fondamentaux fondamentali fundamentaldaten
+financial: financiero financieros financiera financieras financeiro financeiros financeira financier financiers financière financières finanziario finanziari finanziaria finanziell finanzielle finanzdaten
 data: datos dados données dati daten
 safe: seguro segura sicuro sicura sicher
 scam: estafa golpe arnaque truffa betrug
@@ -54,6 +56,8 @@ vehicle: vehículo veículo véhicule veicolo fahrzeug
 car: coche carro voiture macchina
 vin: chasis chassi telaio fahrgestellnummer
 number: número numero nummer
+year: año años ano anos année années anno anni jahr jahre baujahr
+model: modelo modelos modèle modèles modello modelli modell modelle
 name: nombre nome nom
 fee: tarifa comisión comissão frais commissione gebühr gebühren
 priority: prioridad prioridade priorité priorità priorität

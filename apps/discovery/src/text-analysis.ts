@@ -57,6 +57,8 @@ const SYNONYM_GROUPS = [
   ['lease', 'rent', 'rental'],
   ['snapshot', 'mirror', 'dump'],
   ['upstream', 'provider'],
+  ['sec', 'edgar'],
+  ['related', 'connected', 'linked'],
 ];
 
 // What a task sets its need against (", not a forecast", "(not MD5)", "instead of a keyword search", "rather than the
