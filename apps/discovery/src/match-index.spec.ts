@@ -226,6 +226,8 @@ describe(MatchIndex.name, () => {
     const which = index.match('current weather in the available cities', { limit: 5 });
     expect(which.results[0].name).toBe('weather.getCurrent');
     expect(which.results.map((r) => r.name)).not.toContain('weather.getHealth');
+    // Nor "which … are available", a question for a list.
+    expect(index.match('which current weather cities are available', { limit: 1 }).results[0].name).toBe('weather.getCurrent');
   });
 
   it('reads "status" beside a word for a service, a status word typed with a slip, and not "running" before what it runs', () => {

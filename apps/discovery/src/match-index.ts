@@ -359,6 +359,8 @@ const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|look|looking|s
 // online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
 // be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
 const AFTER_BEING = new Set(['online', 'offline', 'available', 'operating']);
+// "which series are available" asks for a list, not whether a service is up.
+const WHICH = new Set(['which', 'what']);
 const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
 // "down" after a verb that acts on something ("tear down the lease", "narrow down the list") is not one either.
 const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let)\s+(\S+\s+)?down\b/g;
@@ -379,7 +381,7 @@ const statusWord = (task: string) => {
   const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);
   return w.find(
     (word, i) =>
-      (STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || w.slice(0, i).some((before) => BEING.has(before)))) ||
+      (STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || (w.slice(0, i).some((before) => BEING.has(before)) && !(word === 'available' && w.slice(0, i).some((before) => WHICH.has(before)))))) ||
       (word === 'status' && (SERVICE_WORDS.has(w[i - 1]) || SERVICE_WORDS.has(w[i + 1]))),
   );
 };

@@ -27,10 +27,12 @@ describe('withoutContrast', () => {
     expect(withoutContrast('hash it with SHA-256 (not MD5)')).toBe('hash it with SHA-256  )');
     expect(withoutContrast('rank services instead of a keyword search')).toBe('rank services  ');
     expect(withoutContrast('a count, not just the rows; and fast')).toBe('a count ; and fast');
+    expect(withoutContrast("basic token info, I don't need a risk rating")).toBe('basic token info, I  ');
   });
 
   it('keeps a plain "not", which is part of the need', () => {
     expect(withoutContrast('which payments were not allowed')).toBe('which payments were not allowed');
     expect(withoutContrast('is the service not working?')).toBe('is the service not working?');
+    expect(withoutContrast("we don't need that bot anymore, release it")).toBe("we don't need that bot anymore, release it");
   });
 });

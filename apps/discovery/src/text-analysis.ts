@@ -62,9 +62,11 @@ const SYNONYM_GROUPS = [
 ];
 
 // What a task sets its need against (", not a forecast", "(not MD5)", "instead of a keyword search", "rather than the
-// rows") names the sibling it does not want: those words, up to the end of the clause, are no evidence. A bare "not"
-// ("which payments were not allowed") is part of the need and stays.
-const CONTRAST = /(?:(?:[,(—–]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than)\b[^.,;:?!()]*/giu;
+// rows", "I don't need a risk rating") names the sibling it does not want: those words, up to the end of the clause,
+// are no evidence. A bare "not" ("which payments were not allowed") is part of the need and stays, and so does what a
+// task no longer needs ("don't need that bot anymore": it is what the task acts on).
+const CONTRAST =
+  /(?:(?:[,(—–]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b)\b[^.,;:?!()]*/giu;
 export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ');
 
 export interface AnalyzedTerm {
