@@ -5,7 +5,7 @@ import { ExampleIndex, type ExampleScore } from './example-index';
 import { englishMeaning, type Reading } from './foreign-words';
 import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
-import { analyze, expandSynonyms, normalize, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
+import { analyze, expandSynonyms, impliedWords, normalize, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
 
@@ -75,7 +75,7 @@ export interface MatchOptions {
 }
 
 // task: the text every signal reads (the task, plus the English meaning of its foreign words, read).
-type Query = { task: string; own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string>; read: Reading[] };
+type Query = { task: string; own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string>; read: (Reading & { implied?: boolean })[] };
 // evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
 // asked: the part of the score that comes from the tool's examples; beforePrior: the score before its prior.
 type Scored = {
@@ -197,7 +197,7 @@ export class MatchIndex {
   // What the task sets its need against is left out of it (text-analysis.ts, withoutContrast).
   private select(text: string, ceiling: bigint | undefined, availability: AvailabilityOf) {
     const asked = withoutContrast(text);
-    const read = englishMeaning(words(asked));
+    const read = [...englishMeaning(words(asked)), ...impliedWords(asked).map(({ form, word }) => ({ word: form, english: word, implied: true }))];
     const task = read.length ? `${asked} ${read.map((r) => r.english).join(' ')}` : asked;
     const own = analyze(task);
     const synonyms = expandSynonyms(own);
@@ -320,7 +320,10 @@ export class MatchIndex {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
     });
-    const reasons = read.length ? [`read in English: ${read.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`] : [];
+    const foreign = read.filter((r) => !r.implied);
+    const implied = read.filter((r) => r.implied);
+    const reasons = foreign.length ? [`read in English: ${foreign.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`] : [];
+    if (implied.length) reasons.push(`read from the task's form: ${implied.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`);
     reasons.push(...matched.map((m) => `"${m.query}" matched ${m.how === 'exact' ? '' : `${m.how} `}"${m.term}" in ${m.fields.join(', ')}`));
     // Meaning explains the task words that found nothing by their letters in this tool.
     const explained = new Set(matched.map((m) => m.query));

@@ -69,6 +69,22 @@ const CONTRAST =
   /(?:(?:[,(—–]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b)\b[^.,;:?!()]*/giu;
 export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ');
 
+// What a task's form says without the word: a padded base64 value is base64 ("decode aGVsbG8="), three dotted
+// base64url parts starting "eyJ" are a JWT, and the way of a conversion names its verb: text "to base64" is encoded,
+// base64 "back to text" or "from base64" decoded. Each is the word itself, as the task would have written it.
+const IMPLIED: { form: RegExp; word: string }[] = [
+  { form: /(?<![\p{L}\p{N}+/=])[A-Za-z0-9+/]{6,}={1,2}(?![\p{L}\p{N}+/=])/gu, word: 'base64' },
+  { form: /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, word: 'jwt' },
+  { form: /\b(?:to|into|as|in)\s+base64\b/gi, word: 'encode' },
+  { form: /\bfrom\s+base64\b|\bbase64\s+(?:back\s+)?(?:to|into)\b/gi, word: 'decode' },
+];
+export interface Implied {
+  form: string; // what the task wrote
+  word: string;
+}
+export const impliedWords = (text: string): Implied[] =>
+  IMPLIED.flatMap(({ form, word }) => [...text.matchAll(form)].slice(0, 1).map((m) => ({ form: m[0], word })));
+
 export interface AnalyzedTerm {
   term: string; // the stem that is indexed or searched
   word: string; // the word it came from
