@@ -28,6 +28,9 @@ describe('withoutContrast', () => {
     expect(withoutContrast('rank services instead of a keyword search')).toBe('rank services  ');
     expect(withoutContrast('a count, not just the rows; and fast')).toBe('a count ; and fast');
     expect(withoutContrast("basic token info, I don't need a risk rating")).toBe('basic token info, I  ');
+    // A cap on the number of answers asks for no ranking.
+    expect(withoutContrast('services mentioning OCR, top 5 results')).toBe('services mentioning OCR,  ');
+    expect(withoutContrast('top 5 stocks by volume')).toBe('top 5 stocks by volume');
   });
 
   it('keeps a plain "not", which is part of the need', () => {

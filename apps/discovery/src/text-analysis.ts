@@ -67,7 +67,9 @@ const SYNONYM_GROUPS = [
 // task no longer needs ("don't need that bot anymore": it is what the task acts on).
 const CONTRAST =
   /(?:(?:[,(—–]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b)\b[^.,;:?!()]*/giu;
-export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ');
+// "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
+const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
+export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').replace(RESULT_CAP, ' ');
 
 // What a task's form says without the word: a padded base64 value is base64 ("decode aGVsbG8="), three dotted
 // base64url parts starting "eyJ" are a JWT, and the way of a conversion names its verb: text "to base64" is encoded,
