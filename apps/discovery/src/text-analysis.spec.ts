@@ -31,6 +31,7 @@ describe('withoutContrast', () => {
     // A cap on the number of answers asks for no ranking.
     expect(withoutContrast('services mentioning OCR, top 5 results')).toBe('services mentioning OCR,  ');
     expect(withoutContrast('top 5 stocks by volume')).toBe('top 5 stocks by volume');
+    expect(withoutContrast('short interest of AMC right now')).toBe('short interest of AMC now');
   });
 
   it('keeps a plain "not", which is part of the need', () => {

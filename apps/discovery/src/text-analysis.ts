@@ -69,7 +69,9 @@ const CONTRAST =
   /(?:(?:[,(—–]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b)\b[^.,;:?!()]*/giu;
 // "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
-export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').replace(RESULT_CAP, ' ');
+// "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
+const RIGHT_NOW = /\bright\s+(?=now\b)/giu;
+export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').replace(RESULT_CAP, ' ').replace(RIGHT_NOW, '');
 
 // What a task's form says without the word: a padded base64 value is base64 ("decode aGVsbG8="), three dotted
 // base64url parts starting "eyJ" are a JWT, and the way of a conversion names its verb: text "to base64" is encoded,
