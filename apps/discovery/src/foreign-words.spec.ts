@@ -22,6 +22,7 @@ describe('englishMeaning', () => {
     expect(read('ist der Dienst gesund').map((r) => r.english)).toEqual(['service', 'healthy']);
     expect(read('fundamentos financieros de la empresa').map((r) => r.english)).toEqual(['fundamentals', 'financial', 'company']);
     expect(read('Rückrufe für das Modell, Baujahr 2015').map((r) => r.english)).toEqual(['recall', 'model', 'year']);
+    expect(read('la serie storica, ¿cuántas hay?').map((r) => r.english)).toEqual(['series', 'history', 'count']);
   });
 
   it('matches with or without accents and in any case', () => {

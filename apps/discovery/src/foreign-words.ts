@@ -45,6 +45,8 @@ gdp: pib bip
 fundamentals: fundamentos fondamentaux fondamentali fundamentaldaten
 financial: financiero financieros financiera financieras financeiro financeiros financeira financier financiers financière financières finanziario finanziari finanziaria finanziell finanzielle finanzdaten
 data: datos dados données dati daten
+count: cuántos cuántas quantos quantas combien wieviele
+discussed: comentadas comentados comentada comentado commentées commentés commentate commentati diskutiert diskutierte
 safe: seguro segura sicuro sicura sicher
 scam: estafa golpe arnaque truffa betrug
 risk: riesgo risco risque rischio risiko
@@ -110,7 +112,8 @@ miles: milla millas milha milhas miglio miglia meile meilen
 meters: metros mètre mètres metri
 degrees: grados graus degrés gradi
 units: unidad unidades unidade unité unités unità einheit einheiten
-history: historial histórico histórica historique storico verlauf
+history: historial histórico histórica históricos históricas historique historiques storico storica storici storiche verlauf historisch historische historischen
+series: serie
 hacks: hackeo hackeos ataque ataques attacco attacchi
 incidents: incidente incidentes incidenti vorfälle
 pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmazeutisch
