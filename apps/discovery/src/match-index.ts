@@ -357,7 +357,7 @@ const SOURCE_TEXT = {
 // "up" after a phrasal verb ("set up a bot", "look up a payer") or before "to" ("up to 10 hits") is not a question about
 // a service.
 const UP_TO = /\bup\s+to\b/g;
-const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow)\s+(\S+\s+)?up\b/g;
+const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm)\s+(\S+\s+)?up\b/g;
 // "online"/"offline"/"available"/"operating" ask about a service only after a verb of being or going ("is the API
 // online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
 // be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
@@ -366,7 +366,7 @@ const AFTER_BEING = new Set(['online', 'offline', 'available', 'operating']);
 const WHICH = new Set(['which', 'what']);
 const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
 // "down" after a verb that acts on something ("tear down the lease", "narrow down the list") is not one either.
-const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let)\s+(\S+\s+)?down\b/g;
+const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let|shut|shutting|close|closing|spin|spinning|power|slow|step|water)\s+(\S+\s+)?down\b/g;
 // "running" before what it runs ("before running the full screen") is an action, not a question about a service.
 const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|those|its|their)\b/g;
 // "status" asks about a service beside a word for one or for its check ("service status", "status endpoint", "API
