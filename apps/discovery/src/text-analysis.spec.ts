@@ -49,6 +49,8 @@ describe('impliedWords', () => {
     expect(implied('what is in eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl')).toEqual(['jwt']);
     expect(implied('convert this text to base64')).toEqual(['encode']);
     expect(implied('turn base64 back into text')).toEqual(['decode']);
+    expect(implied('09:00 America/New_York -> Europe/Berlin')).toEqual(['convert']);
+    expect(implied('100 USD → EUR')).toEqual(['convert']);
     expect(impliedWords('decode aGVsbG8gd29ybGQ= please')[0].form).toBe('aGVsbG8gd29ybGQ=');
   });
 

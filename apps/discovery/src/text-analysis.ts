@@ -81,6 +81,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, word: 'jwt' },
   { form: /\b(?:to|into|as|in)\s+base64\b/gi, word: 'encode' },
   { form: /\bfrom\s+base64\b|\bbase64\s+(?:back\s+)?(?:to|into)\b/gi, word: 'decode' },
+  // An arrow between two things ("America/New_York -> Europe/Berlin", "USD → EUR") asks to convert one to the other.
+  { form: /[\p{L}\p{N}]\s*(?:->|→|=>)\s*[\p{L}\p{N}]/gu, word: 'convert' },
 ];
 export interface Implied {
   form: string; // what the task wrote
