@@ -23,6 +23,7 @@ describe('englishMeaning', () => {
     expect(read('fundamentos financieros de la empresa').map((r) => r.english)).toEqual(['fundamentals', 'financial', 'company']);
     expect(read('Rückrufe für das Modell, Baujahr 2015').map((r) => r.english)).toEqual(['recall', 'model', 'year']);
     expect(read('la serie storica, ¿cuántas hay?').map((r) => r.english)).toEqual(['series', 'history', 'count']);
+    expect(read('as notícias mais comentadas').map((r) => r.english)).toEqual(['news', 'most', 'discussed']);
   });
 
   it('matches with or without accents and in any case', () => {

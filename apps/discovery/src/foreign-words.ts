@@ -94,6 +94,7 @@ yield: rendimiento rendimento rendement rendite
 funding: financiación financiamento financement finanziamento finanzierung
 liquidations: liquidaciones liquidações liquidazioni liquidationen
 largest: mayores maiores größten
+most: mais più meisten
 status: estado statut stato zustand
 working: funcionando funciona fonctionne funziona funktioniert
 healthy: gesund
