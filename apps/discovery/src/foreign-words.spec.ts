@@ -20,6 +20,10 @@ describe('englishMeaning', () => {
     expect(read('wie viele Kilogramm sind 3 Meilen').map((r) => r.english)).toEqual(['kilograms', 'miles']);
     expect(read('el historial de hackeos e incidentes').map((r) => r.english)).toEqual(['history', 'hacks', 'incidents']);
     expect(read('ist der Dienst gesund').map((r) => r.english)).toEqual(['service', 'healthy']);
+    expect(read('fundamentos financieros de la empresa').map((r) => r.english)).toEqual(['fundamentals', 'financial', 'company']);
+    expect(read('Rückrufe für das Modell, Baujahr 2015').map((r) => r.english)).toEqual(['recall', 'model', 'year']);
+    expect(read('la serie storica, ¿cuántas hay?').map((r) => r.english)).toEqual(['series', 'history', 'count']);
+    expect(read('as notícias mais comentadas').map((r) => r.english)).toEqual(['news', 'most', 'discussed']);
   });
 
   it('matches with or without accents and in any case', () => {

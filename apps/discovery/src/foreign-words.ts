@@ -34,7 +34,7 @@ developer: desarrollador desenvolvedor développeur sviluppatore entwickler
 company: empresa empresas compañía companhia entreprise société azienda società unternehmen
 stock: acción acciones ação ações azione azioni aktie aktien
 price: precio precios preço preços prix prezzo prezzi preis preise kurs
-short: corto curto leerverkauf leerverkäufe
+short: corto curto leerverkauf leerverkäufe leerverkauft leerverkaufte
 interest: interés interesse intérêt zinsen
 rate: tasa taxa taux tasso zinssatz
 funds: fondos fundos fonds fondi
@@ -42,7 +42,11 @@ federal: federales federais fédéraux federali
 inflation: inflación inflação inflazione
 unemployment: desempleo desemprego chômage disoccupazione arbeitslosigkeit
 gdp: pib bip
+fundamentals: fundamentos fondamentaux fondamentali fundamentaldaten
+financial: financiero financieros financiera financieras financeiro financeiros financeira financier financiers financière financières finanziario finanziari finanziaria finanziell finanzielle finanzdaten
 data: datos dados données dati daten
+count: cuántos cuántas quantos quantas combien wieviele
+discussed: comentadas comentados comentada comentado commentées commentés commentate commentati diskutiert diskutierte
 safe: seguro segura sicuro sicura sicher
 scam: estafa golpe arnaque truffa betrug
 risk: riesgo risco risque rischio risiko
@@ -54,6 +58,8 @@ vehicle: vehículo veículo véhicule veicolo fahrzeug
 car: coche carro voiture macchina
 vin: chasis chassi telaio fahrgestellnummer
 number: número numero nummer
+year: año años ano anos année années anno anni jahr jahre baujahr
+model: modelo modelos modèle modèles modello modelli modell modelle
 name: nombre nome nom
 fee: tarifa comisión comissão frais commissione gebühr gebühren
 priority: prioridad prioridade priorité priorità priorität
@@ -88,6 +94,7 @@ yield: rendimiento rendimento rendement rendite
 funding: financiación financiamento financement finanziamento finanzierung
 liquidations: liquidaciones liquidações liquidazioni liquidationen
 largest: mayores maiores größten
+most: mais più meisten
 status: estado statut stato zustand
 working: funcionando funciona fonctionne funziona funktioniert
 healthy: gesund
@@ -106,7 +113,8 @@ miles: milla millas milha milhas miglio miglia meile meilen
 meters: metros mètre mètres metri
 degrees: grados graus degrés gradi
 units: unidad unidades unidade unité unités unità einheit einheiten
-history: historial histórico histórica historique storico verlauf
+history: historial histórico histórica históricos históricas historique historiques storico storica storici storiche verlauf historisch historische historischen
+series: serie
 hacks: hackeo hackeos ataque ataques attacco attacchi
 incidents: incidente incidentes incidenti vorfälle
 pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmazeutisch

@@ -218,6 +218,7 @@ describe(MatchIndex.name, () => {
     // "down" after a verb that acts on something is no status question either.
     expect(index.match('is the weather service down?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
     expect(index.match('narrow down the current weather to one city', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    expect(index.match('shut down the current weather feed and free it up', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     // Nor "up to" a number, nor "operating" as an adjective.
     for (const task of ['current weather for up to 10 cities', 'current weather in Lisbon, for my operating budget']) {
       expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
@@ -226,6 +227,16 @@ describe(MatchIndex.name, () => {
     const which = index.match('current weather in the available cities', { limit: 5 });
     expect(which.results[0].name).toBe('weather.getCurrent');
     expect(which.results.map((r) => r.name)).not.toContain('weather.getHealth');
+    // Nor "which … are available", a question for a list.
+    expect(index.match('which current weather cities are available', { limit: 1 }).results[0].name).toBe('weather.getCurrent');
+  });
+
+  it('reads "status" beside a word for a service, a status word typed with a slip, and not "running" before what it runs', () => {
+    for (const task of ['weather service status', 'weather status ping', 'is the weather api helthy', 'weather healthcheck']) {
+      expect(index.match(task, { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    }
+    expect(index.match('status of the current weather in Lisbon', { limit: 1 }).results[0].name).toBe('weather.getCurrent');
+    expect(index.match('before running the forecast, the current weather in Lisbon', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
   });
 
   it('keeps free administrative routes out of task results unless the task is about them', () => {

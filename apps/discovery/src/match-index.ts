@@ -5,7 +5,7 @@ import { ExampleIndex, type ExampleScore } from './example-index';
 import { englishMeaning, type Reading } from './foreign-words';
 import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
-import { analyze, expandSynonyms, normalize, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
+import { analyze, expandSynonyms, impliedWords, normalize, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
 
@@ -46,7 +46,7 @@ const COMMON_WORDS = 5000;
 //   the held-out half.
 export const TRUST = { minRelevance: 0.3, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 14, weakSemantic: 0.2, weakExample: 0.35 };
 const STATUS_WORDS = new Set(
-  'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable liveness'.split(' '),
+  'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable liveness healthcheck heartbeat ping'.split(' '),
 );
 
 export const METHOD =
@@ -55,7 +55,8 @@ export const METHOD =
   '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
   'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task\'s quoted value of the form of an operation\'s ' +
   'input (its schema\'s specific patterns) or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
-  'Italian or German words read with their English meaning; what a task sets its need against ("not a forecast") left out; our own ' +
+  'Italian or German words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
+  'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; our own ' +
   'registry listings are folded into their groups\' operations';
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
 const FUZZY = 0.2; // edit distance = 20 % of the term's length (1 for 5-7 letters, 2 from 8)
@@ -75,7 +76,7 @@ export interface MatchOptions {
 }
 
 // task: the text every signal reads (the task, plus the English meaning of its foreign words, read).
-type Query = { task: string; own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string>; read: Reading[] };
+type Query = { task: string; own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string>; read: (Reading & { implied?: boolean })[] };
 // evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
 // asked: the part of the score that comes from the tool's examples; beforePrior: the score before its prior.
 type Scored = {
@@ -197,7 +198,7 @@ export class MatchIndex {
   // What the task sets its need against is left out of it (text-analysis.ts, withoutContrast).
   private select(text: string, ceiling: bigint | undefined, availability: AvailabilityOf) {
     const asked = withoutContrast(text);
-    const read = englishMeaning(words(asked));
+    const read = [...englishMeaning(words(asked)), ...impliedWords(asked).map(({ form, word }) => ({ word: form, english: word, implied: true }))];
     const task = read.length ? `${asked} ${read.map((r) => r.english).join(' ')}` : asked;
     const own = analyze(task);
     const synonyms = expandSynonyms(own);
@@ -320,7 +321,10 @@ export class MatchIndex {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
     });
-    const reasons = read.length ? [`read in English: ${read.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`] : [];
+    const foreign = read.filter((r) => !r.implied);
+    const implied = read.filter((r) => r.implied);
+    const reasons = foreign.length ? [`read in English: ${foreign.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`] : [];
+    if (implied.length) reasons.push(`read from the task's form: ${implied.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`);
     reasons.push(...matched.map((m) => `"${m.query}" matched ${m.how === 'exact' ? '' : `${m.how} `}"${m.term}" in ${m.fields.join(', ')}`));
     // Meaning explains the task words that found nothing by their letters in this tool.
     const explained = new Set(matched.map((m) => m.query));
@@ -354,17 +358,36 @@ const SOURCE_TEXT = {
 // "up" after a phrasal verb ("set up a bot", "look up a payer") or before "to" ("up to 10 hits") is not a question about
 // a service.
 const UP_TO = /\bup\s+to\b/g;
-const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow)\s+(\S+\s+)?up\b/g;
+const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm)\s+(\S+\s+)?up\b/g;
 // "online"/"offline"/"available"/"operating" ask about a service only after a verb of being or going ("is the API
 // online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
 // be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
 const AFTER_BEING = new Set(['online', 'offline', 'available', 'operating']);
+// "which series are available" asks for a list, not whether a service is up.
+const WHICH = new Set(['which', 'what']);
 const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
 // "down" after a verb that acts on something ("tear down the lease", "narrow down the list") is not one either.
-const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let)\s+(\S+\s+)?down\b/g;
+const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let|shut|shutting|close|closing|spin|spinning|power|slow|step|water)\s+(\S+\s+)?down\b/g;
+// "running" before what it runs ("before running the full screen") is an action, not a question about a service.
+const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|those|its|their)\b/g;
+// "status" asks about a service beside a word for one or for its check ("service status", "status endpoint", "API
+// status", "status ping"); alone it is a field of many things ("trademark status", "the status of my order").
+const SERVICE_WORDS = new Set('service services api apis endpoint server backend gateway check ping page feed'.split(' '));
+// A status word typed with a letter dropped or two letters swapped ("helthy", "healhty") is still one; words of six
+// letters and more, with their first two kept, so an everyday word never becomes one.
+const STATUS_TYPOS = new Map(
+  [...STATUS_WORDS].filter((w) => w.length >= 6).flatMap((w) => [
+    ...[...w].map((_, i) => [w.slice(0, i) + w.slice(i + 1), w] as const),
+    ...[...w].slice(0, -1).map((_, i) => [w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), w] as const),
+  ]).filter(([typo, w]) => typo.slice(0, 2) === w.slice(0, 2) && !STATUS_WORDS.has(typo)),
+);
 const statusWord = (task: string) => {
-  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' '));
-  return w.find((word, i) => STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || w.slice(0, i).some((before) => BEING.has(before))));
+  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);
+  return w.find(
+    (word, i) =>
+      (STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || (w.slice(0, i).some((before) => BEING.has(before)) && !(word === 'available' && w.slice(0, i).some((before) => WHICH.has(before)))))) ||
+      (word === 'status' && (SERVICE_WORDS.has(w[i - 1]) || SERVICE_WORDS.has(w[i + 1]))),
+  );
 };
 
 const jaccard = (a: Set<string>, b: Set<string>) => {

@@ -1,4 +1,4 @@
-import { analyze, withoutContrast, words } from './text-analysis';
+import { analyze, impliedWords, withoutContrast, words } from './text-analysis';
 
 describe('words', () => {
   it('keeps a hyphenated code of letters and digits as one word, besides its parts', () => {
@@ -27,10 +27,35 @@ describe('withoutContrast', () => {
     expect(withoutContrast('hash it with SHA-256 (not MD5)')).toBe('hash it with SHA-256  )');
     expect(withoutContrast('rank services instead of a keyword search')).toBe('rank services  ');
     expect(withoutContrast('a count, not just the rows; and fast')).toBe('a count ; and fast');
+    expect(withoutContrast("basic token info, I don't need a risk rating")).toBe('basic token info, I  ');
+    // A cap on the number of answers asks for no ranking.
+    expect(withoutContrast('services mentioning OCR, top 5 results')).toBe('services mentioning OCR,  ');
+    expect(withoutContrast('top 5 stocks by volume')).toBe('top 5 stocks by volume');
+    expect(withoutContrast('short interest of AMC right now')).toBe('short interest of AMC now');
   });
 
   it('keeps a plain "not", which is part of the need', () => {
     expect(withoutContrast('which payments were not allowed')).toBe('which payments were not allowed');
     expect(withoutContrast('is the service not working?')).toBe('is the service not working?');
+    expect(withoutContrast("we don't need that bot anymore, release it")).toBe("we don't need that bot anymore, release it");
+  });
+});
+
+describe('impliedWords', () => {
+  const implied = (task: string) => impliedWords(task).map((i) => i.word);
+
+  it('reads a padded base64 value, a JWT and the way of a base64 conversion', () => {
+    expect(implied('decode aGVsbG8gd29ybGQ=')).toEqual(['base64']);
+    expect(implied('what is in eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl')).toEqual(['jwt']);
+    expect(implied('convert this text to base64')).toEqual(['encode']);
+    expect(implied('turn base64 back into text')).toEqual(['decode']);
+    expect(implied('09:00 America/New_York -> Europe/Berlin')).toEqual(['convert']);
+    expect(implied('100 USD → EUR')).toEqual(['convert']);
+    expect(impliedWords('decode aGVsbG8gd29ybGQ= please')[0].form).toBe('aGVsbG8gd29ybGQ=');
+  });
+
+  it('reads nothing from plain words, numbers, addresses or query strings', () => {
+    expect(implied('balance of 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU on mainnet')).toEqual([]);
+    expect(implied('search with limit=10 and q=base64')).toEqual([]);
   });
 });

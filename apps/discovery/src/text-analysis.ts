@@ -57,13 +57,39 @@ const SYNONYM_GROUPS = [
   ['lease', 'rent', 'rental'],
   ['snapshot', 'mirror', 'dump'],
   ['upstream', 'provider'],
+  ['sec', 'edgar'],
+  ['related', 'connected', 'linked'],
 ];
 
 // What a task sets its need against (", not a forecast", "(not MD5)", "instead of a keyword search", "rather than the
-// rows") names the sibling it does not want: those words, up to the end of the clause, are no evidence. A bare "not"
-// ("which payments were not allowed") is part of the need and stays.
-const CONTRAST = /(?:(?:[,(—–]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than)\b[^.,;:?!()]*/giu;
-export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ');
+// rows", "I don't need a risk rating") names the sibling it does not want: those words, up to the end of the clause,
+// are no evidence. A bare "not" ("which payments were not allowed") is part of the need and stays, and so does what a
+// task no longer needs ("don't need that bot anymore": it is what the task acts on).
+const CONTRAST =
+  /(?:(?:[,(—–]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b)\b[^.,;:?!()]*/giu;
+// "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
+const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
+// "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
+const RIGHT_NOW = /\bright\s+(?=now\b)/giu;
+export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').replace(RESULT_CAP, ' ').replace(RIGHT_NOW, '');
+
+// What a task's form says without the word: a padded base64 value is base64 ("decode aGVsbG8="), three dotted
+// base64url parts starting "eyJ" are a JWT, and the way of a conversion names its verb: text "to base64" is encoded,
+// base64 "back to text" or "from base64" decoded. Each is the word itself, as the task would have written it.
+const IMPLIED: { form: RegExp; word: string }[] = [
+  { form: /(?<![\p{L}\p{N}+/=])[A-Za-z0-9+/]{6,}={1,2}(?![\p{L}\p{N}+/=])/gu, word: 'base64' },
+  { form: /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, word: 'jwt' },
+  { form: /\b(?:to|into|as|in)\s+base64\b/gi, word: 'encode' },
+  { form: /\bfrom\s+base64\b|\bbase64\s+(?:back\s+)?(?:to|into)\b/gi, word: 'decode' },
+  // An arrow between two things ("America/New_York -> Europe/Berlin", "USD → EUR") asks to convert one to the other.
+  { form: /[\p{L}\p{N}]\s*(?:->|→|=>)\s*[\p{L}\p{N}]/gu, word: 'convert' },
+];
+export interface Implied {
+  form: string; // what the task wrote
+  word: string;
+}
+export const impliedWords = (text: string): Implied[] =>
+  IMPLIED.flatMap(({ form, word }) => [...text.matchAll(form)].slice(0, 1).map((m) => ({ form: m[0], word })));
 
 export interface AnalyzedTerm {
   term: string; // the stem that is indexed or searched

@@ -30,11 +30,11 @@ export class WikiController {
       NOT_FOUND_NOTE,
     asks: [
       'look up a topic on Wikipedia',
-      'who was Ada Lovelace',
+      'who was a famous scientist',
       'which year a historical event took place',
-      'who invented the printing press',
+      'who invented a well-known machine',
       'short encyclopedia summary of a subject',
-      'what is quantum entanglement, briefly',
+      'what is a physics idea, briefly',
       'answer a general knowledge question',
       'encyclopedia answer to a question',
       'what does Wikipedia say about a topic',
@@ -59,7 +59,7 @@ export class WikiController {
     description: 'When the link list is unavailable, text-similar articles are returned instead (relation: "similar"). ' + NOT_FOUND_NOTE,
     asks: [
       'articles related to a Wikipedia topic',
-      'what pages link from the article on Rome',
+      'what pages link from the article on a city',
       'further reading on a subject from Wikipedia',
       'topics connected to a concept',
       'linked articles from a wikipedia page',
