@@ -3,7 +3,8 @@
 // load at a time, read from each process's own CPU counters (/proc/<pid>/stat, Linux; see profile.js): on a busy machine
 // this holds steady where req/s does not. With BENCH_CPU_PROF=<dir> every app runs with cpu-prof.js preloaded; the
 // profilers are switched on around each load only, and the functions with the most self time in each app are printed.
-// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid; also balance, openapi),
+// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid; also balance, openapi,
+// and <free load>-drive: that free load through the paid loads' client, fetch at 10 concurrent, for a like-for-like gateway),
 // BENCH_PAID_N (500) per paid load.
 const autocannon = require('autocannon');
 const { mkdirSync, readFileSync, readdirSync, renameSync } = require('node:fs');
@@ -108,6 +109,13 @@ function topFunctions(app, load) {
         await drive(calls.slice(0, 50));
         load = async () => {
           const d = await drive(calls.slice(50));
+          return { total: d.total, failed: d.total - d.ok };
+        };
+      } else if (name.endsWith('-drive')) {
+        const calls = Array.from({ length: N + WARM_UP }, (_, i) => ({ url: `${gws[i % gws.length]}${FREE[name.slice(0, -'-drive'.length)]}` }));
+        await drive(calls.slice(0, WARM_UP));
+        load = async () => {
+          const d = await drive(calls.slice(WARM_UP));
           return { total: d.total, failed: d.total - d.ok };
         };
       } else {
