@@ -28,6 +28,8 @@ describe('withoutContrast', () => {
     expect(withoutContrast('rank services instead of a keyword search')).toBe('rank services  ');
     expect(withoutContrast('a count, not just the rows; and fast')).toBe('a count ; and fast');
     expect(withoutContrast("basic token info, I don't need a risk rating")).toBe('basic token info, I  ');
+    expect(withoutContrast('not the forecast, conditions now')).toBe(' , conditions now');
+    expect(withoutContrast("don't reformat it, just check it")).toBe(' , just check it');
     // A cap on the number of answers asks for no ranking.
     expect(withoutContrast('services mentioning OCR, top 5 results')).toBe('services mentioning OCR,  ');
     expect(withoutContrast('top 5 stocks by volume')).toBe('top 5 stocks by volume');

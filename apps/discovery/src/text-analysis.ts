@@ -40,7 +40,7 @@ const SYNONYM_GROUPS = [
   ['reputation', 'trust'],
   ['perpetual', 'perp'],
   ['usdt', 'tether'],
-  ['safety', 'safe', 'security', 'risk', 'risky', 'scam', 'rug'],
+  ['safety', 'safe', 'security', 'risk', 'risky', 'scam', 'rug', 'legit', 'legitimate', 'trustworthy'],
   ['registry', 'directory'],
   ['forecast', 'tomorrow', 'weekend', 'upcoming', 'outlook'],
   ['umbrella', 'rain'],
@@ -59,14 +59,20 @@ const SYNONYM_GROUPS = [
   ['upstream', 'provider'],
   ['sec', 'edgar'],
   ['related', 'connected', 'linked'],
+  ['congressman', 'congresswoman', 'congressperson', 'congresspeople', 'senator', 'lawmaker', 'legislator'],
+  ['valid', 'validate', 'parse', 'parses'],
+  ['approve', 'authorize', 'authorise'],
+  ['tune', 'adjust', 'optimize', 'optimise'],
 ];
 
 // What a task sets its need against (", not a forecast", "(not MD5)", "instead of a keyword search", "rather than the
 // rows", "I don't need a risk rating") names the sibling it does not want: those words, up to the end of the clause,
 // are no evidence. A bare "not" ("which payments were not allowed") is part of the need and stays, and so does what a
 // task no longer needs ("don't need that bot anymore": it is what the task acts on).
+// A task that opens on it ("not the forecast, what's …") does so too, and so does an action it refuses ("don't
+// reformat it, just …").
 const CONTRAST =
-  /(?:(?:[,(—–]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b)\b[^.,;:?!()]*/giu;
+  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()]*/giu;
 // "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
