@@ -89,6 +89,9 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\bfrom\s+base64\b|\bbase64\s+(?:back\s+)?(?:to|into)\b/gi, word: 'decode' },
   // An arrow between two things ("America/New_York -> Europe/Berlin", "USD → EUR") asks to convert one to the other.
   { form: /[\p{L}\p{N}]\s*(?:->|→|=>)\s*[\p{L}\p{N}]/gu, word: 'convert' },
+  // Betting against a stock is holding it short; values since a year, or from one onward, are its history.
+  { form: /\bbet(?:s|ting)?\s+against\b/gi, word: 'short' },
+  { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b/gi, word: 'history' },
 ];
 export interface Implied {
   form: string; // what the task wrote
