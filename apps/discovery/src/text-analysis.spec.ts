@@ -54,6 +54,7 @@ describe('impliedWords', () => {
     expect(implied('09:00 America/New_York -> Europe/Berlin')).toEqual(['convert']);
     expect(implied('100 USD → EUR')).toEqual(['convert']);
     expect(implied('who is betting against this stock')).toEqual(['short']);
+    expect(implied('a list of freshly deployed contracts')).toEqual(['new']);
     expect(implied('jobless rate since 1990')).toEqual(['history']);
     expect(implied('mortgage rates from 2010 onwards')).toEqual(['history']);
     expect(implied('from 2010 to 2012')).toEqual([]);
