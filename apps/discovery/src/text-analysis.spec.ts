@@ -55,6 +55,9 @@ describe('impliedWords', () => {
     expect(implied('100 USD → EUR')).toEqual(['convert']);
     expect(implied('who is betting against this stock')).toEqual(['short']);
     expect(implied('a list of freshly deployed contracts')).toEqual(['new']);
+    expect(implied('3pm New York is what time in Berlin')).toEqual(['convert']);
+    expect(implied('what is 9AM Tokyo in Paris')).toEqual(['convert']);
+    expect(implied('run it at 3pm in the morning')).toEqual([]);
     expect(implied('jobless rate since 1990')).toEqual(['history']);
     expect(implied('mortgage rates from 2010 onwards')).toEqual(['history']);
     expect(implied('from 2010 to 2012')).toEqual([]);

@@ -91,6 +91,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /[\p{L}\p{N}]\s*(?:->|→|=>)\s*[\p{L}\p{N}]/gu, word: 'convert' },
   // Betting against a stock is holding it short; values since a year, or from one onward, are its history.
   { form: /\bbet(?:s|ting)?\s+against\b/gi, word: 'short' },
+  // A given clock time asked for somewhere else ("3pm New York is what time in Berlin", "9am Tokyo in Paris") is converted.
+  { form: /\b\d{1,2}(?::\d{2})?\s*[aApP][mM]\b.*?\b(?:in|to)\s+\p{Lu}/gu, word: 'convert' },
   // "just-minted", "freshly deployed": what was made a moment ago is new.
   { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed)\b/gi, word: 'new' },
   { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b/gi, word: 'history' },
