@@ -58,6 +58,9 @@ describe('impliedWords', () => {
     expect(implied('3pm New York is what time in Berlin')).toEqual(['convert']);
     expect(implied('what is 9AM Tokyo in Paris')).toEqual(['convert']);
     expect(implied('run it at 3pm in the morning')).toEqual([]);
+    expect(implied('the order went through, lock it in')).toEqual(['finalize']);
+    expect(implied('the amount is right, lock in.')).toEqual(['finalize']);
+    expect(implied('the lock in my door')).toEqual([]);
     expect(implied('jobless rate since 1990')).toEqual(['history']);
     expect(implied('mortgage rates from 2010 onwards')).toEqual(['history']);
     expect(implied('from 2010 to 2012')).toEqual([]);
