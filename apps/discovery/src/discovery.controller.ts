@@ -51,7 +51,7 @@ export class DiscoveryController {
       'look for endpoints about a term and cap the number of hits',
       'quick lookup of which API does something, without paying',
       'search the tool index by keywords and get paths',
-      'teaser search over services and listings',
+      'services whose text contains a particular keyword',
       'browse tools by a keyword for free',
       'cheap preview of which endpoints exist for a topic',
     ],

@@ -5,7 +5,7 @@
 // Words that are also English ("actions", "court", "vent", "land", "trend", "auto") are left out: they would change
 // English tasks. Accents are optional (a task typed without them still matches).
 const LEXICON = `
-weather: tiempo clima wetter météo meteo meteorología meteorologia
+weather: tiempo clima wetter météo meteo meteorología meteorologia meteorológico meteorológicos meteorológica meteorológicas météorologique météorologiques meteorologico meteorologici meteorologiche
 forecast: pronóstico previsión previsão prévision prévisions previsione previsioni vorhersage wettervorhersage
 temperature: temperatura temperatur
 rain: lluvia llueve chuva pluie pioggia regen
@@ -51,7 +51,8 @@ safe: seguro segura sicuro sicura sicher
 scam: estafa golpe arnaque truffa betrug
 risk: riesgo risco risque rischio risiko
 risky: arriesgado arriscado risqué rischioso riskant
-related: relacionado relacionados relacionadas relacionada liées correlati correlato verwandte verwandt
+related: relacionado relacionados relacionadas relacionada lié liés liée liées correlati correlato verwandte verwandt
+encyclopedia: enciclopedia enciclopédia encyclopédie enzyklopädie
 topics: temas tema sujets sujet argomenti argomento themen thema
 recall: retirada retiro rappel rappels richiamo richiami rückruf rückrufe
 vehicle: vehículo veículo véhicule veicolo fahrzeug
@@ -70,10 +71,18 @@ wallet: billetera cartera carteira portefeuille portafoglio
 balance: saldo solde guthaben
 address: dirección endereço adresse indirizzo
 nodes: nodos nœuds nodi knoten
+provider: proveedor proveedores provedor provedores fournisseur fournisseurs fornitore fornitori anbieter
 pay: pagar pagare zahlen bezahlen
 payment: pago pagamento paiement zahlung
 spending: gastar gasto gastos dépense dépenses spesa spese ausgaben
 limit: límite limite limiti grenze
+maximum: máximo máxima massimo massima maximal
+allow: permitir autorizar autoriser permettre consentire erlauben zulassen
+category: categoría categorías catégorie catégories categoria kategorie kategorien
+agent: agente agentes agenten
+adjust: ajustar ajustada ajustado ajuste ajuster regolare anpassen
+publish: publicar publier pubblicare veröffentlichen
+active: vigente vigentes activo activos activa activas ativo ativos actif actifs attivo attivi aktiv aktive
 budget: presupuesto orçamento
 rent: alquilar alugar louer affittare noleggiare mieten
 free: gratis gratuito gratuita gratuit gratuite kostenlos

@@ -11,6 +11,7 @@ describe('InputValues', () => {
       { id: 'screener.getStock', schema: schema({ ticker: { type: 'string', pattern: '^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$' } }) },
       { id: 'spend.getAudit', schema: schema({ cursor: { type: 'string', pattern: '^[1-9]\\d{0,17}$' }, since: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } }) },
       { id: 'trademarks.searchMarks', schema: schema({ mark: { type: 'string', pattern: '[\\p{L}\\p{N}]' } }) },
+      { id: 'books.getBatch', schema: schema({ isbns: { type: 'array', items: { type: 'string', pattern: '^(?:97[89][- ]?)?(?:\\d[- ]?){9}[\\dXx]$' } } }) },
       { id: 'broken', schema: schema({ x: { type: 'string', pattern: '^(unclosed$' } }) },
     ],
     common,
@@ -19,13 +20,18 @@ describe('InputValues', () => {
 
   it('keeps only patterns that accept no everyday word or small number', () => {
     // The ISBN and the date are specific; free text, a ticker (any short word), a count, an unanchored or invalid pattern are not.
-    expect(values.size).toBe(2);
+    expect(values.size).toBe(3);
     expect(values.match('who wrote the book, what is its ticker, show 30 of them, mark 7')).toEqual(new Map());
   });
 
   it('finds the operation whose input a quoted value has the form of, punctuation around it ignored', () => {
     expect(values.match('What title and author belong to 0-306-40615-2?')).toEqual(new Map([['books.getBook', { value: '0-306-40615-2', field: 'isbn', code: false }]]));
     expect(values.match('entries since (2026-01-31) please')).toEqual(new Map([['spend.getAudit', { value: '2026-01-31', field: 'since', code: false }]]));
+  });
+
+  it('counts a list input only when the task quotes several of its values', () => {
+    expect(values.match('details of 0-306-40615-2, 0441478123').get('books.getBatch')).toEqual({ value: '0-306-40615-2, 0441478123', field: 'isbns', code: false });
+    expect(values.match('details of 0-306-40615-2').has('books.getBatch')).toBe(false);
   });
 
   it('splits a task into tokens as written, without the characters that wrap them', () => {

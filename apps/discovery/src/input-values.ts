@@ -26,7 +26,7 @@ export const taskTokens = (task: string) => [...new Set(task.split(/\s+/).map((t
 
 interface ToolPatterns {
   id: string;
-  patterns: { field: string; pattern: RegExp }[];
+  patterns: { field: string; pattern: RegExp; list: boolean }[];
   codeField?: string;
 }
 
@@ -43,12 +43,16 @@ export class InputValues {
     for (const { id, schema } of schemas) {
       const patterns: ToolPatterns['patterns'] = [];
       let codeField: string | undefined;
-      for (const [field, p] of Object.entries((schema.properties ?? {}) as Record<string, { pattern?: unknown }>)) {
+      type Property = { pattern?: unknown; type?: unknown; items?: { pattern?: unknown } };
+      for (const [field, property] of Object.entries((schema.properties ?? {}) as Record<string, Property>)) {
         if (CODE_FIELDS.has(field)) codeField ??= field;
+        // A list of values (an array whose items have a pattern) is evidence only when the task quotes several.
+        const list = property?.type === 'array';
+        const p = list ? property.items : property;
         if (typeof p?.pattern !== 'string') continue;
         if (!specific.has(p.pattern)) specific.set(p.pattern, specificPattern(p.pattern, common));
         const pattern = specific.get(p.pattern);
-        if (pattern) patterns.push({ field, pattern });
+        if (pattern) patterns.push({ field, pattern, list });
       }
       if (patterns.length || codeField) this.tools.push({ id, patterns, codeField });
     }
@@ -65,10 +69,10 @@ export class InputValues {
     const tokens = taskTokens(task);
     const code = tokens.find((t) => CODE.test(t) && !this.known.has(t.toLowerCase()));
     for (const tool of this.tools) {
-      for (const { field, pattern } of tool.patterns) {
-        const value = tokens.find((t) => pattern.test(t));
-        if (value) {
-          out.set(tool.id, { value, field, code: false });
+      for (const { field, pattern, list } of tool.patterns) {
+        const values = tokens.filter((t) => pattern.test(t));
+        if (values.length >= (list ? 2 : 1)) {
+          out.set(tool.id, { value: list ? values.join(', ') : values[0], field, code: false });
           break;
         }
       }

@@ -219,6 +219,7 @@ describe(MatchIndex.name, () => {
     expect(index.match('is the weather service down?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
     expect(index.match('narrow down the current weather to one city', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     expect(index.match('shut down the current weather feed and free it up', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    expect(index.match('how fast the current weather warnings ramped up', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     // Nor "up to" a number, nor "operating" as an adjective.
     for (const task of ['current weather for up to 10 cities', 'current weather in Lisbon, for my operating budget']) {
       expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');

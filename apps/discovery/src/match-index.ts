@@ -355,10 +355,10 @@ const SOURCE_TEXT = {
   registry: 'registry listing',
 } as const;
 
-// "up" after a phrasal verb ("set up a bot", "look up a payer") or before "to" ("up to 10 hits") is not a question about
+// "up" after a phrasal verb ("set up a bot", "look up a payer", "coverage ramped up") or before "to" ("up to 10 hits") is not a question about
 // a service.
 const UP_TO = /\bup\s+to\b/g;
-const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm)\s+(\S+\s+)?up\b/g;
+const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+)?up\b/g;
 // "online"/"offline"/"available"/"operating" ask about a service only after a verb of being or going ("is the API
 // online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
 // be used ("a copy to mirror offline") or which items ("the available series", "operating margin").

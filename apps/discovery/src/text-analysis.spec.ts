@@ -28,6 +28,8 @@ describe('withoutContrast', () => {
     expect(withoutContrast('rank services instead of a keyword search')).toBe('rank services  ');
     expect(withoutContrast('a count, not just the rows; and fast')).toBe('a count ; and fast');
     expect(withoutContrast("basic token info, I don't need a risk rating")).toBe('basic token info, I  ');
+    expect(withoutContrast('not the forecast, conditions now')).toBe(' , conditions now');
+    expect(withoutContrast("don't reformat it, just check it")).toBe(' , just check it');
     // A cap on the number of answers asks for no ranking.
     expect(withoutContrast('services mentioning OCR, top 5 results')).toBe('services mentioning OCR,  ');
     expect(withoutContrast('top 5 stocks by volume')).toBe('top 5 stocks by volume');
@@ -51,6 +53,17 @@ describe('impliedWords', () => {
     expect(implied('turn base64 back into text')).toEqual(['decode']);
     expect(implied('09:00 America/New_York -> Europe/Berlin')).toEqual(['convert']);
     expect(implied('100 USD → EUR')).toEqual(['convert']);
+    expect(implied('who is betting against this stock')).toEqual(['short']);
+    expect(implied('a list of freshly deployed contracts')).toEqual(['new']);
+    expect(implied('3pm New York is what time in Berlin')).toEqual(['convert']);
+    expect(implied('what is 9AM Tokyo in Paris')).toEqual(['convert']);
+    expect(implied('run it at 3pm in the morning')).toEqual([]);
+    expect(implied('the order went through, lock it in')).toEqual(['finalize']);
+    expect(implied('the amount is right, lock in.')).toEqual(['finalize']);
+    expect(implied('the lock in my door')).toEqual([]);
+    expect(implied('jobless rate since 1990')).toEqual(['history']);
+    expect(implied('mortgage rates from 2010 onwards')).toEqual(['history']);
+    expect(implied('from 2010 to 2012')).toEqual([]);
     expect(impliedWords('decode aGVsbG8gd29ybGQ= please')[0].form).toBe('aGVsbG8gd29ybGQ=');
   });
 

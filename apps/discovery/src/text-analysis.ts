@@ -40,7 +40,7 @@ const SYNONYM_GROUPS = [
   ['reputation', 'trust'],
   ['perpetual', 'perp'],
   ['usdt', 'tether'],
-  ['safety', 'safe', 'security', 'risk', 'risky', 'scam', 'rug'],
+  ['safety', 'safe', 'security', 'risk', 'risky', 'scam', 'rug', 'legit', 'legitimate', 'trustworthy'],
   ['registry', 'directory'],
   ['forecast', 'tomorrow', 'weekend', 'upcoming', 'outlook'],
   ['umbrella', 'rain'],
@@ -59,14 +59,20 @@ const SYNONYM_GROUPS = [
   ['upstream', 'provider'],
   ['sec', 'edgar'],
   ['related', 'connected', 'linked'],
+  ['congressman', 'congresswoman', 'congressperson', 'congresspeople', 'senator', 'lawmaker', 'legislator'],
+  ['valid', 'validate', 'parse', 'parses'],
+  ['approve', 'authorize', 'authorise'],
+  ['tune', 'adjust', 'optimize', 'optimise'],
 ];
 
 // What a task sets its need against (", not a forecast", "(not MD5)", "instead of a keyword search", "rather than the
 // rows", "I don't need a risk rating") names the sibling it does not want: those words, up to the end of the clause,
 // are no evidence. A bare "not" ("which payments were not allowed") is part of the need and stays, and so does what a
 // task no longer needs ("don't need that bot anymore": it is what the task acts on).
+// A task that opens on it ("not the forecast, what's …") does so too, and so does an action it refuses ("don't
+// reformat it, just …").
 const CONTRAST =
-  /(?:(?:[,(—–]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b)\b[^.,;:?!()]*/giu;
+  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()]*/giu;
 // "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
@@ -83,6 +89,15 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\bfrom\s+base64\b|\bbase64\s+(?:back\s+)?(?:to|into)\b/gi, word: 'decode' },
   // An arrow between two things ("America/New_York -> Europe/Berlin", "USD → EUR") asks to convert one to the other.
   { form: /[\p{L}\p{N}]\s*(?:->|→|=>)\s*[\p{L}\p{N}]/gu, word: 'convert' },
+  // Betting against a stock is holding it short; values since a year, or from one onward, are its history.
+  { form: /\bbet(?:s|ting)?\s+against\b/gi, word: 'short' },
+  // A given clock time asked for somewhere else ("3pm New York is what time in Berlin", "9am Tokyo in Paris") is converted.
+  { form: /\b\d{1,2}(?::\d{2})?\s*[aApP][mM]\b.*?\b(?:in|to)\s+\p{Lu}/gu, word: 'convert' },
+  // To lock something in is to make it final.
+  { form: /\block(?:s|ed|ing)?\s+(?:(?:it|that|this|them)\s+in\b|in(?=\s*(?:$|[.,;:!?])))/gi, word: 'finalize' },
+  // "just-minted", "freshly deployed": what was made a moment ago is new.
+  { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed)\b/gi, word: 'new' },
+  { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b/gi, word: 'history' },
 ];
 export interface Implied {
   form: string; // what the task wrote
