@@ -397,6 +397,26 @@ describe(MatchIndex.name, () => {
       expect(index.match('weather at this point right now', { limit: 2 }).results.map((r) => r.name)).toEqual(['weather.getCurrent']);
     });
   });
+
+  describe('a question about the world no tool speaks of', () => {
+    const answer = route({ operationId: 'wiki.getAnswer', path: '/toll/wiki/answer', summary: 'Answer a question or topic from Wikipedia', tags: ['Wiki'], group: 'wiki', groupTitle: 'Wiki' });
+    const others = ['first', 'second', 'third', 'fourth', 'fifth'].map((n, i) =>
+      route({ operationId: `other.op${i}`, path: `/toll/other/op${i}`, summary: `The ${n} launches of a year, newest first`, group: 'other', groupTitle: 'Other' }),
+    );
+    const index = new MatchIndex([routeDocument(answer), ...others.map(routeDocument)]);
+
+    it('keeps the general-knowledge operation in the top 5, and says why', () => {
+      const { results } = index.match('who was the first woman to win a Nobel Prize', { limit: 5 });
+      const found = results.find((r) => r.name === 'wiki.getAnswer');
+      expect(found?.rank).toBeLessThanOrEqual(5);
+      expect(found?.reasons.some((r) => r.includes('general-knowledge'))).toBe(true);
+    });
+
+    it('does not for a question in the words of the other tools, nor for a task that is no question', () => {
+      expect(index.match('which launches were first this year', { limit: 5 }).results.map((r) => r.name)).not.toContain('wiki.getAnswer');
+      expect(index.match('the first woman to win a Nobel Prize', { limit: 5 }).results.some((r) => r.reasons.some((x) => x.includes('general-knowledge')))).toBe(false);
+    });
+  });
 });
 
 describe(WordVectors.name, () => {

@@ -90,6 +90,7 @@ type Scored = {
   value?: InputValueMatch;
   availability: Availability;
   evidence?: Scored;
+  generalQuestion?: boolean; // placed as the general-knowledge answer to a question no tool's words cover
 };
 
 export interface MatchOutcome {
@@ -126,6 +127,11 @@ export class MatchIndex {
   private folded = 0;
   private readonly statusRoutes: ToolDocument[] = [];
   private readonly stemCache = new Map<string, Set<string>>();
+  private readonly vectors: WordVectors;
+  // The general-knowledge operations (a summary that opens on answering a question) and the stems of what every other
+  // tool says it does and how users ask for it: the words of the tools' domains.
+  private readonly generalKnowledge: ToolDocument[];
+  private readonly domain = new Set<string>();
 
   constructor(documents: ToolDocument[], vectors: WordVectors = wordVectors()) {
     // Our own registry listings describe a whole group behind one endpoint: rank the group's operations instead.
@@ -138,6 +144,11 @@ export class MatchIndex {
       } else this.docs.set(d.id, d);
     }
     this.search.addAll([...this.docs.values()]);
+    this.vectors = vectors;
+    this.generalKnowledge = [...this.docs.values()].filter(answersQuestions);
+    for (const d of this.docs.values()) {
+      if (!answersQuestions(d)) for (const t of analyze([d.text.summary, d.text.name, d.text.tags, d.text.asks].join(' '))) this.domain.add(t.term);
+    }
     this.statusRoutes.push(...[...this.docs.values()].filter((d) => d.status && d.group));
     this.semantic = new SemanticIndex(
       vectors,
@@ -203,7 +214,9 @@ export class MatchIndex {
     const own = analyze(task);
     const synonyms = expandSynonyms(own);
     const query: Query = { task, own, terms: [...own, ...synonyms], fromSynonym: new Set(synonyms.map((s) => s.term)), read };
-    const { shown, considered, leftOut } = this.trusted(task, this.score(task, query.terms, query.fromSynonym, availability));
+    const scored = this.score(task, query.terms, query.fromSynonym, availability);
+    const { shown, considered, leftOut } = this.trusted(task, scored);
+    if (this.generalQuestion(asked, own)) this.keepGeneralKnowledge(shown, scored, availability);
     let excludedByPrice = 0;
     const allowed = shown.filter(({ doc }) => {
       const ok = ceiling === undefined || (doc.price !== null && smallestPaymentMicros(doc.price) <= ceiling);
@@ -211,6 +224,27 @@ export class MatchIndex {
       return ok;
     });
     return { allowed, query, considered, leftOut, excludedByPrice };
+  }
+
+  // A question about the world ("who was …", "what year did …") whose words are mostly not of any tool's domain (at
+  // most half of the task's real words, values left aside, are words some other tool's text or asks use) may be one
+  // only a general-knowledge operation answers: each keeps a place in the top 5, at its own rank when higher.
+  private generalQuestion(asked: string, own: AnalyzedTerm[]): boolean {
+    if (!this.generalKnowledge.length || !QUESTION.test(asked)) return false;
+    const real = own.filter((t) => this.vectors.id(t.word) !== undefined);
+    return real.length > 0 && real.filter((t) => this.domain.has(t.term)).length <= real.length / 2;
+  }
+
+  private keepGeneralKnowledge(shown: Scored[], scored: Scored[], availability: AvailabilityOf) {
+    for (const doc of this.generalKnowledge) {
+      const at = shown.findIndex((s) => s.doc === doc);
+      if (at >= 0 && at < GENERAL_KNOWLEDGE_PLACE) continue;
+      const s = at >= 0 ? shown.splice(at, 1)[0] : (scored.find((x) => x.doc === doc) ?? { doc, score: 0, asked: 0, beforePrior: 0, availability: availability(doc) });
+      const place = Math.min(GENERAL_KNOWLEDGE_PLACE - 1, shown.length);
+      s.generalQuestion = true;
+      s.score = Math.max(s.score, shown[place]?.score ?? 0);
+      shown.splice(place, 0, s);
+    }
   }
 
   // What an agent can trust, in order: weak matches and administrative routes the task did not ask for are left out;
@@ -316,7 +350,7 @@ export class MatchIndex {
     return term;
   }
 
-  private rank({ doc, score, lexical, semantic, example, value, availability }: Scored, rank: number, { task, terms: queryTerms, fromSynonym, read }: Query, ceiling?: bigint): RankedTool {
+  private rank({ doc, score, lexical, semantic, example, value, availability, generalQuestion }: Scored, rank: number, { task, terms: queryTerms, fromSynonym, read }: Query, ceiling?: bigint): RankedTool {
     const matched: RankedTool['matched'] = Object.entries(lexical?.match ?? {}).map(([indexed, fields]) => {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
@@ -334,6 +368,7 @@ export class MatchIndex {
       reasons.push(`"${p.query}" ≈ "${p.term}" (meaning, cosine ${p.similarity.toFixed(2)}) in ${p.field}`);
     }
     if (example && doc.asks.length) reasons.push(`similar to how users ask for it: "${example.closest}"`);
+    if (generalQuestion) reasons.push('a question about the world that the other tools\' words do not cover: this operation answers general-knowledge questions');
     if (value) reasons.push(value.code ? `"${value.value}" reads as a market code, what its input ${value.field} takes` : `"${value.value}" has the form of its input ${value.field}`);
     if (doc.price === null) reasons.push('price not stated by the source');
     else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);
@@ -348,6 +383,15 @@ export class MatchIndex {
     return { rank, score: round(score), source, name, summary, price: doc.price, verified: doc.verified, availability, matched, reasons, call } as RankedTool;
   }
 }
+
+// A question in English form, by its first word; and the general-knowledge operations: a summary opening on answering
+// a question ("Answer a question or topic from Wikipedia …"). Their place: within the top 5 an agent reads.
+const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how)\b/i;
+const GENERAL_KNOWLEDGE_PLACE = 5;
+const answersQuestions = (d: ToolDocument) => {
+  const terms = analyze(d.summary).map((t) => t.term);
+  return terms[0] === 'answer' && terms.includes('question');
+};
 
 const SOURCE_TEXT = {
   'toll-catalog': 'Toll route, announced live by its group (callable through the gateway)',
