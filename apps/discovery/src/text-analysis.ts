@@ -21,6 +21,7 @@ const SYNONYM_GROUPS = [
   ['alert', 'warning', 'advisory'],
   ['stock', 'equity', 'share'],
   ['dividend', 'distribution', 'payout'],
+  ['etf', 'fund'], // an exchange-traded fund is a fund: "funds that pay monthly" asks for ETFs
   ['fundamentals', 'financials', 'financial'],
   ['crypto', 'cryptocurrency', 'token', 'coin'],
   ['fee', 'gas'],
