@@ -47,6 +47,10 @@ describe('text analysis', () => {
     // "most" is no stop word: it ranks, like "top".
     expect(expandSynonyms(analyze('most shorted')).map((t) => t.term)).toContain('top');
   });
+
+  it('keeps a stem of their own for words Porter2 would join to an unrelated one', () => {
+    expect(analyze('funding funds university universe evening even').map((t) => t.term)).toEqual(['funding', 'fund', 'university', 'univers', 'evening', 'even']);
+  });
 });
 
 describe('prices', () => {

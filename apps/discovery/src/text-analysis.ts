@@ -128,8 +128,15 @@ export function words(text: string): string[] {
     .filter((w) => w.length > 1 && !/^\d+$/.test(w));
 }
 
+// Words Porter2 cuts down to the stem of an unrelated word: "funding" (a perp's funding rate) is not "fund" (a fund
+// that pays), "university" is not "universe", "relativity" is not "related", "evening" is not "even", "marketing" is
+// not "market", "executive" is not "execute". Each keeps a stem of its own, singular and plural alike.
+const OWN_STEMS = new Map(
+  Object.entries({ funding: 'funding', fundings: 'funding', university: 'university', universities: 'university', relativity: 'relativity', evening: 'evening', evenings: 'evening', marketing: 'marketing', executive: 'executive', executives: 'executive' }),
+);
+
 // One token → its stem, or null for a stop word (MiniSearch's processTerm contract).
-export const normalize = (word: string): string | null => (STOP_WORDS.has(word) ? null : stem(word));
+export const normalize = (word: string): string | null => (STOP_WORDS.has(word) ? null : (OWN_STEMS.get(word) ?? stem(word)));
 
 export function analyze(text: string): AnalyzedTerm[] {
   const out: AnalyzedTerm[] = [];
