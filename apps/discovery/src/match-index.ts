@@ -216,7 +216,7 @@ export class MatchIndex {
     const query: Query = { task, own, terms: [...own, ...synonyms], fromSynonym: new Set(synonyms.map((s) => s.term)), read };
     const scored = this.score(task, query.terms, query.fromSynonym, availability);
     const { shown, considered, leftOut } = this.trusted(task, scored);
-    if (this.generalQuestion(asked, own)) this.keepGeneralKnowledge(shown, scored, availability);
+    if (this.generalQuestion(asked, own) && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability);
     let excludedByPrice = 0;
     const allowed = shown.filter(({ doc }) => {
       const ok = ceiling === undefined || (doc.price !== null && smallestPaymentMicros(doc.price) <= ceiling);
@@ -228,7 +228,8 @@ export class MatchIndex {
 
   // A question about the world ("who was …", "what year did …") whose words are mostly not of any tool's domain (at
   // most half of the task's real words, values left aside, are words some other tool's text or asks use) may be one
-  // only a general-knowledge operation answers: each keeps a place in the top 5, at its own rank when higher.
+  // only a general-knowledge operation answers: each keeps a place in the top 5, at its own rank when higher. A task
+  // quoting a value an operation takes (a mint, an ISBN) names a thing of that tool's domain: it is no such question.
   private generalQuestion(asked: string, own: AnalyzedTerm[]): boolean {
     if (!this.generalKnowledge.length || !QUESTION.test(asked)) return false;
     const real = own.filter((t) => this.vectors.id(t.word) !== undefined);
@@ -309,10 +310,12 @@ export class MatchIndex {
     for (const hit of lexical) byId.set(hit.id, { ...scoredDoc(hit.id), lexical: hit });
     for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), semantic: s });
     for (const [id, e] of examples) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), example: e });
-    // A quoted value ranks up a tool the task's words or meaning found; alone (a date) it would bring in unrelated ones.
+    // A quoted value of a specific input form ranks up its tool; a task that names a thing only by its value (a bare ISBN,
+    // a VIN) finds the tool by it alone, and the relevance cut keeps it out wherever the words found something far better.
+    // A market code alone does not: a capitalised word is too often something else.
     for (const [id, value] of this.values.match(task)) {
-      const s = byId.get(id);
-      if (s) s.value = value;
+      const s = byId.get(id) ?? (value.code ? undefined : scoredDoc(id));
+      if (s) byId.set(id, { ...s, value });
     }
     const groupBest = new Map<string, Scored>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
