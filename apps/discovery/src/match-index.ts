@@ -56,7 +56,8 @@ export const METHOD =
   'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task\'s quoted value of the form of an operation\'s ' +
   'input (its schema\'s specific patterns) or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
   'Italian or German words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
-  'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; our own ' +
+  'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the world whose words ' +
+  'are mostly of no tool\'s domain keeps the general-knowledge operation in the top 5; our own ' +
   'registry listings are folded into their groups\' operations';
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
 const FUZZY = 0.2; // edit distance = 20 % of the term's length (1 for 5-7 letters, 2 from 8)
