@@ -390,7 +390,8 @@ export class MatchIndex {
 
 // A question in English form, by its first word; and the general-knowledge operations: a summary opening on answering
 // a question ("Answer a question or topic from Wikipedia …"). Their place: within the top 5 an agent reads.
-const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how)\b/i;
+// A question word typed short ("wat", "wht", "hw") is still one.
+const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how|wat|wut|wht|whta|hw|wich|whos|whats)\b/i;
 const GENERAL_KNOWLEDGE_PLACE = 5;
 const answersQuestions = (d: ToolDocument) => {
   const terms = analyze(d.summary).map((t) => t.term);
