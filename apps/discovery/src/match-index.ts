@@ -216,8 +216,14 @@ export class MatchIndex {
     const synonyms = expandSynonyms(own);
     const query: Query = { task, own, terms: [...own, ...synonyms], fromSynonym: new Set(synonyms.map((s) => s.term)), read };
     const scored = this.score(task, query.terms, query.fromSynonym, availability);
+    // A task of several sentences whose first ones set the scene ("I track SEC filings … If the market opens at 9:30,
+    // what time is that in India?") makes its request in the last: that sentence is scored alone as well and counts as
+    // much as the whole task, each scaled to the best score of the whole.
+    const request = lastSentence(asked);
+    if (request) this.addRequest(scored, request, availability);
     const { shown, considered, leftOut } = this.trusted(task, scored);
-    if (this.generalQuestion(asked, own) && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability);
+    const question = this.generalQuestion(asked, own) || (request !== undefined && this.generalQuestion(request, analyze(request)));
+    if (question && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability);
     let excludedByPrice = 0;
     const allowed = shown.filter(({ doc }) => {
       const ok = ceiling === undefined || (doc.price !== null && smallestPaymentMicros(doc.price) <= ceiling);
@@ -235,6 +241,23 @@ export class MatchIndex {
     if (!this.generalKnowledge.length || !QUESTION.test(asked)) return false;
     const real = own.filter((t) => this.vectors.id(t.word) !== undefined);
     return real.length > 0 && real.filter((t) => this.domain.has(t.term)).length <= real.length / 2;
+  }
+
+  private addRequest(scored: Scored[], request: string, availability: AvailabilityOf) {
+    const own = analyze(request);
+    const synonyms = expandSynonyms(own);
+    const alone = this.score(request, [...own, ...synonyms], new Set(synonyms.map((t) => t.term)), availability);
+    if (!alone.length || !scored.length) return;
+    const scale = scored[0].score / (alone[0].score || 1);
+    const byId = new Map(scored.map((s) => [s.doc.id, s]));
+    for (const a of alone) {
+      const s = byId.get(a.doc.id);
+      if (s) {
+        s.score += a.score * scale;
+        s.beforePrior += a.beforePrior * scale;
+      } else scored.push({ ...a, score: a.score * scale, beforePrior: a.beforePrior * scale });
+    }
+    scored.sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }
 
   private keepGeneralKnowledge(shown: Scored[], scored: Scored[], availability: AvailabilityOf) {
@@ -393,6 +416,18 @@ export class MatchIndex {
 // A question word typed short ("wat", "wht", "hw") is still one.
 const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how|wat|wut|wht|whta|hw|wich|whos|whats)\b/i;
 const GENERAL_KNOWLEDGE_PLACE = 5;
+// A sentence ends at a stop, question or exclamation mark after a word (not an abbreviation such as "Mt." or "U.S.") or
+// a number, before the capital (or opening mark) of the next. In a long task (REQUEST_AFTER words or more) whose
+// earlier sentences ask nothing (no question mark: they set the scene), the last, with two words of its own, is the
+// request. A short task, or one that has already asked, says its need first and qualifies it after.
+const SENTENCE_END = /(?<=(?:\p{Ll}{2}|\p{N})[.?!]|[?!])\s+(?=[\p{Lu}¿¡"'“‘])/u;
+const REQUEST_AFTER = 20;
+const lastSentence = (text: string): string | undefined => {
+  const sentences = text.trim().split(SENTENCE_END);
+  const last = sentences[sentences.length - 1];
+  const scene = sentences.slice(0, -1);
+  return scene.length && !scene.some((s) => s.includes('?')) && words(text).length >= REQUEST_AFTER && analyze(last).length >= 2 ? last : undefined;
+};
 const answersQuestions = (d: ToolDocument) => {
   const terms = analyze(d.summary).map((t) => t.term);
   return terms[0] === 'answer' && terms.includes('question');
