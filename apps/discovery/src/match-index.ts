@@ -222,7 +222,7 @@ export class MatchIndex {
     const request = lastSentence(asked);
     if (request) this.addRequest(scored, request, availability);
     const { shown, considered, leftOut } = this.trusted(task, scored);
-    const question = this.generalQuestion(asked, own) || (request !== undefined && this.generalQuestion(request, analyze(request)));
+    const question = this.generalQuestion(asked, own) || (request !== undefined && this.generalQuestion(afterColon(request), analyze(afterColon(request))));
     if (question && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability);
     let excludedByPrice = 0;
     const allowed = shown.filter(({ doc }) => {
@@ -422,6 +422,8 @@ const GENERAL_KNOWLEDGE_PLACE = 5;
 // request. A short task, or one that has already asked, says its need first and qualifies it after.
 const SENTENCE_END = /(?<=(?:\p{Ll}{2}|\p{N})[.?!]|[?!])\s+(?=[\p{Lu}¿¡"'“‘])/u;
 const REQUEST_AFTER = 20;
+// What a sentence introduces with a colon ("I need some background: what was …") is what it asks.
+const afterColon = (sentence: string) => sentence.slice(sentence.lastIndexOf(':') + 1);
 const lastSentence = (text: string): string | undefined => {
   const sentences = text.trim().split(SENTENCE_END);
   const last = sentences[sentences.length - 1];
