@@ -57,7 +57,8 @@ export const METHOD =
   'input (its schema\'s specific patterns) or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
   'Italian or German words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
   'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the world whose words ' +
-  'are mostly of no tool\'s domain keeps the general-knowledge operation in the top 5; our own ' +
+  'are mostly of no tool\'s domain keeps the general-knowledge operation in the top 5; a long task\'s last sentence, after ' +
+  'sentences that only set the scene, scored alone as well; a UUID or an IP address read as its kind; our own ' +
   'registry listings are folded into their groups\' operations';
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
 const FUZZY = 0.2; // edit distance = 20 % of the term's length (1 for 5-7 letters, 2 from 8)
