@@ -402,6 +402,21 @@ describe(MatchIndex.name, () => {
     });
   });
 
+  describe('a long task that sets the scene first', () => {
+    const weather = route({ operationId: 'weather.getForecast', path: '/toll/weather/forecast', summary: 'Weather forecast and weather alerts for a point', group: 'weather', groupTitle: 'Weather' });
+    const recalls = route({ operationId: 'recalls.getVehicle', path: '/toll/recalls/vehicle', summary: 'Safety recalls of a vehicle by make, model and year', group: 'recalls', groupTitle: 'Recalls' });
+    const index = new MatchIndex([routeDocument(weather), routeDocument(recalls)]);
+    const first = (task: string) => index.match(task, { limit: 2 }).results[0]?.name;
+
+    it('makes its request in the last sentence', () => {
+      expect(first('My agent checks the weather forecast and the weather alerts for me every single morning. Now my mother is asking: does her old car have any recalls?')).toBe('recalls.getVehicle');
+    });
+
+    it('but a short task, or one that has already asked, says its need first', () => {
+      expect(first('What is the weather forecast and are there weather alerts for Berlin? My car has recalls.')).toBe('weather.getForecast');
+    });
+  });
+
   describe('a question about the world no tool speaks of', () => {
     const answer = route({ operationId: 'wiki.getAnswer', path: '/toll/wiki/answer', summary: 'Answer a question or topic from Wikipedia', tags: ['Wiki'], group: 'wiki', groupTitle: 'Wiki' });
     const others = ['first', 'second', 'third', 'fourth', 'fifth'].map((n, i) =>
@@ -414,6 +429,12 @@ describe(MatchIndex.name, () => {
       const found = results.find((r) => r.name === 'wiki.getAnswer');
       expect(found?.rank).toBeLessThanOrEqual(5);
       expect(found?.reasons.some((r) => r.includes('general-knowledge'))).toBe(true);
+    });
+
+    it('also for a question word typed short, and for a long task whose last sentence introduces the question', () => {
+      const kept = (task: string) => index.match(task, { limit: 5 }).results.find((r) => r.name === 'wiki.getAnswer')?.reasons.some((r) => r.includes('general-knowledge'));
+      expect(kept('wat was the first woman to win a Nobel Prize')).toBe(true);
+      expect(kept('We follow the launches of every year, newest first, for our readers. For a talk I need some background: who was the first woman to win a Nobel Prize?')).toBe(true);
     });
 
     it('does not for a question in the words of the other tools, nor for a task that is no question', () => {

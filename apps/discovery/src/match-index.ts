@@ -57,7 +57,8 @@ export const METHOD =
   'input (its schema\'s specific patterns) or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
   'Italian or German words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
   'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the world whose words ' +
-  'are mostly of no tool\'s domain keeps the general-knowledge operation in the top 5; our own ' +
+  'are mostly of no tool\'s domain keeps the general-knowledge operation in the top 5; a long task\'s last sentence, after ' +
+  'sentences that only set the scene, scored alone as well; a UUID or an IP address read as its kind; our own ' +
   'registry listings are folded into their groups\' operations';
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
 const FUZZY = 0.2; // edit distance = 20 % of the term's length (1 for 5-7 letters, 2 from 8)
@@ -216,8 +217,14 @@ export class MatchIndex {
     const synonyms = expandSynonyms(own);
     const query: Query = { task, own, terms: [...own, ...synonyms], fromSynonym: new Set(synonyms.map((s) => s.term)), read };
     const scored = this.score(task, query.terms, query.fromSynonym, availability);
+    // A task of several sentences whose first ones set the scene ("I track SEC filings … If the market opens at 9:30,
+    // what time is that in India?") makes its request in the last: that sentence is scored alone as well and counts as
+    // much as the whole task, each scaled to the best score of the whole.
+    const request = lastSentence(asked);
+    if (request) this.addRequest(scored, request, availability);
     const { shown, considered, leftOut } = this.trusted(task, scored);
-    if (this.generalQuestion(asked, own) && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability);
+    const question = this.generalQuestion(asked, own) || (request !== undefined && this.generalQuestion(afterColon(request), analyze(afterColon(request))));
+    if (question && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability);
     let excludedByPrice = 0;
     const allowed = shown.filter(({ doc }) => {
       const ok = ceiling === undefined || (doc.price !== null && smallestPaymentMicros(doc.price) <= ceiling);
@@ -235,6 +242,23 @@ export class MatchIndex {
     if (!this.generalKnowledge.length || !QUESTION.test(asked)) return false;
     const real = own.filter((t) => this.vectors.id(t.word) !== undefined);
     return real.length > 0 && real.filter((t) => this.domain.has(t.term)).length <= real.length / 2;
+  }
+
+  private addRequest(scored: Scored[], request: string, availability: AvailabilityOf) {
+    const own = analyze(request);
+    const synonyms = expandSynonyms(own);
+    const alone = this.score(request, [...own, ...synonyms], new Set(synonyms.map((t) => t.term)), availability);
+    if (!alone.length || !scored.length) return;
+    const scale = scored[0].score / (alone[0].score || 1);
+    const byId = new Map(scored.map((s) => [s.doc.id, s]));
+    for (const a of alone) {
+      const s = byId.get(a.doc.id);
+      if (s) {
+        s.score += a.score * scale;
+        s.beforePrior += a.beforePrior * scale;
+      } else scored.push({ ...a, score: a.score * scale, beforePrior: a.beforePrior * scale });
+    }
+    scored.sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }
 
   private keepGeneralKnowledge(shown: Scored[], scored: Scored[], availability: AvailabilityOf) {
@@ -390,8 +414,23 @@ export class MatchIndex {
 
 // A question in English form, by its first word; and the general-knowledge operations: a summary opening on answering
 // a question ("Answer a question or topic from Wikipedia …"). Their place: within the top 5 an agent reads.
-const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how)\b/i;
+// A question word typed short ("wat", "wht", "hw") is still one.
+const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how|wat|wut|wht|whta|hw|wich|whos|whats)\b/i;
 const GENERAL_KNOWLEDGE_PLACE = 5;
+// A sentence ends at a stop, question or exclamation mark after a word (not an abbreviation such as "Mt." or "U.S.") or
+// a number, before the capital (or opening mark) of the next. In a long task (REQUEST_AFTER words or more) whose
+// earlier sentences ask nothing (no question mark: they set the scene), the last, with two words of its own, is the
+// request. A short task, or one that has already asked, says its need first and qualifies it after.
+const SENTENCE_END = /(?<=(?:\p{Ll}{2}|\p{N})[.?!]|[?!])\s+(?=[\p{Lu}¿¡"'“‘])/u;
+const REQUEST_AFTER = 20;
+// What a sentence introduces with a colon ("I need some background: what was …") is what it asks.
+const afterColon = (sentence: string) => sentence.slice(sentence.lastIndexOf(':') + 1);
+const lastSentence = (text: string): string | undefined => {
+  const sentences = text.trim().split(SENTENCE_END);
+  const last = sentences[sentences.length - 1];
+  const scene = sentences.slice(0, -1);
+  return scene.length && !scene.some((s) => s.includes('?')) && words(text).length >= REQUEST_AFTER && analyze(last).length >= 2 ? last : undefined;
+};
 const answersQuestions = (d: ToolDocument) => {
   const terms = analyze(d.summary).map((t) => t.term);
   return terms[0] === 'answer' && terms.includes('question');

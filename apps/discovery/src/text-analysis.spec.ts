@@ -34,6 +34,8 @@ describe('withoutContrast', () => {
     expect(withoutContrast('services mentioning OCR, top 5 results')).toBe('services mentioning OCR,  ');
     expect(withoutContrast('top 5 stocks by volume')).toBe('top 5 stocks by volume');
     expect(withoutContrast('short interest of AMC right now')).toBe('short interest of AMC now');
+    // A dash ends the clause set against the need, as a comma does.
+    expect(withoutContrast("not about any mark's status — is the trademark service up?")).toBe(' — is the trademark service up?');
   });
 
   it('keeps a plain "not", which is part of the need', () => {
@@ -65,6 +67,11 @@ describe('impliedWords', () => {
     expect(implied('mortgage rates from 2010 onwards')).toEqual(['history']);
     expect(implied('from 2010 to 2012')).toEqual([]);
     expect(impliedWords('decode aGVsbG8gd29ybGQ= please')[0].form).toBe('aGVsbG8gd29ybGQ=');
+    // A value names its kind.
+    expect(implied('f47ac10b-58cc-4372-a567-0e02b2c3d479 is taken')).toEqual(['uuid']);
+    expect(implied('where is 8.8.8.8 located?')).toEqual(['ip']);
+    expect(implied('2606:4700:4700::1111 — owner?')).toEqual(['ip']);
+    expect(implied('the call at 12:30:45 and 1.2.3.4.5')).toEqual([]);
   });
 
   it('reads nothing from plain words, numbers, addresses or query strings', () => {

@@ -73,7 +73,7 @@ const SYNONYM_GROUPS = [
 // A task that opens on it ("not the forecast, what's …") does so too, and so does an action it refuses ("don't
 // reformat it, just …").
 const CONTRAST =
-  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()]*/giu;
+  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()—–]*/giu;
 // "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
@@ -98,6 +98,9 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\block(?:s|ed|ing)?\s+(?:(?:it|that|this|them)\s+in\b|in(?=\s*(?:$|[.,;:!?])))/gi, word: 'finalize' },
   // "just-minted", "freshly deployed": what was made a moment ago is new.
   { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed)\b/gi, word: 'new' },
+  // A value names its own kind: a UUID is a uuid, a dotted quad or a colon-grouped hex address is an IP address.
+  { form: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, word: 'uuid' },
+  { form: /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])|(?<![\w:])(?=[0-9a-f:]*::|(?:[0-9a-f]{1,4}:){5})(?:[0-9a-f]{1,4}:){1,7}:?(?:[0-9a-f]{1,4})?(?![\w:])/gi, word: 'ip' },
   { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b/gi, word: 'history' },
 ];
 export interface Implied {
