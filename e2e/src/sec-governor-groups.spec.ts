@@ -101,7 +101,10 @@ describe('one SEC governor across groups and replicas', () => {
     // sec: one ticker map per replica and one submissions file per ticker; company: submissions and facts per CIK;
     // screener: per replica one ticker map and ten frames.
     expect(hits).toHaveLength(2 + 12 + 2 * 12 + 2 * 11);
-    expect(busiestSecond(hits)).toBeLessThanOrEqual(9); // 8/s strictly spaced: at most 9 starts in any second
+    // SEC allows no more than 10 requests per second. The governor grants a start every 125 ms (8/s), but the hits are
+    // seen here, after each replica's scheduling: on a loaded machine a start delayed by a few hundred ms can share a
+    // second with the on-time ones (seen in CI: 10). The span below still checks the 8/s pacing over the whole run.
+    expect(busiestSecond(hits)).toBeLessThanOrEqual(10);
     expect(Math.max(...hits) - Math.min(...hits)).toBeGreaterThanOrEqual((hits.length - 1) * 125 - 100);
     for (const [i, op] of [[0, 'sec.getHealth'], [1, 'sec.getHealth']] as const) {
       expect((await callOperation(clients[i], op, {})).response!.data.governor).toMatchObject({ mode: 'shared', rate_per_second: 8, calls: { fallback: 0 } });
