@@ -154,3 +154,12 @@ export function englishMeaning(tokens: string[]): Reading[] {
 }
 
 export const lexiconSize = () => ENGLISH.size;
+
+// Whether a service is up, asked in another language: a verb of being ("è", "est", "ist", "está", "é", and their
+// plurals) before a word for up ("attivo", "actif", "aktiv", "disponibile", "erreichbar", "funcionando"...) reads as the
+// English "is … online". Accented forms are kept as typed where the unaccented one is another everyday word (Italian
+// "e" is "and"); words that are also English ("active", "accessible") are left out.
+export const FOREIGN_BEING = new Set('è é est ist está esta es sono sont son sind são estão estan están'.split(' '));
+export const FOREIGN_UP = new Set(
+  'attivo attiva attivi attive activo activa activos activas ativo ativa ativos ativas actif actifs aktiv aktive disponibile disponibili disponible disponibles disponível disponivel disponíveis verfügbar erreichbar raggiungibile joignable accessibile acessível funcionando funzionando funzionante fonctionnel fonctionnelle operativo operativa operacional opérationnel opérationnelle'.split(' '),
+);

@@ -234,6 +234,11 @@ describe(MatchIndex.name, () => {
     expect(which.results.map((r) => r.name)).not.toContain('weather.getHealth');
     // Nor "which … are available", a question for a list.
     expect(index.match('which current weather cities are available', { limit: 1 }).results[0].name).toBe('weather.getCurrent');
+    // In another language: a verb of being before a word for up, the verb of one letter included ("è", "é").
+    for (const task of ['il servizio meteo è attivo adesso?', 'o serviço de clima é disponível?', 'ist der Wetter Dienst erreichbar?']) {
+      expect(index.match(task, { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    }
+    expect(index.match('tiempo actual en Lisboa, activo', { limit: 5 }).results.find((r) => r.name === 'weather.getHealth')?.reasons.join(' ')).not.toContain('asks whether a service is up');
   });
 
   it('reads "status" beside a word for a service, a status word typed with a slip, and not "running" before what it runs', () => {

@@ -2,7 +2,7 @@ import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { PriceSpec } from '@toll/contracts';
 import type { Availability, RankedTool, SearchOutput } from './discovery.schemas';
 import { ExampleIndex, type ExampleScore } from './example-index';
-import { englishMeaning, type Reading } from './foreign-words';
+import { englishMeaning, FOREIGN_BEING, FOREIGN_UP, type Reading } from './foreign-words';
 import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
 import { analyze, expandSynonyms, impliedWords, normalize, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
@@ -474,8 +474,11 @@ const statusWord = (task: string) => {
     (word, i) =>
       (STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || (w.slice(0, i).some((before) => BEING.has(before)) && !(word === 'available' && w.slice(0, i).some((before) => WHICH.has(before)))))) ||
       (word === 'status' && (SERVICE_WORDS.has(w[i - 1]) || SERVICE_WORDS.has(w[i + 1]))),
-  );
+  ) ?? foreignStatusWord(task.toLowerCase().normalize('NFC').split(/[^\p{L}]+/u));
 };
+// The same question in another language (see FOREIGN_BEING): a word for up after a verb of being, read from every
+// word of the task (a verb of being may be one letter: "è", "é").
+const foreignStatusWord = (w: string[]) => w.find((word, i) => FOREIGN_UP.has(word) && w.slice(0, i).some((before) => FOREIGN_BEING.has(before)));
 
 const jaccard = (a: Set<string>, b: Set<string>) => {
   let shared = 0;
