@@ -56,6 +56,8 @@ describe('impliedWords', () => {
     expect(implied('09:00 America/New_York -> Europe/Berlin')).toEqual(['convert']);
     expect(implied('100 USD → EUR')).toEqual(['convert']);
     expect(implied('who is betting against this stock')).toEqual(['short']);
+    expect(implied('BYND — squeeze risk?')).toEqual(['short']);
+    expect(implied('could GME get squeezed again')).toEqual(['short']);
     expect(implied('a list of freshly deployed contracts')).toEqual(['new']);
     expect(implied('3pm New York is what time in Berlin')).toEqual(['convert']);
     expect(implied('what is 9AM Tokyo in Paris')).toEqual(['convert']);
