@@ -58,6 +58,10 @@ describe('impliedWords', () => {
     expect(implied('who is betting against this stock')).toEqual(['short']);
     expect(implied('BYND — squeeze risk?')).toEqual(['short']);
     expect(implied('could GME get squeezed again')).toEqual(['short']);
+    expect(implied('5YJ3E1EA7KF317000 — anything outstanding?')).toEqual(['vin']);
+    expect(implied('ticker NVDA and year 2024, no vehicle')).toEqual([]);
+    expect(implied('convert this text to b64')).toEqual(['encode']);
+    expect(implied('read it back from b64')).toEqual(['decode']);
     expect(implied('a list of freshly deployed contracts')).toEqual(['new']);
     expect(implied('3pm New York is what time in Berlin')).toEqual(['convert']);
     expect(implied('what is 9AM Tokyo in Paris')).toEqual(['convert']);

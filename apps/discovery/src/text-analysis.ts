@@ -30,6 +30,7 @@ const SYNONYM_GROUPS = [
   ['wiki', 'wikipedia', 'encyclopedia'],
   ['hash', 'digest', 'checksum'],
   ['uuid', 'guid'],
+  ['base64', 'b64'],
   ['timezone', 'tz'],
   ['color', 'colour'],
   ['cron', 'crontab'],
@@ -86,8 +87,8 @@ export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').rep
 const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /(?<![\p{L}\p{N}+/=])[A-Za-z0-9+/]{6,}={1,2}(?![\p{L}\p{N}+/=])/gu, word: 'base64' },
   { form: /\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, word: 'jwt' },
-  { form: /\b(?:to|into|as|in)\s+base64\b/gi, word: 'encode' },
-  { form: /\bfrom\s+base64\b|\bbase64\s+(?:back\s+)?(?:to|into)\b/gi, word: 'decode' },
+  { form: /\b(?:to|into|as|in)\s+(?:base64|b64)\b/gi, word: 'encode' },
+  { form: /\bfrom\s+(?:base64|b64)\b|\b(?:base64|b64)\s+(?:back\s+)?(?:to|into)\b/gi, word: 'decode' },
   // An arrow between two things ("America/New_York -> Europe/Berlin", "USD → EUR") asks to convert one to the other.
   { form: /[\p{L}\p{N}]\s*(?:->|→|=>)\s*[\p{L}\p{N}]/gu, word: 'convert' },
   // Betting against a stock is holding it short; values since a year, or from one onward, are its history.
@@ -103,6 +104,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // A value names its own kind: a UUID is a uuid, a dotted quad or a colon-grouped hex address is an IP address.
   { form: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, word: 'uuid' },
   { form: /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])|(?<![\w:])(?=[0-9a-f:]*::|(?:[0-9a-f]{1,4}:){5})(?:[0-9a-f]{1,4}:){1,7}:?(?:[0-9a-f]{1,4})?(?![\w:])/gi, word: 'ip' },
+  // Seventeen letters and digits without I, O or Q, both kinds present, are a vehicle identification number.
+  { form: /\b(?=[A-HJ-NPR-Z0-9]{0,16}\d)(?=[A-HJ-NPR-Z0-9]{0,16}[A-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}\b/g, word: 'vin' },
   { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b/gi, word: 'history' },
 ];
 export interface Implied {
