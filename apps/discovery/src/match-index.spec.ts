@@ -242,7 +242,7 @@ describe(MatchIndex.name, () => {
   });
 
   it('reads "status" beside a word for a service, a status word typed with a slip, and not "running" before what it runs', () => {
-    for (const task of ['weather service status', 'weather status ping', 'is the weather api helthy', 'weather healthcheck']) {
+    for (const task of ['weather service status', 'weather status ping', 'is the weather api helthy', 'weather healthcheck', "what's the status of the current weather service?"]) {
       expect(index.match(task, { limit: 1 }).results[0].name).toBe('weather.getHealth');
     }
     expect(index.match('status of the current weather in Lisbon', { limit: 1 }).results[0].name).toBe('weather.getCurrent');

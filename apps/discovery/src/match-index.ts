@@ -458,7 +458,7 @@ const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|nar
 // "running" before what it runs ("before running the full screen") is an action, not a question about a service.
 const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|those|its|their)\b/g;
 // "status" asks about a service beside a word for one or for its check ("service status", "status endpoint", "API
-// status", "status ping"); alone it is a field of many things ("trademark status", "the status of my order").
+// status", "status ping", "the status of the ETF payout service"); alone it is a field of many things ("trademark status", "the status of my order").
 const SERVICE_WORDS = new Set('service services api apis endpoint server backend gateway check ping page feed'.split(' '));
 // A status word typed with a letter dropped or two letters swapped ("helthy", "healhty") is still one; words of six
 // letters and more, with their first two kept, so an everyday word never becomes one.
@@ -473,7 +473,7 @@ const statusWord = (task: string) => {
   return w.find(
     (word, i) =>
       (STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || (w.slice(0, i).some((before) => BEING.has(before)) && !(word === 'available' && w.slice(0, i).some((before) => WHICH.has(before)))))) ||
-      (word === 'status' && (SERVICE_WORDS.has(w[i - 1]) || SERVICE_WORDS.has(w[i + 1]))),
+      (word === 'status' && (SERVICE_WORDS.has(w[i - 1]) || SERVICE_WORDS.has(w[i + 1]) || (w[i + 1] === 'of' && w.slice(i + 2, i + 6).some((after) => SERVICE_WORDS.has(after))))),
   ) ?? foreignStatusWord(task.toLowerCase().normalize('NFC').split(/[^\p{L}]+/u));
 };
 // The same question in another language (see FOREIGN_BEING): a word for up after a verb of being, read from every
