@@ -62,6 +62,8 @@ describe('impliedWords', () => {
     expect(implied('ticker NVDA and year 2024, no vehicle')).toEqual([]);
     expect(implied('convert this text to b64')).toEqual(['encode']);
     expect(implied('read it back from b64')).toEqual(['decode']);
+    expect(implied('analista de datos a tiempo completo')).toEqual(['job']);
+    expect(implied('un poste à temps partiel')).toEqual(['job']);
     expect(implied('a list of freshly deployed contracts')).toEqual(['new']);
     expect(implied('3pm New York is what time in Berlin')).toEqual(['convert']);
     expect(implied('what is 9AM Tokyo in Paris')).toEqual(['convert']);

@@ -104,6 +104,9 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // A value names its own kind: a UUID is a uuid, a dotted quad or a colon-grouped hex address is an IP address.
   { form: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, word: 'uuid' },
   { form: /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])|(?<![\w:])(?=[0-9a-f:]*::|(?:[0-9a-f]{1,4}:){5})(?:[0-9a-f]{1,4}:){1,7}:?(?:[0-9a-f]{1,4})?(?![\w:])/gi, word: 'ip' },
+  // Full-time or part-time in another language ("a tiempo completo", "temps partiel", "Vollzeit") is a kind of job, not
+  // the weather its "tiempo"/"tempo" would read as.
+  { form: /\b(?:tiempo|tempo)\s+(?:completo|parcial|integral|pieno|parziale|indeterminato|determinato)\b|\btemps\s+(?:plein|partiel)\b|\b(?:vollzeit|teilzeit)\b/giu, word: 'job' },
   // Seventeen letters and digits without I, O or Q, both kinds present, are a vehicle identification number.
   { form: /\b(?=[A-HJ-NPR-Z0-9]{0,16}\d)(?=[A-HJ-NPR-Z0-9]{0,16}[A-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}\b/g, word: 'vin' },
   { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b/gi, word: 'history' },
