@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { StoredReply } from '@toll/contracts';
+import { HOLD_COMMIT } from './ledger.repository';
 import { PrismaService } from './prisma.service';
 
 export interface BalanceHoldRequest {
@@ -72,7 +73,7 @@ const HOLD = {
            SELECT gen_random_uuid(), b.wallet, $5, $6, $4, b.day, 'held', $7, $8, now() + make_interval(secs => $9), b.available_atomic FROM b
            RETURNING id
          )
-         SELECT (SELECT count(*)::int FROM n) AS nonce_fresh, (SELECT id FROM h) AS hold_id`,
+         SELECT (SELECT count(*)::int FROM n) AS nonce_fresh, (SELECT id FROM h) AS hold_id, ${HOLD_COMMIT("'off'")}`,
 };
 // A held hold settles in one statement that leaves the wallet's row alone (the hold took the money): the hold, its
 // ledger entry and the answer kept for redelivery. The entry's balance after is what the hold left available.

@@ -167,7 +167,11 @@ describe(BalanceRepository.name, () => {
   it('settles a balance hold once and refuses a reused nonce', async () => {
     const wallet = await funded(50_000n);
     const r = req(wallet);
+    const spy = jest.spyOn(a.pool, 'query');
     const held = await repoA.hold(r, 0, 0);
+    // The hold commits without waiting for a WAL flush (a lost hold is a released one); the settle below flushes it.
+    expect(await Promise.all(spy.mock.results.map(async (x) => (await x.value).rows[0].hold_commit))).toEqual(['off']);
+    spy.mockRestore();
     if (!held.ok) throw new Error('expected a hold');
     expect(await repoB.state(wallet)).toMatchObject({ balance_atomic: 50_000n, held_atomic: 10_000n, spent_today_atomic: 10_000n });
     const [first, second] = await Promise.all([repoA.settle(held.holdId, undefined, 0), repoB.settle(held.holdId, undefined, 0)]);

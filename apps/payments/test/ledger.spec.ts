@@ -126,6 +126,37 @@ describe(LedgerRepository.name, () => {
     expect(await ledgerB.hold(p, 'r9', 60, undefined, true)).toEqual({ ok: false, reason: 'proof_in_use' });
   });
 
+
+  it('commits a memo proof’s holds without waiting for a WAL flush, an x402 hold with one, and leaves every pooled connection synchronous', async () => {
+    const spy = jest.spyOn(a.pool, 'query');
+    const modes = async () => {
+      const results = await Promise.all(spy.mock.results.map((r) => r.value as Promise<{ rows: Array<{ hold_commit?: string }> }>));
+      spy.mockClear();
+      return results.flatMap((r) => r.rows.map((row) => row.hold_commit));
+    };
+    try {
+      const memo = payment({ creditsTotal: 2 });
+      await ledgerA.hold(memo, 'fresh', 60); // KNOWN_HOLD finds nothing, FRESH_HOLD holds
+      expect(await modes()).toEqual(['off']);
+      expect(await ledgerA.lookupOrHoldNext(memo.proofKey, memo.memo, memo.operationId, 'next', 60, true)).toMatchObject({ held: { ok: true } });
+      expect(await modes()).toEqual(['off']);
+      const x402 = payment({ kind: 'x402', creditsTotal: 2 });
+      await ledgerA.hold(x402, 'fresh', 60); // FRESH_HOLD
+      await ledgerA.hold(x402, 'known', 60); // KNOWN_HOLD
+      expect(await modes()).toEqual(['on', 'on']);
+      spy.mockRestore();
+      // set_config(..., true) lasts for the statement's own transaction only: every connection is back to synchronous.
+      const clients = await Promise.all(Array.from({ length: 10 }, () => a.pool.connect()));
+      try {
+        const shown = await Promise.all(clients.map((c) => c.query('SHOW synchronous_commit')));
+        expect(shown.map((r) => r.rows[0].synchronous_commit)).toEqual(Array(10).fill('on'));
+      } finally {
+        for (const c of clients) c.release();
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
   it('never settles a hold without a credit: the statement aborts and changes nothing', async () => {
     const p = payment();
     const h = await ledgerA.hold(p, 'r1', 60);
