@@ -76,6 +76,19 @@ async function latencyRun(stack, chain, proxy) {
     const own = concurrency === 1 && chainCalls.length === r.latencies.length ? r.latencies.map((ms, i) => ms - chainCalls[i]).sort((a, b) => a - b) : undefined;
     rows.push({ concurrency, r, reads: chainCalls.length, chainP50: percentile(sortedChain, 0.5), chainP99: percentile(sortedChain, 0.99), own });
   }
+  // The same client at 1 concurrent on paths with fewer hops, so "ours" splits into its parts: the gateway and group
+  // (the free route), payments' hop with its two statements and receipt (a balance-paid call, no chain read).
+  const free = await drive(Array.from({ length: 230 }, (_, i) => ({ url: `${stack.gateways[i % 2]}/toll/payments/receipt?receipt=a.b`, headers: {} })), 1);
+  const balance = await prepareBalance(stack.gateways, PAID_PATH, chain, 100, 230);
+  const b = await drive(balance, 1);
+  const ownPaid = rows[0].own;
+  const part = (r) => {
+    const sorted = r.latencies.slice(30).sort((x, y) => x - y);
+    return `${percentile(sorted, 0.5).toFixed(2)} / ${percentile(sorted, 0.99).toFixed(2)}`;
+  };
+  const parts = `| free route (/toll/payments/receipt) | ${part(free)} |
+| balance-paid call (${PAID_PATH}, no chain read) | ${part(b)} |
+| per-call paid, minus its chain read | ${ownPaid ? `${percentile(ownPaid, 0.5).toFixed(2)} / ${percentile(ownPaid, 0.99).toFixed(2)}` : '–'} |`;
   const table = rows
     .map(
       ({ concurrency, r, reads, chainP50, chainP99, own }) =>
@@ -92,6 +105,12 @@ memo payment made beforehand (straight to the chain, not through the proxy), aft
 | concurrent | calls | req/s | p50 ms | p99 ms | chain reads | chain p50 / p99 ms | chain share of p50 | ours p50 / p99 ms | served |
 |---|---|---|---|---|---|---|---|---|---|
 ${table}
+
+At 1 concurrent, the same client, 200 calls each after 30 warm-up calls (ms, p50 / p99):
+
+| call | p50 / p99 ms |
+|---|---|
+${parts}
 `;
   console.log(report);
   writeSection('Paid calls against a distant chain (latency proxy)', report);
