@@ -15,6 +15,12 @@ describe('englishMeaning', () => {
     expect(read('Wie wird das Wetter morgen').map((r) => r.english)).toEqual(['weather']);
   });
 
+  it('reads Dutch task words too, a compound as both its words', () => {
+    expect(read('Zoek bedrijven met deze naam').map((r) => r.english)).toEqual(['search', 'company', 'name']);
+    expect(read('hoeveel aandelen met een dividendrendement boven 4%').map((r) => r.english)).toEqual(['count', 'stock', 'dividend yield']);
+    expect(read('vacatures in Amsterdam').map((r) => r.english)).toEqual(['job']);
+  });
+
   it('reads units, histories and incidents', () => {
     expect(read('Quanti chili sono 160 libbre?').map((r) => r.english)).toEqual(['pounds']);
     expect(read('wie viele Kilogramm sind 3 Meilen').map((r) => r.english)).toEqual(['kilograms', 'miles']);
