@@ -21,6 +21,14 @@ describe('englishMeaning', () => {
     expect(read('vacatures in Amsterdam').map((r) => r.english)).toEqual(['job']);
   });
 
+  it('reads the words of requests about a task, a check, a posting and its details', () => {
+    expect(read('¿qué servicio me recomiendas para esa tarea?').map((r) => r.english)).toEqual(['service', 'recommend', 'task']);
+    expect(read('gegen seine Regeln prüfen').map((r) => r.english)).toEqual(['check']);
+    expect(read('o anúncio com todos os detalhes').map((r) => r.english)).toEqual(['posting', 'details']);
+    expect(read('un dividende mensuel').map((r) => r.english)).toEqual(['dividend', 'monthly']);
+    expect(read('das komplette Paket').map((r) => r.english)).toEqual(['complete']);
+  });
+
   it('reads units, histories and incidents', () => {
     expect(read('Quanti chili sono 160 libbre?').map((r) => r.english)).toEqual(['pounds']);
     expect(read('wie viele Kilogramm sind 3 Meilen').map((r) => r.english)).toEqual(['kilograms', 'miles']);

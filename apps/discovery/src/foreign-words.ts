@@ -74,7 +74,7 @@ nodes: nodos nœuds nodi knoten
 provider: proveedor proveedores provedor provedores fournisseur fournisseurs fornitore fornitori anbieter aanbieder aanbieders
 pay: pagar pagare zahlen bezahlen betalen
 payment: pago pagamento paiement zahlung betaling
-spending: gastar gasto gastos dépense dépenses spesa spese ausgaben uitgaven uitgeven
+spending: gastar gasto gastos dépense dépenses spesa spese ausgaben ausgeben uitgaven uitgeven
 limit: límite limite limiti grenze limiet grens
 maximum: máximo máxima massimo massima maximal
 allow: permitir autorizar autoriser permettre consentire erlauben zulassen toestaan
@@ -127,6 +127,13 @@ history: historial histórico histórica históricos históricas historique hist
 series: serie
 hacks: hackeo hackeos ataque ataques attacco attacchi
 incidents: incidente incidentes incidenti vorfälle incidenten
+complete: completo completa completos completas complet complète complets complètes komplett komplette kompletten vollständig vollständige volledig volledige compleet
+details: detalles detalhes détails dettagli einzelheiten
+posting: anuncio anuncios anúncio anúncios annonce annonces annuncio annunci stellenanzeige advertentie
+recommend: recomendar recomienda recomiendas recomiendan recomendação recomenda recomende recommander recommandes recommandez recommande consigliare consigli consiglia consigliate empfehlen empfiehlst empfehlung aanbevelen aanraden
+task: tarea tareas tarefa tarefas tâche tâches compito aufgabe taak
+check: comprobar comprueba verificar verifique vérifier vérifie vérifiez controllare controlla prüfen überprüfen controleren
+monthly: mensual mensuales mensal mensais mensuel mensuelle mensuels mensuelles mensile mensili monatlich monatliche maandelijks maandelijkse
 pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmazeutisch
 `;
 

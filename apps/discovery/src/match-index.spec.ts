@@ -169,6 +169,12 @@ describe(MatchIndex.name, () => {
     expect(index.match(task, { limit: 1 }).results[0].reasons[0]).toBe('read in English: "temperatura" as "temperature", "ahora" as "now", "ciudad" as "city"');
   });
 
+  it('reads what a form implies as its word only, not word by word as well', () => {
+    const reasons = index.match('analista de datos a tiempo completo en Madrid', { limit: 1 }).results[0].reasons;
+    expect(reasons[0]).toBe('read in English: "datos" as "data"');
+    expect(reasons[1]).toBe('read from the task\'s form: "tiempo completo" as "job"');
+  });
+
   it('takes no evidence from what the task sets its need against', () => {
     const names = (task: string) => index.match(task, { limit: 5 }).results.map((r) => r.name);
     expect(names('convert the temperature')[0]).toBe('devutils.convertUnits');

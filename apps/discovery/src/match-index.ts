@@ -211,7 +211,10 @@ export class MatchIndex {
   // What the task sets its need against is left out of it (text-analysis.ts, withoutContrast).
   private select(text: string, ceiling: bigint | undefined, availability: AvailabilityOf) {
     const asked = withoutContrast(text);
-    const read = [...englishMeaning(words(asked)), ...impliedWords(asked).map(({ form, word }) => ({ word: form, english: word, implied: true }))];
+    // What a form implies is read as its word, not word by word as well ("a tiempo completo" is a job, not the weather).
+    const implied = impliedWords(asked);
+    const rest = implied.reduce((text, { form }) => text.replace(form, ' '), asked);
+    const read = [...englishMeaning(words(rest)), ...implied.map(({ form, word }) => ({ word: form, english: word, implied: true }))];
     const task = read.length ? `${asked} ${read.map((r) => r.english).join(' ')}` : asked;
     const own = analyze(task);
     const synonyms = expandSynonyms(own);
