@@ -253,6 +253,7 @@ describe(MatchIndex.name, () => {
     }
     expect(index.match('status of the current weather in Lisbon', { limit: 1 }).results[0].name).toBe('weather.getCurrent');
     expect(index.match('before running the forecast, the current weather in Lisbon', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    expect(index.match('instead of running md5sum locally, hash this text', { limit: 5 }).results.map((r) => r.name)).not.toContain('devutils.getHealth');
   });
 
   it('keeps free administrative routes out of task results unless the task is about them', () => {

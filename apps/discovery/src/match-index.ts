@@ -458,8 +458,9 @@ const WHICH = new Set(['which', 'what']);
 const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
 // "down" after a verb that acts on something ("tear down the lease", "narrow down the list") is not one either.
 const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let|shut|shutting|close|closing|spin|spinning|power|slow|step|water)\s+(\S+\s+)?down\b/g;
-// "running" before what it runs ("before running the full screen") is an action, not a question about a service.
-const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|those|its|their)\b/g;
+// "running" before what it runs ("before running the full screen") or after a preposition ("instead of running md5sum")
+// is an action, not a question about a service.
+const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|those|its|their)\b|\b(?:of|by|without|before|after)\s+running\b/g;
 // "status" asks about a service beside a word for one or for its check ("service status", "status endpoint", "API
 // status", "status ping", "the status of the ETF payout service"); alone it is a field of many things ("trademark status", "the status of my order").
 const SERVICE_WORDS = new Set('service services api apis endpoint server backend gateway check ping page feed'.split(' '));

@@ -69,12 +69,13 @@ const SYNONYM_GROUPS = [
 
 // What a task sets its need against (", not a forecast", "(not MD5)", "instead of a keyword search", "rather than the
 // rows", "I don't need a risk rating") names the sibling it does not want: those words, up to the end of the clause,
-// are no evidence. A bare "not" ("which payments were not allowed") is part of the need and stays, and so does what a
+// are no evidence. What a task would otherwise do itself ("instead of running md5sum locally", "instead of computing it by
+// hand") is its need, done another way: it stays. A bare "not" ("which payments were not allowed") is part of the need and stays, and so does what a
 // task no longer needs ("don't need that bot anymore": it is what the task acts on).
 // A task that opens on it ("not the forecast, what's …") does so too, and so does an action it refuses ("don't
 // reformat it, just …").
 const CONTRAST =
-  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()—–]*/giu;
+  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of(?![^.,;:?!()—–]*\b(?:locally|myself|by\s+hand|manually|offline)\b)|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()—–]*/giu;
 // "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
@@ -127,12 +128,15 @@ export interface AnalyzedTerm {
 // ("sha256", "8k", "10q"): apart, its number is dropped and its letter stands alone. The parts are kept too.
 const LETTERS_NUMBER = /(\p{L}+)-(\p{N}+)(?![\p{L}\p{N}])/gu;
 const NUMBER_LETTERS = /(?<![\p{L}\p{N}])(\p{N}+)-(\p{L}+)/gu;
+// The command-line tool that prints a hash ("md5sum", "sha256sum") names that hash too.
+const HASH_TOOL = /\b(md5|sha\d{1,3})sum\b/g;
 const singular = (letters: string) => (letters.length > 1 && letters.endsWith('s') ? letters.slice(0, -1) : letters);
 
 export function words(text: string): string[] {
   return text
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2') // genUuid → gen Uuid
     .toLowerCase()
+    .replace(HASH_TOOL, '$1 $1sum')
     .replace(LETTERS_NUMBER, '$1 $1$2')
     .replace(NUMBER_LETTERS, (_, n: string, letters: string) => `${n}${singular(letters)} ${letters}`)
     .split(/[^\p{L}\p{N}]+/u)
