@@ -46,6 +46,8 @@ describe('text analysis', () => {
     expect(expandSynonyms(analyze('open positions'))).toEqual([]);
     // "most" is no stop word: it ranks, like "top".
     expect(expandSynonyms(analyze('most shorted')).map((t) => t.term)).toContain('top');
+    // "how many" asks for a count.
+    expect(expandSynonyms(analyze('how many stocks')).map((t) => t.term)).toContain('count');
   });
 
   it('keeps a stem of their own for words Porter2 would join to an unrelated one', () => {

@@ -49,6 +49,7 @@ const SYNONYM_GROUPS = [
   ['top', 'most', 'highest', 'biggest', 'largest', 'leaderboard'],
   ['job', 'vacancy', 'vacancies'],
   ['limit', 'cap'],
+  ['count', 'many'], // "how many" asks for a count
   ['audit', 'log', 'history'],
   ['trademark', 'brand'],
   ['jwt', 'bearer'],
