@@ -57,7 +57,7 @@ export const METHOD =
   'input (its schema\'s specific patterns) or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
   'Italian, German or Dutch words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
   'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the world whose words ' +
-  'are mostly of no tool\'s domain keeps the general-knowledge operation in the top 5; a long task\'s last sentence, after ' +
+  'are mostly of no tool\'s domain keeps the general-knowledge operation second (first when none is); a long task\'s last sentence, after ' +
   'sentences that only set the scene, scored alone as well; a UUID or an IP address read as its kind; our own ' +
   'registry listings are folded into their groups\' operations';
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
@@ -226,8 +226,8 @@ export class MatchIndex {
     const request = lastSentence(asked);
     if (request) this.addRequest(scored, request, availability);
     const { shown, considered, leftOut } = this.trusted(task, scored);
-    const question = this.generalQuestion(asked, own) || (request !== undefined && this.generalQuestion(afterColon(request), analyze(afterColon(request))));
-    if (question && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability);
+    const place = this.generalQuestion(asked, own) ?? (request === undefined ? undefined : this.generalQuestion(afterColon(request), analyze(afterColon(request))));
+    if (place && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability, place);
     let excludedByPrice = 0;
     const allowed = shown.filter(({ doc }) => {
       const ok = ceiling === undefined || (doc.price !== null && smallestPaymentMicros(doc.price) <= ceiling);
@@ -239,12 +239,15 @@ export class MatchIndex {
 
   // A question about the world ("who was …", "what year did …") whose words are mostly not of any tool's domain (at
   // most half of the task's real words, values left aside, are words some other tool's text or asks use) may be one
-  // only a general-knowledge operation answers: each keeps a place in the top 5, at its own rank when higher. A task
-  // quoting a value an operation takes (a mint, an ISBN) names a thing of that tool's domain: it is no such question.
-  private generalQuestion(asked: string, own: AnalyzedTerm[]): boolean {
-    if (!this.generalKnowledge.length || !QUESTION.test(asked)) return false;
+  // only a general-knowledge operation answers: each keeps the second place, or the first when none of those words is of
+  // a tool's domain ("what is the capital of …"), at its own rank when higher. A task quoting a value an operation takes
+  // (a mint, an ISBN) names a thing of that tool's domain: it is no such question.
+  private generalQuestion(asked: string, own: AnalyzedTerm[]): number | undefined {
+    if (!this.generalKnowledge.length || !QUESTION.test(asked)) return undefined;
     const real = own.filter((t) => this.vectors.id(t.word) !== undefined);
-    return real.length > 0 && real.filter((t) => this.domain.has(t.term)).length <= real.length / 2;
+    const ofDomain = real.filter((t) => this.domain.has(t.term)).length;
+    if (!real.length || ofDomain > real.length / 2) return undefined;
+    return ofDomain ? GENERAL_KNOWLEDGE_PLACE : 1;
   }
 
   private addRequest(scored: Scored[], request: string, availability: AvailabilityOf) {
@@ -264,12 +267,12 @@ export class MatchIndex {
     scored.sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }
 
-  private keepGeneralKnowledge(shown: Scored[], scored: Scored[], availability: AvailabilityOf) {
+  private keepGeneralKnowledge(shown: Scored[], scored: Scored[], availability: AvailabilityOf, keep: number) {
     for (const doc of this.generalKnowledge) {
       const at = shown.findIndex((s) => s.doc === doc);
-      if (at >= 0 && at < GENERAL_KNOWLEDGE_PLACE) continue;
+      if (at >= 0 && at < keep) continue;
       const s = at >= 0 ? shown.splice(at, 1)[0] : (scored.find((x) => x.doc === doc) ?? { doc, score: 0, asked: 0, beforePrior: 0, availability: availability(doc) });
-      const place = Math.min(GENERAL_KNOWLEDGE_PLACE - 1, shown.length);
+      const place = Math.min(keep - 1, shown.length);
       s.generalQuestion = true;
       s.score = Math.max(s.score, shown[place]?.score ?? 0);
       shown.splice(place, 0, s);
@@ -416,10 +419,11 @@ export class MatchIndex {
 }
 
 // A question in English form, by its first word; and the general-knowledge operations: a summary opening on answering
-// a question ("Answer a question or topic from Wikipedia …"). Their place: within the top 5 an agent reads.
+// a question ("Answer a question or topic from Wikipedia …"). Their place: second, right after the tool the task's words
+// found (development sets: second or third lost no task's first place, always first lost several).
 // A question word typed short ("wat", "wht", "hw") is still one.
 const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how|wat|wut|wht|whta|hw|wich|whos|whats)\b/i;
-const GENERAL_KNOWLEDGE_PLACE = 5;
+const GENERAL_KNOWLEDGE_PLACE = 2;
 // A sentence ends at a stop, question or exclamation mark after a word (not an abbreviation such as "Mt." or "U.S.") or
 // a number, before the capital (or opening mark) of the next. In a long task (REQUEST_AFTER words or more) whose
 // earlier sentences ask nothing (no question mark: they set the scene), the last, with two words of its own, is the
