@@ -74,6 +74,8 @@ describe('impliedWords', () => {
     expect(implied('the order went through, lock it in')).toEqual(['finalize']);
     expect(implied('the amount is right, lock in.')).toEqual(['finalize']);
     expect(implied('the lock in my door')).toEqual([]);
+    expect(implied('mark the payment as completed')).toEqual(['finalize']);
+    expect(implied('mark a voucher as expired unpaid')).toEqual([]);
     expect(implied('jobless rate since 1990')).toEqual(['history']);
     expect(implied('mortgage rates from 2010 onwards')).toEqual(['history']);
     expect(implied('from 2010 to 2012')).toEqual([]);

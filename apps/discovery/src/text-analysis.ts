@@ -99,8 +99,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\bsqueez(?:e|es|ed|ing)\b/gi, word: 'short' },
   // A given clock time asked for somewhere else ("3pm New York is what time in Berlin", "9am Tokyo in Paris") is converted.
   { form: /\b\d{1,2}(?::\d{2})?\s*[aApP][mM]\b.*?\b(?:in|to)\s+\p{Lu}/gu, word: 'convert' },
-  // To lock something in is to make it final.
-  { form: /\block(?:s|ed|ing)?\s+(?:(?:it|that|this|them)\s+in\b|in(?=\s*(?:$|[.,;:!?])))/gi, word: 'finalize' },
+  // To lock something in, or to mark it as completed or done, is to make it final.
+  { form: /\block(?:s|ed|ing)?\s+(?:(?:it|that|this|them)\s+in\b|in(?=\s*(?:$|[.,;:!?])))|\bmark(?:s|ed|ing)?\s+(?:\S+\s+){0,3}?as\s+(?:completed?|done|finished|final)\b/gi, word: 'finalize' },
   // "just-minted", "freshly deployed": what was made a moment ago is new.
   { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed)\b/gi, word: 'new' },
   // A value names its own kind: a UUID is a uuid, a dotted quad or a colon-grouped hex address is an IP address.
