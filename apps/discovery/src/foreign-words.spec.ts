@@ -27,6 +27,9 @@ describe('englishMeaning', () => {
     expect(read('o anúncio com todos os detalhes').map((r) => r.english)).toEqual(['posting', 'details']);
     expect(read('un dividende mensuel').map((r) => r.english)).toEqual(['dividend', 'monthly']);
     expect(read('das komplette Paket').map((r) => r.english)).toEqual(['complete']);
+    expect(read('les contrats perpétuels les plus élevés').map((r) => r.english)).toEqual(['perpetual', 'highest']);
+    expect(read('los puentes soportados y sus cadenas').map((r) => r.english)).toEqual(['bridge', 'supported', 'chains']);
+    expect(read('der Klartext, umwandeln').map((r) => r.english)).toEqual(['text', 'convert']);
   });
 
   it('reads units, histories and incidents', () => {

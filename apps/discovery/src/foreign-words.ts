@@ -86,14 +86,14 @@ active: vigente vigentes activo activos activa activas ativo ativos actif actifs
 budget: presupuesto orçamento
 rent: alquilar alugar louer affittare noleggiare mieten huren
 free: gratis gratuito gratuita gratuit gratuite kostenlos
-convert: convertir converter convertire konvertieren umrechnen omrekenen omzetten converteren
+convert: convertir converter convertire konvertieren umrechnen umwandeln omrekenen omzetten converteren
 encode: codificar encoder codifica kodieren coderen
 decode: decodificar décoder decodifica dekodieren decoderen
 password: contraseña senha passwort wachtwoord
 generate: generar gerar générer generare generieren genereren
 random: aleatorio aleatório aléatoire casuale zufällig willekeurig
 currency: moneda moeda valuta währung
-bridge: puente ponte pont brücke brug
+bridge: puente puentes ponte pontes pont ponts ponti brücke brücken brug bruggen
 trademark: marca marcas marque marques marchio marchi marke merk merken
 report: informe relatório rapporto bericht verslag
 annual: anual annuel annuelle annuale jährlich jaarlijks jaarlijkse jaarverslag
@@ -105,12 +105,13 @@ funding: financiación financiamento financement finanziamento finanzierung fina
 liquidations: liquidaciones liquidações liquidazioni liquidationen
 largest: mayores maiores größten grootste
 most: mais più meisten meeste
+highest: élevés élevées elevati höchsten hoogste
 status: estado statut stato zustand
 working: funcionando funciona fonctionne funziona funktioniert werkt
 healthy: gesund gezond
 service: servicio servicios serviço serviços servizio dienst dienst
 word: palabra palavra parola wort woord
-text: texto texte testo tekst
+text: texto texte testo tekst klartext
 translate: traducir traduzir traduire tradurre übersetzen vertalen
 country: país paese
 holiday: feriado feriados festivo festivos férié fériés feiertag feiertage feestdag feestdagen
@@ -134,6 +135,9 @@ recommend: recomendar recomienda recomiendas recomiendan recomendação recomend
 task: tarea tareas tarefa tarefas tâche tâches compito aufgabe taak
 check: comprobar comprueba verificar verifique vérifier vérifie vérifiez controllare controlla prüfen überprüfen controleren
 monthly: mensual mensuales mensal mensais mensuel mensuelle mensuels mensuelles mensile mensili monatlich monatliche maandelijks maandelijkse
+perpetual: perpetuo perpetuos perpetua perpetuas perpétuo perpétuos perpétuel perpétuels perpétuelle perpétuelles perpetui
+supported: soportado soportados soportadas suportado suportados suportadas supporté supportés supportées supportato supportati unterstützt unterstützte unterstützten ondersteund ondersteunde
+chains: cadenas cadeias chaînes catene ketten
 pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmazeutisch
 `;
 
