@@ -30,6 +30,7 @@ describe('englishMeaning', () => {
     expect(read('les contrats perpétuels les plus élevés').map((r) => r.english)).toEqual(['perpetual', 'highest']);
     expect(read('los puentes soportados y sus cadenas').map((r) => r.english)).toEqual(['bridge', 'supported', 'chains']);
     expect(read('der Klartext, umwandeln').map((r) => r.english)).toEqual(['text', 'convert']);
+    expect(read('les nœuds en amont').map((r) => r.english)).toEqual(['nodes', 'upstream']);
   });
 
   it('reads units, histories and incidents', () => {

@@ -138,6 +138,7 @@ monthly: mensual mensuales mensal mensais mensuel mensuelle mensuels mensuelles 
 perpetual: perpetuo perpetuos perpetua perpetuas perpétuo perpétuos perpétuel perpétuels perpétuelle perpétuelles perpetui
 supported: soportado soportados soportadas suportado suportados suportadas supporté supportés supportées supportato supportati unterstützt unterstützte unterstützten ondersteund ondersteunde
 chains: cadenas cadeias chaînes catene ketten
+upstream: amont
 pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmazeutisch
 `;
 
