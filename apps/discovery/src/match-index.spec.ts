@@ -48,6 +48,7 @@ describe('text analysis', () => {
     expect(expandSynonyms(analyze('most shorted')).map((t) => t.term)).toContain('top');
     // "how many" asks for a count.
     expect(expandSynonyms(analyze('how many stocks')).map((t) => t.term)).toContain('count');
+    expect(expandSynonyms(analyze('economic data')).map((t) => t.term)).toContain('macro');
   });
 
   it('keeps a stem of their own for words Porter2 would join to an unrelated one', () => {

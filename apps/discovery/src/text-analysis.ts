@@ -61,6 +61,7 @@ const SYNONYM_GROUPS = [
   ['snapshot', 'mirror', 'dump'],
   ['upstream', 'provider'],
   ['sec', 'edgar'],
+  ['macro', 'macroeconomic', 'economic', 'economy'],
   ['related', 'connected', 'linked'],
   ['congressman', 'congresswoman', 'congressperson', 'congresspeople', 'senator', 'lawmaker', 'legislator'],
   ['valid', 'validate', 'parse', 'parses'],
