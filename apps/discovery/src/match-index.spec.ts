@@ -53,6 +53,7 @@ describe('text analysis', () => {
 
   it('keeps a stem of their own for words Porter2 would join to an unrelated one', () => {
     expect(analyze('funding funds university universe evening even').map((t) => t.term)).toEqual(['funding', 'fund', 'university', 'univers', 'evening', 'even']);
+    expect(analyze('mint authorities, the author').map((t) => t.term)).toEqual(['mint', 'authority', 'author']);
   });
 });
 

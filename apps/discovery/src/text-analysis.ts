@@ -147,9 +147,10 @@ export function words(text: string): string[] {
 
 // Words Porter2 cuts down to the stem of an unrelated word: "funding" (a perp's funding rate) is not "fund" (a fund
 // that pays), "university" is not "universe", "relativity" is not "related", "evening" is not "even", "marketing" is
-// not "market", "executive" is not "execute". Each keeps a stem of its own, singular and plural alike.
+// not "market", "executive" is not "execute", a mint's "authority" is not a book's "author". Each keeps a stem of its
+// own, singular and plural alike.
 const OWN_STEMS = new Map(
-  Object.entries({ funding: 'funding', fundings: 'funding', university: 'university', universities: 'university', relativity: 'relativity', evening: 'evening', evenings: 'evening', marketing: 'marketing', executive: 'executive', executives: 'executive' }),
+  Object.entries({ funding: 'funding', fundings: 'funding', university: 'university', universities: 'university', relativity: 'relativity', evening: 'evening', evenings: 'evening', marketing: 'marketing', executive: 'executive', executives: 'executive', authority: 'authority', authorities: 'authority' }),
 );
 
 // One token → its stem, or null for a stop word (MiniSearch's processTerm contract).
