@@ -1,7 +1,7 @@
 import type { RegistryListing } from '@toll/contracts';
 import { HYBRID, MatchIndex, semanticStats, type AvailabilityOf } from './match-index';
 import { WordVectors, wordVectors } from './word-vectors';
-import { analyze, expandSynonyms, words } from './text-analysis';
+import { analyze, expandSynonyms, SHARED_STEMS, words } from './text-analysis';
 import { entryDocument, listingDocument, listingPrice, routeDocument, smallestPaymentMicros, type CatalogRoute } from './tool-documents';
 
 const route = (over: Partial<CatalogRoute>): CatalogRoute => ({
@@ -54,6 +54,9 @@ describe('text analysis', () => {
   it('keeps a stem of their own for words Porter2 would join to an unrelated one', () => {
     expect(analyze('funding funds university universe evening even').map((t) => t.term)).toEqual(['funding', 'fund', 'university', 'univers', 'evening', 'even']);
     expect(analyze('mint authorities, the author').map((t) => t.term)).toEqual(['mint', 'authority', 'author']);
+    // Nor does the prefix of the stem they would have had reach them: "funds" is no prefix of "funding".
+    expect([...SHARED_STEMS]).toEqual(expect.arrayContaining(['fund', 'univers', 'author']));
+    expect(SHARED_STEMS.has('funding')).toBe(false);
   });
 });
 

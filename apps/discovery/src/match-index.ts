@@ -5,7 +5,7 @@ import { ExampleIndex, type ExampleScore } from './example-index';
 import { englishMeaning, FOREIGN_BEING, FOREIGN_UP, type Reading } from './foreign-words';
 import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
-import { analyze, expandSynonyms, impliedWords, normalize, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
+import { analyze, expandSynonyms, impliedWords, normalize, SHARED_STEMS, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
 
@@ -323,7 +323,7 @@ export class MatchIndex {
     const options: SearchOptions = {
       boostTerm: (term) => (fromSynonym.has(term) ? SYNONYM_WEIGHT : 1),
       // Synonyms match exactly: a prefix of one ("wind") would reach unrelated words ("window").
-      prefix: (term) => !fromSynonym.has(term) && term.length >= MIN_PREFIX,
+      prefix: (term) => !fromSynonym.has(term) && term.length >= MIN_PREFIX && !SHARED_STEMS.has(term),
       fuzzy: (term) => (!fromSynonym.has(term) && term.length >= MIN_FUZZY ? FUZZY : false),
     };
     const terms = queryTerms.map((t) => t.term);

@@ -154,6 +154,9 @@ const OWN_STEMS = new Map(
 );
 
 // One token → its stem, or null for a stop word (MiniSearch's processTerm contract).
+// The stems those words would have had ("fund", "univers"): searched by prefix, they would reach the words again.
+export const SHARED_STEMS = new Set([...OWN_STEMS.keys()].map((word) => stem(word)));
+
 export const normalize = (word: string): string | null => (STOP_WORDS.has(word) ? null : (OWN_STEMS.get(word) ?? stem(word)));
 
 export function analyze(text: string): AnalyzedTerm[] {
