@@ -76,6 +76,9 @@ describe('impliedWords', () => {
     expect(implied('the lock in my door')).toEqual([]);
     expect(implied('mark the payment as completed')).toEqual(['finalize']);
     expect(implied('mark a voucher as expired unpaid')).toEqual([]);
+    expect(implied('everything my agent tried to buy this week')).toEqual(['history']);
+    expect(implied('what did my agent try to pay for')).toEqual(['history']);
+    expect(implied('try to pay this invoice')).toEqual([]);
     expect(implied('jobless rate since 1990')).toEqual(['history']);
     expect(implied('mortgage rates from 2010 onwards')).toEqual(['history']);
     expect(implied('from 2010 to 2012')).toEqual([]);

@@ -112,6 +112,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\b(?:tiempo|tempo)\s+(?:completo|parcial|integral|pieno|parziale|indeterminato|determinato)\b|\btemps\s+(?:plein|partiel)\b|\b(?:vollzeit|teilzeit)\b/giu, word: 'job' },
   // Seventeen letters and digits without I, O or Q, both kinds present, are a vehicle identification number.
   { form: /\b(?=[A-HJ-NPR-Z0-9]{0,16}\d)(?=[A-HJ-NPR-Z0-9]{0,16}[A-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}\b/g, word: 'vin' },
+  // What was tried ("what did my agent try to pay for", "everything it tried to buy") is looked back on: a history.
+  { form: /\b(?:tried|attempted)\s+to\b|\bdid\s+(?:\S+\s+){1,3}?(?:try|attempt)\s+to\b/gi, word: 'history' },
   { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b/gi, word: 'history' },
 ];
 export interface Implied {
