@@ -52,6 +52,7 @@ export class BatchController {
       "update a payer's reputation after settlement",
       'the IOU was settled, update the graph',
       'log a voucher default for this payer',
+      'checkpoint the final status of a voucher with its token',
     ],
     price: PRICES.checkpoint,
     input: S.CheckpointInput,

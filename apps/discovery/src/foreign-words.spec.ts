@@ -15,6 +15,24 @@ describe('englishMeaning', () => {
     expect(read('Wie wird das Wetter morgen').map((r) => r.english)).toEqual(['weather']);
   });
 
+  it('reads Dutch task words too, a compound as both its words', () => {
+    expect(read('Zoek bedrijven met deze naam').map((r) => r.english)).toEqual(['search', 'company', 'name']);
+    expect(read('hoeveel aandelen met een dividendrendement boven 4%').map((r) => r.english)).toEqual(['count', 'stock', 'dividend yield']);
+    expect(read('vacatures in Amsterdam').map((r) => r.english)).toEqual(['job']);
+  });
+
+  it('reads the words of requests about a task, a check, a posting and its details', () => {
+    expect(read('¿qué servicio me recomiendas para esa tarea?').map((r) => r.english)).toEqual(['service', 'recommend', 'task']);
+    expect(read('gegen seine Regeln prüfen').map((r) => r.english)).toEqual(['check']);
+    expect(read('o anúncio com todos os detalhes').map((r) => r.english)).toEqual(['posting', 'details']);
+    expect(read('un dividende mensuel').map((r) => r.english)).toEqual(['dividend', 'monthly']);
+    expect(read('das komplette Paket').map((r) => r.english)).toEqual(['complete']);
+    expect(read('les contrats perpétuels les plus élevés').map((r) => r.english)).toEqual(['perpetual', 'highest']);
+    expect(read('los puentes soportados y sus cadenas').map((r) => r.english)).toEqual(['bridge', 'supported', 'chains']);
+    expect(read('der Klartext, umwandeln').map((r) => r.english)).toEqual(['text', 'convert']);
+    expect(read('les nœuds en amont').map((r) => r.english)).toEqual(['nodes', 'upstream']);
+  });
+
   it('reads units, histories and incidents', () => {
     expect(read('Quanti chili sono 160 libbre?').map((r) => r.english)).toEqual(['pounds']);
     expect(read('wie viele Kilogramm sind 3 Meilen').map((r) => r.english)).toEqual(['kilograms', 'miles']);

@@ -1,131 +1,144 @@
-// Tasks in Spanish, Portuguese, French, Italian or German: the English word vectors know few of their words and
+// Tasks in Spanish, Portuguese, French, Italian, German or Dutch: the English word vectors know few of their words and
 // no package on the npm registry ships a bilingual lexicon, so a task's foreign words are read as their English
 // meaning too. The list is the everyday vocabulary of a data and utility API (the commonest words of the catalog's
 // summaries and asks, and of the requests around them), one line per English word, not a table per tool.
 // Words that are also English ("actions", "court", "vent", "land", "trend", "auto") are left out: they would change
 // English tasks. Accents are optional (a task typed without them still matches).
 const LEXICON = `
-weather: tiempo clima wetter météo meteo meteorología meteorologia meteorológico meteorológicos meteorológica meteorológicas météorologique météorologiques meteorologico meteorologici meteorologiche
-forecast: pronóstico previsión previsão prévision prévisions previsione previsioni vorhersage wettervorhersage
-temperature: temperatura temperatur
+weather: tiempo clima wetter météo meteo meteorología meteorologia meteorológico meteorológicos meteorológica meteorológicas météorologique météorologiques meteorologico meteorologici meteorologiche weerbericht weersverwachting
+forecast: pronóstico previsión previsão prévision prévisions previsione previsioni vorhersage wettervorhersage verwachting voorspelling voorspellingen
+temperature: temperatura temperatur temperatuur
 rain: lluvia llueve chuva pluie pioggia regen
-snow: nieve neve neige schnee
+snow: nieve neve neige schnee sneeuw
 storm: tormenta tempestade tempête tempesta sturm unwetter
-alert: alerta alertas alerte alertes allerta avviso avvisi warnung warnungen
+alert: alerta alertas alerte alertes allerta avviso avvisi warnung warnungen waarschuwing waarschuwingen
 weather time: tempo
-news: noticias notícias noticia notícia nachrichten actualités nouvelles notizie notizia
+news: noticias notícias noticia notícia nachrichten actualités nouvelles notizie notizia nieuws nieuwsberichten
 trending: tendencia tendencias tendência tendências tendance tendances tendenza tendenze
-headlines: titulares manchetes titres titoli schlagzeilen
-today: hoy hoje aujourd oggi heute
-now: ahora agora maintenant adesso jetzt
-time: hora horas heure heures uhrzeit zeit
-current: atual actuel actuelle attuale aktuell aktuelle
-latest: último última últimos últimas ultimo ultima dernier dernière derniers letzte neueste
-next: próximos próximas prochains prochaines prossimi prossime nächsten
-days: días dias jours giorni tage
+headlines: titulares manchetes titres titoli schlagzeilen krantenkoppen
+today: hoy hoje aujourd oggi heute vandaag
+now: ahora agora maintenant adesso jetzt nu
+time: hora horas heure heures uhrzeit zeit tijd
+current: atual actuel actuelle attuale aktuell aktuelle huidige actuele
+latest: último última últimos últimas ultimo ultima dernier dernière derniers letzte neueste laatste nieuwste
+next: próximos próximas prochains prochaines prossimi prossime nächsten volgende
+days: días dias jours giorni tage dagen
 week: semana semaine settimana woche
-city: ciudad cidade ville città stadt
-book: libro libros livro livros livre livres buch bücher
+city: ciudad cidade ville città stadt stad
+book: libro libros livro livros livre livres buch bücher boek boeken
 title: título titulo titre titolo titel
 author: autor autores auteur autore
-search: buscar busca busco procurar procuro encontrar chercher cherche recherche cerco cercare trovare suchen suche finden
-job: trabajo empleo empleos emprego empregos trabalho emploi emplois travail lavoro impiego stelle stellen arbeit vaga vagas
-developer: desarrollador desenvolvedor développeur sviluppatore entwickler
-company: empresa empresas compañía companhia entreprise société azienda società unternehmen
-stock: acción acciones ação ações azione azioni aktie aktien
-price: precio precios preço preços prix prezzo prezzi preis preise kurs
+search: buscar busca busco procurar procuro encontrar chercher cherche recherche cerco cercare trovare suchen suche finden zoek zoeken zoekt opzoeken vind vinden
+job: trabajo empleo empleos emprego empregos trabalho emploi emplois travail lavoro impiego stelle stellen arbeit vaga vagas baan banen vacature vacatures
+developer: desarrollador desenvolvedor développeur sviluppatore entwickler ontwikkelaar
+company: empresa empresas compañía companhia entreprise société azienda società unternehmen bedrijf bedrijven onderneming ondernemingen
+stock: acción acciones ação ações azione azioni aktie aktien aandeel aandelen
+price: precio precios preço preços prix prezzo prezzi preis preise kurs prijs prijzen koers koersen
 short: corto curto leerverkauf leerverkäufe leerverkauft leerverkaufte
-interest: interés interesse intérêt zinsen
+interest: interés interesse intérêt zinsen rente
 rate: tasa taxa taux tasso zinssatz
-funds: fondos fundos fonds fondi
+funds: fondos fundos fonds fondi fondsen
 federal: federales federais fédéraux federali
-inflation: inflación inflação inflazione
-unemployment: desempleo desemprego chômage disoccupazione arbeitslosigkeit
-gdp: pib bip
+inflation: inflación inflação inflazione inflatie
+unemployment: desempleo desemprego chômage disoccupazione arbeitslosigkeit werkloosheid
+gdp: pib bip bbp
 fundamentals: fundamentos fondamentaux fondamentali fundamentaldaten
 financial: financiero financieros financiera financieras financeiro financeiros financeira financier financiers financière financières finanziario finanziari finanziaria finanziell finanzielle finanzdaten
-data: datos dados données dati daten
-count: cuántos cuántas quantos quantas combien wieviele
+data: datos dados données dati daten gegevens
+count: cuántos cuántas quantos quantas combien wieviele hoeveel aantal
 discussed: comentadas comentados comentada comentado commentées commentés commentate commentati diskutiert diskutierte
-safe: seguro segura sicuro sicura sicher
-scam: estafa golpe arnaque truffa betrug
-risk: riesgo risco risque rischio risiko
+safe: seguro segura sicuro sicura sicher veilig
+scam: estafa golpe arnaque truffa betrug oplichting oplichterij
+risk: riesgo risco risque rischio risiko risico
 risky: arriesgado arriscado risqué rischioso riskant
-related: relacionado relacionados relacionadas relacionada lié liés liée liées correlati correlato verwandte verwandt
+related: relacionado relacionados relacionadas relacionada lié liés liée liées correlati correlato verwandte verwandt gerelateerd gerelateerde verwante
 encyclopedia: enciclopedia enciclopédia encyclopédie enzyklopädie
-topics: temas tema sujets sujet argomenti argomento themen thema
-recall: retirada retiro rappel rappels richiamo richiami rückruf rückrufe
-vehicle: vehículo veículo véhicule veicolo fahrzeug
+topics: temas tema sujets sujet argomenti argomento themen thema onderwerpen onderwerp
+recall: retirada retiro rappel rappels richiamo richiami rückruf rückrufe terugroepactie terugroepacties
+vehicle: vehículo veículo véhicule veicolo fahrzeug voertuig
 car: coche carro voiture macchina
 vin: chasis chassi telaio fahrgestellnummer
 number: número numero nummer
-year: año años ano anos année années anno anni jahr jahre baujahr
+year: año años ano anos année années anno anni jahr jahre baujahr jaar jaren bouwjaar
 model: modelo modelos modèle modèles modello modelli modell modelle
-name: nombre nome nom
-fee: tarifa comisión comissão frais commissione gebühr gebühren
+name: nombre nome nom naam
+fee: tarifa comisión comissão frais commissione gebühr gebühren kosten transactiekosten
 priority: prioridad prioridade priorité priorità priorität
-transaction: transacción transação transazione transaktion
-optimize: optimiza optimizar otimizar otimize optimiser optimise ottimizza ottimizzare optimieren
-block: bloque bloco bloc blocco
-wallet: billetera cartera carteira portefeuille portafoglio
+transaction: transacción transação transazione transaktion transactie transacties
+optimize: optimiza optimizar otimizar otimize optimiser optimise ottimizza ottimizzare optimieren optimaliseren
+block: bloque bloco bloc blocco blok
+wallet: billetera cartera carteira portefeuille portafoglio portemonnee
 balance: saldo solde guthaben
-address: dirección endereço adresse indirizzo
+address: dirección endereço adresse indirizzo adres
 nodes: nodos nœuds nodi knoten
-provider: proveedor proveedores provedor provedores fournisseur fournisseurs fornitore fornitori anbieter
-pay: pagar pagare zahlen bezahlen
-payment: pago pagamento paiement zahlung
-spending: gastar gasto gastos dépense dépenses spesa spese ausgaben
-limit: límite limite limiti grenze
+provider: proveedor proveedores provedor provedores fournisseur fournisseurs fornitore fornitori anbieter aanbieder aanbieders
+pay: pagar pagare zahlen bezahlen betalen
+payment: pago pagamento paiement zahlung betaling
+spending: gastar gasto gastos dépense dépenses spesa spese ausgaben ausgeben uitgaven uitgeven
+limit: límite limite limiti grenze limiet grens
 maximum: máximo máxima massimo massima maximal
-allow: permitir autorizar autoriser permettre consentire erlauben zulassen
-category: categoría categorías catégorie catégories categoria kategorie kategorien
+allow: permitir autorizar autoriser permettre consentire erlauben zulassen toestaan
+category: categoría categorías catégorie catégories categoria kategorie kategorien categorie
 agent: agente agentes agenten
 adjust: ajustar ajustada ajustado ajuste ajuster regolare anpassen
-publish: publicar publier pubblicare veröffentlichen
-active: vigente vigentes activo activos activa activas ativo ativos actif actifs attivo attivi aktiv aktive
+publish: publicar publier pubblicare veröffentlichen publiceren
+active: vigente vigentes activo activos activa activas ativo ativos actif actifs attivo attivi aktiv aktive actief actieve
 budget: presupuesto orçamento
-rent: alquilar alugar louer affittare noleggiare mieten
+rent: alquilar alugar louer affittare noleggiare mieten huren
 free: gratis gratuito gratuita gratuit gratuite kostenlos
-convert: convertir converter convertire konvertieren umrechnen
-encode: codificar encoder codifica kodieren
-decode: decodificar décoder decodifica dekodieren
-password: contraseña senha passwort
-generate: generar gerar générer generare generieren
-random: aleatorio aleatório aléatoire casuale zufällig
+convert: convertir converter convertire konvertieren umrechnen umwandeln omrekenen omzetten converteren
+encode: codificar encoder codifica kodieren coderen
+decode: decodificar décoder decodifica dekodieren decoderen
+password: contraseña senha passwort wachtwoord
+generate: generar gerar générer generare generieren genereren
+random: aleatorio aleatório aléatoire casuale zufällig willekeurig
 currency: moneda moeda valuta währung
-bridge: puente ponte pont brücke
-trademark: marca marcas marque marques marchio marchi marke
-report: informe relatório rapporto bericht
-annual: anual annuel annuelle annuale jährlich
-revenue: ingresos receita revenus ricavi umsatz
+bridge: puente puentes ponte pontes pont ponts ponti brücke brücken brug bruggen
+trademark: marca marcas marque marques marchio marchi marke merk merken
+report: informe relatório rapporto bericht verslag
+annual: anual annuel annuelle annuale jährlich jaarlijks jaarlijkse jaarverslag
+revenue: ingresos receita revenus ricavi umsatz omzet
 dividend: dividendo dividendos dividende dividenden
-yield: rendimiento rendimento rendement rendite
-funding: financiación financiamento financement finanziamento finanzierung
+yield: rendimiento rendimento rendement rendite rendement
+dividend yield: dividendrendement dividendenrendite
+funding: financiación financiamento financement finanziamento finanzierung financiering
 liquidations: liquidaciones liquidações liquidazioni liquidationen
-largest: mayores maiores größten
-most: mais più meisten
+largest: mayores maiores größten grootste
+most: mais più meisten meeste
+highest: élevés élevées elevati höchsten hoogste
 status: estado statut stato zustand
-working: funcionando funciona fonctionne funziona funktioniert
-healthy: gesund
-service: servicio servicios serviço serviços servizio dienst
-word: palabra palavra parola wort
-text: texto texte testo
-translate: traducir traduzir traduire tradurre übersetzen
+working: funcionando funciona fonctionne funziona funktioniert werkt
+healthy: gesund gezond
+service: servicio servicios serviço serviços servizio dienst dienst
+word: palabra palavra parola wort woord
+text: texto texte testo tekst klartext
+translate: traducir traduzir traduire tradurre übersetzen vertalen
 country: país paese
-holiday: feriado feriados festivo festivos férié fériés feiertag feiertage
+holiday: feriado feriados festivo festivos férié fériés feiertag feiertage feestdag feestdagen
 article: artículo artigo articolo artikel
-question: pregunta pergunta domanda frage
-answer: respuesta resposta réponse risposta antwort
+question: pregunta pergunta domanda frage vraag
+answer: respuesta resposta réponse risposta antwort antwoord
 kilograms: kilogramo kilogramos quilo quilos quilograma quilogramas kilogramme kilogrammes chilo chilogrammo chilogrammi kilogramm
 pounds: libra libras libbra libbre pfund
-miles: milla millas milha milhas miglio miglia meile meilen
+miles: milla millas milha milhas miglio miglia meile meilen mijl mijlen
 meters: metros mètre mètres metri
-degrees: grados graus degrés gradi
-units: unidad unidades unidade unité unités unità einheit einheiten
-history: historial histórico histórica históricos históricas historique historiques storico storica storici storiche verlauf historisch historische historischen
+degrees: grados graus degrés gradi graden
+units: unidad unidades unidade unité unités unità einheit einheiten eenheid eenheden
+history: historial histórico histórica históricos históricas historique historiques storico storica storici storiche verlauf historisch historische historischen geschiedenis historie historisch historische
 series: serie
 hacks: hackeo hackeos ataque ataques attacco attacchi
-incidents: incidente incidentes incidenti vorfälle
+incidents: incidente incidentes incidenti vorfälle incidenten
+complete: completo completa completos completas complet complète complets complètes komplett komplette kompletten vollständig vollständige volledig volledige compleet
+details: detalles detalhes détails dettagli einzelheiten
+posting: anuncio anuncios anúncio anúncios annonce annonces annuncio annunci stellenanzeige advertentie
+recommend: recomendar recomienda recomiendas recomiendan recomendação recomenda recomende recommander recommandes recommandez recommande consigliare consigli consiglia consigliate empfehlen empfiehlst empfehlung aanbevelen aanraden
+task: tarea tareas tarefa tarefas tâche tâches compito aufgabe taak
+check: comprobar comprueba verificar verifique vérifier vérifie vérifiez controllare controlla prüfen überprüfen controleren
+monthly: mensual mensuales mensal mensais mensuel mensuelle mensuels mensuelles mensile mensili monatlich monatliche maandelijks maandelijkse
+perpetual: perpetuo perpetuos perpetua perpetuas perpétuo perpétuos perpétuel perpétuels perpétuelle perpétuelles perpetui
+supported: soportado soportados soportadas suportado suportados suportadas supporté supportés supportées supportato supportati unterstützt unterstützte unterstützten ondersteund ondersteunde
+chains: cadenas cadeias chaînes catene ketten
+upstream: amont
 pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmazeutisch
 `;
 

@@ -1,7 +1,7 @@
 import type { RegistryListing } from '@toll/contracts';
 import { HYBRID, MatchIndex, semanticStats, type AvailabilityOf } from './match-index';
 import { WordVectors, wordVectors } from './word-vectors';
-import { analyze, expandSynonyms, words } from './text-analysis';
+import { analyze, expandSynonyms, SHARED_STEMS, words } from './text-analysis';
 import { entryDocument, listingDocument, listingPrice, routeDocument, smallestPaymentMicros, type CatalogRoute } from './tool-documents';
 
 const route = (over: Partial<CatalogRoute>): CatalogRoute => ({
@@ -46,10 +46,17 @@ describe('text analysis', () => {
     expect(expandSynonyms(analyze('open positions'))).toEqual([]);
     // "most" is no stop word: it ranks, like "top".
     expect(expandSynonyms(analyze('most shorted')).map((t) => t.term)).toContain('top');
+    // "how many" asks for a count.
+    expect(expandSynonyms(analyze('how many stocks')).map((t) => t.term)).toContain('count');
+    expect(expandSynonyms(analyze('economic data')).map((t) => t.term)).toContain('macro');
   });
 
   it('keeps a stem of their own for words Porter2 would join to an unrelated one', () => {
     expect(analyze('funding funds university universe evening even').map((t) => t.term)).toEqual(['funding', 'fund', 'university', 'univers', 'evening', 'even']);
+    expect(analyze('mint authorities, the author').map((t) => t.term)).toEqual(['mint', 'authority', 'author']);
+    // Nor does the prefix of the stem they would have had reach them: "funds" is no prefix of "funding".
+    expect([...SHARED_STEMS]).toEqual(expect.arrayContaining(['fund', 'univers', 'author']));
+    expect(SHARED_STEMS.has('funding')).toBe(false);
   });
 });
 
@@ -169,6 +176,12 @@ describe(MatchIndex.name, () => {
     expect(index.match(task, { limit: 1 }).results[0].reasons[0]).toBe('read in English: "temperatura" as "temperature", "ahora" as "now", "ciudad" as "city"');
   });
 
+  it('reads what a form implies as its word only, not word by word as well', () => {
+    const reasons = index.match('analista de datos a tiempo completo en Madrid', { limit: 1 }).results[0].reasons;
+    expect(reasons[0]).toBe('read in English: "datos" as "data"');
+    expect(reasons[1]).toBe('read from the task\'s form: "tiempo completo" as "job"');
+  });
+
   it('takes no evidence from what the task sets its need against', () => {
     const names = (task: string) => index.match(task, { limit: 5 }).results.map((r) => r.name);
     expect(names('convert the temperature')[0]).toBe('devutils.convertUnits');
@@ -247,6 +260,7 @@ describe(MatchIndex.name, () => {
     }
     expect(index.match('status of the current weather in Lisbon', { limit: 1 }).results[0].name).toBe('weather.getCurrent');
     expect(index.match('before running the forecast, the current weather in Lisbon', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    expect(index.match('instead of running md5sum locally, hash this text', { limit: 5 }).results.map((r) => r.name)).not.toContain('devutils.getHealth');
   });
 
   it('keeps free administrative routes out of task results unless the task is about them', () => {
@@ -429,11 +443,15 @@ describe(MatchIndex.name, () => {
     );
     const index = new MatchIndex([routeDocument(answer), ...others.map(routeDocument)]);
 
-    it('keeps the general-knowledge operation in the top 5, and says why', () => {
+    it('keeps the general-knowledge operation second, and says why', () => {
       const { results } = index.match('who was the first woman to win a Nobel Prize', { limit: 5 });
       const found = results.find((r) => r.name === 'wiki.getAnswer');
-      expect(found?.rank).toBeLessThanOrEqual(5);
+      expect(found?.rank).toBe(2);
       expect(found?.reasons.some((r) => r.includes('general-knowledge'))).toBe(true);
+    });
+
+    it('first when none of the question\'s words is of a tool\'s domain', () => {
+      expect(index.match('who invented the telephone', { limit: 5 }).results[0].name).toBe('wiki.getAnswer');
     });
 
     it('also for a question word typed short, and for a long task whose last sentence introduces the question', () => {

@@ -5,7 +5,7 @@ import { ExampleIndex, type ExampleScore } from './example-index';
 import { englishMeaning, FOREIGN_BEING, FOREIGN_UP, type Reading } from './foreign-words';
 import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
-import { analyze, expandSynonyms, impliedWords, normalize, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
+import { analyze, expandSynonyms, impliedWords, normalize, SHARED_STEMS, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
 
@@ -55,9 +55,9 @@ export const METHOD =
   '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
   'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task\'s quoted value of the form of an operation\'s ' +
   'input (its schema\'s specific patterns) or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
-  'Italian or German words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
+  'Italian, German or Dutch words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
   'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the world whose words ' +
-  'are mostly of no tool\'s domain keeps the general-knowledge operation in the top 5; a long task\'s last sentence, after ' +
+  'are mostly of no tool\'s domain keeps the general-knowledge operation second (first when none is); a long task\'s last sentence, after ' +
   'sentences that only set the scene, scored alone as well; a UUID or an IP address read as its kind; our own ' +
   'registry listings are folded into their groups\' operations';
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
@@ -211,7 +211,10 @@ export class MatchIndex {
   // What the task sets its need against is left out of it (text-analysis.ts, withoutContrast).
   private select(text: string, ceiling: bigint | undefined, availability: AvailabilityOf) {
     const asked = withoutContrast(text);
-    const read = [...englishMeaning(words(asked)), ...impliedWords(asked).map(({ form, word }) => ({ word: form, english: word, implied: true }))];
+    // What a form implies is read as its word, not word by word as well ("a tiempo completo" is a job, not the weather).
+    const implied = impliedWords(asked);
+    const rest = implied.reduce((text, { form }) => text.replace(form, ' '), asked);
+    const read = [...englishMeaning(words(rest)), ...implied.map(({ form, word }) => ({ word: form, english: word, implied: true }))];
     const task = read.length ? `${asked} ${read.map((r) => r.english).join(' ')}` : asked;
     const own = analyze(task);
     const synonyms = expandSynonyms(own);
@@ -223,8 +226,8 @@ export class MatchIndex {
     const request = lastSentence(asked);
     if (request) this.addRequest(scored, request, availability);
     const { shown, considered, leftOut } = this.trusted(task, scored);
-    const question = this.generalQuestion(asked, own) || (request !== undefined && this.generalQuestion(afterColon(request), analyze(afterColon(request))));
-    if (question && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability);
+    const place = this.generalQuestion(asked, own) ?? (request === undefined ? undefined : this.generalQuestion(afterColon(request), analyze(afterColon(request))));
+    if (place && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability, place);
     let excludedByPrice = 0;
     const allowed = shown.filter(({ doc }) => {
       const ok = ceiling === undefined || (doc.price !== null && smallestPaymentMicros(doc.price) <= ceiling);
@@ -236,12 +239,15 @@ export class MatchIndex {
 
   // A question about the world ("who was …", "what year did …") whose words are mostly not of any tool's domain (at
   // most half of the task's real words, values left aside, are words some other tool's text or asks use) may be one
-  // only a general-knowledge operation answers: each keeps a place in the top 5, at its own rank when higher. A task
-  // quoting a value an operation takes (a mint, an ISBN) names a thing of that tool's domain: it is no such question.
-  private generalQuestion(asked: string, own: AnalyzedTerm[]): boolean {
-    if (!this.generalKnowledge.length || !QUESTION.test(asked)) return false;
+  // only a general-knowledge operation answers: each keeps the second place, or the first when none of those words is of
+  // a tool's domain ("what is the capital of …"), at its own rank when higher. A task quoting a value an operation takes
+  // (a mint, an ISBN) names a thing of that tool's domain: it is no such question.
+  private generalQuestion(asked: string, own: AnalyzedTerm[]): number | undefined {
+    if (!this.generalKnowledge.length || !QUESTION.test(asked)) return undefined;
     const real = own.filter((t) => this.vectors.id(t.word) !== undefined);
-    return real.length > 0 && real.filter((t) => this.domain.has(t.term)).length <= real.length / 2;
+    const ofDomain = real.filter((t) => this.domain.has(t.term)).length;
+    if (!real.length || ofDomain > real.length / 2) return undefined;
+    return ofDomain ? GENERAL_KNOWLEDGE_PLACE : 1;
   }
 
   private addRequest(scored: Scored[], request: string, availability: AvailabilityOf) {
@@ -261,12 +267,12 @@ export class MatchIndex {
     scored.sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }
 
-  private keepGeneralKnowledge(shown: Scored[], scored: Scored[], availability: AvailabilityOf) {
+  private keepGeneralKnowledge(shown: Scored[], scored: Scored[], availability: AvailabilityOf, keep: number) {
     for (const doc of this.generalKnowledge) {
       const at = shown.findIndex((s) => s.doc === doc);
-      if (at >= 0 && at < GENERAL_KNOWLEDGE_PLACE) continue;
+      if (at >= 0 && at < keep) continue;
       const s = at >= 0 ? shown.splice(at, 1)[0] : (scored.find((x) => x.doc === doc) ?? { doc, score: 0, asked: 0, beforePrior: 0, availability: availability(doc) });
-      const place = Math.min(GENERAL_KNOWLEDGE_PLACE - 1, shown.length);
+      const place = Math.min(keep - 1, shown.length);
       s.generalQuestion = true;
       s.score = Math.max(s.score, shown[place]?.score ?? 0);
       shown.splice(place, 0, s);
@@ -317,7 +323,7 @@ export class MatchIndex {
     const options: SearchOptions = {
       boostTerm: (term) => (fromSynonym.has(term) ? SYNONYM_WEIGHT : 1),
       // Synonyms match exactly: a prefix of one ("wind") would reach unrelated words ("window").
-      prefix: (term) => !fromSynonym.has(term) && term.length >= MIN_PREFIX,
+      prefix: (term) => !fromSynonym.has(term) && term.length >= MIN_PREFIX && !SHARED_STEMS.has(term),
       fuzzy: (term) => (!fromSynonym.has(term) && term.length >= MIN_FUZZY ? FUZZY : false),
     };
     const terms = queryTerms.map((t) => t.term);
@@ -413,10 +419,11 @@ export class MatchIndex {
 }
 
 // A question in English form, by its first word; and the general-knowledge operations: a summary opening on answering
-// a question ("Answer a question or topic from Wikipedia …"). Their place: within the top 5 an agent reads.
+// a question ("Answer a question or topic from Wikipedia …"). Their place: second, right after the tool the task's words
+// found (development sets: second or third lost no task's first place, always first lost several).
 // A question word typed short ("wat", "wht", "hw") is still one.
 const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how|wat|wut|wht|whta|hw|wich|whos|whats)\b/i;
-const GENERAL_KNOWLEDGE_PLACE = 5;
+const GENERAL_KNOWLEDGE_PLACE = 2;
 // A sentence ends at a stop, question or exclamation mark after a word (not an abbreviation such as "Mt." or "U.S.") or
 // a number, before the capital (or opening mark) of the next. In a long task (REQUEST_AFTER words or more) whose
 // earlier sentences ask nothing (no question mark: they set the scene), the last, with two words of its own, is the
@@ -455,8 +462,9 @@ const WHICH = new Set(['which', 'what']);
 const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
 // "down" after a verb that acts on something ("tear down the lease", "narrow down the list") is not one either.
 const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let|shut|shutting|close|closing|spin|spinning|power|slow|step|water)\s+(\S+\s+)?down\b/g;
-// "running" before what it runs ("before running the full screen") is an action, not a question about a service.
-const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|those|its|their)\b/g;
+// "running" before what it runs ("before running the full screen") or after a preposition ("instead of running md5sum")
+// is an action, not a question about a service.
+const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|those|its|their)\b|\b(?:of|by|without|before|after)\s+running\b/g;
 // "status" asks about a service beside a word for one or for its check ("service status", "status endpoint", "API
 // status", "status ping", "the status of the ETF payout service"); alone it is a field of many things ("trademark status", "the status of my order").
 const SERVICE_WORDS = new Set('service services api apis endpoint server backend gateway check ping page feed'.split(' '));

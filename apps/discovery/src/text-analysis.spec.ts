@@ -5,6 +5,7 @@ describe('words', () => {
     expect(words('hash it with SHA-256')).toEqual(['hash', 'it', 'with', 'sha', 'sha256']);
     expect(words('latest 8-Ks and 10-Q')).toEqual(['latest', '8k', 'ks', 'and', '10q']);
     expect(words('sha256 of it')).toEqual(['sha256', 'of', 'it']);
+    expect(words('ran md5sum and sha256sum')).toEqual(['ran', 'md5', 'md5sum', 'and', 'sha256', 'sha256sum']);
   });
 
   it('leaves dates, numbers and plain hyphenated words as before', () => {
@@ -42,6 +43,8 @@ describe('withoutContrast', () => {
     expect(withoutContrast('which payments were not allowed')).toBe('which payments were not allowed');
     expect(withoutContrast('is the service not working?')).toBe('is the service not working?');
     expect(withoutContrast("we don't need that bot anymore, release it")).toBe("we don't need that bot anymore, release it");
+    // What the task would otherwise do itself is its need.
+    expect(withoutContrast('instead of running md5sum locally, hash it')).toBe('instead of running md5sum locally, hash it');
   });
 });
 
@@ -71,6 +74,11 @@ describe('impliedWords', () => {
     expect(implied('the order went through, lock it in')).toEqual(['finalize']);
     expect(implied('the amount is right, lock in.')).toEqual(['finalize']);
     expect(implied('the lock in my door')).toEqual([]);
+    expect(implied('mark the payment as completed')).toEqual(['finalize']);
+    expect(implied('mark a voucher as expired unpaid')).toEqual([]);
+    expect(implied('everything my agent tried to buy this week')).toEqual(['history']);
+    expect(implied('what did my agent try to pay for')).toEqual(['history']);
+    expect(implied('try to pay this invoice')).toEqual([]);
     expect(implied('jobless rate since 1990')).toEqual(['history']);
     expect(implied('mortgage rates from 2010 onwards')).toEqual(['history']);
     expect(implied('from 2010 to 2012')).toEqual([]);

@@ -49,6 +49,7 @@ const SYNONYM_GROUPS = [
   ['top', 'most', 'highest', 'biggest', 'largest', 'leaderboard'],
   ['job', 'vacancy', 'vacancies'],
   ['limit', 'cap'],
+  ['count', 'many'], // "how many" asks for a count
   ['audit', 'log', 'history'],
   ['trademark', 'brand'],
   ['jwt', 'bearer'],
@@ -60,6 +61,7 @@ const SYNONYM_GROUPS = [
   ['snapshot', 'mirror', 'dump'],
   ['upstream', 'provider'],
   ['sec', 'edgar'],
+  ['macro', 'macroeconomic', 'economic', 'economy'],
   ['related', 'connected', 'linked'],
   ['congressman', 'congresswoman', 'congressperson', 'congresspeople', 'senator', 'lawmaker', 'legislator'],
   ['valid', 'validate', 'parse', 'parses'],
@@ -69,12 +71,13 @@ const SYNONYM_GROUPS = [
 
 // What a task sets its need against (", not a forecast", "(not MD5)", "instead of a keyword search", "rather than the
 // rows", "I don't need a risk rating") names the sibling it does not want: those words, up to the end of the clause,
-// are no evidence. A bare "not" ("which payments were not allowed") is part of the need and stays, and so does what a
+// are no evidence. What a task would otherwise do itself ("instead of running md5sum locally", "instead of computing it by
+// hand") is its need, done another way: it stays. A bare "not" ("which payments were not allowed") is part of the need and stays, and so does what a
 // task no longer needs ("don't need that bot anymore": it is what the task acts on).
 // A task that opens on it ("not the forecast, what's …") does so too, and so does an action it refuses ("don't
 // reformat it, just …").
 const CONTRAST =
-  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()—–]*/giu;
+  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of(?![^.,;:?!()—–]*\b(?:locally|myself|by\s+hand|manually|offline)\b)|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()—–]*/giu;
 // "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
@@ -97,8 +100,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\bsqueez(?:e|es|ed|ing)\b/gi, word: 'short' },
   // A given clock time asked for somewhere else ("3pm New York is what time in Berlin", "9am Tokyo in Paris") is converted.
   { form: /\b\d{1,2}(?::\d{2})?\s*[aApP][mM]\b.*?\b(?:in|to)\s+\p{Lu}/gu, word: 'convert' },
-  // To lock something in is to make it final.
-  { form: /\block(?:s|ed|ing)?\s+(?:(?:it|that|this|them)\s+in\b|in(?=\s*(?:$|[.,;:!?])))/gi, word: 'finalize' },
+  // To lock something in, or to mark it as completed or done, is to make it final.
+  { form: /\block(?:s|ed|ing)?\s+(?:(?:it|that|this|them)\s+in\b|in(?=\s*(?:$|[.,;:!?])))|\bmark(?:s|ed|ing)?\s+(?:\S+\s+){0,3}?as\s+(?:completed?|done|finished|final)\b/gi, word: 'finalize' },
   // "just-minted", "freshly deployed": what was made a moment ago is new.
   { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed)\b/gi, word: 'new' },
   // A value names its own kind: a UUID is a uuid, a dotted quad or a colon-grouped hex address is an IP address.
@@ -109,6 +112,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\b(?:tiempo|tempo)\s+(?:completo|parcial|integral|pieno|parziale|indeterminato|determinato)\b|\btemps\s+(?:plein|partiel)\b|\b(?:vollzeit|teilzeit)\b/giu, word: 'job' },
   // Seventeen letters and digits without I, O or Q, both kinds present, are a vehicle identification number.
   { form: /\b(?=[A-HJ-NPR-Z0-9]{0,16}\d)(?=[A-HJ-NPR-Z0-9]{0,16}[A-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}\b/g, word: 'vin' },
+  // What was tried ("what did my agent try to pay for", "everything it tried to buy") is looked back on: a history.
+  { form: /\b(?:tried|attempted)\s+to\b|\bdid\s+(?:\S+\s+){1,3}?(?:try|attempt)\s+to\b/gi, word: 'history' },
   { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b/gi, word: 'history' },
 ];
 export interface Implied {
@@ -127,12 +132,15 @@ export interface AnalyzedTerm {
 // ("sha256", "8k", "10q"): apart, its number is dropped and its letter stands alone. The parts are kept too.
 const LETTERS_NUMBER = /(\p{L}+)-(\p{N}+)(?![\p{L}\p{N}])/gu;
 const NUMBER_LETTERS = /(?<![\p{L}\p{N}])(\p{N}+)-(\p{L}+)/gu;
+// The command-line tool that prints a hash ("md5sum", "sha256sum") names that hash too.
+const HASH_TOOL = /\b(md5|sha\d{1,3})sum\b/g;
 const singular = (letters: string) => (letters.length > 1 && letters.endsWith('s') ? letters.slice(0, -1) : letters);
 
 export function words(text: string): string[] {
   return text
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2') // genUuid → gen Uuid
     .toLowerCase()
+    .replace(HASH_TOOL, '$1 $1sum')
     .replace(LETTERS_NUMBER, '$1 $1$2')
     .replace(NUMBER_LETTERS, (_, n: string, letters: string) => `${n}${singular(letters)} ${letters}`)
     .split(/[^\p{L}\p{N}]+/u)
@@ -141,12 +149,16 @@ export function words(text: string): string[] {
 
 // Words Porter2 cuts down to the stem of an unrelated word: "funding" (a perp's funding rate) is not "fund" (a fund
 // that pays), "university" is not "universe", "relativity" is not "related", "evening" is not "even", "marketing" is
-// not "market", "executive" is not "execute". Each keeps a stem of its own, singular and plural alike.
+// not "market", "executive" is not "execute", a mint's "authority" is not a book's "author". Each keeps a stem of its
+// own, singular and plural alike.
 const OWN_STEMS = new Map(
-  Object.entries({ funding: 'funding', fundings: 'funding', university: 'university', universities: 'university', relativity: 'relativity', evening: 'evening', evenings: 'evening', marketing: 'marketing', executive: 'executive', executives: 'executive' }),
+  Object.entries({ funding: 'funding', fundings: 'funding', university: 'university', universities: 'university', relativity: 'relativity', evening: 'evening', evenings: 'evening', marketing: 'marketing', executive: 'executive', executives: 'executive', authority: 'authority', authorities: 'authority' }),
 );
 
 // One token → its stem, or null for a stop word (MiniSearch's processTerm contract).
+// The stems those words would have had ("fund", "univers"): searched by prefix, they would reach the words again.
+export const SHARED_STEMS = new Set([...OWN_STEMS.keys()].map((word) => stem(word)));
+
 export const normalize = (word: string): string | null => (STOP_WORDS.has(word) ? null : (OWN_STEMS.get(word) ?? stem(word)));
 
 export function analyze(text: string): AnalyzedTerm[] {

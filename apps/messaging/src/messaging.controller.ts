@@ -55,6 +55,8 @@ export class MessagingController {
       'hand back the bot I leased',
       'stop renting the telegram bot I have',
       'terminate my bot rental before the month is over',
+      'end my messaging lease early with its lease id and key',
+      'shut down the rented bot so it goes back to the pool',
     ],
     price: PRICES.release,
     input: S.ReleaseInput,

@@ -53,6 +53,8 @@ export class RegistryController {
       'export the curated directory to mirror it',
       'grab registry.json for offline use',
       'static file of the trusted listings',
+      'every listing at once, unfiltered and unranked',
+      'all registry entries with no query or filter applied',
     ],
     price: PRICES.getSnapshot,
     input: S.EmptyInput,

@@ -53,6 +53,8 @@ export class ScreenerController {
       'preview screener results',
       'count matches of my stock filters for free',
       'first three tickers of a screen before paying',
+      'number of stocks that meet my screening criteria',
+      'how many stocks pass a dividend yield or valuation filter',
     ],
     price: PRICES.preview,
     input: S.PreviewInput,
