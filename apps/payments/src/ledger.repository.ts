@@ -131,6 +131,15 @@ const KNOWN_HOLD = {
          )
          SELECT h.id AS hold_id, ${HOLD_COMMIT('$5')}, p.* FROM h, p`,
 };
+// A prepaid block's calls all update its one payment row, and a synchronous commit keeps that row locked until its WAL
+// is on disk, so the block's calls would queue on each other's flushes. A block's settle therefore commits without
+// waiting and then flushes with a transactional WAL message, whose commit waits for the disk (and any synchronous
+// standby) like the settle would have, but with the row already free. The answer leaves only after that flush; a
+// crash before it loses the settle, which is then a hold that expires and is released (nothing charged, the credit
+// back). Other transactions may see the settle before it is durable, and anything durable they write after it flushes
+// it too.
+const SETTLE_COMMIT = `set_config('synchronous_commit', CASE WHEN p.credits_total > 1 THEN 'off' ELSE 'on' END, true) AS settle_commit`;
+const FLUSH = { name: 'ledger_flush', text: `SELECT pg_logical_emit_message(true, 'toll', '')` };
 // A held hold settles in one statement, its answer stored with it. The hold took a free credit, so the payment
 // update always matches; if that ever broke, 1/0 aborts the whole statement rather than settle without a credit.
 // No row: the hold is settled already, expired or unknown, and the locked transaction below decides.
@@ -148,7 +157,7 @@ const SETTLE_HELD = {
            SELECT h.id, $2::text, $3::jsonb, now() + make_interval(secs => $4::int) FROM h JOIN p ON p.id = h.payment_id
            WHERE $2::text IS NOT NULL
          )
-         SELECT p.*, 1 / (SELECT count(*)::int FROM p) AS credit_guard FROM h LEFT JOIN p ON true`,
+         SELECT p.*, 1 / (SELECT count(*)::int FROM p) AS credit_guard, ${SETTLE_COMMIT} FROM h LEFT JOIN p ON true`,
 };
 // One expired hold released and its held credit returned; SKIP LOCKED leaves a hold being settled to its settler.
 const RELEASE_ONE_EXPIRED = {
@@ -293,6 +302,7 @@ export class LedgerRepository {
     try {
       const [row] = (await this.db.pool.query(SETTLE_HELD, [holdId, kept?.json ?? null, JSON.stringify(kept?.headers ?? {}), keepSeconds])).rows;
       if (row) {
+        if (row.settle_commit === 'off') await this.db.pool.query(FLUSH);
         const { id, tx_signature, payer, asset, amount_atomic, operation_id, price_usd, network, credits_total, credits_used } = row;
         return { id, tx_signature, payer, asset, amount_atomic: BigInt(amount_atomic), operation_id, price_usd, network, credits_total, credits_used };
       }

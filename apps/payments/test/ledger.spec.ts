@@ -127,7 +127,7 @@ describe(LedgerRepository.name, () => {
   });
 
 
-  it('commits a memo proof’s holds without waiting for a WAL flush, an x402 hold with one, and leaves every pooled connection synchronous', async () => {
+  it('commits a memo proof’s holds without waiting for a WAL flush, an x402 hold with one, a block’s settle before its flush, and leaves every pooled connection synchronous', async () => {
     const spy = jest.spyOn(a.pool, 'query');
     const modes = async () => {
       const results = await Promise.all(spy.mock.results.map((r) => r.value as Promise<{ rows: Array<{ hold_commit?: string }> }>));
@@ -144,6 +144,19 @@ describe(LedgerRepository.name, () => {
       await ledgerA.hold(x402, 'fresh', 60); // FRESH_HOLD
       await ledgerA.hold(x402, 'known', 60); // KNOWN_HOLD
       expect(await modes()).toEqual(['on', 'on']);
+      // A block's settle commits without waiting, then flushes before it returns; a single call's settle waits itself.
+      const single = await ledgerA.hold(payment(), 'single', 60);
+      const block = await ledgerA.hold(payment({ creditsTotal: 3 }), 'block', 60);
+      if (!single.ok || !block.ok) throw new Error('expected holds');
+      spy.mockClear();
+      await ledgerA.settle(single.holdId);
+      const texts = () => spy.mock.calls.map(([q]) => (q as unknown as { name: string }).name);
+      expect(texts()).toEqual(['ledger_settle_held']);
+      expect(await Promise.all(spy.mock.results.map(async (r) => (await r.value).rows[0].settle_commit))).toEqual(['on']);
+      spy.mockClear();
+      expect((await ledgerA.settle(block.holdId))?.credits_used).toBe(1);
+      expect(texts()).toEqual(['ledger_settle_held', 'ledger_flush']);
+      expect((await spy.mock.results[0].value).rows[0].settle_commit).toBe('off');
       spy.mockRestore();
       // set_config(..., true) lasts for the statement's own transaction only: every connection is back to synchronous.
       const clients = await Promise.all(Array.from({ length: 10 }, () => a.pool.connect()));
