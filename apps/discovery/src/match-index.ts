@@ -243,7 +243,9 @@ export class MatchIndex {
   // a tool's domain ("what is the capital of …"), at its own rank when higher. A task quoting a value an operation takes
   // (a mint, an ISBN) names a thing of that tool's domain: it is no such question.
   private generalQuestion(asked: string, own: AnalyzedTerm[]): number | undefined {
-    if (!this.generalKnowledge.length || !QUESTION.test(asked)) return undefined;
+    if (!this.generalKnowledge.length) return undefined;
+    if (!QUESTION.test(asked) && !(FOREIGN_QUESTION.test(asked) && !englishMeaning(words(asked)).some((r) => analyze(r.english).some((t) => this.domain.has(t.term)))))
+      return undefined;
     const real = own.filter((t) => this.vectors.id(t.word) !== undefined);
     const ofDomain = real.filter((t) => this.domain.has(t.term)).length;
     if (!real.length || ofDomain > real.length / 2) return undefined;
@@ -423,6 +425,11 @@ export class MatchIndex {
 // found (development sets: second or third lost no task's first place, always first lost several).
 // A question word typed short ("wat", "wht", "hw") is still one.
 const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how|wat|wut|wht|whta|hw|wich|whos|whats)\b/i;
+// So is one of another language ("wie hoch ist …", "¿quién fue …", "qui a écrit …"), after an opening mark; there, the
+// task's other words are seldom English: any of them read as the English word of a tool's domain makes it no question
+// about the world.
+const FOREIGN_QUESTION =
+  /^\s*[¿¡]?\s*(?:qu[eé]|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]ndo|d[oó]nde|c[oó]mo|cu[aá]nt[oa]s?|quem|quais?|onde|quant[oaie]s?|qui|quel(?:le)?s?|quand|o[uù]|comment|pourquoi|combien|chi|cosa|quale|quali|quando|dove|perch[eé]|wer|wann|wo|wie|warum|welche[rsn]?|wieviel(?:e)?|wat|wanneer|waar|hoe|waarom|welke)(?![\p{L}\p{N}])/iu;
 const GENERAL_KNOWLEDGE_PLACE = 2;
 // A sentence ends at a stop, question or exclamation mark after a word (not an abbreviation such as "Mt." or "U.S.") or
 // a number, before the capital (or opening mark) of the next. In a long task (REQUEST_AFTER words or more) whose
@@ -449,10 +456,10 @@ const SOURCE_TEXT = {
   registry: 'registry listing',
 } as const;
 
-// "up" after a phrasal verb ("set up a bot", "look up a payer", "coverage ramped up") or before "to" ("up to 10 hits") is not a question about
+// "up" after a phrasal verb ("set up a bot", "look them all up", "coverage ramped up") or before "to" ("up to 10 hits") is not a question about
 // a service.
 const UP_TO = /\bup\s+to\b/g;
-const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+)?up\b/g;
+const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|spun|look|looking|sign|signing|pick|back|clean|show|shows|showed|showing|pull|pulls|pulled|pulling|make|bring|start|open|speed|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+){0,2}up\b/g;
 // "online"/"offline"/"available"/"operating" ask about a service only after a verb of being or going ("is the API
 // online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
 // be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
@@ -468,13 +475,13 @@ const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|tho
 // "status" asks about a service beside a word for one or for its check ("service status", "status endpoint", "API
 // status", "status ping", "the status of the ETF payout service"); alone it is a field of many things ("trademark status", "the status of my order").
 const SERVICE_WORDS = new Set('service services api apis endpoint server backend gateway check ping page feed'.split(' '));
-// A status word typed with a letter dropped or two letters swapped ("helthy", "healhty") is still one; words of six
-// letters and more, with their first two kept, so an everyday word never becomes one.
+// A status or service word typed with a letter dropped or two letters swapped ("helthy", "healhty", "servce") is still
+// one; words of six letters and more, with their first two kept, so an everyday word never becomes one.
 const STATUS_TYPOS = new Map(
-  [...STATUS_WORDS].filter((w) => w.length >= 6).flatMap((w) => [
+  [...STATUS_WORDS, ...SERVICE_WORDS].filter((w) => w.length >= 6).flatMap((w) => [
     ...[...w].map((_, i) => [w.slice(0, i) + w.slice(i + 1), w] as const),
     ...[...w].slice(0, -1).map((_, i) => [w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), w] as const),
-  ]).filter(([typo, w]) => typo.slice(0, 2) === w.slice(0, 2) && !STATUS_WORDS.has(typo)),
+  ]).filter(([typo, w]) => typo.slice(0, 2) === w.slice(0, 2) && !STATUS_WORDS.has(typo) && !SERVICE_WORDS.has(typo)),
 );
 const statusWord = (task: string) => {
   const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);

@@ -82,6 +82,13 @@ describe('impliedWords', () => {
     expect(implied('jobless rate since 1990')).toEqual(['history']);
     expect(implied('mortgage rates from 2010 onwards')).toEqual(['history']);
     expect(implied('from 2010 to 2012')).toEqual([]);
+    expect(implied('the 10-year yield going back to 2015')).toEqual(['history']);
+    expect(implied('can you check {"name": "x",}')).toEqual(['json']);
+    expect(implied('is this document well-formed')).toEqual(['valid']);
+    expect(implied('how many kilometers is 26.2 miles')).toEqual(['convert']);
+    expect(implied('how many people live here')).toEqual([]);
+    expect(implied('energy for a TRC-20 transfer')).toEqual(['tron']);
+    expect(implied('what coins just dropped')).toEqual(['new']);
     expect(impliedWords('decode aGVsbG8gd29ybGQ= please')[0].form).toBe('aGVsbG8gd29ybGQ=');
     // A value names its kind.
     expect(implied('f47ac10b-58cc-4372-a567-0e02b2c3d479 is taken')).toEqual(['uuid']);

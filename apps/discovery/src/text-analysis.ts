@@ -102,8 +102,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\b\d{1,2}(?::\d{2})?\s*[aApP][mM]\b.*?\b(?:in|to)\s+\p{Lu}/gu, word: 'convert' },
   // To lock something in, or to mark it as completed or done, is to make it final.
   { form: /\block(?:s|ed|ing)?\s+(?:(?:it|that|this|them)\s+in\b|in(?=\s*(?:$|[.,;:!?])))|\bmark(?:s|ed|ing)?\s+(?:\S+\s+){0,3}?as\s+(?:completed?|done|finished|final)\b/gi, word: 'finalize' },
-  // "just-minted", "freshly deployed": what was made a moment ago is new.
-  { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed)\b/gi, word: 'new' },
+  // "just-minted", "freshly deployed", "just dropped": what was made a moment ago is new.
+  { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed|dropped)\b/gi, word: 'new' },
   // A value names its own kind: a UUID is a uuid, a dotted quad or a colon-grouped hex address is an IP address.
   { form: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, word: 'uuid' },
   { form: /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])|(?<![\w:])(?=[0-9a-f:]*::|(?:[0-9a-f]{1,4}:){5})(?:[0-9a-f]{1,4}:){1,7}:?(?:[0-9a-f]{1,4})?(?![\w:])/gi, word: 'ip' },
@@ -114,7 +114,15 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\b(?=[A-HJ-NPR-Z0-9]{0,16}\d)(?=[A-HJ-NPR-Z0-9]{0,16}[A-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}\b/g, word: 'vin' },
   // What was tried ("what did my agent try to pay for", "everything it tried to buy") is looked back on: a history.
   { form: /\b(?:tried|attempted)\s+to\b|\bdid\s+(?:\S+\s+){1,3}?(?:try|attempt)\s+to\b/gi, word: 'history' },
-  { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b/gi, word: 'history' },
+  { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b|\b(?:going\s+|goes\s+|go\s+)?back\s+to\s+(?:19|20)\d\d\b/gi, word: 'history' },
+  // A JSON object or array typed out ('{"a":1}', '[{"id":') is JSON, however the task names it.
+  { form: /[{[]\s*"[^"\n]*"\s*:/g, word: 'json' },
+  // Well-formed text is valid text.
+  { form: /\bwell[\s-]formed\b/gi, word: 'valid' },
+  // "How many kilometres is 26.2 miles", "how many cups in 2 litres": an amount in one unit asked in another is converted.
+  { form: /\bhow\s+many\s+\p{L}+\s+(?:is|are|in|make|equals?)\s+(?:a|an|one|\d[\d.,]*)\s*\p{L}+/giu, word: 'convert' },
+  // A token standard names its chain: TRC-20 (and TRC-10, TRC-721) tokens live on Tron.
+  { form: /\btrc-?(?:10|20|721)\b/gi, word: 'tron' },
 ];
 export interface Implied {
   form: string; // what the task wrote
@@ -150,9 +158,9 @@ export function words(text: string): string[] {
 // Words Porter2 cuts down to the stem of an unrelated word: "funding" (a perp's funding rate) is not "fund" (a fund
 // that pays), "university" is not "universe", "relativity" is not "related", "evening" is not "even", "marketing" is
 // not "market", "executive" is not "execute", a mint's "authority" is not a book's "author". Each keeps a stem of its
-// own, singular and plural alike.
+// own, singular and plural alike. "Stats" are statistics: searched as "stat", they reached a service's "status".
 const OWN_STEMS = new Map(
-  Object.entries({ funding: 'funding', fundings: 'funding', university: 'university', universities: 'university', relativity: 'relativity', evening: 'evening', evenings: 'evening', marketing: 'marketing', executive: 'executive', executives: 'executive', authority: 'authority', authorities: 'authority' }),
+  Object.entries({ funding: 'funding', fundings: 'funding', university: 'university', universities: 'university', relativity: 'relativity', evening: 'evening', evenings: 'evening', marketing: 'marketing', executive: 'executive', executives: 'executive', authority: 'authority', authorities: 'authority', stat: stem('statistics'), stats: stem('statistics') }),
 );
 
 // One token → its stem, or null for a stop word (MiniSearch's processTerm contract).
