@@ -107,6 +107,16 @@ describe(MatchIndex.name, () => {
     listingDocument(registryListing({})),
   ]);
 
+  it('reads a misspelt word its stem cannot reach as the tools\' word, and says so', () => {
+    // Porter2 cuts "liquidations" to "liquid": "liquidaton" is too far from it for the near-spelling search.
+    const liquidations = routeDocument(route({ operationId: 'funding.getLiquidations', path: '/toll/funding/liquidations', summary: 'Liquidations of a perpetual by price', group: 'funding', groupTitle: 'Funding', tags: [] }));
+    const [top] = new MatchIndex([routeDocument(route({})), liquidations]).match('liquidatons DOGE past 4h', { limit: 1 }).results;
+    expect(top.name).toBe('funding.getLiquidations');
+    expect(top.reasons).toContain('read as a slip of the tools\' words: "liquidatons" as "liquidations"');
+    // A slip the search reaches by itself is left as typed.
+    expect(index.match('temprature now', { limit: 1 }).results[0].reasons.join(' ')).not.toContain('slip');
+  });
+
   it('ranks across the three sources, verified tools first, and explains each match', () => {
     const { results, considered, excludedByPrice, leftOut } = index.match('current temperature in a city', { limit: 5 });
     expect(results.map((r) => [r.source, r.name, r.verified])).toEqual([

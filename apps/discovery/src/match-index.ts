@@ -5,6 +5,7 @@ import { ExampleIndex, type ExampleScore } from './example-index';
 import { englishMeaning, FOREIGN_BEING, FOREIGN_UP, type Reading } from './foreign-words';
 import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
+import { Spelling } from './spelling';
 import { analyze, expandSynonyms, impliedWords, normalize, SHARED_STEMS, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
@@ -78,7 +79,7 @@ export interface MatchOptions {
 }
 
 // task: the text every signal reads (the task, plus the English meaning of its foreign words, read).
-type Query = { task: string; own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string>; read: (Reading & { implied?: boolean })[] };
+type Query = { task: string; own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string>; read: (Reading & { implied?: boolean; slip?: boolean })[] };
 // evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
 // asked: the part of the score that comes from the tool's examples; beforePrior: the score before its prior.
 type Scored = {
@@ -130,6 +131,7 @@ export class MatchIndex {
   private readonly statusRoutes: ToolDocument[] = [];
   private readonly stemCache = new Map<string, Set<string>>();
   private readonly vectors: WordVectors;
+  private readonly spelling: Spelling; // a task's misspelt word → the tools' word it stands for, for the word signals too
   // The general-knowledge operations (a summary that opens on answering a question) and the stems of what every other
   // tool says it does and how users ask for it: the words of the tools' domains.
   private readonly generalKnowledge: ToolDocument[];
@@ -147,6 +149,7 @@ export class MatchIndex {
     }
     this.search.addAll([...this.docs.values()]);
     this.vectors = vectors;
+    this.spelling = new Spelling(vectors, [...this.docs.values()].flatMap((d) => words(Object.values(d.text).join(' '))));
     this.generalKnowledge = [...this.docs.values()].filter(answersQuestions);
     for (const d of this.docs.values()) {
       if (!answersQuestions(d)) for (const t of analyze([d.text.summary, d.text.name, d.text.tags, d.text.asks].join(' '))) this.domain.add(t.term);
@@ -214,7 +217,14 @@ export class MatchIndex {
     // What a form implies is read as its word, not word by word as well ("a tiempo completo" is a job, not the weather).
     const implied = impliedWords(asked);
     const rest = implied.reduce((text, { form }) => text.replace(form, ' '), asked);
-    const read = [...englishMeaning(words(rest)), ...implied.map(({ form, word }) => ({ word: form, english: word, implied: true }))];
+    // A misspelt word ("liquidatons") whose stem finds nothing, not even by prefix or a near spelling, is read as the
+    // tools' word it stands for, as the meaning signals already read it.
+    const foreign = englishMeaning(words(rest));
+    const slips = words(rest).flatMap((word) => {
+      const fixed = foreign.some((r) => r.word === word) ? undefined : this.spelling.correction(word);
+      return fixed && !this.finds(normalize(word)) ? [{ word, english: fixed.word, slip: true }] : [];
+    });
+    const read = [...foreign, ...implied.map(({ form, word }) => ({ word: form, english: word, implied: true })), ...slips];
     const task = read.length ? `${asked} ${read.map((r) => r.english).join(' ')}` : asked;
     const own = analyze(task);
     const synonyms = expandSynonyms(own);
@@ -380,6 +390,11 @@ export class MatchIndex {
     return [...byId.values()].sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }
 
+  // Whether a task's stem finds any tool by itself, the way the lexical search looks for it.
+  private finds(term: string | null): boolean {
+    return term === null || this.search.search(term, { prefix: term.length >= MIN_PREFIX && !SHARED_STEMS.has(term), fuzzy: term.length >= MIN_FUZZY ? FUZZY : false }).length > 0;
+  }
+
   private remember(word: string) {
     const term = normalize(word);
     if (term && !this.surface.has(term)) this.surface.set(term, word);
@@ -391,10 +406,12 @@ export class MatchIndex {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
     });
-    const foreign = read.filter((r) => !r.implied);
+    const foreign = read.filter((r) => !r.implied && !r.slip);
     const implied = read.filter((r) => r.implied);
+    const slips = read.filter((r) => r.slip);
     const reasons = foreign.length ? [`read in English: ${foreign.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`] : [];
     if (implied.length) reasons.push(`read from the task's form: ${implied.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`);
+    if (slips.length) reasons.push(`read as a slip of the tools' words: ${slips.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`);
     reasons.push(...matched.map((m) => `"${m.query}" matched ${m.how === 'exact' ? '' : `${m.how} `}"${m.term}" in ${m.fields.join(', ')}`));
     // Meaning explains the task words that found nothing by their letters in this tool.
     const explained = new Set(matched.map((m) => m.query));

@@ -29,12 +29,16 @@ export class Spelling {
 
   // Row of a task word's vector, or of its correction (the commonest target one edit away); undefined if neither.
   row(word: string): number | undefined {
-    const row = this.vectors.id(word);
-    if (row !== undefined || word.length < SPELLING.minLength || !/^\p{Ll}+$/u.test(word)) return row;
-    let best: number | undefined;
+    return this.vectors.id(word) ?? this.correction(word)?.row;
+  }
+
+  // The target a word the vectors lack stands for (the commonest one edit away), if any.
+  correction(word: string): { word: string; row: number } | undefined {
+    if (word.length < SPELLING.minLength || !/^\p{Ll}+$/u.test(word) || this.vectors.id(word) !== undefined) return undefined;
+    let best: { word: string; row: number } | undefined;
     for (let length = word.length - 1; length <= word.length + 1; length++) {
       for (const t of this.byLength.get(length) ?? []) {
-        if ((best === undefined || t.row < best) && t.word.startsWith(word.slice(0, SPELLING.keep)) && oneEdit(word, t.word)) best = t.row;
+        if ((best === undefined || t.row < best.row) && t.word.startsWith(word.slice(0, SPELLING.keep)) && oneEdit(word, t.word)) best = t;
       }
     }
     return best;
