@@ -89,6 +89,10 @@ describe('impliedWords', () => {
     expect(implied('how many people live here')).toEqual([]);
     expect(implied('energy for a TRC-20 transfer')).toEqual(['tron']);
     expect(implied('what coins just dropped')).toEqual(['new']);
+    expect(implied('they sent a set of onboarding questions to answer')).toEqual(['questionnaire']);
+    expect(implied('a 32-char hex digest of this')).toEqual(['md5']);
+    expect(implied('the 64 hex characters fingerprint')).toEqual(['sha256']);
+    expect(implied('a 32 GB card')).toEqual([]);
     expect(impliedWords('decode aGVsbG8gd29ybGQ= please')[0].form).toBe('aGVsbG8gd29ybGQ=');
     // A value names its kind.
     expect(implied('f47ac10b-58cc-4372-a567-0e02b2c3d479 is taken')).toEqual(['uuid']);

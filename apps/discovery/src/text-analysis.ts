@@ -66,6 +66,7 @@ const SYNONYM_GROUPS = [
   ['congressman', 'congresswoman', 'congressperson', 'congresspeople', 'senator', 'lawmaker', 'legislator'],
   ['valid', 'validate', 'parse', 'parses'],
   ['approve', 'authorize', 'authorise'],
+  ['cancel', 'scrap', 'void', 'annul'],
   ['tune', 'adjust', 'optimize', 'optimise'],
 ];
 
@@ -121,6 +122,11 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\bwell[\s-]formed\b/gi, word: 'valid' },
   // "How many kilometres is 26.2 miles", "how many cups in 2 litres": an amount in one unit asked in another is converted.
   { form: /\bhow\s+many\s+\p{L}+\s+(?:is|are|in|make|equals?)\s+(?:a|an|one|\d[\d.,]*)\s*\p{L}+/giu, word: 'convert' },
+  // A set of questions to answer is a questionnaire.
+  { form: /\b(?:set|list|series|batch|bunch)\s+of\s+(?:\p{L}+\s+)?questions\b/giu, word: 'questionnaire' },
+  // A hex digest's length names its hash: 32 characters are MD5, 64 are SHA-256.
+  { form: /\b32[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'md5' },
+  { form: /\b64[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'sha256' },
   // A token standard names its chain: TRC-20 (and TRC-10, TRC-721) tokens live on Tron.
   { form: /\btrc-?(?:10|20|721)\b/gi, word: 'tron' },
 ];
