@@ -28,6 +28,8 @@ describe('withoutContrast', () => {
     expect(withoutContrast('hash it with SHA-256 (not MD5)')).toBe('hash it with SHA-256  )');
     expect(withoutContrast('rank services instead of a keyword search')).toBe('rank services  ');
     expect(withoutContrast('a count, not just the rows; and fast')).toBe('a count ; and fast');
+    expect(withoutContrast('plain hits for a word; no ranking against a task')).toBe('plain hits for a word ');
+    expect(withoutContrast('a GET lookup, no POST body')).toBe('a GET lookup, no POST body');
     expect(withoutContrast("basic token info, I don't need a risk rating")).toBe('basic token info, I  ');
     expect(withoutContrast('not the forecast, conditions now')).toBe(' , conditions now');
     expect(withoutContrast("don't reformat it, just check it")).toBe(' , just check it');
@@ -93,6 +95,8 @@ describe('impliedWords', () => {
     expect(implied('a 32-char hex digest of this')).toEqual(['md5']);
     expect(implied('the 64 hex characters fingerprint')).toEqual(['sha256']);
     expect(implied('a 32 GB card')).toEqual([]);
+    expect(implied('can agent-7 spend 40 dollars on travel?')).toEqual(['permission']);
+    expect(implied('how can I spend less on fees')).toEqual([]);
     expect(impliedWords('decode aGVsbG8gd29ybGQ= please')[0].form).toBe('aGVsbG8gd29ybGQ=');
     // A value names its kind.
     expect(implied('f47ac10b-58cc-4372-a567-0e02b2c3d479 is taken')).toEqual(['uuid']);

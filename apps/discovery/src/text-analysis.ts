@@ -76,9 +76,10 @@ const SYNONYM_GROUPS = [
 // hand") is its need, done another way: it stays. A bare "not" ("which payments were not allowed") is part of the need and stays, and so does what a
 // task no longer needs ("don't need that bot anymore": it is what the task acts on).
 // A task that opens on it ("not the forecast, what's …") does so too, and so does an action it refuses ("don't
-// reformat it, just …").
+// reformat it, just …"), and a "no" after a semicolon or a dash ("show the hits; no ranking"): after a comma or in
+// brackets, "no" says what the call goes without ("lookup, no POST body"), part of the need.
 const CONTRAST =
-  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of(?![^.,;:?!()—–]*\b(?:locally|myself|by\s+hand|manually|offline)\b)|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()—–]*/giu;
+  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|(?:[;—–]|\s-)\s*no|\binstead\s+of(?![^.,;:?!()—–]*\b(?:locally|myself|by\s+hand|manually|offline)\b)|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()—–]*/giu;
 // "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
@@ -122,6 +123,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\bwell[\s-]formed\b/gi, word: 'valid' },
   // "How many kilometres is 26.2 miles", "how many cups in 2 litres": an amount in one unit asked in another is converted.
   { form: /\bhow\s+many\s+\p{L}+\s+(?:is|are|in|make|equals?)\s+(?:a|an|one|\d[\d.,]*)\s*\p{L}+/giu, word: 'convert' },
+  // Whether someone can or may spend ("can agent-7 spend 40 USD", "may my bot pay this?") asks for permission.
+  { form: /(?:^|[.;,?!]\s*)(?:can|may|could)\s+(?:my\s+|our\s+|the\s+|this\s+)?[\w-]+\s+(?:spend|pay|buy|purchase)\b/gi, word: 'permission' },
   // A set of questions to answer is a questionnaire.
   { form: /\b(?:set|list|series|batch|bunch)\s+of\s+(?:\p{L}+\s+)?questions\b/giu, word: 'questionnaire' },
   // A hex digest's length names its hash: 32 characters are MD5, 64 are SHA-256.
