@@ -55,7 +55,7 @@ export const METHOD =
   'stop words, prefix and fuzzy terms and a small generic synonym list at half weight; plus a semantic score from offline word vectors ' +
   '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
   'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task\'s quoted value of the form of an operation\'s ' +
-  'input (its schema\'s specific patterns) or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
+  'input (its schema\'s specific patterns), an input set by its name ("include=stats") or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
   'Italian, German or Dutch words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
   'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the world whose words ' +
   'are mostly of no tool\'s domain keeps the general-knowledge operation second (first when none is); a long task\'s last sentence, after ' +
@@ -422,7 +422,10 @@ export class MatchIndex {
     }
     if (example && doc.asks.length) reasons.push(`similar to how users ask for it: "${example.closest}"`);
     if (generalQuestion) reasons.push('a question about the world that the other tools\' words do not cover: this operation answers general-knowledge questions');
-    if (value) reasons.push(value.code ? `"${value.value}" reads as a market code, what its input ${value.field} takes` : `"${value.value}" has the form of its input ${value.field}`);
+    if (value)
+      reasons.push(
+        value.code ? `"${value.value}" reads as a market code, what its input ${value.field} takes` : value.named ? `the task sets its input ${value.field} by name` : `"${value.value}" has the form of its input ${value.field}`,
+      );
     if (doc.price === null) reasons.push('price not stated by the source');
     else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);
     reasons.push(SOURCE_TEXT[doc.source]);
