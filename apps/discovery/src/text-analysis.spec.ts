@@ -6,6 +6,7 @@ describe('words', () => {
     expect(words('latest 8-Ks and 10-Q')).toEqual(['latest', '8k', 'ks', 'and', '10q']);
     expect(words('sha256 of it')).toEqual(['sha256', 'of', 'it']);
     expect(words('ran md5sum and sha256sum')).toEqual(['ran', 'md5', 'md5sum', 'and', 'sha256', 'sha256sum']);
+    expect(words('a GET-style call, get it, callGet')).toEqual(['httpget', 'style', 'call', 'get', 'it', 'call', 'get']);
   });
 
   it('leaves dates, numbers and plain hyphenated words as before', () => {

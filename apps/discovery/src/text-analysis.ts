@@ -151,10 +151,13 @@ const LETTERS_NUMBER = /(\p{L}+)-(\p{N}+)(?![\p{L}\p{N}])/gu;
 const NUMBER_LETTERS = /(?<![\p{L}\p{N}])(\p{N}+)-(\p{L}+)/gu;
 // The command-line tool that prints a hash ("md5sum", "sha256sum") names that hash too.
 const HASH_TOOL = /\b(md5|sha\d{1,3})sum\b/g;
+// "GET" in capitals is the HTTP method ("GET-style lookup", "a plain GET URL"), not the filler "get" the stop words drop.
+const HTTP_GET = /(?<![\p{L}\p{N}])GET(?![\p{L}\p{N}])/gu;
 const singular = (letters: string) => (letters.length > 1 && letters.endsWith('s') ? letters.slice(0, -1) : letters);
 
 export function words(text: string): string[] {
   return text
+    .replace(HTTP_GET, 'HTTPGET')
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2') // genUuid → gen Uuid
     .toLowerCase()
     .replace(HASH_TOOL, '$1 $1sum')
