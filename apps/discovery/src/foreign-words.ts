@@ -110,6 +110,7 @@ status: estado statut stato zustand
 working: funcionando funciona fonctionne funziona funktioniert werkt
 healthy: gesund gezond
 service: servicio servicios serviço serviços servizio dienst dienst
+endpoint: endpunkt endpunkte endpunkts
 word: palabra palavra parola wort woord
 text: texto texte testo tekst klartext
 translate: traducir traduzir traduire tradurre übersetzen vertalen
@@ -117,6 +118,9 @@ country: país paese
 holiday: feriado feriados festivo festivos férié fériés feiertag feiertage feestdag feestdagen
 article: artículo artigo articolo artikel
 question: pregunta pergunta domanda frage vraag
+congressman: congresista congresistas congressista congressistas diputado diputados deputado deputados député députés deputato deputati abgeordneter abgeordnete abgeordneten afgevaardigde
+senators: senador senadores sénateur sénateurs senatore senatori
+interest rate: leitzins leitzinsen leitzinses
 answer: respuesta resposta réponse risposta antwort antwoord
 kilograms: kilogramo kilogramos quilo quilos quilograma quilogramas kilogramme kilogrammes chilo chilogrammo chilogrammi kilogramm
 pounds: libra libras libbra libbre pfund

@@ -29,6 +29,13 @@ describe('InputValues', () => {
     expect(values.match('entries since (2026-01-31) please')).toEqual(new Map([['spend.getAudit', { value: '2026-01-31', field: 'since', code: false }]]));
   });
 
+  it('finds the operations that take an input the task sets by its name, when few do', () => {
+    expect(values.match('the audit rows, cursor=12')).toEqual(new Map([['spend.getAudit', { value: 'cursor=', field: 'cursor', code: false, named: true }]]));
+    expect(values.match('rows with page=2 and x.cursor=3')).toEqual(new Map());
+    const shared = new InputValues(['a', 'b', 'c'].map((id) => ({ id, schema: schema({ limit: { type: 'integer' } }) })), common);
+    expect(shared.match('limit=10')).toEqual(new Map());
+  });
+
   it('counts a list input only when the task quotes several of its values', () => {
     expect(values.match('details of 0-306-40615-2, 0441478123').get('books.getBatch')).toEqual({ value: '0-306-40615-2, 0441478123', field: 'isbns', code: false });
     expect(values.match('details of 0-306-40615-2').has('books.getBatch')).toBe(false);

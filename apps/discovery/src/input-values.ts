@@ -5,17 +5,24 @@
 // A market code is the exception: a token written in capitals ("GME", "NVDA") that is neither an everyday word nor a
 // word of the catalog's own texts ("SEC", "CPI", "JSON" are) names one instrument, so it is weaker evidence for the
 // operations whose input is a ticker or symbol (by the field's name) over the lists and screens beside them.
+// A task that sets an input by its name ("include=stats", "method=getSlot") names that input: evidence for the
+// operations that take it, when at most NAMED_FIELD_TOOLS do ("limit=10" fits too many to tell them apart).
 
 export interface InputValueMatch {
   value: string; // the task's token
   field: string; // the input field whose pattern it matches
   code: boolean; // a market code for a ticker or symbol field, not a match of a specific pattern
+  named?: boolean; // the task set the input by its name
 }
 
 // Fields that take one instrument's market code.
 const CODE_FIELDS = new Set(['ticker', 'symbol']);
 // A code as written in a sentence: 2-5 capitals or digits, starting with a letter, an optional class suffix (BRK.B).
 const CODE = /^[A-Z][A-Z0-9]{1,4}(?:[.-][A-Z])?$/;
+
+const NAMED_FIELD_TOOLS = 2;
+// An input set by name: a name of letters, digits and underscores, "=", a value.
+const NAMED = /(?<![\w.])([A-Za-z_]\w*)=(?=[^\s=])/g;
 
 // Numbers and amounts as tasks write them: a pattern that accepts them accepts any count, price or year.
 const COMMON_NUMBERS = ['1', '7', '10', '30', '100', '250', '2024', '1000', '12.5', '0.01', '5000000'];
@@ -33,6 +40,7 @@ interface ToolPatterns {
 export class InputValues {
   private readonly tools: ToolPatterns[] = [];
   private readonly known: Set<string>; // lower-case words that are not codes: everyday words and the catalog's own
+  private readonly named = new Map<string, string[]>(); // an input field's name → the tools that take it
 
   // schemas: each tool's input JSON Schema; commonWords: everyday words (lower-case), to test the patterns with;
   // catalogWords: the words of the tools' texts (lower-case), which a capitalised token must not be to count as a code.
@@ -45,6 +53,7 @@ export class InputValues {
       let codeField: string | undefined;
       type Property = { pattern?: unknown; type?: unknown; items?: { pattern?: unknown } };
       for (const [field, property] of Object.entries((schema.properties ?? {}) as Record<string, Property>)) {
+        this.named.set(field, [...(this.named.get(field) ?? []), id]);
         if (CODE_FIELDS.has(field)) codeField ??= field;
         // A list of values (an array whose items have a pattern) is evidence only when the task quotes several.
         const list = property?.type === 'array';
@@ -65,11 +74,15 @@ export class InputValues {
   // Each tool with an input field whose specific pattern accepts one of the task's tokens.
   match(task: string): Map<string, InputValueMatch> {
     const out = new Map<string, InputValueMatch>();
+    for (const [, field] of task.matchAll(NAMED)) {
+      const tools = this.named.get(field) ?? [];
+      if (tools.length <= NAMED_FIELD_TOOLS) for (const id of tools) if (!out.has(id)) out.set(id, { value: `${field}=`, field, code: false, named: true });
+    }
     if (!this.tools.length) return out;
     const tokens = taskTokens(task);
     const code = tokens.find((t) => CODE.test(t) && !this.known.has(t.toLowerCase()));
     for (const tool of this.tools) {
-      for (const { field, pattern, list } of tool.patterns) {
+      for (const { field, pattern, list } of out.has(tool.id) ? [] : tool.patterns) {
         const values = tokens.filter((t) => pattern.test(t));
         if (values.length >= (list ? 2 : 1)) {
           out.set(tool.id, { value: list ? values.join(', ') : values[0], field, code: false });

@@ -107,6 +107,16 @@ describe(MatchIndex.name, () => {
     listingDocument(registryListing({})),
   ]);
 
+  it('reads a misspelt word its stem cannot reach as the tools\' word, and says so', () => {
+    // Porter2 cuts "liquidations" to "liquid": "liquidaton" is too far from it for the near-spelling search.
+    const liquidations = routeDocument(route({ operationId: 'funding.getLiquidations', path: '/toll/funding/liquidations', summary: 'Liquidations of a perpetual by price', group: 'funding', groupTitle: 'Funding', tags: [] }));
+    const [top] = new MatchIndex([routeDocument(route({})), liquidations]).match('liquidatons DOGE past 4h', { limit: 1 }).results;
+    expect(top.name).toBe('funding.getLiquidations');
+    expect(top.reasons).toContain('read as a slip of the tools\' words: "liquidatons" as "liquidations"');
+    // A slip the search reaches by itself is left as typed.
+    expect(index.match('temprature now', { limit: 1 }).results[0].reasons.join(' ')).not.toContain('slip');
+  });
+
   it('ranks across the three sources, verified tools first, and explains each match', () => {
     const { results, considered, excludedByPrice, leftOut } = index.match('current temperature in a city', { limit: 5 });
     expect(results.map((r) => [r.source, r.name, r.verified])).toEqual([
@@ -237,6 +247,10 @@ describe(MatchIndex.name, () => {
     expect(index.match('narrow down the current weather to one city', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     expect(index.match('shut down the current weather feed and free it up', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     expect(index.match('how fast the current weather warnings ramped up', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    // Nor a phrasal "up" two words after its verb, or in the past ("look them all up", "showed up", "spun up").
+    for (const task of ['current weather for my cities, look them all up', 'current weather where the storm showed up', 'current weather at the site we spun up']) {
+      expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    }
     // Nor "up to" a number, nor "operating" as an adjective.
     for (const task of ['current weather for up to 10 cities', 'current weather in Lisbon, for my operating budget']) {
       expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
@@ -255,7 +269,7 @@ describe(MatchIndex.name, () => {
   });
 
   it('reads "status" beside a word for a service, a status word typed with a slip, and not "running" before what it runs', () => {
-    for (const task of ['weather service status', 'weather status ping', 'is the weather api helthy', 'weather healthcheck', "what's the status of the current weather service?"]) {
+    for (const task of ['weather service status', 'weather servce status', 'weather status ping', 'is the weather api helthy', 'weather healthcheck', "what's the status of the current weather service?"]) {
       expect(index.match(task, { limit: 1 }).results[0].name).toBe('weather.getHealth');
     }
     expect(index.match('status of the current weather in Lisbon', { limit: 1 }).results[0].name).toBe('weather.getCurrent');
@@ -457,11 +471,14 @@ describe(MatchIndex.name, () => {
     it('also for a question word typed short, and for a long task whose last sentence introduces the question', () => {
       const kept = (task: string) => index.match(task, { limit: 5 }).results.find((r) => r.name === 'wiki.getAnswer')?.reasons.some((r) => r.includes('general-knowledge'));
       expect(kept('wat was the first woman to win a Nobel Prize')).toBe(true);
+      expect(index.match('¿quién inventó el teléfono?', { limit: 5 }).results.map((r) => r.name)).toContain('wiki.getAnswer');
       expect(kept('We follow the launches of every year, newest first, for our readers. For a talk I need some background: who was the first woman to win a Nobel Prize?')).toBe(true);
     });
 
     it('does not for a question in the words of the other tools, nor for a task that is no question', () => {
       expect(index.match('which launches were first this year', { limit: 5 }).results.map((r) => r.name)).not.toContain('wiki.getAnswer');
+      // Nor for one in another language whose words read as a tool's ("año" reads "year").
+      expect(index.match('¿cuáles fueron los primeros del año?', { limit: 5 }).results.map((r) => r.name)).not.toContain('wiki.getAnswer');
       expect(index.match('the first woman to win a Nobel Prize', { limit: 5 }).results.some((r) => r.reasons.some((x) => x.includes('general-knowledge')))).toBe(false);
     });
   });

@@ -5,6 +5,7 @@ import { ExampleIndex, type ExampleScore } from './example-index';
 import { englishMeaning, FOREIGN_BEING, FOREIGN_UP, type Reading } from './foreign-words';
 import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
+import { Spelling } from './spelling';
 import { analyze, expandSynonyms, impliedWords, normalize, SHARED_STEMS, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
@@ -54,7 +55,7 @@ export const METHOD =
   'stop words, prefix and fuzzy terms and a small generic synonym list at half weight; plus a semantic score from offline word vectors ' +
   '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
   'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task\'s quoted value of the form of an operation\'s ' +
-  'input (its schema\'s specific patterns) or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
+  'input (its schema\'s specific patterns), an input set by its name ("include=stats") or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
   'Italian, German or Dutch words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
   'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the world whose words ' +
   'are mostly of no tool\'s domain keeps the general-knowledge operation second (first when none is); a long task\'s last sentence, after ' +
@@ -78,7 +79,7 @@ export interface MatchOptions {
 }
 
 // task: the text every signal reads (the task, plus the English meaning of its foreign words, read).
-type Query = { task: string; own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string>; read: (Reading & { implied?: boolean })[] };
+type Query = { task: string; own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string>; read: (Reading & { implied?: boolean; slip?: boolean })[] };
 // evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
 // asked: the part of the score that comes from the tool's examples; beforePrior: the score before its prior.
 type Scored = {
@@ -130,6 +131,7 @@ export class MatchIndex {
   private readonly statusRoutes: ToolDocument[] = [];
   private readonly stemCache = new Map<string, Set<string>>();
   private readonly vectors: WordVectors;
+  private readonly spelling: Spelling; // a task's misspelt word → the tools' word it stands for, for the word signals too
   // The general-knowledge operations (a summary that opens on answering a question) and the stems of what every other
   // tool says it does and how users ask for it: the words of the tools' domains.
   private readonly generalKnowledge: ToolDocument[];
@@ -147,6 +149,7 @@ export class MatchIndex {
     }
     this.search.addAll([...this.docs.values()]);
     this.vectors = vectors;
+    this.spelling = new Spelling(vectors, [...this.docs.values()].flatMap((d) => words(Object.values(d.text).join(' '))));
     this.generalKnowledge = [...this.docs.values()].filter(answersQuestions);
     for (const d of this.docs.values()) {
       if (!answersQuestions(d)) for (const t of analyze([d.text.summary, d.text.name, d.text.tags, d.text.asks].join(' '))) this.domain.add(t.term);
@@ -214,7 +217,14 @@ export class MatchIndex {
     // What a form implies is read as its word, not word by word as well ("a tiempo completo" is a job, not the weather).
     const implied = impliedWords(asked);
     const rest = implied.reduce((text, { form }) => text.replace(form, ' '), asked);
-    const read = [...englishMeaning(words(rest)), ...implied.map(({ form, word }) => ({ word: form, english: word, implied: true }))];
+    // A misspelt word ("liquidatons") whose stem finds nothing, not even by prefix or a near spelling, is read as the
+    // tools' word it stands for, as the meaning signals already read it.
+    const foreign = englishMeaning(words(rest));
+    const slips = words(rest).flatMap((word) => {
+      const fixed = foreign.some((r) => r.word === word) ? undefined : this.spelling.correction(word);
+      return fixed && !this.finds(normalize(word)) ? [{ word, english: fixed.word, slip: true }] : [];
+    });
+    const read = [...foreign, ...implied.map(({ form, word }) => ({ word: form, english: word, implied: true })), ...slips];
     const task = read.length ? `${asked} ${read.map((r) => r.english).join(' ')}` : asked;
     const own = analyze(task);
     const synonyms = expandSynonyms(own);
@@ -243,7 +253,9 @@ export class MatchIndex {
   // a tool's domain ("what is the capital of …"), at its own rank when higher. A task quoting a value an operation takes
   // (a mint, an ISBN) names a thing of that tool's domain: it is no such question.
   private generalQuestion(asked: string, own: AnalyzedTerm[]): number | undefined {
-    if (!this.generalKnowledge.length || !QUESTION.test(asked)) return undefined;
+    if (!this.generalKnowledge.length) return undefined;
+    if (!QUESTION.test(asked) && !(FOREIGN_QUESTION.test(asked) && !englishMeaning(words(asked)).some((r) => analyze(r.english).some((t) => this.domain.has(t.term)))))
+      return undefined;
     const real = own.filter((t) => this.vectors.id(t.word) !== undefined);
     const ofDomain = real.filter((t) => this.domain.has(t.term)).length;
     if (!real.length || ofDomain > real.length / 2) return undefined;
@@ -378,6 +390,11 @@ export class MatchIndex {
     return [...byId.values()].sort((a, b) => b.score - a.score || a.doc.name.localeCompare(b.doc.name));
   }
 
+  // Whether a task's stem finds any tool by itself, the way the lexical search looks for it.
+  private finds(term: string | null): boolean {
+    return term === null || this.search.search(term, { prefix: term.length >= MIN_PREFIX && !SHARED_STEMS.has(term), fuzzy: term.length >= MIN_FUZZY ? FUZZY : false }).length > 0;
+  }
+
   private remember(word: string) {
     const term = normalize(word);
     if (term && !this.surface.has(term)) this.surface.set(term, word);
@@ -389,10 +406,12 @@ export class MatchIndex {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
       return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
     });
-    const foreign = read.filter((r) => !r.implied);
+    const foreign = read.filter((r) => !r.implied && !r.slip);
     const implied = read.filter((r) => r.implied);
+    const slips = read.filter((r) => r.slip);
     const reasons = foreign.length ? [`read in English: ${foreign.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`] : [];
     if (implied.length) reasons.push(`read from the task's form: ${implied.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`);
+    if (slips.length) reasons.push(`read as a slip of the tools' words: ${slips.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`);
     reasons.push(...matched.map((m) => `"${m.query}" matched ${m.how === 'exact' ? '' : `${m.how} `}"${m.term}" in ${m.fields.join(', ')}`));
     // Meaning explains the task words that found nothing by their letters in this tool.
     const explained = new Set(matched.map((m) => m.query));
@@ -403,7 +422,10 @@ export class MatchIndex {
     }
     if (example && doc.asks.length) reasons.push(`similar to how users ask for it: "${example.closest}"`);
     if (generalQuestion) reasons.push('a question about the world that the other tools\' words do not cover: this operation answers general-knowledge questions');
-    if (value) reasons.push(value.code ? `"${value.value}" reads as a market code, what its input ${value.field} takes` : `"${value.value}" has the form of its input ${value.field}`);
+    if (value)
+      reasons.push(
+        value.code ? `"${value.value}" reads as a market code, what its input ${value.field} takes` : value.named ? `the task sets its input ${value.field} by name` : `"${value.value}" has the form of its input ${value.field}`,
+      );
     if (doc.price === null) reasons.push('price not stated by the source');
     else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);
     reasons.push(SOURCE_TEXT[doc.source]);
@@ -423,6 +445,11 @@ export class MatchIndex {
 // found (development sets: second or third lost no task's first place, always first lost several).
 // A question word typed short ("wat", "wht", "hw") is still one.
 const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how|wat|wut|wht|whta|hw|wich|whos|whats)\b/i;
+// So is one of another language ("wie hoch ist …", "¿quién fue …", "qui a écrit …"), after an opening mark; there, the
+// task's other words are seldom English: any of them read as the English word of a tool's domain makes it no question
+// about the world.
+const FOREIGN_QUESTION =
+  /^\s*[¿¡]?\s*(?:qu[eé]|qui[eé]n(?:es)?|cu[aá]l(?:es)?|cu[aá]ndo|d[oó]nde|c[oó]mo|cu[aá]nt[oa]s?|quem|quais?|onde|quant[oaie]s?|qui|quel(?:le)?s?|quand|o[uù]|comment|pourquoi|combien|chi|cosa|quale|quali|quando|dove|perch[eé]|wer|wann|wo|wie|warum|welche[rsn]?|wieviel(?:e)?|wat|wanneer|waar|hoe|waarom|welke)(?![\p{L}\p{N}])/iu;
 const GENERAL_KNOWLEDGE_PLACE = 2;
 // A sentence ends at a stop, question or exclamation mark after a word (not an abbreviation such as "Mt." or "U.S.") or
 // a number, before the capital (or opening mark) of the next. In a long task (REQUEST_AFTER words or more) whose
@@ -449,10 +476,10 @@ const SOURCE_TEXT = {
   registry: 'registry listing',
 } as const;
 
-// "up" after a phrasal verb ("set up a bot", "look up a payer", "coverage ramped up") or before "to" ("up to 10 hits") is not a question about
+// "up" after a phrasal verb ("set up a bot", "look them all up", "coverage ramped up") or before "to" ("up to 10 hits") is not a question about
 // a service.
 const UP_TO = /\bup\s+to\b/g;
-const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|look|looking|sign|signing|pick|back|clean|show|make|bring|start|open|speed|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+)?up\b/g;
+const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|spun|look|looking|sign|signing|pick|back|clean|show|shows|showed|showing|pull|pulls|pulled|pulling|make|bring|start|open|speed|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+){0,2}up\b/g;
 // "online"/"offline"/"available"/"operating" ask about a service only after a verb of being or going ("is the API
 // online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
 // be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
@@ -468,13 +495,13 @@ const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|tho
 // "status" asks about a service beside a word for one or for its check ("service status", "status endpoint", "API
 // status", "status ping", "the status of the ETF payout service"); alone it is a field of many things ("trademark status", "the status of my order").
 const SERVICE_WORDS = new Set('service services api apis endpoint server backend gateway check ping page feed'.split(' '));
-// A status word typed with a letter dropped or two letters swapped ("helthy", "healhty") is still one; words of six
-// letters and more, with their first two kept, so an everyday word never becomes one.
+// A status or service word typed with a letter dropped or two letters swapped ("helthy", "healhty", "servce") is still
+// one; words of six letters and more, with their first two kept, so an everyday word never becomes one.
 const STATUS_TYPOS = new Map(
-  [...STATUS_WORDS].filter((w) => w.length >= 6).flatMap((w) => [
+  [...STATUS_WORDS, ...SERVICE_WORDS].filter((w) => w.length >= 6).flatMap((w) => [
     ...[...w].map((_, i) => [w.slice(0, i) + w.slice(i + 1), w] as const),
     ...[...w].slice(0, -1).map((_, i) => [w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), w] as const),
-  ]).filter(([typo, w]) => typo.slice(0, 2) === w.slice(0, 2) && !STATUS_WORDS.has(typo)),
+  ]).filter(([typo, w]) => typo.slice(0, 2) === w.slice(0, 2) && !STATUS_WORDS.has(typo) && !SERVICE_WORDS.has(typo)),
 );
 const statusWord = (task: string) => {
   const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);

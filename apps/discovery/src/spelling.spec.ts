@@ -21,4 +21,9 @@ describe('Spelling', () => {
     expect(spelling.row('pswd')).toBeUndefined();
     expect(spelling.row('pas3word')).toBeUndefined();
   });
+
+  it('names the correction of a word the vectors lack, and none for a known word', () => {
+    expect(spelling.correction('trademrk')?.word).toBe('trademark');
+    expect(spelling.correction('watched')).toBeUndefined();
+  });
 });

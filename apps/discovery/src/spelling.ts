@@ -12,7 +12,8 @@ export const SPELLING = {
 };
 
 export class Spelling {
-  private readonly byLength = new Map<number, { word: string; row: number }[]>();
+  // Targets by length and first letters (those a correction keeps), so a word is compared with its few candidates only.
+  private readonly byStart = new Map<string, { word: string; row: number }[]>();
 
   constructor(
     private readonly vectors: WordVectors,
@@ -21,25 +22,28 @@ export class Spelling {
     for (const word of new Set(targets)) {
       const row = vectors.id(word);
       if (row === undefined) continue;
-      const bucket = this.byLength.get(word.length) ?? [];
-      bucket.push({ word, row });
-      this.byLength.set(word.length, bucket);
+      const key = bucketKey(word, word.length);
+      this.byStart.set(key, [...(this.byStart.get(key) ?? []), { word, row }]);
     }
   }
 
   // Row of a task word's vector, or of its correction (the commonest target one edit away); undefined if neither.
   row(word: string): number | undefined {
-    const row = this.vectors.id(word);
-    if (row !== undefined || word.length < SPELLING.minLength || !/^\p{Ll}+$/u.test(word)) return row;
-    let best: number | undefined;
+    return this.vectors.id(word) ?? this.correction(word)?.row;
+  }
+
+  // The target a word the vectors lack stands for (the commonest one edit away), if any.
+  correction(word: string): { word: string; row: number } | undefined {
+    if (word.length < SPELLING.minLength || !/^\p{Ll}+$/u.test(word) || this.vectors.id(word) !== undefined) return undefined;
+    let best: { word: string; row: number } | undefined;
     for (let length = word.length - 1; length <= word.length + 1; length++) {
-      for (const t of this.byLength.get(length) ?? []) {
-        if ((best === undefined || t.row < best) && t.word.startsWith(word.slice(0, SPELLING.keep)) && oneEdit(word, t.word)) best = t.row;
-      }
+      for (const t of this.byStart.get(bucketKey(word, length)) ?? []) if ((best === undefined || t.row < best.row) && oneEdit(word, t.word)) best = t;
     }
     return best;
   }
 }
+
+const bucketKey = (word: string, length: number) => `${length}:${word.slice(0, SPELLING.keep)}`;
 
 // Whether b is one deletion, insertion, substitution or swap of two neighbours away from a (a !== b).
 function oneEdit(a: string, b: string): boolean {

@@ -6,6 +6,7 @@ describe('words', () => {
     expect(words('latest 8-Ks and 10-Q')).toEqual(['latest', '8k', 'ks', 'and', '10q']);
     expect(words('sha256 of it')).toEqual(['sha256', 'of', 'it']);
     expect(words('ran md5sum and sha256sum')).toEqual(['ran', 'md5', 'md5sum', 'and', 'sha256', 'sha256sum']);
+    expect(words('a GET-style call, get it, callGet')).toEqual(['httpget', 'style', 'call', 'get', 'it', 'call', 'get']);
   });
 
   it('leaves dates, numbers and plain hyphenated words as before', () => {
@@ -28,6 +29,8 @@ describe('withoutContrast', () => {
     expect(withoutContrast('hash it with SHA-256 (not MD5)')).toBe('hash it with SHA-256  )');
     expect(withoutContrast('rank services instead of a keyword search')).toBe('rank services  ');
     expect(withoutContrast('a count, not just the rows; and fast')).toBe('a count ; and fast');
+    expect(withoutContrast('plain hits for a word; no ranking against a task')).toBe('plain hits for a word ');
+    expect(withoutContrast('a GET lookup, no POST body')).toBe('a GET lookup, no POST body');
     expect(withoutContrast("basic token info, I don't need a risk rating")).toBe('basic token info, I  ');
     expect(withoutContrast('not the forecast, conditions now')).toBe(' , conditions now');
     expect(withoutContrast("don't reformat it, just check it")).toBe(' , just check it');
@@ -82,6 +85,19 @@ describe('impliedWords', () => {
     expect(implied('jobless rate since 1990')).toEqual(['history']);
     expect(implied('mortgage rates from 2010 onwards')).toEqual(['history']);
     expect(implied('from 2010 to 2012')).toEqual([]);
+    expect(implied('the 10-year yield going back to 2015')).toEqual(['history']);
+    expect(implied('can you check {"name": "x",}')).toEqual(['json']);
+    expect(implied('is this document well-formed')).toEqual(['valid']);
+    expect(implied('how many kilometers is 26.2 miles')).toEqual(['convert']);
+    expect(implied('how many people live here')).toEqual([]);
+    expect(implied('energy for a TRC-20 transfer')).toEqual(['tron']);
+    expect(implied('what coins just dropped')).toEqual(['new']);
+    expect(implied('they sent a set of onboarding questions to answer')).toEqual(['questionnaire']);
+    expect(implied('a 32-char hex digest of this')).toEqual(['md5']);
+    expect(implied('the 64 hex characters fingerprint')).toEqual(['sha256']);
+    expect(implied('a 32 GB card')).toEqual([]);
+    expect(implied('can agent-7 spend 40 dollars on travel?')).toEqual(['permission']);
+    expect(implied('how can I spend less on fees')).toEqual([]);
     expect(impliedWords('decode aGVsbG8gd29ybGQ= please')[0].form).toBe('aGVsbG8gd29ybGQ=');
     // A value names its kind.
     expect(implied('f47ac10b-58cc-4372-a567-0e02b2c3d479 is taken')).toEqual(['uuid']);

@@ -66,6 +66,7 @@ const SYNONYM_GROUPS = [
   ['congressman', 'congresswoman', 'congressperson', 'congresspeople', 'senator', 'lawmaker', 'legislator'],
   ['valid', 'validate', 'parse', 'parses'],
   ['approve', 'authorize', 'authorise'],
+  ['cancel', 'scrap', 'void', 'annul'],
   ['tune', 'adjust', 'optimize', 'optimise'],
 ];
 
@@ -75,9 +76,10 @@ const SYNONYM_GROUPS = [
 // hand") is its need, done another way: it stays. A bare "not" ("which payments were not allowed") is part of the need and stays, and so does what a
 // task no longer needs ("don't need that bot anymore": it is what the task acts on).
 // A task that opens on it ("not the forecast, what's …") does so too, and so does an action it refuses ("don't
-// reformat it, just …").
+// reformat it, just …"), and a "no" after a semicolon or a dash ("show the hits; no ranking"): after a comma or in
+// brackets, "no" says what the call goes without ("lookup, no POST body"), part of the need.
 const CONTRAST =
-  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|\binstead\s+of(?![^.,;:?!()—–]*\b(?:locally|myself|by\s+hand|manually|offline)\b)|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()—–]*/giu;
+  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|(?:[;—–]|\s-)\s*no|\binstead\s+of(?![^.,;:?!()—–]*\b(?:locally|myself|by\s+hand|manually|offline)\b)|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()—–]*/giu;
 // "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
@@ -102,8 +104,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\b\d{1,2}(?::\d{2})?\s*[aApP][mM]\b.*?\b(?:in|to)\s+\p{Lu}/gu, word: 'convert' },
   // To lock something in, or to mark it as completed or done, is to make it final.
   { form: /\block(?:s|ed|ing)?\s+(?:(?:it|that|this|them)\s+in\b|in(?=\s*(?:$|[.,;:!?])))|\bmark(?:s|ed|ing)?\s+(?:\S+\s+){0,3}?as\s+(?:completed?|done|finished|final)\b/gi, word: 'finalize' },
-  // "just-minted", "freshly deployed": what was made a moment ago is new.
-  { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed)\b/gi, word: 'new' },
+  // "just-minted", "freshly deployed", "just dropped": what was made a moment ago is new.
+  { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed|dropped)\b/gi, word: 'new' },
   // A value names its own kind: a UUID is a uuid, a dotted quad or a colon-grouped hex address is an IP address.
   { form: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, word: 'uuid' },
   { form: /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])|(?<![\w:])(?=[0-9a-f:]*::|(?:[0-9a-f]{1,4}:){5})(?:[0-9a-f]{1,4}:){1,7}:?(?:[0-9a-f]{1,4})?(?![\w:])/gi, word: 'ip' },
@@ -114,7 +116,22 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\b(?=[A-HJ-NPR-Z0-9]{0,16}\d)(?=[A-HJ-NPR-Z0-9]{0,16}[A-HJ-NPR-Z])[A-HJ-NPR-Z0-9]{17}\b/g, word: 'vin' },
   // What was tried ("what did my agent try to pay for", "everything it tried to buy") is looked back on: a history.
   { form: /\b(?:tried|attempted)\s+to\b|\bdid\s+(?:\S+\s+){1,3}?(?:try|attempt)\s+to\b/gi, word: 'history' },
-  { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b/gi, word: 'history' },
+  { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b|\b(?:going\s+|goes\s+|go\s+)?back\s+to\s+(?:19|20)\d\d\b/gi, word: 'history' },
+  // A JSON object or array typed out ('{"a":1}', '[{"id":') is JSON, however the task names it.
+  { form: /[{[]\s*"[^"\n]*"\s*:/g, word: 'json' },
+  // Well-formed text is valid text.
+  { form: /\bwell[\s-]formed\b/gi, word: 'valid' },
+  // "How many kilometres is 26.2 miles", "how many cups in 2 litres": an amount in one unit asked in another is converted.
+  { form: /\bhow\s+many\s+\p{L}+\s+(?:is|are|in|make|equals?)\s+(?:a|an|one|\d[\d.,]*)\s*\p{L}+/giu, word: 'convert' },
+  // Whether someone can or may spend ("can agent-7 spend 40 USD", "may my bot pay this?") asks for permission.
+  { form: /(?:^|[.;,?!]\s*)(?:can|may|could)\s+(?:my\s+|our\s+|the\s+|this\s+)?[\w-]+\s+(?:spend|pay|buy|purchase)\b/gi, word: 'permission' },
+  // A set of questions to answer is a questionnaire.
+  { form: /\b(?:set|list|series|batch|bunch)\s+of\s+(?:\p{L}+\s+)?questions\b/giu, word: 'questionnaire' },
+  // A hex digest's length names its hash: 32 characters are MD5, 64 are SHA-256.
+  { form: /\b32[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'md5' },
+  { form: /\b64[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'sha256' },
+  // A token standard names its chain: TRC-20 (and TRC-10, TRC-721) tokens live on Tron.
+  { form: /\btrc-?(?:10|20|721)\b/gi, word: 'tron' },
 ];
 export interface Implied {
   form: string; // what the task wrote
@@ -134,10 +151,13 @@ const LETTERS_NUMBER = /(\p{L}+)-(\p{N}+)(?![\p{L}\p{N}])/gu;
 const NUMBER_LETTERS = /(?<![\p{L}\p{N}])(\p{N}+)-(\p{L}+)/gu;
 // The command-line tool that prints a hash ("md5sum", "sha256sum") names that hash too.
 const HASH_TOOL = /\b(md5|sha\d{1,3})sum\b/g;
+// "GET" in capitals is the HTTP method ("GET-style lookup", "a plain GET URL"), not the filler "get" the stop words drop.
+const HTTP_GET = /(?<![\p{L}\p{N}])GET(?![\p{L}\p{N}])/gu;
 const singular = (letters: string) => (letters.length > 1 && letters.endsWith('s') ? letters.slice(0, -1) : letters);
 
 export function words(text: string): string[] {
   return text
+    .replace(HTTP_GET, 'HTTPGET')
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2') // genUuid → gen Uuid
     .toLowerCase()
     .replace(HASH_TOOL, '$1 $1sum')
@@ -150,9 +170,9 @@ export function words(text: string): string[] {
 // Words Porter2 cuts down to the stem of an unrelated word: "funding" (a perp's funding rate) is not "fund" (a fund
 // that pays), "university" is not "universe", "relativity" is not "related", "evening" is not "even", "marketing" is
 // not "market", "executive" is not "execute", a mint's "authority" is not a book's "author". Each keeps a stem of its
-// own, singular and plural alike.
+// own, singular and plural alike. "Stats" are statistics: searched as "stat", they reached a service's "status".
 const OWN_STEMS = new Map(
-  Object.entries({ funding: 'funding', fundings: 'funding', university: 'university', universities: 'university', relativity: 'relativity', evening: 'evening', evenings: 'evening', marketing: 'marketing', executive: 'executive', executives: 'executive', authority: 'authority', authorities: 'authority' }),
+  Object.entries({ funding: 'funding', fundings: 'funding', university: 'university', universities: 'university', relativity: 'relativity', evening: 'evening', evenings: 'evening', marketing: 'marketing', executive: 'executive', executives: 'executive', authority: 'authority', authorities: 'authority', stat: stem('statistics'), stats: stem('statistics') }),
 );
 
 // One token → its stem, or null for a stop word (MiniSearch's processTerm contract).
