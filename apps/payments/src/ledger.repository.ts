@@ -67,7 +67,7 @@ interface PaymentRow {
 // a balance was credited): losing the hold in a Postgres crash is the same as releasing it, the proof stays redeemable,
 // and the settle that follows commits synchronously, which flushes the hold's WAL with it. An x402 hold precedes our
 // broadcast of the payer's transaction, so it stays durable. Local to the statement's own transaction; saves a flush
-// (0.3–0.6 ms p50, up to 4 ms p99 here) on every paid call's path (docs/benchmarks.md, "Hold commits without a flush").
+// (0.3–0.6 ms p50, up to 4 ms p99 here) on every paid call's path (docs/benchmarks.md, "Commits that do not wait for the disk").
 export const HOLD_COMMIT = (mode: string) => `set_config('synchronous_commit', ${mode}, true) AS hold_commit`;
 const commitMode = (kind: NewPayment['kind']) => (kind === 'memo' ? 'off' : 'on');
 
