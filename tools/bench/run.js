@@ -57,6 +57,17 @@ async function profileRun(stack, chain) {
   console.log(`profiles in ${PROFILE_DIR}; summary: node tools/bench/cpu-prof-summary.js ${PROFILE_DIR}`);
 }
 
+// Earlier runs of the latency mode and what they showed, kept here because the section is rewritten on every run.
+const LATENCY_EARLIER = `Earlier runs of this mode: at 0ede6f7 (2026-11-27 06:44) ours 12.04 / 23.69 ms and 234 paid calls/s at 100 in flight;
+after the gateway and payments work of that morning 9.98 / 20.99 ms and 314/s; at cb4403b on another machine 12.13–13.54 ms; after
+"Commits that do not wait for the disk" (12:53, a slower machine: the free route 2.9 ms at 1 concurrent) 14.42 / 42.42 ms and 180/s.
+**Not reached: our overhead ≤ 2 ms p50.** At 1 concurrent a call's latency is its critical path: the gateway, payments (a
+Postgres lookup beside the chain read, a hold), the group, payments again (a settle and a receipt), the gateway — two NATS
+request/replies, two statements, a chain read that wakes two more processes. The free route alone (the gateway and one NATS hop to
+one group) takes 2.2–2.9 ms p50 at 1 concurrent on these machines, so 2 ms for everything a paid call adds is below the cost of the
+hops the architecture requires; timers inside payments put 1.7–2.0 ms on its hop to the group alone (section "Commits that do not
+wait for the disk").`;
+
 // BENCH_CHAIN_LATENCY_MS: paid calls at 1, 10 and 100 concurrent with every chain read delayed by the proxy.
 async function latencyRun(stack, chain, proxy) {
   const levels = [
@@ -111,6 +122,8 @@ At 1 concurrent, the same client, 200 calls each after 30 warm-up calls (ms, p50
 | call | p50 / p99 ms |
 |---|---|
 ${parts}
+
+${LATENCY_EARLIER}
 `;
   console.log(report);
   writeSection('Paid calls against a distant chain (latency proxy)', report);
