@@ -45,6 +45,7 @@ gdp: pib bip bbp
 fundamentals: fundamentos fondamentaux fondamentali fundamentaldaten
 financial: financiero financieros financiera financieras financeiro financeiros financeira financier financiers financière financières finanziario finanziari finanziaria finanziell finanzielle finanzdaten
 data: datos dados données dati daten gegevens
+bundle: paquete paquetes pacote pacotes paquet paquets pacchetto pacchetti paket pakete pakket pakketten
 count: cuántos cuántas quantos quantas combien wieviele hoeveel aantal
 discussed: comentadas comentados comentada comentado commentées commentés commentate commentati diskutiert diskutierte
 safe: seguro segura sicuro sicura sicher veilig
@@ -132,7 +133,7 @@ history: historial histórico histórica históricos históricas historique hist
 series: serie
 hacks: hackeo hackeos ataque ataques attacco attacchi
 incidents: incidente incidentes incidenti vorfälle incidenten
-complete: completo completa completos completas complet complète complets complètes komplett komplette kompletten vollständig vollständige volledig volledige compleet
+complete: completo completa completos completas complet complète complets complètes komplett komplette kompletten vollständig vollständige gesamt gesamte gesamtes gesamten volledig volledige compleet
 details: detalles detalhes détails dettagli einzelheiten
 posting: anuncio anuncios anúncio anúncios annonce annonces annuncio annunci stellenanzeige advertentie
 recommend: recomendar recomienda recomiendas recomiendan recomendação recomenda recomende recommander recommandes recommandez recommande consigliare consigli consiglia consigliate empfehlen empfiehlst empfehlung aanbevelen aanraden
@@ -160,11 +161,23 @@ export interface Reading {
   english: string;
 }
 
+// A German or Dutch compound of two words of the list ("Datenpaket", "Zahlungsverlauf", with or without the joining
+// "s") means both; each part of at least MIN_PART letters, so short endings never read as words.
+const MIN_PART = 4;
+function compound(word: string): string | undefined {
+  for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
+    const head = ENGLISH.get(word.slice(0, i)) ?? (word[i - 1] === 's' ? ENGLISH.get(word.slice(0, i - 1)) : undefined);
+    const tail = ENGLISH.get(word.slice(i));
+    if (head && tail) return `${head} ${tail}`;
+  }
+  return undefined;
+}
+
 // What a task's foreign words mean in English, in the order they appear (each once); empty for an English task.
 export function englishMeaning(tokens: string[]): Reading[] {
   const out = new Map<string, Reading>();
   for (const word of tokens) {
-    const english = ENGLISH.get(key(word));
+    const english = ENGLISH.get(key(word)) ?? compound(key(word));
     if (english && !out.has(key(word))) out.set(key(word), { word, english });
   }
   return [...out.values()];
