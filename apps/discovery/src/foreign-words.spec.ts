@@ -22,6 +22,10 @@ describe('englishMeaning', () => {
     // A compound of two words of the list means both, with or without the joining "s".
     expect(read('das ganze Datenpaket').map((r) => r.english)).toEqual(['data bundle']);
     expect(read('die Zahlungsdaten').map((r) => r.english)).toEqual(['payment data']);
+    // A listed word and an English one too, but never two English words.
+    expect(read('ein Tageslimit festlegen').map((r) => r.english)).toEqual(['daily limit', 'set']);
+    expect(read('a snowstorm alert').map((r) => r.english)).toEqual([]);
+    expect(read('annuler la dépense').map((r) => r.english)).toEqual(['cancel', 'spending']);
   });
 
   it('reads the words of requests about a task, a check, a posting and its details', () => {

@@ -77,6 +77,9 @@ pay: pagar pagare zahlen bezahlen betalen
 payment: pago pagamento paiement zahlung betaling
 spending: gastar gasto gastos dépense dépenses spesa spese ausgaben ausgeben uitgaven uitgeven
 limit: límite limite limiti grenze limiet grens
+daily: diario diaria diarios diarias diário diária diários diárias quotidien quotidienne quotidiens quotidiennes giornaliero giornaliera giornalieri täglich tägliche täglichen tages dagelijks dagelijkse
+set: establecer fijar definir fixer impostare festlegen einstellen instellen vastleggen
+cancel: cancelar anular annuler annulla annullare stornieren annuleren
 maximum: máximo máxima massimo massima maximal
 allow: permitir autorizar autoriser permettre consentire erlauben zulassen toestaan
 category: categoría categorías catégorie catégories categoria kategorie kategorien categorie
@@ -117,7 +120,8 @@ text: texto texte testo tekst klartext
 translate: traducir traduzir traduire tradurre übersetzen vertalen
 country: país paese
 holiday: feriado feriados festivo festivos férié fériés feiertag feiertage feestdag feestdagen
-article: artículo artigo articolo artikel
+article: artículo artículos artigo artigos articolo articoli artikel artikelen
+recent: reciente recientes recente recentes récent récents récente récentes recenti
 question: pregunta pergunta domanda frage vraag
 congressman: congresista congresistas congressista congressistas diputado diputados deputado deputados député députés deputato deputati abgeordneter abgeordnete abgeordneten afgevaardigde
 senators: senador senadores sénateur sénateurs senatore senatori
@@ -162,13 +166,17 @@ export interface Reading {
 }
 
 // A German or Dutch compound of two words of the list ("Datenpaket", "Zahlungsverlauf", with or without the joining
-// "s") means both; each part of at least MIN_PART letters, so short endings never read as words.
+// "s") means both, and so does one of a listed word and an English one ("Tageslimit"); each part of at least MIN_PART
+// letters, so short endings never read as words.
 const MIN_PART = 4;
+const part = (word: string) => ENGLISH.get(word) ?? (TARGETS.has(word) ? word : undefined);
 function compound(word: string): string | undefined {
   for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
-    const head = ENGLISH.get(word.slice(0, i)) ?? (word[i - 1] === 's' ? ENGLISH.get(word.slice(0, i - 1)) : undefined);
-    const tail = ENGLISH.get(word.slice(i));
-    if (head && tail) return `${head} ${tail}`;
+    const tail = word.slice(i);
+    for (const head of [word.slice(0, i), ...(word[i - 1] === 's' ? [word.slice(0, i - 1)] : [])]) {
+      // At least one foreign part: two English words together ("snowstorm") are an English word.
+      if (part(head) && part(tail) && (ENGLISH.has(head) || ENGLISH.has(tail))) return `${part(head)} ${part(tail)}`;
+    }
   }
   return undefined;
 }
