@@ -96,6 +96,9 @@ describe('impliedWords', () => {
     expect(implied('how many kilometers is 26.2 miles')).toEqual(['convert']);
     expect(implied('how many people live here')).toEqual([]);
     expect(implied('energy for a TRC-20 transfer')).toEqual(['tron']);
+    expect(implied('Tesla 10-K')).toEqual(['filing']);
+    expect(implied('any new 8-Ks or an S-1?')).toEqual(['filing']);
+    expect(implied('a 10-km run')).toEqual([]);
     expect(implied('what coins just dropped')).toEqual(['new']);
     expect(implied('they sent a set of onboarding questions to answer')).toEqual(['questionnaire']);
     expect(implied('a 32-char hex digest of this')).toEqual(['md5']);

@@ -62,7 +62,7 @@ const SYNONYM_GROUPS = [
   ['upstream', 'provider'],
   ['sec', 'edgar'],
   ['macro', 'macroeconomic', 'economic', 'economy'],
-  ['related', 'connected', 'linked'],
+  ['related', 'connected', 'linked', 'similar'],
   ['congressman', 'congresswoman', 'congressperson', 'congresspeople', 'senator', 'lawmaker', 'legislator'],
   ['valid', 'validate', 'parse', 'parses'],
   ['approve', 'authorize', 'authorise'],
@@ -136,6 +136,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // A hex digest's length names its hash: 32 characters are MD5, 64 are SHA-256.
   { form: /\b32[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'md5' },
   { form: /\b64[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'sha256' },
+  // An SEC form code named alone ("10-K", "8-Ks", "S-1") is a filing of that form.
+  { form: /\b(?:10-?[KQ]|8-?K|20-?F|6-?K|S-1|13F|DEF\s?14A)s?\b/gi, word: 'filing' },
   // A token standard names its chain: TRC-20 (and TRC-10, TRC-721) tokens live on Tron.
   { form: /\btrc-?(?:10|20|721)\b/gi, word: 'tron' },
 ];
