@@ -19,6 +19,13 @@ describe('englishMeaning', () => {
     expect(read('Zoek bedrijven met deze naam').map((r) => r.english)).toEqual(['search', 'company', 'name']);
     expect(read('hoeveel aandelen met een dividendrendement boven 4%').map((r) => r.english)).toEqual(['count', 'stock', 'dividend yield']);
     expect(read('vacatures in Amsterdam').map((r) => r.english)).toEqual(['job']);
+    // A compound of two words of the list means both, with or without the joining "s".
+    expect(read('das ganze Datenpaket').map((r) => r.english)).toEqual(['data bundle']);
+    expect(read('die Zahlungsdaten').map((r) => r.english)).toEqual(['payment data']);
+    // A listed word and an English one too, but never two English words.
+    expect(read('ein Tageslimit festlegen').map((r) => r.english)).toEqual(['daily limit', 'set']);
+    expect(read('a snowstorm alert').map((r) => r.english)).toEqual([]);
+    expect(read('annuler la dépense').map((r) => r.english)).toEqual(['cancel', 'spending']);
   });
 
   it('reads the words of requests about a task, a check, a posting and its details', () => {
@@ -26,7 +33,7 @@ describe('englishMeaning', () => {
     expect(read('gegen seine Regeln prüfen').map((r) => r.english)).toEqual(['check']);
     expect(read('o anúncio com todos os detalhes').map((r) => r.english)).toEqual(['posting', 'details']);
     expect(read('un dividende mensuel').map((r) => r.english)).toEqual(['dividend', 'monthly']);
-    expect(read('das komplette Paket').map((r) => r.english)).toEqual(['complete']);
+    expect(read('das komplette Paket').map((r) => r.english)).toEqual(['complete', 'bundle']);
     expect(read('les contrats perpétuels les plus élevés').map((r) => r.english)).toEqual(['perpetual', 'highest']);
     expect(read('los puentes soportados y sus cadenas').map((r) => r.english)).toEqual(['bridge', 'supported', 'chains']);
     expect(read('der Klartext, umwandeln').map((r) => r.english)).toEqual(['text', 'convert']);

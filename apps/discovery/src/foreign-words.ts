@@ -45,6 +45,7 @@ gdp: pib bip bbp
 fundamentals: fundamentos fondamentaux fondamentali fundamentaldaten
 financial: financiero financieros financiera financieras financeiro financeiros financeira financier financiers financière financières finanziario finanziari finanziaria finanziell finanzielle finanzdaten
 data: datos dados données dati daten gegevens
+bundle: paquete paquetes pacote pacotes paquet paquets pacchetto pacchetti paket pakete pakket pakketten
 count: cuántos cuántas quantos quantas combien wieviele hoeveel aantal
 discussed: comentadas comentados comentada comentado commentées commentés commentate commentati diskutiert diskutierte
 safe: seguro segura sicuro sicura sicher veilig
@@ -76,6 +77,9 @@ pay: pagar pagare zahlen bezahlen betalen
 payment: pago pagamento paiement zahlung betaling
 spending: gastar gasto gastos dépense dépenses spesa spese ausgaben ausgeben uitgaven uitgeven
 limit: límite limite limiti grenze limiet grens
+daily: diario diaria diarios diarias diário diária diários diárias quotidien quotidienne quotidiens quotidiennes giornaliero giornaliera giornalieri täglich tägliche täglichen tages dagelijks dagelijkse
+set: establecer fijar definir fixer impostare festlegen einstellen instellen vastleggen
+cancel: cancelar anular annuler annulla annullare stornieren annuleren
 maximum: máximo máxima massimo massima maximal
 allow: permitir autorizar autoriser permettre consentire erlauben zulassen toestaan
 category: categoría categorías catégorie catégories categoria kategorie kategorien categorie
@@ -116,7 +120,8 @@ text: texto texte testo tekst klartext
 translate: traducir traduzir traduire tradurre übersetzen vertalen
 country: país paese
 holiday: feriado feriados festivo festivos férié fériés feiertag feiertage feestdag feestdagen
-article: artículo artigo articolo artikel
+article: artículo artículos artigo artigos articolo articoli artikel artikelen
+recent: reciente recientes recente recentes récent récents récente récentes recenti
 question: pregunta pergunta domanda frage vraag
 congressman: congresista congresistas congressista congressistas diputado diputados deputado deputados député députés deputato deputati abgeordneter abgeordnete abgeordneten afgevaardigde
 senators: senador senadores sénateur sénateurs senatore senatori
@@ -132,7 +137,7 @@ history: historial histórico histórica históricos históricas historique hist
 series: serie
 hacks: hackeo hackeos ataque ataques attacco attacchi
 incidents: incidente incidentes incidenti vorfälle incidenten
-complete: completo completa completos completas complet complète complets complètes komplett komplette kompletten vollständig vollständige volledig volledige compleet
+complete: completo completa completos completas complet complète complets complètes komplett komplette kompletten vollständig vollständige gesamt gesamte gesamtes gesamten volledig volledige compleet
 details: detalles detalhes détails dettagli einzelheiten
 posting: anuncio anuncios anúncio anúncios annonce annonces annuncio annunci stellenanzeige advertentie
 recommend: recomendar recomienda recomiendas recomiendan recomendação recomenda recomende recommander recommandes recommandez recommande consigliare consigli consiglia consigliate empfehlen empfiehlst empfehlung aanbevelen aanraden
@@ -160,11 +165,27 @@ export interface Reading {
   english: string;
 }
 
+// A German or Dutch compound of two words of the list ("Datenpaket", "Zahlungsverlauf", with or without the joining
+// "s") means both, and so does one of a listed word and an English one ("Tageslimit"); each part of at least MIN_PART
+// letters, so short endings never read as words.
+const MIN_PART = 4;
+const part = (word: string) => ENGLISH.get(word) ?? (TARGETS.has(word) ? word : undefined);
+function compound(word: string): string | undefined {
+  for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
+    const tail = word.slice(i);
+    for (const head of [word.slice(0, i), ...(word[i - 1] === 's' ? [word.slice(0, i - 1)] : [])]) {
+      // At least one foreign part: two English words together ("snowstorm") are an English word.
+      if (part(head) && part(tail) && (ENGLISH.has(head) || ENGLISH.has(tail))) return `${part(head)} ${part(tail)}`;
+    }
+  }
+  return undefined;
+}
+
 // What a task's foreign words mean in English, in the order they appear (each once); empty for an English task.
 export function englishMeaning(tokens: string[]): Reading[] {
   const out = new Map<string, Reading>();
   for (const word of tokens) {
-    const english = ENGLISH.get(key(word));
+    const english = ENGLISH.get(key(word)) ?? compound(key(word));
     if (english && !out.has(key(word))) out.set(key(word), { word, english });
   }
   return [...out.values()];

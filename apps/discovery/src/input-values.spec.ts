@@ -46,10 +46,16 @@ describe('InputValues', () => {
   });
 
   it('reads a token in capitals that is neither an everyday nor a catalog word as a market code for a ticker field', () => {
-    expect(values.match('valuation of NVDA today')).toEqual(new Map([['screener.getStock', { value: 'NVDA', field: 'ticker', code: true }]]));
-    expect(values.match('valuation of BRK.B')).toEqual(new Map([['screener.getStock', { value: 'BRK.B', field: 'ticker', code: true }]]));
+    expect(values.match('valuation of NVDA today')).toEqual(new Map([['screener.getStock', { value: 'NVDA', field: 'ticker', code: true, kind: 'market code' }]]));
+    expect(values.match('valuation of BRK.B')).toEqual(new Map([['screener.getStock', { value: 'BRK.B', field: 'ticker', code: true, kind: 'market code' }]]));
     // An everyday word, a catalog word, lower case or a long word in capitals is no code.
     for (const task of ['THE valuation', 'SEC filings and CPI', 'valuation of nvda', 'VALUATION']) expect(values.match(task)).toEqual(new Map());
+  });
+
+  it('reads a code longer than any market code as a series id for a series field, never a ticker as one', () => {
+    const series = new InputValues([{ id: 'macro.getLatest', schema: schema({ series: { type: 'string' } }) }], common, ['cpi']);
+    expect(series.match('CPIAUCSL latest')).toEqual(new Map([['macro.getLatest', { value: 'CPIAUCSL', field: 'series', code: true, kind: 'series id' }]]));
+    for (const task of ['NVDA latest', 'IMPORTANT update', 'Cpiaucsl latest']) expect(series.match(task)).toEqual(new Map());
   });
 });
 

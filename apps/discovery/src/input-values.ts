@@ -4,21 +4,28 @@
 // that also accepts ordinary words or small numbers ("^[A-Za-z0-9]{1,7}$" for a ticker) says nothing by itself.
 // A market code is the exception: a token written in capitals ("GME", "NVDA") that is neither an everyday word nor a
 // word of the catalog's own texts ("SEC", "CPI", "JSON" are) names one instrument, so it is weaker evidence for the
-// operations whose input is a ticker or symbol (by the field's name) over the lists and screens beside them.
+// operations whose input is a ticker or symbol (by the field's name) over the lists and screens beside them; a longer
+// one ("UNRATE", "CPIAUCSL") names a data series, the same evidence for the operations whose input is a series.
 // A task that sets an input by its name ("include=stats", "method=getSlot") names that input: evidence for the
 // operations that take it, when at most NAMED_FIELD_TOOLS do ("limit=10" fits too many to tell them apart).
 
 export interface InputValueMatch {
   value: string; // the task's token
   field: string; // the input field whose pattern it matches
-  code: boolean; // a market code for a ticker or symbol field, not a match of a specific pattern
+  code: boolean; // a code for a ticker, symbol or series field, not a match of a specific pattern
+  kind?: string; // what the code is ("market code", "series id")
   named?: boolean; // the task set the input by its name
 }
 
-// Fields that take one instrument's market code.
-const CODE_FIELDS = new Set(['ticker', 'symbol']);
-// A code as written in a sentence: 2-5 capitals or digits, starting with a letter, an optional class suffix (BRK.B).
-const CODE = /^[A-Z][A-Z0-9]{1,4}(?:[.-][A-Z])?$/;
+// Fields that take a code, each with the code as written in a sentence: a market code is 2-5 capitals or digits,
+// starting with a letter, with an optional class suffix (BRK.B); a data series' id (UNRATE, CPIAUCSL) is longer than
+// any market code, so a ticker is never read as one.
+const MARKET_CODE = { form: /^[A-Z][A-Z0-9]{1,4}(?:[.-][A-Z])?$/, kind: 'market code' };
+const CODE_FIELDS = new Map([
+  ['ticker', MARKET_CODE],
+  ['symbol', MARKET_CODE],
+  ['series', { form: /^[A-Z][A-Z0-9_]{5,29}$/, kind: 'series id' }],
+]);
 
 const NAMED_FIELD_TOOLS = 2;
 // An input set by name: a name of letters, digits and underscores, "=", a value.
@@ -80,7 +87,7 @@ export class InputValues {
     }
     if (!this.tools.length) return out;
     const tokens = taskTokens(task);
-    const code = tokens.find((t) => CODE.test(t) && !this.known.has(t.toLowerCase()));
+    const code = (form: RegExp) => tokens.find((t) => form.test(t) && !this.known.has(t.toLowerCase()));
     for (const tool of this.tools) {
       for (const { field, pattern, list } of out.has(tool.id) ? [] : tool.patterns) {
         const values = tokens.filter((t) => pattern.test(t));
@@ -89,7 +96,9 @@ export class InputValues {
           break;
         }
       }
-      if (code && tool.codeField && !out.has(tool.id)) out.set(tool.id, { value: code, field: tool.codeField, code: true });
+      const codes = tool.codeField && !out.has(tool.id) ? CODE_FIELDS.get(tool.codeField) : undefined;
+      const value = codes && code(codes.form);
+      if (value && tool.codeField) out.set(tool.id, { value, field: tool.codeField, code: true, kind: codes.kind });
     }
     return out;
   }

@@ -424,7 +424,7 @@ export class MatchIndex {
     if (generalQuestion) reasons.push('a question about the world that the other tools\' words do not cover: this operation answers general-knowledge questions');
     if (value)
       reasons.push(
-        value.code ? `"${value.value}" reads as a market code, what its input ${value.field} takes` : value.named ? `the task sets its input ${value.field} by name` : `"${value.value}" has the form of its input ${value.field}`,
+        value.code ? `"${value.value}" reads as a ${value.kind}, what its input ${value.field} takes` : value.named ? `the task sets its input ${value.field} by name` : `"${value.value}" has the form of its input ${value.field}`,
       );
     if (doc.price === null) reasons.push('price not stated by the source');
     else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);

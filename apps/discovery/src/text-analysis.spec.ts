@@ -38,6 +38,8 @@ describe('withoutContrast', () => {
     expect(withoutContrast('services mentioning OCR, top 5 results')).toBe('services mentioning OCR,  ');
     expect(withoutContrast('top 5 stocks by volume')).toBe('top 5 stocks by volume');
     expect(withoutContrast('short interest of AMC right now')).toBe('short interest of AMC now');
+    // A word that only starts with "not" or "no", accents and all, is no contrast.
+    expect(withoutContrast('notícias em alta')).toBe('notícias em alta');
     // A dash ends the clause set against the need, as a comma does.
     expect(withoutContrast("not about any mark's status — is the trademark service up?")).toBe(' — is the trademark service up?');
   });
@@ -73,6 +75,9 @@ describe('impliedWords', () => {
     expect(implied('a list of freshly deployed contracts')).toEqual(['new']);
     expect(implied('3pm New York is what time in Berlin')).toEqual(['convert']);
     expect(implied('what is 9AM Tokyo in Paris')).toEqual(['convert']);
+    expect(implied('14:30 London, what is that in Tokyo')).toEqual(['convert']);
+    expect(implied('wie spät ist es in Wien')).toEqual(['time now']);
+    expect(implied('as músicas em alta')).toEqual(['trending']);
     expect(implied('run it at 3pm in the morning')).toEqual([]);
     expect(implied('the order went through, lock it in')).toEqual(['finalize']);
     expect(implied('the amount is right, lock in.')).toEqual(['finalize']);
@@ -91,6 +96,9 @@ describe('impliedWords', () => {
     expect(implied('how many kilometers is 26.2 miles')).toEqual(['convert']);
     expect(implied('how many people live here')).toEqual([]);
     expect(implied('energy for a TRC-20 transfer')).toEqual(['tron']);
+    expect(implied('Tesla 10-K')).toEqual(['filing']);
+    expect(implied('any new 8-Ks or an S-1?')).toEqual(['filing']);
+    expect(implied('a 10-km run')).toEqual([]);
     expect(implied('what coins just dropped')).toEqual(['new']);
     expect(implied('they sent a set of onboarding questions to answer')).toEqual(['questionnaire']);
     expect(implied('a 32-char hex digest of this')).toEqual(['md5']);

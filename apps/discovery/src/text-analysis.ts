@@ -62,7 +62,7 @@ const SYNONYM_GROUPS = [
   ['upstream', 'provider'],
   ['sec', 'edgar'],
   ['macro', 'macroeconomic', 'economic', 'economy'],
-  ['related', 'connected', 'linked'],
+  ['related', 'connected', 'linked', 'similar'],
   ['congressman', 'congresswoman', 'congressperson', 'congresspeople', 'senator', 'lawmaker', 'legislator'],
   ['valid', 'validate', 'parse', 'parses'],
   ['approve', 'authorize', 'authorise'],
@@ -78,8 +78,9 @@ const SYNONYM_GROUPS = [
 // A task that opens on it ("not the forecast, what's …") does so too, and so does an action it refuses ("don't
 // reformat it, just …"), and a "no" after a semicolon or a dash ("show the hits; no ranking"): after a comma or in
 // brackets, "no" says what the call goes without ("lookup, no POST body"), part of the need.
+// The words end where the letters do, accented ones too: "notícias" and "noção" are no "not" or "no".
 const CONTRAST =
-  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|(?:[;—–]|\s-)\s*no|\binstead\s+of(?![^.,;:?!()—–]*\b(?:locally|myself|by\s+hand|manually|offline)\b)|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)\b[^.,;:?!()—–]*/giu;
+  /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|(?:[;—–]|\s-)\s*no|\binstead\s+of(?![^.,;:?!()—–]*\b(?:locally|myself|by\s+hand|manually|offline)\b)|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)(?![\p{L}\p{N}_])[^.,;:?!()—–]*/giu;
 // "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
@@ -101,7 +102,12 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // A squeeze ("squeeze risk", "could it get squeezed") is what a heavily shorted stock risks: it asks about short interest.
   { form: /\bsqueez(?:e|es|ed|ing)\b/gi, word: 'short' },
   // A given clock time asked for somewhere else ("3pm New York is what time in Berlin", "9am Tokyo in Paris") is converted.
-  { form: /\b\d{1,2}(?::\d{2})?\s*[aApP][mM]\b.*?\b(?:in|to)\s+\p{Lu}/gu, word: 'convert' },
+  // A 24-hour clock ("09:00 New York … in Sydney") is one as well.
+  { form: /\b\d{1,2}(?:(?::\d{2})?\s*[aApP][mM]|:\d{2})\b.*?\b(?:in|to)\s+\p{Lu}/gu, word: 'convert' },
+  // "wie spät", "hoe laat" ask what time it is now.
+  { form: /\bwie\s+spät(?![\p{L}\p{N}])|\bhoe\s+laat\b/giu, word: 'time now' },
+  // What is "em alta" (Portuguese) or "en vogue" is rising in attention: trending.
+  { form: /\bem\s+alta\b|\ben\s+vogue\b|\bin\s+voga\b/giu, word: 'trending' },
   // To lock something in, or to mark it as completed or done, is to make it final.
   { form: /\block(?:s|ed|ing)?\s+(?:(?:it|that|this|them)\s+in\b|in(?=\s*(?:$|[.,;:!?])))|\bmark(?:s|ed|ing)?\s+(?:\S+\s+){0,3}?as\s+(?:completed?|done|finished|final)\b/gi, word: 'finalize' },
   // "just-minted", "freshly deployed", "just dropped": what was made a moment ago is new.
@@ -130,6 +136,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // A hex digest's length names its hash: 32 characters are MD5, 64 are SHA-256.
   { form: /\b32[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'md5' },
   { form: /\b64[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'sha256' },
+  // An SEC form code named alone ("10-K", "8-Ks", "S-1") is a filing of that form.
+  { form: /\b(?:10-?[KQ]|8-?K|20-?F|6-?K|S-1|13F|DEF\s?14A)s?\b/gi, word: 'filing' },
   // A token standard names its chain: TRC-20 (and TRC-10, TRC-721) tokens live on Tron.
   { form: /\btrc-?(?:10|20|721)\b/gi, word: 'tron' },
 ];

@@ -84,6 +84,7 @@ export class NewsController {
       'spike in articles about a keyword',
       'share of news mentioning something over 90 days',
       'coverage trend of a keyword over time',
+      'reporting on a subject across recent days, laid out as a timeline',
       'how many articles per day mention a topic',
     ],
     price: PRICES.getTimeline,
