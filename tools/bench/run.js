@@ -89,7 +89,7 @@ async function latencyRun(stack, chain, proxy) {
   }
   // The same client at 1 concurrent on paths with fewer hops, so "ours" splits into its parts: the gateway and group
   // (the free route), payments' hop with its two statements and receipt (a balance-paid call, no chain read).
-  const free = await drive(Array.from({ length: 230 }, (_, i) => ({ url: `${stack.gateways[i % 2]}/toll/payments/receipt?receipt=a.b`, headers: {} })), 1);
+  const free = await drive(Array.from({ length: 230 }, (_, i) => ({ url: `${stack.gateways[i % stack.gateways.length]}/toll/payments/receipt?receipt=a.b`, headers: {} })), 1);
   const balance = await prepareBalance(stack.gateways, PAID_PATH, chain, 100, 230);
   const b = await drive(balance, 1);
   const ownPaid = rows[0].own;
