@@ -127,6 +127,11 @@ congressman: congresista congresistas congressista congressistas diputado diputa
 senators: senador senadores sénateur sénateurs senatore senatori
 interest rate: leitzins leitzinsen leitzinses
 answer: respuesta resposta réponse risposta antwort antwoord
+answers: respuestas respostas réponses risposte antworten antwoorden
+questionnaire: cuestionario questionário questionario fragebogen vragenlijst
+submit: abschicken absenden einreichen indienen inzenden soumettre
+timeline: cronología cronologia chronologie zeitleiste zeitstrahl tijdlijn
+coverage: cobertura couverture copertura berichterstattung berichtgeving
 kilograms: kilogramo kilogramos quilo quilos quilograma quilogramas kilogramme kilogrammes chilo chilogrammo chilogrammi kilogramm
 pounds: libra libras libbra libbre pfund
 miles: milla millas milha milhas miglio miglia meile meilen mijl mijlen

@@ -101,6 +101,13 @@ describe('impliedWords', () => {
     expect(implied('a 10-km run')).toEqual([]);
     expect(implied('what coins just dropped')).toEqual(['new']);
     expect(implied('they sent a set of onboarding questions to answer')).toEqual(['questionnaire']);
+    expect(implied('the listing asked more; send my answers')).toEqual(['questionnaire']);
+    expect(implied('post our written replies now')).toEqual(['questionnaire']);
+    expect(implied('the answers of the quiz')).toEqual([]);
+    expect(implied('my agent reads pdfs, what should it call')).toEqual(['recommend best tool']);
+    expect(implied('which API should my agent call')).toEqual(['recommend best tool']);
+    expect(implied('what should I call this variable')).toEqual(['recommend best tool']);
+    expect(implied('call the weather API for me')).toEqual([]);
     expect(implied('a 32-char hex digest of this')).toEqual(['md5']);
     expect(implied('the 64 hex characters fingerprint')).toEqual(['sha256']);
     expect(implied('a 32 GB card')).toEqual([]);

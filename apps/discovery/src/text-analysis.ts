@@ -51,7 +51,8 @@ const SYNONYM_GROUPS = [
   ['limit', 'cap'],
   ['count', 'many'], // "how many" asks for a count
   ['audit', 'log', 'history'],
-  ['trademark', 'brand'],
+  ['trademark', 'brand', 'tm'], // "TM", the trademark sign, typed as letters
+  ['weather', 'wx'], // "wx", the weather abbreviation of forecasters and pilots
   ['jwt', 'bearer'],
   ['questionnaire', 'survey'],
   ['perpetual', 'perps', 'futures'],
@@ -132,7 +133,12 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // Whether someone can or may spend ("can agent-7 spend 40 USD", "may my bot pay this?") asks for permission.
   { form: /(?:^|[.;,?!]\s*)(?:can|may|could)\s+(?:my\s+|our\s+|the\s+|this\s+)?[\w-]+\s+(?:spend|pay|buy|purchase)\b/gi, word: 'permission' },
   // A set of questions to answer is a questionnaire.
-  { form: /\b(?:set|list|series|batch|bunch)\s+of\s+(?:\p{L}+\s+)?questions\b/giu, word: 'questionnaire' },
+  // So is what one's own answers reply to ("send my answers", "post our replies"): a question asked of the world has no
+  // answers of the asker's.
+  { form: /\b(?:set|list|series|batch|bunch)\s+of\s+(?:\p{L}+\s+)?questions\b|\b(?:my|our)\s+(?:\p{L}+\s+)?(?:answers|replies)\b/giu, word: 'questionnaire' },
+  // Which API, service or tool to call ("what should it call", "which API should my agent call") asks for the best tool to
+  // be recommended for the job.
+  { form: /\b(?:what|which)\s+(?:(?:api|apis|service|services|tool|tools|endpoint|endpoints)\s+)?should\s+(?:i|it|we|they|my\s+\p{L}+|our\s+\p{L}+)\s+call\b/giu, word: 'recommend best tool' },
   // A hex digest's length names its hash: 32 characters are MD5, 64 are SHA-256.
   { form: /\b32[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'md5' },
   { form: /\b64[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'sha256' },
