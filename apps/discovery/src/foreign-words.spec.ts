@@ -53,6 +53,13 @@ describe('englishMeaning', () => {
     expect(read('responder el cuestionario, las respuestas').map((r) => r.english)).toEqual(['questionnaire', 'answers']);
     expect(read('tijdlijn van de berichtgeving').map((r) => r.english)).toEqual(['timeline', 'coverage']);
     expect(read('die Zeitleiste der Berichterstattung').map((r) => r.english)).toEqual(['timeline', 'coverage']);
+    expect(read('la política de gasto').map((r) => r.english)).toEqual(['policy', 'spending']);
+    expect(read('posiciones cortas').map((r) => r.english)).toEqual(['short']);
+    expect(read('Ausgabe bestätigen').map((r) => r.english)).toEqual(['confirm']);
+    // A conjugated form ("se confirma", a transaction that gets confirmed) is no request to confirm.
+    expect(read('nunca se confirma').map((r) => r.english)).toEqual([]);
+    expect(read('liberar o bot').map((r) => r.english)).toEqual(['release']);
+    expect(read('margem operacional').map((r) => r.english)).toEqual(['margin']);
   });
 
   it('matches with or without accents and in any case', () => {

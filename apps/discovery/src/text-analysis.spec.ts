@@ -108,6 +108,13 @@ describe('impliedWords', () => {
     expect(implied('which API should my agent call')).toEqual(['recommend best tool']);
     expect(implied('what should I call this variable')).toEqual(['recommend best tool']);
     expect(implied('call the weather API for me')).toEqual([]);
+    expect(implied('where did all my bots money go')).toEqual(['spending history']);
+    expect(implied("where has the agent's budget gone this week?")).toEqual(['spending history']);
+    expect(implied('where did the time go')).toEqual([]);
+    expect(implied('how the story developed over time')).toEqual(['timeline']);
+    expect(implied("APIs matching the word 'sanctions'")).toEqual(['keyword']);
+    expect(implied('tools whose description mentions "weather radar"')).toEqual(['keyword']);
+    expect(implied("the word of the day, 'hello'")).toEqual([]);
     expect(implied('a 32-char hex digest of this')).toEqual(['md5']);
     expect(implied('the 64 hex characters fingerprint')).toEqual(['sha256']);
     expect(implied('a 32 GB card')).toEqual([]);

@@ -53,6 +53,8 @@ const SYNONYM_GROUPS = [
   ['audit', 'log', 'history'],
   ['trademark', 'brand', 'tm'], // "TM", the trademark sign, typed as letters
   ['weather', 'wx'], // "wx", the weather abbreviation of forecasters and pilots
+  ['temperature', 'temp'],
+  ['password', 'pw', 'pwd'],
   ['jwt', 'bearer'],
   ['questionnaire', 'survey'],
   ['perpetual', 'perps', 'futures'],
@@ -139,6 +141,12 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // Which API, service or tool to call ("what should it call", "which API should my agent call") asks for the best tool to
   // be recommended for the job.
   { form: /\b(?:what|which)\s+(?:(?:api|apis|service|services|tool|tools|endpoint|endpoints)\s+)?should\s+(?:i|it|we|they|my\s+\p{L}+|our\s+\p{L}+)\s+call\b/giu, word: 'recommend best tool' },
+  // Where money went ("where did all my bots' money go") asks after what was spent: a spending history.
+  { form: /\bwhere\s+(?:did|does|has|have)\s+(?:\S+\s+){0,4}?(?:money|cash|budget|funds)\s+(?:go|gone|went)\b|\bwhere\s+(?:\S+\s+){0,4}?(?:money|cash|budget|funds)\s+went\b/giu, word: 'spending history' },
+  // How something developed, changed or was counted over time is its timeline.
+  { form: /\bover\s+time\b/gi, word: 'timeline' },
+  // A single quoted term searched for ("matching the word 'sanctions'", "mentions 'weather radar'") is a keyword.
+  { form: /\b(?:word|term|keyword|query|phrase|string|mentions?|mentioning|matching|containing)\s+['"‘“][^'"‘’“”]{1,40}['"’”]/giu, word: 'keyword' },
   // A hex digest's length names its hash: 32 characters are MD5, 64 are SHA-256.
   { form: /\b32[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'md5' },
   { form: /\b64[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'sha256' },
