@@ -55,6 +55,7 @@ describe('text analysis', () => {
     // So are "temp" and "pw" the temperature and the password.
     expect(expandSynonyms(analyze('temp now')).map((t) => t.term)).toEqual(['temperatur']);
     expect(expandSynonyms(analyze('a random pw')).map((t) => t.term)).toEqual(['password', 'pwd']);
+    expect(expandSynonyms(analyze('token info')).map((t) => t.term)).toEqual(expect.arrayContaining(['inform', 'detail']));
   });
 
   it('keeps a stem of their own for words Porter2 would join to an unrelated one', () => {

@@ -42,6 +42,10 @@ describe('withoutContrast', () => {
     expect(withoutContrast('notícias em alta')).toBe('notícias em alta');
     // A dash ends the clause set against the need, as a comma does.
     expect(withoutContrast("not about any mark's status — is the trademark service up?")).toBe(' — is the trademark service up?');
+    // What is done already, or first, is a step before the need.
+    expect(withoutContrast('send the answers after submitting our listing')).toBe('send the answers  ');
+    expect(withoutContrast('once having paid, confirm the spend')).toBe(' , confirm the spend');
+    expect(withoutContrast('the news after the hearing')).toBe('the news after the hearing');
   });
 
   it('keeps a plain "not", which is part of the need', () => {

@@ -55,6 +55,7 @@ const SYNONYM_GROUPS = [
   ['weather', 'wx'], // "wx", the weather abbreviation of forecasters and pilots
   ['temperature', 'temp'],
   ['password', 'pw', 'pwd'],
+  ['info', 'information', 'details'],
   ['jwt', 'bearer'],
   ['questionnaire', 'survey'],
   ['perpetual', 'perps', 'futures'],
@@ -88,7 +89,10 @@ const CONTRAST =
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
 const RIGHT_NOW = /\bright\s+(?=now\b)/giu;
-export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').replace(RESULT_CAP, ' ').replace(RIGHT_NOW, '');
+// What is done already, or first ("after submitting our listing", "once having paid"), is a step before the need: its
+// words, up to the end of the clause, are no evidence either.
+const DONE_FIRST = /\b(?:after|once)\s+(?:having\s+)?\p{L}+ing(?![\p{L}\p{N}])[^.,;:?!()—–]*/giu;
+export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').replace(DONE_FIRST, ' ').replace(RESULT_CAP, ' ').replace(RIGHT_NOW, '');
 
 // What a task's form says without the word: a padded base64 value is base64 ("decode aGVsbG8="), three dotted
 // base64url parts starting "eyJ" are a JWT, and the way of a conversion names its verb: text "to base64" is encoded,
