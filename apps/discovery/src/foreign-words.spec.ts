@@ -54,7 +54,7 @@ describe('englishMeaning', () => {
     expect(read('tijdlijn van de berichtgeving').map((r) => r.english)).toEqual(['timeline', 'coverage']);
     expect(read('die Zeitleiste der Berichterstattung').map((r) => r.english)).toEqual(['timeline', 'coverage']);
     expect(read('la política de gasto').map((r) => r.english)).toEqual(['policy', 'spending']);
-    expect(read('posiciones cortas').map((r) => r.english)).toEqual(['short']);
+    expect(read('posiciones cortas').map((r) => r.english)).toEqual(['positions', 'short']);
     expect(read('Ausgabe bestätigen').map((r) => r.english)).toEqual(['confirm']);
     // A conjugated form ("se confirma", a transaction that gets confirmed) is no request to confirm.
     expect(read('nunca se confirma').map((r) => r.english)).toEqual([]);

@@ -133,6 +133,7 @@ submit: abschicken absenden einreichen indienen inzenden soumettre
 policy: política políticas politique politiques politica politiche richtlinie richtlinien beleid
 confirm: confirmar confirmer confermare bestätigen bevestigen
 release: liberar libera libérer liberare freigeben vrijgeven
+positions: posiciones posições posizioni positionen posities
 margin: margen márgenes margem margens marge marges margine margini
 timeline: cronología cronologia chronologie zeitleiste zeitstrahl tijdlijn
 coverage: cobertura couverture copertura berichterstattung berichtgeving

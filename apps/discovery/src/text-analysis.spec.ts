@@ -119,6 +119,10 @@ describe('impliedWords', () => {
     expect(implied("APIs matching the word 'sanctions'")).toEqual(['keyword']);
     expect(implied('tools whose description mentions "weather radar"')).toEqual(['keyword']);
     expect(implied("the word of the day, 'hello'")).toEqual([]);
+    expect(implied('the incident log between 2022-01-01 and 2022-12-31')).toEqual(['date']);
+    expect(implied('every hack between March and June 2024')).toEqual(['date']);
+    expect(implied('a timestamp between two IANA zones')).toEqual([]);
+    expect(implied('market cap between 2B and 10B')).toEqual([]);
     expect(implied('a 32-char hex digest of this')).toEqual(['md5']);
     expect(implied('the 64 hex characters fingerprint')).toEqual(['sha256']);
     expect(implied('a 32 GB card')).toEqual([]);

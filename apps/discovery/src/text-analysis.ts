@@ -130,6 +130,9 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // What was tried ("what did my agent try to pay for", "everything it tried to buy") is looked back on: a history.
   { form: /\b(?:tried|attempted)\s+to\b|\bdid\s+(?:\S+\s+){1,3}?(?:try|attempt)\s+to\b/gi, word: 'history' },
   { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b|\b(?:going\s+|goes\s+|go\s+)?back\s+to\s+(?:19|20)\d\d\b/gi, word: 'history' },
+  // A span between two dates, months or years ("between 2022-01-01 and 2022-12-31", "between March and June 2024") filters
+  // by date.
+  { form: /\bbetween\s+(?:\d{4}-\d{2}(?:-\d{2})?|(?:19|20)\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\p{L}*(?:\s+(?:19|20)\d\d)?)\s+and\s+(?:\d{4}-\d{2}(?:-\d{2})?|(?:19|20)\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\p{L}*(?:\s+(?:19|20)\d\d)?)(?![\p{L}\p{N}])/giu, word: 'date' },
   // A JSON object or array typed out ('{"a":1}', '[{"id":') is JSON, however the task names it.
   { form: /[{[]\s*"[^"\n]*"\s*:/g, word: 'json' },
   // Well-formed text is valid text.
