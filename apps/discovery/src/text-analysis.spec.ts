@@ -123,6 +123,12 @@ describe('impliedWords', () => {
     expect(implied('every hack between March and June 2024')).toEqual(['date']);
     expect(implied('a timestamp between two IANA zones')).toEqual([]);
     expect(implied('market cap between 2B and 10B')).toEqual([]);
+    expect(implied('which nodes does the rpc proxy foward to')).toEqual(['upstream']);
+    expect(implied('which providers is the proxy forwarding my calls to right now?')).toEqual(['upstream']);
+    expect(implied('the providers behind the solana rpc gateway')).toEqual(['upstream']);
+    expect(implied('forward it to the Solana gateway as-is')).toEqual([]);
+    expect(implied('a bot that forwards messages to our webhook')).toEqual([]);
+    expect(implied('the stock spiked, what is behind it')).toEqual([]);
     expect(implied('a 32-char hex digest of this')).toEqual(['md5']);
     expect(implied('the 64 hex characters fingerprint')).toEqual(['sha256']);
     expect(implied('a 32 GB card')).toEqual([]);

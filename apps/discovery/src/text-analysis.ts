@@ -154,6 +154,10 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\bover\s+time\b/gi, word: 'timeline' },
   // A single quoted term searched for ("matching the word 'sanctions'", "mentions 'weather radar'") is a keyword.
   { form: /\b(?:word|term|keyword|query|phrase|string|mentions?|mentioning|matching|containing)\s+['"‘“][^'"‘’“”]{1,40}['"’”]/giu, word: 'keyword' },
+  // What a proxy or gateway forwards to, left open ("the nodes the proxy forwards requests to", "which nodes does it
+  // foward to"), or what sits behind it ("the providers behind the rpc gateway", "behind the scenes"), is its upstream; a
+  // named target ("forward it to the gateway", "forwards messages to our webhook") is where one call goes.
+  { form: /\bfo(?:r)?ward(?:s|ing|ed)?\s+(?:\p{L}+\s+){0,2}?to\b(?!\s+(?:the|a|an|our|my|your|their|this|that|these|those|it|its|\d))|\bbehind\s+(?:\p{L}+\s+){0,3}?(?:gateway|proxy|relay|rpc|endpoint|load[\s-]?balancer|scenes)\b/giu, word: 'upstream' },
   // A hex digest's length names its hash: 32 characters are MD5, 64 are SHA-256.
   { form: /\b32[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'md5' },
   { form: /\b64[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'sha256' },
