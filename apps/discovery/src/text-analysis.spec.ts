@@ -129,6 +129,9 @@ describe('impliedWords', () => {
     expect(implied('forward it to the Solana gateway as-is')).toEqual([]);
     expect(implied('a bot that forwards messages to our webhook')).toEqual([]);
     expect(implied('the stock spiked, what is behind it')).toEqual([]);
+    expect(implied('what spending limits does my agent have right now?')).toEqual(['current']);
+    expect(implied('which caps do we have')).toEqual(['current']);
+    expect(implied('what time series do you have?')).toEqual([]);
     expect(implied('a 32-char hex digest of this')).toEqual(['md5']);
     expect(implied('the 64 hex characters fingerprint')).toEqual(['sha256']);
     expect(implied('a 32 GB card')).toEqual([]);

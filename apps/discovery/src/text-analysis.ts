@@ -158,6 +158,9 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // foward to"), or what sits behind it ("the providers behind the rpc gateway", "behind the scenes"), is its upstream; a
   // named target ("forward it to the gateway", "forwards messages to our webhook") is where one call goes.
   { form: /\bfo(?:r)?ward(?:s|ing|ed)?\s+(?:\p{L}+\s+){0,2}?to\b(?!\s+(?:the|a|an|our|my|your|their|this|that|these|those|it|its|\d))|\bbehind\s+(?:\p{L}+\s+){0,3}?(?:gateway|proxy|relay|rpc|endpoint|load[\s-]?balancer|scenes)\b/giu, word: 'upstream' },
+  // What something has ("what limits does my agent have", "which caps do we have now") asks what is in force: the
+  // current state, read, not set. What "you" have ("what series do you have") asks what a service offers instead.
+  { form: /\b(?:what|which)\s+(?:\p{L}+\s+){1,3}?(?:does|do)\s+(?!you\b|y'all\b|ya\b)(?:\p{L}+\s+){1,3}?have\b/giu, word: 'current' },
   // A hex digest's length names its hash: 32 characters are MD5, 64 are SHA-256.
   { form: /\b32[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'md5' },
   { form: /\b64[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'sha256' },
