@@ -49,6 +49,17 @@ describe('englishMeaning', () => {
     expect(read('Rückrufe für das Modell, Baujahr 2015').map((r) => r.english)).toEqual(['recall', 'model', 'year']);
     expect(read('la serie storica, ¿cuántas hay?').map((r) => r.english)).toEqual(['series', 'history', 'count']);
     expect(read('as notícias mais comentadas').map((r) => r.english)).toEqual(['news', 'most', 'discussed']);
+    expect(read('Fragebogen Antworten abschicken').map((r) => r.english)).toEqual(['questionnaire', 'answers', 'submit']);
+    expect(read('responder el cuestionario, las respuestas').map((r) => r.english)).toEqual(['questionnaire', 'answers']);
+    expect(read('tijdlijn van de berichtgeving').map((r) => r.english)).toEqual(['timeline', 'coverage']);
+    expect(read('die Zeitleiste der Berichterstattung').map((r) => r.english)).toEqual(['timeline', 'coverage']);
+    expect(read('la política de gasto').map((r) => r.english)).toEqual(['policy', 'spending']);
+    expect(read('posiciones cortas').map((r) => r.english)).toEqual(['positions', 'short']);
+    expect(read('Ausgabe bestätigen').map((r) => r.english)).toEqual(['confirm']);
+    // A conjugated form ("se confirma", a transaction that gets confirmed) is no request to confirm.
+    expect(read('nunca se confirma').map((r) => r.english)).toEqual([]);
+    expect(read('liberar o bot').map((r) => r.english)).toEqual(['release']);
+    expect(read('margem operacional').map((r) => r.english)).toEqual(['margin']);
   });
 
   it('matches with or without accents and in any case', () => {

@@ -34,7 +34,7 @@ developer: desarrollador desenvolvedor développeur sviluppatore entwickler ontw
 company: empresa empresas compañía companhia entreprise société azienda società unternehmen bedrijf bedrijven onderneming ondernemingen
 stock: acción acciones ação ações azione azioni aktie aktien aandeel aandelen
 price: precio precios preço preços prix prezzo prezzi preis preise kurs prijs prijzen koers koersen
-short: corto curto leerverkauf leerverkäufe leerverkauft leerverkaufte
+short: corto corta cortos cortas curto curta curtos curtas leerverkauf leerverkäufe leerverkauft leerverkaufte
 interest: interés interesse intérêt zinsen rente
 rate: tasa taxa taux tasso zinssatz
 funds: fondos fundos fonds fondi fondsen
@@ -127,6 +127,16 @@ congressman: congresista congresistas congressista congressistas diputado diputa
 senators: senador senadores sénateur sénateurs senatore senatori
 interest rate: leitzins leitzinsen leitzinses
 answer: respuesta resposta réponse risposta antwort antwoord
+answers: respuestas respostas réponses risposte antworten antwoorden
+questionnaire: cuestionario questionário questionario fragebogen vragenlijst
+submit: abschicken absenden einreichen indienen inzenden soumettre
+policy: política políticas politique politiques politica politiche richtlinie richtlinien beleid
+confirm: confirmar confirmer confermare bestätigen bevestigen
+release: liberar libera libérer liberare freigeben vrijgeven
+positions: posiciones posições posizioni positionen posities
+margin: margen márgenes margem margens marge marges margine margini
+timeline: cronología cronologia chronologie zeitleiste zeitstrahl tijdlijn
+coverage: cobertura couverture copertura berichterstattung berichtgeving
 kilograms: kilogramo kilogramos quilo quilos quilograma quilogramas kilogramme kilogrammes chilo chilogrammo chilogrammi kilogramm
 pounds: libra libras libbra libbre pfund
 miles: milla millas milha milhas miglio miglia meile meilen mijl mijlen

@@ -49,6 +49,13 @@ describe('text analysis', () => {
     // "how many" asks for a count.
     expect(expandSynonyms(analyze('how many stocks')).map((t) => t.term)).toContain('count');
     expect(expandSynonyms(analyze('economic data')).map((t) => t.term)).toContain('macro');
+    // The abbreviations "TM" and "wx" are the trademark and the weather.
+    expect(expandSynonyms(analyze('tm search')).map((t) => t.term)).toContain('trademark');
+    expect(expandSynonyms(analyze('wx api')).map((t) => t.term)).toEqual(['weather']);
+    // So are "temp" and "pw" the temperature and the password.
+    expect(expandSynonyms(analyze('temp now')).map((t) => t.term)).toEqual(['temperatur']);
+    expect(expandSynonyms(analyze('a random pw')).map((t) => t.term)).toEqual(['password', 'pwd']);
+    expect(expandSynonyms(analyze('token info')).map((t) => t.term)).toEqual(expect.arrayContaining(['inform', 'detail']));
   });
 
   it('keeps a stem of their own for words Porter2 would join to an unrelated one', () => {
@@ -231,6 +238,17 @@ describe(MatchIndex.name, () => {
     // "ended up" says how something turned out, not that a service is up.
     expect(index.match('we ended up wanting the current weather in Lisbon', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     expect(index.match('is the weather service up?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    // "ok" right after a word for a service asks the same; alone it is agreement.
+    for (const task of ['weather api ok?', 'is the weather backend okay']) expect(index.match(task, { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    expect(index.match('ok, now the current weather in Lisbon', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    // "work" asks it in a question opening on "does", or right after a word that says so; the noun does not.
+    for (const task of ['does the weather lookup work at the moment?', 'the weather service still works?']) expect(index.match(task, { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    // Nor is the "up" of paying up, a status word in quoted data, or the "up" of a hyphenated noun.
+    for (const task of ['current weather in Lisbon for outdoor work', 'current weather in Lisbon, if they keep paying up', 'current weather in Lisbon, tagged {"uptime":"high"}', 'current weather in Lisbon for the "health" page', 'current weather in Lisbon for a follow-up visit']) {
+      const results = index.match(task, { limit: 5 }).results;
+      expect(results[0].name).toBe('weather.getCurrent');
+      expect(results.find((r) => r.name === 'weather.getHealth')?.reasons.join(' ') ?? '').not.toContain('asks whether a service is up');
+    }
     expect(index.match('weather liveness before my run', { limit: 1 }).results[0].name).toBe('weather.getHealth');
   });
 

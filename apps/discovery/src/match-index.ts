@@ -478,8 +478,9 @@ const SOURCE_TEXT = {
 
 // "up" after a phrasal verb ("set up a bot", "look them all up", "coverage ramped up") or before "to" ("up to 10 hits") is not a question about
 // a service.
-const UP_TO = /\bup\s+to\b/g;
-const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|spun|look|looking|sign|signing|pick|back|clean|show|shows|showed|showing|pull|pulls|pulled|pulling|make|bring|start|open|speed|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+){0,2}up\b/g;
+// Nor is the "up" of a hyphenated noun ("follow-up questions", "a sign-up form", "top-up").
+const UP_TO = /\bup\s+to\b|(?<=\p{L})-up\b/gu;
+const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|spun|look|looking|sign|signing|pick|back|clean|show|shows|showed|showing|pull|pulls|pulled|pulling|make|bring|start|open|speed|pay|pays|paid|paying|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+){0,2}up\b/g;
 // "online"/"offline"/"available"/"operating" ask about a service only after a verb of being or going ("is the API
 // online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
 // be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
@@ -503,11 +504,25 @@ const STATUS_TYPOS = new Map(
     ...[...w].slice(0, -1).map((_, i) => [w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), w] as const),
   ]).filter(([typo, w]) => typo.slice(0, 2) === w.slice(0, 2) && !STATUS_WORDS.has(typo) && !SERVICE_WORDS.has(typo)),
 );
+// "work" and "works" ask whether a service is up in a question that opens on "do", "does" or "did" ("does the lookup
+// work at the moment?") or right after a verb or a word that says so ("it doesn't work", "still works"); otherwise they
+// are the noun ("remote Rust work", "how the works are listed").
+const WORK = new Set(['work', 'works']);
+const WORK_QUESTION = new Set(['do', 'does', 'did']);
+const WORK_AFTER = new Set('do does did doesn don didn will won can cannot could couldn would wouldn should still it that this'.split(' '));
+// "ok" or "okay" right after a word for a service ("api ok?", "is the backend okay") asks whether it is up; alone it is
+// agreement ("ok, now the forecast").
+const OK = new Set(['ok', 'okay']);
+// What a task quotes as data (a JSON object typed out, a string in double quotes) is a value it passes on: a status word in it
+// ('{"uptime_sla": …}', '"health check"') asks nothing of a service.
+const QUOTED_DATA = /\{[^{}]*"[^{}]*\}|"[^"\n]*"|“[^”\n]*”/g;
 const statusWord = (task: string) => {
-  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);
+  const w = words(task.toLowerCase().replace(QUOTED_DATA, ' ').replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);
   return w.find(
     (word, i) =>
-      (STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || (w.slice(0, i).some((before) => BEING.has(before)) && !(word === 'available' && w.slice(0, i).some((before) => WHICH.has(before)))))) ||
+      (OK.has(word) && SERVICE_WORDS.has(w[i - 1])) ||
+      (WORK.has(word) && (WORK_QUESTION.has(w[0]) || w.slice(Math.max(0, i - 2), i).some((before) => WORK_AFTER.has(before)))) ||
+      (STATUS_WORDS.has(word) && !WORK.has(word) && (!AFTER_BEING.has(word) || (w.slice(0, i).some((before) => BEING.has(before)) && !(word === 'available' && w.slice(0, i).some((before) => WHICH.has(before)))))) ||
       (word === 'status' && (SERVICE_WORDS.has(w[i - 1]) || SERVICE_WORDS.has(w[i + 1]) || (w[i + 1] === 'of' && w.slice(i + 2, i + 6).some((after) => SERVICE_WORDS.has(after))))),
   ) ?? foreignStatusWord(task.toLowerCase().normalize('NFC').split(/[^\p{L}]+/u));
 };

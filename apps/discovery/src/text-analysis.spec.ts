@@ -42,6 +42,10 @@ describe('withoutContrast', () => {
     expect(withoutContrast('notícias em alta')).toBe('notícias em alta');
     // A dash ends the clause set against the need, as a comma does.
     expect(withoutContrast("not about any mark's status — is the trademark service up?")).toBe(' — is the trademark service up?');
+    // What is done already, or first, is a step before the need.
+    expect(withoutContrast('send the answers after submitting our listing')).toBe('send the answers  ');
+    expect(withoutContrast('once having paid, confirm the spend')).toBe(' , confirm the spend');
+    expect(withoutContrast('the news after the hearing')).toBe('the news after the hearing');
   });
 
   it('keeps a plain "not", which is part of the need', () => {
@@ -101,6 +105,33 @@ describe('impliedWords', () => {
     expect(implied('a 10-km run')).toEqual([]);
     expect(implied('what coins just dropped')).toEqual(['new']);
     expect(implied('they sent a set of onboarding questions to answer')).toEqual(['questionnaire']);
+    expect(implied('the listing asked more; send my answers')).toEqual(['questionnaire']);
+    expect(implied('post our written replies now')).toEqual(['questionnaire']);
+    expect(implied('the answers of the quiz')).toEqual([]);
+    expect(implied('my agent reads pdfs, what should it call')).toEqual(['recommend best tool']);
+    expect(implied('which API should my agent call')).toEqual(['recommend best tool']);
+    expect(implied('what should I call this variable')).toEqual(['recommend best tool']);
+    expect(implied('call the weather API for me')).toEqual([]);
+    expect(implied('where did all my bots money go')).toEqual(['spending history']);
+    expect(implied("where has the agent's budget gone this week?")).toEqual(['spending history']);
+    expect(implied('where did the time go')).toEqual([]);
+    expect(implied('how the story developed over time')).toEqual(['timeline']);
+    expect(implied("APIs matching the word 'sanctions'")).toEqual(['keyword']);
+    expect(implied('tools whose description mentions "weather radar"')).toEqual(['keyword']);
+    expect(implied("the word of the day, 'hello'")).toEqual([]);
+    expect(implied('the incident log between 2022-01-01 and 2022-12-31')).toEqual(['date']);
+    expect(implied('every hack between March and June 2024')).toEqual(['date']);
+    expect(implied('a timestamp between two IANA zones')).toEqual([]);
+    expect(implied('market cap between 2B and 10B')).toEqual([]);
+    expect(implied('which nodes does the rpc proxy foward to')).toEqual(['upstream']);
+    expect(implied('which providers is the proxy forwarding my calls to right now?')).toEqual(['upstream']);
+    expect(implied('the providers behind the solana rpc gateway')).toEqual(['upstream']);
+    expect(implied('forward it to the Solana gateway as-is')).toEqual([]);
+    expect(implied('a bot that forwards messages to our webhook')).toEqual([]);
+    expect(implied('the stock spiked, what is behind it')).toEqual([]);
+    expect(implied('what spending limits does my agent have right now?')).toEqual(['current']);
+    expect(implied('which caps do we have')).toEqual(['current']);
+    expect(implied('what time series do you have?')).toEqual([]);
     expect(implied('a 32-char hex digest of this')).toEqual(['md5']);
     expect(implied('the 64 hex characters fingerprint')).toEqual(['sha256']);
     expect(implied('a 32 GB card')).toEqual([]);

@@ -51,7 +51,11 @@ const SYNONYM_GROUPS = [
   ['limit', 'cap'],
   ['count', 'many'], // "how many" asks for a count
   ['audit', 'log', 'history'],
-  ['trademark', 'brand'],
+  ['trademark', 'brand', 'tm'], // "TM", the trademark sign, typed as letters
+  ['weather', 'wx'], // "wx", the weather abbreviation of forecasters and pilots
+  ['temperature', 'temp'],
+  ['password', 'pw', 'pwd'],
+  ['info', 'information', 'details'],
   ['jwt', 'bearer'],
   ['questionnaire', 'survey'],
   ['perpetual', 'perps', 'futures'],
@@ -85,7 +89,10 @@ const CONTRAST =
 const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
 const RIGHT_NOW = /\bright\s+(?=now\b)/giu;
-export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').replace(RESULT_CAP, ' ').replace(RIGHT_NOW, '');
+// What is done already, or first ("after submitting our listing", "once having paid"), is a step before the need: its
+// words, up to the end of the clause, are no evidence either.
+const DONE_FIRST = /\b(?:after|once)\s+(?:having\s+)?\p{L}+ing(?![\p{L}\p{N}])[^.,;:?!()—–]*/giu;
+export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').replace(DONE_FIRST, ' ').replace(RESULT_CAP, ' ').replace(RIGHT_NOW, '');
 
 // What a task's form says without the word: a padded base64 value is base64 ("decode aGVsbG8="), three dotted
 // base64url parts starting "eyJ" are a JWT, and the way of a conversion names its verb: text "to base64" is encoded,
@@ -123,6 +130,9 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // What was tried ("what did my agent try to pay for", "everything it tried to buy") is looked back on: a history.
   { form: /\b(?:tried|attempted)\s+to\b|\bdid\s+(?:\S+\s+){1,3}?(?:try|attempt)\s+to\b/gi, word: 'history' },
   { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b|\b(?:going\s+|goes\s+|go\s+)?back\s+to\s+(?:19|20)\d\d\b/gi, word: 'history' },
+  // A span between two dates, months or years ("between 2022-01-01 and 2022-12-31", "between March and June 2024") filters
+  // by date.
+  { form: /\bbetween\s+(?:\d{4}-\d{2}(?:-\d{2})?|(?:19|20)\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\p{L}*(?:\s+(?:19|20)\d\d)?)\s+and\s+(?:\d{4}-\d{2}(?:-\d{2})?|(?:19|20)\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\p{L}*(?:\s+(?:19|20)\d\d)?)(?![\p{L}\p{N}])/giu, word: 'date' },
   // A JSON object or array typed out ('{"a":1}', '[{"id":') is JSON, however the task names it.
   { form: /[{[]\s*"[^"\n]*"\s*:/g, word: 'json' },
   // Well-formed text is valid text.
@@ -132,7 +142,25 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // Whether someone can or may spend ("can agent-7 spend 40 USD", "may my bot pay this?") asks for permission.
   { form: /(?:^|[.;,?!]\s*)(?:can|may|could)\s+(?:my\s+|our\s+|the\s+|this\s+)?[\w-]+\s+(?:spend|pay|buy|purchase)\b/gi, word: 'permission' },
   // A set of questions to answer is a questionnaire.
-  { form: /\b(?:set|list|series|batch|bunch)\s+of\s+(?:\p{L}+\s+)?questions\b/giu, word: 'questionnaire' },
+  // So is what one's own answers reply to ("send my answers", "post our replies"): a question asked of the world has no
+  // answers of the asker's.
+  { form: /\b(?:set|list|series|batch|bunch)\s+of\s+(?:\p{L}+\s+)?questions\b|\b(?:my|our)\s+(?:\p{L}+\s+)?(?:answers|replies)\b/giu, word: 'questionnaire' },
+  // Which API, service or tool to call ("what should it call", "which API should my agent call") asks for the best tool to
+  // be recommended for the job.
+  { form: /\b(?:what|which)\s+(?:(?:api|apis|service|services|tool|tools|endpoint|endpoints)\s+)?should\s+(?:i|it|we|they|my\s+\p{L}+|our\s+\p{L}+)\s+call\b/giu, word: 'recommend best tool' },
+  // Where money went ("where did all my bots' money go") asks after what was spent: a spending history.
+  { form: /\bwhere\s+(?:did|does|has|have)\s+(?:\S+\s+){0,4}?(?:money|cash|budget|funds)\s+(?:go|gone|went)\b|\bwhere\s+(?:\S+\s+){0,4}?(?:money|cash|budget|funds)\s+went\b/giu, word: 'spending history' },
+  // How something developed, changed or was counted over time is its timeline.
+  { form: /\bover\s+time\b/gi, word: 'timeline' },
+  // A single quoted term searched for ("matching the word 'sanctions'", "mentions 'weather radar'") is a keyword.
+  { form: /\b(?:word|term|keyword|query|phrase|string|mentions?|mentioning|matching|containing)\s+['"‘“][^'"‘’“”]{1,40}['"’”]/giu, word: 'keyword' },
+  // What a proxy or gateway forwards to, left open ("the nodes the proxy forwards requests to", "which nodes does it
+  // foward to"), or what sits behind it ("the providers behind the rpc gateway", "behind the scenes"), is its upstream; a
+  // named target ("forward it to the gateway", "forwards messages to our webhook") is where one call goes.
+  { form: /\bfo(?:r)?ward(?:s|ing|ed)?\s+(?:\p{L}+\s+){0,2}?to\b(?!\s+(?:the|a|an|our|my|your|their|this|that|these|those|it|its|\d))|\bbehind\s+(?:\p{L}+\s+){0,3}?(?:gateway|proxy|relay|rpc|endpoint|load[\s-]?balancer|scenes)\b/giu, word: 'upstream' },
+  // What something has ("what limits does my agent have", "which caps do we have now") asks what is in force: the
+  // current state, read, not set. What "you" have ("what series do you have") asks what a service offers instead.
+  { form: /\b(?:what|which)\s+(?:\p{L}+\s+){1,3}?(?:does|do)\s+(?!you\b|y'all\b|ya\b)(?:\p{L}+\s+){1,3}?have\b/giu, word: 'current' },
   // A hex digest's length names its hash: 32 characters are MD5, 64 are SHA-256.
   { form: /\b32[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'md5' },
   { form: /\b64[\s-]*(?:char(?:acter)?s?|hex(?:\s+(?:char(?:acter)?s?|digits?))?|digits?)\b/gi, word: 'sha256' },
