@@ -112,6 +112,10 @@ describe('impliedWords', () => {
     expect(implied('where is 8.8.8.8 located?')).toEqual(['ip']);
     expect(implied('2606:4700:4700::1111 — owner?')).toEqual(['ip']);
     expect(implied('the call at 12:30:45 and 1.2.3.4.5')).toEqual([]);
+    expect(implied('the designer sent #FF5733')).toEqual(['hex color']);
+    expect(implied('is #fff too bright, or #00000080?')).toEqual(['hex color']);
+    expect(impliedWords('make #0af8 darker')[0].form).toBe('#0af8');
+    expect(implied('see issue #123 and PR #4567, channel #dev')).toEqual([]);
   });
 
   it('reads nothing from plain words, numbers, addresses or query strings', () => {

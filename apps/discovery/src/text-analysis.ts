@@ -114,6 +114,9 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed|dropped)\b/gi, word: 'new' },
   // A value names its own kind: a UUID is a uuid, a dotted quad or a colon-grouped hex address is an IP address.
   { form: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, word: 'uuid' },
+  // A hash sign before six or eight hex digits ("#FF5733", "#00000080"), or before three or four with a letter among
+  // them ("#fff", "#0af8"; "#123" is an issue number), is a hex colour.
+  { form: /(?<![\p{L}\p{N}&#])#(?:[0-9a-f]{6}|[0-9a-f]{8}|(?=[0-9a-f]{0,3}[a-f])[0-9a-f]{3,4})(?![\p{L}\p{N}_])/giu, word: 'hex color' },
   { form: /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])|(?<![\w:])(?=[0-9a-f:]*::|(?:[0-9a-f]{1,4}:){5})(?:[0-9a-f]{1,4}:){1,7}:?(?:[0-9a-f]{1,4})?(?![\w:])/gi, word: 'ip' },
   // Full-time or part-time in another language ("a tiempo completo", "temps partiel", "Vollzeit") is a kind of job, not
   // the weather its "tiempo"/"tempo" would read as.
