@@ -55,7 +55,7 @@ const SYNONYM_GROUPS = [
   ['jwt', 'bearer'],
   ['questionnaire', 'survey'],
   ['perpetual', 'perps', 'futures'],
-  ['schema', 'structure'],
+  ['schema', 'structure', 'layout'],
   ['webhook', 'callback'],
   ['lease', 'rent', 'rental'],
   ['snapshot', 'mirror', 'dump'],
