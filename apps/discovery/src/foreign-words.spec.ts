@@ -38,6 +38,8 @@ describe('englishMeaning', () => {
     expect(read('los puentes soportados y sus cadenas').map((r) => r.english)).toEqual(['bridge', 'supported', 'chains']);
     expect(read('der Klartext, umwandeln').map((r) => r.english)).toEqual(['text', 'convert']);
     expect(read('les nœuds en amont').map((r) => r.english)).toEqual(['nodes', 'upstream']);
+    expect(read('das Verzeichnis der Dienste').map((r) => r.english)).toEqual(['directory', 'service']);
+    expect(read('el directorio de servicios o le répertoire').map((r) => r.english)).toEqual(['directory', 'service', 'directory']);
   });
 
   it('reads units, histories and incidents', () => {

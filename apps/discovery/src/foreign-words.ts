@@ -113,7 +113,8 @@ highest: élevés élevées elevati höchsten hoogste
 status: estado statut stato zustand
 working: funcionando funciona fonctionne funziona funktioniert werkt
 healthy: gesund gezond
-service: servicio servicios serviço serviços servizio dienst dienst
+service: servicio servicios serviço serviços servizio servizi dienst dienste diensten
+directory: directorio diretório répertoire annuaire verzeichnis verzeichnisse
 endpoint: endpunkt endpunkte endpunkts
 word: palabra palavra parola wort woord
 text: texto texte testo tekst klartext
