@@ -40,6 +40,8 @@ describe('englishMeaning', () => {
     expect(read('les nœuds en amont').map((r) => r.english)).toEqual(['nodes', 'upstream']);
     expect(read('das Verzeichnis der Dienste').map((r) => r.english)).toEqual(['directory', 'service']);
     expect(read('el directorio de servicios o le répertoire').map((r) => r.english)).toEqual(['directory', 'service', 'directory']);
+    expect(read('liberar el bot que alquilé').map((r) => r.english)).toEqual(['release', 'rent']);
+    expect(read('ho noleggiato un bot, lo voglio rilasciare').map((r) => r.english)).toEqual(['rent', 'release']);
   });
 
   it('reads units, histories and incidents', () => {

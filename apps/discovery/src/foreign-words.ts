@@ -88,7 +88,8 @@ adjust: ajustar ajustada ajustado ajuste ajuster regolare anpassen
 publish: publicar publier pubblicare veröffentlichen publiceren
 active: vigente vigentes activo activos activa activas ativo ativos actif actifs attivo attivi aktiv aktive actief actieve
 budget: presupuesto orçamento
-rent: alquilar alugar louer affittare noleggiare mieten huren
+rent: alquilar alquilé alquilado alquilada alugar aluguei alugado alugada louer loué louée affittare affittato noleggiare noleggiato mieten gemietet huren gehuurd
+release: liberar libérer liberare rilasciare freigeben vrijgeven
 free: gratis gratuito gratuita gratuit gratuite kostenlos
 convert: convertir converter convertire konvertieren umrechnen umwandeln omrekenen omzetten converteren
 encode: codificar encoder codifica kodieren coderen
