@@ -55,6 +55,12 @@ describe('englishMeaning', () => {
     expect(read('as notícias mais comentadas').map((r) => r.english)).toEqual(['news', 'most', 'discussed']);
   });
 
+  it('reads Swedish task words too', () => {
+    expect(read('Finns det återkallelser för min bil?').map((r) => r.english)).toEqual(['recall', 'car']);
+    expect(read('kolla om namnet liknar ett varumärke').map((r) => r.english)).toEqual(['check', 'name', 'trademark']);
+    expect(read('Väderprognos för Göteborg').map((r) => r.english)).toEqual(['weather forecast']);
+  });
+
   it('matches with or without accents and in any case', () => {
     expect(read('PRONOSTICO')).toEqual([{ word: 'pronostico', english: 'forecast' }]);
     expect(read('Bücher und Buecher').map((r) => r.english)).toEqual(['book']);

@@ -1,4 +1,4 @@
-// Tasks in Spanish, Portuguese, French, Italian, German or Dutch: the English word vectors know few of their words and
+// Tasks in Spanish, Portuguese, French, Italian, German, Dutch or Swedish: the English word vectors know few of their words and
 // no package on the npm registry ships a bilingual lexicon, so a task's foreign words are read as their English
 // meaning too. The list is the everyday vocabulary of a data and utility API (the commonest words of the catalog's
 // summaries and asks, and of the requests around them), one line per English word, not a table per tool.
@@ -153,11 +153,63 @@ upstream: amont
 pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmazeutisch
 `;
 
+// Swedish, the same everyday vocabulary in a list of its own.
+const SWEDISH = `
+weather: väder vädret
+forecast: prognos prognosen
+rain: regn
+snow: snö
+alert: varning varningar
+news: nyheter nyheterna
+today: idag
+time: tid tiden klockan
+latest: senaste
+days: dagar
+week: vecka veckan
+book: bok boken böcker
+author: författare
+search: sök söka hitta leta
+job: jobb
+company: företag företaget bolag bolaget
+stock: aktier
+price: pris priset priser
+interest: ränta
+unemployment: arbetslöshet
+count: antal
+safe: säker
+scam: bedrägeri
+related: relaterad relaterade
+recall: återkallelse återkallelser återkallelsen
+vehicle: fordon fordonet
+car: bil bilen bilar
+name: namn namnet
+fee: avgift avgifter
+wallet: plånbok
+address: adress
+pay: betala
+payment: betalning
+limit: gräns
+daily: daglig dagliga
+cancel: avbryta
+convert: konvertera omvandla
+password: lösenord
+generate: generera
+trademark: varumärke varumärken varumärket
+dividend: utdelning utdelningar
+service: tjänst tjänster
+check: kolla kontrollera
+question: fråga
+answer: svar svaret
+article: artikel artiklar
+translate: översätta översätt
+history: historik
+`;
+
 // Lower case without accents: "Pronóstico" and "pronostico" are one key.
 const key = (word: string) => word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 
 const ENGLISH = new Map<string, string>();
-const LINES = LEXICON.trim().split('\n').map((line) => line.split(':').map((part) => part.trim()));
+const LINES = [LEXICON, SWEDISH].flatMap((list) => list.trim().split('\n')).map((line) => line.split(':').map((part) => part.trim()));
 // A foreign word spelt like one of the English words once its accents go is that English word.
 const TARGETS = new Set(LINES.flatMap(([english]) => english.split(' ')));
 for (const [english, foreign] of LINES) for (const word of foreign.split(/\s+/)) if (!TARGETS.has(key(word))) ENGLISH.set(key(word), english);
@@ -167,7 +219,7 @@ export interface Reading {
   english: string;
 }
 
-// A German or Dutch compound of two words of the list ("Datenpaket", "Zahlungsverlauf", with or without the joining
+// A German, Dutch or Swedish compound of two words of the list ("Datenpaket", "Zahlungsverlauf", with or without the joining
 // "s") means both, and so does one of a listed word and an English one ("Tageslimit"); each part of at least MIN_PART
 // letters, so short endings never read as words.
 const MIN_PART = 4;
