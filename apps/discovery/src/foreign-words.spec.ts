@@ -61,6 +61,12 @@ describe('englishMeaning', () => {
     expect(read('Väderprognos för Göteborg').map((r) => r.english)).toEqual(['weather forecast']);
   });
 
+  it('reads romanised Japanese task words too, long vowels doubled or marked', () => {
+    expect(read('ashita no tenki yohou wo oshiete').map((r) => r.english)).toEqual(['tomorrow', 'weather', 'forecast']);
+    expect(read('saikin hakkō sareta atarashii token').map((r) => r.english)).toEqual(['recent', 'issued', 'new']);
+    expect(read('tenkiyohou').map((r) => r.english)).toEqual(['weather forecast']);
+  });
+
   it('matches with or without accents and in any case', () => {
     expect(read('PRONOSTICO')).toEqual([{ word: 'pronostico', english: 'forecast' }]);
     expect(read('Bücher und Buecher').map((r) => r.english)).toEqual(['book']);

@@ -1,4 +1,4 @@
-// Tasks in Spanish, Portuguese, French, Italian, German, Dutch or Swedish: the English word vectors know few of their words and
+// Tasks in Spanish, Portuguese, French, Italian, German, Dutch, Swedish or romanised Japanese: the English word vectors know few of their words and
 // no package on the npm registry ships a bilingual lexicon, so a task's foreign words are read as their English
 // meaning too. The list is the everyday vocabulary of a data and utility API (the commonest words of the catalog's
 // summaries and asks, and of the requests around them), one line per English word, not a table per tool.
@@ -205,11 +205,41 @@ translate: översätta översätt
 history: historik
 `;
 
+// Japanese written in Latin letters (romaji, long vowels doubled or marked), the words of the same list that such
+// tasks use; particles ("no", "wo", "de") are left out.
+const JAPANESE = `
+weather: tenki
+forecast: yohou yohō yohoo
+weekend: shuumatsu shūmatsu
+tomorrow: ashita
+rain: ame
+snow: yuki
+alert: keihou keihō
+news: nyuusu nyūsu
+today: kyou kyō
+time: jikan
+recent: saikin
+new: atarashii
+issued: hakkou hakkō
+stock: kabu kabushiki
+price: kakaku nedan
+company: kaisha kigyou kigyō
+job: shigoto kyuujin kyūjin
+search: kensaku sagasu sagashite
+fee: tesuuryou tesūryō
+car: kuruma
+trademark: shouhyou shōhyō
+dividend: haitou haitō
+interest rate: kinri
+translate: honyaku
+password: pasuwaado pasuwādo
+`;
+
 // Lower case without accents: "Pronóstico" and "pronostico" are one key.
 const key = (word: string) => word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 
 const ENGLISH = new Map<string, string>();
-const LINES = [LEXICON, SWEDISH].flatMap((list) => list.trim().split('\n')).map((line) => line.split(':').map((part) => part.trim()));
+const LINES = [LEXICON, SWEDISH, JAPANESE].flatMap((list) => list.trim().split('\n')).map((line) => line.split(':').map((part) => part.trim()));
 // A foreign word spelt like one of the English words once its accents go is that English word.
 const TARGETS = new Set(LINES.flatMap(([english]) => english.split(' ')));
 for (const [english, foreign] of LINES) for (const word of foreign.split(/\s+/)) if (!TARGETS.has(key(word))) ENGLISH.set(key(word), english);

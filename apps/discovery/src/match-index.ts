@@ -56,7 +56,7 @@ export const METHOD =
   '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
   'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task\'s quoted value of the form of an operation\'s ' +
   'input (its schema\'s specific patterns), an input set by its name ("include=stats") or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
-  'Italian, German, Dutch or Swedish words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
+  'Italian, German, Dutch, Swedish or romanised Japanese words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
   'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the world whose words ' +
   'are mostly of no tool\'s domain keeps the general-knowledge operation second (first when none is); a long task\'s last sentence, after ' +
   'sentences that only set the scene, scored alone as well; a UUID or an IP address read as its kind; our own ' +
