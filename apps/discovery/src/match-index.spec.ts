@@ -49,6 +49,8 @@ describe('text analysis', () => {
     // "how many" asks for a count.
     expect(expandSynonyms(analyze('how many stocks')).map((t) => t.term)).toContain('count');
     expect(expandSynonyms(analyze('economic data')).map((t) => t.term)).toContain('macro');
+    // A tip to a validator is a fee.
+    expect(expandSynonyms(analyze('how much tip to add')).map((t) => t.term)).toEqual(['fee', 'gas']);
     // The layout of a dataset is its schema.
     expect(expandSynonyms(analyze('layout of the dataset')).map((t) => t.term)).toEqual(['schema', 'structur']);
   });

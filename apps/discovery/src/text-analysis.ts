@@ -24,7 +24,7 @@ const SYNONYM_GROUPS = [
   ['etf', 'fund'], // an exchange-traded fund is a fund: "funds that pay monthly" asks for ETFs
   ['fundamentals', 'financials', 'financial'],
   ['crypto', 'cryptocurrency', 'token', 'coin'],
-  ['fee', 'gas'],
+  ['fee', 'gas', 'tip'],
   ['transaction', 'tx'],
   ['news', 'headline', 'article', 'press'],
   ['wiki', 'wikipedia', 'encyclopedia'],
