@@ -37,6 +37,9 @@ describe('withoutContrast', () => {
     // A cap on the number of answers asks for no ranking.
     expect(withoutContrast('services mentioning OCR, top 5 results')).toBe('services mentioning OCR,  ');
     expect(withoutContrast('top 5 stocks by volume')).toBe('top 5 stocks by volume');
+    expect(withoutContrast('search the directory, top 5 is enough')).toBe('search the directory,  is enough');
+    expect(withoutContrast('the first 10 will do')).toBe('the  will do');
+    expect(withoutContrast('top 3 are shorted the most')).toBe('top 3 are shorted the most');
     expect(withoutContrast('short interest of AMC right now')).toBe('short interest of AMC now');
     // A word that only starts with "not" or "no", accents and all, is no contrast.
     expect(withoutContrast('notícias em alta')).toBe('notícias em alta');

@@ -81,8 +81,9 @@ const SYNONYM_GROUPS = [
 // The words end where the letters do, accented ones too: "notícias" and "noção" are no "not" or "no".
 const CONTRAST =
   /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|(?:[;—–]|\s-)\s*no|\binstead\s+of(?![^.,;:?!()—–]*\b(?:locally|myself|by\s+hand|manually|offline)\b)|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)(?![\p{L}\p{N}_])[^.,;:?!()—–]*/giu;
-// "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
-const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
+// "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does). So
+// does a count that is enough by itself ("top 5 is enough", "the first 10 will do").
+const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items|(?=(?:is|are)\s+(?:enough|fine|plenty|ok|okay|sufficient)\b|will\s+do\b|should\s+do\b))/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
 const RIGHT_NOW = /\bright\s+(?=now\b)/giu;
 export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').replace(RESULT_CAP, ' ').replace(RIGHT_NOW, '');
