@@ -252,7 +252,7 @@ describe(MatchIndex.name, () => {
     expect(index.match('shut down the current weather feed and free it up', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     expect(index.match('how fast the current weather warnings ramped up', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     // Nor a phrasal "up" two words after its verb, or in the past ("look them all up", "showed up", "spun up").
-    for (const task of ['current weather for my cities, look them all up', 'current weather where the storm showed up', 'current weather at the site we spun up']) {
+    for (const task of ['current weather for my cities, look them all up', 'current weather where the storm showed up', 'current weather at the site we spun up', 'current weather, my pilot keeps bringing it up', 'current weather: the temperature went up again']) {
       expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     }
     // Nor "up to" a number, nor "operating" as an adjective.
