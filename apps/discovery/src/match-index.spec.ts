@@ -255,6 +255,11 @@ describe(MatchIndex.name, () => {
     for (const task of ['current weather for my cities, look them all up', 'current weather where the storm showed up', 'current weather at the site we spun up', 'current weather, my pilot keeps bringing it up', 'current weather: the temperature went up again']) {
       expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     }
+    // Nor an amount that is up: it has risen.
+    for (const task of ['weather alerts: insurance premiums are up, how many storms this week?']) {
+      expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    }
+    expect(index.match('is the weather alerts feed up?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
     // Nor "up to" a number, nor "operating" as an adjective.
     for (const task of ['current weather for up to 10 cities', 'current weather in Lisbon, for my operating budget']) {
       expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
