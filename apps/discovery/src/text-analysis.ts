@@ -99,7 +99,7 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // An arrow between two things ("America/New_York -> Europe/Berlin", "USD → EUR") asks to convert one to the other.
   { form: /[\p{L}\p{N}]\s*(?:->|→|=>)\s*[\p{L}\p{N}]/gu, word: 'convert' },
   // Betting against a stock is holding it short; values since a year, or from one onward, are its history.
-  { form: /\bbet(?:s|ting)?\s+against\b/gi, word: 'short' },
+  { form: /\bbet(?:s|ting)?[\s-]+against\b/gi, word: 'short' },
   // A squeeze ("squeeze risk", "could it get squeezed") is what a heavily shorted stock risks: it asks about short interest.
   { form: /\bsqueez(?:e|es|ed|ing)\b/gi, word: 'short' },
   // A given clock time asked for somewhere else ("3pm New York is what time in Berlin", "9am Tokyo in Paris") is converted.
