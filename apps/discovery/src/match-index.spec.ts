@@ -260,6 +260,9 @@ describe(MatchIndex.name, () => {
       expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     }
     expect(index.match('is the weather alerts feed up?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    // Nor who works at a place: they are employed there.
+    expect(index.match('my sister works at the airport, current weather there?', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    expect(index.match('is the weather service working at all?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
     // Nor "up to" a number, nor "operating" as an adjective.
     for (const task of ['current weather for up to 10 cities', 'current weather in Lisbon, for my operating budget']) {
       expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');

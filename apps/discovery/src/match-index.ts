@@ -482,6 +482,8 @@ const UP_TO = /\bup\s+to\b/g;
 const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|spun|look|looking|sign|signing|pick|back|clean|show|shows|showed|showing|pull|pulls|pulled|pulling|make|bring|brings|bringing|brought|went|gone|start|open|speed|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+){0,2}up\b/g;
 // An amount that is up ("egg prices are up", "rents have been way up") has risen: no service is asked about.
 const AMOUNT_UP = /\b(?:prices?|costs?|rents?|rates?|yields?|fees?|sales|shares|stocks|inflation|numbers|volumes?|values|bills?|premiums|wages|salaries)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\S+\s+)?up\b/g;
+// Who works at a place ("my brother works at Nike", "worked at a bank") is employed there: no service is asked about.
+const WORKS_AT = /\b(?:works|worked|working)\s+at\b(?!\s+all\b)/g;
 // "online"/"offline"/"available"/"operating" ask about a service only after a verb of being or going ("is the API
 // online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
 // be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
@@ -506,7 +508,7 @@ const STATUS_TYPOS = new Map(
   ]).filter(([typo, w]) => typo.slice(0, 2) === w.slice(0, 2) && !STATUS_WORDS.has(typo) && !SERVICE_WORDS.has(typo)),
 );
 const statusWord = (task: string) => {
-  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(AMOUNT_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);
+  const w = words(task.toLowerCase().replace(PHRASAL_UP, ' ').replace(AMOUNT_UP, ' ').replace(WORKS_AT, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);
   return w.find(
     (word, i) =>
       (STATUS_WORDS.has(word) && (!AFTER_BEING.has(word) || (w.slice(0, i).some((before) => BEING.has(before)) && !(word === 'available' && w.slice(0, i).some((before) => WHICH.has(before)))))) ||
