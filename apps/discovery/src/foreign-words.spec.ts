@@ -42,6 +42,7 @@ describe('englishMeaning', () => {
     expect(read('el directorio de servicios o le répertoire').map((r) => r.english)).toEqual(['directory', 'service', 'directory']);
     expect(read('liberar el bot que alquilé').map((r) => r.english)).toEqual(['release', 'rent']);
     expect(read('ho noleggiato un bot, lo voglio rilasciare').map((r) => r.english)).toEqual(['rent', 'release']);
+    expect(read('articoli collegati a un tema').map((r) => r.english)).toEqual(['article', 'related', 'topics']);
   });
 
   it('reads units, histories and incidents', () => {

@@ -52,7 +52,7 @@ safe: seguro segura sicuro sicura sicher veilig
 scam: estafa golpe arnaque truffa betrug oplichting oplichterij
 risk: riesgo risco risque rischio risiko risico
 risky: arriesgado arriscado risqué rischioso riskant
-related: relacionado relacionados relacionadas relacionada lié liés liée liées correlati correlato verwandte verwandt gerelateerd gerelateerde verwante
+related: relacionado relacionados relacionadas relacionada lié liés liée liées correlati correlato collegato collegati collegata collegate verwandte verwandt gerelateerd gerelateerde verwante
 encyclopedia: enciclopedia enciclopédia encyclopédie enzyklopädie
 topics: temas tema sujets sujet argomenti argomento themen thema onderwerpen onderwerp
 recall: retirada retiro rappel rappels richiamo richiami rückruf rückrufe terugroepactie terugroepacties
