@@ -67,6 +67,9 @@ describe('impliedWords', () => {
     expect(implied('09:00 America/New_York -> Europe/Berlin')).toEqual(['convert']);
     expect(implied('100 USD → EUR')).toEqual(['convert']);
     expect(implied('who is betting against this stock')).toEqual(['short']);
+    expect(implied('acciones apostadas a la baja')).toEqual(['short']);
+    expect(implied('parier à la baisse, scommettere al ribasso')).toEqual(['short']);
+    expect(implied('la bajada de precios')).toEqual([]);
     expect(impliedWords('is the feed on bets-against-stocks up?')[0]).toEqual({ form: 'bets-against', word: 'short' });
     expect(implied('BYND — squeeze risk?')).toEqual(['short']);
     expect(implied('could GME get squeezed again')).toEqual(['short']);

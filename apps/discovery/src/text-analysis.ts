@@ -100,6 +100,8 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /[\p{L}\p{N}]\s*(?:->|→|=>)\s*[\p{L}\p{N}]/gu, word: 'convert' },
   // Betting against a stock is holding it short; values since a year, or from one onward, are its history.
   { form: /\bbet(?:s|ting)?[\s-]+against\b/gi, word: 'short' },
+  // So is betting on its fall in Spanish, French or Italian ("apostadas a la baja", "à la baisse", "al ribasso").
+  { form: /(?<![\p{L}])(?:a\s+la\s+baja|à\s+la\s+baisse|a\s+la\s+baisse|al\s+ribasso)(?![\p{L}])/giu, word: 'short' },
   // A squeeze ("squeeze risk", "could it get squeezed") is what a heavily shorted stock risks: it asks about short interest.
   { form: /\bsqueez(?:e|es|ed|ing)\b/gi, word: 'short' },
   // A given clock time asked for somewhere else ("3pm New York is what time in Berlin", "9am Tokyo in Paris") is converted.
