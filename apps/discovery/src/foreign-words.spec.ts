@@ -38,6 +38,11 @@ describe('englishMeaning', () => {
     expect(read('los puentes soportados y sus cadenas').map((r) => r.english)).toEqual(['bridge', 'supported', 'chains']);
     expect(read('der Klartext, umwandeln').map((r) => r.english)).toEqual(['text', 'convert']);
     expect(read('les nœuds en amont').map((r) => r.english)).toEqual(['nodes', 'upstream']);
+    expect(read('das Verzeichnis der Dienste').map((r) => r.english)).toEqual(['directory', 'service']);
+    expect(read('el directorio de servicios o le répertoire').map((r) => r.english)).toEqual(['directory', 'service', 'directory']);
+    expect(read('liberar el bot que alquilé').map((r) => r.english)).toEqual(['release', 'rent']);
+    expect(read('ho noleggiato un bot, lo voglio rilasciare').map((r) => r.english)).toEqual(['rent', 'release']);
+    expect(read('articoli collegati a un tema').map((r) => r.english)).toEqual(['article', 'related', 'topics']);
   });
 
   it('reads units, histories and incidents', () => {
@@ -60,6 +65,18 @@ describe('englishMeaning', () => {
     expect(read('nunca se confirma').map((r) => r.english)).toEqual([]);
     expect(read('liberar o bot').map((r) => r.english)).toEqual(['release']);
     expect(read('margem operacional').map((r) => r.english)).toEqual(['margin']);
+  });
+
+  it('reads Swedish task words too', () => {
+    expect(read('Finns det återkallelser för min bil?').map((r) => r.english)).toEqual(['recall', 'car']);
+    expect(read('kolla om namnet liknar ett varumärke').map((r) => r.english)).toEqual(['check', 'name', 'trademark']);
+    expect(read('Väderprognos för Göteborg').map((r) => r.english)).toEqual(['weather forecast']);
+  });
+
+  it('reads romanised Japanese task words too, long vowels doubled or marked', () => {
+    expect(read('ashita no tenki yohou wo oshiete').map((r) => r.english)).toEqual(['tomorrow', 'weather', 'forecast']);
+    expect(read('saikin hakkō sareta atarashii token').map((r) => r.english)).toEqual(['recent', 'issued', 'new']);
+    expect(read('tenkiyohou').map((r) => r.english)).toEqual(['weather forecast']);
   });
 
   it('matches with or without accents and in any case', () => {

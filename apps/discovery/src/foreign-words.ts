@@ -1,4 +1,4 @@
-// Tasks in Spanish, Portuguese, French, Italian, German or Dutch: the English word vectors know few of their words and
+// Tasks in Spanish, Portuguese, French, Italian, German, Dutch, Swedish or romanised Japanese: the English word vectors know few of their words and
 // no package on the npm registry ships a bilingual lexicon, so a task's foreign words are read as their English
 // meaning too. The list is the everyday vocabulary of a data and utility API (the commonest words of the catalog's
 // summaries and asks, and of the requests around them), one line per English word, not a table per tool.
@@ -52,7 +52,7 @@ safe: seguro segura sicuro sicura sicher veilig
 scam: estafa golpe arnaque truffa betrug oplichting oplichterij
 risk: riesgo risco risque rischio risiko risico
 risky: arriesgado arriscado risqué rischioso riskant
-related: relacionado relacionados relacionadas relacionada lié liés liée liées correlati correlato verwandte verwandt gerelateerd gerelateerde verwante
+related: relacionado relacionados relacionadas relacionada lié liés liée liées correlati correlato collegato collegati collegata collegate verwandte verwandt gerelateerd gerelateerde verwante
 encyclopedia: enciclopedia enciclopédia encyclopédie enzyklopädie
 topics: temas tema sujets sujet argomenti argomento themen thema onderwerpen onderwerp
 recall: retirada retiro rappel rappels richiamo richiami rückruf rückrufe terugroepactie terugroepacties
@@ -88,7 +88,8 @@ adjust: ajustar ajustada ajustado ajuste ajuster regolare anpassen
 publish: publicar publier pubblicare veröffentlichen publiceren
 active: vigente vigentes activo activos activa activas ativo ativos actif actifs attivo attivi aktiv aktive actief actieve
 budget: presupuesto orçamento
-rent: alquilar alugar louer affittare noleggiare mieten huren
+rent: alquilar alquilé alquilado alquilada alugar aluguei alugado alugada louer loué louée affittare affittato noleggiare noleggiato mieten gemietet huren gehuurd
+release: liberar libérer liberare rilasciare freigeben vrijgeven
 free: gratis gratuito gratuita gratuit gratuite kostenlos
 convert: convertir converter convertire konvertieren umrechnen umwandeln omrekenen omzetten converteren
 encode: codificar encoder codifica kodieren coderen
@@ -113,7 +114,8 @@ highest: élevés élevées elevati höchsten hoogste
 status: estado statut stato zustand
 working: funcionando funciona fonctionne funziona funktioniert werkt
 healthy: gesund gezond
-service: servicio servicios serviço serviços servizio dienst dienst
+service: servicio servicios serviço serviços servizio servizi dienst dienste diensten
+directory: directorio diretório répertoire annuaire verzeichnis verzeichnisse
 endpoint: endpunkt endpunkte endpunkts
 word: palabra palavra parola wort woord
 text: texto texte testo tekst klartext
@@ -161,11 +163,93 @@ upstream: amont
 pharmaceutical: farmacéutica farmacêutica pharmaceutique farmaceutica pharmazeutisch
 `;
 
+// Swedish, the same everyday vocabulary in a list of its own.
+const SWEDISH = `
+weather: väder vädret
+forecast: prognos prognosen
+rain: regn
+snow: snö
+alert: varning varningar
+news: nyheter nyheterna
+today: idag
+time: tid tiden klockan
+latest: senaste
+days: dagar
+week: vecka veckan
+book: bok boken böcker
+author: författare
+search: sök söka hitta leta
+job: jobb
+company: företag företaget bolag bolaget
+stock: aktier
+price: pris priset priser
+interest: ränta
+unemployment: arbetslöshet
+count: antal
+safe: säker
+scam: bedrägeri
+related: relaterad relaterade
+recall: återkallelse återkallelser återkallelsen
+vehicle: fordon fordonet
+car: bil bilen bilar
+name: namn namnet
+fee: avgift avgifter
+wallet: plånbok
+address: adress
+pay: betala
+payment: betalning
+limit: gräns
+daily: daglig dagliga
+cancel: avbryta
+convert: konvertera omvandla
+password: lösenord
+generate: generera
+trademark: varumärke varumärken varumärket
+dividend: utdelning utdelningar
+service: tjänst tjänster
+check: kolla kontrollera
+question: fråga
+answer: svar svaret
+article: artikel artiklar
+translate: översätta översätt
+history: historik
+`;
+
+// Japanese written in Latin letters (romaji, long vowels doubled or marked), the words of the same list that such
+// tasks use; particles ("no", "wo", "de") are left out.
+const JAPANESE = `
+weather: tenki
+forecast: yohou yohō yohoo
+weekend: shuumatsu shūmatsu
+tomorrow: ashita
+rain: ame
+snow: yuki
+alert: keihou keihō
+news: nyuusu nyūsu
+today: kyou kyō
+time: jikan
+recent: saikin
+new: atarashii
+issued: hakkou hakkō
+stock: kabu kabushiki
+price: kakaku nedan
+company: kaisha kigyou kigyō
+job: shigoto kyuujin kyūjin
+search: kensaku sagasu sagashite
+fee: tesuuryou tesūryō
+car: kuruma
+trademark: shouhyou shōhyō
+dividend: haitou haitō
+interest rate: kinri
+translate: honyaku
+password: pasuwaado pasuwādo
+`;
+
 // Lower case without accents: "Pronóstico" and "pronostico" are one key.
 const key = (word: string) => word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 
 const ENGLISH = new Map<string, string>();
-const LINES = LEXICON.trim().split('\n').map((line) => line.split(':').map((part) => part.trim()));
+const LINES = [LEXICON, SWEDISH, JAPANESE].flatMap((list) => list.trim().split('\n')).map((line) => line.split(':').map((part) => part.trim()));
 // A foreign word spelt like one of the English words once its accents go is that English word.
 const TARGETS = new Set(LINES.flatMap(([english]) => english.split(' ')));
 for (const [english, foreign] of LINES) for (const word of foreign.split(/\s+/)) if (!TARGETS.has(key(word))) ENGLISH.set(key(word), english);
@@ -175,7 +259,7 @@ export interface Reading {
   english: string;
 }
 
-// A German or Dutch compound of two words of the list ("Datenpaket", "Zahlungsverlauf", with or without the joining
+// A German, Dutch or Swedish compound of two words of the list ("Datenpaket", "Zahlungsverlauf", with or without the joining
 // "s") means both, and so does one of a listed word and an English one ("Tageslimit"); each part of at least MIN_PART
 // letters, so short endings never read as words.
 const MIN_PART = 4;

@@ -56,6 +56,10 @@ describe('text analysis', () => {
     expect(expandSynonyms(analyze('temp now')).map((t) => t.term)).toEqual(['temperatur']);
     expect(expandSynonyms(analyze('a random pw')).map((t) => t.term)).toEqual(['password', 'pwd']);
     expect(expandSynonyms(analyze('token info')).map((t) => t.term)).toEqual(expect.arrayContaining(['inform', 'detail']));
+    // A tip to a validator is a fee.
+    expect(expandSynonyms(analyze('how much tip to add')).map((t) => t.term)).toEqual(['fee', 'gas']);
+    // The layout of a dataset is its schema.
+    expect(expandSynonyms(analyze('layout of the dataset')).map((t) => t.term)).toEqual(['schema', 'structur']);
   });
 
   it('keeps a stem of their own for words Porter2 would join to an unrelated one', () => {
@@ -266,9 +270,17 @@ describe(MatchIndex.name, () => {
     expect(index.match('shut down the current weather feed and free it up', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     expect(index.match('how fast the current weather warnings ramped up', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     // Nor a phrasal "up" two words after its verb, or in the past ("look them all up", "showed up", "spun up").
-    for (const task of ['current weather for my cities, look them all up', 'current weather where the storm showed up', 'current weather at the site we spun up']) {
+    for (const task of ['current weather for my cities, look them all up', 'current weather where the storm showed up', 'current weather at the site we spun up', 'current weather, my pilot keeps bringing it up', 'current weather: the temperature went up again']) {
       expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
     }
+    // Nor an amount that is up: it has risen.
+    for (const task of ['weather alerts: insurance premiums are up, how many storms this week?']) {
+      expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    }
+    expect(index.match('is the weather alerts feed up?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
+    // Nor who works at a place: they are employed there.
+    expect(index.match('my sister works at the airport, current weather there?', { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');
+    expect(index.match('is the weather service working at all?', { limit: 1 }).results[0].name).toBe('weather.getHealth');
     // Nor "up to" a number, nor "operating" as an adjective.
     for (const task of ['current weather for up to 10 cities', 'current weather in Lisbon, for my operating budget']) {
       expect(index.match(task, { limit: 5 }).results.map((r) => r.name)).not.toContain('weather.getHealth');

@@ -56,7 +56,7 @@ export const METHOD =
   '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
   'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task\'s quoted value of the form of an operation\'s ' +
   'input (its schema\'s specific patterns), an input set by its name ("include=stats") or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
-  'Italian, German or Dutch words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
+  'Italian, German, Dutch, Swedish or romanised Japanese words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
   'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the world whose words ' +
   'are mostly of no tool\'s domain keeps the general-knowledge operation second (first when none is); a long task\'s last sentence, after ' +
   'sentences that only set the scene, scored alone as well; a UUID or an IP address read as its kind; our own ' +
@@ -480,7 +480,11 @@ const SOURCE_TEXT = {
 // a service.
 // Nor is the "up" of a hyphenated noun ("follow-up questions", "a sign-up form", "top-up").
 const UP_TO = /\bup\s+to\b|(?<=\p{L})-up\b/gu;
-const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|spun|look|looking|sign|signing|pick|back|clean|show|shows|showed|showing|pull|pulls|pulled|pulling|make|bring|start|open|speed|pay|pays|paid|paying|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+){0,2}up\b/g;
+const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|spun|look|looking|sign|signing|pick|back|clean|show|shows|showed|showing|pull|pulls|pulled|pulling|make|bring|brings|bringing|brought|went|gone|start|open|speed|pay|pays|paid|paying|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+){0,2}up\b/g;
+// An amount that is up ("egg prices are up", "rents have been way up") has risen: no service is asked about.
+const AMOUNT_UP = /\b(?:prices?|costs?|rents?|rates?|yields?|fees?|sales|shares|stocks|inflation|numbers|volumes?|values|bills?|premiums|wages|salaries)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\S+\s+)?up\b/g;
+// Who works at a place ("my brother works at Nike", "worked at a bank") is employed there: no service is asked about.
+const WORKS_AT = /\b(?:works|worked|working)\s+at\b(?!\s+all\b)/g;
 // "online"/"offline"/"available"/"operating" ask about a service only after a verb of being or going ("is the API
 // online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
 // be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
@@ -517,7 +521,7 @@ const OK = new Set(['ok', 'okay']);
 // ('{"uptime_sla": …}', '"health check"') asks nothing of a service.
 const QUOTED_DATA = /\{[^{}]*"[^{}]*\}|"[^"\n]*"|“[^”\n]*”/g;
 const statusWord = (task: string) => {
-  const w = words(task.toLowerCase().replace(QUOTED_DATA, ' ').replace(PHRASAL_UP, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);
+  const w = words(task.toLowerCase().replace(QUOTED_DATA, ' ').replace(PHRASAL_UP, ' ').replace(AMOUNT_UP, ' ').replace(WORKS_AT, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);
   return w.find(
     (word, i) =>
       (OK.has(word) && SERVICE_WORDS.has(w[i - 1])) ||

@@ -37,6 +37,9 @@ describe('withoutContrast', () => {
     // A cap on the number of answers asks for no ranking.
     expect(withoutContrast('services mentioning OCR, top 5 results')).toBe('services mentioning OCR,  ');
     expect(withoutContrast('top 5 stocks by volume')).toBe('top 5 stocks by volume');
+    expect(withoutContrast('search the directory, top 5 is enough')).toBe('search the directory,  is enough');
+    expect(withoutContrast('the first 10 will do')).toBe('the  will do');
+    expect(withoutContrast('top 3 are shorted the most')).toBe('top 3 are shorted the most');
     expect(withoutContrast('short interest of AMC right now')).toBe('short interest of AMC now');
     // A word that only starts with "not" or "no", accents and all, is no contrast.
     expect(withoutContrast('notícias em alta')).toBe('notícias em alta');
@@ -68,6 +71,10 @@ describe('impliedWords', () => {
     expect(implied('09:00 America/New_York -> Europe/Berlin')).toEqual(['convert']);
     expect(implied('100 USD → EUR')).toEqual(['convert']);
     expect(implied('who is betting against this stock')).toEqual(['short']);
+    expect(implied('acciones apostadas a la baja')).toEqual(['short']);
+    expect(implied('parier à la baisse, scommettere al ribasso')).toEqual(['short']);
+    expect(implied('la bajada de precios')).toEqual([]);
+    expect(impliedWords('is the feed on bets-against-stocks up?')[0]).toEqual({ form: 'bets-against', word: 'short' });
     expect(implied('BYND — squeeze risk?')).toEqual(['short']);
     expect(implied('could GME get squeezed again')).toEqual(['short']);
     expect(implied('5YJ3E1EA7KF317000 — anything outstanding?')).toEqual(['vin']);
@@ -143,6 +150,10 @@ describe('impliedWords', () => {
     expect(implied('where is 8.8.8.8 located?')).toEqual(['ip']);
     expect(implied('2606:4700:4700::1111 — owner?')).toEqual(['ip']);
     expect(implied('the call at 12:30:45 and 1.2.3.4.5')).toEqual([]);
+    expect(implied('the designer sent #FF5733')).toEqual(['hex color']);
+    expect(implied('is #fff too bright, or #00000080?')).toEqual(['hex color']);
+    expect(impliedWords('make #0af8 darker')[0].form).toBe('#0af8');
+    expect(implied('see issue #123 and PR #4567, channel #dev')).toEqual([]);
   });
 
   it('reads nothing from plain words, numbers, addresses or query strings', () => {

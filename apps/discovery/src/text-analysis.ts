@@ -24,7 +24,7 @@ const SYNONYM_GROUPS = [
   ['etf', 'fund'], // an exchange-traded fund is a fund: "funds that pay monthly" asks for ETFs
   ['fundamentals', 'financials', 'financial'],
   ['crypto', 'cryptocurrency', 'token', 'coin'],
-  ['fee', 'gas'],
+  ['fee', 'gas', 'tip'],
   ['transaction', 'tx'],
   ['news', 'headline', 'article', 'press'],
   ['wiki', 'wikipedia', 'encyclopedia'],
@@ -59,7 +59,7 @@ const SYNONYM_GROUPS = [
   ['jwt', 'bearer'],
   ['questionnaire', 'survey'],
   ['perpetual', 'perps', 'futures'],
-  ['schema', 'structure'],
+  ['schema', 'structure', 'layout'],
   ['webhook', 'callback'],
   ['lease', 'rent', 'rental'],
   ['snapshot', 'mirror', 'dump'],
@@ -85,8 +85,9 @@ const SYNONYM_GROUPS = [
 // The words end where the letters do, accented ones too: "notícias" and "noção" are no "not" or "no".
 const CONTRAST =
   /(?:(?:^|[,(—–;.]|\s-|\bbut)\s*not(?:\s+just|\s+only)?|(?:[;—–]|\s-)\s*no|\binstead\s+of(?![^.,;:?!()—–]*\b(?:locally|myself|by\s+hand|manually|offline)\b)|\brather\s+than|\b(?:do\s+not|don['’]?t|no)\s+(?:need|want)(?:\s+for)?\s+(?:a|an|any|the)\b|\b(?:do\s+not|don['’]?t)\s+\p{L}+\s+it\b)(?![\p{L}\p{N}_])[^.,;:?!()—–]*/giu;
-// "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does).
-const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items)\b/giu;
+// "top 5 results", "first 10 hits" cap how many answers come back; they ask for no ranking ("top 5 stocks" does). So
+// does a count that is enough by itself ("top 5 is enough", "the first 10 will do").
+const RESULT_CAP = /\b(?:top|first)\s+\d+\s+(?:results|hits|matches|entries|items|(?=(?:is|are)\s+(?:enough|fine|plenty|ok|okay|sufficient)\b|will\s+do\b|should\s+do\b))/giu;
 // "right now" says no more than "now": its "right" would tie a task to any ask that says it too.
 const RIGHT_NOW = /\bright\s+(?=now\b)/giu;
 // What is done already, or first ("after submitting our listing", "once having paid"), is a step before the need: its
@@ -105,7 +106,9 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   // An arrow between two things ("America/New_York -> Europe/Berlin", "USD → EUR") asks to convert one to the other.
   { form: /[\p{L}\p{N}]\s*(?:->|→|=>)\s*[\p{L}\p{N}]/gu, word: 'convert' },
   // Betting against a stock is holding it short; values since a year, or from one onward, are its history.
-  { form: /\bbet(?:s|ting)?\s+against\b/gi, word: 'short' },
+  { form: /\bbet(?:s|ting)?[\s-]+against\b/gi, word: 'short' },
+  // So is betting on its fall in Spanish, French or Italian ("apostadas a la baja", "à la baisse", "al ribasso").
+  { form: /(?<![\p{L}])(?:a\s+la\s+baja|à\s+la\s+baisse|a\s+la\s+baisse|al\s+ribasso)(?![\p{L}])/giu, word: 'short' },
   // A squeeze ("squeeze risk", "could it get squeezed") is what a heavily shorted stock risks: it asks about short interest.
   { form: /\bsqueez(?:e|es|ed|ing)\b/gi, word: 'short' },
   // A given clock time asked for somewhere else ("3pm New York is what time in Berlin", "9am Tokyo in Paris") is converted.
@@ -121,6 +124,9 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\b(?:just|newly|freshly)[\s-]+(?:minted|launched|created|deployed|released|listed|dropped)\b/gi, word: 'new' },
   // A value names its own kind: a UUID is a uuid, a dotted quad or a colon-grouped hex address is an IP address.
   { form: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, word: 'uuid' },
+  // A hash sign before six or eight hex digits ("#FF5733", "#00000080"), or before three or four with a letter among
+  // them ("#fff", "#0af8"; "#123" is an issue number), is a hex colour.
+  { form: /(?<![\p{L}\p{N}&#])#(?:[0-9a-f]{6}|[0-9a-f]{8}|(?=[0-9a-f]{0,3}[a-f])[0-9a-f]{3,4})(?![\p{L}\p{N}_])/giu, word: 'hex color' },
   { form: /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])|(?<![\w:])(?=[0-9a-f:]*::|(?:[0-9a-f]{1,4}:){5})(?:[0-9a-f]{1,4}:){1,7}:?(?:[0-9a-f]{1,4})?(?![\w:])/gi, word: 'ip' },
   // Full-time or part-time in another language ("a tiempo completo", "temps partiel", "Vollzeit") is a kind of job, not
   // the weather its "tiempo"/"tempo" would read as.
