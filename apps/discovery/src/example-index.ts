@@ -70,21 +70,17 @@ export class ExampleIndex {
     const bestLexical = hits.reduce((m, h) => Math.max(m, h.score), 0) || 1;
     const closestScore = new Map<string, number>(); // each tool's best example by both signals together
     this.examples.forEach((e, i) => {
-      let cosine = 0;
-      if (known) {
-        const offset = i * dims;
-        for (let d = 0; d < dims; d++) cosine += query[d] * this.embeddings[offset + d];
-      }
-      cosine = Math.max(0, (cosine - EXAMPLES.threshold) / (1 - EXAMPLES.threshold));
-      if (!lexical[i] && !cosine) return;
+      const cosine = known ? dotAt(query, this.embeddings, i * dims) : 0;
+      const semantic = Math.max(0, (cosine - EXAMPLES.threshold) / (1 - EXAMPLES.threshold));
+      if (!lexical[i] && !semantic) return;
       const s = out.get(e.tool) ?? { lexical: 0, semantic: 0, closest: e.text };
-      const both = lexical[i] / bestLexical + cosine;
+      const both = lexical[i] / bestLexical + semantic;
       if (both > (closestScore.get(e.tool) ?? -1)) {
         closestScore.set(e.tool, both);
         s.closest = e.text;
       }
       s.lexical = Math.max(s.lexical, lexical[i]);
-      s.semantic = Math.max(s.semantic, cosine);
+      s.semantic = Math.max(s.semantic, semantic);
       out.set(e.tool, s);
     });
     return out;
@@ -110,4 +106,23 @@ export class ExampleIndex {
     for (let d = 0; d < out.length; d++) out[d] /= norm;
     return true;
   }
+}
+
+// The dot product of a query with the row of a packed matrix starting at offset, four sums at once so the loads overlap.
+function dotAt(query: Float32Array, matrix: Float32Array, offset: number): number {
+  const dims = query.length;
+  const tail = dims - (dims % 4);
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d < tail; d += 4) {
+    s0 += query[d] * matrix[offset + d];
+    s1 += query[d + 1] * matrix[offset + d + 1];
+    s2 += query[d + 2] * matrix[offset + d + 2];
+    s3 += query[d + 3] * matrix[offset + d + 3];
+  }
+  for (; d < dims; d++) s0 += query[d] * matrix[offset + d];
+  return s0 + s1 + s2 + s3;
 }

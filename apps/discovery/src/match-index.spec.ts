@@ -531,4 +531,25 @@ describe(WordVectors.name, () => {
     expect(sim('jwt', 'jwt')).toBeCloseTo(1, 2);
     expect(vectors.id('qwzxv')).toBeUndefined();
   });
+
+  it('compares a word with a matrix exactly, dropping only the rows that cannot reach their floor', () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => 300 + i);
+    const matrix = new Float32Array(rows.length * vectors.dims);
+    rows.forEach((row, i) => matrix.set(vectors.vector(row), i * vectors.dims));
+    const split = 48;
+    const tails = vectors.tailLengths(matrix, rows.length, split);
+    for (const word of ['weather', 'token', 'password']) {
+      const id = vectors.id(word)!;
+      const exact = rows.map((row) => Math.fround(vectors.similarity(id, row)));
+      for (const level of [0.2, 0.5, 0.8]) {
+        const out = vectors.similarities(id, matrix, split, tails, new Float64Array(rows.length).fill(level), new Float32Array(rows.length));
+        const dropped = rows.flatMap((_, i) => (out[i] === -Infinity ? [i] : []));
+        const kept = rows.flatMap((_, i) => (out[i] === -Infinity ? [] : [i]));
+        expect(kept.map((i) => out[i])).toEqual(kept.map((i) => exact[i]));
+        expect(dropped.filter((i) => exact[i] >= level)).toEqual([]);
+        // The cut does its work: at a high floor most rows stop halfway.
+        if (level === 0.8) expect(dropped.length).toBeGreaterThan(rows.length / 2);
+      }
+    }
+  });
 });

@@ -60,18 +60,54 @@ export class WordVectors {
     return dot(this.vector(a), this.vector(b), this.dims) / (this.scale * this.scale);
   }
 
-  // Cosine similarity of one row with every row of a packed matrix (rows × dims), into out.
-  similarities(id: number, matrix: Int8Array, out: Float32Array): Float32Array {
-    const q = this.vector(id);
+  // A row's length relative to unit length (quantisation leaves it a little off 1).
+  length(id: number): number {
+    return Math.sqrt(dot(this.vector(id), this.vector(id), this.dims)) / this.scale;
+  }
+
+  // The length of each of the first `count` rows of a packed matrix from dim `from` on, in the matrix's units.
+  tailLengths(matrix: Float32Array, count: number, from: number): Float64Array {
+    const dims = this.dims;
+    return Float64Array.from({ length: count }, (_, r) => Math.hypot(...matrix.subarray(r * dims + from, (r + 1) * dims)));
+  }
+
+  // Cosine similarity of one row with the first out.length rows of a packed matrix (rows × dims; int8 values held as
+  // float32, so every product and sum stays an exact integer), into out; -Infinity where a row cannot reach floor[r].
+  // The dims up to `split` come first: the rest can add at most the product of both rows' lengths there (Cauchy-Schwarz,
+  // tails from tailLengths), so most unrelated rows stop halfway.
+  similarities(id: number, matrix: Float32Array, split: number, tails: Float64Array, floor: Float64Array, out: Float32Array): Float32Array {
+    const q = Float64Array.from(this.vector(id));
     const dims = this.dims;
     const norm = this.scale * this.scale;
+    const qTail = Math.hypot(...q.subarray(split));
     for (let r = 0, offset = 0; r < out.length; r++, offset += dims) {
-      let s = 0;
-      for (let d = 0; d < dims; d++) s += q[d] * matrix[offset + d];
-      out[r] = s / norm;
+      const head = dotRange(q, matrix, offset, 0, split);
+      // A margin far above rounding keeps the cut exact: a row is dropped only when even its bound is clearly short.
+      if ((head + qTail * tails[r]) / norm < floor[r] - 1e-6) {
+        out[r] = -Infinity;
+        continue;
+      }
+      out[r] = (head + dotRange(q, matrix, offset, split, dims)) / norm;
     }
     return out;
   }
+}
+
+// The dot product of q with a matrix row over dims [from, to), four sums at once so the loads overlap.
+function dotRange(q: Float64Array, matrix: Float32Array, offset: number, from: number, to: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = from;
+  for (; d + 4 <= to; d += 4) {
+    s0 += q[d] * matrix[offset + d];
+    s1 += q[d + 1] * matrix[offset + d + 1];
+    s2 += q[d + 2] * matrix[offset + d + 2];
+    s3 += q[d + 3] * matrix[offset + d + 3];
+  }
+  for (; d < to; d++) s0 += q[d] * matrix[offset + d];
+  return s0 + s1 + s2 + s3;
 }
 
 function dot(a: Int8Array, b: Int8Array, n: number) {
