@@ -42,6 +42,9 @@ interface DocSlots {
   fields: string[];
 }
 
+// Most vocabulary words can win with no catalog word: they share one memo entry.
+const NO_CANDIDATES = { slots: new Int32Array(0), sims: new Float32Array(0) };
+
 export class SemanticIndex {
   private readonly slotWords: string[] = [];
   private readonly spelling: Spelling;
@@ -139,7 +142,7 @@ export class SemanticIndex {
       slots.push(this.order[r]);
       kept.push(sims[r]);
     }
-    found = { slots: Int32Array.from(slots), sims: Float32Array.from(kept) };
+    found = slots.length ? { slots: Int32Array.from(slots), sims: Float32Array.from(kept) } : NO_CANDIDATES;
     this.memo.set(row, found);
     return found;
   }
