@@ -1,7 +1,7 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { Spelling } from './spelling';
 import { normalize, words } from './text-analysis';
-import type { WordVectors } from './word-vectors';
+import { dotRange, type WordVectors } from './word-vectors';
 
 // Labelled examples: the ways users ask for each operation (its route's `asks`). A task is compared with every
 // example, by its words (BM25 over the single example) and by its meaning (cosine of sentence vectors: the mean of
@@ -67,10 +67,11 @@ export class ExampleIndex {
     const dims = this.vectors.dims;
     const query = new Float32Array(dims);
     const known = this.embed(task, query, true);
+    const exact = Float64Array.from(query);
     const bestLexical = hits.reduce((m, h) => Math.max(m, h.score), 0) || 1;
     const closestScore = new Map<string, number>(); // each tool's best example by both signals together
     this.examples.forEach((e, i) => {
-      const cosine = known ? dotAt(query, this.embeddings, i * dims) : 0;
+      const cosine = known ? dotRange(exact, this.embeddings, i * dims, 0, dims) : 0;
       const semantic = Math.max(0, (cosine - EXAMPLES.threshold) / (1 - EXAMPLES.threshold));
       if (!lexical[i] && !semantic) return;
       const s = out.get(e.tool) ?? { lexical: 0, semantic: 0, closest: e.text };
@@ -106,23 +107,4 @@ export class ExampleIndex {
     for (let d = 0; d < out.length; d++) out[d] /= norm;
     return true;
   }
-}
-
-// The dot product of a query with the row of a packed matrix starting at offset, four sums at once so the loads overlap.
-function dotAt(query: Float32Array, matrix: Float32Array, offset: number): number {
-  const dims = query.length;
-  const tail = dims - (dims % 4);
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let d = 0;
-  for (; d < tail; d += 4) {
-    s0 += query[d] * matrix[offset + d];
-    s1 += query[d + 1] * matrix[offset + d + 1];
-    s2 += query[d + 2] * matrix[offset + d + 2];
-    s3 += query[d + 3] * matrix[offset + d + 3];
-  }
-  for (; d < dims; d++) s0 += query[d] * matrix[offset + d];
-  return s0 + s1 + s2 + s3;
 }

@@ -93,8 +93,8 @@ export class WordVectors {
   }
 }
 
-// The dot product of q with a matrix row over dims [from, to), four sums at once so the loads overlap.
-function dotRange(q: Float64Array, matrix: Float32Array, offset: number, from: number, to: number): number {
+// The dot product of q with a matrix row (from offset) over dims [from, to), four sums at once so the loads overlap.
+export function dotRange(q: Float64Array, matrix: Float32Array, offset: number, from: number, to: number): number {
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
