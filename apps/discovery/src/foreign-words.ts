@@ -1,7 +1,7 @@
-// Tasks in Spanish, Portuguese, French, Italian, German, Dutch, Swedish or romanised Japanese: the English word vectors know few of their words and
-// no package on the npm registry ships a bilingual lexicon, so a task's foreign words are read as their English
-// meaning too. The list is the everyday vocabulary of a data and utility API (the commonest words of the catalog's
-// summaries and asks, and of the requests around them), one line per English word, not a table per tool.
+// Tasks in Spanish, Portuguese, French, Italian, German, Dutch, Swedish or romanised Japanese: the English word vectors
+// know few of their words and no package on the npm registry ships a bilingual lexicon, so a task's foreign words are
+// read as their English meaning too. The list is the everyday vocabulary of a data and utility API (the commonest words
+// of the catalog's summaries and asks, and of the requests around them), one line per English word, not a table per tool.
 // Words that are also English ("actions", "court", "vent", "land", "trend", "auto") are left out: they would change
 // English tasks. Accents are optional (a task typed without them still matches).
 const LEXICON = `
@@ -89,7 +89,7 @@ publish: publicar publier pubblicare veröffentlichen publiceren
 active: vigente vigentes activo activos activa activas ativo ativos actif actifs attivo attivi aktiv aktive actief actieve
 budget: presupuesto orçamento
 rent: alquilar alquilé alquilado alquilada alugar aluguei alugado alugada louer loué louée affittare affittato noleggiare noleggiato mieten gemietet huren gehuurd
-release: liberar libérer liberare rilasciare freigeben vrijgeven
+release: liberar libera libérer liberare rilasciare freigeben vrijgeven
 free: gratis gratuito gratuita gratuit gratuite kostenlos
 convert: convertir converter convertire konvertieren umrechnen umwandeln omrekenen omzetten converteren
 encode: codificar encoder codifica kodieren coderen
@@ -134,7 +134,6 @@ questionnaire: cuestionario questionário questionario fragebogen vragenlijst
 submit: abschicken absenden einreichen indienen inzenden soumettre
 policy: política políticas politique politiques politica politiche richtlinie richtlinien beleid
 confirm: confirmar confirmer confermare bestätigen bevestigen
-release: liberar libera libérer liberare freigeben vrijgeven
 positions: posiciones posições posizioni positionen posities
 margin: margen márgenes margem margens marge marges margine margini
 timeline: cronología cronologia chronologie zeitleiste zeitstrahl tijdlijn
