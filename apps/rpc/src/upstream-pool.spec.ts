@@ -45,13 +45,19 @@ describe(UpstreamPool.name, () => {
   it('learns from lost hedges that the primary has become slow, and stops putting it first', async () => {
     let delay = 0;
     const primary = node('primary', (body?: string, signal?: AbortSignal) => after(delay, 'p')(body, signal));
-    const spare = node('spare', after(20, 's'));
+    // The spare's first sample is slow, as a busy machine can make it.
+    let spareMs = 120;
+    const spare = node('spare', (body?: string, signal?: AbortSignal) => after(spareMs, 's')(body, signal));
     const pool = new UpstreamPool([primary, spare], { ...OPTIONS, hedge: { enabled: true, minMs: 10, maxMs: 10 } }, () => undefined);
     await pool.read('{}', Date.now() + 1_000, identity); // both fast: the primary answers before the hedge
     await pool.read('{}', Date.now() + 1_000, identity, new Set(['primary'])); // the spare gets a latency too
+    spareMs = 20;
     expect(pool.ordered().map((n) => n.name)).toEqual(['primary', 'spare']);
     delay = 500;
-    for (let i = 0; i < 10; i++) await expect(pool.read('{}', Date.now() + 1_000, identity)).resolves.toMatchObject({ upstream: 'spare' });
+    // Each lost hedge tells the primary's latency as at least the hedge delay plus the spare's answer, so the averages
+    // part by that margin once the first samples have faded: 30 reads leave 0.1 % of them (10 reads left 11 %, enough
+    // for a slow first sample of the spare to outweigh the margin).
+    for (let i = 0; i < 30; i++) await expect(pool.read('{}', Date.now() + 1_000, identity)).resolves.toMatchObject({ upstream: 'spare' });
     expect(pool.ordered().map((n) => n.name)).toEqual(['spare', 'primary']);
     expect(pool.snapshot(primary)).toMatchObject({ failures: 0, hedges_won: 0 });
   });
