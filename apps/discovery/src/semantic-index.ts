@@ -37,7 +37,7 @@ export const SEMANTIC = {
 
 interface DocSlots {
   id: string;
-  slots: Int32Array; // rows of the packed matrix this tool uses
+  slots: Int32Array; // the catalog words (slots) this tool uses
   weights: Float32Array; // the best field weight of each
   fields: string[];
 }
