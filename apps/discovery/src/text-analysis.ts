@@ -95,6 +95,8 @@ const RIGHT_NOW = /\bright\s+(?=now\b)/giu;
 const DONE_FIRST = /\b(?:after|once)\s+(?:having\s+)?\p{L}+ing(?![\p{L}\p{N}])[^.,;:?!()—–]*/giu;
 export const withoutContrast = (text: string) => text.replace(CONTRAST, ' ').replace(DONE_FIRST, ' ').replace(RESULT_CAP, ' ').replace(RIGHT_NOW, '');
 
+// A date, a month or a year ("2022-01-01", "2022-01", "2024", "March 2024"), as one end of a span.
+const DATE_POINT = String.raw`(?:\d{4}-\d{2}(?:-\d{2})?|(?:19|20)\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\p{L}*(?:\s+(?:19|20)\d\d)?)`;
 // What a task's form says without the word: a padded base64 value is base64 ("decode aGVsbG8="), three dotted
 // base64url parts starting "eyJ" are a JWT, and the way of a conversion names its verb: text "to base64" is encoded,
 // base64 "back to text" or "from base64" decoded. Each is the word itself, as the task would have written it.
@@ -138,7 +140,7 @@ const IMPLIED: { form: RegExp; word: string }[] = [
   { form: /\bsince\s+(?:19|20)\d\d\b|\bfrom\s+(?:19|20)\d\d\s+(?:on|onwards?)\b|\b(?:going\s+|goes\s+|go\s+)?back\s+to\s+(?:19|20)\d\d\b/gi, word: 'history' },
   // A span between two dates, months or years ("between 2022-01-01 and 2022-12-31", "between March and June 2024") filters
   // by date.
-  { form: /\bbetween\s+(?:\d{4}-\d{2}(?:-\d{2})?|(?:19|20)\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\p{L}*(?:\s+(?:19|20)\d\d)?)\s+and\s+(?:\d{4}-\d{2}(?:-\d{2})?|(?:19|20)\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\p{L}*(?:\s+(?:19|20)\d\d)?)(?![\p{L}\p{N}])/giu, word: 'date' },
+  { form: new RegExp(String.raw`\bbetween\s+${DATE_POINT}\s+and\s+${DATE_POINT}(?![\p{L}\p{N}])`, 'giu'), word: 'date' },
   // A JSON object or array typed out ('{"a":1}', '[{"id":') is JSON, however the task names it.
   { form: /[{[]\s*"[^"\n]*"\s*:/g, word: 'json' },
   // Well-formed text is valid text.
