@@ -85,7 +85,7 @@ async function startChain() {
 async function fundPaymentAccounts(chain, url) {
   const { fundWallets } = require('@toll/local-chain');
   const { terms } = await (await fetch(`${url}/toll/payments/health`)).json();
-  fundWallets(chain.chain, [terms.recipient, terms.feePayer], chain.usdcMint);
+  fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
 }
 
 // Every folder in apps/ whose package.json is tagged type:app is started; nothing is listed by hand.
