@@ -111,13 +111,15 @@ export class TollService {
         retry_after_seconds: down.retryAfterSeconds,
       });
     }
-    const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl(), route: this.priced(route) };
+    // The memo of a challenge commits to this request, so whoever reads it on chain cannot redeem it for another.
+    const bindingKey = requestKeyOf(route.operationId, input, idempotencyKey);
+    const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl(), route: this.priced(route), binding_key: bindingKey };
     if (!proof) return { kind: 'challenge', challenge: await this.payments.challenge(challenge) };
 
     // A per-call proof pays for one request, so the request itself is the idempotency key; a block proof or a balance
     // pays for many, so only an explicit Idempotency-Key makes a repeat a redelivery instead of the next charge.
     const many = route.price.per === 'block' || proof.kind === 'balance';
-    const requestKey = !many || idempotencyKey ? requestKeyOf(route.operationId, input, idempotencyKey) : undefined;
+    const requestKey = !many || idempotencyKey ? bindingKey : undefined;
     const target = req.target ?? { path: route.path, input };
     // Payments verifies and holds, forwards to the group, and settles or releases (PaidCallRequest).
     const paid = await this.payments.paidCall({

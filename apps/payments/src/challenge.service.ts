@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError, type ChallengeReply, type ChallengeRequest } from '@toll/contracts';
-import { buildChallengeBody, buildPaymentRequired, encodeHeaderJson, issueMemo, usdToLamports, usdToUsdcAtomic, type ChallengeTerms } from '@toll/x402';
+import { buildChallengeBody, buildPaymentRequired, encodeHeaderJson, inputBinding, issueMemo, usdToLamports, usdToUsdcAtomic, type ChallengeTerms } from '@toll/x402';
 import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, productOf, type PaymentTerms } from './terms';
 
@@ -25,6 +25,8 @@ export class ChallengeService {
       usdcAtomic,
       lamports: sol ? usdToLamports(req.route.price.usd, sol.solUsd) : null,
       expiresAt: Math.floor(now / 1000) + this.terms.memoTtlSeconds,
+      // A per-call memo pays for the request that got it, and no other. A block pays for many inputs: not bound.
+      binding: req.binding_key && req.route.price.per !== 'block' ? inputBinding(req.binding_key) : null,
     });
     const terms: ChallengeTerms = {
       network: this.terms.network,

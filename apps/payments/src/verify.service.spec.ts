@@ -2,7 +2,7 @@ import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from
 import type { VerifyRequest } from '@toll/contracts';
 import { JsonLogger } from '@toll/platform';
 import type { SolanaRpc } from '@toll/solana';
-import { encodeHeaderJson, issueMemo } from '@toll/x402';
+import { encodeHeaderJson, inputBinding, issueMemo } from '@toll/x402';
 import type { ChallengeService } from './challenge.service';
 import { PaymentsConfig } from './config';
 import type { Facilitator } from './facilitator';
@@ -17,9 +17,14 @@ const config = PaymentsConfig.parse({});
 const terms = resolveTerms(config);
 const nowUnix = () => Math.floor(Date.now() / 1000);
 
-// An x402 PAYMENT-SIGNATURE answering a memo that expired a minute ago.
-function expiredX402() {
-  const { memo, quote } = issueMemo(terms.memoSecret, { operationId: 'shop.getItem', usd: '0.01', usdcAtomic: 10_000n, lamports: null, expiresAt: nowUnix() - 60 });
+const KEY_A = 'a'.repeat(64);
+const KEY_B = 'b'.repeat(64);
+const memoFor = (expiresAt: number, bindingKey?: string) =>
+  issueMemo(terms.memoSecret, { operationId: 'shop.getItem', usd: '0.01', usdcAtomic: 10_000n, lamports: null, expiresAt, binding: bindingKey && inputBinding(bindingKey) });
+
+// An x402 PAYMENT-SIGNATURE answering a memo (by default one that expired a minute ago).
+function expiredX402(signed = memoFor(nowUnix() - 60)) {
+  const { memo, quote } = signed;
   const payer = Keypair.generate();
   const message = new TransactionMessage({
     payerKey: terms.feePayer.publicKey,
@@ -30,7 +35,8 @@ function expiredX402() {
   return encodeHeaderJson({ x402Version: 2, accepted: requirementsFor(terms, quote, memo), payload: { transaction } });
 }
 
-const request = (paymentSignature: string): VerifyRequest => ({
+const request = (paymentSignature: string, bindingKey?: string): VerifyRequest => ({
+  binding_key: bindingKey,
   requestId: 'r-1',
   resourceUrl: 'http://toll.test/toll/shop/item',
   route: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', summary: 'Item', price: { per: 'call', usd: '0.01' }, inputSchema: {}, outputSchema: {} },
@@ -42,6 +48,9 @@ function serviceWith(known: Partial<NewPayment> | null) {
   const holds: NewPayment[] = [];
   const ledger = {
     findByProof: async () => known,
+    lookupOrHoldNext: async () => {
+      throw new Error('the ledger was asked');
+    },
     hold: async (p: NewPayment) => (holds.push(p), { ok: true, holdId: 'h-1', paymentId: 'p-1', payment: { payer: 'Payer', onchainSettled: true } }),
   } as unknown as LedgerRepository;
   const challenges = { issue: () => ({ headerValue: '', body: {} }) } as unknown as ChallengeService;
@@ -61,5 +70,21 @@ describe(VerifyService.name, () => {
     const { service, holds } = serviceWith({ payer: 'Payer', txSignature: 'sig' });
     expect(await service.verify(request(expiredX402()))).toEqual({ ok: true, holdId: 'h-1', payer: 'Payer', redelivery: undefined });
     expect(holds).toHaveLength(1);
+  });
+
+  it('refuses an x402 payment whose memo was bound to another request, before any hold or facilitator call', async () => {
+    const { service, holds } = serviceWith({ payer: 'Payer', txSignature: 'sig' });
+    const bound = expiredX402(memoFor(nowUnix() + 60, KEY_A));
+    expect(await service.verify(request(bound, KEY_B))).toMatchObject({ ok: false, reason: 'memo_wrong_input' });
+    expect(await service.verify(request(bound))).toMatchObject({ ok: false, reason: 'memo_wrong_input' });
+    expect(holds).toEqual([]);
+    expect(await service.verify(request(bound, KEY_A))).toMatchObject({ ok: true });
+  });
+
+  it('refuses a memo-flow proof bound to another request before reading the ledger or the chain', async () => {
+    const { service } = serviceWith(null);
+    const { memo } = memoFor(nowUnix() + 60, KEY_A);
+    const req = { ...request('', KEY_B), proof: { kind: 'memo' as const, signature: '5'.repeat(88), memo } };
+    expect(await service.verify(req)).toMatchObject({ ok: false, reason: 'memo_wrong_input' });
   });
 });

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError, type ChallengeRequest, type PaymentProof, type StoredReply, type VerifyReply, type VerifyRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { memoFitsRequest, openMemo } from '@toll/x402';
 import { RpcUnavailableError, SolanaRpc, decodeTransaction, type EncodedTransaction, type ParsedTransaction } from '@toll/solana';
 import { BalanceService } from './balance.service';
 import { ChallengeService } from './challenge.service';
@@ -47,6 +48,10 @@ export class VerifyService {
     if (!proof.signature) return { ok: false, reason: 'payment_tx_header_missing' };
     if (!SIGNATURE.test(proof.signature)) return { ok: false, reason: 'signature_malformed' };
     if (!proof.memo) return { ok: false, reason: 'memo_missing' };
+    // The memo is public on chain once paid: one bound to another request of this operation is refused before any
+    // lookup or hold (another operation's memo meets memo_wrong_route below, as before).
+    const opened = openMemo(this.terms.memoSecret, proof.memo);
+    if (opened.ok && opened.quote.operationId === productOf(req.route) && !memoFitsRequest(opened.quote, req.binding_key)) return { ok: false, reason: 'memo_wrong_input' };
     const redelivery = this.redeliveryOf(req);
     const ttl = this.config.PAYMENTS_HOLD_TTL_SECONDS;
     // A per-call proof is new on nearly every call (a repeat is a retry or a redelivery), so its chain read starts
@@ -86,7 +91,7 @@ export class VerifyService {
   }
 
   private async viaX402(req: VerifyRequest, proof: Extract<PaymentProof, { kind: 'x402' }>): Promise<Outcome> {
-    const parsed = parseX402(proof.paymentSignature, productOf(req.route), this.terms);
+    const parsed = parseX402(proof.paymentSignature, productOf(req.route), req.binding_key, this.terms);
     if (!parsed.ok) return parsed;
     const known = await this.ledger.findByProof(parsed.proofKey);
     let payer = known?.payer;

@@ -1,6 +1,6 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
-import { decodeHeaderJson, openMemo, type MemoQuote } from '@toll/x402';
+import { decodeHeaderJson, memoFitsRequest, openMemo, type MemoQuote } from '@toll/x402';
 import { createHash } from 'node:crypto';
 import { MAX_TIMEOUT_SECONDS } from './challenge.service';
 import type { PaymentTerms } from './terms';
@@ -18,10 +18,11 @@ export const requirementsFor = (terms: PaymentTerms, quote: MemoQuote, memo: str
   extra: { feePayer: terms.feePayer.publicKey.toBase58(), memo },
 });
 
-// Decodes PAYMENT-SIGNATURE and checks that it answers one of our challenges for this route. The memo's expiry
-// is the caller's to check: it binds a new payment, not one already recorded.
+// Decodes PAYMENT-SIGNATURE and checks that it answers one of our challenges for this route and this request (its
+// memo's binding; the settled transaction is public, so anyone can rebuild this header from the chain). The memo's
+// expiry is the caller's to check: it binds a new payment, not one already recorded.
 // The proof key hashes the transaction *message* (the fee-payer slot is attacker-controlled; x402 PR #2482).
-export function parseX402(header: string, operationId: string, terms: PaymentTerms): X402Parse {
+export function parseX402(header: string, operationId: string, bindingKey: string | undefined, terms: PaymentTerms): X402Parse {
   let payload: PaymentPayload;
   try {
     payload = decodeHeaderJson(header) as PaymentPayload;
@@ -36,6 +37,7 @@ export function parseX402(header: string, operationId: string, terms: PaymentTer
   const read = openMemo(terms.memoSecret, memo);
   if (!read.ok) return read;
   if (read.quote.operationId !== operationId) return { ok: false, reason: 'memo_wrong_route' };
+  if (!memoFitsRequest(read.quote, bindingKey)) return { ok: false, reason: 'memo_wrong_input' };
   const requirements = requirementsFor(terms, read.quote, memo);
   const same = (['scheme', 'network', 'amount', 'asset', 'payTo'] as const).every((k) => accepted[k] === requirements[k]) && accepted.extra?.feePayer === requirements.extra.feePayer;
   if (!same) return { ok: false, reason: 'requirements_mismatch' };

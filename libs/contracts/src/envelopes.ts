@@ -52,6 +52,9 @@ export interface ChallengeRequest {
     outputSchema: Record<string, unknown>;
   };
   reason?: string;
+  // The request key of the request this is about (sha256 of operation, canonical input and Idempotency-Key, as
+  // VerifyRequest.requestKey): a per-call memo commits to it, and only a request with the same key may redeem it.
+  binding_key?: string;
 }
 
 export interface ChallengeReply {

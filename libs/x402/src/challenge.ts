@@ -52,6 +52,7 @@ const REASON_TEXT: Record<string, string> = {
   payment_required: 'This operation is paid: pay as described in toll.how_to_pay (or accepts), then repeat the request with the proof.',
   payment_tx_header_missing: 'toll_memo was given without the X-Payment-Tx header naming the transaction that paid it.',
   proof_already_redeemed: 'This proof already paid for another request; pay again for a new one.',
+  memo_wrong_input: 'This memo was issued for another request (another input or Idempotency-Key): repeat exactly the request that got it, or pay the fresh memo here for this one.',
   block_used_up: 'Every request this block bought is used; pay for a new block.',
 };
 
