@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { TollError, type RegistryListing, type RegistryListingsReply } from '@toll/contracts';
 import { APP_CONFIG, GroupHealth, JsonLogger } from '@toll/platform';
+import { BlockedTargetError, resolvePublic, withDeadline } from '@toll/upstream';
 import type { RegistryConfig } from './config';
 import { EndpointProber } from './endpoint-prober';
 import { clientKey } from './ip';
@@ -26,6 +27,9 @@ const toListing = (row: ListingRow): Listing => ({
 });
 
 const markerFields = (m: Marker) => ({ registry_updated: m.updatedAt.toISOString(), registry_version: m.version });
+
+// How long a submission waits for DNS to judge its endpoint's host.
+const SUBMIT_DNS_TIMEOUT_MS = 3_000;
 
 const invalid = (field: string, message: string) => new TollError('INVALID_INPUT', 'Input failed validation', { issues: [{ field, message }] });
 
@@ -112,6 +116,7 @@ export class RegistryService implements OnApplicationBootstrap {
   async submit(input: SubmitInput, callerIp: string): Promise<SubmitOutput> {
     const endpointUrl = new URL(input.endpoint_url).href; // canonical form: one listing per endpoint
     if (new URL(endpointUrl).origin === this.operatorOrigin) throw invalid('endpoint_url', "is on the operator's own origin, reserved for its verified listings");
+    await this.refuseNonPublic(endpointUrl);
     const listing = {
       name: input.name,
       description: input.description,
@@ -129,6 +134,19 @@ export class RegistryService implements OnApplicationBootstrap {
     if (result.kind === 'duplicate') throw invalid('endpoint_url', 'is already listed');
     this.logger.event('info', 'listing published', { listingId: result.row.id, registryVersion: result.marker.version });
     return { schema_version: LISTING_SCHEMA_VERSION, outcome: 'published', verification: 'unverified', listing: toListing(result.row), ...markerFields(result.marker) };
+  }
+
+  // Every agent may call a published endpoint, so it must be a public address, judged by the prober's own rule
+  // (resolvePublic): IP literals in any form (the URL parser turns 0x7f000001 or 2130706433 into 127.0.0.1) and
+  // every address a name resolves to. A name that does not resolve now is accepted: the prober's guarded connection
+  // checks it again at every probe, and an unreachable listing never gets verified.
+  private async refuseNonPublic(endpointUrl: string) {
+    const host = new URL(endpointUrl).hostname;
+    try {
+      await withDeadline(resolvePublic(host, this.config.REGISTRY_PROBE_ALLOW_PRIVATE), Date.now() + SUBMIT_DNS_TIMEOUT_MS, () => new Error('DNS timed out'));
+    } catch (e) {
+      if (e instanceof BlockedTargetError) throw invalid('endpoint_url', `must be a public address (${e.message})`);
+    }
   }
 
   async submitQuestionnaire(input: QuestionnaireInput, callerIp: string) {
