@@ -30,6 +30,7 @@ export class BatchController {
       'accept or reject a deferred-payment note',
     ],
     price: PRICES.score,
+    payerProof: true, // the answer is a credential: only the paying wallet may redeem it
     input: S.ScoreInput,
     output: S.ScoreOutput,
     timeoutMs: TIMEOUT_MS,

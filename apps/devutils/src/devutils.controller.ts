@@ -80,6 +80,7 @@ export class DevutilsController {
       'secure random password generator',
     ],
     price: PRICES.genPassword,
+    payerProof: true, // the answer is a credential: only the paying wallet may redeem it
     input: S.GenPasswordInput,
     output: S.GenPasswordOutput,
     timeoutMs: TIMEOUT_MS,
@@ -102,6 +103,7 @@ export class DevutilsController {
       'generate 32 random bytes',
     ],
     price: PRICES.genToken,
+    payerProof: true, // the answer is a credential: only the paying wallet may redeem it
     input: S.GenTokenInput,
     output: S.GenTokenOutput,
     timeoutMs: TIMEOUT_MS,

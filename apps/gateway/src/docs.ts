@@ -83,6 +83,7 @@ export function renderDocs(routes: ResolvedRoute[], groups: Array<{ group: strin
             (r) =>
               `<div class="op" id="${escape(r.operationId)}"><h3><span class="m">${r.method}</span> <code>${escape(r.path)}</code> <span class="p">${escape(priceText(r.price))}</span></h3>` +
               `<p>${escape(r.summary)}</p>${r.description ? `<p class="hint">${escape(r.description)}</p>` : ''}` +
+              (r.price && r.payerProof ? `<p class="hint">The answer is a credential: a memo-flow payment also needs <code>X-Toll-Payer-Signature</code>, the paying wallet's signature of the 402's <code>toll.payer_proof.signed_text</code>.</p>` : '') +
               `<p class="id">operationId <code>${escape(r.operationId)}</code> · MCP tool <code>${escape(toolNameOf(r.operationId))}</code> · <a href="/docs/op/${escape(r.operationId)}">Try it</a></p>` +
               `${fieldsOf(r)}<pre>${escape(exampleRequest(r, base))}</pre></div>`,
           )

@@ -67,7 +67,10 @@ export class McpService {
 // A proof in the request's _meta: an x402 PaymentPayload (object, or already base64 as in PAYMENT-SIGNATURE), or the memo flow.
 function proofOf(meta: Record<string, unknown> | undefined, route: ResolvedRoute, input: Record<string, unknown>): PaymentProof | undefined {
   const x402 = meta?.[META.payment];
-  if (x402 !== undefined && x402 !== null) return { kind: 'x402', paymentSignature: typeof x402 === 'string' ? x402 : encodeHeaderJson(x402) };
+  const payer = meta?.[META.payerSignature];
+  if (payer !== undefined && typeof payer !== 'string') throw new TollError('INVALID_INPUT', 'Payment metadata is malformed', { issues: [{ field: `_meta.${META.payerSignature}`, message: 'must be a string' }] });
+  const payer_signature = payer === undefined ? {} : { payer_signature: payer };
+  if (x402 !== undefined && x402 !== null) return { kind: 'x402', paymentSignature: typeof x402 === 'string' ? x402 : encodeHeaderJson(x402), ...payer_signature };
   const balance = meta?.[META.balancePayment] as Record<string, unknown> | undefined;
   if (balance !== undefined && balance !== null) {
     const fields = ['wallet', 'timestamp', 'nonce', 'signature'] as const;
@@ -80,7 +83,7 @@ function proofOf(meta: Record<string, unknown> | undefined, route: ResolvedRoute
   if (memo === undefined || memo === null) return undefined;
   const issues = (['signature', 'memo'] as const).filter((k) => typeof memo?.[k] !== 'string').map((k) => ({ field: `_meta.${META.memoPayment}.${k}`, message: 'must be a string' }));
   if (issues.length) throw new TollError('INVALID_INPUT', 'Payment metadata is malformed', { issues });
-  return { kind: 'memo', signature: memo.signature as string, memo: memo.memo as string };
+  return { kind: 'memo', signature: memo.signature as string, memo: memo.memo as string, ...payer_signature };
 }
 
 // The x402 convention for MCP: a tool error carrying PaymentRequired. structuredContent holds it only when the tool

@@ -13,6 +13,9 @@ export const META = {
   // client → server: { wallet, timestamp, nonce, signature } spending from a prepaid balance, signed over the route's
   // method, its path template and the whole tool input (docs/payments.md)
   balancePayment: 'toll/balance-payment',
+  // client → server: on a tool whose answer is a credential, the paying wallet's signature (base64) of the memo
+  // challenge's payer_proof.signed_text (docs/payments.md, "Who can redeem a payment")
+  payerSignature: 'toll/payer-signature',
   idempotencyKey: 'toll/idempotency-key', // client → server: as the Idempotency-Key header (block prices: a repeat is redelivered)
   memoChallenge: 'toll/memo-challenge', // server → client: everything the memo flow needs (the 402 body's `toll`)
   receipt: 'toll/receipt',
@@ -35,7 +38,7 @@ export interface McpTool {
   inputSchema: Schema & { type: 'object' };
   outputSchema?: Schema & { type: 'object' };
   annotations: { title: string; readOnlyHint: boolean; openWorldHint: boolean };
-  _meta: { 'toll/operationId': string; 'toll/price': PriceSpec | null; 'toll/http': { method: string; path: string } };
+  _meta: { 'toll/operationId': string; 'toll/price': PriceSpec | null; 'toll/http': { method: string; path: string }; 'toll/payer-proof'?: true };
 }
 
 // MCP wants an object schema; an output that is not an object is described in the text content instead.
@@ -45,14 +48,17 @@ export function toolOf(route: ResolvedRoute): McpTool {
   const pay = route.price
     ? `Price: ${priceText(route.price)}. Paid with x402 (an x402 v2 PaymentPayload in _meta["${META.payment}"]) or the Solana memo flow (_meta["${META.memoPayment}"]); the first call without payment answers the payment requirements.`
     : 'Free.';
+  const credential = route.price && route.payerProof
+    ? `The answer is a credential: only the payer may redeem it. With the memo flow (or when repeating a settled x402 payment) add _meta["${META.payerSignature}"]: the paying wallet's Ed25519 signature (base64) of _meta["${META.memoChallenge}"].payer_proof.signed_text.`
+    : undefined;
   return {
     name: toolNameOf(route.operationId),
     title: route.summary,
-    description: [route.summary, route.description, pay].filter(Boolean).join('\n\n'),
+    description: [route.summary, route.description, pay, credential].filter(Boolean).join('\n\n'),
     inputSchema: objectSchema(route.inputSchema) ?? { type: 'object' },
     ...(objectSchema(route.outputSchema) ? { outputSchema: objectSchema(route.outputSchema) } : {}),
     annotations: { title: route.summary, readOnlyHint: route.method === 'GET', openWorldHint: true },
-    _meta: { 'toll/operationId': route.operationId, 'toll/price': route.price, 'toll/http': { method: route.method, path: route.path } },
+    _meta: { 'toll/operationId': route.operationId, 'toll/price': route.price, 'toll/http': { method: route.method, path: route.path }, ...(route.price && route.payerProof ? { 'toll/payer-proof': true as const } : {}) },
   };
 }
 

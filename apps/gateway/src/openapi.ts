@@ -70,7 +70,15 @@ function responsesOf(route: ResolvedRoute, output: Schema) {
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-// OpenAPI 3.1 assembled from the live catalog; each operation carries its price (x-toll-price).
+// A paid operation whose answer is a credential: the memo flow (or a repeat of a settled x402 payment) must add the
+// paying wallet's signature, so whoever reads the payment on chain cannot redeem it (docs/payments.md).
+const PAYER_PROOF_TEXT =
+  'The answer is a credential, so only the payer may redeem a payment for it: with the memo flow (X-Payment-Tx and toll_memo), and when repeating a settled x402 payment, also send X-Toll-Payer-Signature, the paying wallet\'s Ed25519 signature (base64) of the 402 body\'s toll.payer_proof.signed_text ("toll-payer-v1\\n<memo>\\n<request_sha256>").';
+const payerProofOf = (route: ResolvedRoute) => Boolean(route.price && route.payerProof);
+const PAYER_SIGNATURE_PARAMETER = { name: 'X-Toll-Payer-Signature', in: 'header', required: false, description: 'Required with a memo-flow proof on this operation: see the description', schema: { type: 'string' } };
+
+// OpenAPI 3.1 assembled from the live catalog; each operation carries its price (x-toll-price) and, when its answer
+// is a credential, x-toll-payer-proof.
 export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
@@ -78,10 +86,11 @@ export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
     paths[route.path][route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
-      description: [route.description, `Price: ${priceText(route.price)}.`].filter(Boolean).join('\n\n'),
+      description: [route.description, `Price: ${priceText(route.price)}.`, payerProofOf(route) ? PAYER_PROOF_TEXT : undefined].filter(Boolean).join('\n\n'),
       tags: route.tags,
       'x-toll-price': route.price,
-      parameters: parametersOf(route),
+      ...(payerProofOf(route) ? { 'x-toll-payer-proof': true } : {}),
+      parameters: [...parametersOf(route), ...(payerProofOf(route) ? [PAYER_SIGNATURE_PARAMETER] : [])],
       ...(route.method === 'POST' ? { requestBody: { required: true, content: { 'application/json': { schema: bodyOf(route) } } } } : {}),
       responses: responsesOf(route, stripDialect(route.outputSchema)),
     };

@@ -113,14 +113,15 @@ export class TollService {
     }
     // The memo of a challenge commits to this request, so whoever reads it on chain cannot redeem it for another.
     const bindingKey = requestKeyOf(route.operationId, input, idempotencyKey);
-    const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl(), route: this.priced(route), binding_key: bindingKey };
+    const target = req.target ?? { path: route.path, input };
+    const request_sha256 = requestSha256(route.operationId, route.method, target.path, target.input);
+    const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl(), route: this.priced(route), binding_key: bindingKey, request_sha256 };
     if (!proof) return { kind: 'challenge', challenge: await this.payments.challenge(challenge) };
 
     // A per-call proof pays for one request, so the request itself is the idempotency key; a block proof or a balance
     // pays for many, so only an explicit Idempotency-Key makes a repeat a redelivery instead of the next charge.
     const many = route.price.per === 'block' || proof.kind === 'balance';
     const requestKey = !many || idempotencyKey ? bindingKey : undefined;
-    const target = req.target ?? { path: route.path, input };
     // Payments verifies and holds, forwards to the group, and settles or releases (PaidCallRequest).
     const paid = await this.payments.paidCall({
       ...challenge,
@@ -130,7 +131,7 @@ export class TollService {
       timeoutMs: route.timeoutMs,
       input,
       caller: req.caller,
-      request_sha256: requestSha256(route.operationId, route.method, target.path, target.input),
+      request_sha256,
     });
     if (paid.kind === 'challenge') return paid;
     return { kind: 'answer', reply: { json: paid.json, headers: paid.headers }, uncharged: paid.uncharged, settled: paid.settled };
@@ -165,8 +166,8 @@ export class TollService {
   }
 
   private priced(route: ResolvedRoute): ChallengeRequest['route'] {
-    const { operationId, method, path, summary, inputSchema, outputSchema, paidAs } = route;
-    return { operationId, method, path, summary, inputSchema, outputSchema, paidAs, price: route.price! };
+    const { operationId, method, path, summary, inputSchema, outputSchema, paidAs, payerProof } = route;
+    return { operationId, method, path, summary, inputSchema, outputSchema, paidAs, payerProof, price: route.price! };
   }
 
   private resourceUrl(req: Request): string {
@@ -252,10 +253,12 @@ function proofOf(req: Request, method: string, target: { path: string; input: un
     const [wallet, timestamp, nonce] = [req.get(BALANCE_HEADERS.wallet) ?? '', req.get(BALANCE_HEADERS.timestamp) ?? '', req.get(BALANCE_HEADERS.nonce) ?? ''];
     return { kind: 'balance', wallet, timestamp, nonce, signature: balanceSignature, method, path: target.path, input_sha256: inputSha256(target.input) };
   }
+  const payer = req.get(HEADERS.payerSignature);
+  const payer_signature = payer === undefined ? {} : { payer_signature: payer };
   const signature = req.get(HEADERS.paymentSignature);
-  if (signature) return { kind: 'x402', paymentSignature: signature };
+  if (signature) return { kind: 'x402', paymentSignature: signature, ...payer_signature };
   const tx = req.get(HEADERS.paymentTx);
   const memo = req.query[MEMO_QUERY_PARAM];
-  if (tx || memo !== undefined) return { kind: 'memo', signature: tx ?? '', memo: typeof memo === 'string' ? memo : '' };
+  if (tx || memo !== undefined) return { kind: 'memo', signature: tx ?? '', memo: typeof memo === 'string' ? memo : '', ...payer_signature };
   return undefined;
 }

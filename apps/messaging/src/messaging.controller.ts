@@ -32,6 +32,7 @@ export class MessagingController {
       'keep my leased bot for 30 more days',
     ],
     price: PRICES.provision,
+    payerProof: true, // the answer is a credential: only the paying wallet may redeem it
     input: S.ProvisionInput,
     output: S.ProvisionOutput,
     timeoutMs: PROVISION_TIMEOUT_MS,

@@ -33,3 +33,9 @@ export function checkBalanceSignature(wallet: string, signature: string, signed:
   if (Math.abs(Number(signed.timestamp) - Math.floor(nowMs / 1000)) > skewSeconds) return { ok: false, reason: 'balance_clock_skew' };
   return verify(null, Buffer.from(balanceSigningText(signed), 'utf8'), key, Buffer.from(signature, 'base64')) ? { ok: true } : { ok: false, reason: 'balance_signature_invalid' };
 }
+
+// The wallet's Ed25519 signature (standard base64) of the UTF-8 text: a payer proof (payerProofText in @toll/x402).
+export function walletSigned(wallet: string, text: string, signature: string): boolean {
+  const key = keyOf(wallet);
+  return Boolean(key) && SIGNATURE_BASE64.test(signature) && verify(null, Buffer.from(text, 'utf8'), key!, Buffer.from(signature, 'base64'));
+}

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError, type ChallengeRequest, type PaymentProof, type StoredReply, type VerifyReply, type VerifyRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { memoFitsRequest, openMemo } from '@toll/x402';
+import { memoFitsRequest, openMemo, payerProofText } from '@toll/x402';
 import { RpcUnavailableError, SolanaRpc, decodeTransaction, type EncodedTransaction, type ParsedTransaction } from '@toll/solana';
+import { walletSigned } from './balance-signature';
 import { BalanceService } from './balance.service';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
@@ -18,6 +19,15 @@ type Outcome = Extract<VerifyReply, { ok: true }> | { ok: false; reason: string 
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
 const nowUnix = () => Math.floor(Date.now() / 1000);
 const creditsOf = (route: ChallengeRequest['route']) => (route.price.per === 'block' ? route.price.requests : 1);
+
+// On a route whose answer is a credential, the redeemer must hold the paying wallet's key: its signature of the memo
+// and this request (payerProofText). Checked before any hold, so a refusal takes nothing.
+function payerProofRefusal(req: VerifyRequest, proof: { payer_signature?: string; memo?: string }, payer: string, memo = proof.memo ?? ''): { ok: false; reason: string } | undefined {
+  if (!req.route.payerProof) return undefined;
+  if (!proof.payer_signature) return { ok: false, reason: 'payer_proof_missing' };
+  if (!req.request_sha256 || !walletSigned(payer, payerProofText(memo, req.request_sha256), proof.payer_signature)) return { ok: false, reason: 'payer_proof_invalid' };
+  return undefined;
+}
 
 // payments.verify: turns a proof into a durable hold, or refuses it with one reason code and a fresh challenge.
 // Our own failures (RPC, database, facilitator unreachable) are errors, never refusals: nothing is taken.
@@ -60,7 +70,8 @@ export class VerifyService {
     const early = creditsOf(req.route) === 1 ? this.fetchTransaction(proof.signature) : undefined;
     early?.catch(() => undefined); // a known proof never awaits it; a new one does, and meets its error there
     // One statement: the next credit of a proof seen before (each call of a prepaid block), or what is recorded for it.
-    const seen = await this.ledger.lookupOrHoldNext(proof.signature, proof.memo, productOf(req.route), req.requestId, ttl, !redelivery);
+    // A credential route's proof is looked up, not held: its payer must be known before anything is taken.
+    const seen = await this.ledger.lookupOrHoldNext(proof.signature, proof.memo, productOf(req.route), req.requestId, ttl, !redelivery && !req.route.payerProof);
     if (seen && 'held' in seen) return { ok: true, holdId: seen.held.holdId, payer: seen.held.payment.payer, transaction: proof.signature };
     const known = seen?.payment;
     let payment: NewPayment;
@@ -69,9 +80,13 @@ export class VerifyService {
       if (known.memo !== proof.memo) return { ok: false, reason: 'signature_already_used' };
       if (known.operationId !== productOf(req.route)) return { ok: false, reason: 'memo_wrong_route' };
       payment = known;
+      const unproven = payerProofRefusal(req, proof, known.payer);
+      if (unproven) return unproven;
     } else {
       const check = checkMemoPayment(await (early ?? this.fetchTransaction(proof.signature)), proof.memo, productOf(req.route), this.terms, nowUnix());
       if (!check.ok) return check;
+      const unproven = payerProofRefusal(req, proof, check.payer);
+      if (unproven) return unproven;
       payment = {
         kind: 'memo',
         proofKey: proof.signature,
@@ -95,6 +110,10 @@ export class VerifyService {
     if (!parsed.ok) return parsed;
     const known = await this.ledger.findByProof(parsed.proofKey);
     let payer = known?.payer;
+    // A recorded x402 payment's transaction is on chain for anyone to copy into this header; a new one's is not yet
+    // (we settle it), so only a repeat of a credential route must prove the payer.
+    const unproven = known && payerProofRefusal(req, proof, known.payer, parsed.memo);
+    if (unproven) return unproven;
     if (!known) {
       // Only a new payment must answer a live quote; a recorded one (its money moved) stays redeemable after it.
       if (parsed.quote.expiresAt <= nowUnix()) return { ok: false, reason: 'memo_expired' };

@@ -32,6 +32,7 @@ export class SpendController {
       'is a purchase from this merchant allowed for my agent',
     ],
     price: PRICES.check,
+    payerProof: true, // the answer is a credential: only the paying wallet may redeem it
     input: S.CheckInput,
     output: S.CheckOutput,
     timeoutMs: TIMEOUT_MS,

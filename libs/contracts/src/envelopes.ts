@@ -48,6 +48,7 @@ export interface ChallengeRequest {
     summary: string;
     price: PriceSpec;
     paidAs?: string; // the operation payments issue and redeem proofs for, when not this one (see RouteManifest)
+    payerProof?: boolean; // a redemption must prove it holds the paying wallet's key (see RouteManifest)
     inputSchema: Record<string, unknown>;
     outputSchema: Record<string, unknown>;
   };
@@ -55,6 +56,8 @@ export interface ChallengeRequest {
   // The request key of the request this is about (sha256 of operation, canonical input and Idempotency-Key, as
   // VerifyRequest.requestKey): a per-call memo commits to it, and only a request with the same key may redeem it.
   binding_key?: string;
+  // The request as the receipt names it (requestSha256 in @toll/x402); what a payer proof signs with the memo.
+  request_sha256?: string;
 }
 
 export interface ChallengeReply {
@@ -65,9 +68,11 @@ export interface ChallengeReply {
 
 // How a caller proved payment: the memo flow (spec §5), a standard x402 v2 PAYMENT-SIGNATURE, or a request signed by
 // the owner of a prepaid balance (the signed parts as the gateway saw them; payments checks the signature).
+// payer_signature: the paying wallet's Ed25519 signature of payerProofText(memo, request_sha256), base64; required by
+// routes whose answer is a credential (payerProof).
 export type PaymentProof =
-  | { kind: 'memo'; signature: string; memo: string }
-  | { kind: 'x402'; paymentSignature: string }
+  | { kind: 'memo'; signature: string; memo: string; payer_signature?: string }
+  | { kind: 'x402'; paymentSignature: string; payer_signature?: string }
   | { kind: 'balance'; wallet: string; signature: string; timestamp: string; nonce: string; method: string; path: string; input_sha256: string };
 
 // payments.verify: takes a durable hold on the proof, or refuses it with a reason and a fresh challenge.

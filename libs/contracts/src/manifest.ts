@@ -31,6 +31,9 @@ export const RouteManifest = z.object({
   // Sold as another operation of the same group (same price): a proof bought on either route pays on both (one
   // product reached two ways, such as an RPC call by GET or by POST).
   paidAs: z.string().regex(OPERATION_ID).optional(),
+  // The answer is a credential (a key, a token, an id that authorises later calls): a memo-flow redemption, or a
+  // repeat of a recorded x402 payment, must carry the paying wallet's signature (docs/payments.md, "Who can redeem").
+  payerProof: z.boolean().optional(),
   errors: z.array(z.enum(ERROR_CODES)).max(ERROR_CODES.length).optional(), // codes the handler itself may answer
 });
 export type RouteManifest = z.infer<typeof RouteManifest>;

@@ -69,6 +69,7 @@ export class CatalogService implements OnApplicationShutdown {
           inputCheck: hasOpaqueRules(r.input) || undefined,
           errors: r.errors,
           paidAs: r.paidAs,
+          payerProof: r.payerProof,
         }),
       ),
     });

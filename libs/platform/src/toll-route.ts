@@ -27,6 +27,9 @@ export interface TollRouteOptions {
   // probes find every one down and no cache answers for it, the operation is announced unavailable (503 before 402).
   sources?: string[];
   paidAs?: string; // sold as this other operation of the group (same price): one proof pays on both routes
+  // The answer is a credential only the payer may see (a key, a token, an id that authorises later calls): a
+  // redemption must be signed by the paying wallet, so an observer of the chain cannot take it (docs/payments.md).
+  payerProof?: boolean;
 }
 
 // Everything about a route, declared once next to its handler; the announcer, gateway and tests read it.

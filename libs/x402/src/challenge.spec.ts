@@ -1,5 +1,6 @@
 import { HEADER_JSON_BUDGET, buildChallengeBody, buildPaymentRequired, type ChallengeTerms } from './challenge';
 import type { MemoQuote } from './memo';
+import { payerProofText } from './payer-proof';
 
 const terms: ChallengeTerms = {
   network: { caip2: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', v1: 'solana-devnet' },
@@ -11,7 +12,7 @@ const terms: ChallengeTerms = {
   solQuote: null,
   chain: { rpcUrl: null, description: 'Solana devnet' },
 };
-const quote: MemoQuote = { operationId: 'g.op', usd: '0.01', usdcAtomic: 10_000n, lamports: null, expiresAt: 2_000_000_000, nonce: 'n' };
+const quote: MemoQuote = { operationId: 'g.op', usd: '0.01', usdcAtomic: 10_000n, lamports: null, expiresAt: 2_000_000_000, nonce: 'n', binding: null };
 const route = (outputSchema: Record<string, unknown>) => ({
   operationId: 'g.op',
   method: 'GET' as const,
@@ -59,5 +60,23 @@ describe('input examples in discovery', () => {
     });
     const [post] = buildChallengeBody(withExample('POST'), terms, quote, 'memo', 'payment_required').accepts;
     expect(post.outputSchema.input).toMatchObject({ method: 'POST', bodyType: 'json', bodyFields: { q: { required: true, example: 'solana' } } });
+  });
+});
+
+describe('a route whose answer is a credential', () => {
+  it('tells the memo-flow payer what to sign, and the x402 payer when', () => {
+    const credential = { ...req({}), route: { ...route({}), payerProof: true }, request_sha256: 'f'.repeat(64) };
+    const body = buildChallengeBody(credential, terms, quote, 'toll2:memo', 'payment_required');
+    expect(body.toll.payer_proof).toEqual({
+      header: 'x-toll-payer-signature',
+      signer: 'the paying wallet: the memo-flow transaction fee payer, or the x402 payer',
+      signature: 'Ed25519 over the UTF-8 signed_text, standard base64',
+      signed_text: `toll-payer-v1\ntoll2:memo\n${'f'.repeat(64)}`,
+      format: 'toll-payer-v1\n<memo>\n<request_sha256>',
+      request_sha256: 'f'.repeat(64),
+    });
+    expect(payerProofText('toll2:memo', 'f'.repeat(64))).toBe(body.toll.payer_proof!.signed_text);
+    expect(body.toll.how_to_pay.filter((line) => line.includes('x-toll-payer-signature'))).toHaveLength(2);
+    expect(buildChallengeBody(req({}), terms, quote, 'toll2:memo', 'payment_required').toll.payer_proof).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import type { ChallengeRequest } from '@toll/contracts';
 import { fromAtomic } from './amounts';
 import { HEADERS, MEMO_QUERY_PARAM } from './headers';
 import type { MemoQuote } from './memo';
+import { payerProofText } from './payer-proof';
 
 export interface PaymentRequirementsV2 {
   scheme: 'exact';
@@ -52,6 +53,8 @@ const REASON_TEXT: Record<string, string> = {
   payment_required: 'This operation is paid: pay as described in toll.how_to_pay (or accepts), then repeat the request with the proof.',
   payment_tx_header_missing: 'toll_memo was given without the X-Payment-Tx header naming the transaction that paid it.',
   proof_already_redeemed: 'This proof already paid for another request; pay again for a new one.',
+  payer_proof_missing: `This operation's answer is a credential, so only the payer may redeem it: add header ${HEADERS.payerSignature} with the paying wallet's signature of toll.payer_proof.signed_text.`,
+  payer_proof_invalid: `${HEADERS.payerSignature} is not the paying wallet's signature (the transaction's fee payer, or the x402 payer) of toll.payer_proof.signed_text for this request and memo.`,
   memo_wrong_input: 'This memo was issued for another request (another input or Idempotency-Key): repeat exactly the request that got it, or pay the fresh memo here for this one.',
   block_used_up: 'Every request this block bought is used; pay for a new block.',
 };
@@ -165,6 +168,17 @@ export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms,
           rate: { sol_usd: terms.solQuote.solUsd, source: terms.solQuote.source, as_of: terms.solQuote.asOf },
         };
   const block = req.route.price.per === 'block' ? req.route.price.requests : undefined;
+  // A credential-bearing answer goes only to the payer: the redemption signs this memo and this request.
+  const payerProof = req.route.payerProof
+    ? {
+        header: HEADERS.payerSignature,
+        signer: 'the paying wallet: the memo-flow transaction fee payer, or the x402 payer',
+        signature: 'Ed25519 over the UTF-8 signed_text, standard base64',
+        signed_text: req.request_sha256 ? payerProofText(memo, req.request_sha256) : null,
+        format: 'toll-payer-v1\n<memo>\n<request_sha256>',
+        request_sha256: req.request_sha256 ?? null,
+      }
+    : undefined;
   return {
     x402Version: 1,
     error,
@@ -180,10 +194,16 @@ export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms,
       chain: { rpc_url: terms.chain.rpcUrl, description: terms.chain.description },
       usdc: { mint: terms.usdcMint, token_account: terms.usdcTokenAccount, owner: terms.recipient, amount_atomic: quote.usdcAtomic.toString(), amount: fromAtomic(quote.usdcAtomic, 6) },
       sol,
+      ...(payerProof ? { payer_proof: payerProof } : {}),
       how_to_pay: [
         `Transfer ${sol ? `${sol.lamports} lamports to ${terms.recipient} or ` : ''}${quote.usdcAtomic} USDC atomic units to token account ${terms.usdcTokenAccount}, with the memo above attached through the Memo program.`,
         `Repeat this request with header ${HEADERS.paymentTx}: <transaction signature> and query parameter ${MEMO_QUERY_PARAM}=<memo>.`,
-        `Or pay with a standard x402 v2 client: the ${HEADERS.paymentRequired} header holds the v2 PaymentRequired.`,
+        ...(payerProof
+          ? [
+              `This answer is a credential: with the memo flow, also send header ${HEADERS.payerSignature}: the base64 Ed25519 signature of toll.payer_proof.signed_text by the wallet that pays (the transaction's fee payer). Without it the proof is refused before it is used.`,
+            ]
+          : []),
+        `Or pay with a standard x402 v2 client: the ${HEADERS.paymentRequired} header holds the v2 PaymentRequired.${payerProof ? ` Repeating a settled x402 payment (a retry, a redelivery) needs ${HEADERS.payerSignature} too, signed by the x402 payer.` : ''}`,
         ...(block
           ? [
               `One payment buys ${block} requests to ${req.route.path} (GET and POST alike): send every later request with the same proof; the x-toll-credits-remaining header counts what is left, and an Idempotency-Key makes a repeat a redelivery instead of the next credit.`,

@@ -7,6 +7,8 @@ export const HEADERS = {
   // Optional on paid calls: names the request, so repeating it on the same proof is a redelivery, not a new charge.
   idempotencyKey: 'idempotency-key',
   redelivery: 'x-toll-redelivery',
+  // On routes whose answer is a credential: the paying wallet's signature of payerProofText (payer-proof.ts).
+  payerSignature: 'x-toll-payer-signature',
 } as const;
 
 export const MEMO_QUERY_PARAM = 'toll_memo';
