@@ -28,7 +28,10 @@ function proofOf(url, paid) {
   if (!paid?.signature || !paid.memo) return null;
   const retry = new URL(url);
   retry.searchParams.set('toll_memo', paid.memo);
-  return { x_payment_tx: paid.signature, toll_memo: paid.memo, url: retry.toString(), headers: { 'X-Payment-Tx': paid.signature } };
+  // An operation whose answer is a credential also needs the payer's signature, which this client added (and stays valid
+  // for this same request and memo).
+  const payer = paid.payerSignature ? { 'X-Toll-Payer-Signature': paid.payerSignature } : {};
+  return { x_payment_tx: paid.signature, toll_memo: paid.memo, url: retry.toString(), headers: { 'X-Payment-Tx': paid.signature, ...payer } };
 }
 
 (async () => {

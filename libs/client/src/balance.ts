@@ -1,11 +1,11 @@
 import type { Keypair } from '@solana/web3.js';
-import { BALANCE_HEADERS, balanceSigningText, inputSha256, requestSha256, sha256Hex } from '@toll/x402';
+import { BALANCE_HEADERS, HEADERS, balanceSigningText, inputSha256, payerProofText, requestSha256, sha256Hex } from '@toll/x402';
 import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
 
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
 
-// What a balance call signs besides method and path: the query parameters (GET) or the JSON body (POST).
+// What a balance call or a payer proof signs besides method and path: the query parameters (GET) or the JSON body (POST).
 function signedInput(url: URL, init: RequestInit): unknown {
   const method = (init.method ?? 'GET').toUpperCase();
   if (method === 'GET') {
@@ -23,13 +23,27 @@ export function balanceHeaders(url: string, init: RequestInit, keypair: Keypair,
   const timestamp = String(Math.floor(now / 1000));
   const nonce = randomBytes(16).toString('base64url');
   const text = balanceSigningText({ method: init.method ?? 'GET', path: u.pathname, input_sha256: inputSha256(signedInput(u, init)), timestamp, nonce });
-  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, Buffer.from(keypair.secretKey.subarray(0, 32))]), format: 'der', type: 'pkcs8' });
   return {
     [BALANCE_HEADERS.wallet]: keypair.publicKey.toBase58(),
     [BALANCE_HEADERS.timestamp]: timestamp,
     [BALANCE_HEADERS.nonce]: nonce,
-    [BALANCE_HEADERS.signature]: sign(null, Buffer.from(text, 'utf8'), key).toString('base64'),
+    [BALANCE_HEADERS.signature]: signText(text, keypair),
   };
+}
+
+// The wallet's Ed25519 signature of a UTF-8 text, standard base64.
+function signText(text: string, keypair: Keypair): string {
+  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, Buffer.from(keypair.secretKey.subarray(0, 32))]), format: 'der', type: 'pkcs8' });
+  return sign(null, Buffer.from(text, 'utf8'), key).toString('base64');
+}
+
+// The header that lets the payer, and only the payer, redeem a memo on an operation whose answer is a credential (the
+// 402's toll.payer_proof; docs/payments.md, "Who can redeem a payment"). The text is rebuilt here from the memo and
+// this request, never taken from the server: the wallet key signs nothing but a toll-payer-v1 text.
+export function payerProofHeaders(operationId: string, memo: string, url: string, init: RequestInit, keypair: Keypair): Record<string, string> {
+  const u = new URL(url);
+  const request = requestSha256(operationId, init.method ?? 'GET', u.pathname, signedInput(u, init));
+  return { [HEADERS.payerSignature]: signText(payerProofText(memo, request), keypair) };
 }
 
 // The fields an owner request (balance read, caps) carries in its input, signed over the rest of the input.

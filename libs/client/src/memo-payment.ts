@@ -3,6 +3,9 @@ import { PROGRAMS, associatedTokenAddress } from '@toll/solana';
 
 export interface MemoChallenge {
   memo: string;
+  operation_id?: string;
+  // Present when the answer is a credential: the redemption must carry the payer's signature (payerProofHeaders).
+  payer_proof?: { header: string; signed_text: string | null; request_sha256: string | null };
   usdc: { mint: string; token_account: string; amount_atomic: string };
   sol: { recipient: string; lamports: string } | null;
 }

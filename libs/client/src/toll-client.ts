@@ -4,7 +4,7 @@ import { x402Client } from '@x402/core/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { HEADERS, MEMO_QUERY_PARAM, decodeHeaderJson } from '@toll/x402';
-import { balanceHeaders } from './balance';
+import { balanceHeaders, payerProofHeaders } from './balance';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from './memo-payment';
 
 // 'balance': spend from the wallet's prepaid balance with a signed request (no transaction, no chain read).
@@ -14,7 +14,8 @@ export interface PaidResponse {
   status: number;
   body: unknown;
   // signature and memo (memo flow) are the proof: the same request repeated with them is answered again, not charged.
-  paid: null | { method: PayMethod; amount: string; asset: string; signature?: string; memo?: string };
+  // payerSignature: sent with the proof when the answer is a credential (only the payer may redeem it).
+  paid: null | { method: PayMethod; amount: string; asset: string; signature?: string; memo?: string; payerSignature?: string };
   // A balance call's 402 names what fell short and where to deposit (body.balance); the receipt is as for any paid call.
   receipt: string | null;
   paymentResponse: unknown;
@@ -60,7 +61,10 @@ export async function tollCall(url: string, init: RequestInit, options: TollClie
   retryUrl.searchParams.set(MEMO_QUERY_PARAM, challenge.memo);
   const headers = new Headers(init.headers);
   headers.set(HEADERS.paymentTx, signature);
-  return finish(await fetch(retryUrl, { ...init, headers }), { method: options.method, amount, asset, signature, memo: challenge.memo });
+  // An answer that is a credential is served only to whoever proves it holds the paying wallet's key.
+  const payerSignature = challenge.payer_proof && challenge.operation_id ? payerProofHeaders(challenge.operation_id, challenge.memo, url, init, options.keypair)[HEADERS.payerSignature] : undefined;
+  if (payerSignature) headers.set(HEADERS.payerSignature, payerSignature);
+  return finish(await fetch(retryUrl, { ...init, headers }), { method: options.method, amount, asset, signature, memo: challenge.memo, ...(payerSignature ? { payerSignature } : {}) });
 }
 
 async function callWithX402(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
