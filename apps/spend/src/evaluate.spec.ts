@@ -9,6 +9,7 @@ const policy = (over: Partial<PolicyRules> = {}): PolicyRules => ({
   windowMode: 'calendar',
   warnAtPercent: null,
   allowedPayers: [],
+  openChecks: true, // the rules below are about limits; who may check is tested on its own
   ...over,
 });
 const used = (daily: bigint, weekly = daily, monthly = weekly, oldestAt: Date | null = null): Record<'daily' | 'weekly' | 'monthly', WindowUsage> => ({
@@ -50,6 +51,18 @@ describe('evaluate', () => {
       { window: 'weekly', mode: 'calendar', limit_cents: 20000, used_cents: 3000, remaining_cents: 17000, used_after_cents: 3500, started_at: '2026-11-23T00:00:00.000Z', resets_at: '2026-11-30T00:00:00.000Z' },
       { window: 'monthly', mode: 'calendar', limit_cents: 50000, used_cents: 9000, remaining_cents: 41000, used_after_cents: 9500, started_at: '2026-11-01T00:00:00.000Z', resets_at: '2026-12-01T00:00:00.000Z' },
     ]);
+  });
+
+  it('by default only the agent may check: its check_key, or a wallet in allowed_payers', () => {
+    const closed = policy({ openChecks: false });
+    const codes = (p: PolicyRules, req: Parameters<typeof evaluate>[2]) => evaluate(p, used(0n), req, NOW).reasons.map((r) => r.code);
+    expect(codes(closed, { amountCents: 500n, payer: 'Stranger' })).toEqual(['CHECK_KEY_REQUIRED']);
+    expect(codes(closed, { amountCents: 500n, payer: 'Stranger', checkKey: false })).toEqual(['CHECK_KEY_INVALID']);
+    expect(codes(closed, { amountCents: 500n, payer: 'Stranger', checkKey: true })).toEqual([]);
+    const payers = policy({ openChecks: false, allowedPayers: ['Agent'] });
+    expect(codes(payers, { amountCents: 500n, payer: 'Agent' })).toEqual([]);
+    expect(codes(payers, { amountCents: 500n, payer: 'Stranger', checkKey: true })).toEqual(['PAYER_NOT_ALLOWED']);
+    expect(evaluate(closed, used(0n), { amountCents: 500n, payer: 'Stranger' }, NOW).windows[0].used_after_cents).toBe(0);
   });
 
   it('allows a spend that lands exactly on the limit', () => {

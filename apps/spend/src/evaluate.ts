@@ -18,6 +18,7 @@ export interface PolicyRules {
   windowMode: WindowMode;
   warnAtPercent: number | null;
   allowedPayers: string[];
+  openChecks: boolean;
 }
 
 export interface WindowSpan {
@@ -58,6 +59,8 @@ export interface WindowState {
 export const REASON_CODES = [
   'POLICY_INACTIVE',
   'PAYER_NOT_ALLOWED',
+  'CHECK_KEY_REQUIRED',
+  'CHECK_KEY_INVALID',
   'PER_TX_LIMIT',
   'DAILY_LIMIT',
   'WEEKLY_LIMIT',
@@ -86,6 +89,8 @@ export interface SpendRequest {
   recipient?: string;
   category?: string;
   payer?: string;
+  // The check_key sent with the check, against the policy's: absent (none sent), true or false.
+  checkKey?: boolean;
 }
 
 export interface Decision {
@@ -112,6 +117,14 @@ export function evaluate(policy: PolicyRules, usage: Record<WindowName, WindowUs
   if (!policy.active) reasons.push({ code: 'POLICY_INACTIVE', message: 'The policy is switched off (active: false); every check is denied' });
   if (policy.allowedPayers.length && !(req.payer && policy.allowedPayers.includes(req.payer))) {
     reasons.push({ code: 'PAYER_NOT_ALLOWED', message: `This check was paid by ${req.payer ?? 'no wallet'}, which is not in allowed_payers` });
+  }
+  // Only the agent may reserve its budget: an allowed payer proves it (above), else the policy's check_key does.
+  if (!policy.allowedPayers.length && !policy.openChecks && req.checkKey !== true) {
+    reasons.push(
+      req.checkKey === undefined
+        ? { code: 'CHECK_KEY_REQUIRED', message: 'Send the check_key returned when the policy was created: only the agent may check against its budget' }
+        : { code: 'CHECK_KEY_INVALID', message: 'check_key does not match this policy' },
+    );
   }
   if (req.amountCents > policy.perTxLimitCents) {
     reasons.push({ code: 'PER_TX_LIMIT', message: `${usd(req.amountCents)} is above the per-transaction limit of ${usd(policy.perTxLimitCents)}` });

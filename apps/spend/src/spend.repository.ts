@@ -11,6 +11,7 @@ export type CurrentPolicy = Policy & { current: PolicyVersion };
 export interface CredentialHashes {
   ownerSecretHash: string;
   readKeyHash: string;
+  checkKeyHash: string;
 }
 
 export type WriteResult =
@@ -55,7 +56,7 @@ export class SpendRepository {
   writePolicy(agentId: string, next: (current: VersionFields | null) => VersionFields, presentedSecretHash: string | null, fresh: CredentialHashes, rotate: boolean, timeoutMs: number): Promise<WriteResult> {
     return this.tx(timeoutMs, async (tx): Promise<WriteResult> => {
       const created = await tx.$queryRaw<Policy[]>`
-        INSERT INTO policies (agent_id, version, owner_secret_hash, read_key_hash) VALUES (${agentId}, 1, ${fresh.ownerSecretHash}, ${fresh.readKeyHash})
+        INSERT INTO policies (agent_id, version, owner_secret_hash, read_key_hash, check_key_hash) VALUES (${agentId}, 1, ${fresh.ownerSecretHash}, ${fresh.readKeyHash}, ${fresh.checkKeyHash})
         ON CONFLICT (agent_id) DO NOTHING RETURNING agent_id`;
       if (created.length) {
         const version = await tx.policyVersion.create({ data: { agentId, version: 1, ...next(null) } });
@@ -100,16 +101,16 @@ export class SpendRepository {
   // change before its reservation and its audit entry are written. Null when the agent has no policy.
   check(
     agentId: string,
-    decide: (version: PolicyVersion, usage: Record<WindowName, WindowUsage>, now: Date) => Decision,
+    decide: (version: PolicyVersion, usage: Record<WindowName, WindowUsage>, now: Date, checkKeyHash: string | null) => Decision,
     audit: { amountCents: bigint; recipient: string | null; category: string | null; payer: string | null; requestId: string },
     timeoutMs: number,
   ): Promise<CheckRecord | null> {
     return this.tx(timeoutMs, async (tx) => {
-      const [locked] = await tx.$queryRaw<Array<{ version: number }>>`SELECT version FROM policies WHERE agent_id = ${agentId} FOR UPDATE`;
+      const [locked] = await tx.$queryRaw<Array<{ version: number; check_key_hash: string | null }>>`SELECT version, check_key_hash FROM policies WHERE agent_id = ${agentId} FOR UPDATE`;
       if (!locked) return null;
       const version = await tx.policyVersion.findUniqueOrThrow({ where: { agentId_version: { agentId, version: locked.version } } });
       const { now, usage } = await this.readUsage(tx, agentId, version.windowMode as WindowMode);
-      const decision = decide(version, usage, now);
+      const decision = decide(version, usage, now, locked.check_key_hash);
       const decisionId = randomUUID();
       const reservation =
         decision.decision === 'allow'

@@ -12,6 +12,7 @@ const RECIPIENT = /^[\x21-\x7e]{1,256}$/;
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 export const POLICY_SECRET = /^sps_[A-Za-z0-9_-]{43}$/;
 export const READ_KEY = /^spr_[A-Za-z0-9_-]{43}$/;
+export const CHECK_KEY = /^spc_[A-Za-z0-9_-]{43}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const unique = (list: string[]) => new Set(list).size === list.length;
@@ -74,8 +75,12 @@ export const PolicyInput = z.strictObject({
     .refine(unique, 'must not repeat a wallet')
     .optional()
     .describe('When not empty, only checks paid from these wallets are allowed (stops strangers reserving your budget). Omitted on update: unchanged'),
+  open_checks: z
+    .boolean()
+    .optional()
+    .describe('true lets any payer check without check_key (a stranger could then reserve the budget); default false. Omitted on update: unchanged'),
   policy_secret: PolicySecret.optional().describe('Required to change an existing policy; returned once when the policy is created'),
-  rotate_credentials: z.boolean().optional().describe('true (with policy_secret) replaces policy_secret and read_key; the new ones are returned once'),
+  rotate_credentials: z.boolean().optional().describe('true (with policy_secret) replaces policy_secret, read_key and check_key; the new ones are returned once'),
 });
 export type PolicyInput = z.infer<typeof PolicyInput>;
 
@@ -84,6 +89,11 @@ export const CheckInput = z.strictObject({
   amount_usd_cents: z.number().int('must be an integer number of cents').min(1, 'must be at least 1').max(MAX_CENTS, `must be at most ${MAX_CENTS}`).describe('The spend in USD cents'),
   recipient: Recipient.optional().describe('Who would be paid (address, host or name)'),
   category: Category.optional().describe('What the spend is for, as a registry capability tag (e.g. "weather")'),
+  check_key: z
+    .string()
+    .regex(CHECK_KEY, 'must be the check_key returned when the policy was created (spc_ and 43 characters)')
+    .optional()
+    .describe("Proves the check comes from the agent: required unless the policy names allowed_payers (then the paying wallet proves it) or has open_checks"),
 }).meta({ examples: [{ agent_id: 'agent-7f3c', amount_usd_cents: 250, recipient: 'api.example.com', category: 'weather' }] });
 export type CheckInput = z.infer<typeof CheckInput>;
 
@@ -179,6 +189,7 @@ export const PolicyFields = z.object({
   warn_at_percent: z.number().int().nullable(),
   hold_seconds: z.number().int(),
   allowed_payers: z.array(z.string()),
+  open_checks: z.boolean(),
 });
 export type PolicyFields = z.infer<typeof PolicyFields>;
 
@@ -188,9 +199,9 @@ export const PolicyWriteOutput = z.object({
   version: z.number().int().describe('Every change is a new version; the audit names the version that decided'),
   policy: PolicyFields,
   credentials: z
-    .object({ policy_secret: z.string(), read_key: z.string() })
+    .object({ policy_secret: z.string(), read_key: z.string(), check_key: z.string() })
     .nullable()
-    .describe('Only when created or rotated: shown once, stored only as hashes. policy_secret changes the policy; read_key reads it and its audit'),
+    .describe('Only when created or rotated: shown once, stored only as hashes. policy_secret changes the policy; read_key reads it and its audit; check_key goes with every check (give it to the agent)'),
   updated_at: z.string(),
 });
 export type PolicyWriteOutput = z.infer<typeof PolicyWriteOutput>;

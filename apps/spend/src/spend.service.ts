@@ -22,6 +22,7 @@ const rulesOf = (v: PolicyVersion): PolicyRules => ({
   windowMode: v.windowMode as WindowMode,
   warnAtPercent: v.warnAtPercent,
   allowedPayers: v.allowedPayers,
+  openChecks: v.openChecks,
 });
 
 const policyFields = (v: PolicyVersion): S.PolicyFields => ({
@@ -36,6 +37,7 @@ const policyFields = (v: PolicyVersion): S.PolicyFields => ({
   warn_at_percent: v.warnAtPercent,
   hold_seconds: v.holdSeconds,
   allowed_payers: v.allowedPayers,
+  open_checks: v.openChecks,
 });
 
 // The §2.6 fields are stated in full on every write; the optional extensions keep their value when omitted.
@@ -51,6 +53,7 @@ const versionFields = (input: S.PolicyInput, current: VersionFields | null): Ver
   warnAtPercent: input.warn_at_percent !== undefined ? input.warn_at_percent : (current?.warnAtPercent ?? null),
   holdSeconds: input.hold_seconds ?? current?.holdSeconds ?? DEFAULT_HOLD_SECONDS,
   allowedPayers: input.allowed_payers ? [...input.allowed_payers].sort() : (current?.allowedPayers ?? []),
+  openChecks: input.open_checks ?? current?.openChecks ?? false,
 });
 
 // A held reservation past its void window counts as confirmed in full; the row keeps `held` (nothing to sweep).
@@ -102,7 +105,7 @@ export class SpendService {
 
   async setPolicy(input: S.PolicyInput, deadline: number): Promise<S.PolicyWriteOutput> {
     const fresh = newCredentials();
-    const hashes = { ownerSecretHash: hashCredential(fresh.policySecret), readKeyHash: hashCredential(fresh.readKey) };
+    const hashes = { ownerSecretHash: hashCredential(fresh.policySecret), readKeyHash: hashCredential(fresh.readKey), checkKeyHash: hashCredential(fresh.checkKey) };
     const presented = input.policy_secret ? hashCredential(input.policy_secret) : null;
     const result = await this.db(deadline, (ms) =>
       this.repo.writePolicy(input.agent_id, (current) => versionFields(input, current), presented, hashes, input.rotate_credentials === true, ms),
@@ -118,16 +121,19 @@ export class SpendService {
       outcome: result.outcome,
       version: result.version.version,
       policy: policyFields(result.version),
-      credentials: issued ? { policy_secret: fresh.policySecret, read_key: fresh.readKey } : null,
+      credentials: issued ? { policy_secret: fresh.policySecret, read_key: fresh.readKey, check_key: fresh.checkKey } : null,
       updated_at: result.policy.updatedAt.toISOString(),
     };
   }
 
   async check(input: S.CheckInput, payer: string | undefined, requestId: string, deadline: number): Promise<S.CheckOutput> {
     const amountCents = BigInt(input.amount_usd_cents);
+    const presented = input.check_key === undefined ? null : hashCredential(input.check_key);
     const request = { amountCents, recipient: input.recipient, category: input.category, payer };
     const audit = { amountCents, recipient: input.recipient ?? null, category: input.category ?? null, payer: payer ?? null, requestId };
-    const record = await this.db(deadline, (ms) => this.repo.check(input.agent_id, (v, usage, now) => evaluate(rulesOf(v), usage, request, now), audit, ms));
+    const record = await this.db(deadline, (ms) =>
+      this.repo.check(input.agent_id, (v, usage, now, checkKeyHash) => evaluate(rulesOf(v), usage, { ...request, checkKey: presented === null ? undefined : checkKeyHash !== null && hashesEqual(checkKeyHash, presented) }, now), audit, ms),
+    );
     if (!record) throw noPolicy(input.agent_id);
     const { decision } = record;
     this.logger.event('info', 'spend checked', { agentId: input.agent_id, decision: decision.decision, reasons: decision.reasons.map((r) => r.code), decisionId: record.decisionId });
@@ -165,7 +171,7 @@ export class SpendService {
       const rules = rulesOf(policy.current);
       const { now, usage, heldCents } = await this.repo.usage(input.agent_id, rules.windowMode);
       // The same calculation as a check, for a zero amount: the windows exactly as the next check will see them.
-      const windows = evaluate({ ...rules, active: true, allowedPayers: [], allowedCategories: [] }, usage, { amountCents: 0n }, now).windows;
+      const windows = evaluate({ ...rules, active: true, allowedPayers: [], allowedCategories: [], openChecks: true }, usage, { amountCents: 0n }, now).windows;
       return {
         agent_id: policy.agentId,
         version: policy.version,
@@ -214,7 +220,8 @@ export class SpendService {
         default_hold_seconds: DEFAULT_HOLD_SECONDS,
         reasons: [...REASON_CODES],
         categories: 'registry capability tags (GET /api/listings capability_tags), e.g. weather, fees',
-        credentials: 'creating a policy returns policy_secret (changes it) and read_key (reads it and its audit); checks, confirms and voids need none',
+        credentials:
+          'creating a policy returns policy_secret (changes it), read_key (reads it and its audit) and check_key (sent with every check, so only the agent reserves its budget; not needed when allowed_payers names the paying wallets). A check answers decision_id, which alone confirms or voids: only the payer may redeem a check payment (payer proof)',
       },
       tolls: { ...PRICES },
     };

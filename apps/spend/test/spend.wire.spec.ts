@@ -23,7 +23,7 @@ describe('spend over NATS', () => {
   };
   const create = async (agent: string, over: Record<string, unknown> = {}) => {
     const created = await data('setPolicy', policyInput(agent, over));
-    return created.credentials as { policy_secret: string; read_key: string };
+    return created.credentials as { policy_secret: string; read_key: string; check_key: string };
   };
 
   beforeAll(async () => {
@@ -79,8 +79,13 @@ describe('spend over NATS', () => {
           warn_at_percent: null,
           hold_seconds: 900,
           allowed_payers: [],
+          open_checks: false,
         },
-        credentials: { policy_secret: expect.stringMatching(/^sps_[A-Za-z0-9_-]{43}$/), read_key: expect.stringMatching(/^spr_[A-Za-z0-9_-]{43}$/) },
+        credentials: {
+          policy_secret: expect.stringMatching(/^sps_[A-Za-z0-9_-]{43}$/),
+          read_key: expect.stringMatching(/^spr_[A-Za-z0-9_-]{43}$/),
+          check_key: expect.stringMatching(/^spc_[A-Za-z0-9_-]{43}$/),
+        },
         updated_at: expect.stringMatching(ISO),
       });
     });
@@ -117,7 +122,10 @@ describe('spend over NATS', () => {
     it('rotates both credentials; the old ones stop working', async () => {
       const old = await create('agent-rotate');
       const rotated = await data('setPolicy', { ...policyInput('agent-rotate'), policy_secret: old.policy_secret, rotate_credentials: true });
-      expect(rotated).toMatchObject({ outcome: 'unchanged', version: 1, credentials: { policy_secret: expect.any(String), read_key: expect.any(String) } });
+      expect(rotated).toMatchObject({ outcome: 'unchanged', version: 1, credentials: { policy_secret: expect.any(String), read_key: expect.any(String), check_key: expect.any(String) } });
+      expect(rotated.credentials.check_key).not.toBe(old.check_key);
+      expect((await data('check', { agent_id: 'agent-rotate', amount_usd_cents: 1, check_key: old.check_key })).reasons.map((r: any) => r.code)).toEqual(['CHECK_KEY_INVALID']);
+      expect((await data('check', { agent_id: 'agent-rotate', amount_usd_cents: 1, check_key: rotated.credentials.check_key })).decision).toBe('allow');
       expect(rotated.credentials.policy_secret).not.toBe(old.policy_secret);
       expect((await call('setPolicy', { ...policyInput('agent-rotate'), policy_secret: old.policy_secret })).err?.code).toBe('FORBIDDEN');
       expect((await call('getPolicy', { agent_id: 'agent-rotate', read_key: old.read_key })).err).toEqual({ code: 'FORBIDDEN', message: 'read_key does not match the policy of agent agent-rotate' });
@@ -225,6 +233,34 @@ describe('spend over NATS', () => {
       await data('setPolicy', { ...policyInput('agent-off', { active: false }), policy_secret });
       const off = await data('check', { agent_id: 'agent-off', amount_usd_cents: 1 }, { payer: PAYER });
       expect([off.decision, off.policy_version, off.reasons.map((r: any) => r.code)]).toEqual(['deny', 2, ['POLICY_INACTIVE']]);
+    });
+
+    it('on a policy created with the defaults, refuses a check that does not come from the agent: denied, nothing reserved, audited', async () => {
+      const { read_key, check_key } = await create('agent-default');
+      const STRANGER = 'So11111111111111111111111111111111111111112';
+      const without = await data('check', { agent_id: 'agent-default', amount_usd_cents: 1_000, check_key: undefined }, { payer: STRANGER });
+      expect([without.decision, without.reservation, without.reasons]).toEqual([
+        'deny',
+        null,
+        [{ code: 'CHECK_KEY_REQUIRED', message: 'Send the check_key returned when the policy was created: only the agent may check against its budget' }],
+      ]);
+      const wrong = await data('check', { agent_id: 'agent-default', amount_usd_cents: 1_000, check_key: `spc_${'A'.repeat(43)}` }, { payer: STRANGER });
+      expect(wrong.reasons.map((r: any) => r.code)).toEqual(['CHECK_KEY_INVALID']);
+      expect((await data('getPolicy', { agent_id: 'agent-default', read_key })).usage.map((w: any) => w.used_cents)).toEqual([0, 0, 0]);
+      const agent = await data('check', { agent_id: 'agent-default', amount_usd_cents: 1_000, check_key }, { payer: STRANGER });
+      expect([agent.decision, agent.reservation.status]).toEqual(['allow', 'held']);
+      const audit = await data('getAudit', { agent_id: 'agent-default', read_key });
+      expect(audit.entries.map((e: any) => [e.decision, e.payer, e.reasons.map((r: any) => r.code)])).toEqual([
+        ['allow', STRANGER, []],
+        ['deny', STRANGER, ['CHECK_KEY_INVALID']],
+        ['deny', STRANGER, ['CHECK_KEY_REQUIRED']],
+      ]);
+    });
+
+    it('open_checks: true lets any payer check without a key, as before check keys', async () => {
+      await create('agent-open', { open_checks: true });
+      const d = await data('check', { agent_id: 'agent-open', amount_usd_cents: 5, check_key: undefined });
+      expect([d.decision, d.reasons]).toEqual(['allow', []]);
     });
 
     it('answers 404 for an agent without a policy, saying to treat it as a denial', async () => {
