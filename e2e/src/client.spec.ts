@@ -81,7 +81,7 @@ describe('@toll/client typed API on a local chain', () => {
     const out = JSON.parse((await promisify(execFile)(process.execPath, cli)).stdout);
     expect(out).toMatchObject({ status: 200, paid: { method: 'usdc', amount: '5000' } });
     expect(out.proof).toEqual({ x_payment_tx: out.paid.signature, toll_memo: out.paid.memo, url: `${url}?toll_memo=${encodeURIComponent(out.paid.memo)}`, headers: { 'X-Payment-Tx': out.paid.signature } });
-    expect(out.proof.toll_memo).toMatch(/^toll1:devutils\.hashSha256:/);
+    expect(out.proof.toll_memo).toMatch(/^toll2:devutils\.hashSha256:/);
     const before = await usdcBalance();
     const again = await http(out.proof.url, { method: 'POST', headers: { ...out.proof.headers, 'content-type': 'application/json' }, body: '{"text":"abc"}' });
     expect([again.status, again.headers.get('x-toll-redelivery'), again.body]).toEqual([200, '1', out.body]);

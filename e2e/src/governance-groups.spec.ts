@@ -1,5 +1,5 @@
 import { Connection } from '@solana/web3.js';
-import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
+import { memoPaymentInstructions, payerProofHeaders, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import { http, scratchDatabase } from '@toll/testing';
 import { startBatch } from '../../apps/batch/src/bootstrap';
 import { newPayer } from '../../apps/batch/test/batch-call';
@@ -13,6 +13,11 @@ describe('spend through gateway and payments', () => {
   const spendDb = scratchDatabase('toll_spend_e2e');
   const post = (path: string, json: unknown, headers: Record<string, string> = {}) => http(`${gw}${path}`, { method: 'POST', json, headers });
   const pay = async (challenge: MemoChallenge) => sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(challenge, 'USDC', stack.payer.publicKey));
+  // A check's answer (decision_id confirms or voids) is a credential: only the payer redeems it, with its signature.
+  const redeem = (c: MemoChallenge, sig: string, json: unknown) => {
+    const url = `${gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`;
+    return http(url, { method: 'POST', json, headers: { 'x-payment-tx': sig, ...payerProofHeaders('spend.check', c.memo, url, { method: 'POST', body: JSON.stringify(json) }, stack.payer) } });
+  };
   const policy = (agent_id: string) => ({
     agent_id,
     per_tx_limit_cents: 500,
@@ -39,17 +44,19 @@ describe('spend through gateway and payments', () => {
   it('pays 0.01 for a check, which is allowed, reserved, receipted and audited with the paying wallet', async () => {
     const created = await post('/toll/spend/policy', policy('e2e-agent'));
     expect([created.status, created.body.outcome]).toEqual([200, 'created']);
-    const { policy_secret, read_key } = created.body.credentials;
+    const { policy_secret, read_key, check_key } = created.body.credentials;
     const loosen = await post('/toll/spend/policy', { ...policy('e2e-agent'), daily_limit_cents: 1_000_000 });
     expect([loosen.status, loosen.body.error.code]).toEqual([403, 'FORBIDDEN']);
 
-    const body = { agent_id: 'e2e-agent', amount_usd_cents: 300, category: 'weather', recipient: 'api.example.com' };
+    const body = { agent_id: 'e2e-agent', amount_usd_cents: 300, category: 'weather', recipient: 'api.example.com', check_key };
     const challenge = await post('/toll/spend/check', body);
     expect(challenge.status).toBe(402);
     expect(challenge.body.toll.usdc.amount_atomic).toBe('10000');
     const c: MemoChallenge = challenge.body.toll;
     const sig = await pay(c);
-    const paid = await http(`${gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: body, headers: { 'x-payment-tx': sig } });
+    const unsigned = await http(`${gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: body, headers: { 'x-payment-tx': sig } });
+    expect([unsigned.status, unsigned.body.error]).toEqual([402, 'payer_proof_missing']);
+    const paid = await redeem(c, sig, body);
     expect(paid.status).toBe(200);
     expect(paid.headers.get('x-toll-receipt')).toBeTruthy();
     expect(paid.body).toMatchObject({ decision: 'allow', reasons: [], reservation: { status: 'held', counted_cents: 300 } });
@@ -68,17 +75,28 @@ describe('spend through gateway and payments', () => {
     expect(bad.body.error.details.issues.map((i: { field: string }) => i.field).sort()).toEqual(['amount_usd_cents', 'category']);
   });
 
-  it('answers 404 without charging for an agent with no policy; the same payment then buys a real check', async () => {
-    const unknown = { agent_id: 'e2e-nobody', amount_usd_cents: 100 };
+  it('answers 404 without charging for an agent with no policy; once the policy exists the same payment buys the check', async () => {
+    const unknown = { agent_id: 'e2e-later', amount_usd_cents: 100, category: 'fees' };
     const c: MemoChallenge = (await post('/toll/spend/check', unknown)).body.toll;
     const sig = await pay(c);
-    const redeem = (json: unknown) => http(`${gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json, headers: { 'x-payment-tx': sig } });
-    const missing = await redeem(unknown);
+    const missing = await redeem(c, sig, unknown);
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ code: 'NOT_FOUND', details: { decision: 'deny', reasons: [{ code: 'NO_POLICY' }] } });
     expect(missing.headers.get('payment-response')).toBeNull();
-    const served = await redeem({ agent_id: 'e2e-agent', amount_usd_cents: 100, category: 'fees' });
+    // The memo names that request, so the retry is the same one; the agent proves itself by the wallet bound to the policy.
+    await post('/toll/spend/policy', { ...policy('e2e-later'), allowed_payers: [stack.payer.publicKey.toBase58()] });
+    const served = await redeem(c, sig, unknown);
     expect([served.status, served.body.decision]).toEqual([200, 'allow']);
+  });
+
+  it('a check paid by a wallet that is not the agent’s, on a policy created with the defaults, reserves nothing', async () => {
+    const { read_key } = (await post('/toll/spend/policy', policy('e2e-guarded'))).body.credentials;
+    const body = { agent_id: 'e2e-guarded', amount_usd_cents: 500, category: 'weather' };
+    const c: MemoChallenge = (await post('/toll/spend/check', body)).body.toll;
+    const stranger = await redeem(c, await pay(c), body); // stack.payer is not bound to this policy and has no check_key
+    expect([stranger.status, stranger.body.decision, stranger.body.reservation, stranger.body.reasons.map((r: any) => r.code)]).toEqual([200, 'deny', null, ['CHECK_KEY_REQUIRED']]);
+    const usage = await http(`${gw}/toll/spend/policy/e2e-guarded?read_key=${read_key}`);
+    expect(usage.body.usage.map((w: any) => w.used_cents)).toEqual([0, 0, 0]);
   });
 });
 
@@ -109,7 +127,9 @@ describe('batch through gateway and payments', () => {
     expect(challenge.body.toll.usdc.amount_atomic).toBe('5000');
     const c: MemoChallenge = challenge.body.toll;
     const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
-    const paid = await http(`${gw}/toll/batch/score?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: body, headers: { 'x-payment-tx': sig } });
+    // The answer carries checkpoint_token, a credential: only the payer redeems it, with its signature.
+    const url = `${gw}/toll/batch/score?toll_memo=${encodeURIComponent(c.memo)}`;
+    const paid = await http(url, { method: 'POST', json: body, headers: { 'x-payment-tx': sig, ...payerProofHeaders('batch.score', c.memo, url, { method: 'POST', body: JSON.stringify(body) }, stack.payer) } });
     expect(paid.status).toBe(200);
     expect(paid.headers.get('x-toll-receipt')).toBeTruthy();
     expect(paid.body).toMatchObject({ score: 38, verdict: 'accept-with-limit', max_safe_exposure: '250000' });

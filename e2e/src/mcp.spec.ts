@@ -96,7 +96,7 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
       resource: { url: `${gw}/mcp`, description: 'A paid item', mimeType: 'application/json' },
       accepts: [{ scheme: 'exact', network: SOLANA_NETWORKS.devnet.caip2, amount: '10000', asset: SOLANA_NETWORKS.devnet.usdcMint, payTo: stack.recipient.toBase58() }],
     });
-    expect(required.accepts[0].extra?.memo).toMatch(/^toll1:/);
+    expect(required.accepts[0].extra?.memo).toMatch(/^toll2:/);
     // shop_getItem declares an outputSchema, which MCP clients check structuredContent against even on errors.
     expect(r.structuredContent).toBeUndefined();
     expect(r._meta?.['toll/memo-challenge']).toMatchObject({ memo: required.accepts[0].extra?.memo, usdc: { amount_atomic: '10000' } });
@@ -124,7 +124,7 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
     const before = served.other;
     const refused = paymentRequiredOf(await call('shop_getOther', {}, { 'x402/payment': payload }));
     expect(refused.error).toBe('memo_wrong_route');
-    expect(refused.accepts[0].extra?.memo).toMatch(/^toll1:/);
+    expect(refused.accepts[0].extra?.memo).toMatch(/^toll2:/);
     expect(served.other).toBe(before);
   });
 
@@ -135,7 +135,7 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
     const paid = await call('devutils_hashSha256', { text: 'abc' }, proof);
     expect(paid.structuredContent).toEqual({ algorithm: 'sha256', bytes: 3, digest: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' });
     expect(await receiptClaims(paid._meta?.['toll/receipt'] as string)).toMatchObject({ valid: true, claims: { operation_id: 'devutils.hashSha256', asset: 'USDC', transaction: signature } });
-    expect(paymentRequiredOf(await call('devutils_hashSha256', { text: 'another' }, proof)).error).toBe('proof_already_redeemed');
+    expect(paymentRequiredOf(await call('devutils_hashSha256', { text: 'another' }, proof)).error).toBe('memo_wrong_input');
   });
 
   it('spends a block payment one credit per call; a repeat with the same toll/idempotency-key is redelivered', async () => {

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { Connection } from '@solana/web3.js';
-import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
+import { memoPaymentInstructions, payerProofHeaders, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import type { RunningGroup } from '@toll/platform';
 import { http, scratchDatabase } from '@toll/testing';
 import { startMessaging } from '../../apps/messaging/src/bootstrap';
@@ -66,7 +66,10 @@ describe('messaging through gateway and payments', () => {
     const c: MemoChallenge = challenge.body.toll;
     expect(c.usdc.amount_atomic).toBe('500000'); // 0.50 per bot-month
     const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
-    const redeem = () => http(`${gw}${path}?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: body, headers: { 'x-payment-tx': sig } });
+    // The answer (bot token, lease_key) is a credential: only the payer redeems it, with its signature.
+    const url = `${gw}${path}?toll_memo=${encodeURIComponent(c.memo)}`;
+    const proof = payerProofHeaders('messaging.provision', c.memo, url, { method: 'POST', body: JSON.stringify(body) }, stack.payer);
+    const redeem = () => http(url, { method: 'POST', json: body, headers: { 'x-payment-tx': sig, ...proof } });
 
     const empty = await redeem();
     expect(empty.status).toBe(503);

@@ -61,7 +61,7 @@ describe('two gateway and two payments replicas', () => {
     const replay = await http(`${stack.gateways[0].url}/toll/shop/item`, { headers: { 'payment-signature': sent[0] } });
     expect([replay.status, replay.headers.get('x-toll-redelivery'), replay.body]).toEqual([200, '1', { served: before + 1 }]);
     const other = await http(`${stack.gateways[0].url}/toll/shop/item`, { headers: { 'payment-signature': sent[0], 'idempotency-key': 'another-request' } });
-    expect([other.status, other.body.error]).toEqual([402, 'proof_already_redeemed']);
+    expect([other.status, other.body.error]).toEqual([402, 'memo_wrong_input']); // its memo names the first request
     expect(served.item).toBe(before + 1);
   });
 });

@@ -34,7 +34,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
   const refusedWith = (res: { status: number; body: any; headers: Headers }, reason: string) => {
     expect(res.status).toBe(402);
     expect(res.body.error).toBe(reason);
-    expect(res.body.toll.memo).toMatch(/^toll1:/); // a fresh challenge to pay again
+    expect(res.body.toll.memo).toMatch(/^toll2:/); // a fresh challenge to pay again
     expect(res.headers.get('payment-required')).toBeTruthy();
   };
 
@@ -55,9 +55,9 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', ok.text]);
     const claims = (r: typeof ok) => JSON.parse(Buffer.from(r.headers.get('x-toll-receipt')!.split('.')[0], 'base64url').toString());
     expect(claims(again)).toMatchObject({ receipt_id: claims(ok).receipt_id, payment_id: claims(ok).payment_id, transaction: signature });
-    // Another request on the same proof is a new purchase: refused.
+    // Another request on the same proof is a new purchase: refused, and the memo names only the request that got it.
     const another = await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': signature, 'idempotency-key': 'second-item' } });
-    refusedWith(another, 'proof_already_redeemed');
+    refusedWith(another, 'memo_wrong_input');
     expect(served.item).toBe(before + 1);
   });
 

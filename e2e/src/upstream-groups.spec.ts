@@ -58,7 +58,7 @@ describe('weather through gateway and payments', () => {
     const again = await redeem();
     expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', served.text]);
     const elsewhere = await http(`${gw}/toll/weather/current?lat=48.85&lon=2.35&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } });
-    expect([elsewhere.status, elsewhere.body.error]).toEqual([402, 'proof_already_redeemed']);
+    expect([elsewhere.status, elsewhere.body.error]).toEqual([402, 'memo_wrong_input']);
   });
 
   it('validates coordinates before asking for money', async () => {
