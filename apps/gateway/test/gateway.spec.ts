@@ -283,7 +283,7 @@ describe('gateway over a real NATS server', () => {
       response: { kind: 'answer', json: '{"big":18446744073709551615}', headers: { 'x-toll-cache': 'hit' }, settled: { paymentResponse: 'cGFpZA==', receipt: 'r.s' } },
     }));
     await nc.flush();
-    const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': '1'.repeat(88), 'user-agent': 'agent/1' } });
+    const res = await http(`${gateway.url}/toll/demo/paid?toll_memo=m`, { headers: { 'x-payment-tx': '1'.repeat(88), 'user-agent': 'agent/1', 'x-toll-payer-signature': 'c2lnbmVk' } });
     expect([res.status, res.text, res.headers.get('x-toll-cache'), res.headers.get('payment-response'), res.headers.get('x-toll-receipt')]).toEqual([
       200,
       '{"big":18446744073709551615}',
@@ -297,8 +297,9 @@ describe('gateway over a real NATS server', () => {
         requestId: res.headers.get('x-request-id'),
         resourceUrl: `${gateway.url}/toll/demo/paid`,
         route: expect.objectContaining({ operationId: 'demo.getPaid', method: 'GET', path: '/toll/demo/paid', price: { per: 'call', usd: '0.01' } }),
-        proof: { kind: 'memo', signature: '1'.repeat(88), memo: 'm' },
+        proof: { kind: 'memo', signature: '1'.repeat(88), memo: 'm', payer_signature: 'c2lnbmVk' },
         requestKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+        binding_key: expect.stringMatching(/^[0-9a-f]{64}$/),
         subject: 'toll.demo.getPaid',
         timeoutMs: 1000,
         input: {},
@@ -307,6 +308,8 @@ describe('gateway over a real NATS server', () => {
         request_sha256: requestSha256('demo.getPaid', 'GET', '/toll/demo/paid', {}),
       },
     ]);
+    // The memo a challenge issues commits to the same key that names the request for redelivery.
+    expect(paid.calls[0].binding_key).toBe(paid.calls[0].requestKey);
     paid.stop();
   });
 
