@@ -75,7 +75,6 @@ function responsesOf(route: ResolvedRoute, output: Schema) {
 const PAYER_PROOF_TEXT =
   'The answer is a credential, so only the payer may redeem a payment for it: with the memo flow (X-Payment-Tx and toll_memo), and when repeating a settled x402 payment, also send X-Toll-Payer-Signature, the paying wallet\'s Ed25519 signature (base64) of the 402 body\'s toll.payer_proof.signed_text ("toll-payer-v1\\n<memo>\\n<request_sha256>").';
 const payerProofOf = (route: ResolvedRoute) => Boolean(route.price && route.payerProof);
-const PAYER_SIGNATURE_PARAMETER = { name: 'X-Toll-Payer-Signature', in: 'header', required: false, description: 'Required with a memo-flow proof on this operation: see the description', schema: { type: 'string' } };
 
 // OpenAPI 3.1 assembled from the live catalog; each operation carries its price (x-toll-price) and, when its answer
 // is a credential, x-toll-payer-proof.
@@ -90,7 +89,7 @@ export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
       tags: route.tags,
       'x-toll-price': route.price,
       ...(payerProofOf(route) ? { 'x-toll-payer-proof': true } : {}),
-      parameters: [...parametersOf(route), ...(payerProofOf(route) ? [PAYER_SIGNATURE_PARAMETER] : [])],
+      parameters: parametersOf(route), // the payment headers (X-Payment-Tx, X-Toll-Payer-Signature) belong to the 402 flow, not the input
       ...(route.method === 'POST' ? { requestBody: { required: true, content: { 'application/json': { schema: bodyOf(route) } } } } : {}),
       responses: responsesOf(route, stripDialect(route.outputSchema)),
     };

@@ -5310,6 +5310,8 @@ export interface Operations {
       recipient?: string;
       /** What the spend is for, as a registry capability tag (e.g. "weather") */
       category?: string;
+      /** Proves the check comes from the agent: required unless the policy names allowed_payers (then the paying wallet proves it) or has open_checks */
+      check_key?: string;
     };
     output: {
       decision: "allow" | "deny";
@@ -5322,7 +5324,7 @@ export interface Operations {
       policy_version: number;
       /** Every rule that denied the spend (empty when allowed) */
       reasons: Array<{
-        code: "POLICY_INACTIVE" | "PAYER_NOT_ALLOWED" | "PER_TX_LIMIT" | "DAILY_LIMIT" | "WEEKLY_LIMIT" | "MONTHLY_LIMIT" | "RECIPIENT_BLOCKED" | "CATEGORY_REQUIRED" | "CATEGORY_NOT_ALLOWED";
+        code: "POLICY_INACTIVE" | "PAYER_NOT_ALLOWED" | "CHECK_KEY_REQUIRED" | "CHECK_KEY_INVALID" | "PER_TX_LIMIT" | "DAILY_LIMIT" | "WEEKLY_LIMIT" | "MONTHLY_LIMIT" | "RECIPIENT_BLOCKED" | "CATEGORY_REQUIRED" | "CATEGORY_NOT_ALLOWED";
         message: string;
         window?: "daily" | "weekly" | "monthly";
       }>;
@@ -5421,7 +5423,7 @@ export interface Operations {
         payer: string | null;
         policy_version: number;
         reasons: Array<{
-          code: "POLICY_INACTIVE" | "PAYER_NOT_ALLOWED" | "PER_TX_LIMIT" | "DAILY_LIMIT" | "WEEKLY_LIMIT" | "MONTHLY_LIMIT" | "RECIPIENT_BLOCKED" | "CATEGORY_REQUIRED" | "CATEGORY_NOT_ALLOWED";
+          code: "POLICY_INACTIVE" | "PAYER_NOT_ALLOWED" | "CHECK_KEY_REQUIRED" | "CHECK_KEY_INVALID" | "PER_TX_LIMIT" | "DAILY_LIMIT" | "WEEKLY_LIMIT" | "MONTHLY_LIMIT" | "RECIPIENT_BLOCKED" | "CATEGORY_REQUIRED" | "CATEGORY_NOT_ALLOWED";
           message: string;
           window?: "daily" | "weekly" | "monthly";
         }>;
@@ -5548,6 +5550,7 @@ export interface Operations {
         warn_at_percent: number | null;
         hold_seconds: number;
         allowed_payers: Array<string>;
+        open_checks: boolean;
       };
       created_at: string;
       updated_at: string;
@@ -5566,6 +5569,7 @@ export interface Operations {
           warn_at_percent: number | null;
           hold_seconds: number;
           allowed_payers: Array<string>;
+          open_checks: boolean;
         };
         written_at: string;
       } | null;
@@ -5617,9 +5621,11 @@ export interface Operations {
       hold_seconds?: number;
       /** When not empty, only checks paid from these wallets are allowed (stops strangers reserving your budget). Omitted on update: unchanged */
       allowed_payers?: Array<string>;
+      /** true lets any payer check without check_key (a stranger could then reserve the budget); default false. Omitted on update: unchanged */
+      open_checks?: boolean;
       /** Required to change an existing policy; returned once when the policy is created */
       policy_secret?: string;
-      /** true (with policy_secret) replaces policy_secret and read_key; the new ones are returned once */
+      /** true (with policy_secret) replaces policy_secret, read_key and check_key; the new ones are returned once */
       rotate_credentials?: boolean;
     };
     output: {
@@ -5639,11 +5645,13 @@ export interface Operations {
         warn_at_percent: number | null;
         hold_seconds: number;
         allowed_payers: Array<string>;
+        open_checks: boolean;
       };
-      /** Only when created or rotated: shown once, stored only as hashes. policy_secret changes the policy; read_key reads it and its audit */
+      /** Only when created or rotated: shown once, stored only as hashes. policy_secret changes the policy; read_key reads it and its audit; check_key goes with every check (give it to the agent) */
       credentials: {
         policy_secret: string;
         read_key: string;
+        check_key: string;
       } | null;
       updated_at: string;
     };
