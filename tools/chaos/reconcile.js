@@ -75,7 +75,8 @@ async function reconcile({ proofs, dbUrl, gateways, t0, workers }) {
   counts.replaysRedelivered = replays.filter((a) => a.status === 200 && a.redelivery).length;
   const otherAttempts = proofs.flatMap((p) => p.attempts.filter((a) => a.phase === 'other'));
   counts.others = otherAttempts.length;
-  counts.othersRefused = otherAttempts.filter((a) => a.status === 402 && a.reason === 'proof_already_redeemed').length;
+  // The memo names the request it was issued for: another request is refused before any hold (issue 32).
+  counts.othersRefused = otherAttempts.filter((a) => a.status === 402 && a.reason === 'memo_wrong_input').length;
   counts.redeliveredDuringLoad = proofs.filter((p) => p.attempts.some((a) => a.phase === 'load' && a.status === 200 && a.redelivery)).length;
   return { counts, failures, holds: after.holds };
 }

@@ -46,7 +46,7 @@ function writeReport({ command, setup, t0, timeline, load, result, logDir }) {
 | served but not charged (a 200 without exactly one settled hold) | ${counts.servedUncharged} |
 | ledger payments no client request paid for | ${counts.unknownPayments} |
 | replays of served proofs (same request) redelivered: 200, \`x-toll-redelivery\`, same body, nothing charged | ${counts.replaysRedelivered} / ${counts.replays} |
-| another request on a served proof (weather at other coordinates) refused with \`proof_already_redeemed\` | ${counts.othersRefused} / ${counts.others} |`;
+| another request on a served proof (weather at other coordinates) refused with \`memo_wrong_input\` | ${counts.othersRefused} / ${counts.others} |`;
   const body = `# Reliability
 
 \`npm run chaos\` (\`node tools/chaos/run.js\`) runs a steady paid load against a private stack and injects faults on a
