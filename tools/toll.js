@@ -30,8 +30,10 @@ function proofOf(url, paid) {
   retry.searchParams.set('toll_memo', paid.memo);
   // An operation whose answer is a credential also needs the payer's signature, which this client added (and stays valid
   // for this same request and memo).
+  // The memo names the request with its Idempotency-Key, which the client chose at random.
   const payer = paid.payerSignature ? { 'X-Toll-Payer-Signature': paid.payerSignature } : {};
-  return { x_payment_tx: paid.signature, toll_memo: paid.memo, url: retry.toString(), headers: { 'X-Payment-Tx': paid.signature, ...payer } };
+  const key = paid.idempotencyKey ? { 'Idempotency-Key': paid.idempotencyKey } : {};
+  return { x_payment_tx: paid.signature, toll_memo: paid.memo, url: retry.toString(), headers: { 'X-Payment-Tx': paid.signature, ...key, ...payer } };
 }
 
 (async () => {

@@ -80,7 +80,13 @@ describe('@toll/client typed API on a local chain', () => {
     const cli = [join(__dirname, '../../tools/toll.js'), 'call', url, '-X', 'POST', '-d', '{"text":"abc"}', '--pay', 'usdc', '--keypair', join(dir, 'wallet.json'), '--rpc', stack.rpc.url, '--yes'];
     const out = JSON.parse((await promisify(execFile)(process.execPath, cli)).stdout);
     expect(out).toMatchObject({ status: 200, paid: { method: 'usdc', amount: '5000' } });
-    expect(out.proof).toEqual({ x_payment_tx: out.paid.signature, toll_memo: out.paid.memo, url: `${url}?toll_memo=${encodeURIComponent(out.paid.memo)}`, headers: { 'X-Payment-Tx': out.paid.signature } });
+    // The client names each paid request with a random Idempotency-Key (the memo commits to it): it is part of the proof.
+    expect(out.proof).toEqual({
+      x_payment_tx: out.paid.signature,
+      toll_memo: out.paid.memo,
+      url: `${url}?toll_memo=${encodeURIComponent(out.paid.memo)}`,
+      headers: { 'X-Payment-Tx': out.paid.signature, 'Idempotency-Key': expect.stringMatching(/^toll-[A-Za-z0-9_-]{22}$/) },
+    });
     expect(out.proof.toll_memo).toMatch(/^toll2:devutils\.hashSha256:/);
     const before = await usdcBalance();
     const again = await http(out.proof.url, { method: 'POST', headers: { ...out.proof.headers, 'content-type': 'application/json' }, body: '{"text":"abc"}' });

@@ -309,7 +309,8 @@ describe('gateway over a real NATS server', () => {
       },
     ]);
     // The memo a challenge issues commits to the same key that names the request for redelivery.
-    expect(paid.calls[0].binding_key).toBe(paid.calls[0].requestKey);
+    const [sent] = paid.calls as Array<{ binding_key: string; requestKey: string }>;
+    expect(sent.binding_key).toBe(sent.requestKey);
     paid.stop();
   });
 

@@ -4,6 +4,7 @@ import { x402Client } from '@x402/core/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { HEADERS, MEMO_QUERY_PARAM, decodeHeaderJson } from '@toll/x402';
+import { randomBytes } from 'node:crypto';
 import { balanceHeaders, payerProofHeaders } from './balance';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from './memo-payment';
 
@@ -14,8 +15,9 @@ export interface PaidResponse {
   status: number;
   body: unknown;
   // signature and memo (memo flow) are the proof: the same request repeated with them is answered again, not charged.
-  // payerSignature: sent with the proof when the answer is a credential (only the payer may redeem it).
-  paid: null | { method: PayMethod; amount: string; asset: string; signature?: string; memo?: string; payerSignature?: string };
+  // idempotencyKey: part of the request the memo names (repeat it with the proof); payerSignature: sent with the proof
+  // when the answer is a credential (only the payer may redeem it).
+  paid: null | { method: PayMethod; amount: string; asset: string; signature?: string; memo?: string; idempotencyKey?: string; payerSignature?: string };
   // A balance call's 402 names what fell short and where to deposit (body.balance); the receipt is as for any paid call.
   receipt: string | null;
   paymentResponse: unknown;
@@ -48,6 +50,11 @@ const finish = async (res: Response, paid: PaidResponse['paid']): Promise<PaidRe
 export async function tollCall(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
   if (options.method === 'x402') return callWithX402(url, init, options);
   if (options.method === 'balance') return callWithBalance(url, init, options);
+  // The 402's memo names this exact request, Idempotency-Key included: a random key makes it one nobody watching the
+  // chain can guess, so nobody but this caller can even get a copy of the answer (docs/payments.md).
+  const named = new Headers(init.headers);
+  if (!named.has(HEADERS.idempotencyKey)) named.set(HEADERS.idempotencyKey, `toll-${randomBytes(16).toString('base64url')}`);
+  init = { ...init, headers: named };
   const first = await fetch(url, init);
   if (first.status !== 402) return finish(first, null);
   const challenge = ((await first.json()) as { toll: MemoChallenge }).toll;
@@ -64,7 +71,8 @@ export async function tollCall(url: string, init: RequestInit, options: TollClie
   // An answer that is a credential is served only to whoever proves it holds the paying wallet's key.
   const payerSignature = challenge.payer_proof && challenge.operation_id ? payerProofHeaders(challenge.operation_id, challenge.memo, url, init, options.keypair)[HEADERS.payerSignature] : undefined;
   if (payerSignature) headers.set(HEADERS.payerSignature, payerSignature);
-  return finish(await fetch(retryUrl, { ...init, headers }), { method: options.method, amount, asset, signature, memo: challenge.memo, ...(payerSignature ? { payerSignature } : {}) });
+  const idempotencyKey = headers.get(HEADERS.idempotencyKey)!;
+  return finish(await fetch(retryUrl, { ...init, headers }), { method: options.method, amount, asset, signature, memo: challenge.memo, idempotencyKey, ...(payerSignature ? { payerSignature } : {}) });
 }
 
 async function callWithX402(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
