@@ -1,4 +1,5 @@
-import { checkBalanceSignature } from './balance-signature';
+import { payerProofText } from '@toll/x402';
+import { checkBalanceSignature, walletSigned } from './balance-signature';
 
 // The documented test vector (libs/x402/src/balance-auth.spec.ts, docs/payments.md).
 const wallet = '9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj';
@@ -34,5 +35,20 @@ describe(checkBalanceSignature.name, () => {
     expect(checkBalanceSignature('not-a-wallet', signature, signed, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });
     expect(checkBalanceSignature(wallet, 'short', signed, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });
     expect(checkBalanceSignature(wallet, signature, { ...signed, nonce: 'short' }, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });
+  });
+});
+
+describe(walletSigned.name, () => {
+  // The payer-proof test vector (libs/x402/src/payer-proof.spec.ts, docs/payments.md "Who can redeem a payment").
+  const memo = 'toll2:devutils.genPassword:0.005:5000:33334:1764000600:0123456789abcdef:qqqqqqqqqqqqqqqqqqqqqg:AAAAAAAAAAAAAAAAAAAAAA';
+  const text = payerProofText(memo, 'bb2727bec2960d65683a7648e293de6dc37f765def1da6ede39ce6d0478146b5');
+  const proof = 'BDwmN9FeMFSHNeU6dFpiAjt3q4HhBPlh7msvYAcUePti4inVJyyRSYLiUkiFOPc5KOqNmQmPk49FMr9pp/3UBg==';
+
+  it("accepts the paying wallet's signature of the memo and request, and nothing else", () => {
+    expect(walletSigned(wallet, text, proof)).toBe(true);
+    expect(walletSigned(wallet, text.replace('bb27', 'bb28'), proof)).toBe(false);
+    expect(walletSigned('So11111111111111111111111111111111111111112', text, proof)).toBe(false);
+    expect(walletSigned(wallet, text, 'not base64')).toBe(false);
+    expect(walletSigned('not a wallet', text, proof)).toBe(false);
   });
 });
