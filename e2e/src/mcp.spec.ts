@@ -9,6 +9,7 @@ import { SOLANA_NETWORKS } from '@toll/x402';
 import { x402Client } from '@x402/core/client';
 import type { PaymentRequired } from '@x402/core/types';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
+import nacl from 'tweetnacl';
 import { startDevutils } from '../../apps/devutils/src/bootstrap';
 import { faults, served } from './shop-group';
 import { startStack, type Stack } from './stack';
@@ -136,6 +137,19 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
     expect(paid.structuredContent).toEqual({ algorithm: 'sha256', bytes: 3, digest: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' });
     expect(await receiptClaims(paid._meta?.['toll/receipt'] as string)).toMatchObject({ valid: true, claims: { operation_id: 'devutils.hashSha256', asset: 'USDC', transaction: signature } });
     expect(paymentRequiredOf(await call('devutils_hashSha256', { text: 'another' }, proof)).error).toBe('memo_wrong_input');
+  });
+
+  it('on a tool whose answer is a credential, serves a memo payment only with the payer’s signature of the challenge’s signed_text', async () => {
+    const { tools } = await mcp.listTools();
+    expect(tools.find((t) => t.name === 'devutils_genPassword')?._meta?.['toll/payer-proof']).toBe(true);
+    expect(tools.find((t) => t.name === 'devutils_hashSha256')?._meta?.['toll/payer-proof']).toBeUndefined();
+    const challenge = (await call('devutils_genPassword', { length: 12 }))._meta?.['toll/memo-challenge'] as MemoChallenge & { payer_proof: { signed_text: string } };
+    const signature = await sendAndConfirm(connection, stack.payer, memoPaymentInstructions(challenge, 'USDC', stack.payer.publicKey));
+    const proof = { 'toll/memo-payment': { signature, memo: challenge.memo } };
+    expect(paymentRequiredOf(await call('devutils_genPassword', { length: 12 }, proof)).error).toBe('payer_proof_missing');
+    const signed = Buffer.from(nacl.sign.detached(Buffer.from(challenge.payer_proof.signed_text, 'utf8'), stack.payer.secretKey)).toString('base64');
+    const paid = await call('devutils_genPassword', { length: 12 }, { ...proof, 'toll/payer-signature': signed });
+    expect((paid.structuredContent as { password: string }).password).toHaveLength(12);
   });
 
   it('spends a block payment one credit per call; a repeat with the same toll/idempotency-key is redelivered', async () => {

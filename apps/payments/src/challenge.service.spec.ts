@@ -1,5 +1,5 @@
 import type { ChallengeRequest } from '@toll/contracts';
-import { decodeHeaderJson, readMemo } from '@toll/x402';
+import { decodeHeaderJson, inputBinding, readMemo } from '@toll/x402';
 import { ChallengeService } from './challenge.service';
 import { PaymentsConfig } from './config';
 import { JsonLogger } from '@toll/platform';
@@ -46,6 +46,16 @@ describe(ChallengeService.name, () => {
     const { service } = serviceWith({ PAYMENTS_SOL_USD_FIXED: '150' });
     const toll = (service.issue(request).body as any).toll;
     expect(toll.sol).toMatchObject({ lamports: '33334', sol: '0.000033334', rate: { sol_usd: '150', source: 'fixed-rate (PAYMENTS_SOL_USD_FIXED)' } });
+  });
+
+  it('binds a per-call memo to the request that asked, and leaves a block memo unbound', () => {
+    const { service, terms } = serviceWith({});
+    const key = 'c'.repeat(64);
+    const bound = readMemo(terms.memoSecret, (service.issue({ ...request, binding_key: key }).body as any).toll.memo, 0);
+    expect(bound.ok && bound.quote.binding).toBe(inputBinding(key));
+    const block = { ...request, binding_key: key, route: { ...request.route, price: { per: 'block' as const, usd: '0.01', requests: 1000 } } };
+    const unbound = readMemo(terms.memoSecret, (service.issue(block).body as any).toll.memo, 0);
+    expect(unbound.ok && unbound.quote.binding).toBeNull();
   });
 
   it('requires real keys and secrets in production', () => {
