@@ -87,6 +87,8 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
     expect(res.text).toContain(`- [OpenAPI 3.1](${gw}/openapi.json)`);
     expect(res.text).toContain('## Dev Utilities (devutils)');
     expect(res.text).toContain(`- [GET /toll/shop/item](${gw}/docs#shop.getItem): A paid item ($0.01 per call; operationId shop.getItem; MCP tool shop_getItem)`);
+    expect(res.text).toMatch(/- \[GET \/toll\/devutils\/gen\/password\]\(.*; payer proof: the answer is a credential\)/);
+    expect(res.text).toContain('X-Toll-Payer-Signature');
     for (const r of await liveRoutes()) expect(res.text).toContain(`- [${r.method} ${r.path}](`);
   });
 

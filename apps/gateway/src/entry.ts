@@ -11,6 +11,7 @@ const HOW_TO_PAY = [
   'Call a paid operation without payment: it answers 402 with an x402 challenge (x402 v2 PaymentRequired in the PAYMENT-REQUIRED header; x402 v1 plus the memo flow in the body).',
   'x402: pay with any x402 v2 client (scheme exact on Solana, USDC) and repeat the request with the PAYMENT-SIGNATURE header.',
   'Memo flow: transfer the quoted SOL or USDC with the challenge memo attached through the Memo program, then repeat the request with X-Payment-Tx: <signature> and ?toll_memo=<memo>.',
+  'The memo names the request that got the 402 (operation, input, Idempotency-Key): repeat exactly that request. Operations whose answer is a credential (marked "payer proof") also need X-Toll-Payer-Signature: the paying wallet\'s signature of the 402\'s toll.payer_proof.signed_text (MCP: _meta["toll/payer-signature"]).',
   'Paid answers carry PAYMENT-RESPONSE (the settlement) and X-Toll-Receipt (a signed receipt). A request repeated on the same proof is redelivered, not charged again; failures are never charged.',
   'MCP: the same operations are tools at /mcp; pay with _meta["x402/payment"] or _meta["toll/memo-payment"] = {signature, memo}.',
 ];
@@ -74,7 +75,10 @@ export function buildLlmsTxt(routes: ResolvedRoute[], groups: Group[], base: str
   ];
   for (const [group, { title, routes: rs }] of byGroup(routes, groups)) {
     lines.push(`## ${title} (${group})`, '');
-    for (const r of rs) lines.push(`- [${r.method} ${r.path}](${urls.docs}#${r.operationId}): ${r.summary} (${priceText(r.price)}; operationId ${r.operationId}; MCP tool ${toolNameOf(r.operationId)})`);
+    for (const r of rs) {
+      const proof = r.price && r.payerProof ? '; payer proof: the answer is a credential' : '';
+      lines.push(`- [${r.method} ${r.path}](${urls.docs}#${r.operationId}): ${r.summary} (${priceText(r.price)}; operationId ${r.operationId}; MCP tool ${toolNameOf(r.operationId)}${proof})`);
+    }
     lines.push('');
   }
   return lines.join('\n');
