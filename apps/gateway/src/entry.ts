@@ -1,3 +1,4 @@
+import { balanceGuide, balanceGuideMarkdown } from '@toll/x402';
 import { toolNameOf } from './mcp';
 import { priceText } from './openapi';
 import type { ResolvedRoute } from './route-table';
@@ -13,6 +14,7 @@ const HOW_TO_PAY = [
   'Memo flow: transfer the quoted SOL or USDC with the challenge memo attached through the Memo program, then repeat the request with X-Payment-Tx: <signature> and ?toll_memo=<memo>.',
   'Paid answers carry PAYMENT-RESPONSE (the settlement) and X-Toll-Receipt (a signed receipt). A request repeated on the same proof is redelivered, not charged again; failures are never charged.',
   'MCP: the same operations are tools at /mcp; pay with _meta["x402/payment"] or _meta["toll/memo-payment"] = {signature, memo}.',
+  'Prepaid balance: deposit once on chain, then sign each request with your wallet instead of paying it (payment.balance: the steps and a worked example).',
 ];
 
 const urlsOf = (base: string) => ({
@@ -48,7 +50,7 @@ export function buildIndex(routes: ResolvedRoute[], groups: Group[], base: strin
       operations: rs.length,
       docs: `${base}/docs#${group}`,
     })),
-    payment: { protocols: ['x402 v2 (exact, Solana)', 'Solana memo flow'], how_to_pay: HOW_TO_PAY },
+    payment: { protocols: ['x402 v2 (exact, Solana)', 'Solana memo flow', 'prepaid balance (signed requests)'], how_to_pay: HOW_TO_PAY, balance: balanceGuide() },
   };
 }
 
@@ -63,6 +65,10 @@ export function buildLlmsTxt(routes: ResolvedRoute[], groups: Group[], base: str
     '## How to pay',
     '',
     ...HOW_TO_PAY.map((t) => `- ${t}`),
+    '',
+    '## Pay from a prepaid balance',
+    '',
+    balanceGuideMarkdown(),
     '',
     '## Schemas and interfaces',
     '',

@@ -1,4 +1,5 @@
 import { ERROR_CODES, httpStatusOf, type ErrorCode, type PriceSpec } from '@toll/contracts';
+import { BALANCE_HEADERS, balanceGuide, balanceGuideMarkdown } from '@toll/x402';
 import type { ResolvedRoute } from './route-table';
 
 type Schema = Record<string, unknown>;
@@ -70,6 +71,20 @@ function responsesOf(route: ResolvedRoute, output: Schema) {
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+// The prepaid balance as security schemes: four headers sent together, the signature's scheme carrying the whole guide.
+const BALANCE_SCHEME_NAMES = { wallet: 'toll_balance_wallet', timestamp: 'toll_balance_timestamp', nonce: 'toll_balance_nonce', signature: 'toll_balance_signature' } as const;
+const BALANCE_SECURITY = Object.fromEntries(Object.values(BALANCE_SCHEME_NAMES).map((n) => [n, []]));
+
+function balanceSecuritySchemes() {
+  const scheme = (header: string, description: string) => ({ type: 'apiKey', in: 'header', name: header, description });
+  return {
+    [BALANCE_SCHEME_NAMES.wallet]: scheme(BALANCE_HEADERS.wallet, 'Prepaid balance: the paying wallet (Solana address, base58). Sent with the three other toll_balance headers.'),
+    [BALANCE_SCHEME_NAMES.timestamp]: scheme(BALANCE_HEADERS.timestamp, 'Prepaid balance: unix seconds when signed, within 60 s of the server clock.'),
+    [BALANCE_SCHEME_NAMES.nonce]: scheme(BALANCE_HEADERS.nonce, 'Prepaid balance: 16-64 characters of [A-Za-z0-9_-], single use per wallet.'),
+    [BALANCE_SCHEME_NAMES.signature]: scheme(BALANCE_HEADERS.signature, `Prepaid balance: Ed25519 signature (standard base64) of the signed text.\n\n${balanceGuideMarkdown()}`),
+  };
+}
+
 // OpenAPI 3.1 assembled from the live catalog; each operation carries its price (x-toll-price).
 export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -81,6 +96,8 @@ export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
       description: [route.description, `Price: ${priceText(route.price)}.`].filter(Boolean).join('\n\n'),
       tags: route.tags,
       'x-toll-price': route.price,
+      // Either the 402's per-call payment (no scheme: pay, then send the proof) or the four balance headers together.
+      ...(route.price ? { security: [{}, BALANCE_SECURITY] } : {}),
       parameters: parametersOf(route),
       ...(route.method === 'POST' ? { requestBody: { required: true, content: { 'application/json': { schema: bodyOf(route) } } } } : {}),
       responses: responsesOf(route, stripDialect(route.outputSchema)),
@@ -95,7 +112,9 @@ export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     paths,
+    'x-toll-balance': balanceGuide(),
     components: {
+      securitySchemes: balanceSecuritySchemes(),
       schemas: { ErrorEnvelope: ERROR_ENVELOPE },
       responses: {
         PaymentRequired: {

@@ -4,3 +4,4 @@ export * from './headers';
 export * from './memo';
 export * from './challenge';
 export * from './balance-auth';
+export * from './balance-guide';
