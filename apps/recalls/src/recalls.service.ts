@@ -90,9 +90,10 @@ export class RecallsService {
     const recalls = await this.vehicleRecalls(make, model, year, deadline);
     return {
       vehicle: { make, model, year },
+      listing: recalls.value.length ? 'recalls_listed' : 'none_listed_or_unknown_vehicle',
       count: recalls.value.length,
       recalls: recalls.value,
-      note: recalls.value.length ? VEHICLE_NOTE : `NHTSA lists no recall campaign for a ${year} ${make} ${model} (an unknown make or model also lists none). ${VEHICLE_NOTE}`,
+      note: recalls.value.length ? VEHICLE_NOTE : `NHTSA lists no recall campaign for a ${year} ${make} ${model}, which it also answers for a make or model it does not know (listing: none_listed_or_unknown_vehicle). ${VEHICLE_NOTE}`,
       attribution: [ATTRIBUTION.nhtsa],
       freshness: combinedFreshness([recalls]),
     };
@@ -110,6 +111,7 @@ export class RecallsService {
     const recalls = await this.vehicleRecalls(make, model, year, deadline);
     return {
       vehicle: { vin, ...decoded.value, make, model, year },
+      listing: recalls.value.length ? 'recalls_listed' : 'none_listed',
       count: recalls.value.length,
       recalls: recalls.value,
       note: VEHICLE_NOTE,
