@@ -216,7 +216,7 @@ export class FundingService {
     try {
       const found = await this.hyperliquid.mirror(venue, market.base, deadline);
       if (!found) return { failed: `Hyperliquid mirrors no usable ${venue} rate for ${market.base}` };
-      const { rate, fetchedAt } = found;
+      const { rate, freshness } = found;
       return {
         value: {
           venue,
@@ -229,7 +229,8 @@ export class FundingService {
           markPrice: null,
           via: `read from Hyperliquid's predictedFundings mirror because ${venue} failed (${why})`,
         },
-        freshness: { source: 'hyperliquid', fetchedAt, stale: false },
+        // Judged like the venue's own reading: a replayed or old mirror is stale, never presented as live.
+        freshness: { ...freshness, source: 'hyperliquid' },
       };
     } catch (e) {
       if (!(e instanceof TollError)) throw e;
