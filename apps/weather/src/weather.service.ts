@@ -62,7 +62,7 @@ export class WeatherService {
     // A forecast fetched (or recorded) days ago starts in the past: those days are history, never the forecast.
     const today = localDate(this.clock.now(), f.timezone);
     const days = f.days.filter((d) => d.date >= today);
-    if (!days.length) throw new TollError('UPSTREAM_ERROR', `The forecast for ${pointKey(point)} fetched ${cached.freshness.fetchedAt} has no day from today (${today}, ${f.timezone}) on`, { as_of: cached.freshness.fetchedAt, today });
+    if (!days.length && f.days.length) throw new TollError('UPSTREAM_ERROR', `The forecast for ${pointKey(point)} fetched ${cached.freshness.fetchedAt} has no day from today (${today}, ${f.timezone}) on`, { as_of: cached.freshness.fetchedAt, today });
     const dropped = f.days.length - days.length;
     return {
       location: location(input, point, f.timezone, f.elevationM),
