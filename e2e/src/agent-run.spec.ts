@@ -94,7 +94,8 @@ describe('an agent using only served text', () => {
       const signature = Buffer.from(nacl.sign.detached(Buffer.from(textOf(learned.prefix, m, p, input, timestamp, nonce), 'utf8'), keys.secretKey)).toString('base64');
       return [stack.payer.publicKey.toBase58(), timestamp, nonce, signature];
     };
-    const spent = await fetch(`${gw}${path}`, { headers: Object.fromEntries(learned.headers.map((h, i) => [h, signed('GET', path, {})[i]])) });
+    const values = signed('GET', path, {});
+    const spent = await fetch(`${gw}${path}`, { headers: Object.fromEntries(learned.headers.map((h, i) => [h, values[i]])) });
     expect(spent.status).toBe(200);
     expect(spent.headers.get('x-toll-balance-atomic')).toBe('990000');
 
