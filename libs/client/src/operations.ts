@@ -145,7 +145,7 @@ export interface Operations {
         expiry: number;
         /** When the payer signed it, unix seconds */
         issued_at: number;
-        /** Ed25519 signature by payer over the canonical message (apps/batch/README.md), base64 */
+        /** Ed25519 signature by payer, base64, over six UTF-8 lines joined by "\n" with no trailing newline: toll-batch-voucher:v1, payer:<payer as sent>, amount:<decimal integer>, nonce:<nonce>, expiry:<unix seconds>, issued_at:<unix seconds> */
         signature: string;
       };
     };
@@ -4473,7 +4473,7 @@ export interface Operations {
       jsonrpc?: "2.0";
       /** Request id, echoed in the response */
       id?: string | number | null;
-      /** A Solana JSON-RPC method (reads, simulateTransaction, sendTransaction); see the README table */
+      /** A Solana JSON-RPC method (reads, simulateTransaction, sendTransaction); this list is every method served */
       method?: "getAccountInfo" | "getBalance" | "getBlock" | "getBlockCommitment" | "getBlockHeight" | "getBlockProduction" | "getBlockTime" | "getBlocks" | "getBlocksWithLimit" | "getClusterNodes" | "getEpochInfo" | "getEpochSchedule" | "getFeeForMessage" | "getFirstAvailableBlock" | "getGenesisHash" | "getHealth" | "getHighestSnapshotSlot" | "getIdentity" | "getInflationGovernor" | "getInflationRate" | "getInflationReward" | "getLargestAccounts" | "getLatestBlockhash" | "getLeaderSchedule" | "getMaxRetransmitSlot" | "getMaxShredInsertSlot" | "getMinimumBalanceForRentExemption" | "getMultipleAccounts" | "getProgramAccounts" | "getRecentPerformanceSamples" | "getRecentPrioritizationFees" | "getSignatureStatuses" | "getSignaturesForAddress" | "getSlot" | "getSlotLeader" | "getSlotLeaders" | "getStakeMinimumDelegation" | "getSupply" | "getTokenAccountBalance" | "getTokenAccountsByDelegate" | "getTokenAccountsByOwner" | "getTokenLargestAccounts" | "getTokenSupply" | "getTransaction" | "getTransactionCount" | "getVersion" | "getVoteAccounts" | "isBlockhashValid" | "minimumLedgerSlot" | "simulateTransaction" | "sendTransaction";
       /** Positional parameters, as the Solana RPC documents them */
       params?: Array<unknown>;
@@ -4483,7 +4483,7 @@ export interface Operations {
         jsonrpc: "2.0";
         /** Request id, echoed in the response */
         id: string | number | null;
-        /** A Solana JSON-RPC method (reads, simulateTransaction, sendTransaction); see the README table */
+        /** A Solana JSON-RPC method (reads, simulateTransaction, sendTransaction); this list is every method served */
         method: "getAccountInfo" | "getBalance" | "getBlock" | "getBlockCommitment" | "getBlockHeight" | "getBlockProduction" | "getBlockTime" | "getBlocks" | "getBlocksWithLimit" | "getClusterNodes" | "getEpochInfo" | "getEpochSchedule" | "getFeeForMessage" | "getFirstAvailableBlock" | "getGenesisHash" | "getHealth" | "getHighestSnapshotSlot" | "getIdentity" | "getInflationGovernor" | "getInflationRate" | "getInflationReward" | "getLargestAccounts" | "getLatestBlockhash" | "getLeaderSchedule" | "getMaxRetransmitSlot" | "getMaxShredInsertSlot" | "getMinimumBalanceForRentExemption" | "getMultipleAccounts" | "getProgramAccounts" | "getRecentPerformanceSamples" | "getRecentPrioritizationFees" | "getSignatureStatuses" | "getSignaturesForAddress" | "getSlot" | "getSlotLeader" | "getSlotLeaders" | "getStakeMinimumDelegation" | "getSupply" | "getTokenAccountBalance" | "getTokenAccountsByDelegate" | "getTokenAccountsByOwner" | "getTokenLargestAccounts" | "getTokenSupply" | "getTransaction" | "getTransactionCount" | "getVersion" | "getVoteAccounts" | "isBlockhashValid" | "minimumLedgerSlot" | "simulateTransaction" | "sendTransaction";
         /** Positional parameters, as the Solana RPC documents them */
         params?: Array<unknown>;
