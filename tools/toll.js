@@ -3,6 +3,7 @@
 // `npm run toll -- --help` lists every command and option.
 const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
+const { URLSearchParams } = require('node:url');
 const readline = require('node:readline/promises');
 const { Keypair } = require('@solana/web3.js');
 const { ownerAuth, tollCall } = require('@toll/client');

@@ -24,6 +24,9 @@ describe('an agent using only served text', () => {
 
   afterAll(() => stack.stop());
 
+  // The agent reads JSON it knows nothing about in advance.
+  const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json();
+
   // Canonical JSON as the served step words it: keys sorted by UTF-16 code unit at every depth, no whitespace,
   // strings and numbers as JSON.stringify writes them.
   const canonical = (v: unknown): string =>
@@ -51,7 +54,7 @@ describe('an agent using only served text', () => {
 
   it('discovers an operation, pays it per call, deposits, signs balance calls from the served instructions, spends and reads the balance', async () => {
     // 1. The entry point, then llms.txt: a paid operation and its price.
-    const index = await (await fetch(`${gw}/`)).json();
+    const index = await json(fetch(`${gw}/`));
     const llms = await (await fetch(index.urls.llms)).text();
     const [, method, path, price] = /^- \[(GET|POST) (\S+)\]\([^)]*\): A paid item \((\$[\d.]+) per call/m.exec(llms)!;
     expect([method, path, price]).toEqual(['GET', '/toll/shop/item', '$0.01']);
@@ -59,7 +62,7 @@ describe('an agent using only served text', () => {
     // 2. The 402: how to pay it, including the prepaid balance.
     const challenge = await fetch(`${gw}${path}`);
     expect(challenge.status).toBe(402);
-    const body = await challenge.json();
+    const body = await json(challenge);
     const steps: string[] = body.toll.how_to_pay.filter((l: string) => l.startsWith('Prepaid balance: ')).map((l: string) => l.slice('Prepaid balance: '.length));
     expect(steps).toEqual(index.payment.balance.steps); // the 402 and / say the same
     const learned = learn(steps);
@@ -77,7 +80,7 @@ describe('an agent using only served text', () => {
     // 4. Deposit 1 USD, paid the same way; the paying wallet is credited.
     const deposit = await paidFetch(`${gw}${learned.deposit}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(deposit.status).toBe(200);
-    expect(await deposit.json()).toMatchObject({ wallet: stack.payer.publicKey.toBase58(), credit_atomic: '1000000' });
+    expect(await json(deposit)).toMatchObject({ wallet: stack.payer.publicKey.toBase58(), credit_atomic: '1000000' });
 
     // 5. The signer, written from the steps, must reproduce the served worked example byte for byte.
     const example = body.toll.balance_payment.example;
@@ -103,7 +106,7 @@ describe('an agent using only served text', () => {
     const [wallet, timestamp, nonce, signature] = signed('GET', learned.read, {});
     const read = await fetch(`${gw}${learned.read}?${new URLSearchParams({ wallet, timestamp, nonce, signature })}`);
     expect(read.status).toBe(200);
-    const balance = await read.json();
+    const balance = await json(read);
     expect(balance).toMatchObject({ wallet, balance_atomic: '990000', available_atomic: '990000' });
     expect(balance.ledger.map((e: { kind: string; amount_atomic: string; operation_id: string }) => [e.kind, e.amount_atomic, e.operation_id])).toEqual([
       ['debit', '10000', 'shop.getItem'],
@@ -114,7 +117,7 @@ describe('an agent using only served text', () => {
   it('is told which part of a refused balance signature failed, without anything it did not send', async () => {
     const headers = (over: Record<string, string>) => ({ 'x-toll-wallet': stack.payer.publicKey.toBase58(), 'x-toll-timestamp': String(Math.floor(Date.now() / 1000)), 'x-toll-nonce': randomBytes(16).toString('hex'), 'x-toll-signature': Buffer.alloc(64, 7).toString('base64'), ...over });
     const wrong = await fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-nonce': 'agent-nonce-000000001' }) });
-    const refusal = await wrong.json();
+    const refusal = await json(wrong);
     expect([wrong.status, refusal.error]).toEqual([402, 'balance_signature_invalid']);
     expect(refusal.balance_auth).toEqual({
       reason: 'balance_signature_invalid',
@@ -122,16 +125,16 @@ describe('an agent using only served text', () => {
       message: expect.stringMatching(/^the signature does not verify over expected_signed_text/),
       expected_signed_text: expect.stringMatching(/^toll-balance-v1\nGET\n\/toll\/shop\/item\n44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a\n\d+\nagent-nonce-000000001$/),
     });
-    const late = await (await fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-timestamp': '1000' }) })).json();
+    const late = await json(fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-timestamp': '1000' }) }));
     expect([late.error, late.balance_auth.part, late.balance_auth.server_time]).toEqual(['balance_clock_skew', 'clock', expect.stringMatching(/^\d+$/)]);
-    const short = await (await fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-nonce': 'short' }) })).json();
+    const short = await json(fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-nonce': 'short' }) }));
     expect([short.error, short.balance_auth.part]).toEqual(['balance_auth_malformed', 'nonce']);
   });
 
   it('states the same instructions and worked example on every served surface', async () => {
-    const index = await (await fetch(`${gw}/`)).json();
+    const index = await json(fetch(`${gw}/`));
     const { example } = index.payment.balance;
-    const openapi = await (await fetch(`${gw}/openapi.json`)).json();
+    const openapi = await json(fetch(`${gw}/openapi.json`));
     expect(openapi.paths['/toll/shop/item'].get.security).toEqual([{}, { toll_balance_wallet: [], toll_balance_timestamp: [], toll_balance_nonce: [], toll_balance_signature: [] }]);
     expect(openapi.components.securitySchemes.toll_balance_signature).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-toll-signature' });
     expect(openapi['x-toll-balance']).toEqual(index.payment.balance);
@@ -149,6 +152,6 @@ describe('an agent using only served text', () => {
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'agent', version: '1' } } }),
     });
-    expect((await mcp.json()).result.instructions).toContain(example.signature_base64);
+    expect((await json(mcp)).result.instructions).toContain(example.signature_base64);
   });
 });
