@@ -275,13 +275,31 @@ describe('recalls over NATS', () => {
       expect(hitsOf('/recalls/recallsByVehicle')).toEqual([{ make: 'Acura', model: 'RDX', modelYear: '2012' }]);
     });
 
-    it('answers a vehicle without campaigns with an empty list whose listing says an unknown vehicle reads the same', async () => {
-      scenario('nhtsa-recalls/by-vehicle.none');
-      expect(await data('getVehicle', { make: 'Tesla', model: 'Roadster', year: 2009 })).toMatchObject({
-        listing: 'none_listed_or_unknown_vehicle',
+    it('answers an empty list for a vehicle vPIC knows as none_listed: no recall campaign, certainly', async () => {
+      scenario('nhtsa-recalls/by-vehicle.none', 'nhtsa-vpic/models.tesla-2009');
+      expect(await data('getVehicle', { make: 'Tesla', model: 'roadster', year: 2009 })).toMatchObject({
+        listing: 'none_listed',
         count: 0,
         recalls: [],
-        note: expect.stringMatching(/^NHTSA lists no recall campaign for a 2009 Tesla Roadster, which it also answers for a make or model it does not know \(listing: none_listed_or_unknown_vehicle\)\. /),
+        note: expect.stringMatching(/^NHTSA lists no recall campaign for a 2009 Tesla roadster \(a vehicle vPIC knows\)\. /),
+      });
+    });
+
+    it('is NOT_FOUND (uncharged) for a model vPIC does not know for that make and year, naming the models it knows', async () => {
+      scenario('nhtsa-recalls/by-vehicle.none', 'nhtsa-vpic/models.tesla-2009');
+      expect((await call('getVehicle', { make: 'Tesla', model: 'Cybertruck', year: 2009 })).err).toEqual({
+        code: 'NOT_FOUND',
+        message: 'NHTSA vPIC knows no Tesla Cybertruck for model year 2009: check the make and model spelling and the year, or look the vehicle up by VIN',
+        details: { make: 'Tesla', model: 'Cybertruck', year: 2009, models_known: ['Roadster'] },
+      });
+    });
+
+    it('says none_listed_or_unknown_vehicle in a field when vPIC cannot be asked and NHTSA lists nothing', async () => {
+      scenario('nhtsa-recalls/by-vehicle.none'); // vPIC has no answer for this make and year
+      expect(await data('getVehicle', { make: 'Tesla', model: 'Roadster', year: 2010 })).toMatchObject({
+        listing: 'none_listed_or_unknown_vehicle',
+        count: 0,
+        note: expect.stringMatching(/^NHTSA lists no recall campaign for a 2010 Tesla Roadster, which it also answers for a make or model it does not know, and vPIC could not be asked \(listing: none_listed_or_unknown_vehicle\)\. /),
       });
     });
 
