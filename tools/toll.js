@@ -63,7 +63,7 @@ function parseArgs(argv) {
 }
 
 const loadKeypair = (file) => {
-  if (!existsSync(file)) throw new UsageError(`no keypair at ${file} (--keypair or $TOLL_KEYPAIR; npm start writes .local/demo-wallet.json)`);
+  if (!existsSync(file)) throw new Error(`no keypair at ${file} (--keypair or $TOLL_KEYPAIR; npm start writes .local/demo-wallet.json)`);
   return Keypair.fromSecretKey(Uint8Array.from(JSON.parse(readFileSync(file, 'utf8'))));
 };
 
