@@ -79,7 +79,7 @@ function balanceSecuritySchemes() {
   const scheme = (header: string, description: string) => ({ type: 'apiKey', in: 'header', name: header, description });
   return {
     [BALANCE_SCHEME_NAMES.wallet]: scheme(BALANCE_HEADERS.wallet, 'Prepaid balance: the paying wallet (Solana address, base58). Sent with the three other toll_balance headers.'),
-    [BALANCE_SCHEME_NAMES.timestamp]: scheme(BALANCE_HEADERS.timestamp, 'Prepaid balance: unix seconds when signed, within 60 s of the server clock.'),
+    [BALANCE_SCHEME_NAMES.timestamp]: scheme(BALANCE_HEADERS.timestamp, 'Prepaid balance: unix seconds when signed, within the allowed clock skew of the server clock (60 s by default).'),
     [BALANCE_SCHEME_NAMES.nonce]: scheme(BALANCE_HEADERS.nonce, 'Prepaid balance: 16-64 characters of [A-Za-z0-9_-], single use per wallet.'),
     [BALANCE_SCHEME_NAMES.signature]: scheme(BALANCE_HEADERS.signature, `Prepaid balance: Ed25519 signature (standard base64) of the signed text.\n\n${balanceGuideMarkdown()}`),
   };

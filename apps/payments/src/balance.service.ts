@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError, keptForRedelivery, type ChallengeRequest, type PaymentProof, type SettleReply, type SettleRequest, type VerifyReply, type VerifyRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { USDC_DECIMALS, encodeHeaderJson, fromAtomic, inputSha256, usdToUsdcAtomic, type BalanceSigned } from '@toll/x402';
+import { DEPOSIT_PATHS, USDC_DECIMALS, encodeHeaderJson, fromAtomic, inputSha256, usdToUsdcAtomic, type BalanceSigned } from '@toll/x402';
 import { BalanceRepository, type BalanceState } from './balance.repository';
 import { checkBalanceSignature, type BalanceAuthRefusal } from './balance-signature';
 import { ChallengeService } from './challenge.service';
@@ -18,10 +18,11 @@ export const BALANCE_HOLD_PREFIX = 'bal_';
 // What x402 and memo clients can pay into a balance: fixed tiers, one paid operation each (an x402 price is fixed
 // per route). The balance is credited with the tier's USD value in USDC atomic units, whatever asset paid it, by the
 // statement that settles the deposit's hold (table deposit_tiers and its trigger; a test keeps the two lists equal).
+// The paths are the ones the served balance guide names (libs/x402 balance-guide).
 export const DEPOSIT_TIERS = [
-  { operationId: 'payments.deposit1', usd: '1', path: '/toll/payments/balance/deposit-1' },
-  { operationId: 'payments.deposit10', usd: '10', path: '/toll/payments/balance/deposit-10' },
-  { operationId: 'payments.deposit100', usd: '100', path: '/toll/payments/balance/deposit-100' },
+  { operationId: 'payments.deposit1', usd: '1', path: DEPOSIT_PATHS[0] },
+  { operationId: 'payments.deposit10', usd: '10', path: DEPOSIT_PATHS[1] },
+  { operationId: 'payments.deposit100', usd: '100', path: DEPOSIT_PATHS[2] },
 ] as const;
 const DEPOSIT_OPERATIONS = new Set<string>(DEPOSIT_TIERS.map((t) => t.operationId));
 
