@@ -92,8 +92,13 @@ function paymentRequired(challenge: ChallengeReply, tool: McpTool): CallToolResu
     isError: true,
     content: [{ type: 'text', text: JSON.stringify(wrapped) }],
     ...(tool.outputSchema ? {} : { structuredContent: data }),
-    _meta: { [META.paymentRequired]: true, [META.memoChallenge]: challenge.body.toll },
+    _meta: { [META.paymentRequired]: true, [META.memoChallenge]: challenge.body.toll, ...balanceRefusalOf(challenge.body) },
   };
+}
+
+function balanceRefusalOf(body: ChallengeReply['body']) {
+  const { balance_auth, balance } = body as { balance_auth?: unknown; balance?: unknown };
+  return balance_auth || balance ? { [META.balanceRefusal]: { ...(balance_auth ? { balance_auth } : {}), ...(balance ? { balance } : {}) } } : {};
 }
 
 function answer(outcome: Extract<CallOutcome, { kind: 'answer' }>, tool: McpTool): CallToolResult {
