@@ -237,6 +237,10 @@ describe('prepaid balance', () => {
       expect(check).toMatchObject({ valid: true, claims: { settlement: { kind: 'balance_entry' }, payer: w.publicKey.toBase58() } });
       const replay = (await mcp.callTool({ name: 'shop_getItem', arguments: {}, _meta: { 'toll/balance-payment': auth } })) as CallToolResult;
       expect(JSON.stringify(replay.content)).toContain('nonce_reused');
+      const forged = (await mcp.callTool({ name: 'shop_getItem', arguments: {}, _meta: { 'toll/balance-payment': { ...auth, nonce: `${nonce}x` } } })) as CallToolResult;
+      expect(forged._meta?.['toll/balance-refusal']).toEqual({
+        balance_auth: { reason: 'balance_signature_invalid', part: 'signed_text_or_key', message: expect.any(String), expected_signed_text: text.replace(nonce, `${nonce}x`) },
+      });
     } finally {
       await mcp.close();
     }

@@ -119,7 +119,7 @@ describe('402 challenge naming the chain it is verified on', () => {
   it('names the RPC URL in the 402 toll object, its how_to_pay, and the payments health', async () => {
     const res = await http(`${gateway.url}/toll/devutils/gen/uuid`);
     expect(res.status).toBe(402);
-    const chain = { rpc_url: rpcUrl, description: `the chain served at ${rpcUrl} (with devnet's USDC mint and addresses)` };
+    const chain = { rpc_url: rpcUrl, description: `the chain served at ${rpcUrl}, which takes devnet's identifiers (x402 v1 "solana-devnet" and CAIP-2 "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1" both name it here) and devnet's USDC mint and addresses` };
     expect(res.body.toll.chain).toEqual(chain);
     expect(res.body.toll.how_to_pay.at(-1)).toBe(`Pay on ${chain.description}: ${rpcUrl} (the chain this service verifies against).`);
     expect((await http(`${gateway.url}/toll/payments/health`)).body.terms.chain).toEqual(chain);

@@ -134,4 +134,15 @@ describe('one naming style on the wire (snake_case)', () => {
     found.push(...camelInValue(await wrongMethod.json(), `${wrongMethod.status}`));
     expect(found).toEqual([]);
   });
+
+  // Issue 36: what the service serves may only point at what it serves (an agent cannot open this repository).
+  it('served text (/, /llms.txt, /docs, /openapi.json) names no repository file', async () => {
+    const REPO_PATH = /(?<![\w/.:-])(?:apps|libs|docs|tools|e2e)\/[\w.-]+|\b[\w-]+\.md\b|\bREADME\b/g;
+    const found: string[] = [];
+    for (const path of ['/', '/llms.txt', '/docs', '/openapi.json']) {
+      const text = await (await fetch(`${live.gateway.url}${path}`)).text();
+      found.push(...[...text.matchAll(REPO_PATH)].map((m) => `${path}: ${text.slice(Math.max(0, m.index - 60), m.index + 40)}`));
+    }
+    expect(found).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
+import { MESSAGE_DOMAIN } from './voucher';
 
 // Voucher (spec §2.4) and outcome (§2.5). Encodings and lengths are regexes the gateway checks before any
 // payment; whether the payer key is a usable Ed25519 point is a refinement in the same schema. Whether the
@@ -53,7 +54,9 @@ export const VoucherInput = z.strictObject({
   signature: z
     .string()
     .regex(SIGNATURE_BASE64, 'must be the base64 of a 64-byte Ed25519 signature (88 characters ending in "==")')
-    .describe('Ed25519 signature by payer over the canonical message (apps/batch/README.md), base64'),
+    .describe(
+      `Ed25519 signature by payer, base64, over six UTF-8 lines joined by "\\n" with no trailing newline: ${MESSAGE_DOMAIN}, payer:<payer as sent>, amount:<decimal integer>, nonce:<nonce>, expiry:<unix seconds>, issued_at:<unix seconds>`,
+    ),
 });
 export type VoucherInput = z.infer<typeof VoucherInput>;
 

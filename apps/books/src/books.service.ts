@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { allSourcesFailed, combinedFreshness, failureOf, SourceStatus, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
+import { allSourcesFailed, combinedFreshness, failureOf, noSourceCouldAnswer, SourceStatus, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
 import type * as S from './books.schemas';
 import { toIsbn10, toIsbn13 } from './isbn';
 import { PRICES } from './pricing';
@@ -44,6 +44,7 @@ type Settled = PromiseSettledResult<Cached<SourceBook | null>>;
 // One source's answer for one ISBN; null when the source was not asked.
 type Part = { source: S.SourceName; result: Settled | null };
 
+const answeredNone = (parts: Part[]) => parts.flatMap((p) => (p.result?.status === 'fulfilled' && !p.result.value.value ? [p.source] : []));
 const answered = (parts: Part[]) => parts.flatMap((p) => (p.result?.status === 'fulfilled' ? [p.result.value] : []));
 const booksIn = (parts: Part[]) => answered(parts).flatMap((c) => (c.value ? [c.value] : []));
 const failuresIn = (parts: Part[]) => parts.flatMap((p) => (p.result?.status === 'rejected' ? [failureOf(p.source, p.result.reason)] : []));
@@ -98,7 +99,8 @@ export class BooksService {
     ];
     const found = booksIn(parts);
     const failures = failuresIn(parts);
-    if (!found.length && failures.length) throw allSourcesFailed(`No source could look up ISBN ${isbn13}`, failures);
+    // A source that failed may have the book: "not found" only when every source answered.
+    if (!found.length && failures.length) throw noSourceCouldAnswer(`No source could look up ISBN ${isbn13}`, failures, answeredNone(parts));
     if (!found.length) throw new TollError('NOT_FOUND', `No book with ISBN ${isbn13} in Open Library or Google Books`, { isbn, isbn_13: isbn13 });
     return {
       query: { isbn },
@@ -162,12 +164,15 @@ export class BooksService {
       } catch (e) {
         if (!this.google.enabled) throw e;
         const first = failureOf('open-library', e);
+        let page: SearchPage;
         try {
-          const page = await this.status.track('google-books', () => this.google.search(terms, deadline));
-          return { value: { page, fallback_reason: `${first.code}: ${first.message}` }, source: 'google-books' };
+          page = await this.status.track('google-books', () => this.google.search(terms, deadline));
         } catch (second) {
           throw allSourcesFailed('No source could search', [first, failureOf('google-books', second)]);
         }
+        // The fallback finding nothing is not "no such book" while the primary is down: uncharged, and not cached.
+        if (page.total === 0) throw noSourceCouldAnswer('No source could search', [first], ['google-books']);
+        return { value: { page, fallback_reason: `${first.code}: ${first.message}` }, source: 'google-books' };
       }
     });
     const source = cached.freshness.source as S.SourceName;

@@ -1,4 +1,4 @@
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
+import { CatalogService, bootstrapGroup, type RunningGroup } from '@toll/platform';
 import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
@@ -231,6 +231,32 @@ describe('books over NATS', () => {
       });
     });
 
+    it('names Google Books first when it found nothing while Open Library failed: unknown, not "no such book", uncharged', async () => {
+      scenario('open-library/books.503', 'google-books/volumes.empty');
+      expect((await call('getBook', { isbn: '9780143130727' })).err).toEqual({
+        code: 'UPSTREAM_ERROR',
+        message: 'No source could look up ISBN 9780143130727: google-books: google-books found nothing; open-library: open-library answered HTTP 503',
+        details: {
+          upstreams: [
+            { source: 'google-books', code: 'NOT_FOUND', message: 'google-books found nothing' },
+            { source: 'open-library', code: 'UPSTREAM_ERROR', message: 'open-library answered HTTP 503' },
+          ],
+        },
+      });
+    });
+
+    it('keeps the operation open when one ISBN keeps failing, and closes it when different ISBNs fail (a provider outage)', async () => {
+      const availability = group.app.get(CatalogService).availability;
+      scenario('open-library/books.503', 'google-books/volumes.503');
+      for (let i = 0; i < 5; i++) expect((await call('getBook', { isbn: '9780143130727' })).err).toMatchObject({ code: 'UPSTREAM_ERROR' });
+      expect(availability.isOpen('books.getBook')).toBe(false);
+      scenario('open-library/books.ikigai', 'google-books/volumes.empty');
+      expect((await data('getBook', { isbn: '9780143130727' })).book.title).toBe('Ikigai'); // the docs' example ISBN still answers
+      scenario('open-library/books.503', 'google-books/volumes.503');
+      for (const isbn of ['9780060281373', '9780062316097', '9781982137274']) await call('getBook', { isbn });
+      expect(availability.unavailable()['books.getBook']).toMatchObject({ retryAfterSeconds: 30, reason: expect.stringMatching(/^UPSTREAM_ERROR: No source could look up ISBN/) });
+    });
+
     it('answers UPSTREAM_TIMEOUT by the caller deadline when every source is slower', async () => {
       scenario('open-library/books.slow', 'google-books/volumes.slow');
       const started = Date.now();
@@ -405,6 +431,23 @@ describe('books over NATS', () => {
         link: 'https://books.google.com/books?id=o9qXzwEACAAJ',
       });
       expect(hitsOf('/volumes')).toEqual([{ q: 'narnia', maxResults: '2', printType: 'books' }]);
+    });
+
+    it('answers uncharged, naming both sources, when Open Library search is down and the Google Books fallback finds nothing', async () => {
+      scenario('open-library/search.503', 'google-books/volumes.empty');
+      const expected = {
+        code: 'UPSTREAM_ERROR',
+        message: 'No source could search: google-books: google-books found nothing; open-library: open-library answered HTTP 503',
+        details: {
+          upstreams: [
+            { source: 'google-books', code: 'NOT_FOUND', message: 'google-books found nothing' },
+            { source: 'open-library', code: 'UPSTREAM_ERROR', message: 'open-library answered HTTP 503' },
+          ],
+        },
+      };
+      expect((await call('search', { q: 'zzzz qqqq', limit: 2 })).err).toEqual(expected);
+      expect((await call('search', { q: 'zzzz qqqq', limit: 2 })).err).toEqual(expected); // not cached as an answer
+      expect(hitsOf('/volumes')).toHaveLength(2);
     });
 
     it('serves a cached search labelled stale when both sources fail after a day', async () => {

@@ -36,6 +36,13 @@ interface VenueHealth {
   lastFailure: { at: string; code: string; message: string } | null;
 }
 
+// A reading whose next funding time has already passed predates that settlement: stale, whatever its cache says
+// (a replayed recording, or a venue that has not rolled its clock over yet).
+function readingFreshness(f: Cached<unknown>['freshness'], nextFundingTime: number, now: number) {
+  const reason = f.reason ?? (nextFundingTime <= now ? `its next funding time ${msToIso(nextFundingTime)} has passed: the reading predates that settlement` : undefined);
+  return { as_of: f.fetchedAt, stale: f.stale || reason !== undefined, ...(reason ? { reason } : {}) };
+}
+
 @Injectable()
 export class FundingService {
   private readonly venues: FundingVenue[];
@@ -67,6 +74,7 @@ export class FundingService {
     const unavailable = answers.filter((a): a is Failure => 'status' in a);
     if (!readings.length) throw this.noRate(market, unavailable);
 
+    const now = this.clock.now();
     const rows = readings
       .map(({ value: r, freshness }) => ({
         venue: r.venue,
@@ -77,13 +85,13 @@ export class FundingService {
         predicted_next_rate: r.predictedNext === null ? null : normalise(r.predictedNext, r.intervalHours).rate,
         mark_price: r.markPrice,
         via: r.via ?? null,
-        freshness: { as_of: freshness.fetchedAt, stale: freshness.stale, ...(freshness.reason ? { reason: freshness.reason } : {}) },
+        freshness: readingFreshness(freshness, r.nextFundingTime, now),
       }))
       .sort((a, b) => compareRates(b.annualized, a.annualized));
     const [high, low] = [rows[0], rows[rows.length - 1]];
     const notes = [
       'rate is per funding interval; hourly and annualized (× 8760 ÷ interval, not compounded) put 1 h, 4 h and 8 h venues on one basis',
-      ...rows.filter((r) => r.freshness.stale).map((r) => `${r.venue} failed just now; its reading from ${r.freshness.as_of} is served and marked stale`),
+      ...rows.filter((r) => r.freshness.stale).map((r) => `${r.venue}: its reading from ${r.freshness.as_of} is served and marked stale (${r.freshness.reason})`),
       ...rows.filter((r) => r.via).map((r) => `${r.venue}: ${r.via}`),
       ...(rows.length < 2 ? ['only one venue answered: no cross-venue spread'] : []),
     ];
@@ -216,7 +224,7 @@ export class FundingService {
     try {
       const found = await this.hyperliquid.mirror(venue, market.base, deadline);
       if (!found) return { failed: `Hyperliquid mirrors no usable ${venue} rate for ${market.base}` };
-      const { rate, fetchedAt } = found;
+      const { rate, freshness } = found;
       return {
         value: {
           venue,
@@ -229,7 +237,8 @@ export class FundingService {
           markPrice: null,
           via: `read from Hyperliquid's predictedFundings mirror because ${venue} failed (${why})`,
         },
-        freshness: { source: 'hyperliquid', fetchedAt, stale: false },
+        // Judged like the venue's own reading: a replayed or old mirror is stale, never presented as live.
+        freshness: { ...freshness, source: 'hyperliquid' },
       };
     } catch (e) {
       if (!(e instanceof TollError)) throw e;

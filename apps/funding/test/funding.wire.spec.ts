@@ -196,7 +196,7 @@ describe('funding over NATS', () => {
     ]);
     expect(answer.unavailable).toEqual([{ venue: 'binance', status: 'down', reason: `binance answered HTTP 503; ${NO_MIRROR}`, http_status: 503 }]);
     expect(answer.spread).toEqual({ annualized: '0.0438', hourly: '0.000005', highest: 'bybit', lowest: 'okx' });
-    expect(answer.notes).toEqual([NORMALISE_NOTE, `bybit failed just now; its reading from ${iso(readAt)} is served and marked stale`]);
+    expect(answer.notes).toEqual([NORMALISE_NOTE, `bybit: its reading from ${iso(readAt)} is served and marked stale (UPSTREAM_ERROR: bybit answered HTTP 403)`]);
   });
 
   it("getFunding: Binance geo-blocked, its rate read from Hyperliquid's predictedFundings mirror and said so; Bybit down with no mirror entry", async () => {
@@ -392,5 +392,14 @@ describe('funding over NATS', () => {
     const okx = health.venues.find((v: any) => v.venue === 'okx');
     expect(okx.last_failure).toEqual({ at: expect.any(String), code: 'UPSTREAM_TIMEOUT', message: expect.stringMatching(/^okx did not answer/) });
     expect(health.collector.last_error).toBeNull();
+  });
+
+  it('getFunding: a reading whose next funding time has passed is stale, never served as current', async () => {
+    now = Date.parse('2026-11-24T16:05:00Z'); // OKX's recorded reading names 16:00 as its next funding time
+    use('okx/funding-rate-wif', 'binance/unavailable-503', 'bybit/geo-blocked-403');
+    const answer = await data('getFunding', { symbol: 'WIF' });
+    expect(answer.venues).toEqual([
+      { ...WIF_OKX(now), freshness: { as_of: iso(now), stale: true, reason: 'its next funding time 2026-11-24T16:00:00.000Z has passed: the reading predates that settlement' } },
+    ]);
   });
 });

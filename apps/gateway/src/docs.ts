@@ -1,4 +1,5 @@
 import type { FieldIssue } from '@toll/contracts';
+import { BALANCE_EXAMPLE, BALANCE_STEPS } from '@toll/x402';
 import { toolNameOf } from './mcp';
 import { priceText } from './openapi';
 import type { ResolvedRoute } from './route-table';
@@ -59,6 +60,26 @@ export function exampleRequest(route: ResolvedRoute, base: string): string {
   return `curl -X POST '${base}${path}' -H 'content-type: application/json' -d '${body.replace(/'/g, "'\\''")}'`;
 }
 
+// The prepaid balance, stated once (libs/x402 balance-guide) for every surface.
+function balanceSection(): string {
+  const e = BALANCE_EXAMPLE;
+  const rows = [
+    ['secret seed (hex)', e.secret_seed_hex],
+    ['wallet', e.wallet],
+    ['request', e.request],
+    ['input (canonical JSON)', e.input_canonical_json],
+    ['input_sha256', e.input_sha256],
+    ['timestamp / nonce', `${e.timestamp} / ${e.nonce}`],
+    ['signed bytes (hex)', e.signed_text_hex],
+    ['x-toll-signature', e.signature_base64],
+  ];
+  return (
+    `<section id="prepaid-balance"><h2>Pay from a prepaid balance</h2><ol>${BALANCE_STEPS.map((s) => `<li>${escape(s)}</li>`).join('')}</ol>` +
+    `<p>Worked example (check your signer against it); the signed text:</p><pre>${escape(e.signed_text)}</pre>` +
+    `<table class="rows">${rows.map(([k, v]) => `<tr><th>${escape(k)}</th><td><code>${escape(v)}</code></td></tr>`).join('')}</table></section>`
+  );
+}
+
 const matches = (route: ResolvedRoute, words: string[]) => {
   const text = [route.operationId, route.path, route.summary, route.description, ...route.tags, route.group].join(' ').toLowerCase();
   return words.every((w) => text.includes(w));
@@ -96,6 +117,7 @@ export function renderDocs(routes: ResolvedRoute[], groups: Array<{ group: strin
 pay on Solana (SOL or USDC) with the memo from the challenge, then repeat the request with <code>X-Payment-Tx</code> and <code>?toll_memo=</code>,
 or pay with any x402 v2 client through <code>PAYMENT-SIGNATURE</code>. Machine-readable: <a href="/openapi.json">/openapi.json</a> ·
 MCP: <code>${escape(base)}/mcp</code> · <a href="/llms.txt">/llms.txt</a> · <a href="/discovery/resources">/discovery/resources</a>.</p>
+${balanceSection()}
 <form class="search" method="get" action="/docs" role="search"><label for="q">Search operations</label><input type="text" id="q" name="q" value="${escape(filter.q)}" placeholder="e.g. weather forecast">
 <label for="group">Group</label><select id="group" name="group"><option value="">All groups</option>${options}</select> <button type="submit">Search</button></form>
 <p class="count">${shown.length} of ${routes.length} operations${words.length || filter.group ? ' match' : ''}.</p>

@@ -1,3 +1,4 @@
+import { balanceGuide, balanceGuideMarkdown } from '@toll/x402';
 import { toolNameOf } from './mcp';
 import { priceText } from './openapi';
 import type { ResolvedRoute } from './route-table';
@@ -14,6 +15,7 @@ const HOW_TO_PAY = [
   'The memo names the request that got the 402 (operation, input, Idempotency-Key): repeat exactly that request. Operations whose answer is a credential (marked "payer proof") also need X-Toll-Payer-Signature: the paying wallet\'s signature of the 402\'s toll.payer_proof.signed_text (MCP: _meta["toll/payer-signature"]).',
   'Paid answers carry PAYMENT-RESPONSE (the settlement) and X-Toll-Receipt (a signed receipt). A request repeated on the same proof is redelivered, not charged again; failures are never charged.',
   'MCP: the same operations are tools at /mcp; pay with _meta["x402/payment"] or _meta["toll/memo-payment"] = {signature, memo}.',
+  'Prepaid balance: deposit once on chain, then sign each request with your wallet instead of paying it (payment.balance: the steps and a worked example).',
 ];
 
 const urlsOf = (base: string) => ({
@@ -49,7 +51,7 @@ export function buildIndex(routes: ResolvedRoute[], groups: Group[], base: strin
       operations: rs.length,
       docs: `${base}/docs#${group}`,
     })),
-    payment: { protocols: ['x402 v2 (exact, Solana)', 'Solana memo flow'], how_to_pay: HOW_TO_PAY },
+    payment: { protocols: ['x402 v2 (exact, Solana)', 'Solana memo flow', 'prepaid balance (signed requests)'], how_to_pay: HOW_TO_PAY, balance: balanceGuide() },
   };
 }
 
@@ -64,6 +66,10 @@ export function buildLlmsTxt(routes: ResolvedRoute[], groups: Group[], base: str
     '## How to pay',
     '',
     ...HOW_TO_PAY.map((t) => `- ${t}`),
+    '',
+    '## Pay from a prepaid balance',
+    '',
+    balanceGuideMarkdown(),
     '',
     '## Schemas and interfaces',
     '',

@@ -4,7 +4,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TollError, type ChallengeReply, type PaymentProof, type TollErrorBody } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { decodeHeaderJson, encodeHeaderJson, inputSha256 } from '@toll/x402';
+import { balanceGuideMarkdown, decodeHeaderJson, encodeHeaderJson, inputSha256 } from '@toll/x402';
 import type { Request, Response } from 'express';
 import type { GatewayConfig } from './config';
 import { META, PAYMENT_REQUIRED_CODE, toolsOf, type McpTool } from './mcp';
@@ -16,7 +16,7 @@ const INSTRUCTIONS =
   'Toll: pay-per-call data and utility tools for agents. Free tools answer at once. A paid tool called without payment ' +
   `answers isError with the x402 v2 PaymentRequired (structuredContent when the tool has no outputSchema, and always in content[0].text as {"x402/error":{"code":402,...}}); ` +
   `pay and call again with _meta["${META.payment}"] (x402) or _meta["${META.memoPayment}"] = {signature, memo} (Solana memo flow). ` +
-  `The paid result carries _meta["${META.paymentResponse}"] and _meta["${META.receipt}"].`;
+  `The paid result carries _meta["${META.paymentResponse}"] and _meta["${META.receipt}"].\n\nPay from a prepaid balance:\n${balanceGuideMarkdown()}`;
 
 // MCP over Streamable HTTP, stateless: every POST gets a fresh server whose tools are the live catalog, and every
 // tool call goes through the same paid-call pipeline as HTTP (TollService.call).
@@ -95,8 +95,13 @@ function paymentRequired(challenge: ChallengeReply, tool: McpTool): CallToolResu
     isError: true,
     content: [{ type: 'text', text: JSON.stringify(wrapped) }],
     ...(tool.outputSchema ? {} : { structuredContent: data }),
-    _meta: { [META.paymentRequired]: true, [META.memoChallenge]: challenge.body.toll },
+    _meta: { [META.paymentRequired]: true, [META.memoChallenge]: challenge.body.toll, ...balanceRefusalOf(challenge.body) },
   };
+}
+
+function balanceRefusalOf(body: ChallengeReply['body']) {
+  const { balance_auth, balance } = body as { balance_auth?: unknown; balance?: unknown };
+  return balance_auth || balance ? { [META.balanceRefusal]: { ...(balance_auth ? { balance_auth } : {}), ...(balance ? { balance } : {}) } } : {};
 }
 
 function answer(outcome: Extract<CallOutcome, { kind: 'answer' }>, tool: McpTool): CallToolResult {

@@ -18,6 +18,9 @@ export const META = {
   payerSignature: 'toll/payer-signature',
   idempotencyKey: 'toll/idempotency-key', // client → server: as the Idempotency-Key header (block prices: a repeat is redelivered)
   memoChallenge: 'toll/memo-challenge', // server → client: everything the memo flow needs (the 402 body's `toll`)
+  // server → client: why a balance payment was refused, as the 402 body says it (balance_auth: the failing part;
+  // balance: the shortfall and the deposit routes)
+  balanceRefusal: 'toll/balance-refusal',
   receipt: 'toll/receipt',
   creditsRemaining: 'toll/credits-remaining',
   redelivery: 'toll/redelivery',

@@ -1,4 +1,5 @@
 import { ERROR_CODES, httpStatusOf, type ErrorCode, type PriceSpec } from '@toll/contracts';
+import { BALANCE_HEADERS, balanceGuide, balanceGuideMarkdown } from '@toll/x402';
 import type { ResolvedRoute } from './route-table';
 
 type Schema = Record<string, unknown>;
@@ -76,6 +77,20 @@ const PAYER_PROOF_TEXT =
   'The answer is a credential, so only the payer may redeem a payment for it: with the memo flow (X-Payment-Tx and toll_memo), and when repeating a settled x402 payment, also send X-Toll-Payer-Signature, the paying wallet\'s Ed25519 signature (base64) of the 402 body\'s toll.payer_proof.signed_text ("toll-payer-v1\\n<memo>\\n<request_sha256>").';
 const payerProofOf = (route: ResolvedRoute) => Boolean(route.price && route.payerProof);
 
+// The prepaid balance as security schemes: four headers sent together, the signature's scheme carrying the whole guide.
+const BALANCE_SCHEME_NAMES = { wallet: 'toll_balance_wallet', timestamp: 'toll_balance_timestamp', nonce: 'toll_balance_nonce', signature: 'toll_balance_signature' } as const;
+const BALANCE_SECURITY = Object.fromEntries(Object.values(BALANCE_SCHEME_NAMES).map((n) => [n, []]));
+
+function balanceSecuritySchemes() {
+  const scheme = (header: string, description: string) => ({ type: 'apiKey', in: 'header', name: header, description });
+  return {
+    [BALANCE_SCHEME_NAMES.wallet]: scheme(BALANCE_HEADERS.wallet, 'Prepaid balance: the paying wallet (Solana address, base58). Sent with the three other toll_balance headers.'),
+    [BALANCE_SCHEME_NAMES.timestamp]: scheme(BALANCE_HEADERS.timestamp, 'Prepaid balance: unix seconds when signed, within the allowed clock skew of the server clock (60 s by default).'),
+    [BALANCE_SCHEME_NAMES.nonce]: scheme(BALANCE_HEADERS.nonce, 'Prepaid balance: 16-64 characters of [A-Za-z0-9_-], single use per wallet.'),
+    [BALANCE_SCHEME_NAMES.signature]: scheme(BALANCE_HEADERS.signature, `Prepaid balance: Ed25519 signature (standard base64) of the signed text.\n\n${balanceGuideMarkdown()}`),
+  };
+}
+
 // OpenAPI 3.1 assembled from the live catalog; each operation carries its price (x-toll-price) and, when its answer
 // is a credential, x-toll-payer-proof.
 export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
@@ -89,6 +104,8 @@ export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
       tags: route.tags,
       'x-toll-price': route.price,
       ...(payerProofOf(route) ? { 'x-toll-payer-proof': true } : {}),
+      // Either the 402's per-call payment (no scheme: pay, then send the proof) or the four balance headers together.
+      ...(route.price ? { security: [{}, BALANCE_SECURITY] } : {}),
       parameters: parametersOf(route), // the payment headers (X-Payment-Tx, X-Toll-Payer-Signature) belong to the 402 flow, not the input
       ...(route.method === 'POST' ? { requestBody: { required: true, content: { 'application/json': { schema: bodyOf(route) } } } } : {}),
       responses: responsesOf(route, stripDialect(route.outputSchema)),
@@ -103,7 +120,9 @@ export function buildOpenApi(routes: ResolvedRoute[], serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     paths,
+    'x-toll-balance': balanceGuide(),
     components: {
+      securitySchemes: balanceSecuritySchemes(),
       schemas: { ErrorEnvelope: ERROR_ENVELOPE },
       responses: {
         PaymentRequired: {

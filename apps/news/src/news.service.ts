@@ -93,7 +93,16 @@ export class NewsService {
       this.firstAnswer(
         [
           { source: 'gdelt', run: (d) => this.gdelt.articles(q, lang, input.days, d) },
-          { source: 'hn-algolia', skip: hnSkip, run: (d) => this.hn.stories(q, input.days, GDELT_MAX_RECORDS, d).then((articles) => ({ articles, notes: [] })) },
+          {
+            source: 'hn-algolia',
+            skip: hnSkip,
+            run: (d) =>
+              this.hn.stories(q, input.days, GDELT_MAX_RECORDS, d).then((articles) => {
+                // Asked only because GDELT failed: the English-only fallback finding nothing is not "no news" (uncharged).
+                if (!articles.length) throw new TollError('NOT_FOUND', 'hn-algolia, the fallback (Hacker News stories only), found nothing');
+                return { articles, notes: [] };
+              }),
+          },
         ],
         deadline,
       ),
@@ -157,7 +166,9 @@ export class NewsService {
         return { value: { data, fallback_reason: passedOver.length ? passedOver.join('; ') : null }, source: attempt.source };
       } catch (e) {
         if (!(e instanceof TollError)) throw e;
-        this.outcomes.set(attempt.source, { ...this.outcomeOf(attempt.source), errorAt: Date.now(), error: `${e.code}: ${e.message}` });
+        // A source that answered "nothing" is up, though its answer did not settle the question.
+        if (e.code === 'NOT_FOUND') this.outcomes.set(attempt.source, { ...this.outcomeOf(attempt.source), okAt: Date.now() });
+        else this.outcomes.set(attempt.source, { ...this.outcomeOf(attempt.source), errorAt: Date.now(), error: `${e.code}: ${e.message}` });
         errors.push(e);
         passedOver.push(`${attempt.source}: ${e.code}: ${e.message}`);
       }

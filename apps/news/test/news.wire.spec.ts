@@ -343,6 +343,16 @@ describe('news over NATS', () => {
       });
     });
 
+    it('GDELT down and the Hacker News fallback finding nothing → uncharged error naming both, not a charged empty answer', async () => {
+      fake.use(PRIMARIES_DOWN);
+      const { err } = await call('search', { q: 'qzxv wobbleflux' });
+      expect(err).toEqual({
+        code: 'UPSTREAM_ERROR',
+        message: 'No news source could answer (gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503; hn-algolia: NOT_FOUND: hn-algolia, the fallback (Hacker News stories only), found nothing)',
+        details: { attempts: ['gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503', 'hn-algolia: NOT_FOUND: hn-algolia, the fallback (Hacker News stories only), found nothing'] },
+      });
+    });
+
     it('GDELT down → a Hacker News hit without any `url` key (real Ask HN shape) links to its discussion', async () => {
       fake.use(PRIMARIES_DOWN);
       const answer = await data('search', { q: 'manual processes' });

@@ -12,29 +12,36 @@ describe(checkBalanceSignature.name, () => {
     expect(checkBalanceSignature(wallet, signature, signed, 60, at + 59_000)).toEqual({ ok: true });
   });
 
-  it('refuses a timestamp outside the window, either side', () => {
-    expect(checkBalanceSignature(wallet, signature, signed, 60, at + 61_000)).toEqual({ ok: false, reason: 'balance_clock_skew' });
-    expect(checkBalanceSignature(wallet, signature, signed, 60, at - 61_000)).toEqual({ ok: false, reason: 'balance_clock_skew' });
+  it('refuses a timestamp outside the window, either side, naming the clock and ours', () => {
+    expect(checkBalanceSignature(wallet, signature, signed, 60, at + 61_000)).toEqual({ ok: false, reason: 'balance_clock_skew', part: 'clock', message: 'the timestamp is more than 60 s from our clock (unix 1764000061)', server_time: '1764000061' });
+    expect(checkBalanceSignature(wallet, signature, signed, 60, at - 61_000)).toMatchObject({ ok: false, reason: 'balance_clock_skew', part: 'clock', server_time: '1763999939' });
   });
 
-  it('refuses any change to what was signed, and another wallet', () => {
+  it('refuses any change to what was signed, and another wallet, stating the text it verified', () => {
     for (const change of [{ method: 'POST' }, { path: '/toll/shop/other' }, { input_sha256: '0'.repeat(64) }, { nonce: 'example-nonce-0002' }]) {
-      expect(checkBalanceSignature(wallet, signature, { ...signed, ...change }, 60, at)).toEqual({ ok: false, reason: 'balance_signature_invalid' });
+      const s = { ...signed, ...change };
+      expect(checkBalanceSignature(wallet, signature, s, 60, at)).toMatchObject({
+        ok: false,
+        reason: 'balance_signature_invalid',
+        part: 'signed_text_or_key',
+        expected_signed_text: ['toll-balance-v1', s.method, s.path, s.input_sha256, s.timestamp, s.nonce].join('\n'),
+      });
     }
-    expect(checkBalanceSignature('11111111111111111111111111111111', signature, signed, 60, at)).toEqual({ ok: false, reason: 'balance_signature_invalid' });
+    expect(checkBalanceSignature('11111111111111111111111111111111', signature, signed, 60, at)).toMatchObject({ ok: false, reason: 'balance_signature_invalid', part: 'signed_text_or_key' });
   });
 
   it('gives the same answers with the wallet key already imported', () => {
     for (let i = 0; i < 3; i++) {
       expect(checkBalanceSignature(wallet, signature, signed, 60, at)).toEqual({ ok: true });
-      expect(checkBalanceSignature(wallet, signature, { ...signed, nonce: 'example-nonce-0002' }, 60, at)).toEqual({ ok: false, reason: 'balance_signature_invalid' });
+      expect(checkBalanceSignature(wallet, signature, { ...signed, nonce: 'example-nonce-0002' }, 60, at)).toMatchObject({ ok: false, reason: 'balance_signature_invalid' });
     }
   });
 
-  it('refuses malformed parts without verifying', () => {
-    expect(checkBalanceSignature('not-a-wallet', signature, signed, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });
-    expect(checkBalanceSignature(wallet, 'short', signed, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });
-    expect(checkBalanceSignature(wallet, signature, { ...signed, nonce: 'short' }, 60, at)).toEqual({ ok: false, reason: 'balance_auth_malformed' });
+  it('refuses malformed parts without verifying, naming the part', () => {
+    expect(checkBalanceSignature('not-a-wallet', signature, signed, 60, at)).toMatchObject({ ok: false, reason: 'balance_auth_malformed', part: 'wallet' });
+    expect(checkBalanceSignature(wallet, 'short', signed, 60, at)).toMatchObject({ ok: false, reason: 'balance_auth_malformed', part: 'signature' });
+    expect(checkBalanceSignature(wallet, signature, { ...signed, nonce: 'short' }, 60, at)).toMatchObject({ ok: false, reason: 'balance_auth_malformed', part: 'nonce' });
+    expect(checkBalanceSignature(wallet, signature, { ...signed, timestamp: '17.5' }, 60, at)).toMatchObject({ ok: false, reason: 'balance_auth_malformed', part: 'timestamp' });
   });
 });
 

@@ -9,7 +9,19 @@ const SIGNATURE_BASE64 = /^[A-Za-z0-9+/]{86}==$/;
 const KEY_CACHE_MAX = 10_000;
 const keys = new Map<string, KeyObject>();
 
-export type SignatureCheck = { ok: true } | { ok: false; reason: 'balance_auth_malformed' | 'balance_clock_skew' | 'balance_signature_invalid' };
+// A refusal names the part that failed, and only what the caller sent or can know: our clock, the text we verified
+// (built from their own request). Never a key, a balance or anything about another wallet.
+export interface BalanceAuthRefusal {
+  reason: 'balance_auth_malformed' | 'balance_clock_skew' | 'balance_signature_invalid';
+  part: 'wallet' | 'signature' | 'nonce' | 'timestamp' | 'clock' | 'signed_text_or_key';
+  message: string;
+  server_time?: string;
+  expected_signed_text?: string;
+}
+
+export type SignatureCheck = { ok: true } | ({ ok: false } & BalanceAuthRefusal);
+
+const malformed = (part: BalanceAuthRefusal['part'], message: string): SignatureCheck => ({ ok: false, reason: 'balance_auth_malformed', part, message });
 
 // The wallet's Ed25519 public key (a Solana address is the raw 32-byte key in base58), or undefined if it is not one.
 function keyOf(wallet: string): KeyObject | undefined {
@@ -29,9 +41,23 @@ function keyOf(wallet: string): KeyObject | undefined {
 // is refused before any nonce, hold or balance is touched.
 export function checkBalanceSignature(wallet: string, signature: string, signed: BalanceSigned, skewSeconds: number, nowMs = Date.now()): SignatureCheck {
   const key = keyOf(wallet);
-  if (!key || !SIGNATURE_BASE64.test(signature) || !BALANCE_NONCE.test(signed.nonce) || !/^\d{1,12}$/.test(signed.timestamp)) return { ok: false, reason: 'balance_auth_malformed' };
-  if (Math.abs(Number(signed.timestamp) - Math.floor(nowMs / 1000)) > skewSeconds) return { ok: false, reason: 'balance_clock_skew' };
-  return verify(null, Buffer.from(balanceSigningText(signed), 'utf8'), key, Buffer.from(signature, 'base64')) ? { ok: true } : { ok: false, reason: 'balance_signature_invalid' };
+  if (!key) return malformed('wallet', 'the wallet is not a Solana address (base58 of a 32-byte Ed25519 public key)');
+  if (!SIGNATURE_BASE64.test(signature)) return malformed('signature', 'the signature must be standard base64 of 64 bytes: 88 characters ending in ==');
+  if (!BALANCE_NONCE.test(signed.nonce)) return malformed('nonce', 'the nonce must be 16-64 characters of [A-Za-z0-9_-]');
+  if (!/^\d{1,12}$/.test(signed.timestamp)) return malformed('timestamp', 'the timestamp must be unix seconds in decimal digits');
+  const now = Math.floor(nowMs / 1000);
+  if (Math.abs(Number(signed.timestamp) - now) > skewSeconds) {
+    return { ok: false, reason: 'balance_clock_skew', part: 'clock', message: `the timestamp is more than ${skewSeconds} s from our clock (unix ${now})`, server_time: String(now) };
+  }
+  const text = balanceSigningText(signed);
+  if (verify(null, Buffer.from(text, 'utf8'), key, Buffer.from(signature, 'base64'))) return { ok: true };
+  return {
+    ok: false,
+    reason: 'balance_signature_invalid',
+    part: 'signed_text_or_key',
+    message: 'the signature does not verify over expected_signed_text with the key of the wallet: a line that differs from what you signed is the mistake (input_sha256: the canonical JSON of the input); if none differs, the signing key is not the wallet\'s',
+    expected_signed_text: text,
+  };
 }
 
 // The wallet's Ed25519 signature (standard base64) of the UTF-8 text: a payer proof (payerProofText in @toll/x402).

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError, keptForRedelivery, type ChallengeRequest, type PaymentProof, type SettleReply, type SettleRequest, type VerifyReply, type VerifyRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { USDC_DECIMALS, encodeHeaderJson, fromAtomic, inputSha256, usdToUsdcAtomic, type BalanceSigned } from '@toll/x402';
+import { DEPOSIT_PATHS, USDC_DECIMALS, encodeHeaderJson, fromAtomic, inputSha256, usdToUsdcAtomic, type BalanceSigned } from '@toll/x402';
 import { BalanceRepository, type BalanceState } from './balance.repository';
-import { checkBalanceSignature } from './balance-signature';
+import { checkBalanceSignature, type BalanceAuthRefusal } from './balance-signature';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
 import { ReceiptSigner } from './receipts';
@@ -18,10 +18,11 @@ export const BALANCE_HOLD_PREFIX = 'bal_';
 // What x402 and memo clients can pay into a balance: fixed tiers, one paid operation each (an x402 price is fixed
 // per route). The balance is credited with the tier's USD value in USDC atomic units, whatever asset paid it, by the
 // statement that settles the deposit's hold (table deposit_tiers and its trigger; a test keeps the two lists equal).
+// The paths are the ones the served balance guide names (libs/x402 balance-guide).
 export const DEPOSIT_TIERS = [
-  { operationId: 'payments.deposit1', usd: '1', path: '/toll/payments/balance/deposit-1' },
-  { operationId: 'payments.deposit10', usd: '10', path: '/toll/payments/balance/deposit-10' },
-  { operationId: 'payments.deposit100', usd: '100', path: '/toll/payments/balance/deposit-100' },
+  { operationId: 'payments.deposit1', usd: '1', path: DEPOSIT_PATHS[0] },
+  { operationId: 'payments.deposit10', usd: '10', path: DEPOSIT_PATHS[1] },
+  { operationId: 'payments.deposit100', usd: '100', path: DEPOSIT_PATHS[2] },
 ] as const;
 const DEPOSIT_OPERATIONS = new Set<string>(DEPOSIT_TIERS.map((t) => t.operationId));
 
@@ -35,6 +36,14 @@ export function balancePriceAtomic(price: ChallengeRequest['route']['price']): b
 }
 
 const LEDGER_LIMIT = 100;
+
+const authDetails = (a: BalanceAuthRefusal) => ({
+  reason: a.reason,
+  part: a.part,
+  message: a.message,
+  ...(a.server_time ? { server_time: a.server_time } : {}),
+  ...(a.expected_signed_text ? { expected_signed_text: a.expected_signed_text } : {}),
+});
 
 @Injectable()
 export class BalanceService {
@@ -55,7 +64,7 @@ export class BalanceService {
     if (DEPOSIT_OPERATIONS.has(product)) return this.refuse(req, 'balance_cannot_deposit');
     const signed: BalanceSigned = { method: proof.method, path: proof.path, input_sha256: proof.input_sha256, timestamp: proof.timestamp, nonce: proof.nonce };
     const check = checkBalanceSignature(proof.wallet, proof.signature, signed, this.config.PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS);
-    if (!check.ok) return this.refuse(req, check.reason);
+    if (!check.ok) return this.refuse(req, check.reason, undefined, check);
     const amountAtomic = balancePriceAtomic(req.route.price);
     const held = await this.balances.hold(
       {
@@ -120,7 +129,7 @@ export class BalanceService {
   async authorize(method: string, path: string, input: { wallet: string; timestamp: string; nonce: string; signature: string } & Record<string, unknown>): Promise<void> {
     const { wallet, timestamp, nonce, signature, ...rest } = input;
     const check = checkBalanceSignature(wallet, signature, { method, path, input_sha256: inputSha256(rest), timestamp, nonce }, this.config.PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS);
-    if (!check.ok) throw new TollError('FORBIDDEN', `balance request refused: ${check.reason}`, { reason: check.reason });
+    if (!check.ok) throw new TollError('FORBIDDEN', `balance request refused: ${check.reason} (${check.message})`, { reason: check.reason, balance_auth: authDetails(check) });
     if (!(await this.balances.useNonce(wallet, nonce, this.nonceTtl))) throw new TollError('FORBIDDEN', 'balance request refused: nonce_reused', { reason: 'nonce_reused' });
   }
 
@@ -166,9 +175,10 @@ export class BalanceService {
 
   // Refused like any proof: a 402 with a fresh challenge (so the caller can pay per call instead), naming the
   // shortfall and the deposit routes when the balance is what fell short.
-  private refuse(req: VerifyRequest, reason: string, short?: { state: BalanceState; amountAtomic: bigint }): VerifyReply {
-    this.logger.event('info', 'balance payment refused', { requestId: req.requestId, operationId: req.route.operationId, reason });
+  private refuse(req: VerifyRequest, reason: string, short?: { state: BalanceState; amountAtomic: bigint }, auth?: BalanceAuthRefusal): VerifyReply {
+    this.logger.event('info', 'balance payment refused', { requestId: req.requestId, operationId: req.route.operationId, reason, part: auth?.part });
     const challenge = this.challenges.issue(req, reason);
+    if (auth) challenge.body = { ...challenge.body, balance_auth: authDetails(auth) };
     if (short) {
       const available = short.state.balance_atomic - short.state.held_atomic;
       const shortfall = short.amountAtomic > available ? short.amountAtomic - available : 0n;

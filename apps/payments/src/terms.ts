@@ -35,7 +35,12 @@ export function resolveTerms(config: PaymentsConfig): PaymentTerms {
     memoSecret: config.PAYMENTS_MEMO_SECRET ?? localDefaults.memoSecret(),
     memoTtlSeconds: config.PAYMENTS_MEMO_TTL_SECONDS,
     chain: config.PAYMENTS_PUBLIC_RPC_URL
-      ? { rpcUrl: config.PAYMENTS_PUBLIC_RPC_URL, description: `the chain served at ${config.PAYMENTS_PUBLIC_RPC_URL} (with ${config.PAYMENTS_NETWORK}'s USDC mint and addresses)` }
+      ? {
+          rpcUrl: config.PAYMENTS_PUBLIC_RPC_URL,
+          // One truthful name for a chain that is not the public network: it takes that network's identifiers (the
+          // only ones x402 clients know), and both the v1 name and the CAIP-2 id mean this chain here.
+          description: `the chain served at ${config.PAYMENTS_PUBLIC_RPC_URL}, which takes ${config.PAYMENTS_NETWORK}'s identifiers (x402 v1 "${network.v1}" and CAIP-2 "${network.caip2}" both name it here) and ${config.PAYMENTS_NETWORK}'s USDC mint and addresses`,
+        }
       : { rpcUrl: null, description: `Solana ${config.PAYMENTS_NETWORK}` },
   };
 }

@@ -149,8 +149,17 @@ const VehicleRecall = Recall.extend({
 });
 export type VehicleRecall = z.infer<typeof VehicleRecall>;
 
+// What an empty list means, in a field an agent reads: NHTSA answers [] both for a vehicle without campaigns and for a
+// make, model or year it does not know, so "none" is only certain for a vehicle known to exist (a decoded VIN).
+const Listing = z
+  .enum(['recalls_listed', 'none_listed', 'none_listed_or_unknown_vehicle'])
+  .describe(
+    'recalls_listed: campaigns found. none_listed: no campaign for a vehicle known to exist (decoded from its VIN). none_listed_or_unknown_vehicle: NHTSA lists nothing, which it also answers for a make, model or year it does not know; this is NOT "no recalls" (check the spelling, or look up the VIN)',
+  );
+
 export const GetVehicleOutput = z.object({
   vehicle: z.object({ make: z.string(), model: z.string(), year: z.number().int() }),
+  listing: Listing,
   count: z.number().int(),
   recalls: z.array(VehicleRecall).describe('Newest first'),
   note: z.string(),
@@ -170,6 +179,7 @@ export const GetVinOutput = z.object({
     plant_country: z.string().nullable(),
     decode_note: z.string().nullable().describe("vPIC's own note on the decode (its ErrorText)"),
   }),
+  listing: Listing,
   count: z.number().int(),
   recalls: z.array(VehicleRecall).describe('Newest first'),
   note: z.string(),

@@ -13,6 +13,10 @@ const DAY = 24 * HOUR;
 const RECALLS: CachePolicy = { freshMs: 6 * HOUR, staleMs: 7 * DAY };
 // A VIN always decodes to the same vehicle.
 const VIN: CachePolicy = { freshMs: 30 * DAY, staleMs: 365 * DAY };
+// How many of vPIC's model names an unknown-vehicle error lists.
+const MODELS_NAMED = 50;
+// vPIC writes "CR-V", an agent "crv" or "CR V": one model whatever its case, spaces and hyphens.
+const sameModel = (a: string, b: string) => a.replace(/[\s-]+/g, '').toLowerCase() === b.replace(/[\s-]+/g, '').toLowerCase();
 const CACHE_MAX_ENTRIES = 10_000;
 
 type Dataset = S.SearchOutput['sources'][number]['dataset'];
@@ -86,13 +90,29 @@ export class RecallsService {
     };
   }
 
+  // NHTSA lists [] for a vehicle without campaigns and for one it does not know: vPIC's catalog of models tells the two
+  // apart. An unknown vehicle is NOT_FOUND (uncharged); when vPIC cannot answer, the listing says "or unknown".
   async getVehicle({ make, model, year }: S.GetVehicleInput, deadline: number): Promise<S.GetVehicleOutput> {
-    const recalls = await this.vehicleRecalls(make, model, year, deadline);
+    const [recalls, known] = await Promise.all([this.vehicleRecalls(make, model, year, deadline), this.knownModels(make, year, deadline)]);
+    const exists = known && known.some((m) => sameModel(m, model));
+    if (known && !exists && !recalls.value.length) {
+      throw new TollError('NOT_FOUND', `NHTSA vPIC knows no ${make} ${model} for model year ${year}: check the make and model spelling and the year, or look the vehicle up by VIN`, {
+        make,
+        model,
+        year,
+        models_known: known.slice(0, MODELS_NAMED),
+      });
+    }
     return {
       vehicle: { make, model, year },
+      listing: recalls.value.length ? 'recalls_listed' : exists ? 'none_listed' : 'none_listed_or_unknown_vehicle',
       count: recalls.value.length,
       recalls: recalls.value,
-      note: recalls.value.length ? VEHICLE_NOTE : `NHTSA lists no recall campaign for a ${year} ${make} ${model} (an unknown make or model also lists none). ${VEHICLE_NOTE}`,
+      note: recalls.value.length
+        ? VEHICLE_NOTE
+        : exists
+          ? `NHTSA lists no recall campaign for a ${year} ${make} ${model} (a vehicle vPIC knows). ${VEHICLE_NOTE}`
+          : `NHTSA lists no recall campaign for a ${year} ${make} ${model}, which it also answers for a make or model it does not know, and vPIC could not be asked (listing: none_listed_or_unknown_vehicle). ${VEHICLE_NOTE}`,
       attribution: [ATTRIBUTION.nhtsa],
       freshness: combinedFreshness([recalls]),
     };
@@ -110,6 +130,7 @@ export class RecallsService {
     const recalls = await this.vehicleRecalls(make, model, year, deadline);
     return {
       vehicle: { vin, ...decoded.value, make, model, year },
+      listing: recalls.value.length ? 'recalls_listed' : 'none_listed',
       count: recalls.value.length,
       recalls: recalls.value,
       note: VEHICLE_NOTE,
@@ -142,6 +163,20 @@ export class RecallsService {
     if (category === 'consumer') return { value: await this.status.track('cpsc', () => this.cpsc.search(filter, deadline)), source: 'cpsc' };
     if (category === 'vehicle') return { value: await this.status.track('nhtsa-recalls', () => this.nhtsa.campaign(filter.q.toUpperCase(), filter, deadline)), source: 'nhtsa' };
     return { value: await this.status.track('openfda', () => this.fda.search(category, filter, deadline)), source: 'openfda' };
+  }
+
+  // The models vPIC knows for a make and year, or null when it cannot be asked (the answer then says it is unsure).
+  private async knownModels(make: string, year: number, deadline: number): Promise<string[] | null> {
+    try {
+      const models = await this.cache.get(`models:${make.toLowerCase()}|${year}`, VIN, async () => ({
+        value: await this.status.track('nhtsa-vpic', () => this.nhtsa.models(make, year, deadline)),
+        source: 'nhtsa-vpic',
+      }));
+      return models.value;
+    } catch (e) {
+      if (e instanceof TollError) return null;
+      throw e;
+    }
   }
 
   private vehicleRecalls(make: string, model: string, year: number, deadline: number): Promise<Cached<S.VehicleRecall[]>> {

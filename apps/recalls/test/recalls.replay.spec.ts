@@ -28,9 +28,17 @@ describe('recalls in replay mode', () => {
     await nats?.stop();
   });
 
-  it('answers a VIN check and a vehicle lookup from the fixtures, as of the recording', async () => {
+  it('answers a VIN check and a vehicle lookup from the fixtures, as of the recording, labelled replayed and judged against the clock', async () => {
     const vin = await callOperation(nc, 'recalls.getVin', { vin: '1HGCM82633A004352' });
-    expect(vin.response?.data).toMatchObject({ vehicle: { make: 'HONDA', year: 2003 }, count: 2, freshness: { as_of: '2026-11-24T12:00:00.000Z', stale: false } });
+    // Recall lists are fresh for hours: a recording days old is stale, and the answer says it is a replay.
+    expect(vin.response?.data).toMatchObject({
+      vehicle: { make: 'HONDA', year: 2003 },
+      count: 2,
+      freshness: { as_of: '2026-11-24T12:00:00.000Z', stale: true, reason: expect.stringMatching(/^replayed recording from 2026-11-24T12:00:00\.000Z, older than this operation's fresh window/) },
+      replayed: true,
+      recorded_at: '2026-11-24T12:00:00.000Z',
+    });
+    expect(vin.response?.headers).toMatchObject({ 'x-toll-replayed': '2026-11-24T12:00:00.000Z' });
     const vehicle = await callOperation(nc, 'recalls.getVehicle', { make: 'Acura', model: 'RDX', year: 2012 });
     expect(vehicle.response?.data).toMatchObject({ count: 1 });
   });

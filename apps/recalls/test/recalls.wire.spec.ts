@@ -265,6 +265,7 @@ describe('recalls over NATS', () => {
       scenario('nhtsa-recalls/by-vehicle.acura-rdx-2012');
       expect(await data('getVehicle', { make: 'Acura', model: 'RDX', year: 2012 })).toEqual({
         vehicle: { make: 'Acura', model: 'RDX', year: 2012 },
+        listing: 'recalls_listed',
         count: 1,
         recalls: [{ ...TAKATA, title: 'AIR BAGS:FRONTAL:DRIVER SIDE:INFLATOR MODULE — 2012 ACURA RDX', products: ['2012 ACURA RDX'] }],
         note: NOTE,
@@ -274,12 +275,31 @@ describe('recalls over NATS', () => {
       expect(hitsOf('/recalls/recallsByVehicle')).toEqual([{ make: 'Acura', model: 'RDX', modelYear: '2012' }]);
     });
 
-    it('answers a vehicle without campaigns with an empty list, not an error', async () => {
-      scenario('nhtsa-recalls/by-vehicle.none');
-      expect(await data('getVehicle', { make: 'Tesla', model: 'Roadster', year: 2009 })).toMatchObject({
+    it('answers an empty list for a vehicle vPIC knows as none_listed: no recall campaign, certainly', async () => {
+      scenario('nhtsa-recalls/by-vehicle.none', 'nhtsa-vpic/models.tesla-2009');
+      expect(await data('getVehicle', { make: 'Tesla', model: 'roadster', year: 2009 })).toMatchObject({
+        listing: 'none_listed',
         count: 0,
         recalls: [],
-        note: expect.stringMatching(/^NHTSA lists no recall campaign for a 2009 Tesla Roadster \(an unknown make or model also lists none\)\. /),
+        note: expect.stringMatching(/^NHTSA lists no recall campaign for a 2009 Tesla roadster \(a vehicle vPIC knows\)\. /),
+      });
+    });
+
+    it('is NOT_FOUND (uncharged) for a model vPIC does not know for that make and year, naming the models it knows', async () => {
+      scenario('nhtsa-recalls/by-vehicle.none', 'nhtsa-vpic/models.tesla-2009');
+      expect((await call('getVehicle', { make: 'Tesla', model: 'Cybertruck', year: 2009 })).err).toEqual({
+        code: 'NOT_FOUND',
+        message: 'NHTSA vPIC knows no Tesla Cybertruck for model year 2009: check the make and model spelling and the year, or look the vehicle up by VIN',
+        details: { make: 'Tesla', model: 'Cybertruck', year: 2009, models_known: ['Roadster'] },
+      });
+    });
+
+    it('says none_listed_or_unknown_vehicle in a field when vPIC cannot be asked and NHTSA lists nothing', async () => {
+      scenario('nhtsa-recalls/by-vehicle.none'); // vPIC has no answer for this make and year
+      expect(await data('getVehicle', { make: 'Tesla', model: 'Roadster', year: 2010 })).toMatchObject({
+        listing: 'none_listed_or_unknown_vehicle',
+        count: 0,
+        note: expect.stringMatching(/^NHTSA lists no recall campaign for a 2010 Tesla Roadster, which it also answers for a make or model it does not know, and vPIC could not be asked \(listing: none_listed_or_unknown_vehicle\)\. /),
       });
     });
 
@@ -325,6 +345,7 @@ describe('recalls over NATS', () => {
           plant_country: 'UNITED STATES (USA)',
           decode_note: '0 - VIN decoded clean. Check Digit (9th position) is correct',
         },
+        listing: 'recalls_listed',
         count: 2,
         recalls: [
           expect.objectContaining({ id: 'nhtsa:25V164000', dates: { initiated: null, reported: '2025-03-14', terminated: null }, park_it: true, over_the_air_update: true, hazard: 'crash risk' }),

@@ -9,7 +9,7 @@ export const MAX_BATCH = 100;
 const MAX_PARAMS_TEXT = 32_768;
 
 const Id = z.union([z.string().max(128), z.number().int(), z.null()]).describe('Request id, echoed in the response');
-const Method = z.enum(RPC_METHODS).describe('A Solana JSON-RPC method (reads, simulateTransaction, sendTransaction); see the README table');
+const Method = z.enum(RPC_METHODS).describe('A Solana JSON-RPC method (reads, simulateTransaction, sendTransaction); this list is every method served');
 const Params = z.array(z.unknown()).max(MAX_PARAMS).describe('Positional parameters, as the Solana RPC documents them');
 
 export const RpcRequest = z.strictObject({

@@ -9,9 +9,10 @@ const HOUR_MS = 3_600_000;
 // Rolling lengths: 24 h, 7 × 24 h and 30 × 24 h ending at the moment of the check.
 const ROLLING_MS: Record<WindowName, number> = { daily: 24 * HOUR_MS, weekly: 7 * 24 * HOUR_MS, monthly: 30 * 24 * HOUR_MS };
 
+// A null limit is no limit (a policy created with only the limits its owner cares about).
 export interface PolicyRules {
-  perTxLimitCents: bigint;
-  limits: Record<WindowName, bigint>;
+  perTxLimitCents: bigint | null;
+  limits: Record<WindowName, bigint | null>;
   allowedCategories: string[];
   blockedRecipients: string[];
   active: boolean;
@@ -48,9 +49,9 @@ export interface WindowUsage {
 export interface WindowState {
   window: WindowName;
   mode: WindowMode;
-  limit_cents: number;
+  limit_cents: number | null; // null: no limit
   used_cents: number; // before this check
-  remaining_cents: number; // before this check (0 when over the limit, e.g. after the limit was lowered)
+  remaining_cents: number | null; // before this check (0 when over the limit, e.g. after the limit was lowered); null: no limit
   used_after_cents: number; // including this check when it is allowed
   started_at: string;
   resets_at: string | null; // calendar: the next boundary; rolling: when the oldest counted spend leaves (null: nothing counted)
@@ -97,7 +98,7 @@ export interface Decision {
   decision: 'allow' | 'deny';
   reasons: Reason[];
   warnings: Warning[];
-  perTx: { limit_cents: number; amount_cents: number };
+  perTx: { limit_cents: number | null; amount_cents: number };
   windows: WindowState[];
 }
 
@@ -126,13 +127,13 @@ export function evaluate(policy: PolicyRules, usage: Record<WindowName, WindowUs
         : { code: 'CHECK_KEY_INVALID', message: 'check_key does not match this policy' },
     );
   }
-  if (req.amountCents > policy.perTxLimitCents) {
+  if (policy.perTxLimitCents !== null && req.amountCents > policy.perTxLimitCents) {
     reasons.push({ code: 'PER_TX_LIMIT', message: `${usd(req.amountCents)} is above the per-transaction limit of ${usd(policy.perTxLimitCents)}` });
   }
   const windows = WINDOWS.map((name) => {
     const limit = policy.limits[name];
     const { usedCents, oldestAt } = usage[name];
-    if (usedCents + req.amountCents > limit) {
+    if (limit !== null && usedCents + req.amountCents > limit) {
       reasons.push({
         code: LIMIT_CODE[name],
         window: name,
@@ -153,7 +154,7 @@ export function evaluate(policy: PolicyRules, usage: Record<WindowName, WindowUs
   const warnings: Warning[] = [];
   const states = windows.map(({ name, limit, usedCents, oldestAt, span }): WindowState => {
     const after = allowed ? usedCents + req.amountCents : usedCents;
-    if (allowed && policy.warnAtPercent !== null && limit > 0n) {
+    if (allowed && policy.warnAtPercent !== null && limit !== null && limit > 0n) {
       const percent = Number((after * 100n) / limit);
       if (percent >= policy.warnAtPercent) {
         warnings.push({ code: 'NEAR_LIMIT', window: name, percent_used: percent, message: `${name} spend is at ${percent}% of its limit (warning from ${policy.warnAtPercent}%)` });
@@ -164,9 +165,9 @@ export function evaluate(policy: PolicyRules, usage: Record<WindowName, WindowUs
     return {
       window: name,
       mode: policy.windowMode,
-      limit_cents: Number(limit),
+      limit_cents: limit === null ? null : Number(limit),
       used_cents: Number(usedCents),
-      remaining_cents: Number(limit > usedCents ? limit - usedCents : 0n),
+      remaining_cents: limit === null ? null : Number(limit > usedCents ? limit - usedCents : 0n),
       used_after_cents: Number(after),
       started_at: span.start.toISOString(),
       resets_at: resetsAt ? resetsAt.toISOString() : null,
@@ -176,7 +177,7 @@ export function evaluate(policy: PolicyRules, usage: Record<WindowName, WindowUs
     decision: allowed ? 'allow' : 'deny',
     reasons,
     warnings,
-    perTx: { limit_cents: Number(policy.perTxLimitCents), amount_cents: Number(req.amountCents) },
+    perTx: { limit_cents: policy.perTxLimitCents === null ? null : Number(policy.perTxLimitCents), amount_cents: Number(req.amountCents) },
     windows: states,
   };
 }

@@ -22,8 +22,22 @@ const AgentId = z
   .regex(AGENT_ID, 'must be 1-128 characters: letters, digits and . _ : @ -, starting with a letter or digit')
   .describe('The agent this policy governs, e.g. a wallet address, a DID or your own id (1-128 characters)');
 
+// Spend policies count USD cents (1 USD = 100); a prepaid balance's caps (/toll/payments/balance/caps) count USDC
+// atomic units (1 USD = 1,000,000, so 1 cent = 10,000 atomic units). Every field names its unit.
+const UNIT = 'USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them)';
 const Cents = (what: string) =>
   z.number().int('must be an integer number of cents').min(0, 'must not be negative').max(MAX_CENTS, `must be at most ${MAX_CENTS}`).describe(what);
+// A limit: cents, or null for no limit; omitted when creating a policy, it is no limit too.
+const Limit = (what: string) =>
+  Cents(what)
+    .nullable()
+    .optional()
+    .describe(`${what}, in ${UNIT}; null: no limit. Creating: omitted means no limit. Updating: state it (null for no limit)`);
+
+// The spec's fields (§2.6): only agent_id to create a policy; an update (with policy_secret) states them all, so
+// loosening a rule is always written out, never implied by a missing field.
+export const SPEC_FIELDS = ['per_tx_limit_cents', 'daily_limit_cents', 'weekly_limit_cents', 'monthly_limit_cents', 'allowed_categories', 'blocked_recipients', 'active'] as const;
+export const LIMIT_FIELDS = ['per_tx_limit_cents', 'daily_limit_cents', 'weekly_limit_cents', 'monthly_limit_cents'] as const;
 
 const Category = z
   .string()
@@ -38,21 +52,23 @@ const DecisionId = z.string().regex(UUID, 'must be the decision_id a check retur
 
 export const PolicyInput = z.strictObject({
   agent_id: AgentId,
-  per_tx_limit_cents: Cents('Largest single spend in USD cents; 0 allows none'),
-  daily_limit_cents: Cents('Spend allowed per day in USD cents'),
-  weekly_limit_cents: Cents('Spend allowed per week in USD cents'),
-  monthly_limit_cents: Cents('Spend allowed per month in USD cents'),
+  per_tx_limit_cents: Limit('Largest single spend (0 allows none)'),
+  daily_limit_cents: Limit('Spend allowed per day'),
+  weekly_limit_cents: Limit('Spend allowed per week'),
+  monthly_limit_cents: Limit('Spend allowed per month'),
   allowed_categories: z
     .array(Category)
     .max(50, 'must have at most 50 categories')
     .refine(unique, 'must not repeat a category')
-    .describe('Registry capability tags a spend may be for (e.g. ["weather", "fees"]); [] allows every category'),
+    .optional()
+    .describe('Registry capability tags a spend may be for (e.g. ["weather", "fees"]); [] allows every category. Creating: omitted means []. Updating: state it'),
   blocked_recipients: z
     .array(Recipient)
     .max(1000, 'must have at most 1000 recipients')
     .refine(unique, 'must not repeat a recipient')
-    .describe('Recipients never paid (exact match; 0x hex addresses case-insensitive)'),
-  active: z.boolean().describe('false switches the policy off: every check is denied'),
+    .optional()
+    .describe('Recipients never paid (exact match; 0x hex addresses case-insensitive). Creating: omitted means []. Updating: state it'),
+  active: z.boolean().optional().describe('false switches the policy off: every check is denied. Creating: omitted means true. Updating: state it'),
   window_mode: z.enum(['calendar', 'rolling'], { error: 'must be calendar or rolling' }).optional().describe('calendar (default): UTC day, ISO week from Monday, month; rolling: the last 24 h, 7 days, 30 days. Omitted on update: unchanged'),
   warn_at_percent: z
     .number()
@@ -81,6 +97,11 @@ export const PolicyInput = z.strictObject({
     .describe('true lets any payer check without check_key (a stranger could then reserve the budget); default false. Omitted on update: unchanged'),
   policy_secret: PolicySecret.optional().describe('Required to change an existing policy; returned once when the policy is created'),
   rotate_credentials: z.boolean().optional().describe('true (with policy_secret) replaces policy_secret, read_key and check_key; the new ones are returned once'),
+}).superRefine((input, ctx) => {
+  if (input.policy_secret === undefined) return;
+  for (const field of SPEC_FIELDS) {
+    if (input[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required when changing a policy (with policy_secret): an update states the whole policy; null is no limit' });
+  }
 });
 export type PolicyInput = z.infer<typeof PolicyInput>;
 
@@ -137,9 +158,9 @@ export const EmptyInput = z.strictObject({});
 const WindowState = z.object({
   window: z.enum(WINDOWS),
   mode: z.enum(['calendar', 'rolling']),
-  limit_cents: z.number().int(),
+  limit_cents: z.number().int().nullable().describe('USD cents; null: no limit'),
   used_cents: z.number().int().describe('Counted before this check: confirmed amounts plus held ones'),
-  remaining_cents: z.number().int(),
+  remaining_cents: z.number().int().nullable().describe('null: no limit'),
   used_after_cents: z.number().int().describe('Including this check when it was allowed'),
   started_at: z.string(),
   resets_at: z.string().nullable().describe('calendar: the next window boundary; rolling: when the oldest counted spend leaves the window (null: nothing counted)'),
@@ -170,18 +191,19 @@ export const CheckOutput = z.object({
   policy_version: z.number().int(),
   reasons: z.array(Reason).describe('Every rule that denied the spend (empty when allowed)'),
   warnings: z.array(Warning),
-  per_tx: z.object({ limit_cents: z.number().int(), amount_cents: z.number().int() }),
+  per_tx: z.object({ limit_cents: z.number().int().nullable().describe('null: no limit'), amount_cents: z.number().int() }),
   windows: z.array(WindowState),
   reservation: ReservationOutput.nullable().describe('The amount held in the windows when allowed'),
   decided_at: z.string(),
 });
 export type CheckOutput = z.infer<typeof CheckOutput>;
 
+const LimitOut = z.number().int().nullable().describe(`${UNIT}; null: no limit`);
 export const PolicyFields = z.object({
-  per_tx_limit_cents: z.number().int(),
-  daily_limit_cents: z.number().int(),
-  weekly_limit_cents: z.number().int(),
-  monthly_limit_cents: z.number().int(),
+  per_tx_limit_cents: LimitOut,
+  daily_limit_cents: LimitOut,
+  weekly_limit_cents: LimitOut,
+  monthly_limit_cents: LimitOut,
   allowed_categories: z.array(z.string()),
   blocked_recipients: z.array(z.string()),
   active: z.boolean(),
@@ -198,6 +220,8 @@ export const PolicyWriteOutput = z.object({
   outcome: z.enum(['created', 'updated', 'unchanged']),
   version: z.number().int().describe('Every change is a new version; the audit names the version that decided'),
   policy: PolicyFields,
+  no_limit: z.array(z.enum(LIMIT_FIELDS)).describe('The limits this policy does not set (null): spend there is unlimited'),
+  note: z.string().describe('The policy in one sentence: its limits, those it leaves unlimited, and how to change it'),
   credentials: z
     .object({ policy_secret: z.string(), read_key: z.string(), check_key: z.string() })
     .nullable()

@@ -6,6 +6,7 @@ import { evaluate, normalizeRecipient, REASON_CODES, type PolicyRules, type Wind
 import type { AuditEntry, PolicyVersion, Reservation } from './generated/prisma/client';
 import { PRICES } from './pricing';
 import { SpendRepository, type CurrentPolicy, type VersionFields } from './spend.repository';
+import { LIMIT_FIELDS } from './spend.schemas';
 import type * as S from './spend.schemas';
 
 export const DEFAULT_HOLD_SECONDS = 900;
@@ -25,11 +26,14 @@ const rulesOf = (v: PolicyVersion): PolicyRules => ({
   openChecks: v.openChecks,
 });
 
+const cents = (v: bigint | null) => (v === null ? null : Number(v));
+const centsIn = (v: number | null | undefined) => (v === null || v === undefined ? null : BigInt(v));
+
 const policyFields = (v: PolicyVersion): S.PolicyFields => ({
-  per_tx_limit_cents: Number(v.perTxLimitCents),
-  daily_limit_cents: Number(v.dailyLimitCents),
-  weekly_limit_cents: Number(v.weeklyLimitCents),
-  monthly_limit_cents: Number(v.monthlyLimitCents),
+  per_tx_limit_cents: cents(v.perTxLimitCents),
+  daily_limit_cents: cents(v.dailyLimitCents),
+  weekly_limit_cents: cents(v.weeklyLimitCents),
+  monthly_limit_cents: cents(v.monthlyLimitCents),
   allowed_categories: v.allowedCategories,
   blocked_recipients: v.blockedRecipients,
   active: v.active,
@@ -40,15 +44,16 @@ const policyFields = (v: PolicyVersion): S.PolicyFields => ({
   open_checks: v.openChecks,
 });
 
-// The §2.6 fields are stated in full on every write; the optional extensions keep their value when omitted.
+// The §2.6 fields: a new policy takes what it is given (a limit omitted is no limit, lists empty, active), an update
+// states them all (the schema requires them with policy_secret); the optional extensions keep their value when omitted.
 const versionFields = (input: S.PolicyInput, current: VersionFields | null): VersionFields => ({
-  perTxLimitCents: BigInt(input.per_tx_limit_cents),
-  dailyLimitCents: BigInt(input.daily_limit_cents),
-  weeklyLimitCents: BigInt(input.weekly_limit_cents),
-  monthlyLimitCents: BigInt(input.monthly_limit_cents),
-  allowedCategories: [...input.allowed_categories].sort(),
-  blockedRecipients: [...new Set(input.blocked_recipients.map(normalizeRecipient))].sort(),
-  active: input.active,
+  perTxLimitCents: centsIn(input.per_tx_limit_cents),
+  dailyLimitCents: centsIn(input.daily_limit_cents),
+  weeklyLimitCents: centsIn(input.weekly_limit_cents),
+  monthlyLimitCents: centsIn(input.monthly_limit_cents),
+  allowedCategories: [...(input.allowed_categories ?? [])].sort(),
+  blockedRecipients: [...new Set((input.blocked_recipients ?? []).map(normalizeRecipient))].sort(),
+  active: input.active ?? true,
   windowMode: input.window_mode ?? current?.windowMode ?? 'calendar',
   warnAtPercent: input.warn_at_percent !== undefined ? input.warn_at_percent : (current?.warnAtPercent ?? null),
   holdSeconds: input.hold_seconds ?? current?.holdSeconds ?? DEFAULT_HOLD_SECONDS,
@@ -89,6 +94,23 @@ const auditEntry = (e: AuditEntry, reservation: Reservation | undefined, now: Da
   reservation: reservation ? reservationOutput(reservation, now) : null,
 });
 
+const usd = (c: number) => `$${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+// What the answer says about the limits: which are unset (no limit), and the whole policy in one sentence.
+function limitsSaid(p: S.PolicyFields): Pick<S.PolicyWriteOutput, 'no_limit' | 'note'> {
+  const noLimit = LIMIT_FIELDS.filter((f) => p[f] === null);
+  const set = LIMIT_FIELDS.flatMap((f) => {
+    const limit = p[f];
+    return limit === null ? [] : [`${f} ${limit} (${usd(limit)})`];
+  });
+  const note = [
+    set.length ? `Limits in USD cents: ${set.join(', ')}.` : 'No spend limit is set.',
+    noLimit.length ? `No limit: ${noLimit.join(', ')}.` : '',
+    `Categories: ${p.allowed_categories.length ? p.allowed_categories.join(', ') : 'all'}; blocked recipients: ${p.blocked_recipients.length}; ${p.active ? 'active' : 'switched off'}.`,
+    'A change (with policy_secret) states every field again; null is no limit.',
+  ];
+  return { no_limit: noLimit, note: note.filter(Boolean).join(' ') };
+}
+
 const noPolicy = (agentId: string) =>
   new TollError('NOT_FOUND', `No spend policy for agent ${agentId}; treat the spend as denied`, {
     decision: 'deny',
@@ -116,11 +138,13 @@ export class SpendService {
     if (result.outcome !== 'unchanged' || result.rotated) {
       this.logger.event('info', 'spend policy written', { agentId: input.agent_id, outcome: result.outcome, version: result.version.version, rotated: result.rotated });
     }
+    const policy = policyFields(result.version);
     return {
       agent_id: input.agent_id,
       outcome: result.outcome,
       version: result.version.version,
-      policy: policyFields(result.version),
+      policy,
+      ...limitsSaid(policy),
       credentials: issued ? { policy_secret: fresh.policySecret, read_key: fresh.readKey, check_key: fresh.checkKey } : null,
       updated_at: result.policy.updatedAt.toISOString(),
     };

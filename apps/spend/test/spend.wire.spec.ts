@@ -86,8 +86,45 @@ describe('spend over NATS', () => {
           read_key: expect.stringMatching(/^spr_[A-Za-z0-9_-]{43}$/),
           check_key: expect.stringMatching(/^spc_[A-Za-z0-9_-]{43}$/),
         },
+        no_limit: [],
+        note: 'Limits in USD cents: per_tx_limit_cents 1000 ($10.00), daily_limit_cents 5000 ($50.00), weekly_limit_cents 20000 ($200.00), monthly_limit_cents 50000 ($500.00). Categories: fees, weather; blocked recipients: 1; active. A change (with policy_secret) states every field again; null is no limit.',
         updated_at: expect.stringMatching(ISO),
       });
+    });
+
+    it('creates a policy with only a daily limit: the other limits are no limit, and the answer says so', async () => {
+      const created = await data('setPolicy', { agent_id: 'agent-daily-only', daily_limit_cents: 500 });
+      expect(created).toMatchObject({
+        outcome: 'created',
+        policy: { per_tx_limit_cents: null, daily_limit_cents: 500, weekly_limit_cents: null, monthly_limit_cents: null, allowed_categories: [], blocked_recipients: [], active: true },
+        no_limit: ['per_tx_limit_cents', 'weekly_limit_cents', 'monthly_limit_cents'],
+        note: 'Limits in USD cents: daily_limit_cents 500 ($5.00). No limit: per_tx_limit_cents, weekly_limit_cents, monthly_limit_cents. Categories: all; blocked recipients: 0; active. A change (with policy_secret) states every field again; null is no limit.',
+      });
+      const allowed = await data('check', { agent_id: 'agent-daily-only', amount_usd_cents: 400 }, { payer: PAYER });
+      expect([allowed.decision, allowed.per_tx, allowed.windows.map((w: any) => [w.window, w.limit_cents, w.remaining_cents])]).toEqual([
+        'allow',
+        { limit_cents: null, amount_cents: 400 },
+        [
+          ['daily', 500, 500],
+          ['weekly', null, null],
+          ['monthly', null, null],
+        ],
+      ]);
+      const denied = await data('check', { agent_id: 'agent-daily-only', amount_usd_cents: 200 }, { payer: PAYER });
+      expect([denied.decision, denied.reasons.map((r: any) => r.code)]).toEqual(['deny', ['DAILY_LIMIT']]);
+    });
+
+    it('refuses a change that does not state the whole policy, naming each missing field: loosening is never implied', async () => {
+      const { policy_secret } = await create('agent-partial-change');
+      const partial = await call('setPolicy', { agent_id: 'agent-partial-change', policy_secret, daily_limit_cents: null });
+      const message = 'required when changing a policy (with policy_secret): an update states the whole policy; null is no limit';
+      expect(partial.err).toEqual({
+        code: 'INVALID_INPUT',
+        message: 'Input failed validation',
+        details: { issues: ['per_tx_limit_cents', 'weekly_limit_cents', 'monthly_limit_cents', 'allowed_categories', 'blocked_recipients', 'active'].map((field) => ({ field, message })) },
+      });
+      const whole = await data('setPolicy', policyInput('agent-partial-change', { policy_secret, daily_limit_cents: null }));
+      expect([whole.outcome, whole.policy.daily_limit_cents, whole.no_limit]).toEqual(['updated', null, ['daily_limit_cents']]);
     });
 
     it('refuses to change a policy without its policy_secret, or with another one: 403, nothing changed', async () => {
@@ -160,15 +197,6 @@ describe('spend over NATS', () => {
           ],
         },
       });
-      const missing = await call('setPolicy', { agent_id: 'agent-missing', per_tx_limit_cents: 1 });
-      expect(missing.err.details.issues.map((i: any) => i.field)).toEqual([
-        'daily_limit_cents',
-        'weekly_limit_cents',
-        'monthly_limit_cents',
-        'allowed_categories',
-        'blocked_recipients',
-        'active',
-      ]);
       const repeated = await call('setPolicy', policyInput('agent-repeat', { allowed_categories: ['fees', 'fees'] }));
       expect(repeated.err.details.issues).toEqual([{ field: 'allowed_categories', message: 'must not repeat a category' }]);
     });

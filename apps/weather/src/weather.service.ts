@@ -27,6 +27,9 @@ interface SourceHealth {
   failing: boolean; // the latest call failed
 }
 
+// The calendar date at `now` in an IANA zone, YYYY-MM-DD (the form forecast days are dated in).
+const localDate = (now: number, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
 @Injectable()
 export class WeatherService {
   private readonly cache: SwrCache;
@@ -56,12 +59,17 @@ export class WeatherService {
     const key = `forecast:${pointKey(point)}:${input.days}`;
     const cached = await this.cache.get(key, FORECAST_TTL, () => this.firstAnswer((p) => p.forecast(point, input.days, deadline)));
     const f = cached.value;
+    // A forecast fetched (or recorded) days ago starts in the past: those days are history, never the forecast.
+    const today = localDate(this.clock.now(), f.timezone);
+    const days = f.days.filter((d) => d.date >= today);
+    if (!days.length && f.days.length) throw new TollError('UPSTREAM_ERROR', `The forecast for ${pointKey(point)} fetched ${cached.freshness.fetchedAt} has no day from today (${today}, ${f.timezone}) on`, { as_of: cached.freshness.fetchedAt, today });
+    const dropped = f.days.length - days.length;
     return {
       location: location(input, point, f.timezone, f.elevationM),
       days_requested: input.days,
-      days: f.days.map(presentDay),
+      days: days.map(presentDay),
       ...provenance(cached),
-      notes: f.notes,
+      notes: dropped ? [...f.notes, `${dropped} day(s) before today (${today}, ${f.timezone}) left out: the forecast was fetched ${cached.freshness.fetchedAt}.`] : f.notes,
     };
   }
 

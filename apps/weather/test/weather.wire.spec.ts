@@ -526,4 +526,14 @@ describe('weather over NATS', () => {
     ]);
     expect(health.cache).toMatchObject({ entries: 9, stale: 2 });
   });
+
+  it('getForecast: days before today (the clock moved on since the fetch) are left out, never listed as the forecast', async () => {
+    use('open-meteo/forecast-berlin-3d');
+    now = Date.parse('2026-11-23T12:00:00Z');
+    const answer = await data('getForecast', { ...BERLIN, days: 3 });
+    expect(answer.days.map((d: { date: string }) => d.date)).toEqual(['2026-11-23', '2026-11-24']);
+    expect(answer.notes).toContainEqual(expect.stringMatching(/^1 day\(s\) before today \(2026-11-23, Europe\/Berlin\) left out: the forecast was fetched 2026-11-23T12:00:00\.000Z\.$/));
+    now = Date.parse('2026-11-26T12:00:00Z');
+    expect((await call('getForecast', { ...BERLIN, days: 3 })).err).toMatchObject({ code: 'UPSTREAM_ERROR', details: { today: '2026-11-26' } });
+  });
 });

@@ -145,7 +145,7 @@ export interface Operations {
         expiry: number;
         /** When the payer signed it, unix seconds */
         issued_at: number;
-        /** Ed25519 signature by payer over the canonical message (apps/batch/README.md), base64 */
+        /** Ed25519 signature by payer, base64, over six UTF-8 lines joined by "\n" with no trailing newline: toll-batch-voucher:v1, payer:<payer as sent>, amount:<decimal integer>, nonce:<nonce>, expiry:<unix seconds>, issued_at:<unix seconds> */
         signature: string;
       };
     };
@@ -3942,6 +3942,8 @@ export interface Operations {
         model: string;
         year: number;
       };
+      /** recalls_listed: campaigns found. none_listed: no campaign for a vehicle known to exist (decoded from its VIN). none_listed_or_unknown_vehicle: NHTSA lists nothing, which it also answers for a make, model or year it does not know; this is NOT "no recalls" (check the spelling, or look up the VIN) */
+      listing: "recalls_listed" | "none_listed" | "none_listed_or_unknown_vehicle";
       count: number;
       /** Newest first */
       recalls: Array<{
@@ -4016,6 +4018,8 @@ export interface Operations {
         /** vPIC's own note on the decode (its ErrorText) */
         decode_note: string | null;
       };
+      /** recalls_listed: campaigns found. none_listed: no campaign for a vehicle known to exist (decoded from its VIN). none_listed_or_unknown_vehicle: NHTSA lists nothing, which it also answers for a make, model or year it does not know; this is NOT "no recalls" (check the spelling, or look up the VIN) */
+      listing: "recalls_listed" | "none_listed" | "none_listed_or_unknown_vehicle";
       count: number;
       /** Newest first */
       recalls: Array<{
@@ -4469,7 +4473,7 @@ export interface Operations {
       jsonrpc?: "2.0";
       /** Request id, echoed in the response */
       id?: string | number | null;
-      /** A Solana JSON-RPC method (reads, simulateTransaction, sendTransaction); see the README table */
+      /** A Solana JSON-RPC method (reads, simulateTransaction, sendTransaction); this list is every method served */
       method?: "getAccountInfo" | "getBalance" | "getBlock" | "getBlockCommitment" | "getBlockHeight" | "getBlockProduction" | "getBlockTime" | "getBlocks" | "getBlocksWithLimit" | "getClusterNodes" | "getEpochInfo" | "getEpochSchedule" | "getFeeForMessage" | "getFirstAvailableBlock" | "getGenesisHash" | "getHealth" | "getHighestSnapshotSlot" | "getIdentity" | "getInflationGovernor" | "getInflationRate" | "getInflationReward" | "getLargestAccounts" | "getLatestBlockhash" | "getLeaderSchedule" | "getMaxRetransmitSlot" | "getMaxShredInsertSlot" | "getMinimumBalanceForRentExemption" | "getMultipleAccounts" | "getProgramAccounts" | "getRecentPerformanceSamples" | "getRecentPrioritizationFees" | "getSignatureStatuses" | "getSignaturesForAddress" | "getSlot" | "getSlotLeader" | "getSlotLeaders" | "getStakeMinimumDelegation" | "getSupply" | "getTokenAccountBalance" | "getTokenAccountsByDelegate" | "getTokenAccountsByOwner" | "getTokenLargestAccounts" | "getTokenSupply" | "getTransaction" | "getTransactionCount" | "getVersion" | "getVoteAccounts" | "isBlockhashValid" | "minimumLedgerSlot" | "simulateTransaction" | "sendTransaction";
       /** Positional parameters, as the Solana RPC documents them */
       params?: Array<unknown>;
@@ -4479,7 +4483,7 @@ export interface Operations {
         jsonrpc: "2.0";
         /** Request id, echoed in the response */
         id: string | number | null;
-        /** A Solana JSON-RPC method (reads, simulateTransaction, sendTransaction); see the README table */
+        /** A Solana JSON-RPC method (reads, simulateTransaction, sendTransaction); this list is every method served */
         method: "getAccountInfo" | "getBalance" | "getBlock" | "getBlockCommitment" | "getBlockHeight" | "getBlockProduction" | "getBlockTime" | "getBlocks" | "getBlocksWithLimit" | "getClusterNodes" | "getEpochInfo" | "getEpochSchedule" | "getFeeForMessage" | "getFirstAvailableBlock" | "getGenesisHash" | "getHealth" | "getHighestSnapshotSlot" | "getIdentity" | "getInflationGovernor" | "getInflationRate" | "getInflationReward" | "getLargestAccounts" | "getLatestBlockhash" | "getLeaderSchedule" | "getMaxRetransmitSlot" | "getMaxShredInsertSlot" | "getMinimumBalanceForRentExemption" | "getMultipleAccounts" | "getProgramAccounts" | "getRecentPerformanceSamples" | "getRecentPrioritizationFees" | "getSignatureStatuses" | "getSignaturesForAddress" | "getSlot" | "getSlotLeader" | "getSlotLeaders" | "getStakeMinimumDelegation" | "getSupply" | "getTokenAccountBalance" | "getTokenAccountsByDelegate" | "getTokenAccountsByOwner" | "getTokenLargestAccounts" | "getTokenSupply" | "getTransaction" | "getTransactionCount" | "getVersion" | "getVoteAccounts" | "isBlockhashValid" | "minimumLedgerSlot" | "simulateTransaction" | "sendTransaction";
         /** Positional parameters, as the Solana RPC documents them */
         params?: Array<unknown>;
@@ -5335,16 +5339,19 @@ export interface Operations {
         message: string;
       }>;
       per_tx: {
-        limit_cents: number;
+        /** null: no limit */
+        limit_cents: number | null;
         amount_cents: number;
       };
       windows: Array<{
         window: "daily" | "weekly" | "monthly";
         mode: "calendar" | "rolling";
-        limit_cents: number;
+        /** USD cents; null: no limit */
+        limit_cents: number | null;
         /** Counted before this check: confirmed amounts plus held ones */
         used_cents: number;
-        remaining_cents: number;
+        /** null: no limit */
+        remaining_cents: number | null;
         /** Including this check when it was allowed */
         used_after_cents: number;
         started_at: string;
@@ -5436,10 +5443,12 @@ export interface Operations {
         windows: Array<{
           window: "daily" | "weekly" | "monthly";
           mode: "calendar" | "rolling";
-          limit_cents: number;
+          /** USD cents; null: no limit */
+          limit_cents: number | null;
           /** Counted before this check: confirmed amounts plus held ones */
           used_cents: number;
-          remaining_cents: number;
+          /** null: no limit */
+          remaining_cents: number | null;
           /** Including this check when it was allowed */
           used_after_cents: number;
           started_at: string;
@@ -5539,10 +5548,14 @@ export interface Operations {
       agent_id: string;
       version: number;
       policy: {
-        per_tx_limit_cents: number;
-        daily_limit_cents: number;
-        weekly_limit_cents: number;
-        monthly_limit_cents: number;
+        /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+        per_tx_limit_cents: number | null;
+        /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+        daily_limit_cents: number | null;
+        /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+        weekly_limit_cents: number | null;
+        /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+        monthly_limit_cents: number | null;
         allowed_categories: Array<string>;
         blocked_recipients: Array<string>;
         active: boolean;
@@ -5558,10 +5571,14 @@ export interface Operations {
       requested_version: {
         version: number;
         policy: {
-          per_tx_limit_cents: number;
-          daily_limit_cents: number;
-          weekly_limit_cents: number;
-          monthly_limit_cents: number;
+          /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+          per_tx_limit_cents: number | null;
+          /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+          daily_limit_cents: number | null;
+          /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+          weekly_limit_cents: number | null;
+          /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+          monthly_limit_cents: number | null;
           allowed_categories: Array<string>;
           blocked_recipients: Array<string>;
           active: boolean;
@@ -5577,10 +5594,12 @@ export interface Operations {
       usage: Array<{
         window: "daily" | "weekly" | "monthly";
         mode: "calendar" | "rolling";
-        limit_cents: number;
+        /** USD cents; null: no limit */
+        limit_cents: number | null;
         /** Counted before this check: confirmed amounts plus held ones */
         used_cents: number;
-        remaining_cents: number;
+        /** null: no limit */
+        remaining_cents: number | null;
         /** Including this check when it was allowed */
         used_after_cents: number;
         started_at: string;
@@ -5599,20 +5618,20 @@ export interface Operations {
     input: {
       /** The agent this policy governs, e.g. a wallet address, a DID or your own id (1-128 characters) */
       agent_id: string;
-      /** Largest single spend in USD cents; 0 allows none */
-      per_tx_limit_cents: number;
-      /** Spend allowed per day in USD cents */
-      daily_limit_cents: number;
-      /** Spend allowed per week in USD cents */
-      weekly_limit_cents: number;
-      /** Spend allowed per month in USD cents */
-      monthly_limit_cents: number;
-      /** Registry capability tags a spend may be for (e.g. ["weather", "fees"]); [] allows every category */
-      allowed_categories: Array<string>;
-      /** Recipients never paid (exact match; 0x hex addresses case-insensitive) */
-      blocked_recipients: Array<string>;
-      /** false switches the policy off: every check is denied */
-      active: boolean;
+      /** Largest single spend (0 allows none), in USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit. Creating: omitted means no limit. Updating: state it (null for no limit) */
+      per_tx_limit_cents?: number | null;
+      /** Spend allowed per day, in USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit. Creating: omitted means no limit. Updating: state it (null for no limit) */
+      daily_limit_cents?: number | null;
+      /** Spend allowed per week, in USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit. Creating: omitted means no limit. Updating: state it (null for no limit) */
+      weekly_limit_cents?: number | null;
+      /** Spend allowed per month, in USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit. Creating: omitted means no limit. Updating: state it (null for no limit) */
+      monthly_limit_cents?: number | null;
+      /** Registry capability tags a spend may be for (e.g. ["weather", "fees"]); [] allows every category. Creating: omitted means []. Updating: state it */
+      allowed_categories?: Array<string>;
+      /** Recipients never paid (exact match; 0x hex addresses case-insensitive). Creating: omitted means []. Updating: state it */
+      blocked_recipients?: Array<string>;
+      /** false switches the policy off: every check is denied. Creating: omitted means true. Updating: state it */
+      active?: boolean;
       /** calendar (default): UTC day, ISO week from Monday, month; rolling: the last 24 h, 7 days, 30 days. Omitted on update: unchanged */
       window_mode?: "calendar" | "rolling";
       /** An allowed check warns when a window reaches this share of its limit; null turns warnings off. Omitted on update: unchanged */
@@ -5634,10 +5653,14 @@ export interface Operations {
       /** Every change is a new version; the audit names the version that decided */
       version: number;
       policy: {
-        per_tx_limit_cents: number;
-        daily_limit_cents: number;
-        weekly_limit_cents: number;
-        monthly_limit_cents: number;
+        /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+        per_tx_limit_cents: number | null;
+        /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+        daily_limit_cents: number | null;
+        /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+        weekly_limit_cents: number | null;
+        /** USD cents (1 USD = 100; a prepaid balance caps in USDC atomic units, 1 cent = 10000 of them); null: no limit */
+        monthly_limit_cents: number | null;
         allowed_categories: Array<string>;
         blocked_recipients: Array<string>;
         active: boolean;
@@ -5647,6 +5670,10 @@ export interface Operations {
         allowed_payers: Array<string>;
         open_checks: boolean;
       };
+      /** The limits this policy does not set (null): spend there is unlimited */
+      no_limit: Array<"per_tx_limit_cents" | "daily_limit_cents" | "weekly_limit_cents" | "monthly_limit_cents">;
+      /** The policy in one sentence: its limits, those it leaves unlimited, and how to change it */
+      note: string;
       /** Only when created or rotated: shown once, stored only as hashes. policy_secret changes the policy; read_key reads it and its audit; check_key goes with every check (give it to the agent) */
       credentials: {
         policy_secret: string;

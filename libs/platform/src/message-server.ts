@@ -1,8 +1,10 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
-import { CONTRACT_HEADER, REQUEST_ID_HEADER, type TollMessage } from '@toll/contracts';
+import { CONTRACT_HEADER, REQUEST_ID_HEADER, canonicalJson, type TollMessage } from '@toll/contracts';
 import type { Msg, NatsConnection, Subscription } from 'nats';
+import { hash } from 'node:crypto';
+import { replayedAnswer } from '@toll/upstream';
 import { CatalogService } from './catalog.service';
 import type { BaseConfig } from './config';
 import { ContractRefusals, checkContract, stampContract } from './contract';
@@ -36,6 +38,11 @@ function readPacket(raw: Uint8Array): Packet {
 // It replaces that transport: per message, Nest parsed the pattern, built an execution context and ran an rxjs
 // interceptor chain, which was most of a group's CPU per call (docs/benchmarks.md). The steps here are the ones
 // that mattered, in order: the caller's contract version, the input, the handler, the output, the error mapping.
+// Replay mode's label on every answer built from recordings: body fields beside the group's own, and a header.
+export const REPLAYED_HEADER = 'x-toll-replayed';
+const labelReplayed = (body: unknown, recordedAt: string) =>
+  body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>), replayed: true, recorded_at: recordedAt } : body;
+
 @Injectable()
 export class MessageServer implements OnModuleDestroy {
   private nats?: NatsConnection;
@@ -127,7 +134,7 @@ export class MessageServer implements OnModuleDestroy {
     if (!parsed.ok) throw invalidInput(parsed.issues);
     (msg as TollMessage).input = parsed.data as Record<string, unknown>;
     try {
-      const value = await handler.call(msg);
+      const { value, recordedAt } = await replayedAnswer(async () => handler.call(msg));
       const reply = value instanceof TollResponse ? value : undefined;
       // A JSON-text body is checked in its parsed form, then sent as written.
       const out = route.output.safeParse(reply ? (reply.json !== undefined ? JSON.parse(reply.json) : reply.data) : value);
@@ -138,12 +145,17 @@ export class MessageServer implements OnModuleDestroy {
       // An uncharged answer (nothing fresh to sell) says nothing about whether the next call will work.
       if (reply?.uncharged === undefined) this.catalog.availability.succeeded(route.operationId);
       const uncharged = reply?.uncharged === undefined ? {} : { uncharged: reply.uncharged };
+      // Replay mode: an answer built from recordings says so, in the body and a header, with the recording time.
+      const replayed = recordedAt === undefined ? undefined : new Date(recordedAt).toISOString();
+      const data = replayed ? labelReplayed(out.data, replayed) : out.data;
+      const json = replayed && reply?.json !== undefined ? JSON.stringify(labelReplayed(JSON.parse(reply.json), replayed)) : reply?.json;
+      const headers = replayed ? { ...reply?.headers, [REPLAYED_HEADER]: replayed } : reply?.headers;
       // The body as JSON text after the envelope (reply-framing.ts), for a caller that reads it.
-      if (rawBody) return rawBodyReply({ data: null, json: reply?.json ?? JSON.stringify(out.data), headers: reply?.headers ?? {}, ...uncharged });
-      if (!reply) return { data: out.data };
-      return reply.json !== undefined ? { data: null, json: reply.json, headers: reply.headers, ...uncharged } : { data: out.data, headers: reply.headers, ...uncharged };
+      if (rawBody) return rawBodyReply({ data: null, json: json ?? JSON.stringify(data), headers: headers ?? {}, ...uncharged });
+      if (!reply) return headers ? { data, headers } : { data };
+      return json !== undefined ? { data: null, json, headers, ...uncharged } : { data, headers, ...uncharged };
     } catch (err) {
-      this.catalog.availability.failed(route.operationId, err);
+      this.catalog.availability.failed(route.operationId, err, hash('sha256', canonicalJson(parsed.data), 'hex'));
       throw err;
     }
   }

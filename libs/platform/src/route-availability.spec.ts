@@ -49,6 +49,16 @@ describe('RouteAvailability', () => {
     expect([a.unavailable(), changes]).toEqual([{}, 2]);
   });
 
+  it('judges the provider, not one input: failures repeated for one input never open it, different inputs do', () => {
+    const a = make();
+    for (let i = 0; i < 10; i++) a.failed('g.op', outage, 'isbn-9780000000002');
+    expect([a.isOpen('g.op'), changes]).toEqual([false, 0]);
+    a.failed('g.op', outage, 'point-1');
+    expect(a.isOpen('g.op')).toBe(false);
+    a.failed('g.op', outage, 'point-2');
+    expect(a.unavailable()).toEqual({ 'g.op': { retryAfterSeconds: 30, reason: 'UPSTREAM_ERROR: provider answered HTTP 503' } });
+  });
+
   it('ignores failures that say nothing about the next call: bad input, not found, our own bugs', () => {
     const a = make();
     for (let i = 0; i < 10; i++) {

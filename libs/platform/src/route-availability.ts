@@ -2,8 +2,9 @@ import { TollError, type ErrorCode } from '@toll/contracts';
 
 // Failures that mean "this operation cannot be served now", whatever the input: a provider or a backing service.
 const OUTAGE_CODES: ReadonlySet<ErrorCode> = new Set(['UPSTREAM_ERROR', 'UPSTREAM_TIMEOUT', 'SERVICE_UNAVAILABLE']);
-// Consecutive outage failures (no success between) that open the circuit, and how long it stays open: from 30 s,
-// doubling while the first call after the pause fails again, up to 5 minutes.
+// Consecutive outage failures (no success between), for this many different inputs, open the circuit; how long it
+// stays open: from 30 s, doubling while the first call after the pause fails again, up to 5 minutes. Failures repeated
+// for one input (one ISBN, one point a provider cannot answer) say nothing about the provider: they count once.
 export const CIRCUIT_FAILURES = 3;
 const FIRST_PAUSE_MS = 30_000;
 const MAX_PAUSE_MS = 300_000;
@@ -12,6 +13,7 @@ const HELD_RETRY_SECONDS = 300;
 
 interface Circuit {
   failures: number;
+  inputs: Set<string>; // the distinct inputs among the consecutive failures (at most CIRCUIT_FAILURES kept)
   openUntil: number;
   pauseMs: number;
   reason: string;
@@ -25,7 +27,7 @@ export interface Unavailable {
 // A circuit breaker per operation, fed by every handler's outcome. While open, the group announces the operation as
 // unavailable, and the gateway answers 503 with Retry-After before asking anyone to pay. A handler opens it at once by
 // failing with details.retry_after_seconds (it knows every provider is down, or the pool is empty); otherwise it opens
-// after CIRCUIT_FAILURES outage failures in a row. Any success closes it.
+// after outage failures in a row for CIRCUIT_FAILURES different inputs. Any success closes it.
 export class RouteAvailability {
   private readonly circuits = new Map<string, Circuit>();
   private readonly held = new Map<string, string>();
@@ -42,10 +44,12 @@ export class RouteAvailability {
     if (open) this.onChange();
   }
 
-  failed(operationId: string, error: unknown) {
+  // inputKey names the input that failed (a hash of its canonical JSON); without one every failure counts as a new input.
+  failed(operationId: string, error: unknown, inputKey?: string) {
     if (!(error instanceof TollError) || !OUTAGE_CODES.has(error.code)) return;
-    const circuit = this.circuits.get(operationId) ?? { failures: 0, openUntil: 0, pauseMs: 0, reason: '' };
-    circuit.failures++;
+    const circuit = this.circuits.get(operationId) ?? { failures: 0, inputs: new Set<string>(), openUntil: 0, pauseMs: 0, reason: '' };
+    if (circuit.inputs.size < CIRCUIT_FAILURES) circuit.inputs.add(inputKey ?? `#${circuit.failures}`);
+    circuit.failures = circuit.inputs.size;
     circuit.reason = `${error.code}: ${error.message}`;
     const asked = Number(error.details?.retry_after_seconds);
     const now = this.now();

@@ -1,11 +1,12 @@
 import { TollError } from '@toll/contracts';
-import { withRecordingTime } from './replay';
+import { noteRecording, withRecordingTime } from './replay';
 
 export interface Freshness {
   source: string;
   fetchedAt: string; // ISO time the value was fetched upstream
   stale: boolean;
   reason?: string; // why a stale value was served
+  replayed?: true; // the value is a recording (replay mode), fetchedAt its recording time
 }
 
 export interface Cached<T> {
@@ -22,6 +23,7 @@ interface Entry<T> {
   value: T;
   source: string;
   fetchedAt: number;
+  replayed: boolean;
 }
 
 // Fresh/stale cache with single-flight loads per key and a bounded size (oldest entries go first).
@@ -41,17 +43,17 @@ export class SwrCache {
     const age = entry ? this.now() - entry.fetchedAt : Infinity;
     if (entry && age <= policy.freshMs) {
       this.stats.hits++;
-      return this.view(entry, false);
+      return this.view(entry, policy);
     }
     this.stats.misses++;
     try {
-      return this.view((await this.refresh(key, load)) as Entry<T>, false);
+      return this.view((await this.refresh(key, load)) as Entry<T>, policy);
     } catch (e) {
       this.stats.errors++;
       if (entry && age <= policy.freshMs + policy.staleMs) {
         this.stats.stale++;
         const reason = e instanceof TollError ? `${e.code}: ${e.message}` : 'refresh failed';
-        return this.view(entry, true, reason);
+        return this.view(entry, policy, reason);
       }
       throw e;
     }
@@ -68,7 +70,7 @@ export class SwrCache {
 
   peek<T>(key: string): Cached<T> | undefined {
     const entry = this.entries.get(key) as Entry<T> | undefined;
-    return entry && this.view(entry, false);
+    return entry && this.view(entry);
   }
 
   close() {
@@ -85,7 +87,7 @@ export class SwrCache {
     if (running) return running as Promise<Entry<T>>;
     const promise = withRecordingTime(load)
       .then(({ value: { value, source }, recordedAt }) => {
-        const entry: Entry<T> = { value, source, fetchedAt: recordedAt ?? this.now() };
+        const entry: Entry<T> = { value, source, fetchedAt: recordedAt ?? this.now(), replayed: recordedAt !== undefined };
         this.entries.delete(key);
         this.entries.set(key, entry);
         if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
@@ -96,7 +98,14 @@ export class SwrCache {
     return promise;
   }
 
-  private view<T>(entry: Entry<T>, stale: boolean, reason?: string): Cached<T> {
-    return { value: entry.value, freshness: { source: entry.source, fetchedAt: new Date(entry.fetchedAt).toISOString(), stale, ...(reason ? { reason } : {}) } };
+  // stale: a refresh failed (reason given). A recording is judged against the clock like any fetch: older than the
+  // operation's fresh window, it is stale however recently it was loaded.
+  private view<T>(entry: Entry<T>, policy?: CachePolicy, failure?: string): Cached<T> {
+    const fetchedAt = new Date(entry.fetchedAt).toISOString();
+    if (!entry.replayed) return { value: entry.value, freshness: { source: entry.source, fetchedAt, stale: failure !== undefined, ...(failure ? { reason: failure } : {}) } };
+    noteRecording(entry.fetchedAt);
+    const old = policy !== undefined && this.now() - entry.fetchedAt > policy.freshMs;
+    const reason = failure ?? (policy && old ? `replayed recording from ${fetchedAt}, older than this operation's fresh window (${Math.round(policy.freshMs / 1000)} s)` : undefined);
+    return { value: entry.value, freshness: { source: entry.source, fetchedAt, stale: reason !== undefined, ...(reason ? { reason } : {}), replayed: true } };
   }
 }

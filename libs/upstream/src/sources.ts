@@ -87,6 +87,17 @@ export function allSourcesFailed(what: string, failures: SourceFailure[]): TollE
   return new TollError(code, `${what}: ${failures.map((f) => `${f.source}: ${f.message}`).join('; ')}`, { upstreams: failures });
 }
 
+// No source could answer the question: some failed, and the others found nothing, which from them alone is not
+// "there is none" (the failed source may have it). Uncharged like any upstream failure, naming every source tried,
+// those that did answer first (the failover an agent would otherwise assume was not tried).
+export function noSourceCouldAnswer(what: string, failures: SourceFailure[], foundNothing: string[]): TollError {
+  const answered = foundNothing.map((source) => ({ source, code: 'NOT_FOUND', message: `${source} found nothing` }));
+  const tried = [...answered, ...failures];
+  return new TollError(failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', `${what}: ${tried.map((f) => `${f.source}: ${f.message}`).join('; ')}`, {
+    upstreams: tried,
+  });
+}
+
 // The freshness of an answer built from several cached parts: the oldest fetch dates it, and any stale part
 // makes it stale (with that part's reason).
 export function combinedFreshness(parts: Array<Cached<unknown>>): { as_of: string; stale: boolean; reason: string | null } {

@@ -1,5 +1,6 @@
 import type { ChallengeRequest } from '@toll/contracts';
 import { fromAtomic } from './amounts';
+import { BALANCE_EXAMPLE, BALANCE_STEPS, balanceSigningGuide } from './balance-guide';
 import { HEADERS, MEMO_QUERY_PARAM } from './headers';
 import type { MemoQuote } from './memo';
 import { payerProofText } from './payer-proof';
@@ -19,7 +20,7 @@ export interface PaymentRequiredV2 {
   error: string;
   resource: { url: string; description: string; mimeType: string };
   accepts: PaymentRequirementsV2[];
-  extensions: { bazaar: { info: Record<string, unknown>; schema: Record<string, unknown> } };
+  extensions: { bazaar: { info: Record<string, unknown>; schema: Record<string, unknown> }; toll_balance: ReturnType<typeof balanceExtension> };
 }
 
 export interface PaymentRequirementsV1 {
@@ -57,7 +58,27 @@ const REASON_TEXT: Record<string, string> = {
   payer_proof_invalid: `${HEADERS.payerSignature} is not the paying wallet's signature (the transaction's fee payer, or the x402 payer) of toll.payer_proof.signed_text for this request and memo.`,
   memo_wrong_input: 'This memo was issued for another request (another input or Idempotency-Key): repeat exactly the request that got it, or pay the fresh memo here for this one.',
   block_used_up: 'Every request this block bought is used; pay for a new block.',
+  balance_auth_malformed: 'A prepaid-balance header is malformed: balance_auth.part names which one (see toll.how_to_pay).',
+  balance_clock_skew: 'x-toll-timestamp is too far from our clock: balance_auth.server_time is our time; sign again with a fresh timestamp and nonce.',
+  balance_signature_invalid: 'The balance signature does not verify: compare your signed text with balance_auth.expected_signed_text line by line; if they are equal, the key that signed is not the one of x-toll-wallet.',
+  nonce_reused: 'This wallet already used this x-toll-nonce: sign again with a new nonce.',
+  balance_too_low: 'The prepaid balance cannot cover this call: balance names the shortfall and the deposit routes.',
 };
+
+// The prepaid balance as a v2 extension: the signing steps and the worked example (the same text as how_to_pay), and
+// the headers a balance-paid request carries.
+export function balanceExtension() {
+  return {
+    info: balanceSigningGuide(),
+    schema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      description: 'Request headers spending from a prepaid balance instead of a payment proof',
+      properties: Object.fromEntries(Object.keys(BALANCE_EXAMPLE.headers).map((h) => [h, { type: 'string' }])),
+      required: Object.keys(BALANCE_EXAMPLE.headers),
+    },
+  };
+}
 
 // Bazaar discovery (x402 v2 extension): the route's input and output, described by their JSON Schemas.
 export function bazaarExtension(route: ChallengeRequest['route']) {
@@ -137,7 +158,7 @@ function paymentRequired(req: ChallengeRequest, terms: ChallengeTerms, quote: Me
         extra: { feePayer: terms.feePayer, memo },
       },
     ],
-    extensions: { bazaar: bazaarExtension(route) },
+    extensions: { bazaar: bazaarExtension(route), toll_balance: balanceExtension() },
   };
 }
 
@@ -209,8 +230,11 @@ export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms,
               `One payment buys ${block} requests to ${req.route.path} (GET and POST alike): send every later request with the same proof; the x-toll-credits-remaining header counts what is left, and an Idempotency-Key makes a repeat a redelivery instead of the next credit.`,
             ]
           : []),
+        'Or spend from a prepaid balance (no transaction per call), as follows; balance_payment.example is a worked example to check your bytes against.',
+        ...BALANCE_STEPS.map((step) => `Prepaid balance: ${step}`),
         ...(terms.chain.rpcUrl ? [`Pay on ${terms.chain.description}: ${terms.chain.rpcUrl} (the chain this service verifies against).`] : []),
       ],
+      balance_payment: { example: BALANCE_EXAMPLE },
     },
   };
 }

@@ -5,3 +5,4 @@ export * from './memo';
 export * from './challenge';
 export * from './balance-auth';
 export * from './payer-proof';
+export * from './balance-guide';

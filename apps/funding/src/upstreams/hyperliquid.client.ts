@@ -46,8 +46,8 @@ export class HyperliquidClient {
     });
   }
 
-  // The venue's rate for `coin` as Hyperliquid mirrors it, with when it was read; null when it has none usable.
-  async mirror(venue: VenueId, coin: string, deadline: number): Promise<{ rate: MirroredRate; fetchedAt: string } | null> {
+  // The venue's rate for `coin` as Hyperliquid mirrors it, with when it was read (and whether that is stale); null when it has none usable.
+  async mirror(venue: VenueId, coin: string, deadline: number): Promise<{ rate: MirroredRate; freshness: Cached<unknown>['freshness'] } | null> {
     const cached: Cached<z.infer<typeof PredictedFundings>> = await this.cache.get('predictedFundings', MIRROR_TTL, async () => ({
       value: await this.api.postJson('info', { type: 'predictedFundings' }, PredictedFundings, { deadline }),
       source: this.id,
@@ -55,6 +55,6 @@ export class HyperliquidClient {
     const venues = cached.value.find(([c]) => c === coin)?.[1] ?? [];
     const entry = venues.find((v) => v !== null && VENUES[v[0]] === venue)?.[1];
     if (!entry?.fundingIntervalHours) return null;
-    return { rate: { rate: entry.fundingRate, nextFundingTime: entry.nextFundingTime, intervalHours: entry.fundingIntervalHours }, fetchedAt: cached.freshness.fetchedAt };
+    return { rate: { rate: entry.fundingRate, nextFundingTime: entry.nextFundingTime, intervalHours: entry.fundingIntervalHours }, freshness: cached.freshness };
   }
 }

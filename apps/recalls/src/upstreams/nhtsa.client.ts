@@ -31,6 +31,8 @@ const Campaign = z.object({
   parkOutSide: Flag,
   overTheAirUpdate: Flag,
 });
+// GetModelsForMakeYear: the models vPIC knows a make sold in a model year; no Results for a make or year it does not know.
+const Models = z.object({ Results: z.array(z.object({ Model_Name: z.string() })) });
 const Campaigns = z.object({ results: z.array(Campaign).optional(), Results: z.array(Campaign).optional() });
 
 const Decoded = z.object({
@@ -121,6 +123,11 @@ export class NhtsaClient {
     const reported = recall.dates.reported;
     const inWindow = !reported || ((!window.from || reported >= window.from) && (!window.to || reported <= window.to));
     return inWindow ? { total: 1, recalls: [recall] } : { total: 0, recalls: [] };
+  }
+
+  async models(make: string, year: number, deadline: number): Promise<string[]> {
+    const found = await this.vpic.getJson(`/vehicles/GetModelsForMakeYear/make/${encodeURIComponent(make)}/modelyear/${year}`, { format: 'json' }, Models, { deadline });
+    return found.Results.map((r) => r.Model_Name);
   }
 
   async decodeVin(vin: string, deadline: number): Promise<DecodedVin> {

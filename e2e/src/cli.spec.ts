@@ -1,0 +1,87 @@
+import { Connection, PublicKey, type Keypair } from '@solana/web3.js';
+import { associatedTokenAddress } from '@toll/solana';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { faults } from './shop-group';
+import { USDC, startStack, type Stack } from './stack';
+
+const CLI = join(__dirname, '../../tools/toll.js');
+
+// The CLI as a script runs it: stdin is never a terminal here, so nothing can be asked.
+const run = (args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { timeout: 60_000 }, (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+  });
+
+describe('toll CLI', () => {
+  it('--help prints every command and option and exits 0', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const word of ['call <url>', 'deposit <tier>', 'balance', '--pay <method>', 'balance (a signed request', '--keypair', '--rpc', '--gateway', '-X', '--data', '--limit', '--yes', '--no-reuse', '--help']) expect(stdout).toContain(word);
+    expect((await run(['help'])).code).toBe(0);
+  });
+
+  it('refuses an unknown command or option with the usage, exit 2', async () => {
+    const { code, stderr } = await run(['fly']);
+    expect([code, stderr]).toEqual([2, expect.stringMatching(/^unknown command fly\n\nusage: /)]);
+    expect((await run(['call', 'http://x', '--pay', 'gold'])).code).toBe(2);
+  });
+
+  describe('against a stack', () => {
+    let stack: Stack;
+    let gw: string;
+    let dir: string;
+    let connection: Connection;
+    const usdc = async (k: Keypair) => (await connection.getTokenAccountBalance(associatedTokenAddress(k.publicKey, new PublicKey(USDC)))).value.amount;
+    const common = () => ['--keypair', join(dir, 'wallet.json'), '--rpc', stack.rpc.url, '--gateway', gw];
+
+    beforeAll(async () => {
+      stack = await startStack();
+      gw = stack.gateways[0].url;
+      connection = new Connection(stack.rpc.url, 'confirmed');
+      dir = mkdtempSync(join(tmpdir(), 'toll-cli-'));
+      writeFileSync(join(dir, 'wallet.json'), JSON.stringify(Array.from(stack.payer.secretKey)));
+      for (let i = 0; i < 100 && (await fetch(`${gw}/toll/shop/flaky`)).status !== 402; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && (await fetch(`${gw}/toll/payments/balance/deposit-1`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status !== 402; i++) await new Promise((r) => setTimeout(r, 100));
+    }, 60_000);
+
+    afterAll(() => stack.stop());
+
+    it('fails loudly, paying nothing, when it would have to ask and stdin is not a terminal', async () => {
+      const before = await usdc(stack.payer);
+      const { code, stdout, stderr } = await run(['call', `${gw}/toll/shop/item`, ...common()]);
+      expect([code, stdout]).toEqual([1, '']);
+      expect(stderr).toContain('cannot ask for confirmation: stdin is not a terminal. Pass --yes to pay without asking.');
+      expect(await usdc(stack.payer)).toBe(before);
+    });
+
+    it('remembers the proof of a call that failed after payment and spends it on the next call of that operation', async () => {
+      faults.failNextFlaky = true;
+      const failed = await run(['call', `${gw}/toll/shop/flaky`, '--yes', ...common()]);
+      expect(JSON.parse(failed.stdout)).toMatchObject({ status: 502, body: { error: { details: { payment: { status: 'unused' } } } } });
+      expect(failed.code).toBe(1);
+      const saved = JSON.parse(readFileSync(join(dir, 'toll-proofs.json'), 'utf8'));
+      expect(saved).toEqual([expect.objectContaining({ operation: `GET ${gw}/toll/shop/flaky`, x_payment_tx: JSON.parse(failed.stdout).paid.signature })]);
+      const before = await usdc(stack.payer);
+      const again = await run(['call', `${gw}/toll/shop/flaky`, ...common()]); // no --yes: reusing pays nothing new
+      expect(again.code).toBe(0);
+      expect(again.stderr).toContain(`reusing an unused proof for GET ${gw}/toll/shop/flaky (transaction ${saved[0].x_payment_tx}`);
+      expect(JSON.parse(again.stdout)).toMatchObject({ status: 200, paid: { method: 'reused', signature: saved[0].x_payment_tx }, body: { served: expect.any(Number) } });
+      expect(await usdc(stack.payer)).toBe(before);
+      expect(JSON.parse(readFileSync(join(dir, 'toll-proofs.json'), 'utf8'))).toEqual([]);
+    }, 60_000);
+
+    it('deposits, reads the balance and pays a call from it', async () => {
+      const deposit = await run(['deposit', '1', '--yes', ...common()]);
+      expect(JSON.parse(deposit.stdout)).toMatchObject({ status: 200, body: { credit_atomic: '1000000' } });
+      const paid = await run(['call', `${gw}/toll/shop/item`, '--pay', 'balance', ...common()]);
+      expect(JSON.parse(paid.stdout)).toMatchObject({ status: 200, paid: { method: 'balance', amount: '10000', asset: 'USDC' } });
+      const balance = await run(['balance', '--limit', '5', ...common()]);
+      expect(balance.code).toBe(0);
+      expect(JSON.parse(balance.stdout)).toMatchObject({ status: 200, body: { wallet: stack.payer.publicKey.toBase58(), available_atomic: '990000', ledger: [{ kind: 'debit' }, { kind: 'credit' }] } });
+      expect(existsSync(join(dir, 'wallet.json'))).toBe(true);
+    }, 60_000);
+  });
+});
