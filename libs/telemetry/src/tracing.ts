@@ -13,6 +13,7 @@ import {
   TracerProvider,
   type Sampler,
   type Span as SdkSpan,
+  type SpanExporter,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
 import type { Env } from './telemetry';
@@ -50,7 +51,7 @@ export function startTracing(app: string, env: Env): Tracing | undefined {
     headers: parseList(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS ?? env.OTEL_EXPORTER_OTLP_HEADERS),
     timeoutMillis: Number(env.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT ?? env.OTEL_EXPORTER_OTLP_TIMEOUT ?? 10_000),
   };
-  const exporter = protocol === 'http/json' ? new OtlpJson(options) : new OtlpProto(options);
+  const exporter = testExporter ?? (protocol === 'http/json' ? new OtlpJson(options) : new OtlpProto(options));
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ ...parseList(env.OTEL_RESOURCE_ATTRIBUTES), 'service.name': env.OTEL_SERVICE_NAME ?? app }),
     sampler: sampler(env.OTEL_TRACES_SAMPLER, env.OTEL_TRACES_SAMPLER_ARG),
@@ -59,6 +60,13 @@ export function startTracing(app: string, env: Env): Tracing | undefined {
   // One context manager per process (async-local, as requestContext): the active span follows awaits and timers.
   if (!contextManager) context.setGlobalContextManager((contextManager = new AsyncLocalStorageContextManager().enable()));
   return { tracer: provider.getTracer('toll'), close: () => provider.shutdown() };
+}
+
+// Tests only: spans go to this exporter instead of OTLP's (whose HTTP transport loads node:http by dynamic import,
+// which jest's module sandbox refuses). Everything else, the OTEL_* configuration included, stays as in production.
+let testExporter: SpanExporter | undefined;
+export function exportSpansTo(exporter: SpanExporter | undefined): void {
+  testExporter = exporter;
 }
 
 // Runs fn in a child span of the active one, in the current app's tracer; with traces off, just runs fn.
