@@ -1,0 +1,87 @@
+// BENCH_TELEMETRY_AB=<rounds> npm run bench: what instrumentation costs the free route, A/B in one run. Three stacks run
+// side by side (each: 2 gateways, 2 payments replicas): A with METRICS_ENABLED=false and no OTEL endpoint (nothing
+// recorded), B as shipped (metrics on, traces off), C with traces on too, exported over OTLP (http/protobuf) to a sink
+// in this process. The variants are measured in turn, A B C A B C..., so the noise of a shared machine falls on each.
+const { readFileSync } = require('node:fs');
+const { createServer } = require('node:http');
+const { machine, writeSection } = require('./report');
+const { startStack, waitFor } = require('./stack');
+
+async function otlpSink() {
+  const sink = { requests: 0, bytes: 0 };
+  const server = createServer((req, res) => {
+    req.on('data', (c) => (sink.bytes += c.length));
+    req.on('end', () => (sink.requests++, res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end()));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { sink, url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+async function telemetryAb({ rounds, bench, env }) {
+  const sink = await otlpSink();
+  const variants = [
+    { name: 'A: off (METRICS_ENABLED=false, no OTEL endpoint)', env: { METRICS_ENABLED: 'false' } },
+    { name: 'B: metrics on, traces off (as shipped)', env: {} },
+    { name: 'C: metrics and traces on (OTLP export)', env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } },
+  ];
+  for (const v of variants) v.stack = await startStack({ apps: ['payments', 'payments'], gatewayReplicas: 2, env: { DATABASE_URL: env.DATABASE_URL, ...v.env } });
+  const rows = [];
+  try {
+    for (const v of variants)
+      await waitFor(async () => {
+        for (const g of v.stack.gateways) if (!(await fetch(`${g}/toll/payments/health`)).ok) return false;
+        return true;
+      });
+    for (let round = 1; round <= rounds; round++) {
+      // Each round starts one variant later (A B C, B C A, C A B...): no variant always follows the same one.
+      for (const v of variants.map((_, i) => variants[(i + round - 1) % variants.length])) {
+        const before = cpuMs(v.stack.processes);
+        const r = await bench(`${v.name}, round ${round}`, v.stack.gateways.map((g) => `${g}/toll/payments/receipt?receipt=a.b`), 200);
+        // CPU of the variant's gateways and payments over the warm-up and the measured run, per request served:
+        // steadier than req/s on a shared machine, since it counts only what our processes burnt.
+        const cpuUs = ((cpuMs(v.stack.processes) - before) * 1000) / r.served;
+        rows.push({ ...r, cpuUs, variant: v.name, round });
+        console.log(`${r.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors, ${cpuUs.toFixed(0)} µs CPU/request`);
+      }
+    }
+  } finally {
+    for (const v of variants) await v.stack?.stop();
+    sink.close();
+  }
+  const mean = (name, field) => {
+    const mine = rows.filter((r) => r.variant === name);
+    return mine.reduce((n, r) => n + r[field], 0) / mine.length;
+  };
+  const [a, b, c] = variants.map((v) => mean(v.name, 'rps'));
+  const [ca, cb, cc] = variants.map((v) => mean(v.name, 'cpuUs'));
+  const report = `Run: \`BENCH_TELEMETRY_AB=${rounds} npm run bench\` on ${machine()} (shared with other work: read the rounds, not one row).
+Three stacks side by side, each 2 gateways and 2 payments replicas with their own nats-server; the free route
+/toll/payments/receipt (gateway, one NATS hop, payments' receipt check) under autocannon, ${env.CONNECTIONS} connections over the two
+gateways, each row ${env.DURATION_S} s after an equal warm-up, variants in turn A B C per round.
+
+| variant | round | req/s | p50 ms | p99 ms | errors | CPU µs per request (gateways + payments) |
+|---|---|---|---|---|---|---|
+${rows.map((r) => `| ${r.variant} | ${r.round} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.cpuUs.toFixed(0)} |`).join('\n')}
+
+Mean req/s: A ${a.toFixed(0)}, B ${b.toFixed(0)}, C ${c.toFixed(0)}: metrics as shipped (B) keep **${((b / a) * 100).toFixed(1)} %** of A's
+throughput (budget: at least 95 %); with traces exported too (C), ${((c / a) * 100).toFixed(1)} %. Mean CPU per request: A ${ca.toFixed(0)} µs,
+B ${cb.toFixed(0)} µs (${(((cb - ca) / ca) * 100).toFixed(1)} %), C ${cc.toFixed(0)} µs (${(((cc - ca) / ca) * 100).toFixed(1)} %). The OTLP sink received
+${sink.sink.requests} export requests (${(sink.sink.bytes / 1024).toFixed(0)} KiB) from C's apps.
+`;
+  console.log(report);
+  writeSection('Instrumentation cost on the free route (A/B)', report);
+}
+
+// User + system CPU of the stack's node processes (gateways, payments), from /proc.
+function cpuMs(processes) {
+  let ticks = 0;
+  for (const p of processes.filter((x) => x.node)) {
+    const stat = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the line)
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+module.exports = { telemetryAb };
