@@ -114,6 +114,7 @@ apiVersion: batch/v1
 kind: Job
 metadata:
   name: {app}-migrate
+  labels: {{ app.kubernetes.io/name: {app}-migrate, app.kubernetes.io/component: migrate }}
   annotations: {{ argocd.argoproj.io/hook: PreSync, argocd.argoproj.io/hook-delete-policy: BeforeHookCreation }}
 spec:
   backoffLimit: 3

@@ -4,7 +4,7 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { exportSpansTo } from '@toll/telemetry';
 import { http } from '@toll/testing';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ const havePrometheus = existsSync(PROMETHEUS) && existsSync(PROMTOOL);
 if (!havePrometheus) console.warn(`Prometheus tests SKIPPED: no ${PROMETHEUS} / ${PROMTOOL} (install them with: apt-get install -y --no-install-recommends prometheus)`);
 const RULES = join(__dirname, '..', '..', 'deploy', 'observability', 'alerts.yml');
 const RULE_TESTS = join(__dirname, '..', '..', 'deploy', 'observability', 'alerts.test.yml');
+const DASHBOARD = join(__dirname, '..', '..', 'deploy', 'observability', 'grafana-dashboard.json');
 
 // The apps' spans, as their OTLP exporter would send them (service.name from each app's resource).
 const exporter = new InMemorySpanExporter();
@@ -166,13 +167,23 @@ describe('metrics and traces of a paid call through gateway, payments and a grou
     }
   }, 60_000);
 
-  (havePrometheus ? it : it.skip)(`the alert rules pass promtool check rules, and promtool test rules fires the settle-failure alert${havePrometheus ? '' : ' (SKIPPED)'}`, () => {
+  (havePrometheus ? it : it.skip)(`the alert rules pass promtool check rules, promtool test rules fires the settle-failure alert, and the dashboard's queries parse${havePrometheus ? '' : ' (SKIPPED)'}`, () => {
     const check = spawnSync(PROMTOOL, ['check', 'rules', RULES], { encoding: 'utf8' });
     expect(check.stdout + check.stderr).toMatch(/SUCCESS/);
     expect(check.status).toBe(0);
     const unit = spawnSync(PROMTOOL, ['test', 'rules', RULE_TESTS], { encoding: 'utf8' });
     expect(unit.stdout + unit.stderr).toMatch(/SUCCESS/);
     expect(unit.status).toBe(0);
+    // Every query of the Grafana dashboard is valid PromQL on our metric names: promtool parses them as recording rules.
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8'));
+    const exprs: string[] = dashboard.panels.flatMap((p: any) => (p.targets ?? []).map((t: any) => t.expr));
+    expect(exprs.every((e) => /toll[_:]|nodejs_|^0\./.test(e))).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'toll-dashboard-'));
+    const rules = ['groups:', '  - name: dashboard', '    rules:', ...exprs.map((e, i) => `      - { record: "dashboard:q${i}", expr: ${JSON.stringify(e.replace(/\$__rate_interval/g, '5m').replace(/\$__range/g, '1h'))} }`)];
+    writeFileSync(join(dir, 'dashboard.yml'), rules.join('\n'));
+    const parsed = spawnSync(PROMTOOL, ['check', 'rules', join(dir, 'dashboard.yml')], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    expect(parsed.stdout + parsed.stderr).toMatch(new RegExp(`SUCCESS: ${exprs.length} rules found`));
   });
 });
 

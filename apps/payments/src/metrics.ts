@@ -1,7 +1,7 @@
-import { REQUEST_SECONDS, STEP_SECONDS, appMetrics } from '@toll/telemetry';
+import { STEP_SECONDS, appMetrics } from '@toll/telemetry';
 import { Counter, Histogram } from 'prom-client';
 
-// Payments' own families (beside the platform's: handler timings per subject, statement latency per ledger statement,
+// Payments' own families (beside the platform's: handler timings per subject, payments.call's among them, statement latency per ledger statement,
 // chain reads per RPC method). Money is counted in atomic units (USDC: 6 decimals, SOL: lamports), exact in a double
 // up to 2^53 atomic units per series. Label values come from our code: flows, assets, operationIds, reason codes.
 export const paymentsMetrics = () =>
@@ -19,13 +19,6 @@ export const paymentsMetrics = () =>
     }),
     // Calls paid from a prepaid balance (its deposits are on-chain payments above).
     balanceDebitedAtomic: new Counter({ name: 'toll_payments_balance_debited_atomic_total', help: 'USDC atomic units debited from prepaid balances, by operation', labelNames: ['operation'] as const, registers: [registry] }),
-    paidCall: new Histogram({
-      name: 'toll_payments_paid_call_duration_seconds',
-      help: 'payments.call end to end (verify, the group, settle or release), by flow',
-      labelNames: ['flow'] as const,
-      buckets: REQUEST_SECONDS,
-      registers: [registry],
-    }),
     receiptSign: new Histogram({ name: 'toll_payments_receipt_sign_duration_seconds', help: 'Ed25519 receipt signing', buckets: STEP_SECONDS, registers: [registry] }),
   }));
 

@@ -23,12 +23,6 @@ export class PaidCallService {
   ) {}
 
   async call(req: PaidCallRequest): Promise<PaidCallReply> {
-    const metrics = paymentsMetrics();
-    const timer = metrics?.paidCall.startTimer({ flow: req.proof.kind });
-    return this.run(req).finally(() => timer?.());
-  }
-
-  private async run(req: PaidCallRequest): Promise<PaidCallReply> {
     const { requestId, route, proof } = req;
     const hold = await this.verifier.verify(req);
     paymentsMetrics()?.verifications.inc({ flow: proof.kind, result: hold.ok ? 'ok' : reasonLabel(hold.reason) });
