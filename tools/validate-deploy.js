@@ -267,7 +267,10 @@ async function checkKustomize() {
       if (d.kind === 'Service' && d.spec?.type !== 'ExternalName' && d.metadata?.name !== 'gateway') problem(`${where}: Service ${d.metadata?.name}: only the gateway gets a Service (NATS and PostgreSQL are ExternalName); apps are reached over NATS`);
     }
     checkBudgets(docs, where);
-    if (where.startsWith(path.join('k8s', 'overlays'))) (checkOverlay(docs, where), checkOperations(docs, where, configMaps));
+    if (where.startsWith(path.join('k8s', 'overlays'))) {
+      checkOverlay(docs, where);
+      checkOperations(docs, where, configMaps);
+    }
     if (problems.length === before) ok(`${where} renders (${docs.map((d) => `${d.kind}/${d.metadata?.name}`).join(', ')})`);
   }
 }

@@ -76,7 +76,10 @@ export function watchNats(telemetry: Telemetry, nats: NatsConnection, connection
   void (async () => {
     for await (const s of nats.status()) {
       if (s.type === 'disconnect') m.connected.set({ connection }, 0);
-      if (s.type === 'reconnect') (m.connected.set({ connection }, 1), m.reconnects.inc({ connection }));
+      if (s.type === 'reconnect') {
+        m.connected.set({ connection }, 1);
+        m.reconnects.inc({ connection });
+      }
     }
   })();
   void nats.closed().then(() => m.connected.set({ connection }, 0));
