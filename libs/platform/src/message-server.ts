@@ -120,7 +120,7 @@ export class MessageServer implements OnModuleDestroy {
     const requestId = route ? (typeof data?.requestId === 'string' ? data.requestId : 'unknown') : msg.headers?.get(REQUEST_ID_HEADER);
     const operation = route?.operationId ?? handler.subject;
     const run = async (span?: Span) => {
-      const timer = this.metrics?.duration.startTimer({ operation });
+      const started = performance.now();
       this.metrics?.inFlight.inc();
       let code = 'ok';
       try {
@@ -135,7 +135,7 @@ export class MessageServer implements OnModuleDestroy {
         return encodeError(packet.id, body);
       } finally {
         this.metrics?.inFlight.dec();
-        timer?.({ code });
+        this.metrics?.duration.observe({ operation, code }, (performance.now() - started) / 1000);
       }
     };
     const tracer = this.telemetry.tracing?.tracer;

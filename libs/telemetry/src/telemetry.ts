@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Registry, collectDefaultMetrics } from 'prom-client';
+import { createRequire } from 'node:module';
+import { Registry } from 'prom-client';
 import { startTracing, type Tracing } from './tracing';
 
 export type Env = Record<string, string | undefined>;
@@ -30,8 +31,7 @@ export function appMetrics<T>(key: string, build: (registry: Registry) => T): T 
 export function createTelemetry(app: string, env: Env): Telemetry {
   const registry = new Registry();
   const enabled = env.METRICS_ENABLED !== 'false';
-  // process_* (CPU, memory, open fds) and nodejs_* (event-loop delay percentiles, heap by space, GC, handles).
-  if (enabled) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  if (enabled) collectRuntimeMetrics(registry);
   const families = new Map<string, unknown>();
   const tracing = startTracing(app, env);
   return {
@@ -48,4 +48,32 @@ export function createTelemetry(app: string, env: Env): Telemetry {
       await tracing?.close();
     },
   };
+}
+
+// prom-client's default collectors, read at scrape time: process_* (CPU, memory, open fds, start time) and nodejs_*
+// (event-loop delay percentiles, heap by space, active handles and requests, version). All but its GC histogram, whose
+// PerformanceObserver runs on every garbage collection: with it the free route lost several percent more in the bench
+// A/B (docs/benchmarks.md). Loaded by path, as collectDefaultMetrics has no way to leave one out (prom-client 15.1.3,
+// pinned; its lib/metrics/<name> modules each take (registry, config)).
+const RUNTIME_COLLECTORS = [
+  'processCpuTotal',
+  'processStartTime',
+  'osMemoryHeap',
+  'processOpenFileDescriptors',
+  'processMaxFileDescriptors',
+  'eventLoopLag',
+  'processResources',
+  'processHandles',
+  'processRequests',
+  'heapSizeAndUsed',
+  'heapSpacesSizeAndUsed',
+  'version',
+];
+const load = createRequire(__filename);
+
+function collectRuntimeMetrics(registry: Registry) {
+  for (const name of RUNTIME_COLLECTORS) {
+    const collector = load(`prom-client/lib/metrics/${name}`) as (registry: Registry, config: { eventLoopMonitoringPrecision: number }) => void;
+    collector(registry, { eventLoopMonitoringPrecision: 20 });
+  }
 }
