@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { faults } from './shop-group';
 import { startStack, type Stack } from './stack';
 
 // Debian's prometheus package ships both binaries; without them the Prometheus part is skipped, saying so loudly.
@@ -96,6 +97,20 @@ describe('metrics and traces of a paid call through gateway, payments and a grou
     // An unknown path is one fixed label, whatever the caller sent.
     await http(`${gw}/no/such/path-${Date.now()}`);
     expect(sample(await scrape(stack.gateways[0].metricsUrl), 'toll_gateway_requests_total', { operation: 'unmatched', status_class: '4xx', payment: 'none' })).toBe(1);
+
+    // A free route, bad input on a paid route (refused before any payment step), and a paid call the group fails
+    // after the proof was verified (the hold goes back): each ends under its own payment label.
+    expect((await http(`${gw}/toll/shop/item?colour=red`)).status).toBe(400);
+    const c: MemoChallenge = (await http(`${gw}/toll/shop/flaky`)).body.toll;
+    const signature = await sendAndConfirm(connection, stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+    faults.failNextFlaky = true;
+    expect((await http(`${gw}/toll/shop/flaky?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': signature } })).status).toBe(502);
+    const after = await scrape(stack.gateways[0].metricsUrl);
+    expect(sample(after, 'toll_gateway_requests_total', { operation: 'shop.getHealth', status_class: '2xx', payment: 'free' })).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'toll_gateway_requests_total', { operation: 'shop.getItem', status_class: '4xx', payment: 'refused_before_payment' })).toBe(1);
+    expect(sample(after, 'toll_gateway_requests_total', { operation: 'shop.getFlaky', status_class: '5xx', payment: 'released' })).toBe(1);
+    expect(sample(await scrape(targets()[1]), 'toll_payments_releases_total', { reason: 'UPSTREAM_ERROR' })).toBe(1);
+    expect(sample(await scrape(targets()[2]), 'toll_handler_errors_total', { operation: 'shop.getFlaky', code: 'UPSTREAM_ERROR' })).toBe(1);
 
     expect(sample(payments, 'toll_payments_verifications_total', { flow: 'memo', result: 'ok' })).toBe(1);
     expect(sample(payments, 'toll_payments_settles_total', { flow: 'memo', result: 'ok' })).toBe(1);
