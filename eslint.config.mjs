@@ -18,11 +18,13 @@ export default tseslint.config(
         {
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract', 'type:testing'] },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream', 'type:testing'] },
-            { sourceTag: 'type:upstream', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream'], bannedExternalImports: ['@nestjs/*'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract', 'type:testing', 'type:telemetry'] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream', 'type:testing', 'type:telemetry'] },
+            { sourceTag: 'type:upstream', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream', 'type:telemetry'], bannedExternalImports: ['@nestjs/*'] },
+            // Metrics and traces only: no framework, no app knowledge (libs/telemetry).
+            { sourceTag: 'type:telemetry', onlyDependOnLibsWithTags: [], bannedExternalImports: ['@nestjs/*', '@prisma/*', 'nats', 'express'] },
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract'], bannedExternalImports: ['@nestjs/*', '@prisma/*', 'nats', 'express'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract', 'type:telemetry'] },
             { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:upstream', 'type:contract'] },
             { sourceTag: 'scope:group', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },

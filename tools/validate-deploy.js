@@ -9,6 +9,11 @@
 //    PodDisruptionBudget, one with a single replica has none; only the gateway has a Service besides the
 //    ExternalName Services of NATS and PostgreSQL, which every overlay points somewhere real;
 //    the overlays deploy every app with a pinned image tag;
+//  - every pod template (Deployments, migrate Jobs) fits the restricted Pod Security level, which the namespace
+//    enforces; the overlays have a default-deny NetworkPolicy, an Ingress to the gateway only, a HorizontalPodAutoscaler
+//    per replicated Deployment, a migrate Job per app with a database (its pods set <APP>_MIGRATE_ON_START=false), and
+//    scrape annotations on the port /metrics is served on (HEALTH_PORT). No CRD is used (a ServiceMonitor or
+//    PodMonitor has no schema here to validate against): Prometheus finds the pods by their annotations;
 //  - docker-compose.yml passes `docker compose config -q` when compose is installed, and is checked
 //    structurally (through python3's PyYAML: Node ships no YAML parser) either way;
 //  - every folder in apps/ has a compose service and a k8s/apps/<name> folder, and nothing else does.
@@ -160,6 +165,60 @@ function checkBudgets(docs, where) {
   }
 }
 
+// The restricted Pod Security Standard (the namespace enforces it), for every pod template rendered.
+function checkRestricted(kind, name, pod, where) {
+  const what = `${where}: ${kind} ${name}`;
+  const podCtx = pod.securityContext ?? {};
+  for (const field of ['hostNetwork', 'hostPID', 'hostIPC']) if (pod[field]) problem(`${what}: ${field} is not allowed by the restricted Pod Security level`);
+  for (const v of pod.volumes ?? []) if (v.hostPath) problem(`${what}: hostPath volume ${v.name} is not allowed by the restricted Pod Security level`);
+  for (const c of [...(pod.initContainers ?? []), ...(pod.containers ?? [])]) {
+    const ctx = c.securityContext ?? {};
+    const cname = `${what}, container ${c.name}`;
+    if (!(ctx.runAsNonRoot ?? podCtx.runAsNonRoot)) problem(`${cname}: restricted Pod Security needs runAsNonRoot`);
+    if ((ctx.runAsUser ?? podCtx.runAsUser) === 0) problem(`${cname}: restricted Pod Security forbids runAsUser 0`);
+    if (ctx.allowPrivilegeEscalation !== false) problem(`${cname}: restricted Pod Security needs allowPrivilegeEscalation: false`);
+    if (!(ctx.capabilities?.drop ?? []).includes('ALL')) problem(`${cname}: restricted Pod Security needs capabilities.drop [ALL]`);
+    if ((ctx.capabilities?.add ?? []).some((a) => a !== 'NET_BIND_SERVICE')) problem(`${cname}: restricted Pod Security allows adding NET_BIND_SERVICE only`);
+    const seccomp = (ctx.seccompProfile ?? podCtx.seccompProfile)?.type;
+    if (seccomp !== 'RuntimeDefault' && seccomp !== 'Localhost') problem(`${cname}: restricted Pod Security needs seccompProfile RuntimeDefault (or Localhost)`);
+    if (ctx.privileged) problem(`${cname}: privileged containers are not allowed`);
+  }
+}
+
+// What the platform team runs it with: the namespace at the restricted level, deny-by-default network policies, the
+// gateway's Ingress to its Service, a CPU autoscaler for every replicated app, a migration Job for every app with a
+// database (whose pods then do not migrate), and scrape annotations naming the port /metrics is on.
+function checkOperations(docs, where, configMaps) {
+  const ns = docs.find((d) => d.kind === 'Namespace');
+  if (ns && ns.metadata?.labels?.['pod-security.kubernetes.io/enforce'] !== 'restricted') problem(`${where}: Namespace ${ns.metadata.name} must enforce the restricted Pod Security level (label pod-security.kubernetes.io/enforce)`);
+  const policies = docs.filter((d) => d.kind === 'NetworkPolicy');
+  if (!policies.some((p) => Object.keys(p.spec?.podSelector ?? {}).length === 0 && ['Ingress', 'Egress'].every((t) => p.spec?.policyTypes?.includes(t)) && !p.spec.ingress && !p.spec.egress))
+    problem(`${where}: no default-deny NetworkPolicy (podSelector {}, policyTypes Ingress and Egress, no rules)`);
+  const deployments = docs.filter((d) => d.kind === 'Deployment');
+  const hpas = docs.filter((d) => d.kind === 'HorizontalPodAutoscaler');
+  for (const d of deployments) {
+    const name = d.metadata.name;
+    const replicas = d.spec?.replicas ?? 1;
+    const mine = hpas.filter((h) => h.spec?.scaleTargetRef?.kind === 'Deployment' && h.spec.scaleTargetRef.name === name);
+    if (replicas > 1 && mine.length !== 1) problem(`${where}: Deployment ${name} has ${replicas} replicas and ${mine.length} HorizontalPodAutoscalers (want 1: python3 tools/add-app-deploy.py ${name})`);
+    for (const h of mine) if (h.spec.minReplicas < replicas || h.spec.maxReplicas < h.spec.minReplicas) problem(`${where}: HorizontalPodAutoscaler ${h.metadata.name}: minReplicas must cover the Deployment's ${replicas} replicas and maxReplicas be at least that`);
+    const c = (d.spec.template.spec.containers ?? []).find((x) => String(x.image).startsWith('toll/'));
+    const annotations = d.spec.template.metadata?.annotations ?? {};
+    const healthPort = c && Number(envOf(c, configMaps, 'HEALTH_PORT'));
+    if (c && annotations['prometheus.io/scrape'] !== 'true') problem(`${where}: Deployment ${name} has no prometheus.io/scrape annotation (k8s/components/app)`);
+    else if (c && configMaps.size && healthPort && Number(annotations['prometheus.io/port']) !== healthPort) problem(`${where}: Deployment ${name} is scraped on port ${annotations['prometheus.io/port']}, but serves /metrics on HEALTH_PORT ${healthPort}`);
+    const app = apps.includes(name) ? name : undefined;
+    if (app && existsSync(path.join(root, 'apps', app, 'prisma', 'migrations'))) {
+      const flag = `${app.toUpperCase().replace(/-/g, '_')}_MIGRATE_ON_START`;
+      if (!docs.some((j) => j.kind === 'Job' && j.metadata?.name === `${app}-migrate`)) problem(`${where}: apps/${app} has migrations but no Job ${app}-migrate (python3 tools/add-app-deploy.py ${app})`);
+      if (c && String(envOf(c, configMaps, flag)) !== 'false') problem(`${where}: Deployment ${name} must set ${flag}=false: its migrate Job applies the migrations`);
+    }
+  }
+  for (const i of docs.filter((d) => d.kind === 'Ingress'))
+    for (const rule of i.spec?.rules ?? [])
+      for (const p of rule.http?.paths ?? []) if (p.backend?.service?.name !== 'gateway') problem(`${where}: Ingress ${i.metadata.name} routes to ${p.backend?.service?.name}; only the gateway takes traffic from outside`);
+}
+
 function checkOverlay(docs, where) {
   const deployments = docs.filter((d) => d.kind === 'Deployment');
   for (const s of docs.filter((d) => d.kind === 'Service' && d.spec?.type === 'ExternalName'))
@@ -204,10 +263,14 @@ async function checkKustomize() {
     for (const d of docs) {
       await checkSchema(d, where);
       if (d.kind === 'Deployment') checkDeployment(d, where, configMaps);
+      if (d.kind === 'Deployment' || d.kind === 'Job') checkRestricted(d.kind, d.metadata?.name, d.spec?.template?.spec ?? {}, where);
       if (d.kind === 'Service' && d.spec?.type !== 'ExternalName' && d.metadata?.name !== 'gateway') problem(`${where}: Service ${d.metadata?.name}: only the gateway gets a Service (NATS and PostgreSQL are ExternalName); apps are reached over NATS`);
     }
     checkBudgets(docs, where);
-    if (where.startsWith(path.join('k8s', 'overlays'))) checkOverlay(docs, where);
+    if (where.startsWith(path.join('k8s', 'overlays'))) {
+      checkOverlay(docs, where);
+      checkOperations(docs, where, configMaps);
+    }
     if (problems.length === before) ok(`${where} renders (${docs.map((d) => `${d.kind}/${d.metadata?.name}`).join(', ')})`);
   }
 }

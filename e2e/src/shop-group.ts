@@ -45,5 +45,5 @@ class ShopController {
 @Module({ controllers: [ShopController] })
 class ShopModule {}
 
-export const startShop = (natsUrl: string) =>
-  bootstrapGroup(ShopModule, { name: 'shop', title: 'Shop', config: BaseConfig, env: { NATS_URL: natsUrl, ANNOUNCE_INTERVAL_MS: '500', LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50' } });
+export const startShop = (natsUrl: string, env: Record<string, string> = {}) =>
+  bootstrapGroup(ShopModule, { name: 'shop', title: 'Shop', config: BaseConfig, env: { NATS_URL: natsUrl, ANNOUNCE_INTERVAL_MS: '500', LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ...env } });

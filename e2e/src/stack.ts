@@ -16,6 +16,8 @@ export interface Stack {
   nats: NatsServer;
   rpc: Awaited<ReturnType<typeof startLocalRpc>>;
   gateways: RunningGateway[];
+  payments: RunningGroup[];
+  shop: RunningGroup;
   payer: Keypair;
   recipient: PublicKey;
   paymentsDatabaseUrl: string;
@@ -28,16 +30,17 @@ export async function startStack({
   payments = 1,
   groups = [] as Array<(natsUrl: string, rpcUrl: string) => Promise<{ close(): Promise<void> }>>,
   gatewayEnv = {} as Record<string, string>,
+  appEnv = {} as Record<string, string>, // payments and the shop group (e.g. OTEL_* for the trace test)
 } = {}): Promise<Stack> {
   const nats = await startNats();
   const rpc = await startLocalRpc({ port: 0 });
   const db = scratchDatabase('toll_payments_e2e');
-  const env = { NATS_URL: nats.url, LOG_LEVEL: 'error', DATABASE_URL: db.url, SOLANA_RPC_URLS: rpc.url, PAYMENTS_SOL_USD_FIXED: '150', ANNOUNCE_INTERVAL_MS: '500', NATS_GRACE_PERIOD_MS: '50' };
+  const env = { NATS_URL: nats.url, LOG_LEVEL: 'error', DATABASE_URL: db.url, SOLANA_RPC_URLS: rpc.url, PAYMENTS_SOL_USD_FIXED: '150', ANNOUNCE_INTERVAL_MS: '500', NATS_GRACE_PERIOD_MS: '50', ...appEnv };
   const paymentApps: RunningGroup[] = [];
   for (let i = 0; i < payments; i++) paymentApps.push(await startPayments(env));
   const terms = resolveTerms(PaymentsConfig.parse(env));
   const recipient = new PublicKey(terms.recipient);
-  const shop = await startShop(nats.url);
+  const shop = await startShop(nats.url, appEnv);
   const extra = await Promise.all(groups.map((start) => start(nats.url, rpc.url)));
   const gws: RunningGateway[] = [];
   for (let i = 0; i < gateways; i++) gws.push(await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error', ...gatewayEnv }));
@@ -54,6 +57,8 @@ export async function startStack({
     nats,
     rpc,
     gateways: gws,
+    payments: paymentApps,
+    shop,
     payer,
     recipient,
     paymentsDatabaseUrl: db.url,

@@ -4,13 +4,15 @@
 // with valid on-chain proofs (verification cost separated from chain cost), prepaid block calls. Not part of `npm test`.
 // Two other modes measure the per-call paid path alone:
 //   BENCH_CPU_PROF=<dir>: CPU per paid call by process and function (profile.js, cpu-prof-summary.js);
-//   BENCH_CHAIN_LATENCY_MS=80 [BENCH_CHAIN_JITTER_MS=20]: payments reads the chain through a delaying proxy.
+//   BENCH_CHAIN_LATENCY_MS=80 [BENCH_CHAIN_JITTER_MS=20]: payments reads the chain through a delaying proxy;
+//   BENCH_TELEMETRY_AB=<rounds>: the free route with instrumentation off, metrics on, metrics and traces on (telemetry-ab.js).
 const autocannon = require('autocannon');
 const { chainCost, drive, prepareBalance, prepareBlock, preparePaid } = require('./load');
 const { startLatencyProxy } = require('./latency-proxy');
 const { cpuWindow, PROFILE_DIR } = require('./profile');
 const { machine, percentile, writeSection } = require('./report');
 const { startStack, startChain, startHelloExpress, waitFor } = require('./stack');
+const { telemetryAb } = require('./telemetry-ab');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -20,6 +22,8 @@ const JITTER_MS = Number(process.env.BENCH_CHAIN_JITTER_MS ?? 0);
 // BENCH_DATABASE_URL: another database for an A/B against a tree whose migrations differ.
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench';
 const PAID_PATH = '/toll/devutils/gen/uuid';
+// BENCH_TELEMETRY_AB=<rounds>: instrumentation off / metrics / metrics and traces, interleaved (telemetry-ab.js).
+const TELEMETRY_AB = Number(process.env.BENCH_TELEMETRY_AB ?? 0);
 
 const measure = (url, connections, title) =>
   new Promise((resolve, reject) => {
@@ -33,11 +37,12 @@ async function bench(name, urls, expectStatus) {
     if (probe.status !== expectStatus) throw new Error(`${name}: expected ${expectStatus}, got ${probe.status}`);
   }
   const per = Math.max(1, Math.floor(CONNECTIONS / urls.length));
-  await Promise.all(urls.map((u) => measure(u, per, `${name} warm-up`)));
+  const warm = await Promise.all(urls.map((u) => measure(u, per, `${name} warm-up`)));
   const runs = await Promise.all(urls.map((u) => measure(u, per, name)));
   const errors = runs.reduce((n, r) => n + r.errors + r.timeouts + (expectStatus === 200 ? r.non2xx : r.requests.total - r.non2xx), 0);
   return {
     name,
+    served: [...warm, ...runs].reduce((n, r) => n + r.requests.total, 0), // warm-up included
     rps: runs.reduce((n, r) => n + r.requests.average, 0),
     p50: Math.max(...runs.map((r) => r.latency.p50)),
     p99: Math.max(...runs.map((r) => r.latency.p99)),
@@ -130,6 +135,7 @@ ${LATENCY_EARLIER}
 }
 
 (async () => {
+  if (TELEMETRY_AB) return telemetryAb({ rounds: TELEMETRY_AB, bench, env: { DURATION_S, CONNECTIONS, DATABASE_URL } });
   const chain = await startChain();
   const proxy = LATENCY_MS === undefined ? undefined : await startLatencyProxy(chain.url, LATENCY_MS, JITTER_MS);
   const stack = await startStack({

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus, parsePathGrants } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus, TELEMETRY, parsePathGrants } from '@toll/platform';
+import type { Telemetry } from '@toll/telemetry';
 import type { NatsConnection } from 'nats';
 import { CatalogCache } from './catalog-cache';
 import { CatalogListener } from './catalog.listener';
@@ -19,7 +20,7 @@ import { TryItService } from './try-it.service';
 
 @Module({})
 export class GatewayModule {
-  static forRoot(config: GatewayConfig, logger: JsonLogger, nats: NatsConnection): DynamicModule {
+  static forRoot(config: GatewayConfig, logger: JsonLogger, nats: NatsConnection, telemetry: Telemetry): DynamicModule {
     return {
       module: GatewayModule,
       // TollPrefixController (/toll/*) is first, for speed; TollController is last: its catch-all (root paths groups
@@ -29,6 +30,7 @@ export class GatewayModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: JsonLogger, useValue: logger },
         { provide: NATS_CONNECTION, useValue: nats },
+        { provide: TELEMETRY, useValue: telemetry },
         { provide: NatsBus, useValue: new NatsBus(nats) },
         { provide: RouteTable, useValue: new RouteTable(config.GATEWAY_ROUTE_TTL_MS, parsePathGrants(config.GATEWAY_PATH_GRANTS)) },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

@@ -15,6 +15,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const requestId = res.locals.requestId as string;
     const body = this.toBody(exception, requestId);
     if (res.headersSent) return;
+    res.locals.paymentUnused = body.details?.payment !== undefined; // failed after payment: the hold went back (metrics.ts)
     const retryAfter = body.details?.retry_after_seconds;
     if (typeof retryAfter === 'number' && retryAfter > 0) res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
     // Replicas restart, NATS reconnects, Postgres fails over in seconds: tell clients when to come back.

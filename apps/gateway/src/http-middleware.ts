@@ -1,17 +1,19 @@
 import { REQUEST_ID_HEADER, TollError, httpStatusOf } from '@toll/contracts';
+import { requestContext } from '@toll/platform';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-// Every response carries x-request-id: the caller's own if it is sane, else a fresh one.
+// Every response carries x-request-id: the caller's own if it is sane, else a fresh one; every log line written while
+// the request is served carries it too (requestContext, as in every app).
 export const requestId: RequestHandler = (req, res, next) => {
   const given = req.get(REQUEST_ID_HEADER);
   const id = given && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
   res.locals.requestId = id;
   res.setHeader(REQUEST_ID_HEADER, id);
-  next();
+  requestContext.run({ requestId: id }, next);
 };
 
 // JSON bodies only, size-limited, valid UTF-8 (the parser would otherwise turn bad bytes into U+FFFD);

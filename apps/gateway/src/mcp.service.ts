@@ -3,11 +3,13 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TollError, type ChallengeReply, type PaymentProof, type TollErrorBody } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, TELEMETRY } from '@toll/platform';
+import type { Telemetry } from '@toll/telemetry';
 import { balanceGuideMarkdown, decodeHeaderJson, encodeHeaderJson, inputSha256 } from '@toll/x402';
 import type { Request, Response } from 'express';
 import type { GatewayConfig } from './config';
 import { META, PAYMENT_REQUIRED_CODE, toolsOf, type McpTool } from './mcp';
+import { gatewayMetrics } from './metrics';
 import { publicBaseUrl } from './public-url';
 import { RouteTable, type ResolvedRoute } from './route-table';
 import { TollService, checkedIdempotencyKey, type CallOutcome } from './toll.service';
@@ -22,12 +24,17 @@ const INSTRUCTIONS =
 // tool call goes through the same paid-call pipeline as HTTP (TollService.call).
 @Injectable()
 export class McpService {
+  private readonly metrics: ReturnType<typeof gatewayMetrics>;
+
   constructor(
     private readonly table: RouteTable,
     private readonly toll: TollService,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
-  ) {}
+    @Inject(TELEMETRY) telemetry: Telemetry,
+  ) {
+    this.metrics = gatewayMetrics(telemetry);
+  }
 
   async handle(req: Request, res: Response, requestId: string): Promise<void> {
     const server = new Server({ name: 'toll', title: 'Toll', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
@@ -51,9 +58,12 @@ export class McpService {
       const proof = proofOf(params._meta, route, params.arguments ?? {});
       const caller = { ip: req.ip ?? '', userAgent: req.get('user-agent') };
       const outcome = await this.toll.call({ route, input, requestId, caller, resourceUrl: () => `${publicBaseUrl(this.config, req)}/mcp`, proof, idempotencyKey });
+      this.metrics?.mcpCalls.inc({ operation: route.operationId, outcome: outcome.kind === 'challenge' ? 'payment_required' : 'ok' });
       return outcome.kind === 'challenge' ? paymentRequired(outcome.challenge, tool) : answer(outcome, tool);
     } catch (err) {
-      return toolError(this.errorBody(err, requestId), requestId);
+      const body = this.errorBody(err, requestId);
+      this.metrics?.mcpCalls.inc({ operation: route.operationId, outcome: body.code });
+      return toolError(body, requestId);
     }
   }
 

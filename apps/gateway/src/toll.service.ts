@@ -69,6 +69,7 @@ export class TollService {
       throw new TollError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`, { allowed });
     }
     const { route } = match;
+    Object.assign(res.locals, { operation: route.operationId, free: route.price === null }); // metrics labels (metrics.ts)
     const input = this.inputOf(route, req, match.params);
     this.validate(route, input);
     const idempotencyKey = idempotencyKeyOf(req);

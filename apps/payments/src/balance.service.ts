@@ -6,6 +6,7 @@ import { BalanceRepository, type BalanceState } from './balance.repository';
 import { checkBalanceSignature, type BalanceAuthRefusal } from './balance-signature';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
+import { paymentsMetrics } from './metrics';
 import { ReceiptSigner } from './receipts';
 import { ReplySeal } from './reply-seal';
 import { PAYMENT_TERMS, productOf, type PaymentTerms } from './terms';
@@ -86,10 +87,11 @@ export class BalanceService {
     return { ok: true, holdId: BALANCE_HOLD_PREFIX + held.holdId, payer: proof.wallet, redelivery };
   }
 
-  async settle(req: SettleRequest): Promise<SettleReply> {
+  async settle(req: SettleRequest, { redelivery = false } = {}): Promise<SettleReply> {
     const keep = req.reply && keptForRedelivery(req.reply) ? this.seal.seal(req.reply) : undefined;
     const debit = await this.balances.settle(req.holdId.slice(BALANCE_HOLD_PREFIX.length), keep, this.config.PAYMENTS_REDELIVERY_SECONDS);
     if (!debit) throw new TollError('INTERNAL', 'hold is not active');
+    if (!redelivery) paymentsMetrics()?.balanceDebitedAtomic.inc({ operation: debit.operation_id }, Number(debit.amount_atomic));
     const receipt = this.receipts.sign({
       v: 1,
       receipt_id: req.holdId,

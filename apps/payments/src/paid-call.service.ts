@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TollError, keptForRedelivery, storedReply, type PaidCallReply, type PaidCallRequest, type TollReply } from '@toll/contracts';
 import { JsonLogger, NatsBus, rawBodyReply } from '@toll/platform';
 import { sha256Hex } from '@toll/x402';
+import { paymentsMetrics, reasonLabel } from './metrics';
 import { SettlementService } from './settlement.service';
 import { VerifyService } from './verify.service';
 
@@ -24,6 +25,7 @@ export class PaidCallService {
   async call(req: PaidCallRequest): Promise<PaidCallReply> {
     const { requestId, route, proof } = req;
     const hold = await this.verifier.verify(req);
+    paymentsMetrics()?.verifications.inc({ flow: proof.kind, result: hold.ok ? 'ok' : reasonLabel(hold.reason) });
     if (!hold.ok) return { kind: 'challenge', challenge: hold.challenge };
     let reply = hold.redelivery?.reply;
     if (!reply) {
@@ -53,7 +55,13 @@ export class PaidCallService {
       price: route.price,
       request_sha256: req.request_sha256,
       response_sha256: sha256Hex(reply.json),
-    });
+    }, { redelivery: hold.redelivery !== undefined }).then(
+      (ok) => (paymentsMetrics()?.settles.inc({ flow: proof.kind, result: 'ok' }), ok),
+      (e: unknown) => {
+        paymentsMetrics()?.settles.inc({ flow: proof.kind, result: 'error' });
+        throw e;
+      },
+    );
     return rawBodyReply({
       kind: 'answer' as const,
       ...reply,
@@ -69,6 +77,7 @@ export class PaidCallService {
 
   // A failed release leaves the hold to expire; the sweep gives it back then.
   private release(requestId: string, holdId: string, reason: string): Promise<unknown> {
+    paymentsMetrics()?.releases.inc({ reason });
     return this.settlement
       .release({ requestId, holdId, reason })
       .catch((e) => this.logger.event('error', 'release failed; hold will expire and be released', { holdId, error: String(e) }));

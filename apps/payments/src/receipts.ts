@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { paymentsMetrics } from './metrics';
 import type { PriceSpec } from '@toll/contracts';
 
 // Receipts are compact JWS-like strings: base64url(JSON claims) "." base64url(Ed25519 signature).
@@ -41,8 +42,11 @@ export class ReceiptSigner {
   }
 
   sign(claims: ReceiptClaims): string {
+    const timer = paymentsMetrics()?.receiptSign.startTimer();
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-    return `${body}.${sign(null, Buffer.from(body), this.privateKey).toString('base64url')}`;
+    const receipt = `${body}.${sign(null, Buffer.from(body), this.privateKey).toString('base64url')}`;
+    timer?.();
+    return receipt;
   }
 
   check(receipt: string): { valid: true; claims: ReceiptClaims } | { valid: false; reason: string } {

@@ -7,6 +7,7 @@ import { BALANCE_HOLD_PREFIX, BalanceService } from './balance.service';
 import { BalanceRepository } from './balance.repository';
 import { LedgerRepository } from './ledger.repository';
 import { ReceiptSigner } from './receipts';
+import { paymentsMetrics } from './metrics';
 import { ReplySeal } from './reply-seal';
 
 // How often holds abandoned by a dead gateway are given back.
@@ -47,12 +48,14 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.sweeper);
   }
 
-  async settle(req: SettleRequest): Promise<SettleReply> {
-    if (req.holdId.startsWith(BALANCE_HOLD_PREFIX)) return this.balances.settle(req);
+  // `redelivery`: the hold was settled before and its answer is served again; money is counted once (metrics.ts).
+  async settle(req: SettleRequest, { redelivery = false } = {}): Promise<SettleReply> {
+    if (req.holdId.startsWith(BALANCE_HOLD_PREFIX)) return this.balances.settle(req, { redelivery });
     // A reply over the limit is not kept (a redelivery then asks the group again); the gateway never sends one.
     const keep = req.reply && keptForRedelivery(req.reply) ? this.seal.seal(req.reply) : undefined;
     const p = await this.ledger.settle(req.holdId, keep, this.config.PAYMENTS_REDELIVERY_SECONDS);
     if (!p) throw new TollError('INTERNAL', 'hold is not active');
+    if (!redelivery && p.credits_used <= 1) paymentsMetrics()?.settledAtomic.inc({ asset: p.asset, operation: p.operation_id }, Number(p.amount_atomic)); // a block: at its first credit
     // A deposit was credited by that same statement (deposit_tiers trigger), once per hold.
     const receipt = this.receipts.sign({
       v: 1,

@@ -1,6 +1,7 @@
 import { Module, type INestApplication, type Type } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import type { z } from 'zod';
+import { createTelemetry, withTelemetry, type Telemetry } from '@toll/telemetry';
 import { enableReplay } from '@toll/upstream';
 import { CatalogService } from './catalog.service';
 import { BaseConfig, loadConfig, maskConfig } from './config';
@@ -26,8 +27,16 @@ export interface RunningGroup {
 
 // The work arrives over NATS (MessageServer: queue group = app name, so replicas share load);
 // a small HTTP port serves /healthz and /readyz for Kubernetes.
+// Everything runs in the app's telemetry scope (libs/telemetry), so shared code started here (upstream calls, chain
+// reads, SQL) records into this app's /metrics and tracer.
 export async function bootstrapGroup<S extends z.ZodObject>(module: Type, options: GroupOptions<S>): Promise<RunningGroup> {
-  const config = loadConfig(options.config, options.env ?? process.env) as BaseConfig & z.infer<S>;
+  const env = options.env ?? process.env;
+  const config = loadConfig(options.config, env) as BaseConfig & z.infer<S>;
+  const telemetry = createTelemetry(options.name, env);
+  return withTelemetry(telemetry, () => startGroup(module, options, config, telemetry));
+}
+
+async function startGroup<S extends z.ZodObject>(module: Type, options: GroupOptions<S>, config: BaseConfig & z.infer<S>, telemetry: Telemetry): Promise<RunningGroup> {
   const logger = new JsonLogger(options.name, config.LOG_LEVEL);
   if (config.UPSTREAM_REPLAY_DIRS) {
     const count = enableReplay(config.UPSTREAM_REPLAY_DIRS.split(','));
@@ -38,7 +47,7 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
 
   // MessageServer sits in the root module: Nest destroys it first, so the replica stops taking messages and finishes
   // those in flight before the app's own shutdown hooks run.
-  @Module({ imports: [PlatformModule.forRoot({ group, config, logger, nats }), DiscoveryModule, module], providers: [MessageServer] })
+  @Module({ imports: [PlatformModule.forRoot({ group, config, logger, nats, telemetry }), DiscoveryModule, module], providers: [MessageServer] })
   class RootModule {}
 
   const app = await NestFactory.create(RootModule, { logger, abortOnError: false });
@@ -59,6 +68,7 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
       disarm();
       await app.close();
       await nats.drain();
+      await telemetry.close(); // the last spans are exported
     },
   };
 }

@@ -1,4 +1,5 @@
 import { CONTRACT_HEADER, CONTRACT_VERSION, TollError, REQUEST_ID_HEADER, contractProblem, isTollErrorBody } from '@toll/contracts';
+import { injectTrace } from '@toll/telemetry';
 import { createInbox, headers as natsHeaders, type NatsConnection, type Subscription } from 'nats';
 import { RAW_BODY_HEADER, readReply } from './reply-framing';
 
@@ -31,6 +32,7 @@ export class NatsBus {
     h.set(REQUEST_ID_HEADER, requestId);
     h.set(CONTRACT_HEADER, String(CONTRACT_VERSION));
     if (rawBody) h.set(RAW_BODY_HEADER, '1');
+    injectTrace((name, value) => h.set(name, value)); // traceparent, with traces on and a span active
     const token = (++this.sequence).toString(36);
     const payload = Buffer.from(JSON.stringify({ pattern: subject, data, id: token }));
     const raw = await new Promise<Uint8Array>((resolve, reject) => {

@@ -16,6 +16,9 @@ export const BaseConfig = z.object({
   // off. Cheap calls (an API root), so a replica adds one request per provider per interval.
   SOURCE_PROBE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SOURCE_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  // Prometheus metrics on /metrics (HEALTH_PORT); false turns every family off (the bench's A/B switch). Traces are
+  // configured by the standard OTEL_* variables and are off without an OTLP endpoint (libs/telemetry).
+  METRICS_ENABLED: z.enum(['true', 'false']).default('true'),
   // Demo mode without internet: answer upstream calls from these fixture folders (comma-separated).
   UPSTREAM_REPLAY_DIRS: z.string().optional(),
 });

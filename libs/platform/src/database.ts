@@ -1,5 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import { SpanKind, currentTelemetry, span } from '@toll/telemetry';
 import { Pool } from 'pg';
+import { dbMetrics } from './metrics';
 
 // The Postgres pool behind an app's Prisma client, also usable directly for the few hot statements that skip
 // Prisma's per-query compilation. A connection cut mid-query (Postgres crash, network partition) must fail the
@@ -13,5 +15,35 @@ export function postgres(connectionString: string, max: number): { pool: Pool; a
     query_timeout: 15_000, // client-side: a query with no answer errors out (our slowest statement is ~100 ms)
     keepAlive: true, // notice a dead server between queries too
   });
+  instrument(pool);
   return { pool, adapter: new PrismaPg(pool, { disposeExternalPool: true }) };
+}
+
+const VERBS = new Set(['select', 'insert', 'update', 'delete', 'with', 'begin', 'commit', 'rollback', 'set', 'savepoint', 'release']);
+
+// A statement's label: the name of a named statement (the ledger's: ledger_settle_held...), else its SQL verb.
+function statementOf(query: unknown): string {
+  if (typeof query === 'object' && query !== null && typeof (query as { name?: unknown }).name === 'string') return (query as { name: string }).name;
+  const text = typeof query === 'string' ? query : (query as { text?: unknown })?.text;
+  const verb = typeof text === 'string' ? /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase() : undefined;
+  return verb && VERBS.has(verb) ? verb : 'other';
+}
+
+// Every statement sent through the pool (our own, and Prisma's outside transactions) is timed in the app's
+// toll_db_statement_duration_seconds and, with traces on, is a client span.
+function instrument(pool: Pool) {
+  const metrics = dbMetrics(currentTelemetry());
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    if (typeof args[args.length - 1] === 'function') return query(...args); // callback style: passed through
+    const statement = statementOf(args[0]);
+    const timer = metrics?.startTimer({ statement });
+    return span(`sql ${statement}`, SpanKind.CLIENT, { 'db.system.name': 'postgresql', 'db.operation.name': statement }, () => query(...args)).then(
+      (result) => (timer?.({ outcome: 'ok' }), result),
+      (e: unknown) => {
+        timer?.({ outcome: 'error' });
+        throw e;
+      },
+    );
+  };
 }

@@ -19,3 +19,4 @@ export * from './shutdown-deadline';
 export * from './input-rules';
 export * from './clock';
 export * from './source-probes';
+export * from './metrics';

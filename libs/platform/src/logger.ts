@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LoggerService } from '@nestjs/common';
+import { activeTraceId } from '@toll/telemetry';
 
 // Request ids follow the work across async hops (and across NATS, where they travel in the message).
 export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
@@ -16,12 +17,14 @@ export class JsonLogger implements LoggerService {
   private write(level: Level, message: unknown, context?: string, extra?: Record<string, unknown>) {
     if (LEVELS[level] < LEVELS[this.level]) return;
     const requestId = requestContext.getStore()?.requestId;
+    const traceId = activeTraceId(); // with traces on: the line finds its trace
     const line = {
       time: new Date().toISOString(),
       level,
       service: this.service,
       ...(context ? { context } : {}),
       ...(requestId ? { requestId } : {}),
+      ...(traceId ? { traceId } : {}),
       msg: typeof message === 'string' ? message : message instanceof Error ? message.message : JSON.stringify(message),
       ...extra,
     };

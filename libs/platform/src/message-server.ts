@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { CONTRACT_HEADER, REQUEST_ID_HEADER, canonicalJson, type TollMessage } from '@toll/contracts';
+import { extractTrace, markError, serverSpan, type Span, type Telemetry } from '@toll/telemetry';
 import type { Msg, NatsConnection, Subscription } from 'nats';
 import { hash } from 'node:crypto';
 import { replayedAnswer } from '@toll/upstream';
@@ -15,7 +16,8 @@ import { connectNats } from './nats';
 import { TollResponse } from './reply';
 import { RAW_BODY_HEADER, encodeError, encodeResponse, rawBodyReply } from './reply-framing';
 import { TOLL_ROUTE, type TollRouteOptions } from './toll-route';
-import { APP_CONFIG, GROUP_INFO, type GroupInfo } from './tokens';
+import { handlerMetrics, watchNats } from './metrics';
+import { APP_CONFIG, GROUP_INFO, TELEMETRY, type GroupInfo } from './tokens';
 import { fieldIssues } from './zod-issues';
 
 interface Handler {
@@ -49,6 +51,7 @@ export class MessageServer implements OnModuleDestroy {
   private subscriptions: Subscription[] = [];
   private inFlight = 0;
   private onIdle?: () => void;
+  private readonly metrics: ReturnType<typeof handlerMetrics>;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -59,7 +62,10 @@ export class MessageServer implements OnModuleDestroy {
     @Inject(JsonLogger) private readonly logger: JsonLogger,
     @Inject(GROUP_INFO) private readonly group: GroupInfo,
     @Inject(APP_CONFIG) private readonly config: BaseConfig,
-  ) {}
+    @Inject(TELEMETRY) private readonly telemetry: Telemetry,
+  ) {
+    this.metrics = handlerMetrics(telemetry);
+  }
 
   private handlers(): Handler[] {
     const found = new Map<string, Handler>();
@@ -86,6 +92,7 @@ export class MessageServer implements OnModuleDestroy {
   async listen(): Promise<void> {
     const handlers = this.handlers();
     this.nats = await connectNats(this.config.NATS_URL, `${this.group.name}-server`);
+    watchNats(this.telemetry, this.nats, 'server');
     for (const handler of handlers) {
       this.subscriptions.push(this.nats.subscribe(handler.subject, { queue: this.group.name, callback: (err, msg) => !err && this.receive(handler, msg) }));
     }
@@ -111,20 +118,36 @@ export class MessageServer implements OnModuleDestroy {
   }
 
   // Every failure becomes the error packet, mapped as the HTTP port's errors are (errorBody).
+  // Timed per operation (toll_handler_*); with traces on, a span that continues the caller's trace (its traceparent
+  // came in the NATS headers) and parents every span the handler starts (SQL, chain reads, upstream calls, and
+  // requests it sends on: NatsBus puts the context in their headers).
   private answer(handler: Handler, packet: Packet, msg: Msg): Promise<Buffer> {
     const route = handler.route;
     const data = packet.data as TollMessage | undefined;
     const requestId = route ? (typeof data?.requestId === 'string' ? data.requestId : 'unknown') : msg.headers?.get(REQUEST_ID_HEADER);
-    const run = async () => {
+    const operation = route?.operationId ?? handler.subject;
+    const run = async (span?: Span) => {
+      const started = performance.now();
+      this.metrics?.inFlight.inc();
+      let code = 'ok';
       try {
         const spoken = checkContract(msg.headers?.get(CONTRACT_HEADER) || null, msg.subject, this.refusals);
         const value = route ? await this.callRoute(route, handler, data, msg.headers?.get(RAW_BODY_HEADER) === '1') : await handler.call(packet.data);
         return encodeResponse(packet.id, stampContract(value, spoken));
       } catch (err) {
-        return encodeError(packet.id, errorBody(err, this.logger, 'nats'));
+        const body = errorBody(err, this.logger, 'nats');
+        code = body.code;
+        this.metrics?.errors.inc({ operation, code });
+        markError(span, code);
+        return encodeError(packet.id, body);
+      } finally {
+        this.metrics?.inFlight.dec();
+        this.metrics?.duration.observe({ operation, code }, (performance.now() - started) / 1000);
       }
     };
-    return requestId ? requestContext.run({ requestId }, run) : run();
+    const tracer = this.telemetry.tracing?.tracer;
+    const traced = tracer && requestId ? () => serverSpan(tracer, `nats ${operation}`, requestId, extractTrace((k) => msg.headers?.get(k) || undefined), { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'toll.operation': operation }, run) : run;
+    return requestId ? requestContext.run({ requestId }, traced) : traced();
   }
 
   // Input is checked with the route's zod schema before the handler; output is checked on the way out, so a

@@ -33,6 +33,11 @@ export class SourceProbes implements OnApplicationShutdown {
     this.probes.set(source, probe);
   }
 
+  // Every registered provider's latest verdict, for the toll_source_up gauge.
+  *states(): Iterable<[string, 'up' | 'down' | 'off']> {
+    for (const [source, probe] of this.probes) yield [source, probe === null ? 'off' : this.down.has(source) ? 'down' : 'up'];
+  }
+
   // The usual case: each provider probed with one GET at its API root (httpProbe); `enabled: false` registers it as
   // turned off on this deployment.
   registerHttp(userAgent: string, providers: Array<{ name: string; url: string | readonly string[]; enabled?: boolean; headers?: Record<string, string> }>) {

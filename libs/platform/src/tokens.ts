@@ -7,3 +7,6 @@ export interface GroupInfo {
   version: string;
   startedAt: Date;
 }
+
+// The app's Telemetry (libs/telemetry): its metrics registry and, with traces on, its tracer.
+export const TELEMETRY = Symbol('TELEMETRY');

@@ -1,5 +1,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { STEP_SECONDS, SpanKind, appMetrics, span } from '@toll/telemetry';
+import { Histogram } from 'prom-client';
 
 // A small Solana JSON-RPC client: per-call timeout, failover across URLs (healthiest first),
 // and RPC errors surfaced as RpcError instead of thrown strings.
@@ -77,7 +79,19 @@ export class SolanaRpc {
     this.transport = options.fetch ? viaFetch(options.fetch) : post;
   }
 
-  async call<T>(method: string, params: unknown[] = [], timeoutMs = this.options.timeoutMs): Promise<T> {
+  // Each read is timed (toll_chain_rpc_duration_seconds, by method and outcome) and, with traces on, a client span.
+  call<T>(method: string, params: unknown[] = [], timeoutMs = this.options.timeoutMs): Promise<T> {
+    const timer = chainMetrics()?.startTimer({ method });
+    return span(`chain ${method}`, SpanKind.CLIENT, { 'rpc.system': 'solana', 'rpc.method': method }, () => this.failover<T>(method, params, timeoutMs)).then(
+      (result) => (timer?.({ outcome: 'ok' }), result),
+      (e: unknown) => {
+        timer?.({ outcome: e instanceof RpcError ? 'rpc_error' : 'unavailable' });
+        throw e;
+      },
+    );
+  }
+
+  private async failover<T>(method: string, params: unknown[], timeoutMs: number): Promise<T> {
     const order = this.urls.map((_, i) => i).sort((a, b) => this.failures[a] - this.failures[b]);
     let last: unknown;
     for (const i of order) {
@@ -97,3 +111,16 @@ export class SolanaRpc {
     throw new RpcUnavailableError(`no RPC endpoint answered ${method}: ${String((last as Error)?.message ?? last)}`);
   }
 }
+
+// Per app (libs/telemetry). method: the JSON-RPC method our code calls; outcome: ok, rpc_error (the node refused), or
+// unavailable (no endpoint answered: the chain is unreachable).
+const chainMetrics = () =>
+  appMetrics('chain', (registry) =>
+    new Histogram({
+      name: 'toll_chain_rpc_duration_seconds',
+      help: 'Solana JSON-RPC calls by method and outcome, failover included',
+      labelNames: ['method', 'outcome'] as const,
+      buckets: STEP_SECONDS,
+      registers: [registry],
+    }),
+  );

@@ -1,5 +1,6 @@
 import { TollError } from '@toll/contracts';
 import { noteRecording, withRecordingTime } from './replay';
+import { upstreamMetrics } from './upstream-metrics';
 
 export interface Freshness {
   source: string;
@@ -43,18 +44,23 @@ export class SwrCache {
     const age = entry ? this.now() - entry.fetchedAt : Infinity;
     if (entry && age <= policy.freshMs) {
       this.stats.hits++;
+      upstreamMetrics()?.cache.inc({ result: 'hit' });
       return this.view(entry, policy);
     }
     this.stats.misses++;
     try {
-      return this.view((await this.refresh(key, load)) as Entry<T>, policy);
+      const loaded = this.view((await this.refresh(key, load)) as Entry<T>, policy);
+      upstreamMetrics()?.cache.inc({ result: 'miss' });
+      return loaded;
     } catch (e) {
       this.stats.errors++;
       if (entry && age <= policy.freshMs + policy.staleMs) {
         this.stats.stale++;
+        upstreamMetrics()?.cache.inc({ result: 'stale' });
         const reason = e instanceof TollError ? `${e.code}: ${e.message}` : 'refresh failed';
         return this.view(entry, policy, reason);
       }
+      upstreamMetrics()?.cache.inc({ result: 'error' });
       throw e;
     }
   }

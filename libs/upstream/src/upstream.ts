@@ -1,8 +1,10 @@
 import { TollError } from '@toll/contracts';
+import { SpanKind, span } from '@toll/telemetry';
 import type { z } from 'zod';
 import { RateGovernor, type Governor, type GovernorOptions } from './governor';
 import { redactUrl } from './redact';
 import { replayActive, replayFetch } from './replay';
+import { upstreamMetrics } from './upstream-metrics';
 
 // Statuses worth another attempt (on the next base URL when there is one):
 const RETRYABLE_STATUS = new Set([
@@ -73,23 +75,29 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const budget = Math.min(options.timeoutMs, deadline - Date.now() - DEADLINE_MARGIN_MS);
       if (budget <= 0) throw lastError ?? new TollError('UPSTREAM_TIMEOUT', `${options.name}: no time left before the deadline`, { upstream: options.name });
       const started = Date.now();
+      const timer = upstreamMetrics()?.duration.startTimer({ provider: options.name });
       let res: Response;
       let bytes: Buffer;
       try {
-        res = await doFetch(url, {
-          ...(body === undefined ? {} : { method: 'POST', body }),
-          headers: {
-            'user-agent': options.userAgent,
-            accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...options.headers,
-            ...call.headers,
-          },
-          signal: AbortSignal.timeout(Math.max(1, budget)),
+        [res, bytes] = await span(`upstream ${options.name}`, SpanKind.CLIENT, { 'toll.upstream': options.name, 'http.request.method': body === undefined ? 'GET' : 'POST', attempt }, async (s) => {
+          const r = await doFetch(url, {
+            ...(body === undefined ? {} : { method: 'POST', body }),
+            headers: {
+              'user-agent': options.userAgent,
+              accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...options.headers,
+              ...call.headers,
+            },
+            signal: AbortSignal.timeout(Math.max(1, budget)),
+            });
+          s?.setAttribute('http.response.status_code', r.status);
+          return [r, Buffer.from(await r.arrayBuffer())] as const;
         });
-        bytes = Buffer.from(await res.arrayBuffer());
+        timer?.({ outcome: `${Math.floor(res.status / 100)}xx` });
       } catch (e) {
         const timedOut = (e as Error)?.name === 'TimeoutError' || (e as Error)?.name === 'AbortError';
+        timer?.({ outcome: timedOut ? 'timeout' : 'network' });
         log('upstream failure', { upstream: options.name, url: redactUrl(url), error: timedOut ? 'timeout' : (errorCode(e) ?? String(e)), ms: Date.now() - started });
         lastError = timedOut
           ? new TollError('UPSTREAM_TIMEOUT', `${options.name} did not answer in ${budget} ms`, { upstream: options.name })
