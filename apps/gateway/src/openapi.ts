@@ -1,4 +1,5 @@
 import { ERROR_CODES, httpStatusOf, type ErrorCode, type PriceSpec } from '@toll/contracts';
+import { inputExampleOf } from '@toll/x402';
 import type { ResolvedRoute } from './route-table';
 
 type Schema = Record<string, unknown>;
@@ -8,22 +9,31 @@ export const priceText = (price: PriceSpec | null): string =>
 
 export const stripDialect = ({ $schema: _dialect, ...schema }: Schema): Schema => schema;
 
+// Each parameter carries its value in the route's one example (the same the 402's bazaar info, /discovery/resources and
+// the MCP tool advertise).
 function parametersOf(route: ResolvedRoute) {
   const schema = route.inputSchema as { properties?: Record<string, Schema>; required?: string[] };
   const required = new Set(schema.required ?? []);
+  const example = inputExampleOf(route) ?? {};
   return Object.entries(schema.properties ?? {})
     .filter(([name]) => route.method === 'GET' || route.paramNames.includes(name))
     .map(([name, s]) => {
       const inPath = route.paramNames.includes(name);
-      return { name, in: inPath ? 'path' : 'query', required: inPath || required.has(name), description: s.description, schema: s };
+      return { name, in: inPath ? 'path' : 'query', required: inPath || required.has(name), description: s.description, schema: s, ...(name in example ? { example: example[name] } : {}) };
     });
 }
 
+// The body without the path parameters, its example likewise (they are in the path).
 function bodyOf(route: ResolvedRoute) {
-  const schema = stripDialect(route.inputSchema) as { properties?: Record<string, Schema> };
+  const schema = stripDialect(route.inputSchema) as { properties?: Record<string, Schema>; required?: string[]; examples?: Schema[] };
   if (route.paramNames.length === 0) return schema;
-  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !route.paramNames.includes(name)));
-  return { ...schema, properties };
+  const body = <T>(o: Record<string, T>) => Object.fromEntries(Object.entries(o).filter(([name]) => !route.paramNames.includes(name)));
+  return {
+    ...schema,
+    properties: body(schema.properties ?? {}),
+    ...(schema.required ? { required: schema.required.filter((name) => !route.paramNames.includes(name)) } : {}),
+    ...(schema.examples ? { examples: schema.examples.map(body) } : {}),
+  };
 }
 
 const ERROR_ENVELOPE = {
