@@ -132,11 +132,30 @@ async function startLocal({ replay = false, env = process.env, log = (line) => p
       const { recipient, feePayer } = await readPaymentAccounts(url);
       fundWallets(chain.chain, [recipient, feePayer], chain.usdcMint);
     }
+    await seedDemoData(url);
     return { url, chain, apps: names, databases: databases.map(([, name]) => name), readyMs: Date.now() - started, stop };
   } catch (e) {
     await stop();
     throw e;
   }
+}
+
+// Data the operations' advertised examples refer to, created through the free API as a user would: the spending policy
+// of spend/check's example agent. A policy kept from an earlier start answers 403 (it needs its secret) and stays.
+const DEMO_POLICY = {
+  agent_id: 'agent-7f3c',
+  per_tx_limit_cents: 5_000,
+  daily_limit_cents: 20_000,
+  weekly_limit_cents: 50_000,
+  monthly_limit_cents: 100_000,
+  allowed_categories: [],
+  blocked_recipients: [],
+  active: true,
+};
+
+async function seedDemoData(url) {
+  const res = await fetch(`${url}/toll/spend/policy`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_POLICY), signal: AbortSignal.timeout(10_000) });
+  if (!res.ok && res.status !== 403) throw new Error(`seeding the demo spend policy answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
 }
 
 const fixtureDirs = () =>

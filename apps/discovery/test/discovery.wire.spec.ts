@@ -108,7 +108,7 @@ describe('discovery over NATS', () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'discovery', title: 'Discovery', status: 'degraded' });
     expect(health.endpoints.map((e: any) => e.operation_id).sort()).toEqual(['discovery.getHealth', 'discovery.match', 'discovery.register', 'discovery.search']);
-    expect(health.tolls).toContainEqual({ operation_id: 'discovery.match', path: '/toll/discovery/match', price: { per: 'call', usd: '0.02' } });
+    expect(health.tolls).toContainEqual({ operation_id: 'discovery.match', method: 'POST', path: '/toll/discovery/match', price: { per: 'call', usd: '0.02' } });
     const routes = otherRoutes.length + 4; // every announced route plus discovery's own four
     expect(health.index).toEqual({ documents: routes, toll_routes: routes, index_entries: 0, registry_listings: 0, groups: expect.arrayContaining(['weather', 'discovery', 'spend']) });
     expect(health.index.groups).toHaveLength(otherGroups.length + 1);

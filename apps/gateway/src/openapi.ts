@@ -51,10 +51,10 @@ const ERROR_ENVELOPE = {
 // What each code the group may declare means to a caller (the gateway's own statuses are listed below).
 const DECLARED: Partial<Record<ErrorCode, string>> = {
   FORBIDDEN: 'The credentials given do not allow this',
-  NOT_FOUND: 'Not found (an unknown identifier); a paid call is not charged',
+  NOT_FOUND: 'Not found (an unknown identifier); a paid call\'s proof stays unused (error.details.payment says how to redeem it)',
   CONFLICT: 'Conflicts with the current state (e.g. an outcome already recorded)',
   RATE_LIMITED: 'Rate limited; Retry-After says when to retry',
-  UPSTREAM_ERROR: 'An upstream provider failed; a paid call is not charged and the same proof can be retried',
+  UPSTREAM_ERROR: 'An upstream provider failed; a paid call\'s proof stays unused: repeat the request with it',
 };
 
 // Every status the operation can answer: the gateway's own (input, payment, body size, method, availability) and
@@ -72,9 +72,9 @@ function responsesOf(route: ResolvedRoute, output: Schema) {
     ...(route.price ? { '402': { $ref: '#/components/responses/PaymentRequired' } } : {}),
     '405': error('Method not allowed on this path; the Allow header lists the methods'),
     ...(route.method === 'POST' ? { '413': error('Request body too large') } : {}),
-    '500': error('Internal error; a paid call is not charged'),
-    '503': error('Service unavailable; retry after Retry-After; a paid call is not charged (and is refused before payment while the operation cannot be served)'),
-    '504': error('Timed out; a paid call is not charged and the same proof can be retried'),
+    '500': error('Internal error; a paid call\'s proof stays unused: repeat the request with it'),
+    '503': error('Service unavailable; retry after Retry-After. Refused before payment while the operation cannot be served; after a payment the proof stays unused: repeat the request with it'),
+    '504': error('Timed out; a paid call\'s proof stays unused: repeat the request with it'),
     ...fromGroup,
   };
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));

@@ -113,7 +113,6 @@ export class JobsService {
       ...described,
       status: degraded ? 'degraded' : 'ok',
       sources: [...indexed, ...excluded],
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: {
         kind: 'Postgres index refreshed in the background; searches never call a source',
         rows: [...counts.bySource.values()].reduce((a, b) => a + b, 0),

@@ -4,7 +4,6 @@ import { GroupHealth, JsonLogger } from '@toll/platform';
 import { hashCredential, hashesEqual, newCredentials } from './credentials';
 import { evaluate, normalizeRecipient, REASON_CODES, type PolicyRules, type WindowMode, type WindowState } from './evaluate';
 import type { AuditEntry, PolicyVersion, Reservation } from './generated/prisma/client';
-import { PRICES } from './pricing';
 import { SpendRepository, type CurrentPolicy, type VersionFields } from './spend.repository';
 import type * as S from './spend.schemas';
 
@@ -216,7 +215,6 @@ export class SpendService {
         categories: 'registry capability tags (GET /api/listings capability_tags), e.g. weather, fees',
         credentials: 'creating a policy returns policy_secret (changes it) and read_key (reads it and its audit); checks, confirms and voids need none',
       },
-      tolls: { ...PRICES },
     };
   }
 
