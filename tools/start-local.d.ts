@@ -1,9 +1,8 @@
 // Types of tools/start-local.js for the suites that start the stack through npm start's own code.
-import type { DemoChain } from '@toll/local-chain';
-
 export interface LocalStack {
   url: string;
-  chain: DemoChain | null;
+  // The local chain (@toll/local-chain's DemoChain) unless SOLANA_RPC_URLS named another.
+  chain: { url: string; usdcMint: string; demoWallet: { address: string; secretKey: Uint8Array } } | null;
   apps: string[];
   databases: string[];
   readyMs: number;
