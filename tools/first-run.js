@@ -20,11 +20,12 @@ const CALL_TIMEOUT_MS = 120_000;
 const CALLS = [
   { pay: 'usdc', path: '/toll/devutils/hash/sha256', args: ['-X', 'POST', '-d', '{"text":"abc"}'], operation: 'devutils.hashSha256' },
   { pay: 'sol', path: '/toll/devutils/gen/uuid', args: [], operation: 'devutils.genUuid' },
-  { pay: 'x402', path: '/toll/devutils/time/now?tz=Europe/Paris', args: [], operation: 'devutils.timeNow' },
+  { pay: 'x402', path: '/toll/devutils/time/now?tz=Europe/Paris', args: [], operation: 'devutils.getTimeNow' },
 ];
 
 const groups = new Set(); // process groups started here, ended on every way out
 const scratch = [];
+const prefixes = new Set(); // database name prefixes of the stacks started here, dropped on every way out
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -74,7 +75,13 @@ function cleanupSync() {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 }
 process.on('exit', cleanupSync);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
+// Interrupted: end the stacks first (they hold the databases), then drop what they created.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const pid of groups) endGroup(pid, 'SIGKILL');
+    Promise.all([...prefixes].map((p) => dropDatabases(p).catch(() => {}))).finally(() => process.exit(1));
+  });
+}
 
 async function startNats() {
   const bin = NATS_BINARIES.find((p) => existsSync(p)) ?? 'nats-server';
@@ -112,6 +119,7 @@ async function firstRun(mode) {
   const label = `first-run ${mode}`;
   const nats = await startNats();
   const prefix = `toll_first_run_${randomBytes(4).toString('hex')}`;
+  prefixes.add(prefix);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toll-first-run-'));
   scratch.push(dir);
   const port = await freePort();
@@ -156,12 +164,13 @@ async function firstRun(mode) {
       const check = await (await fetch(`${gateway}/toll/payments/receipt?receipt=${encodeURIComponent(answer.receipt)}`, { signal: AbortSignal.timeout(10_000) })).json();
       if (!check.valid || check.claims?.operation_id !== call.operation) throw new Error(`receipt of the ${call.pay} call is not valid for ${call.operation}: ${JSON.stringify(check).slice(0, 400)}`);
       const c = check.claims;
-      console.log(`${label}: ${call.pay.padEnd(4)} ${call.path} → 200, receipt ${c.receipt_id} valid: ${c.operation_id} ${c.price.usd} USD paid ${c.amount_atomic} ${c.asset} atomic, transaction ${c.transaction}`);
+      console.log(`${label}: ${call.pay.padEnd(4)} ${call.path} → 200, receipt ${c.receipt_id} valid: ${c.operation_id} ${c.price.usd} USD paid ${c.amount_atomic} ${c.asset === 'SOL' ? 'lamports' : `${c.asset} atomic units`}, transaction ${c.transaction}`);
     }
   } finally {
     await stop(stack);
     await stop(nats.child);
     await dropDatabases(prefix);
+    prefixes.delete(prefix);
   }
   console.log(`${label}: stopped`);
 }
