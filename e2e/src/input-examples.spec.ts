@@ -45,7 +45,8 @@ describe('input examples over the live catalog', () => {
       const name = `${info.input.method} ${decodeURI(new URL(item.resource).pathname)}`;
       const inputSchema = schema.properties.input.properties.queryParams ?? schema.properties.input.properties.body;
       const example = info.input.queryParams ?? info.input.body;
-      if (!example || (!Object.keys(example).length && Object.keys(inputSchema.properties ?? {}).length)) {
+      const pathParams = info.input.pathParams ?? {};
+      if (!example || (!Object.keys({ ...pathParams, ...example }).length && Object.keys(inputSchema.properties ?? {}).length)) {
         problems.push(`${name}: no input example`);
         continue;
       }
@@ -53,7 +54,7 @@ describe('input examples over the live catalog', () => {
       if (!ajv.validate(schema, info)) problems.push(`${name}: bazaar info fails the extension's own schema: ${ajv.errorsText(ajv.errors)}`);
       const operation = paid.find((op) => new RegExp(`^${live.gateway.url}${op.path.replace(/\{[a-z0-9_]+\}/g, '[^/]+')}$`).test(item.resource) && op.method === info.input.method)!;
       const toolName = operation.operationId.replace(/\./g, '_');
-      const whole = { ...info.input.pathParams, ...example };
+      const whole = { ...pathParams, ...example };
       if (JSON.stringify(tools.get(toolName)) !== JSON.stringify(whole)) problems.push(`${name}: MCP tool ${toolName} example ${JSON.stringify(tools.get(toolName))}`);
       const request = requestOf(item, example);
       const res = await fetch(request.url, { ...request.init, signal: AbortSignal.timeout(10_000) });
