@@ -206,7 +206,7 @@ describe('gateway over a real NATS server', () => {
     await waitFor(async () => ((await http(`${gateway.url}/toll/demo/flaky`)).status === 503 ? true : undefined));
     payments.calls.splice(0);
     // No proof, or an x402 one (settled on chain inside verify): refused before any payment step.
-    for (const headers of [{}, { 'payment-signature': 'eyJ4NDAyVmVyc2lvbiI6Mn0=' }]) {
+    for (const headers of [{}, { 'payment-signature': 'eyJ4NDAyVmVyc2lvbiI6Mn0=' }] as Array<Record<string, string>>) {
       const blocked = await http(`${gateway.url}/toll/demo/flaky`, { headers });
       expect(blocked.status).toBe(503);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(25);

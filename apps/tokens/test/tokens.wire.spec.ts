@@ -40,7 +40,7 @@ let holderAccount: string;
 
 function writeMetaplex(chain: LocalRpc['chain'], fields: MetaplexFields) {
   const data = metaplexBytes(fields);
-  chain.setAccount(metadataAddress(fields.mint), { lamports: chain.minimumBalanceForRentExemption(data.length), data, owner: PROGRAMS.tokenMetadata });
+  chain.setAccount(metadataAddress(String(fields.mint)), { lamports: chain.minimumBalanceForRentExemption(data.length), data, owner: PROGRAMS.tokenMetadata });
 }
 
 function prepare(chain: LocalRpc['chain']): Prepared {
