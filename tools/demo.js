@@ -6,6 +6,7 @@ const { tollCall } = require('@toll/client');
 const { startDemoChain, fundWallets } = require('@toll/local-chain');
 const { SOLANA_NETWORKS } = require('@toll/x402');
 const { startStack, waitFor } = require('./bench/stack');
+const { readPaymentAccounts } = require('./payments-health');
 
 (async () => {
   const chain = await startDemoChain({ port: 0, usdcMint: SOLANA_NETWORKS.devnet.usdcMint });
@@ -13,8 +14,8 @@ const { startStack, waitFor } = require('./bench/stack');
   const gw = stack.gateways[0];
   try {
     await waitFor(async () => (await fetch(`${gw}/toll/devutils/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok);
-    const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
-    fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
+    const { recipient, feePayer } = await readPaymentAccounts(gw);
+    fundWallets(chain.chain, [recipient, feePayer], chain.usdcMint);
     const keypair = Keypair.fromSecretKey(chain.demoWallet.secretKey);
     console.log(`demo wallet ${keypair.publicKey.toBase58()} on ${chain.url}; gateway ${gw}\n`);
     const calls = [

@@ -25,18 +25,13 @@ describe('input examples over the live catalog', () => {
     }
   };
 
-  // The request an agent builds from the example: path parameters into the path, the rest as query or JSON body.
+  // The request an agent builds from the item as listed: its resource URL (path parameters filled in), then the query
+  // parameters or the JSON body.
   const requestOf = (item: any, example: Record<string, unknown>) => {
-    const rest = { ...example };
-    const path = decodeURI(new URL(item.resource).pathname).replace(/\{([a-z0-9_]+)\}/gi, (_, name: string) => {
-      const value = rest[name];
-      delete rest[name];
-      return encodeURIComponent(String(value));
-    });
     const method = item.extensions.bazaar.info.input.method;
-    if (method === 'POST') return { url: `${live.gateway.url}${path}`, init: { method, body: JSON.stringify(rest), headers: { 'content-type': 'application/json' } } };
-    const query = new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)]));
-    return { url: `${live.gateway.url}${path}${query.size ? `?${query}` : ''}`, init: { method } };
+    if (method === 'POST') return { url: item.resource, init: { method, body: JSON.stringify(example), headers: { 'content-type': 'application/json' } } };
+    const query = new URLSearchParams(Object.entries(example).map(([k, v]): [string, string] => [k, String(v)]));
+    return { url: `${item.resource}${query.size ? `?${query}` : ''}`, init: { method } };
   };
 
   it('every paid route announces an example that passes its own schema and input rules, and the bazaar list carries it', async () => {
@@ -50,15 +45,17 @@ describe('input examples over the live catalog', () => {
       const name = `${info.input.method} ${decodeURI(new URL(item.resource).pathname)}`;
       const inputSchema = schema.properties.input.properties.queryParams ?? schema.properties.input.properties.body;
       const example = info.input.queryParams ?? info.input.body;
-      if (!example || (!Object.keys(example).length && Object.keys(inputSchema.properties ?? {}).length)) {
+      const pathParams = info.input.pathParams ?? {};
+      if (!example || (!Object.keys({ ...pathParams, ...example }).length && Object.keys(inputSchema.properties ?? {}).length)) {
         problems.push(`${name}: no input example`);
         continue;
       }
       if (!ajv.validate(inputSchema, example)) problems.push(`${name}: example ${JSON.stringify(example)} fails its schema: ${ajv.errorsText(ajv.errors)}`);
       if (!ajv.validate(schema, info)) problems.push(`${name}: bazaar info fails the extension's own schema: ${ajv.errorsText(ajv.errors)}`);
-      const operation = paid.find((op) => `${live.gateway.url}${op.path}` === item.resource && op.method === info.input.method)!;
+      const operation = paid.find((op) => new RegExp(`^${live.gateway.url}${op.path.replace(/\{[a-z0-9_]+\}/g, '[^/]+')}$`).test(item.resource) && op.method === info.input.method)!;
       const toolName = operation.operationId.replace(/\./g, '_');
-      if (JSON.stringify(tools.get(toolName)) !== JSON.stringify(example)) problems.push(`${name}: MCP tool ${toolName} example ${JSON.stringify(tools.get(toolName))}`);
+      const whole = { ...pathParams, ...example };
+      if (JSON.stringify(tools.get(toolName)) !== JSON.stringify(whole)) problems.push(`${name}: MCP tool ${toolName} example ${JSON.stringify(tools.get(toolName))}`);
       const request = requestOf(item, example);
       const res = await fetch(request.url, { ...request.init, signal: AbortSignal.timeout(10_000) });
       const body = (await res.json()) as any;
@@ -71,7 +68,7 @@ describe('input examples over the live catalog', () => {
       const v1 = body.accepts[0].outputSchema.input;
       const fields = v1.queryParams ?? v1.bodyFields;
       const described = Object.fromEntries(Object.entries(fields).filter(([, f]: [string, any]) => 'example' in f).map(([k, f]: [string, any]) => [k, f.example]));
-      if (JSON.stringify(described) !== JSON.stringify(Object.fromEntries(Object.keys(fields).filter((k) => k in example).map((k) => [k, example[k]])))) problems.push(`${name}: the v1 entry describes ${JSON.stringify(v1)}`);
+      if (JSON.stringify(described) !== JSON.stringify(Object.fromEntries(Object.keys(fields).filter((k) => k in whole).map((k) => [k, whole[k]])))) problems.push(`${name}: the v1 entry describes ${JSON.stringify(v1)}`);
     }
     console.log(`input examples: ${items.length} paid routes, ${problems.length} problems`);
     expect(problems).toEqual([]);

@@ -107,7 +107,12 @@ describe('markets groups through gateway and payments', () => {
   it('sells short interest for 0.01 with a receipt, from the files the group loaded', async () => {
     jest.spyOn(short.app.get(Clock), 'now').mockReturnValue(Date.parse('2026-11-24T12:00:00Z'));
     upstream.use(fixtures('short', 'finra/shrt20261015-ok', 'finra/shrt20261030-ok'));
+    // Nothing loaded yet is known before anyone pays: 503 with Retry-After, no challenge (issue 33).
+    const before = await http(`${gw}/toll/short/short/GME`);
+    expect([before.status, before.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    expect(before.body.error.message).toContain('no short interest file is loaded yet');
     await short.app.get(ShortSync).sync();
+    for (let i = 0; i < 50 && (await http(`${gw}/toll/short/short/GME`)).status !== 402; i++) await new Promise((r) => setTimeout(r, 100));
     const { challenge, redeem } = await pay('/toll/short/short/GME');
     expect(challenge.usdc.amount_atomic).toBe('10000');
     const served = await redeem();

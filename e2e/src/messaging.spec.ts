@@ -58,10 +58,24 @@ describe('messaging through gateway and payments', () => {
     expect(res.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['name']);
   });
 
-  it('releases the payment when the pool is empty, then sells the bot-month on the same proof with its receipt', async () => {
+  it('refuses before any payment while the pool is empty, then sells the bot-month with its receipt once a bot is free', async () => {
     const path = '/toll/messaging/provision';
     const body = { name: 'E2E Helper' };
-    const challenge = await http(`${gw}${path}`, { method: 'POST', json: body });
+    // The empty pool is announced like an open circuit: 503 with Retry-After, no challenge, nobody pays (issue 33).
+    const empty = await http(`${gw}${path}`, { method: 'POST', json: body });
+    expect(empty.status).toBe(503);
+    expect(empty.headers.get('retry-after')).toBe('300');
+    expect(empty.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(empty.body.error.message).toContain('no bot is free in the pool');
+    expect(empty.body.error.message).toContain('no payment was taken');
+
+    expect(await runPoolCommand(['add', String(BOT)], env)).toEqual([`${BOT}: added @toll_pool_${BOT}_bot; it is reset before its first lease`]);
+    await messaging.app.get(PoolSweeper).runOnce();
+    let challenge = await http(`${gw}${path}`, { method: 'POST', json: body });
+    for (let i = 0; i < 100 && challenge.status === 503; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      challenge = await http(`${gw}${path}`, { method: 'POST', json: body });
+    }
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
     expect(c.usdc.amount_atomic).toBe('500000'); // 0.50 per bot-month
@@ -70,19 +84,6 @@ describe('messaging through gateway and payments', () => {
     const url = `${gw}${path}?toll_memo=${encodeURIComponent(c.memo)}`;
     const proof = payerProofHeaders('messaging.provision', c.memo, url, { method: 'POST', body: JSON.stringify(body) }, stack.payer);
     const redeem = () => http(url, { method: 'POST', json: body, headers: { 'x-payment-tx': sig, ...proof } });
-
-    const empty = await redeem();
-    expect(empty.status).toBe(503);
-    expect(empty.body.error).toMatchObject({
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'No bot is free in the pool right now; you were not charged (the payment hold is released). Retry later.',
-      details: { pool: 'empty' },
-    });
-    expect(empty.headers.get('payment-response')).toBeNull();
-    expect(empty.headers.get('x-toll-receipt')).toBeNull();
-
-    expect(await runPoolCommand(['add', String(BOT)], env)).toEqual([`${BOT}: added @toll_pool_${BOT}_bot; it is reset before its first lease`]);
-    await messaging.app.get(PoolSweeper).runOnce();
 
     const served = await redeem();
     expect(served.status).toBe(200);

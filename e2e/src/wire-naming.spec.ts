@@ -114,6 +114,25 @@ describe('one naming style on the wire (snake_case)', () => {
     expect(challenge.toll.price).toEqual(op.price);
   });
 
+  // One `tolls` shape in every group's health (issue 33): each operation of the group, with its method, path and price,
+  // as OpenAPI states them. Walked over every health in the live catalog, so a new group is held to it by itself.
+  it("every group's health lists its tolls one way: {operation_id, method, path, price} for each of its operations", async () => {
+    const healths = live.operations.filter((o) => o.operationId.endsWith('.getHealth'));
+    expect(healths.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    for (const h of healths) {
+      const group = h.operationId.split('.')[0];
+      const expected = live.operations
+        .filter((o) => o.operationId.split('.')[0] === group)
+        .map((o) => ({ operation_id: o.operationId, method: o.method, path: o.path, price: o.price }))
+        .sort((a, b) => a.operation_id.localeCompare(b.operation_id));
+      const health = (await (await fetch(`${live.gateway.url}${h.path}`)).json()) as any;
+      const tolls = Array.isArray(health.tolls) ? [...health.tolls].sort((a: any, b: any) => a.operation_id.localeCompare(b.operation_id)) : health.tolls;
+      if (JSON.stringify(tolls) !== JSON.stringify(expected)) problems.push(`${group}: tolls ${JSON.stringify(health.tolls)?.slice(0, 300)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("the gateway's own bodies (index, healthz, readyz) are snake_case", async () => {
     const found: string[] = [];
     for (const path of ['/', '/healthz', '/readyz']) found.push(...camelInValue(await (await fetch(`${live.gateway.url}${path}`)).json(), path));

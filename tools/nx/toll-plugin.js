@@ -76,8 +76,9 @@ const createNodes = [
       const project = { root, name, targets: targetsFor(root, name, pkg, context.workspaceRoot), implicitDependencies: root === 'tools' ? [] : ['!tools'] };
       if (root === 'e2e') {
         Object.assign(project, { projectType: 'application', tags: pkg.nx?.tags ?? [], implicitDependencies: ['tag:type:app'] });
-        // Some suites run a group as its own process, which loads the libs' dist through node_modules.
-        project.targets.test.dependsOn = ['^prisma', { target: 'build', projects: 'tag:scope:shared' }];
+        // Some suites run a group as its own process, which loads the libs' dist through node_modules, and the
+        // every-operation walk runs every app's dist through npm start's own code (tools/start-local.js).
+        project.targets.test.dependsOn = ['^prisma', { target: 'build', projects: 'tag:scope:shared' }, { target: 'build', projects: 'tag:type:app' }];
       }
       if (root === 'tools') {
         // Its tests check the deployment files (validate:deploy), which belong to no project.

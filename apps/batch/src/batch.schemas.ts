@@ -140,6 +140,5 @@ export const BatchHealthOutput = GroupHealthOutput.extend({
     new_payer_limit: z.string(),
     signed_message: z.string(),
   }),
-  tolls: z.record(z.string(), z.unknown()),
 });
 export type BatchHealthOutput = z.infer<typeof BatchHealthOutput>;

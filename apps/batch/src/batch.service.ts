@@ -4,7 +4,6 @@ import { GroupHealth, JsonLogger } from '@toll/platform';
 import { createHash, randomBytes } from 'node:crypto';
 import type * as S from './batch.schemas';
 import { BatchRepository } from './batch.repository';
-import { PRICES } from './pricing';
 import { EXPIRY, HISTORY, ISSUED_AT, largestSettled, NEW_PAYER_LIMIT, REPUTATION, reputationFactor, scoreVoucher, THRESHOLDS, WEIGHTS, type Status } from './scoring';
 import { MESSAGE_DOMAIN, verifyVoucher, voucherId, type Voucher } from './voucher';
 
@@ -128,7 +127,6 @@ export class BatchService {
         new_payer_limit: NEW_PAYER_LIMIT.toString(),
         signed_message: `UTF-8 lines joined by \\n: ${MESSAGE_DOMAIN} | payer:<base64> | amount:<integer> | nonce:<nonce> | expiry:<unix s> | issued_at:<unix s>`,
       },
-      tolls: { ...PRICES },
     };
   }
 

@@ -44,7 +44,12 @@ describe('batch over NATS', () => {
       status: 'ok',
       sources: [{ name: 'postgres', ok: true }],
       scoring: { weights: WEIGHTS, thresholds: THRESHOLDS, expiry: EXPIRY, new_payer_limit: '1000000' },
-      tolls: { score: { per: 'call', usd: '0.005' }, checkpoint: null, getPayer: null, getHealth: null },
+      tolls: [
+        { operation_id: 'batch.score', method: 'POST', path: '/toll/batch/score', price: { per: 'call', usd: '0.005' } },
+        { operation_id: 'batch.checkpoint', method: 'POST', path: '/toll/batch/checkpoint', price: null },
+        { operation_id: 'batch.getPayer', method: 'GET', path: '/toll/batch/payer/{address}', price: null },
+        { operation_id: 'batch.getHealth', method: 'GET', path: '/toll/batch/health', price: null },
+      ],
     });
     expect(health.endpoints.map((e: any) => `${e.method} ${e.path} ${e.operation_id}`)).toEqual([
       'POST /toll/batch/score batch.score',

@@ -23,7 +23,7 @@ export class BooksController {
     description:
       'The ISBN check digit is verified before payment; an ISBN-10 is converted to ISBN-13. Open Library and Google Books are asked together: ' +
       'Open Library first field by field, Google Books fills what it lacks, and `field_sources` says which source each field came from. ' +
-      'Either source alone answers when the other fails. An ISBN neither source knows is NOT_FOUND (not charged). Cached 30 days; ' +
+      'Either source alone answers when the other fails. An ISBN neither source knows is NOT_FOUND (the payment stays unused). Cached 30 days; ' +
       'served stale up to a year when both sources fail.',
     asks: [
       'title and author of an ISBN',
@@ -52,7 +52,7 @@ export class BooksController {
     summary: `Book details for a list of up to ${S.BATCH_MAX} ISBNs or book barcodes at once, one row per book`,
     description:
       'All ISBNs go to Open Library in a single request; Google Books is asked only for the ISBNs Open Library does not have or could not ' +
-      'answer. Each row is found, not_found or unavailable; the call fails (not charged) only when no ISBN could be answered.',
+      'answer. Each row is found, not_found or unavailable; the call fails (the payment stays unused) only when no ISBN could be answered.',
     asks: [
       'details for a list of ISBNs at once',
       'look up several books by barcode in one call',

@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
@@ -21,7 +20,7 @@ export const SEARCH_MAX = 40;
 
 export const GetBookInput = z.strictObject({
   isbn: Isbn.describe('ISBN-10 or ISBN-13, hyphens optional; the check digit is verified before payment and an ISBN-10 is converted to ISBN-13'),
-}).meta({ examples: [{ isbn: '9780306406157' }] });
+}).meta({ examples: [{ isbn: '9780143130727' }] });
 export type GetBookInput = z.infer<typeof GetBookInput>;
 
 export const GetBatchInput = z.strictObject({
@@ -30,7 +29,7 @@ export const GetBatchInput = z.strictObject({
     .min(1)
     .max(BATCH_MAX)
     .describe(`1-${BATCH_MAX} ISBNs (10 or 13 digits); duplicates, including an ISBN-10 and its ISBN-13, are answered once`),
-}).meta({ examples: [{ isbns: ['9780306406157', '0441478123'] }] });
+}).meta({ examples: [{ isbns: ['9780143130727', '9780553562613', '9780132931755', '9780060281373'] }] });
 export type GetBatchInput = z.infer<typeof GetBatchInput>;
 
 const Text = (what: string) =>
@@ -165,7 +164,6 @@ export type SearchOutput = z.infer<typeof SearchOutput>;
 
 export const HealthOutput = GroupHealthOutput.extend({
   sources: z.array(sourceHealth(SourceName)),
-  tolls: z.record(z.string(), PriceSpec.nullable()).describe('Price of each operation in USD; null is free'),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

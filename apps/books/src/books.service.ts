@@ -3,7 +3,6 @@ import { TollError } from '@toll/contracts';
 import { allSourcesFailed, combinedFreshness, failureOf, noSourceCouldAnswer, SourceStatus, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
 import type * as S from './books.schemas';
 import { toIsbn10, toIsbn13 } from './isbn';
-import { PRICES } from './pricing';
 import type { SearchPage, SourceBook } from './upstreams/book-record';
 import { GoogleBooksClient } from './upstreams/google-books.client';
 import { OpenLibraryClient } from './upstreams/open-library.client';
@@ -190,7 +189,7 @@ export class BooksService {
     };
   }
 
-  health(): Pick<S.HealthOutput, 'status' | 'sources' | 'tolls' | 'cache'> {
+  health(): Pick<S.HealthOutput, 'status' | 'sources' | 'cache'> {
     const sources = SOURCES.map((s) => {
       const enabled = s.name === 'open-library' || this.google.enabled;
       return { ...s, enabled, ...this.status.report(s.name, enabled) };
@@ -198,7 +197,6 @@ export class BooksService {
     return {
       status: sources.some((s) => s.state === 'failing') ? 'degraded' : 'ok',
       sources,
-      tolls: { 'books.getBook': PRICES.getBook, 'books.getBatch': PRICES.getBatch, 'books.search': PRICES.search, 'books.getHealth': PRICES.getHealth },
       cache: { entries: this.cache.size, ...this.cache.stats },
     };
   }

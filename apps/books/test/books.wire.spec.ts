@@ -497,12 +497,12 @@ describe('books over NATS', () => {
         ['open-library', true, 'unknown', 'Catalog data CC0 1.0 (public domain dedication); cover images carry their own rights'],
         ['google-books', true, 'unknown', 'Google APIs Terms of Service; not an open licence'],
       ]);
-      expect(health.tolls).toEqual({
-        'books.getBook': { per: 'call', usd: '0.005' },
-        'books.getBatch': { per: 'call', usd: '0.02' },
-        'books.search': { per: 'call', usd: '0.005' },
-        'books.getHealth': null,
-      });
+      expect(health.tolls).toEqual([
+        { operation_id: 'books.getBook', method: 'GET', path: '/toll/books/book', price: { per: 'call', usd: '0.005' } },
+        { operation_id: 'books.getBatch', method: 'POST', path: '/toll/books/batch', price: { per: 'call', usd: '0.02' } },
+        { operation_id: 'books.search', method: 'GET', path: '/toll/books/search', price: { per: 'call', usd: '0.005' } },
+        { operation_id: 'books.getHealth', method: 'GET', path: '/toll/books/health', price: null },
+      ]);
       expect(health.endpoints.map((e: { operation_id: string; method: string; path: string }) => `${e.method} ${e.path} ${e.operation_id}`).sort()).toEqual([
         'GET /toll/books/book books.getBook',
         'GET /toll/books/health books.getHealth',

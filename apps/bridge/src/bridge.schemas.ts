@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { resolveChain } from './chains';
@@ -110,6 +109,5 @@ export const HealthOutput = GroupHealthOutput.extend({
       last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
     }),
   ),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -131,7 +131,6 @@ export class BridgeService {
       bridges: BRIDGES.map((b) => ({ id: b.id, name: b.name, reviewed: b.reviewed, source: b.source })),
       chains: CHAIN_IDS.map((id) => ({ id, name: CHAINS[id].name, aliases: [...CHAINS[id].aliases] })),
       sources,
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
     };
   }
 

@@ -237,10 +237,10 @@ describe('bridge over NATS', () => {
       ['defillama-bridges', fake.url, 'UPSTREAM_ERROR'],
     ]);
     expect(health.tolls).toEqual([
-      { operation_id: 'bridge.score', path: '/toll/bridge/score', price: { per: 'call', usd: '0.01' } },
-      { operation_id: 'bridge.getBridges', path: '/toll/bridge/bridges', price: null },
-      { operation_id: 'bridge.getIncidents', path: '/toll/bridge/incidents', price: null },
-      { operation_id: 'bridge.getHealth', path: '/toll/bridge/health', price: null },
+      { operation_id: 'bridge.score', method: 'POST', path: '/toll/bridge/score', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'bridge.getBridges', method: 'GET', path: '/toll/bridge/bridges', price: null },
+      { operation_id: 'bridge.getIncidents', method: 'GET', path: '/toll/bridge/incidents', price: null },
+      { operation_id: 'bridge.getHealth', method: 'GET', path: '/toll/bridge/health', price: null },
     ]);
   });
 });

@@ -7,7 +7,7 @@ import { PRICES } from './pricing';
 
 const SOURCES =
   'Sources: SEC EDGAR (public domain: ticker map, submissions, XBRL company facts; at most 8 requests/s across every replica and group) and ' +
-  'GLEIF (CC0: LEI records, parents, ISINs), cached 24 h (stale up to 7 days, labelled). An unknown company is a 404 and is not charged.';
+  'GLEIF (CC0: LEI records, parents, ISINs), cached 24 h (stale up to 7 days, labelled). An unknown company is a 404 and the payment stays unused.';
 
 @Controller()
 export class CompanyController {

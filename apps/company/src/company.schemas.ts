@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 
@@ -139,7 +138,6 @@ const HealthSource = z.object({ id: z.string(), base_url: z.string(), license: z
 export const GetHealthOutput = GroupHealthOutput.extend({
   sources: z.array(HealthSource),
   governor: z.object({ sec: z.enum(['shared', 'per-process']), gleif: z.enum(['shared', 'per-process']), sec_rate_per_second: z.number() }),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
 export type GetHealthOutput = z.infer<typeof GetHealthOutput>;

@@ -209,7 +209,6 @@ export class CompanyService implements OnModuleDestroy {
         gleif: this.gleif.governor instanceof SharedRateGovernor ? 'shared' : 'per-process',
         sec_rate_per_second: this.config.SEC_RATE_PER_SECOND,
       },
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: { entries: this.cache.size + this.sec.cache.size, ...this.cache.stats },
     };
   }

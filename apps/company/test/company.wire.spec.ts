@@ -112,9 +112,9 @@ describe('company over NATS', () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'company', title: 'Company Snapshot', status: 'ok', governor: { sec: 'per-process', gleif: 'per-process', sec_rate_per_second: 8 } });
     expect(health.tolls).toEqual([
-      { operation_id: 'company.getSnapshot', path: '/toll/company/snapshot', price: { per: 'call', usd: '0.02' } },
-      { operation_id: 'company.search', path: '/toll/company/search', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'company.getHealth', path: '/toll/company/health', price: null },
+      { operation_id: 'company.getSnapshot', method: 'GET', path: '/toll/company/snapshot', price: { per: 'call', usd: '0.02' } },
+      { operation_id: 'company.search', method: 'GET', path: '/toll/company/search', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'company.getHealth', method: 'GET', path: '/toll/company/health', price: null },
     ]);
   });
 

@@ -1,5 +1,4 @@
 import { GroupHealthOutput } from '@toll/platform';
-import { PriceSpec } from '@toll/contracts';
 import { z } from 'zod';
 
 export const SECTIONS = ['prices', 'yields', 'rates', 'staking'] as const;
@@ -115,7 +114,7 @@ const SectionHealth = z.object({
 export const DataStatus = z.object({
   status: z.enum(['ok', 'degraded']).describe('degraded when a section went stale or its last load failed'),
   sections: z.object({ prices: SectionHealth, yields: SectionHealth, rates: SectionHealth, staking: SectionHealth }),
-  tolls: z.object({ get_bundle: PriceSpec.nullable(), get_schema: z.null(), get_health: z.null(), note: z.string() }),
+  price_note: z.string().describe('Why the bundle costs what tolls says (the spec conflicts), and how to change it'),
   prices_refresh_ms: z.number().int(),
   etf_tickers: z.array(z.string()),
   providers: z.record(z.string(), z.boolean()).describe('Which optional providers are configured'),

@@ -18,7 +18,7 @@ import {
 } from './data.schemas';
 import { etfYield } from './etf-yield';
 import { allInOrder, combinedFailure, firstAvailable, labelled, withDeadline } from './fallback';
-import { PRICE_NOTE, PRICES } from './pricing';
+import { PRICE_NOTE } from './pricing';
 import { COINS, RATE_INSTITUTION, RATE_SERIES, STAKING_ASSETS } from './reference-data';
 import { CoingeckoClient } from './upstreams/coingecko.client';
 import { DefillamaClient } from './upstreams/defillama.client';
@@ -126,7 +126,7 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
     return {
       status: degraded ? 'degraded' : 'ok',
       sections,
-      tolls: { get_bundle: PRICES.getBundle, get_schema: PRICES.getSchema, get_health: PRICES.getHealth, note: PRICE_NOTE },
+      price_note: PRICE_NOTE,
       prices_refresh_ms: this.config.DATA_PRICES_REFRESH_MS,
       etf_tickers: this.config.DATA_ETF_TICKERS,
       providers: {

@@ -244,12 +244,12 @@ describe('data over NATS', () => {
         ['data.getHealth', 'GET', '/toll/data/health', null],
       ]);
       expect(health.sections).toEqual({ prices: fresh('coingecko', 3_600_000), yields: fresh('nasdaq', 900_000), rates: fresh('fred', 86_400_000), staking: fresh('defillama', 3_600_000) });
-      expect(health.tolls).toEqual({
-        get_bundle: { per: 'call', usd: '0.05' },
-        get_schema: null,
-        get_health: null,
-        note: 'GET /api/data: spec §4.1 lists 0.05 USD in the interface description but "no auth" on the descriptive page; we charge 0.05 per call by default, DATA_BUNDLE_PRICE_USD overrides it ("0" or "free" makes it free).',
-      });
+      expect(health.tolls).toEqual([
+        { operation_id: 'data.getBundle', method: 'GET', path: '/api/data', price: { per: 'call', usd: '0.05' } },
+        { operation_id: 'data.getSchema', method: 'GET', path: '/api/data/schema', price: null },
+        { operation_id: 'data.getHealth', method: 'GET', path: '/toll/data/health', price: null },
+      ]);
+      expect(health.price_note).toBe('GET /api/data: spec §4.1 lists 0.05 USD in the interface description but "no auth" on the descriptive page; we charge 0.05 per call by default, DATA_BUNDLE_PRICE_USD overrides it ("0" or "free" makes it free).');
       expect(health).toMatchObject({ prices_refresh_ms: 1_800_000, etf_tickers: ['SPY', 'JEPI'], providers: { coingecko_key: false, nasdaq: true, polygon: true, fred_key: true, fred_keyless_csv: false } });
     });
 

@@ -224,6 +224,5 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     groups: z.array(z.string()),
   }),
   catalog: z.array(z.object({ operation_id: z.string(), method: z.string(), path: z.string(), summary: z.string(), price: PriceSpec.nullable() })),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
 export type GetHealthOutput = z.infer<typeof GetHealthOutput>;

@@ -115,7 +115,6 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
       sources,
       index: { documents: index.size, toll_routes: counts['toll-catalog'], index_entries: counts.index, registry_listings: counts.registry, groups: this.catalog.groups() },
       catalog: this.catalog.routes().map(({ operationId, method, path, summary, price }) => ({ operation_id: operationId, method, path, summary, price })),
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
     };
   }
 

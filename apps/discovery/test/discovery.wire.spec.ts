@@ -108,7 +108,7 @@ describe('discovery over NATS', () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'discovery', title: 'Discovery', status: 'degraded' });
     expect(health.endpoints.map((e: any) => e.operation_id).sort()).toEqual(['discovery.getHealth', 'discovery.match', 'discovery.register', 'discovery.search']);
-    expect(health.tolls).toContainEqual({ operation_id: 'discovery.match', path: '/toll/discovery/match', price: { per: 'call', usd: '0.02' } });
+    expect(health.tolls).toContainEqual({ operation_id: 'discovery.match', method: 'POST', path: '/toll/discovery/match', price: { per: 'call', usd: '0.02' } });
     const routes = otherRoutes.length + 4; // every announced route plus discovery's own four
     expect(health.index).toEqual({ documents: routes, toll_routes: routes, index_entries: 0, registry_listings: 0, groups: expect.arrayContaining(['weather', 'discovery', 'spend']) });
     expect(health.index.groups).toHaveLength(otherGroups.length + 1);
@@ -325,7 +325,12 @@ describe('discovery over NATS', () => {
       const bazaar = bazaarExtension({ operationId: route.operationId, method: route.method, path: route.path, summary: route.summary, price: route.price, inputSchema: route.inputSchema, outputSchema: route.outputSchema });
       const input = bazaar.schema.properties.input.properties as Record<string, unknown>;
       expect(hit.call.method).toBe(bazaar.info.input.method);
-      expect(hit.call.input).toEqual(route.method === 'POST' ? { in: 'body', schema: input.body } : { in: 'query', schema: input.queryParams });
+      // A templated route's bazaar splits its input into pathParams and the rest; discovery names the path template
+      // and the whole input, whose fields are exactly those two parts'.
+      const split = input.pathParams as { properties: Record<string, unknown> } | undefined;
+      const rest = (route.method === 'POST' ? input.body : input.queryParams) as { properties: Record<string, unknown> };
+      expect(hit.call.input).toEqual({ in: route.method === 'POST' ? 'body' : 'query', schema: split ? route.inputSchema : rest });
+      if (split) expect(Object.keys({ ...split.properties, ...rest.properties }).sort()).toEqual(Object.keys(route.inputSchema.properties).sort());
       expect(hit.call.path).toBe(route.path);
       expect(hit.price).toEqual(route.price);
       expect(hit.summary).toBe(route.summary); // the challenge's resource.description

@@ -9,7 +9,7 @@ import { PRICES } from './pricing';
 const TIMEOUT_MS = 12_000;
 const SOURCES =
   'Sources: Nasdaq quote API (primary, unofficial) and Massive/Polygon (fallback, keyed). Histories are cached 24 h, prices 15 min; ' +
-  'stale data is labelled with as_of and reason. A ticker with no distribution on record is a 404 and is not charged.';
+  'stale data is labelled with as_of and reason. A ticker with no distribution on record is a 404 and the payment stays unused.';
 
 @Controller()
 export class EtfController {

@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 
@@ -117,7 +116,6 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     }),
   ),
   screener: z.object({ universe: z.array(z.string()), refreshed_at: z.string().nullable(), evaluated_count: z.number().int().nullable() }),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
 export type GetHealthOutput = z.infer<typeof GetHealthOutput>;

@@ -181,7 +181,6 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
       status: !this.sources.some((s) => s.enabled) || failing ? 'degraded' : 'ok',
       sources,
       screener: { universe: this.config.ETF_SCREENER_UNIVERSE, refreshed_at: snapshot?.freshness.fetchedAt ?? null, evaluated_count: snapshot?.value.rows.length ?? null },
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: { entries: this.cache.size, ...this.cache.stats },
     };
   }

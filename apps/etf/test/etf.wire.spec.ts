@@ -85,9 +85,9 @@ describe('etf over NATS', () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'etf', title: 'ETF Distributions' });
     expect(health.tolls).toEqual([
-      { operation_id: 'etf.getDistributions', path: '/toll/etf/distributions/{ticker}', price: { per: 'call', usd: '0.01' } },
-      { operation_id: 'etf.getScreener', path: '/toll/etf/screener', price: null },
-      { operation_id: 'etf.getHealth', path: '/toll/etf/health', price: null },
+      { operation_id: 'etf.getDistributions', method: 'GET', path: '/toll/etf/distributions/{ticker}', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'etf.getScreener', method: 'GET', path: '/toll/etf/screener', price: null },
+      { operation_id: 'etf.getHealth', method: 'GET', path: '/toll/etf/health', price: null },
     ]);
     expect(health.sources.map((s: any) => [s.id, s.enabled, s.base_url])).toEqual([
       ['nasdaq', true, fake.url],

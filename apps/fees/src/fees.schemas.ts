@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { isBase58PublicKey } from '@toll/solana';
 import { z } from 'zod';
@@ -167,7 +166,6 @@ const SourceStatus = z.object({
 
 export const GetHealthOutput = GroupHealthOutput.extend({
   sources: z.array(SourceStatus),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
   settings: z.object({
     cu_margin: z.string(),

@@ -116,7 +116,6 @@ export class FeesService {
       ...described,
       status: sources.some((s) => s.status === 'down') ? 'degraded' : 'ok',
       sources,
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: { entries: this.cache.size, ...this.cache.stats },
       settings: {
         cu_margin: this.config.FEES_CU_MARGIN,

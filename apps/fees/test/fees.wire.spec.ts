@@ -152,10 +152,10 @@ describe('fees over NATS against a local chain', () => {
     expect(health).toMatchObject({ service: 'fees', title: 'Fee Oracle', status: 'ok' });
     expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['fees.getFees', 'fees.estimate', 'fees.optimize', 'fees.getHealth']);
     expect(health.tolls).toEqual([
-      { operation_id: 'fees.getFees', path: '/toll/fees/fees', price: null },
-      { operation_id: 'fees.estimate', path: '/toll/fees/estimate', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'fees.optimize', path: '/toll/fees/optimize', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'fees.getHealth', path: '/toll/fees/health', price: null },
+      { operation_id: 'fees.getFees', method: 'GET', path: '/toll/fees/fees', price: null },
+      { operation_id: 'fees.estimate', method: 'POST', path: '/toll/fees/estimate', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'fees.optimize', method: 'POST', path: '/toll/fees/optimize', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'fees.getHealth', method: 'GET', path: '/toll/fees/health', price: null },
     ]);
     const up = (id: string, role: string, url: string) => ({
       id,

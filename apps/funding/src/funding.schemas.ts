@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 
@@ -156,6 +155,5 @@ export const HealthOutput = GroupHealthOutput.extend({
     last_run_at: z.string().nullable(),
     last_error: z.string().nullable(),
   }),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

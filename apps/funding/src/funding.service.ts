@@ -191,7 +191,6 @@ export class FundingService {
         last_run_at: this.collector.lastRunAt,
         last_error: this.collector.lastError,
       },
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
     };
   }
 

@@ -120,10 +120,10 @@ describe('funding over NATS', () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'funding', title: 'Funding Rates', status: 'ok' });
     expect(health.tolls).toEqual([
-      { operation_id: 'funding.getFunding', path: '/toll/funding/funding/{symbol}', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'funding.getLiquidations', path: '/toll/funding/liquidations/{symbol}', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'funding.getTopFunded', path: '/toll/funding/top-funded', price: null },
-      { operation_id: 'funding.getHealth', path: '/toll/funding/health', price: null },
+      { operation_id: 'funding.getFunding', method: 'GET', path: '/toll/funding/funding/{symbol}', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'funding.getLiquidations', method: 'GET', path: '/toll/funding/liquidations/{symbol}', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'funding.getTopFunded', method: 'GET', path: '/toll/funding/top-funded', price: null },
+      { operation_id: 'funding.getHealth', method: 'GET', path: '/toll/funding/health', price: null },
     ]);
     expect(health.tracked).toEqual({ funding: 'USDT-margined perpetuals listed on Binance, Bybit or OKX', liquidation_bases: ['BTC'] });
     expect(health.venues.map((v: any) => [v.venue, v.enabled, v.base_url, v.last_success_at, v.last_failure])).toEqual([

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TollError, type ChallengeReply } from '@toll/contracts';
-import { decodeHeaderJson, inputExampleOf } from '@toll/x402';
+import { concreteExamplePath, decodeHeaderJson, inputExampleOf } from '@toll/x402';
 import { randomUUID } from 'node:crypto';
 import { toolNameOf, toolOf } from './mcp';
 import { PaymentsClient } from './payments.client';
@@ -80,8 +80,8 @@ export class DiscoveryList {
       const required = requirements[i];
       const accepts = required.accepts.map(({ extra, ...rest }) => ({ ...rest, extra: withoutMemo(extra) }));
       const common = { x402Version: 2 as const, accepts, lastUpdated, mimeType: 'application/json', serviceName: ascii32(`Toll ${titles.get(route.group) ?? route.group}`), tags: [...new Set(route.tags.map(ascii32).filter(Boolean))].slice(0, 5) };
-      const routeTemplate = route.paramNames.length ? { routeTemplate: route.path.replace(/\{([a-z0-9_]+)\}/g, ':$1') } : {};
-      items.push({ ...common, resource: `${base}${route.path}`, type: 'http', description: route.summary, extensions: { bazaar: { ...required.extensions.bazaar, ...routeTemplate } } });
+      // A templated path is listed as its example's concrete URL, callable as is; the bazaar's routeTemplate keys the catalog.
+      items.push({ ...common, resource: `${base}${concreteExamplePath(route) ?? route.path}`, type: 'http', description: route.summary, extensions: { bazaar: required.extensions.bazaar } });
       const tool = toolOf(route);
       // The route's own input example (the HTTP item's info.input carries it from the challenge), as the tool's arguments.
       const input = inputExampleOf(route);
@@ -111,7 +111,7 @@ export class DiscoveryList {
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < REQUIREMENTS_TTL_MS) return hit.required;
     const required = this.payments
-      .challenge({ requestId: randomUUID(), resourceUrl: `${base}${path}`, route: { operationId, method, path, summary, inputSchema, outputSchema, price: route.price! } })
+      .challenge({ requestId: randomUUID(), resourceUrl: `${base}${concreteExamplePath(route) ?? path}`, route: { operationId, method, path, summary, inputSchema, outputSchema, price: route.price! } })
       .then((c: ChallengeReply) => decodeHeaderJson(c.headerValue) as PaymentRequiredV2);
     required.catch(() => this.cache.delete(key));
     this.cache.set(key, { at: Date.now(), required });

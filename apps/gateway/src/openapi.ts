@@ -1,5 +1,5 @@
 import { ERROR_CODES, httpStatusOf, type ErrorCode, type PriceSpec } from '@toll/contracts';
-import { BALANCE_HEADERS, balanceGuide, balanceGuideMarkdown } from '@toll/x402';
+import { BALANCE_HEADERS, balanceGuide, balanceGuideMarkdown, inputExampleOf } from '@toll/x402';
 import type { ResolvedRoute } from './route-table';
 
 type Schema = Record<string, unknown>;
@@ -9,22 +9,31 @@ export const priceText = (price: PriceSpec | null): string =>
 
 export const stripDialect = ({ $schema: _dialect, ...schema }: Schema): Schema => schema;
 
+// Each parameter carries its value in the route's one example (the same the 402's bazaar info, /discovery/resources and
+// the MCP tool advertise).
 function parametersOf(route: ResolvedRoute) {
   const schema = route.inputSchema as { properties?: Record<string, Schema>; required?: string[] };
   const required = new Set(schema.required ?? []);
+  const example = inputExampleOf(route) ?? {};
   return Object.entries(schema.properties ?? {})
     .filter(([name]) => route.method === 'GET' || route.paramNames.includes(name))
     .map(([name, s]) => {
       const inPath = route.paramNames.includes(name);
-      return { name, in: inPath ? 'path' : 'query', required: inPath || required.has(name), description: s.description, schema: s };
+      return { name, in: inPath ? 'path' : 'query', required: inPath || required.has(name), description: s.description, schema: s, ...(name in example ? { example: example[name] } : {}) };
     });
 }
 
+// The body without the path parameters, its example likewise (they are in the path).
 function bodyOf(route: ResolvedRoute) {
-  const schema = stripDialect(route.inputSchema) as { properties?: Record<string, Schema> };
+  const schema = stripDialect(route.inputSchema) as { properties?: Record<string, Schema>; required?: string[]; examples?: Schema[] };
   if (route.paramNames.length === 0) return schema;
-  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !route.paramNames.includes(name)));
-  return { ...schema, properties };
+  const body = <T>(o: Record<string, T>) => Object.fromEntries(Object.entries(o).filter(([name]) => !route.paramNames.includes(name)));
+  return {
+    ...schema,
+    properties: body(schema.properties ?? {}),
+    ...(schema.required ? { required: schema.required.filter((name) => !route.paramNames.includes(name)) } : {}),
+    ...(schema.examples ? { examples: schema.examples.map(body) } : {}),
+  };
 }
 
 const ERROR_ENVELOPE = {
@@ -42,10 +51,10 @@ const ERROR_ENVELOPE = {
 // What each code the group may declare means to a caller (the gateway's own statuses are listed below).
 const DECLARED: Partial<Record<ErrorCode, string>> = {
   FORBIDDEN: 'The credentials given do not allow this',
-  NOT_FOUND: 'Not found (an unknown identifier); a paid call is not charged',
+  NOT_FOUND: 'Not found (an unknown identifier); a paid call\'s proof stays unused (error.details.payment says how to redeem it)',
   CONFLICT: 'Conflicts with the current state (e.g. an outcome already recorded)',
   RATE_LIMITED: 'Rate limited; Retry-After says when to retry',
-  UPSTREAM_ERROR: 'An upstream provider failed; a paid call is not charged and the same proof can be retried',
+  UPSTREAM_ERROR: 'An upstream provider failed; a paid call\'s proof stays unused: repeat the request with it',
 };
 
 // Every status the operation can answer: the gateway's own (input, payment, body size, method, availability) and
@@ -63,9 +72,9 @@ function responsesOf(route: ResolvedRoute, output: Schema) {
     ...(route.price ? { '402': { $ref: '#/components/responses/PaymentRequired' } } : {}),
     '405': error('Method not allowed on this path; the Allow header lists the methods'),
     ...(route.method === 'POST' ? { '413': error('Request body too large') } : {}),
-    '500': error('Internal error; a paid call is not charged'),
-    '503': error('Service unavailable; retry after Retry-After; a paid call is not charged (and is refused before payment while the operation cannot be served)'),
-    '504': error('Timed out; a paid call is not charged and the same proof can be retried'),
+    '500': error('Internal error; a paid call\'s proof stays unused: repeat the request with it'),
+    '503': error('Service unavailable; retry after Retry-After. Refused before payment while the operation cannot be served; after a payment the proof stays unused: repeat the request with it'),
+    '504': error('Timed out; a paid call\'s proof stays unused: repeat the request with it'),
     ...fromGroup,
   };
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));

@@ -105,13 +105,15 @@ export class TollService {
     // Rules the announced schema cannot carry are judged by the group before any payment step, proof or not:
     // an x402 proof is settled on chain inside verify, so a refusal after it would cost the caller real money.
     if (route.inputCheck) await this.bus.request(inputCheckSubjectOf(route.operationId), { input, requestId }, { timeoutMs: Math.min(route.timeoutMs, INPUT_CHECK_TIMEOUT_MS), requestId });
-    // The group said it cannot serve this operation now: say so before anyone pays, and when to come back.
+    // The group said it cannot serve this operation now: say so before anyone pays, and when to come back. A memo-flow
+    // proof is a transfer already on chain: it goes on to payments, which redelivers an answer already paid for (a lost
+    // answer must not wait for the operation to come back) and otherwise refuses the same way, the proof unused.
     const down = this.table.unavailable(route);
-    if (down) {
-      throw new TollError('SERVICE_UNAVAILABLE', `${route.operationId} cannot be served right now (${down.reason}); no payment was taken, and a proof you sent stays unused. Retry after ${down.retryAfterSeconds} s.`, {
-        retry_after_seconds: down.retryAfterSeconds,
-      });
-    }
+    const refusal = down && {
+      message: `${route.operationId} cannot be served right now (${down.reason}); no payment was taken, and a proof you sent stays unused. Retry after ${down.retryAfterSeconds} s.`,
+      retry_after_seconds: down.retryAfterSeconds,
+    };
+    if (refusal && proof?.kind !== 'memo') throw new TollError('SERVICE_UNAVAILABLE', refusal.message, { retry_after_seconds: refusal.retry_after_seconds });
     // The memo of a challenge commits to this request, so whoever reads it on chain cannot redeem it for another.
     const bindingKey = requestKeyOf(route.operationId, input, idempotencyKey);
     const target = req.target ?? { path: route.path, input };
@@ -133,6 +135,7 @@ export class TollService {
       input,
       caller: req.caller,
       request_sha256,
+      ...(refusal ? { unavailable: refusal } : {}),
     });
     if (paid.kind === 'challenge') return paid;
     return { kind: 'answer', reply: { json: paid.json, headers: paid.headers }, uncharged: paid.uncharged, settled: paid.settled };

@@ -192,7 +192,12 @@ describe('gateway over a real NATS server', () => {
 
   it('tells a payer what payments says of their unused payment after our failure, then answers 503 with Retry-After before any payment step', async () => {
     const payment = { status: 'unused', transaction: 'Sig1111', operation_id: 'demo.getFlaky', retry: 'repeat this same request with the same proof' };
-    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ err: { code: 'UPSTREAM_ERROR', message: 'every provider failed', details: { retry_after_seconds: 30, payment } } }));
+    // As payments answers: the group failed; later, told the operation is unavailable, it refuses with the gateway's words.
+    const paid = respond(nc, SUBJECTS.paymentsCall, (req) =>
+      req.unavailable
+        ? { err: { code: 'SERVICE_UNAVAILABLE', message: req.unavailable.message, details: { retry_after_seconds: req.unavailable.retry_after_seconds, payment } } }
+        : { err: { code: 'UPSTREAM_ERROR', message: 'every provider failed', details: { retry_after_seconds: 30, payment } } },
+    );
     await nc.flush();
     const failed = await http(`${gateway.url}/toll/demo/flaky?toll_memo=m`, { headers: { 'x-payment-tx': 'Sig1111' } });
     expect([failed.status, failed.body.error]).toEqual([502, { code: 'UPSTREAM_ERROR', message: 'every provider failed', details: { retry_after_seconds: 30, payment }, request_id: failed.headers.get('x-request-id') }]);
@@ -200,12 +205,21 @@ describe('gateway over a real NATS server', () => {
     expect((await callOperation(nc, 'demo.getFlaky', {})).err).toMatchObject({ code: 'UPSTREAM_ERROR' });
     await waitFor(async () => ((await http(`${gateway.url}/toll/demo/flaky`)).status === 503 ? true : undefined));
     payments.calls.splice(0);
-    const blocked = await http(`${gateway.url}/toll/demo/flaky?toll_memo=m`, { headers: { 'x-payment-tx': 'Sig1111' } });
-    expect(blocked.status).toBe(503);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(25);
-    expect(blocked.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_seconds: expect.any(Number) } });
-    expect(blocked.body.error.message).toMatch(/^demo\.getFlaky cannot be served right now \(UPSTREAM_ERROR: every provider failed\); no payment was taken/);
+    // No proof, or an x402 one (settled on chain inside verify): refused before any payment step.
+    for (const headers of [{}, { 'payment-signature': 'eyJ4NDAyVmVyc2lvbiI6Mn0=' }] as Array<Record<string, string>>) {
+      const blocked = await http(`${gateway.url}/toll/demo/flaky`, { headers });
+      expect(blocked.status).toBe(503);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(25);
+      expect(blocked.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_seconds: expect.any(Number) } });
+      expect(blocked.body.error.message).toMatch(/^demo\.getFlaky cannot be served right now \(UPSTREAM_ERROR: every provider failed\); no payment was taken/);
+    }
     expect([payments.calls.length, paid.calls.length]).toEqual([0, 1]);
+    // A memo-flow proof is a transfer already made: payments may hold an answer it paid for (redelivered), so it goes
+    // there marked unavailable, and is refused the same way, the payment unused.
+    const memo = await http(`${gateway.url}/toll/demo/flaky?toll_memo=m`, { headers: { 'x-payment-tx': 'Sig1111' } });
+    expect([memo.status, memo.body.error.code, memo.body.error.details.payment]).toEqual([503, 'SERVICE_UNAVAILABLE', payment]);
+    expect(memo.body.error.message).toMatch(/^demo\.getFlaky cannot be served right now/);
+    expect((paid.calls[1] as { unavailable: unknown }).unavailable).toEqual({ message: memo.body.error.message, retry_after_seconds: expect.any(Number) });
     expect((await http(`${gateway.url}/toll/demo/paid`)).status).toBe(402); // the group's other operations are unaffected
     paid.stop();
   });

@@ -18,6 +18,7 @@ export class IndexRefresher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly owner = randomUUID();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private readonly refreshed: Array<() => Promise<void>> = [];
 
   constructor(
     arbeitnow: ArbeitnowClient,
@@ -46,12 +47,18 @@ export class IndexRefresher implements OnApplicationBootstrap, OnModuleDestroy {
     await this.running;
   }
 
+  // Called after each refresh this replica runs (the index may have become servable, or stopped being).
+  onRefreshed(listener: () => Promise<void>) {
+    this.refreshed.push(listener);
+  }
+
   // Refreshes every enabled source that is due and not leased by another replica.
   async tick(): Promise<void> {
     for (const source of this.sources.filter((s) => s.enabled)) {
       const now = new Date(this.clock.now());
       if (!(await this.repo.claim(source.id, this.owner, now, this.config.JOBS_REFRESH_LEASE_MS).catch(() => false))) continue;
       await this.refresh(source, now);
+      for (const listener of this.refreshed) await listener();
     }
   }
 

@@ -47,7 +47,7 @@ export class JobsController {
     method: 'GET',
     path: '/toll/jobs/job',
     summary: 'One job posting by id with its full description, link back and the same job on other boards',
-    description: `${CREDIT} An id no longer in the index (the source stopped listing it) is 404 and not charged.`,
+    description: `${CREDIT} An id no longer in the index (the source stopped listing it) is 404 and the payment stays unused.`,
     asks: [
       'full description of a job posting by id',
       'the complete posting for one vacancy id',

@@ -1,5 +1,4 @@
 import { GroupHealthOutput } from '@toll/platform';
-import { PriceSpec } from '@toll/contracts';
 import { z } from 'zod';
 import { JOB_TYPES, searchWords } from './postings';
 import { SOURCE_IDS } from './sources';
@@ -62,7 +61,7 @@ export type SearchInput = z.infer<typeof SearchInput>;
 
 export const GetJobInput = z.strictObject({
   id: z.string().regex(POSTING_ID, 'must be a job id from a search answer, "<source>:<source id>"').describe('Job id from a search answer, e.g. "arbeitnow:senior-backend-engineer-berlin-123"'),
-}).meta({ examples: [{ id: 'arbeitnow:senior-backend-engineer-berlin-123' }] });
+}).meta({ examples: [{ id: 'arbeitnow:senior-backend-engineer-berlin-481516' }] });
 export type GetJobInput = z.infer<typeof GetJobInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -140,7 +139,6 @@ export const GetHealthOutput = GroupHealthOutput.extend({
       rows: z.number().int(),
     }),
   ),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({
     kind: z.string(),
     rows: z.number().int().describe('Postings in the index'),

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
+import { APP_CONFIG, CatalogService, Clock, GroupHealth, JsonLogger } from '@toll/platform';
 import { replayActive } from '@toll/upstream';
 import type { JobsConfig } from './config';
 import { IndexRefresher } from './index-refresher';
@@ -11,6 +11,10 @@ import { EXCLUDED_SOURCES, SOURCES, type SourceId } from './sources';
 
 const HOUR = 3_600_000;
 const SNIPPET = 300;
+// The operations that read the index, and how often a replica reads the sources' states to announce whether they can
+// be served (a refresh or the clock can change it; the states table has a row per source).
+const NEEDS_THE_INDEX = ['jobs.searchJobs', 'jobs.getJob'];
+const INDEX_CHECK_MS = 10_000;
 
 // A source's rows as the index serves them: fresh, stale (labelled), or too old to serve.
 interface Served {
@@ -22,14 +26,45 @@ interface Served {
 }
 
 @Injectable()
-export class JobsService {
+export class JobsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private indexTimer?: NodeJS.Timeout;
+
   constructor(
     private readonly repo: JobsRepository,
     private readonly refresher: IndexRefresher,
     private readonly clock: Clock,
     private readonly groupHealth: GroupHealth,
+    private readonly catalog: CatalogService,
+    @Inject(JsonLogger) private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: JobsConfig,
-  ) {}
+  ) {
+    this.refresher.onRefreshed(() => this.announceIndex());
+  }
+
+  async onApplicationBootstrap() {
+    await this.announceIndex();
+    this.indexTimer = setInterval(() => void this.announceIndex(), INDEX_CHECK_MS);
+    this.indexTimer.unref();
+  }
+
+  onApplicationShutdown() {
+    clearInterval(this.indexTimer);
+  }
+
+  // An index with no current data (nothing loaded yet, or every source too old to serve) is known before anyone pays:
+  // the operations that read it are announced unavailable (503 before the 402, like an open circuit) until a source
+  // has rows to serve.
+  private async announceIndex() {
+    try {
+      const { served } = this.classify(await this.repo.states());
+      for (const op of NEEDS_THE_INDEX) {
+        if (served.length) this.catalog.availability.lift(op);
+        else this.catalog.availability.hold(op, `the jobs index has no current data: no source has been refreshed successfully in the last ${this.config.JOBS_MAX_STALE_HOURS} h`);
+      }
+    } catch (e) {
+      this.logger.event('warn', 'jobs index state unreadable; availability unchanged', { error: String(e) });
+    }
+  }
 
   async search(input: S.SearchInput): Promise<S.SearchOutput> {
     const { served, notes } = await this.served();
@@ -113,7 +148,6 @@ export class JobsService {
       ...described,
       status: degraded ? 'degraded' : 'ok',
       sources: [...indexed, ...excluded],
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: {
         kind: 'Postgres index refreshed in the background; searches never call a source',
         rows: [...counts.bySource.values()].reduce((a, b) => a + b, 0),

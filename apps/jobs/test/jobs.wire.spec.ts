@@ -191,9 +191,9 @@ describe('jobs over NATS', () => {
     const health = await data('getHealth', {});
     expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['jobs.searchJobs', 'jobs.getJob', 'jobs.getHealth']);
     expect(health.tolls).toEqual([
-      { operation_id: 'jobs.searchJobs', path: '/toll/jobs/search', price: { per: 'call', usd: '0.01' } },
-      { operation_id: 'jobs.getJob', path: '/toll/jobs/job', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'jobs.getHealth', path: '/toll/jobs/health', price: null },
+      { operation_id: 'jobs.searchJobs', method: 'GET', path: '/toll/jobs/search', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'jobs.getJob', method: 'GET', path: '/toll/jobs/job', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'jobs.getHealth', method: 'GET', path: '/toll/jobs/health', price: null },
     ]);
     expect(health.sources.map((s: any) => [s.id, s.enabled, s.resold, s.rows, s.refresh_every_hours])).toEqual([
       ['arbeitnow', true, true, 6, 4],

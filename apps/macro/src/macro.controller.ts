@@ -9,7 +9,7 @@ import { PRICES } from './pricing';
 const SERIES_TIMEOUT_MS = 12_000;
 const FRED =
   'Source: FRED (Federal Reserve Bank of St. Louis), the API with its keyless CSV as fallback, cached 6 h (served stale up to 30 days, ' +
-  'labelled). An unknown or copyrighted series is a 404 and is not charged.';
+  'labelled). An unknown or copyrighted series is a 404 and the payment stays unused.';
 
 @Controller()
 export class MacroController {
@@ -80,7 +80,7 @@ export class MacroController {
     summary: 'Who represents a US street address or map point in Congress: my congressman or congresswoman (House representative), both senators, the congressional district, state and county, with phone and website',
     description:
       'Sources: US Census geocoder (public domain) for the district, the congress-legislators dataset (CC0) for the members. Federal level only: state and local officials are not covered. ' +
-      'A point outside the US or an address the geocoder cannot match is a 404 and is not charged.',
+      'A point outside the US or an address the geocoder cannot match is a 404 and the payment stays unused.',
     asks: [
       'who is my congressman for this address',
       'which senators represent this location',

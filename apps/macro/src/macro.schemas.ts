@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { SERIES_NAMES } from './series-catalog';
@@ -139,7 +138,6 @@ const Source = z.object({ id: z.string(), base_url: z.string(), license: z.strin
 export const GetHealthOutput = GroupHealthOutput.extend({
   sources: z.array(Source),
   fred: z.object({ api_key: z.boolean().describe('false: only the keyless CSV (catalog series only)'), governor: z.enum(['shared', 'per-process']) }),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
 export type GetHealthOutput = z.infer<typeof GetHealthOutput>;

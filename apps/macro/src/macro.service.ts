@@ -147,7 +147,6 @@ export class MacroService {
         source(this.legislators.name, this.config.MACRO_LEGISLATORS_BASE_URLS[0], 'CC0', 'Keyless static file; fetched at most once a day'),
       ],
       fred: { api_key: this.fred.enabled, governor: this.fred.governor instanceof SharedRateGovernor ? 'shared' : 'per-process' },
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: { entries: this.cache.size, ...this.cache.stats },
     };
   }

@@ -115,11 +115,11 @@ describe('macro over NATS', () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'macro', title: 'Macro & Civic', status: 'ok', fred: { api_key: true, governor: 'per-process' } });
     expect(health.tolls).toEqual([
-      { operation_id: 'macro.getLatest', path: '/toll/macro/latest/{series}', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'macro.getHistory', path: '/toll/macro/history/{series}', price: { per: 'call', usd: '0.01' } },
-      { operation_id: 'macro.getRepresentatives', path: '/toll/macro/representatives', price: { per: 'call', usd: '0.01' } },
-      { operation_id: 'macro.listSeries', path: '/toll/macro/series', price: null },
-      { operation_id: 'macro.getHealth', path: '/toll/macro/health', price: null },
+      { operation_id: 'macro.getLatest', method: 'GET', path: '/toll/macro/latest/{series}', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'macro.getHistory', method: 'GET', path: '/toll/macro/history/{series}', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'macro.getRepresentatives', method: 'GET', path: '/toll/macro/representatives', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'macro.listSeries', method: 'GET', path: '/toll/macro/series', price: null },
+      { operation_id: 'macro.getHealth', method: 'GET', path: '/toll/macro/health', price: null },
     ]);
     expect(health.sources.map((s: any) => s.id)).toEqual(['fred', 'fred-csv', 'census-geocoder', 'congress-legislators']);
   });

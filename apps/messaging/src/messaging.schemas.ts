@@ -116,6 +116,5 @@ export const HealthOutput = GroupHealthOutput.extend({
   plan: z.object({ price: PriceSpec, period_days: z.number().int(), renewals: z.string(), release: z.string() }),
   sweep: z.object({ enabled: z.boolean(), interval_ms: z.number().int(), last_run_at: z.string().nullable(), last_error: z.string().nullable() }),
   sources: z.array(z.object({ name: z.string(), role: z.string(), ok: z.boolean() })),
-  tolls: z.record(z.string(), PriceSpec.nullable()),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

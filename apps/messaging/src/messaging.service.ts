@@ -1,11 +1,11 @@
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { Clock, GroupHealth, JsonLogger } from '@toll/platform';
+import { CatalogService, Clock, GroupHealth, JsonLogger } from '@toll/platform';
 import { BlockedTargetError, parseIp, replayActive, resolvePublic } from '@toll/upstream';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DnsResolver } from './dns-resolver';
 import type * as S from './messaging.schemas';
-import { PoolAdmin, REPLAY_DEMO_BOT_ID } from './pool-admin';
+import { PoolAdmin, REPLAY_DEMO_BOT_IDS } from './pool-admin';
 import { PoolRepository, type LeasedBot } from './pool.repository';
 import { PoolSweeper } from './pool-sweeper';
 import { LEASE_DAYS, LEASE_MS, PRICES } from './pricing';
@@ -16,10 +16,16 @@ const PROVISION_PATH = '/toll/messaging/provision';
 const RELEASE_PATH = '/toll/messaging/release';
 const DNS_TIMEOUT_MS = 3_000; // a webhook host that takes longer to resolve is not one Telegram will reach either
 
+const PROVISION = 'messaging.provision';
+// How often a replica reads the pool to announce whether provision can be served (resets free bots in the background).
+const POOL_CHECK_MS = 5_000;
+
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 @Injectable()
-export class MessagingService implements OnApplicationBootstrap {
+export class MessagingService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private poolTimer?: NodeJS.Timeout;
+
   constructor(
     private readonly repo: PoolRepository,
     private readonly botApi: BotApiClient,
@@ -29,14 +35,38 @@ export class MessagingService implements OnApplicationBootstrap {
     private readonly clock: Clock,
     private readonly dns: DnsResolver,
     private readonly groupHealth: GroupHealth,
+    private readonly catalog: CatalogService,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {}
 
-  // Replay mode (a demo without internet) fills an empty pool with the fixtures' bot, so a bot-month can be sold.
+  // Replay mode (a demo without internet) fills an empty pool with the fixtures' bots, so bot-months can be sold.
   async onApplicationBootstrap() {
-    if (!replayActive() || (await this.repo.counts()).total > 0) return;
-    this.logger.event('warn', 'REPLAY MODE: the fixtures\' demo bot fills the empty pool', { result: await this.admin.add(REPLAY_DEMO_BOT_ID) });
-    await this.sweeper.runOnce();
+    if (replayActive() && (await this.repo.counts()).total === 0) {
+      const results = [];
+      for (const id of REPLAY_DEMO_BOT_IDS) results.push(await this.admin.add(id));
+      this.logger.event('warn', 'REPLAY MODE: the fixtures\' demo bots fill the empty pool', { results });
+      await this.sweeper.runOnce();
+    }
+    await this.announcePool();
+    this.poolTimer = setInterval(() => void this.announcePool(), POOL_CHECK_MS);
+    this.poolTimer.unref();
+  }
+
+  onApplicationShutdown() {
+    clearInterval(this.poolTimer);
+  }
+
+  // An empty pool is known before anyone pays: provision is announced unavailable (the gateway answers 503 with
+  // Retry-After before the 402, like an open circuit) until a bot is free again. This holds renewals of a lease too,
+  // which need no free bot: an operation is available or not as a whole.
+  private async announcePool() {
+    try {
+      const { available } = await this.repo.counts();
+      if (available > 0) this.catalog.availability.lift(PROVISION);
+      else this.catalog.availability.hold(PROVISION, 'no bot is free in the pool: every bot is leased or being reset');
+    } catch (e) {
+      this.logger.event('warn', 'pool count failed; provision availability unchanged', { error: String(e) });
+    }
   }
 
   provision(input: S.ProvisionInput, payer: string | undefined, deadline: number): Promise<S.ProvisionOutput> {
@@ -48,9 +78,11 @@ export class MessagingService implements OnApplicationBootstrap {
     const leaseKey = randomBytes(32).toString('base64url');
     const now = new Date(this.clock.now());
     const leased = await this.repo.lease({ leaseId: randomUUID(), keyHash: hashKey(leaseKey), payer, now, endsAt: new Date(now.getTime() + LEASE_MS) });
-    // An empty pool is our failure: the gateway releases the hold, so the caller is never charged.
+    // The last free bot went to another caller after the availability was announced: our failure, so the gateway
+    // releases the hold and the caller's proof stays unused (details.payment says how to redeem it).
     if (!leased) {
-      throw new TollError('SERVICE_UNAVAILABLE', 'No bot is free in the pool right now; you were not charged (the payment hold is released). Retry later.', { pool: 'empty' });
+      void this.announcePool();
+      throw new TollError('SERVICE_UNAVAILABLE', 'No bot is free in the pool right now; your payment is unused: repeat this request with the same proof once a bot is free (health shows the pool).', { pool: 'empty', retry_after_seconds: POOL_CHECK_MS / 1000 });
     }
     const token = this.vault.open(leased.tokenCiphertext, leased.telegramId);
     try {
@@ -59,15 +91,16 @@ export class MessagingService implements OnApplicationBootstrap {
       // The bot goes back through a reset; the caller is not charged for our or the platform's failure.
       await this.repo.end(leased.leaseId, null, new Date(this.clock.now()), 'cancelled');
       this.logger.event('warn', 'bot configuration failed: lease cancelled', { bot: leased.username, error: e instanceof TollError ? e.code : String(e) });
-      throw e instanceof TollError ? new TollError(e.code, `${e.message}; the bot could not be configured, you were not charged`, e.details) : e;
+      throw e instanceof TollError ? new TollError(e.code, `${e.message}; the bot could not be configured, and your payment is unused: repeat this request with the same proof to redeem it`, e.details) : e;
     }
     this.logger.event('info', 'bot leased', { bot: leased.username, lease: leased.leaseId, endsAt: leased.endsAt.toISOString() });
+    void this.announcePool(); // that may have been the last free bot
     return this.present(leased, token, leaseKey, input);
   }
 
   private async renew(leaseId: string, leaseKey: string): Promise<S.ProvisionOutput> {
     const renewed = await this.repo.renew(leaseId, hashKey(leaseKey), new Date(this.clock.now()), LEASE_MS);
-    if (!renewed) throw new TollError('NOT_FOUND', 'No open lease matches lease_id and lease_key (it may have ended); you were not charged');
+    if (!renewed) throw new TollError('NOT_FOUND', 'No open lease matches lease_id and lease_key (it may have ended); your payment is unused: repeat the request with the same proof and the right lease, or without lease_id and lease_key for a new bot');
     this.logger.event('info', 'lease renewed', { bot: renewed.username, lease: renewed.leaseId, endsAt: renewed.endsAt.toISOString() });
     return this.present(renewed, this.vault.open(renewed.tokenCiphertext, renewed.telegramId), null, null);
   }
@@ -77,7 +110,7 @@ export class MessagingService implements OnApplicationBootstrap {
     const ended = await this.repo.end(input.lease_id, hashKey(input.lease_key), now, 'released');
     if (!ended) throw new TollError('NOT_FOUND', 'No open lease matches lease_id and lease_key (it may have ended already)');
     this.logger.event('info', 'lease released', { bot: ended.username, lease: input.lease_id });
-    void this.sweeper.runOnce(); // reset now rather than at the next scheduled pass
+    void this.sweeper.runOnce().then(() => this.announcePool()); // reset now rather than at the next scheduled pass
     return {
       lease_id: input.lease_id,
       bot_username: ended.username,
@@ -116,7 +149,6 @@ export class MessagingService implements OnApplicationBootstrap {
         { name: 'postgres', role: 'bot pool and leases', ok: counts !== null },
         { name: 'telegram-bot-api', role: 'configures leased bots; rotates tokens and clears bots between holders', ok: !this.sweeper.resetFailure() },
       ],
-      tolls: { ...PRICES },
     };
   }
 
@@ -124,7 +156,7 @@ export class MessagingService implements OnApplicationBootstrap {
   // not exist is the caller's mistake; a resolver that fails or is slow is ours.
   private async assertPublicHost(host: string, deadline: number) {
     if (parseIp(host)) return; // a literal address was judged by the input schema
-    const refuse = (message: string) => new TollError('INVALID_INPUT', `webhook_url ${message}; you were not charged`, { issues: [{ field: 'webhook_url', message }] });
+    const refuse = (message: string) => new TollError('INVALID_INPUT', `webhook_url ${message}; your payment is unused: repeat the request with another webhook_url and the same proof`, { issues: [{ field: 'webhook_url', message }] });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(Object.assign(new Error('DNS timeout'), { code: 'ETIMEOUT' })), Math.max(1, Math.min(DNS_TIMEOUT_MS, deadline - Date.now())));
@@ -135,7 +167,7 @@ export class MessagingService implements OnApplicationBootstrap {
       if (e instanceof BlockedTargetError) throw refuse(`must point at a public address: ${e.message}`);
       const code = (e as { code?: string }).code ?? 'DNS error';
       if (code === 'ENOTFOUND' || code === 'ENODATA') throw refuse(`names a host that does not exist (${code})`);
-      throw new TollError(code === 'ETIMEOUT' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', `could not resolve the webhook host (${code}); you were not charged, retry later`, { upstream: 'dns' });
+      throw new TollError(code === 'ETIMEOUT' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', `could not resolve the webhook host (${code}); your payment is unused: repeat the request with the same proof later`, { upstream: 'dns' });
     } finally {
       clearTimeout(timer);
     }

@@ -5,7 +5,8 @@ import { BotApiClient } from './upstreams/bot-api.client';
 import { Clock } from '@toll/platform';
 
 // The bot of test/fixtures/bot-api: replay mode puts it in an empty pool so the demo can sell a bot-month.
-export const REPLAY_DEMO_BOT_ID = '7000000001';
+// The replay demo's pool bots (test/fixtures/bot-api): two, so a demo can sell a bot-month over HTTP and over MCP.
+export const REPLAY_DEMO_BOT_IDS = ['7000000001', '7000000002'];
 
 // The operator's actions on the pool (pool-cli.ts, and the replay demo). Tokens come from the manager bot and
 // are stored encrypted; they are never returned or printed.

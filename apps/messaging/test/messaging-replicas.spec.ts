@@ -69,7 +69,7 @@ describe('messaging replicas on one pool', () => {
     expect(served).toHaveLength(5);
     expect(new Set(served.map((r) => r.response!.data.bot.id))).toEqual(new Set(BOTS));
     expect(refused.map((r) => r.err)).toEqual(
-      Array.from({ length: 15 }, () => ({ code: 'SERVICE_UNAVAILABLE', message: 'No bot is free in the pool right now; you were not charged (the payment hold is released). Retry later.', details: { pool: 'empty' } })),
+      Array.from({ length: 15 }, () => ({ code: 'SERVICE_UNAVAILABLE', message: 'No bot is free in the pool right now; your payment is unused: repeat this request with the same proof once a bot is free (health shows the pool).', details: { pool: 'empty', retry_after_seconds: 5 } })),
     );
     const pg = new Client({ connectionString: db.url });
     await pg.connect();

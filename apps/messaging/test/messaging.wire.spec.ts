@@ -133,7 +133,7 @@ describe('messaging over NATS', () => {
     const { err } = await callMessaging(nc, 'provision', { webhook_url: 'https://localhost/hook' });
     expect(err).toEqual({
       code: 'INVALID_INPUT',
-      message: 'webhook_url must point at a public address: localhost resolves to 127.0.0.1 (loopback); you were not charged',
+      message: 'webhook_url must point at a public address: localhost resolves to 127.0.0.1 (loopback); your payment is unused: repeat the request with another webhook_url and the same proof',
       details: { issues: [{ field: 'webhook_url', message: 'must point at a public address: localhost resolves to 127.0.0.1 (loopback)' }] },
     });
     expect((await health()).pool.available).toBe(3);
@@ -153,11 +153,11 @@ describe('messaging over NATS', () => {
     try {
       expect((await provision('rebind.example.com')).err).toEqual({
         code: 'INVALID_INPUT',
-        message: 'webhook_url must point at a public address: rebind.example.com resolves to 10.0.0.5 (private (RFC 1918)); you were not charged',
+        message: 'webhook_url must point at a public address: rebind.example.com resolves to 10.0.0.5 (private (RFC 1918)); your payment is unused: repeat the request with another webhook_url and the same proof',
         details: { issues: [{ field: 'webhook_url', message: 'must point at a public address: rebind.example.com resolves to 10.0.0.5 (private (RFC 1918))' }] },
       });
       expect((await provision('missing.example.com')).err).toMatchObject({ code: 'INVALID_INPUT', details: { issues: [{ field: 'webhook_url', message: 'names a host that does not exist (ENOTFOUND)' }] } });
-      expect((await provision('flaky.example.com')).err).toEqual({ code: 'UPSTREAM_ERROR', message: 'could not resolve the webhook host (EAI_AGAIN); you were not charged, retry later', details: { upstream: 'dns' } });
+      expect((await provision('flaky.example.com')).err).toEqual({ code: 'UPSTREAM_ERROR', message: 'could not resolve the webhook host (EAI_AGAIN); your payment is unused: repeat the request with the same proof later', details: { upstream: 'dns' } });
       const started = Date.now();
       expect((await provision('slow.example.com', 1_000)).err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', details: { upstream: 'dns' } });
       expect(Date.now() - started).toBeLessThan(2_500); // the deadline, not the 3 s resolver bound
@@ -214,7 +214,7 @@ describe('messaging over NATS', () => {
 
   it('refuses a renewal without the lease key (404, never charged)', async () => {
     const { err } = await callMessaging(nc, 'provision', { lease_id: lease.lease_id, lease_key: 'x'.repeat(43) });
-    expect(err).toEqual({ code: 'NOT_FOUND', message: 'No open lease matches lease_id and lease_key (it may have ended); you were not charged' });
+    expect(err).toEqual({ code: 'NOT_FOUND', message: 'No open lease matches lease_id and lease_key (it may have ended); your payment is unused: repeat the request with the same proof and the right lease, or without lease_id and lease_key for a new bot' });
   });
 
   it('provisions a polling bot, then refuses with 503 before any charge once the pool is empty', async () => {
@@ -224,7 +224,7 @@ describe('messaging over NATS', () => {
     const third = (await callMessaging(nc, 'provision', { name: 'Third' })).response!.data.bot.id;
     expect(new Set([leasedId, polling.bot.id, third])).toEqual(new Set([A, B, C])); // three different bots
     const { err } = await callMessaging(nc, 'provision', { name: 'Fourth' });
-    expect(err).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'No bot is free in the pool right now; you were not charged (the payment hold is released). Retry later.', details: { pool: 'empty' } });
+    expect(err).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'No bot is free in the pool right now; your payment is unused: repeat this request with the same proof once a bot is free (health shows the pool).', details: { pool: 'empty', retry_after_seconds: 5 } });
     expect(await health()).toMatchObject({ status: 'degraded', reason: 'no bot free in the pool', pool: { available: 0, leased: 3 } });
   });
 
@@ -265,7 +265,7 @@ describe('messaging over NATS', () => {
     api.fail('setWebhook');
     const { err } = await callMessaging(nc, 'provision', { webhook_url: WEBHOOK });
     api.fail(null);
-    expect(err).toEqual({ code: 'UPSTREAM_ERROR', message: 'bot-api answered HTTP 502; the bot could not be configured, you were not charged', details: { upstream: 'bot-api', status: 502 } });
+    expect(err).toEqual({ code: 'UPSTREAM_ERROR', message: 'bot-api answered HTTP 502; the bot could not be configured, and your payment is unused: repeat this request with the same proof to redeem it', details: { upstream: 'bot-api', status: 502 } });
     expect((await health()).pool).toMatchObject({ leased: 0, resetting: 1, available: 2 });
     await sweep();
     expect((await health()).pool).toMatchObject({ leased: 0, resetting: 0, available: 3 });
@@ -306,7 +306,11 @@ describe('messaging over NATS', () => {
 
   it('answers health with pool, plan pricing and the catalog', async () => {
     const h = await health();
-    expect(h).toMatchObject({ service: 'messaging', status: 'ok', platform: 'telegram', plan: { price: PRICE, period_days: 30 }, tolls: { provision: PRICE, release: null, getHealth: null } });
+    expect(h).toMatchObject({ service: 'messaging', status: 'ok', platform: 'telegram', plan: { price: PRICE, period_days: 30 }, tolls: [
+      { operation_id: 'messaging.provision', method: 'POST', path: '/toll/messaging/provision', price: PRICE },
+      { operation_id: 'messaging.release', method: 'POST', path: '/toll/messaging/release', price: null },
+      { operation_id: 'messaging.getHealth', method: 'GET', path: '/toll/messaging/health', price: null },
+    ] });
     expect(h.endpoints.map((e: { operation_id: string; method: string; path: string }) => `${e.method} ${e.path}`)).toEqual([
       'POST /toll/messaging/provision',
       'POST /toll/messaging/release',

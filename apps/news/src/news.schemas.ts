@@ -27,7 +27,7 @@ export const SearchInput = z.strictObject({
     .refine((v) => gdeltLanguage(v) !== undefined, 'is not a language GDELT indexes; give an ISO 639-1 code such as "es" or an English name such as "spanish"')
     .optional()
     .describe('Only articles published in this language: an ISO 639-1 code ("es") or its English name ("spanish"), case-insensitive'),
-}).meta({ examples: [{ q: 'solana', days: 7, limit: 20, lang: 'en' }] });
+}).meta({ examples: [{ q: 'bitcoin', days: 7, limit: 20 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 export const TrendingInput = z.strictObject({
@@ -39,7 +39,7 @@ export type TrendingInput = z.infer<typeof TrendingInput>;
 export const TimelineInput = z.strictObject({
   q: Query,
   days: z.number().int().min(1).max(90).default(30).describe('Lookback in days (1-90) ending now; GDELT keeps about 3 months'),
-}).meta({ examples: [{ q: 'stablecoin', days: 30 }] });
+}).meta({ examples: [{ q: 'bitcoin', days: 30 }] });
 export type TimelineInput = z.infer<typeof TimelineInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -116,7 +116,6 @@ export const TimelineOutput = z.object({
 });
 export type TimelineOutput = z.infer<typeof TimelineOutput>;
 
-const Price = z.object({ per: z.string(), usd: z.string() }).nullable();
 const SourceState = z.object({
   name: z.enum(['gdelt', 'wikimedia', 'hn-algolia']),
   role: z.string().describe('Which operations the provider serves, as primary or fallback'),
@@ -136,7 +135,6 @@ export const HealthOutput = GroupHealthOutput.extend({
     interval_ms: z.number().int().describe('Minimum spacing between GDELT requests'),
     paused_until: z.string().nullable().describe('Set while the queue is paused after GDELT answered 429'),
   }),
-  tolls: z.record(z.string(), Price).describe('Price of each operation in USD; null is free'),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -4,7 +4,6 @@ import { GroupHealth } from '@toll/platform';
 import { SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
 import { gdeltLanguage } from './languages';
 import type * as S from './news.schemas';
-import { PRICES } from './pricing';
 import { GDELT_MAX_RECORDS, GdeltClient } from './upstreams/gdelt.client';
 import { HnAlgoliaClient } from './upstreams/hn-algolia.client';
 import { WikimediaClient } from './upstreams/wikimedia.client';
@@ -144,7 +143,6 @@ export class NewsService {
       status: sources.some((s) => s.state === 'failing') ? 'degraded' : 'ok',
       sources,
       queue: { upstream: 'gdelt', depth: this.gdelt.queueDepth, interval_ms: this.gdelt.intervalMs, paused_until: paused === null ? null : iso(paused) },
-      tolls: Object.fromEntries(Object.entries(PRICES).map(([operation, price]) => [`news.${operation}`, price])),
       cache: { entries: this.cache.size, ...this.cache.stats },
     };
   }

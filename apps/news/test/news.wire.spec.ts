@@ -111,12 +111,12 @@ describe('news over NATS', () => {
       { name: 'hn-algolia', role: 'fallback for search (English only) and trending', enabled: true, state: 'unknown', last_ok_at: null, last_error_at: null, last_error: null },
     ]);
     expect(health.queue).toEqual({ upstream: 'gdelt', depth: 0, interval_ms: 20, paused_until: null });
-    expect(health.tolls).toEqual({
-      'news.search': { per: 'call', usd: '0.005' },
-      'news.getTrending': { per: 'call', usd: '0.005' },
-      'news.getTimeline': { per: 'call', usd: '0.005' },
-      'news.getHealth': null,
-    });
+    expect(health.tolls).toEqual([
+      { operation_id: 'news.search', method: 'GET', path: '/toll/news/search', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'news.getTrending', method: 'GET', path: '/toll/news/trending', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'news.getTimeline', method: 'GET', path: '/toll/news/timeline', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'news.getHealth', method: 'GET', path: '/toll/news/health', price: null },
+    ]);
     expect(health.cache).toEqual({ entries: 0, hits: 0, misses: 0, stale: 0, errors: 0 });
   });
 

@@ -28,6 +28,11 @@ export class PaidCallService {
     paymentsMetrics()?.verifications.inc({ flow: proof.kind, result: hold.ok ? 'ok' : reasonLabel(hold.reason) });
     if (!hold.ok) return { kind: 'challenge', challenge: hold.challenge };
     let reply = hold.redelivery?.reply;
+    if (!reply && req.unavailable) {
+      // Down, and not a redelivery: nothing goes to the group; the hold goes back and the proof stays unused.
+      await this.release(requestId, hold.holdId, 'SERVICE_UNAVAILABLE');
+      throw unusedPaymentError(new TollError('SERVICE_UNAVAILABLE', req.unavailable.message, { retry_after_seconds: req.unavailable.retry_after_seconds }), req, hold.transaction);
+    }
     if (!reply) {
       let answer: TollReply;
       try {

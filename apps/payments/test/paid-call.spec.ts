@@ -173,6 +173,22 @@ describe(PaidCallService.name, () => {
     expect(await balanceOf(owner.wallet)).toBe('40000');
   });
 
+  it('while the operation is unavailable, redelivers an answer already paid for and refuses anything else, asking nobody', async () => {
+    const owner = await fundedWallet(50_000n);
+    const group = respond(nc, 'toll.shop.getItem', () => ({ response: { data: { n: Math.random() } } }));
+    await nc.flush();
+    const first = await paidCalls.call(paidCall(owner, 'u'.repeat(64)));
+    const unavailable = { message: 'shop.getItem cannot be served right now (pool empty)', retry_after_seconds: 300 };
+    const again = await paidCalls.call({ ...paidCall(owner, 'u'.repeat(64)), unavailable });
+    if (first.kind !== 'answer' || again.kind !== 'answer') throw new Error('expected answers');
+    expect([again.json, again.settled?.redelivery]).toEqual([first.json, 1]);
+    const refused = await paidCalls.call({ ...paidCall(owner), unavailable }).catch((e: unknown) => e);
+    group.stop();
+    expect((refused as TollError).toJSON()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, details: { retry_after_seconds: 300, payment: { status: 'unused' } } });
+    expect(group.calls).toHaveLength(1);
+    expect(await balanceOf(owner.wallet)).toBe('40000');
+  });
+
   it('answers a refused proof with a fresh challenge, asking nobody', async () => {
     const owner = await fundedWallet(50_000n);
     const group = respond(nc, 'toll.shop.getItem', () => ({ response: { data: {} } }));

@@ -78,7 +78,7 @@ export class RecallsController {
     path: '/toll/recalls/vin',
     summary: 'Car recalls by VIN (vehicle identification number): decodes the VIN to make, model and year (NHTSA vPIC), then lists its NHTSA recall campaigns',
     description:
-      'The VIN check digit is verified before payment. A VIN vPIC cannot decode is NOT_FOUND (not charged). Campaigns are those of the ' +
+      'The VIN check digit is verified before payment. A VIN vPIC cannot decode is NOT_FOUND (the payment stays unused). Campaigns are those of the ' +
       "vehicle's make, model and year; whether this vehicle's repair is done is known only to its manufacturer.",
     asks: [
       'check open recalls for my VIN',

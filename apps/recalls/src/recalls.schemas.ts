@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
@@ -55,7 +54,7 @@ export const SearchInput = z
     if (v.category === 'vehicle' && !CAMPAIGN_PATTERN.test(v.q)) {
       ctx.addIssue({ code: 'custom', path: ['q'], message: 'with category vehicle, give an NHTSA campaign number such as 19V182000 (for a make, model and year use recalls.getVehicle)' });
     }
-  }).meta({ examples: [{ q: 'listeria', category: 'food', limit: 10 }] });
+  }).meta({ examples: [{ q: 'salmonella', category: 'food', limit: 10 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 const Name = (what: string) =>
@@ -190,7 +189,6 @@ export type GetVinOutput = z.infer<typeof GetVinOutput>;
 
 export const HealthOutput = GroupHealthOutput.extend({
   sources: z.array(sourceHealth(SourceName)),
-  tolls: z.record(z.string(), PriceSpec.nullable()).describe('Price of each operation in USD; null is free'),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { allSourcesFailed, combinedFreshness, failureOf, SourceStatus, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
-import { PRICES } from './pricing';
 import * as S from './recalls.schemas';
 import { CpscClient } from './upstreams/cpsc.client';
 import { NhtsaClient, type DecodedVin } from './upstreams/nhtsa.client';
@@ -139,7 +138,7 @@ export class RecallsService {
     };
   }
 
-  health(): Pick<S.HealthOutput, 'status' | 'sources' | 'tolls' | 'cache'> {
+  health(): Pick<S.HealthOutput, 'status' | 'sources' | 'cache'> {
     const sources = SOURCES.map((s) => {
       const enabled = s.name !== 'cpsc' || this.cpsc.enabled;
       return { ...s, enabled, ...this.status.report(s.name, enabled) };
@@ -147,7 +146,6 @@ export class RecallsService {
     return {
       status: sources.some((s) => s.state === 'failing') ? 'degraded' : 'ok',
       sources,
-      tolls: { 'recalls.search': PRICES.search, 'recalls.getVehicle': PRICES.getVehicle, 'recalls.getVin': PRICES.getVin, 'recalls.getHealth': PRICES.getHealth },
       cache: { entries: this.cache.size, ...this.cache.stats },
     };
   }

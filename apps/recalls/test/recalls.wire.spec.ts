@@ -398,12 +398,12 @@ describe('recalls over NATS', () => {
         ['nhtsa-recalls', true, 'unknown'],
         ['nhtsa-vpic', true, 'unknown'],
       ]);
-      expect(health.tolls).toEqual({
-        'recalls.search': { per: 'call', usd: '0.01' },
-        'recalls.getVehicle': { per: 'call', usd: '0.005' },
-        'recalls.getVin': { per: 'call', usd: '0.01' },
-        'recalls.getHealth': null,
-      });
+      expect(health.tolls).toEqual([
+        { operation_id: 'recalls.search', method: 'GET', path: '/toll/recalls/search', price: { per: 'call', usd: '0.01' } },
+        { operation_id: 'recalls.getVehicle', method: 'GET', path: '/toll/recalls/vehicle', price: { per: 'call', usd: '0.005' } },
+        { operation_id: 'recalls.getVin', method: 'GET', path: '/toll/recalls/vin', price: { per: 'call', usd: '0.01' } },
+        { operation_id: 'recalls.getHealth', method: 'GET', path: '/toll/recalls/health', price: null },
+      ]);
       expect(health.endpoints.map((e: { method: string; path: string; operation_id: string }) => `${e.method} ${e.path} ${e.operation_id}`).sort()).toEqual([
         'GET /toll/recalls/health recalls.getHealth',
         'GET /toll/recalls/search recalls.search',

@@ -225,6 +225,5 @@ export const RegistryHealthOutput = GroupHealthOutput.extend({
     last_tick_probes: z.number().int(),
   }),
   rate_limits: z.object({ submit: Limit, questionnaire: Limit }),
-  tolls: z.record(z.string(), z.null()).describe('Every registry route is free'),
 });
 export type RegistryHealthOutput = z.infer<typeof RegistryHealthOutput>;

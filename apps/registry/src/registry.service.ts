@@ -5,7 +5,6 @@ import { BlockedTargetError, resolvePublic, withDeadline } from '@toll/upstream'
 import type { RegistryConfig } from './config';
 import { EndpointProber } from './endpoint-prober';
 import { clientKey } from './ip';
-import { PRICES } from './pricing';
 import { callPrice, rank, withinCeiling } from './ranking';
 import { RegistryRepository, type Limited, type ListingRow, type Marker, type RateRule } from './registry.repository';
 import { LISTING_SCHEMA_VERSION, type Listing, type ListingsOutput, type ListingsQuery, type QuestionnaireInput, type RegistryHealthOutput, type SnapshotOutput, type SubmitInput, type SubmitOutput } from './registry.schemas';
@@ -179,7 +178,6 @@ export class RegistryService implements OnApplicationBootstrap {
         last_tick_probes: prober.lastTickProbes,
       },
       rate_limits: { submit: { limit: this.config.REGISTRY_SUBMIT_LIMIT, window_seconds: window }, questionnaire: { limit: this.config.REGISTRY_QUESTIONNAIRE_LIMIT, window_seconds: window } },
-      tolls: { ...PRICES },
     };
   }
 

@@ -66,7 +66,13 @@ describe('registry over NATS', () => {
       sources: [{ name: 'postgres', role: 'listings, change marker, probes, usage, rate limits, questionnaire', ok: true }],
       prober: { enabled: true, interval_seconds: 300, concurrency: 4, timeout_ms: 3000, private_targets_allowed: false, last_tick_at: null, last_tick_probes: 0 },
       rate_limits: { submit: { limit: 1000, window_seconds: 3600 }, questionnaire: { limit: 20, window_seconds: 3600 } },
-      tolls: { getListings: null, getSnapshot: null, submit: null, submitQuestionnaire: null, getHealth: null },
+      tolls: [
+        { operation_id: 'registry.getListings', method: 'GET', path: '/api/listings', price: null },
+        { operation_id: 'registry.getSnapshot', method: 'GET', path: '/registry.json', price: null },
+        { operation_id: 'registry.submit', method: 'POST', path: '/api/submit', price: null },
+        { operation_id: 'registry.submitQuestionnaire', method: 'POST', path: '/api/questionnaire', price: null },
+        { operation_id: 'registry.getHealth', method: 'GET', path: '/toll/registry/health', price: null },
+      ],
     });
     expect(health.endpoints.map((e: any) => `${e.method} ${e.path} ${e.operation_id}`)).toEqual([
       'GET /api/listings registry.getListings',

@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { READ_METHODS, RPC_METHODS } from './methods';
@@ -117,7 +116,6 @@ export type GetUpstreamsOutput = z.infer<typeof GetUpstreamsOutput>;
 
 export const GetHealthOutput = GroupHealthOutput.extend({
   upstreams: z.array(UpstreamStatus.pick({ name: true, origin: true, state: true, latency_ms: true, slots_behind: true })),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({
     entries: z.number().int(),
     bytes: z.number().int().describe('Approximate: characters of cached result text'),

@@ -191,7 +191,6 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
       // Degraded while any upstream is failing, out of rotation or behind; calls still go to the others.
       status: upstreams.every((u) => u.state === 'up' && u.consecutive_failures === 0) ? 'ok' : 'degraded',
       upstreams: upstreams.map(({ name, origin, state, latency_ms, slots_behind }) => ({ name, origin, state, latency_ms, slots_behind })),
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: {
         ...this.cache.size,
         max_entries: this.config.RPC_CACHE_MAX_ENTRIES,

@@ -247,10 +247,10 @@ describe('rpc over NATS', () => {
       const health = (await send('getHealth', {})).body;
       expect(health).toMatchObject({ service: 'rpc', status: 'ok', cache: { hits: expect.any(Number), misses: expect.any(Number), max_entries: 20_000 } });
       expect(health.tolls).toEqual([
-        { operation_id: 'rpc.call', path: '/toll/rpc/', price: { per: 'block', usd: '0.01', requests: 1000 } },
-        { operation_id: 'rpc.callGet', path: '/toll/rpc/', price: { per: 'block', usd: '0.01', requests: 1000 } },
-        { operation_id: 'rpc.getUpstreams', path: '/toll/rpc/upstreams', price: null },
-        { operation_id: 'rpc.getHealth', path: '/toll/rpc/health', price: null },
+        { operation_id: 'rpc.call', method: 'POST', path: '/toll/rpc/', price: { per: 'block', usd: '0.01', requests: 1000 } },
+        { operation_id: 'rpc.callGet', method: 'GET', path: '/toll/rpc/', price: { per: 'block', usd: '0.01', requests: 1000 } },
+        { operation_id: 'rpc.getUpstreams', method: 'GET', path: '/toll/rpc/upstreams', price: null },
+        { operation_id: 'rpc.getHealth', method: 'GET', path: '/toll/rpc/health', price: null },
       ]);
       expect(health.endpoints).toHaveLength(4);
     });

@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 
@@ -124,6 +123,5 @@ export const GetHealthOutput = GroupHealthOutput.extend({
   fields: z.record(z.string(), z.string()),
   sectors: z.array(z.string()),
   governor: z.object({ sec: z.enum(['shared', 'per-process']), sec_rate_per_second: z.number() }),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
 export type GetHealthOutput = z.infer<typeof GetHealthOutput>;

@@ -113,7 +113,6 @@ export class ScreenerService {
       fields: Object.fromEntries(Object.entries(FIELDS).map(([k, v]) => [k, v.about])),
       sectors: [...SECTORS],
       governor: { sec: this.sec.rateGovernor instanceof SharedRateGovernor ? 'shared' : 'per-process', sec_rate_per_second: this.config.SEC_RATE_PER_SECOND },
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
     };
   }
 

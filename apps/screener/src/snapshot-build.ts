@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { compareDecimals, decimalFromNumber, percentOf, roundDecimal, SecEdgar, shiftDecimal, sumDecimals, type FrameRow } from '@toll/markets';
-import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, CatalogService, Clock, JsonLogger } from '@toll/platform';
 import { replayActive, withRecordingTime } from '@toll/upstream';
 import type { ScreenerConfig } from './config';
 import { PrismaService } from './prisma.service';
@@ -13,6 +13,8 @@ const CHUNK = 2_000;
 const DAY = 86_400_000;
 // Each figure reads these concepts in order; the first a filer reports wins (as in libs/markets' fundamentals).
 const REVENUE = ['Revenues', 'RevenueFromContractWithCustomerExcludingAssessedTax', 'SalesRevenueNet'];
+// The operations that read the active snapshot: announced unavailable until one is built (known before anyone pays).
+const NEEDS_A_SNAPSHOT = ['screener.screen', 'screener.preview', 'screener.getStock'];
 
 export type BuildOutcome = 'built' | 'skipped' | 'rejected' | 'failed' | 'superseded';
 export interface BuildResult {
@@ -54,11 +56,13 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly sec: SecEdgar,
     private readonly nasdaq: NasdaqScreenerClient,
     private readonly clock: Clock,
+    private readonly catalog: CatalogService,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: ScreenerConfig,
   ) {}
 
-  onApplicationBootstrap() {
+  async onApplicationBootstrap() {
+    await this.announceBuilt();
     if (!this.config.SCREENER_BUILD_ON_START) return;
     const tick = () => void this.build().catch((e) => this.logger.event('error', 'screener build failed', { error: (e as Error).message }));
     tick();
@@ -75,8 +79,22 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
 
   // One run at a time per replica. `force` builds even when the active snapshot is recent.
   build(force = false): Promise<BuildResult> {
-    this.running ??= this.run(force).finally(() => (this.running = undefined));
+    this.running ??= this.run(force).finally(async () => {
+      this.running = undefined;
+      await this.announceBuilt();
+    });
     return this.running;
+  }
+
+  // No snapshot yet (the first build has not finished) is a state we know before anyone pays: the operations that read
+  // it are announced unavailable (503 before the 402, like an open circuit) until one is active.
+  private async announceBuilt() {
+    const active = await this.prisma.snapshot.count({ where: { active: true } }).catch(() => null);
+    if (active === null) return; // the database is down: the handlers say so
+    for (const op of NEEDS_A_SNAPSHOT) {
+      if (active > 0) this.catalog.availability.lift(op);
+      else this.catalog.availability.hold(op, 'the screener snapshot is not built yet; the first build runs at start');
+    }
   }
 
   private async run(force: boolean): Promise<BuildResult> {

@@ -9,7 +9,7 @@ import { SecService } from './sec.service';
 const TIMEOUT_MS = 12_000;
 const SOURCE =
   'Source: SEC EDGAR (public domain): ticker map, submissions and XBRL company facts, cached (ticker map and facts 24 h, filings 1 h) and ' +
-  'fetched at most 8 requests/s across all our replicas under SEC fair-access terms. An unknown ticker is a 404 and is not charged.';
+  'fetched at most 8 requests/s across all our replicas under SEC fair-access terms. An unknown ticker is a 404 and the payment stays unused.';
 
 @Controller()
 export class SecController {

@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { CONCEPTS, type Figure } from '@toll/markets';
 import { z } from 'zod';
@@ -103,7 +102,6 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     fallback_rate_per_second: z.number().describe('Per-process rate while the shared governor is unavailable'),
     calls: z.object({ shared: z.number().int(), fallback: z.number().int() }).nullable(),
   }),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
 export type GetHealthOutput = z.infer<typeof GetHealthOutput>;

@@ -84,7 +84,6 @@ export class SecService {
         fallback_rate_per_second: this.config.SEC_FALLBACK_RATE_PER_SECOND,
         calls: governor instanceof SharedRateGovernor ? { ...governor.stats } : null,
       },
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: { entries: this.sec.cache.size, ...this.sec.cache.stats },
     };
   }

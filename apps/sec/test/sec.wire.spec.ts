@@ -141,9 +141,9 @@ describe('sec over NATS', () => {
       ['sec.getHealth', 'GET', '/toll/sec/health'],
     ]);
     expect(health.tolls).toEqual([
-      { operation_id: 'sec.getFundamentals', path: '/toll/sec/fundamentals/{ticker}', price: { per: 'call', usd: '0.02' } },
-      { operation_id: 'sec.getFilings', path: '/toll/sec/filings/{ticker}', price: null },
-      { operation_id: 'sec.getHealth', path: '/toll/sec/health', price: null },
+      { operation_id: 'sec.getFundamentals', method: 'GET', path: '/toll/sec/fundamentals/{ticker}', price: { per: 'call', usd: '0.02' } },
+      { operation_id: 'sec.getFilings', method: 'GET', path: '/toll/sec/filings/{ticker}', price: null },
+      { operation_id: 'sec.getHealth', method: 'GET', path: '/toll/sec/health', price: null },
     ]);
     // No governor database configured here: each process keeps to the fallback rate on its own.
     expect(health.governor).toEqual({ mode: 'per-process', rate_per_second: 8, fallback_rate_per_second: 10, calls: null });

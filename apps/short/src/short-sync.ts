@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, CatalogService, Clock, JsonLogger } from '@toll/platform';
 import { replayActive } from '@toll/upstream';
 import { addDays, publicationDate, settlementDates } from './calendar';
 import type { ShortConfig } from './config';
@@ -12,6 +12,8 @@ import { FinraClient } from './upstreams/finra.client';
 const LOAD_LOCK = 7_301_460;
 const CHUNK = 5_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
+// The operations that read the loaded files: announced unavailable until one is loaded (known before anyone pays).
+const NEEDS_A_FILE = ['short.getShort', 'short.getMostShorted'];
 
 export type LoadOutcome = 'loaded' | 'replaced' | 'unchanged';
 export interface SyncResult {
@@ -32,14 +34,19 @@ export class ShortSync implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly prisma: PrismaService,
     private readonly finra: FinraClient,
     private readonly clock: Clock,
+    private readonly catalog: CatalogService,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
     @Inject(APP_CONFIG) private readonly config: ShortConfig,
   ) {}
 
   // After every onModuleInit, so the database exists and is migrated before the first sync.
-  onApplicationBootstrap() {
+  async onApplicationBootstrap() {
+    await this.announceLoaded();
     if (!this.config.SHORT_SYNC_ON_START) return;
-    const tick = () => void this.sync().catch((e) => this.logger.event('error', 'short interest sync failed', { error: (e as Error).message }));
+    const tick = () =>
+      void this.sync()
+        .catch((e) => this.logger.event('error', 'short interest sync failed', { error: (e as Error).message }))
+        .finally(() => this.announceLoaded());
     tick();
     this.timer = setInterval(tick, this.config.SHORT_SYNC_INTERVAL_MS);
     this.timer.unref();
@@ -57,7 +64,24 @@ export class ShortSync implements OnApplicationBootstrap, OnModuleDestroy {
     return this.running;
   }
 
+  // No file loaded yet is a state we know before anyone pays: the operations that need one are announced unavailable
+  // (503 before the 402, like an open circuit) until the first load.
+  async announceLoaded() {
+    const loaded = await this.prisma.shortFile.count().catch(() => null);
+    if (loaded === null) return; // the database is down: the handlers say so
+    for (const op of NEEDS_A_FILE) {
+      if (loaded > 0) this.catalog.availability.lift(op);
+      else this.catalog.availability.hold(op, 'no short interest file is loaded yet; the first sync runs at start and every few hours');
+    }
+  }
+
   async loadFile(settlementDate: string, text: string, sourceUrl: string): Promise<LoadOutcome> {
+    const outcome = await this.load(settlementDate, text, sourceUrl);
+    await this.announceLoaded();
+    return outcome;
+  }
+
+  private load(settlementDate: string, text: string, sourceUrl: string): Promise<LoadOutcome> {
     const content = parseShortFile(text, settlementDate);
     if (content.duplicates) this.logger.event('warn', 'short interest file repeats symbols; first rows kept', { settlementDate, duplicates: content.duplicates });
     const date = new Date(settlementDate);

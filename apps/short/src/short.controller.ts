@@ -19,7 +19,7 @@ export class ShortController {
     method: 'GET',
     path: '/toll/short/short/{ticker}',
     summary: 'Latest short interest for a US-listed ticker: shares short, previous period, change, average daily volume, days to cover, settlement and publication dates',
-    description: `${SOURCE} A ticker absent from the data is a 404 and is not charged.`,
+    description: `${SOURCE} A ticker absent from the data is a 404 and the payment stays unused.`,
     asks: [
       'short interest in GameStop',
       'how many shares of a stock are sold short and days to cover',

@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 
@@ -80,6 +79,5 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     interval_hours: z.number(),
   }),
   source: z.object({ id: z.literal('finra'), base_url: z.string(), terms: z.string() }),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
 export type GetHealthOutput = z.infer<typeof GetHealthOutput>;

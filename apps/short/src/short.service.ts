@@ -117,7 +117,6 @@ export class ShortService {
         interval_hours: this.config.SHORT_SYNC_INTERVAL_MS / 3_600_000,
       },
       source: { id: 'finra', base_url: this.finra.baseUrl, terms: TERMS },
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
     };
   }
 

@@ -118,9 +118,9 @@ describe('short over NATS', () => {
       interval_hours: 6,
     });
     expect(health.tolls).toEqual([
-      { operation_id: 'short.getShort', path: '/toll/short/short/{ticker}', price: { per: 'call', usd: '0.01' } },
-      { operation_id: 'short.getMostShorted', path: '/toll/short/most-shorted', price: null },
-      { operation_id: 'short.getHealth', path: '/toll/short/health', price: null },
+      { operation_id: 'short.getShort', method: 'GET', path: '/toll/short/short/{ticker}', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'short.getMostShorted', method: 'GET', path: '/toll/short/most-shorted', price: null },
+      { operation_id: 'short.getHealth', method: 'GET', path: '/toll/short/health', price: null },
     ]);
   });
 

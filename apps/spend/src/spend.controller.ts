@@ -19,7 +19,7 @@ export class SpendController {
     description:
       'Checks per-transaction, daily, weekly and monthly limits, blocked recipients and allowed categories (registry capability tags). ' +
       'An allowed check reserves the amount (held for hold_seconds: confirm it, possibly for less, or void it; otherwise it counts in full). ' +
-      'Every decision is written to the audit log. No policy for the agent: 404, not charged.',
+      'Every decision is written to the audit log. No policy for the agent: 404, the payment stays unused.',
     asks: [
       'can my agent pay this amount right now',
       'approve or deny a purchase against the budget',

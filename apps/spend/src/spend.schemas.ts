@@ -279,6 +279,5 @@ export const SpendHealthOutput = GroupHealthOutput.extend({
     categories: z.string(),
     credentials: z.string(),
   }),
-  tolls: z.record(z.string(), z.unknown()),
 });
 export type SpendHealthOutput = z.infer<typeof SpendHealthOutput>;

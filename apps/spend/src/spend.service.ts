@@ -4,7 +4,6 @@ import { GroupHealth, JsonLogger } from '@toll/platform';
 import { hashCredential, hashesEqual, newCredentials } from './credentials';
 import { evaluate, normalizeRecipient, REASON_CODES, type PolicyRules, type WindowMode, type WindowState } from './evaluate';
 import type { AuditEntry, PolicyVersion, Reservation } from './generated/prisma/client';
-import { PRICES } from './pricing';
 import { SpendRepository, type CurrentPolicy, type VersionFields } from './spend.repository';
 import { LIMIT_FIELDS } from './spend.schemas';
 import type * as S from './spend.schemas';
@@ -247,7 +246,6 @@ export class SpendService {
         credentials:
           'creating a policy returns policy_secret (changes it), read_key (reads it and its audit) and check_key (sent with every check, so only the agent reserves its budget; not needed when allowed_payers names the paying wallets). A check answers decision_id, which alone confirms or voids: only the payer may redeem a check payment (payer proof)',
       },
-      tolls: { ...PRICES },
     };
   }
 

@@ -47,7 +47,15 @@ describe('spend over NATS', () => {
       status: 'ok',
       sources: [{ name: 'postgres', role: 'policies and their versions, reservations, audit log', ok: true }],
       rules: { default_hold_seconds: 900 },
-      tolls: { check: { per: 'call', usd: '0.01' }, confirm: null, void: null, setPolicy: null, getPolicy: null, getAudit: null, getHealth: null },
+      tolls: [
+        { operation_id: 'spend.check', method: 'POST', path: '/toll/spend/check', price: { per: 'call', usd: '0.01' } },
+        { operation_id: 'spend.confirm', method: 'POST', path: '/toll/spend/confirm', price: null },
+        { operation_id: 'spend.void', method: 'POST', path: '/toll/spend/void', price: null },
+        { operation_id: 'spend.setPolicy', method: 'POST', path: '/toll/spend/policy', price: null },
+        { operation_id: 'spend.getPolicy', method: 'GET', path: '/toll/spend/policy/{agent_id}', price: null },
+        { operation_id: 'spend.getAudit', method: 'GET', path: '/toll/spend/audit/{agent_id}', price: null },
+        { operation_id: 'spend.getHealth', method: 'GET', path: '/toll/spend/health', price: null },
+      ],
     });
     expect(health.endpoints.map((e: any) => `${e.method} ${e.path} ${e.operation_id}`)).toEqual([
       'POST /toll/spend/check spend.check',

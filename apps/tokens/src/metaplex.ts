@@ -1,5 +1,5 @@
 import { PublicKey } from '@solana/web3.js';
-import { PROGRAMS } from '@toll/solana';
+import { PROGRAMS, metaplexMetadataAddress } from '@toll/solana';
 import { ByteReader, MalformedAccountError } from './byte-reader';
 
 // Metaplex Token Metadata v1 account (mpl-token-metadata state/metadata.rs), Borsh:
@@ -28,9 +28,7 @@ export interface MetaplexMetadata {
   isMutable: boolean;
 }
 
-// The metadata PDA of a mint: seeds ['metadata', program id, mint] under the Token Metadata program.
-export const metadataAddress = (mint: string): string =>
-  PublicKey.findProgramAddressSync([Buffer.from('metadata'), PROGRAMS.tokenMetadata.toBuffer(), new PublicKey(mint).toBuffer()], PROGRAMS.tokenMetadata)[0].toBase58();
+export const metadataAddress = (mint: string): string => metaplexMetadataAddress(new PublicKey(mint)).toBase58();
 
 // The metadata of `mint`, or null when the account is not a Metadata v1 account of the Token Metadata program for that mint.
 export function parseMetaplexMetadata(owner: string, data: Uint8Array, mint: string): MetaplexMetadata | null {

@@ -11,7 +11,7 @@ const SCORE_TIMEOUT_MS = 12_000;
 
 const NOT_FOUND_NOTE =
   'A valid address that is not a token mint (no account, not owned by a token program, or a token account) answers NOT_FOUND; ' +
-  'like every error it is not charged (the gateway releases the payment hold).';
+  'like every error it leaves the payment unused (the gateway releases the payment hold; the same proof redeems a later call).';
 
 @Controller()
 export class TokensController {

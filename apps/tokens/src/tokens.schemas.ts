@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { isBase58PublicKey } from '@toll/solana';
 import { z } from 'zod';
@@ -138,7 +137,6 @@ export const GetHealthOutput = GroupHealthOutput.extend({
       last_error: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
     }),
   ),
-  tolls: z.record(z.string(), PriceSpec.nullable()).describe('Price per operationId; null is free'),
   cache: z.object({
     entries: z.number().int(),
     hits: z.number().int(),

@@ -5,7 +5,6 @@ import { holderFactsOf, tokenAccountOwner, type LargestAccount } from './holders
 import { LaunchLog } from './launch-log';
 import { metadataAddress, parseMetaplexMetadata, type MetaplexMetadata } from './metaplex';
 import { parseMint, uiAmount, type MintAccount } from './mint-layout';
-import { PRICES } from './pricing';
 import { scoreToken } from './score';
 import type { GetHealthOutput, GetLaunchesInput, GetLaunchesOutput, GetScoreOutput, GetTokenOutput, Launch, MintInput } from './tokens.schemas';
 import { SolanaRpcClient } from './upstreams/solana-rpc.client';
@@ -116,11 +115,10 @@ export class TokensService {
     return { items, count: items.length, capacity: LAUNCHES_CAPACITY };
   }
 
-  health(): Pick<GetHealthOutput, 'status' | 'upstreams' | 'tolls' | 'cache' | 'launches'> {
+  health(): Pick<GetHealthOutput, 'status' | 'upstreams' | 'cache' | 'launches'> {
     return {
       status: this.rpc.degraded ? 'degraded' : 'ok',
       upstreams: this.rpc.report(),
-      tolls: { 'tokens.getToken': PRICES.getToken, 'tokens.getScore': PRICES.getScore, 'tokens.getLaunches': PRICES.getLaunches, 'tokens.getHealth': PRICES.getHealth },
       cache: { entries: this.cache.size, ...this.cache.stats, fresh_ms: MINT_FRESH_MS, stale_ms: MINT_STALE_MS },
       launches: { count: this.launches.size, capacity: LAUNCHES_CAPACITY },
     };

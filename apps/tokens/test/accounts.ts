@@ -81,34 +81,5 @@ export const EXT = {
   pausable: (authority: string | null, paused: boolean): Tlv => ({ type: 26, value: Buffer.concat([key(authority), u8(paused ? 1 : 0)]) }),
 };
 
-export interface MetaplexFields {
-  updateAuthority: string;
-  mint: string;
-  name: string;
-  symbol: string;
-  uri: string;
-  sellerFeeBps?: number;
-  creators?: Array<{ address: string; verified: boolean; share: number }>;
-  primarySaleHappened?: boolean;
-  isMutable: boolean;
-}
-
-// Metaplex Metadata v1 as the program writes it: key 4, padded strings, then the optional tail (edition nonce,
-// token standard Fungible, no collection/uses/details/config), zero-filled to the program's 679-byte allocation.
-export const metaplexBytes = (m: MetaplexFields): Buffer => {
-  const creators = m.creators ?? [];
-  const body = Buffer.concat([
-    u8(4),
-    key(m.updateAuthority),
-    key(m.mint),
-    str(m.name, 32),
-    str(m.symbol, 10),
-    str(m.uri, 200),
-    u16(m.sellerFeeBps ?? 0),
-    creators.length ? Buffer.concat([u8(1), u32(creators.length), ...creators.map((c) => Buffer.concat([key(c.address), u8(c.verified ? 1 : 0), u8(c.share)]))]) : u8(0),
-    u8(m.primarySaleHappened ? 1 : 0),
-    u8(m.isMutable ? 1 : 0),
-    Buffer.from([1, 254, 1, 2, 0, 0, 0, 0]),
-  ]);
-  return Buffer.concat([body, Buffer.alloc(Math.max(0, 679 - body.length))]);
-};
+// Metaplex Metadata v1 bytes: the demo chain seeds the same accounts.
+export { metaplexBytes, type MetaplexFields } from '@toll/local-chain';

@@ -40,7 +40,7 @@ let holderAccount: string;
 
 function writeMetaplex(chain: LocalRpc['chain'], fields: MetaplexFields) {
   const data = metaplexBytes(fields);
-  chain.setAccount(metadataAddress(fields.mint), { lamports: chain.minimumBalanceForRentExemption(data.length), data, owner: PROGRAMS.tokenMetadata });
+  chain.setAccount(metadataAddress(String(fields.mint)), { lamports: chain.minimumBalanceForRentExemption(data.length), data, owner: PROGRAMS.tokenMetadata });
 }
 
 function prepare(chain: LocalRpc['chain']): Prepared {
@@ -509,12 +509,12 @@ describe('tokens over NATS on a local chain', () => {
       title: 'Token Safety',
       status: 'ok',
       upstreams: [{ name: nameOf(rpc.url), role: 'primary', state: 'unused', last_ok_at: null, last_error: null }],
-      tolls: {
-        'tokens.getToken': { per: 'call', usd: '0.005' },
-        'tokens.getScore': { per: 'call', usd: '0.02' },
-        'tokens.getLaunches': null,
-        'tokens.getHealth': null,
-      },
+      tolls: [
+        { operation_id: 'tokens.getToken', method: 'GET', path: '/toll/tokens/token/{mint}', price: { per: 'call', usd: '0.005' } },
+        { operation_id: 'tokens.getScore', method: 'GET', path: '/toll/tokens/score/{mint}', price: { per: 'call', usd: '0.02' } },
+        { operation_id: 'tokens.getLaunches', method: 'GET', path: '/toll/tokens/launches', price: null },
+        { operation_id: 'tokens.getHealth', method: 'GET', path: '/toll/tokens/health', price: null },
+      ],
       cache: { entries: 0, hits: 0, misses: 0, stale: 0, errors: 0, fresh_ms: 300_000, stale_ms: 3_600_000 },
       launches: { count: 0, capacity: 500 },
     });

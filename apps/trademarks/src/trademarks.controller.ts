@@ -10,7 +10,7 @@ const STATUS_TIMEOUT_MS = 10_000;
 const SEARCH_TIMEOUT_MS = 8_000;
 const KEYS =
   'Needs free USPTO API keys on the deployment (TSDR for status, Open Data Portal for the search index); without one, the route ' +
-  'answers 503 SERVICE_UNAVAILABLE and is not charged, and health lists it under "unavailable".';
+  'answers 503 SERVICE_UNAVAILABLE before any payment, and health lists it under "unavailable".';
 
 @Controller()
 export class TrademarksController {
@@ -21,7 +21,7 @@ export class TrademarksController {
     method: 'GET',
     path: '/toll/trademarks/status',
     summary: 'Status of a US trademark by serial or registration number: mark, status with date and meaning, owner, classes with goods and services, key dates, prosecution history',
-    description: `Source: USPTO TSDR (public domain), cached 24 h (served up to 7 days more, labelled stale, when TSDR is down). An unknown number is 404 and not charged. ${KEYS}`,
+    description: `Source: USPTO TSDR (public domain), cached 24 h (served up to 7 days more, labelled stale, when TSDR is down). An unknown number is 404 and the payment stays unused. ${KEYS}`,
     asks: [
       'status of a US trademark registration number',
       'is this trademark still registered or abandoned',

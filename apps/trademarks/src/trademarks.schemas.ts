@@ -1,5 +1,4 @@
 import { GroupHealthOutput } from '@toll/platform';
-import { PriceSpec } from '@toll/contracts';
 import { z } from 'zod';
 import { MATCH_TYPES, normalise } from './similarity';
 
@@ -151,7 +150,6 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     next_run_at: z.string().nullable(),
     rejected_files: z.array(z.object({ file: z.string(), date: z.string(), error: z.string().nullable() })).describe('Latest files refused (nothing of them is in the index)'),
   }),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({
     status_entries: z.number().int(),
     hits: z.number().int(),

@@ -125,7 +125,6 @@ export class TrademarksService implements OnApplicationBootstrap {
         next_run_at: ingestEnabled && state ? state.nextRunAt.toISOString() : null,
         rejected_files: rejected.map((f) => ({ file: f.fileName, date: iso(f.fileDate)!, error: f.error })),
       },
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: {
         status_entries: this.cache.size,
         ...this.cache.stats,

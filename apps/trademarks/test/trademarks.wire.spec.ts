@@ -320,9 +320,9 @@ describe('trademarks over NATS', () => {
     expect(health).toMatchObject({ service: 'trademarks', title: 'Trademark Watch', unavailable: [] });
     expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['trademarks.getStatus', 'trademarks.searchMarks', 'trademarks.getHealth']);
     expect(health.tolls).toEqual([
-      { operation_id: 'trademarks.getStatus', path: '/toll/trademarks/status', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'trademarks.searchMarks', path: '/toll/trademarks/search', price: { per: 'call', usd: '0.01' } },
-      { operation_id: 'trademarks.getHealth', path: '/toll/trademarks/health', price: null },
+      { operation_id: 'trademarks.getStatus', method: 'GET', path: '/toll/trademarks/status', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'trademarks.searchMarks', method: 'GET', path: '/toll/trademarks/search', price: { per: 'call', usd: '0.01' } },
+      { operation_id: 'trademarks.getHealth', method: 'GET', path: '/toll/trademarks/health', price: null },
     ]);
     expect(health.sources.map((s: any) => [s.id, s.configured, s.key, s.license])).toEqual([
       ['tsdr', true, 'TRADEMARKS_TSDR_API_KEY', 'Public domain (US Government work)'],

@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { decodeTronAddress, TRON_ADDRESS_PATTERN } from './tron-address';
@@ -28,7 +27,7 @@ export const EstimateInput = z.strictObject({
     .boolean()
     .default(false)
     .describe('true: also simulate this exact transfer on the node (from the sender) and use its energy instead of the band; the band is used if the simulation reverts'),
-}).meta({ examples: [{ from: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', to: 'TPWPkaU9DphMeskYJntfrAdgNAK1Lm3mzY', amount_usdt: 150.25 }] });
+}).meta({ examples: [{ from: 'TAuD2W5vggcdy1cNpem4uH3HreRMyPQLHT', to: 'TEB2oMAzDDHq869w79okFtUHE1bkLbH5RL', amount_usdt: 12.5 }] });
 export type EstimateInput = z.infer<typeof EstimateInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -111,6 +110,5 @@ export const HealthOutput = GroupHealthOutput.extend({
   }),
   trx_usd: TrxUsd,
   usdt_contract: z.string(),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

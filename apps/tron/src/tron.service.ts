@@ -123,7 +123,6 @@ export class TronService {
       node: { last_success_at: this.nodeHealth.lastSuccessAt, last_failure: this.nodeHealth.lastFailure },
       trx_usd: trxUsd,
       usdt_contract: this.node.usdtContract,
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
     };
   }
 

@@ -210,9 +210,9 @@ describe('tron over NATS', () => {
     expect(health.node.last_failure).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
     expect(health.trx_usd).toEqual(TRX_USD);
     expect(health.tolls).toEqual([
-      { operation_id: 'tron.estimate', path: '/toll/tron/estimate', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'tron.getPrices', path: '/toll/tron/prices', price: null },
-      { operation_id: 'tron.getHealth', path: '/toll/tron/health', price: null },
+      { operation_id: 'tron.estimate', method: 'POST', path: '/toll/tron/estimate', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'tron.getPrices', method: 'GET', path: '/toll/tron/prices', price: null },
+      { operation_id: 'tron.getHealth', method: 'GET', path: '/toll/tron/health', price: null },
     ]);
   });
 });

@@ -1,5 +1,4 @@
 import { GroupHealthOutput } from '@toll/platform';
-import { PriceSpec } from '@toll/contracts';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected). GET query values arrive as numbers: the gateway
@@ -7,8 +6,12 @@ import { z } from 'zod';
 const lat = z.number().min(-90).max(90).describe('Latitude in decimal degrees, -90 to 90 (rounded to 2 decimals, about 1.1 km)');
 const lon = z.number().min(-180).max(180).describe('Longitude in decimal degrees, -180 to 180 (rounded to 2 decimals, about 1.1 km)');
 
-export const PointInput = z.strictObject({ lat, lon }).meta({ examples: [{ lat: 39.1, lon: -94.58 }] });
+export const PointInput = z.strictObject({ lat, lon });
 export type PointInput = z.infer<typeof PointInput>;
+// One example per operation, each a point the committed recordings answer (npm start -- --replay serves it): current
+// weather in Berlin (Open-Meteo), active alerts in Kansas (NWS covers the US only).
+export const CurrentInput = PointInput.meta({ examples: [{ lat: 52.52, lon: 13.41 }] });
+export const AlertsInput = PointInput.meta({ examples: [{ lat: 39.75, lon: -97.09 }] });
 
 export const ForecastInput = z.strictObject({
   lat,
@@ -156,7 +159,6 @@ const SourceStatus = z.object({
 
 export const GetHealthOutput = GroupHealthOutput.extend({
   sources: z.array(SourceStatus),
-  tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({
     entries: z.number().int(),
     hits: z.number().int(),

@@ -116,7 +116,6 @@ export class WeatherService {
       ...described,
       status: degraded ? 'degraded' : 'ok',
       sources,
-      tolls: described.endpoints.map(({ operation_id, path, price }) => ({ operation_id, path, price })),
       cache: { entries: this.cache.size, ...this.cache.stats, rounding: `coordinates rounded to ${PRECISION_DEG}° (2 decimals) for cache keys and upstream calls` },
     };
   }

@@ -134,10 +134,10 @@ describe('weather over NATS', () => {
     expect(health).toMatchObject({ service: 'weather', title: 'Weather', status: 'ok' });
     expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['weather.getCurrent', 'weather.getForecast', 'weather.getAlerts', 'weather.getHealth']);
     expect(health.tolls).toEqual([
-      { operation_id: 'weather.getCurrent', path: '/toll/weather/current', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'weather.getForecast', path: '/toll/weather/forecast', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'weather.getAlerts', path: '/toll/weather/alerts', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'weather.getHealth', path: '/toll/weather/health', price: null },
+      { operation_id: 'weather.getCurrent', method: 'GET', path: '/toll/weather/current', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'weather.getForecast', method: 'GET', path: '/toll/weather/forecast', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'weather.getAlerts', method: 'GET', path: '/toll/weather/alerts', price: { per: 'call', usd: '0.005' } },
+      { operation_id: 'weather.getHealth', method: 'GET', path: '/toll/weather/health', price: null },
     ]);
     expect(health.sources).toEqual([
       {

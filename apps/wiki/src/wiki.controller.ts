@@ -9,7 +9,7 @@ import { WikiService } from './wiki.service';
 const LOOKUP_TIMEOUT_MS = 10_000;
 
 const NOT_FOUND_NOTE =
-  'A query that resolves to no article answers NOT_FOUND; like every error it is not charged (the gateway releases the payment hold). ' +
+  'A query that resolves to no article answers NOT_FOUND; like every error it leaves the payment unused (the gateway releases the payment hold; the same proof redeems a later call). ' +
   'Content: Wikipedia, CC BY-SA 4.0; each response carries the attribution to show with it.';
 
 @Controller()

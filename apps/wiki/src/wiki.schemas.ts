@@ -1,4 +1,3 @@
-import { PriceSpec } from '@toll/contracts';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { SOURCES, type SourceName } from './source-board';
@@ -6,13 +5,13 @@ import { SOURCES, type SourceName } from './source-board';
 // Inputs are strict (unknown fields are rejected) and every string is bounded.
 const Question = z.string().trim().min(1).max(300).describe('A question ("Who was Ada Lovelace?") or a topic ("Eiffel Tower"), 1-300 characters');
 
-export const GetAnswerInput = z.strictObject({ q: Question }).meta({ examples: [{ q: 'Who designed the Eiffel Tower?' }] });
+export const GetAnswerInput = z.strictObject({ q: Question }).meta({ examples: [{ q: 'Eiffel Tower' }] });
 export type GetAnswerInput = z.infer<typeof GetAnswerInput>;
 
 export const GetRelatedInput = z.strictObject({
   q: Question,
   limit: z.number().int().min(1).max(50).default(10).describe('How many linked articles to return (1-50)'),
-}).meta({ examples: [{ q: 'Solana (blockchain platform)', limit: 10 }] });
+}).meta({ examples: [{ q: 'Eiffel Tower', limit: 10 }] });
 export type GetRelatedInput = z.infer<typeof GetRelatedInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -99,7 +98,6 @@ export const GetHealthOutput = GroupHealthOutput.extend({
       last_error: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
     }),
   ),
-  tolls: z.record(z.string(), PriceSpec.nullable()).describe('Price per operationId; null is free'),
   license: z.object({ name: z.string(), url: z.string(), author: z.string(), note: z.string() }),
   cache: z.object({
     entries: z.number().int(),

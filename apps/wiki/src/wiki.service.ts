@@ -3,7 +3,6 @@ import { TollError } from '@toll/contracts';
 import { APP_CONFIG } from '@toll/platform';
 import { SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
 import type { WikiConfig } from './config';
-import { PRICES } from './pricing';
 import { searchTermOf } from './question';
 import { SOURCES, SourceBoard, type SourceName } from './source-board';
 import { WikipediaActionClient } from './upstreams/wikipedia-action.client';
@@ -95,11 +94,10 @@ export class WikiService {
     };
   }
 
-  health(): Pick<GetHealthOutput, 'status' | 'upstreams' | 'tolls' | 'license' | 'cache'> {
+  health(): Pick<GetHealthOutput, 'status' | 'upstreams' | 'license' | 'cache'> {
     return {
       status: this.board.degraded ? ('degraded' as const) : ('ok' as const),
       upstreams: this.board.report(),
-      tolls: { 'wiki.getAnswer': PRICES.getAnswer, 'wiki.getRelated': PRICES.getRelated, 'wiki.getHealth': PRICES.getHealth },
       license: {
         name: LICENSE.name,
         url: LICENSE.url,

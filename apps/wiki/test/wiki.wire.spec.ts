@@ -340,7 +340,11 @@ describe('wiki over NATS', () => {
           { name: 'wikipedia-action/links', role: 'primary', used_for: 'related articles, disambiguation candidates', endpoint: '/w/api.php?generator=links', state: 'unused', last_ok_at: null, last_error: null },
           { name: 'wikipedia-action/morelike', role: 'fallback', used_for: 'related articles, disambiguation candidates', endpoint: '/w/api.php?gsrsearch=morelike:', state: 'unused', last_ok_at: null, last_error: null },
         ],
-        tolls: { 'wiki.getAnswer': { per: 'call', usd: '0.005' }, 'wiki.getRelated': { per: 'call', usd: '0.005' }, 'wiki.getHealth': null },
+        tolls: [
+          { operation_id: 'wiki.getAnswer', method: 'GET', path: '/toll/wiki/answer', price: { per: 'call', usd: '0.005' } },
+          { operation_id: 'wiki.getRelated', method: 'GET', path: '/toll/wiki/related', price: { per: 'call', usd: '0.005' } },
+          { operation_id: 'wiki.getHealth', method: 'GET', path: '/toll/wiki/health', price: null },
+        ],
         license: {
           name: 'CC BY-SA 4.0',
           url: 'https://creativecommons.org/licenses/by-sa/4.0/',

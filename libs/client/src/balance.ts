@@ -46,6 +46,13 @@ export function payerProofHeaders(operationId: string, memo: string, url: string
   return { [HEADERS.payerSignature]: signText(payerProofText(memo, request), keypair) };
 }
 
+// The same signature for an MCP tool call, which has no URL to rebuild the request hash from: the hash comes from the
+// challenge, checked to be one, so the key still signs only a toll-payer-v1 text naming the memo this client paid.
+export function payerProofSignature(memo: string, requestSha256: string, keypair: Keypair): string {
+  if (!/^[0-9a-f]{64}$/.test(requestSha256)) throw new Error('the challenge names no request hash to sign');
+  return signText(payerProofText(memo, requestSha256), keypair);
+}
+
 // The fields an owner request (balance read, caps) carries in its input, signed over the rest of the input.
 export function ownerAuth(method: 'GET' | 'POST', path: string, input: Record<string, string | null>, keypair: Keypair, now = Date.now()) {
   const url = new URL(`http://owner${path}`);

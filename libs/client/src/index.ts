@@ -1,5 +1,6 @@
 export * from './memo-payment';
 export * from './toll-client';
+export * from './toll-tool-call';
 export * from './balance';
 export * from './codegen';
 export * from './toll-api';

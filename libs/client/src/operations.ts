@@ -44,6 +44,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -88,9 +99,6 @@ export interface Operations {
         };
         new_payer_limit: string;
         signed_message: string;
-      };
-      tolls: {
-        [key: string]: unknown;
       };
     };
   };
@@ -367,6 +375,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -396,20 +415,6 @@ export interface Operations {
         last_error_at: string | null;
         last_error: string | null;
       }>;
-      /** Price of each operation in USD; null is free */
-      tolls: {
-        [key: string]: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      };
       cache: {
         entries: number;
         hits: number;
@@ -550,6 +555,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -587,21 +603,6 @@ export interface Operations {
           at: string;
           code: string;
           message: string;
-        } | null;
-      }>;
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
         } | null;
       }>;
     };
@@ -728,6 +729,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -762,21 +774,6 @@ export interface Operations {
         gleif: "shared" | "per-process";
         sec_rate_per_second: number;
       };
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      }>;
       cache: {
         entries: number;
         hits: number;
@@ -1082,6 +1079,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -1133,22 +1141,8 @@ export interface Operations {
           last_error: string | null;
         };
       };
-      tolls: {
-        get_bundle: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-        get_schema: null;
-        get_health: null;
-        note: string;
-      };
+      /** Why the bundle costs what tolls says (the spec conflicts), and how to change it */
+      price_note: string;
       prices_refresh_ms: number;
       etf_tickers: Array<string>;
       /** Which optional providers are configured */
@@ -1410,6 +1404,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -1587,6 +1592,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -1639,21 +1655,6 @@ export interface Operations {
         method: string;
         path: string;
         summary: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      }>;
-      tolls: Array<{
-        operation_id: string;
-        path: string;
         price: {
           per: "call";
           usd: string;
@@ -2017,6 +2018,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -2052,21 +2064,6 @@ export interface Operations {
         refreshed_at: string | null;
         evaluated_count: number | null;
       };
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      }>;
       cache: {
         entries: number;
         hits: number;
@@ -2302,6 +2299,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -2336,21 +2344,6 @@ export interface Operations {
         last_failure: {
           at: string;
           message: string;
-        } | null;
-      }>;
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
         } | null;
       }>;
       cache: {
@@ -2549,6 +2542,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -2596,21 +2600,6 @@ export interface Operations {
         last_run_at: string | null;
         last_error: string | null;
       };
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      }>;
     };
   };
   "funding.getLiquidations": {
@@ -2728,6 +2717,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -2763,21 +2763,6 @@ export interface Operations {
         } | null;
         next_refresh_at: string | null;
         rows: number;
-      }>;
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
       }>;
       cache: {
         kind: string;
@@ -2960,6 +2945,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -2994,21 +2990,6 @@ export interface Operations {
         api_key: boolean;
         governor: "shared" | "per-process";
       };
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      }>;
       cache: {
         entries: number;
         hits: number;
@@ -3252,6 +3233,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -3312,19 +3304,6 @@ export interface Operations {
         role: string;
         ok: boolean;
       }>;
-      tolls: {
-        [key: string]: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      };
     };
   };
   "messaging.provision": {
@@ -3453,6 +3432,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -3489,13 +3479,6 @@ export interface Operations {
         interval_ms: number;
         /** Set while the queue is paused after GDELT answered 429 */
         paused_until: string | null;
-      };
-      /** Price of each operation in USD; null is free */
-      tolls: {
-        [key: string]: {
-          per: string;
-          usd: string;
-        } | null;
       };
       cache: {
         entries: number;
@@ -3764,6 +3747,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -3872,6 +3866,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -3901,20 +3906,6 @@ export interface Operations {
         last_error_at: string | null;
         last_error: string | null;
       }>;
-      /** Price of each operation in USD; null is free */
-      tolls: {
-        [key: string]: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      };
       cache: {
         entries: number;
         hits: number;
@@ -4177,6 +4168,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -4226,10 +4228,6 @@ export interface Operations {
           limit: number;
           window_seconds: number;
         };
-      };
-      /** Every registry route is free */
-      tolls: {
-        [key: string]: null;
       };
     };
   };
@@ -4567,6 +4565,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -4599,21 +4608,6 @@ export interface Operations {
           samples: number;
         } | null;
         slots_behind: number | null;
-      }>;
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
       }>;
       cache: {
         entries: number;
@@ -4701,6 +4695,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -4742,21 +4747,6 @@ export interface Operations {
         sec: "shared" | "per-process";
         sec_rate_per_second: number;
       };
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      }>;
     };
   };
   "screener.getStock": {
@@ -5084,6 +5074,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -5125,21 +5126,6 @@ export interface Operations {
           fallback: number;
         } | null;
       };
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      }>;
       cache: {
         entries: number;
         hits: number;
@@ -5169,6 +5155,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -5210,21 +5207,6 @@ export interface Operations {
         base_url: string;
         terms: string;
       };
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      }>;
     };
   };
   "short.getMostShorted": {
@@ -5494,6 +5476,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -5526,9 +5519,6 @@ export interface Operations {
         reasons: Array<string>;
         categories: string;
         credentials: string;
-      };
-      tolls: {
-        [key: string]: unknown;
       };
     };
   };
@@ -5726,6 +5716,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -5755,20 +5756,6 @@ export interface Operations {
           message: string;
         } | null;
       }>;
-      /** Price per operationId; null is free */
-      tolls: {
-        [key: string]: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      };
       cache: {
         entries: number;
         hits: number;
@@ -5964,6 +5951,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -6013,21 +6011,6 @@ export interface Operations {
           error: string | null;
         }>;
       };
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      }>;
       cache: {
         status_entries: number;
         hits: number;
@@ -6307,6 +6290,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -6345,21 +6339,6 @@ export interface Operations {
         reason?: string;
       };
       usdt_contract: string;
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      }>;
     };
   };
   "tron.getPrices": {
@@ -6656,6 +6635,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -6685,21 +6675,6 @@ export interface Operations {
           at: string;
           code: string;
           message: string;
-        } | null;
-      }>;
-      tolls: Array<{
-        operation_id: string;
-        path: string;
-        price: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
         } | null;
       }>;
       cache: {
@@ -6795,6 +6770,17 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
+      /** Every operation of the group with its price; null is free */
+      tolls: Array<{
+        operation_id: string;
+        method: string;
+        path: string;
+        price: {
+          per: string;
+          usd: string;
+          requests?: number;
+        } | null;
+      }>;
       endpoints: Array<{
         operation_id: string;
         method: string;
@@ -6826,20 +6812,6 @@ export interface Operations {
           message: string;
         } | null;
       }>;
-      /** Price per operationId; null is free */
-      tolls: {
-        [key: string]: {
-          per: "call";
-          usd: string;
-        } | {
-          per: "block";
-          usd: string;
-          requests: number;
-        } | {
-          per: "bot-month";
-          usd: string;
-        } | null;
-      };
       license: {
         name: string;
         url: string;

@@ -128,6 +128,9 @@ export interface PaidCallRequest extends VerifyRequest {
   input: Record<string, unknown>;
   caller: TollMessage['caller'];
   request_sha256: string; // bound into the receipt with the sha256 of the body served
+  // The operation is announced unavailable: only an answer already paid for is redelivered; anything else is refused
+  // with this (SERVICE_UNAVAILABLE) and the proof stays unused. Set for memo-flow proofs, transfers already on chain.
+  unavailable?: { message: string; retry_after_seconds: number };
 }
 
 // What a settled call adds to the answer: the payment headers and, for a prepaid block or a balance, what is left.

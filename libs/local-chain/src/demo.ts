@@ -1,5 +1,6 @@
 import type { AddressLike } from '@toll/solana';
 import type { LocalChain } from './chain';
+import { seedExampleAccounts } from './example-accounts';
 import { generateKeypair } from './keypair';
 import { startLocalRpc, type LocalRpc, type LocalRpcOptions } from './rpc-server';
 
@@ -40,10 +41,12 @@ export function fundWallets(chain: LocalChain, wallets: (AddressLike | FundReque
   }
 }
 
-// A local chain for the demo stack: a USDC mint, a demo wallet holding SOL and 1,000 USDC, funded extras.
+// A local chain for the demo stack: a USDC mint, a demo wallet holding SOL and 1,000 USDC, funded extras, and the
+// mainnet accounts the operations' examples name (example-accounts.ts).
 export async function startDemoChain(options: DemoChainOptions = {}): Promise<DemoChain> {
   const rpc = await startLocalRpc(options);
   const usdcMint = createUsdcMint(rpc.chain, options.usdcMint);
+  seedExampleAccounts(rpc.chain);
   const demo = generateKeypair();
   fundWallets(rpc.chain, [demo.address, ...(options.wallets ?? [])], usdcMint);
   rpc.chain.mintTo(demo.address, usdcMint, DEMO_USDC);

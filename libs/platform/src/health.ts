@@ -30,6 +30,13 @@ export interface CatalogEntry {
   output: Record<string, unknown>;
 }
 
+export interface Toll {
+  operation_id: string;
+  method: string;
+  path: string;
+  price: PriceSpec | null;
+}
+
 // The body of every group's free `/toll/<group>/health`: service info plus the full endpoint catalog.
 @Injectable()
 export class GroupHealth {
@@ -52,6 +59,8 @@ export class GroupHealth {
       instance_id: manifest.instanceId,
       started_at: this.group.startedAt.toISOString(),
       uptime_seconds: Math.floor((Date.now() - this.group.startedAt.getTime()) / 1000),
+      // What each operation costs, in the one shape every group publishes (issue 33): the manifest's own routes.
+      tolls: manifest.routes.map((r): Toll => ({ operation_id: r.operationId, method: r.method, path: r.path, price: r.price })),
       endpoints: manifest.routes.map(
         (r): CatalogEntry => ({
           operation_id: r.operationId,
@@ -77,7 +86,9 @@ const Endpoint = z.object({
   output: z.record(z.string(), z.unknown()),
 });
 
-// Groups extend this with their own live status (upstreams, cache, tolls).
+const Price = z.union([z.object({ per: z.string(), usd: z.string(), requests: z.number().optional() }), z.null()]);
+
+// Groups extend this with their own live status (upstreams, cache, ...).
 export const GroupHealthOutput = z.object({
   service: z.string(),
   title: z.string(),
@@ -87,5 +98,6 @@ export const GroupHealthOutput = z.object({
   instance_id: z.string(),
   started_at: z.string(),
   uptime_seconds: z.number().int(),
+  tolls: z.array(z.object({ operation_id: z.string(), method: z.string(), path: z.string(), price: Price })).describe('Every operation of the group with its price; null is free'),
   endpoints: z.array(Endpoint),
 });

@@ -17,6 +17,10 @@ export const PROGRAMS = {
   tokenMetadata: new PublicKey('metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s'),
 } as const;
 
+// The Metaplex metadata PDA of a mint: seeds ['metadata', program id, mint] under the Token Metadata program.
+export const metaplexMetadataAddress = (mint: PublicKey): PublicKey =>
+  PublicKey.findProgramAddressSync([Buffer.from('metadata'), PROGRAMS.tokenMetadata.toBuffer(), mint.toBuffer()], PROGRAMS.tokenMetadata)[0];
+
 // The associated token account of (owner, mint) under a token program.
 export const associatedTokenAddress = (owner: PublicKey, mint: PublicKey, tokenProgram: PublicKey = PROGRAMS.token): PublicKey =>
   PublicKey.findProgramAddressSync([owner.toBuffer(), tokenProgram.toBuffer(), mint.toBuffer()], PROGRAMS.associatedToken)[0];

@@ -40,4 +40,14 @@ describe('replay mode', () => {
     expect((await replayedAnswer(() => Promise.resolve(cache.peek('berlin')))).recordedAt).toBe(recorded);
     await expect(api.getJson('/v1/forecast', { latitude: '1' }, z.object({}))).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 599 } });
   });
+
+  it('holds no replayed call to a provider rate limit: the recording reaches no provider', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-'));
+    write(dir, { ...base, case: 'forecast-berlin', recordedAt: '2026-06-01T10:00:00.000Z', response: { status: 200, body: { temp: 18 } } });
+    enableReplay([dir]);
+    // One call a minute at most: a second call within the deadline would be refused if the governor applied.
+    const api = createUpstream({ name: 'meteo', baseUrls: ['https://api.example.invalid'], timeoutMs: 1_000, userAgent: 't', governor: { ratePerSecond: 1 / 60 } });
+    for (let i = 0; i < 3; i++) expect(await api.getJson('/v1/forecast', { latitude: '52.52' }, z.object({ temp: z.number() }))).toEqual({ temp: 18 });
+  });
 });
+

@@ -70,8 +70,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       const base = options.baseUrls[attempt % options.baseUrls.length];
       const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
       for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
-      // The governor may make us wait, so the attempt's budget is what is left after it.
-      if (governor) await governor.take(deadline - DEADLINE_MARGIN_MS, options.name);
+      // The governor may make us wait, so the attempt's budget is what is left after it. A replayed call reaches no
+      // provider, so no provider's rate limit applies to it (a demo on recordings would otherwise queue for nothing).
+      if (governor && !(replayActive() && !options.fetch)) await governor.take(deadline - DEADLINE_MARGIN_MS, options.name);
       const budget = Math.min(options.timeoutMs, deadline - Date.now() - DEADLINE_MARGIN_MS);
       if (budget <= 0) throw lastError ?? new TollError('UPSTREAM_TIMEOUT', `${options.name}: no time left before the deadline`, { upstream: options.name });
       const started = Date.now();

@@ -81,20 +81,28 @@ export function balanceExtension() {
 }
 
 // Bazaar discovery (x402 v2 extension): the route's input and output, described by their JSON Schemas.
+// A route with path parameters follows the extension's dynamic routes (bazaar.md "Dynamic Routes and routeTemplate"):
+// their values go in `info.input.pathParams`, the rest in `queryParams` / `body`, and `routeTemplate` (`:name`) is the
+// catalog key; the resource itself is the concrete URL (concreteExamplePath).
 export function bazaarExtension(route: ChallengeRequest['route']) {
   const isBody = route.method === 'POST';
   // info is checked against schema by facilitators before cataloging (bazaar.md): `queryParams` / `body` are an
   // example, the route's own (its input schema's first `examples` entry); without one a query route states none.
-  const example = inputExampleOf(route);
-  const inputInfo = isBody ? { type: 'http', method: route.method, bodyType: 'json', body: example ?? {} } : { type: 'http', method: route.method, ...(example ? { queryParams: example } : {}) };
+  const { pathParams, rest, pathSchema, restSchema } = splitPathParams(route);
+  const example = inputExampleOf(route) ? rest : undefined;
+  const withPath = pathSchema ? { pathParams } : {};
+  const inputInfo = isBody
+    ? { type: 'http', method: route.method, ...withPath, bodyType: 'json', body: example ?? {} }
+    : { type: 'http', method: route.method, ...withPath, ...(example ? { queryParams: example } : {}) };
   const inputSchema = {
     type: 'object',
     properties: {
       type: { const: 'http' },
       method: { enum: [route.method] },
-      ...(isBody ? { bodyType: { enum: ['json'] }, body: route.inputSchema } : { queryParams: route.inputSchema }),
+      ...(pathSchema ? { pathParams: pathSchema } : {}),
+      ...(isBody ? { bodyType: { enum: ['json'] }, body: restSchema } : { queryParams: restSchema }),
     },
-    required: isBody ? ['type', 'method', 'bodyType', 'body'] : ['type', 'method'],
+    required: [...(isBody ? ['type', 'method', 'bodyType', 'body'] : ['type', 'method']), ...(pathSchema ? ['pathParams'] : [])],
     additionalProperties: false,
   };
   return {
@@ -108,7 +116,35 @@ export function bazaarExtension(route: ChallengeRequest['route']) {
       },
       required: ['input'],
     },
+    ...(pathSchema ? { routeTemplate: route.path.replace(/\{([a-z0-9_]+)\}/gi, ':$1') } : {}),
   };
+}
+
+const pathParamNames = (path: string) => [...path.matchAll(/\{([a-z0-9_]+)\}/gi)].map((m) => m[1]);
+
+// The route's example and input schema split into its path parameters and the rest (query parameters or body).
+function splitPathParams(route: ChallengeRequest['route']) {
+  const names = pathParamNames(route.path);
+  const example = inputExampleOf(route) ?? {};
+  const schema = route.inputSchema as { properties?: Record<string, unknown>; required?: string[]; examples?: unknown[] };
+  const pick = <T>(o: Record<string, T>, inPath: boolean) => Object.fromEntries(Object.entries(o).filter(([k]) => names.includes(k) === inPath));
+  if (!names.length) return { pathParams: {}, rest: example, pathSchema: null, restSchema: route.inputSchema };
+  const { examples: _examples, ...rest } = schema;
+  return {
+    pathParams: pick(example, true),
+    rest: pick(example, false),
+    pathSchema: { type: 'object', properties: pick(schema.properties ?? {}, true), required: names, additionalProperties: false },
+    restSchema: { ...rest, properties: pick(schema.properties ?? {}, false), required: (schema.required ?? []).filter((k) => !names.includes(k)) },
+  };
+}
+
+// The route's path with its example's path parameters filled in: the URL a Bazaar client calls as listed. Null when
+// the route has path parameters its example does not give.
+export function concreteExamplePath(route: Pick<ChallengeRequest['route'], 'path' | 'inputSchema'>): string | null {
+  const example = inputExampleOf(route) ?? {};
+  const names = pathParamNames(route.path);
+  if (names.some((n) => example[n] === undefined)) return null;
+  return route.path.replace(/\{([a-z0-9_]+)\}/gi, (_, n: string) => encodeURIComponent(String(example[n])));
 }
 
 // The example a route announces with its input schema (JSON Schema `examples`), if any.

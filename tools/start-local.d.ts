@@ -1,0 +1,18 @@
+// Types of tools/start-local.js for the suites that start the stack through npm start's own code.
+export interface LocalStack {
+  url: string;
+  // The local chain (@toll/local-chain's DemoChain) unless SOLANA_RPC_URLS named another.
+  chain: { url: string; usdcMint: string; demoWallet: { address: string; secretKey: Uint8Array } } | null;
+  apps: string[];
+  databases: string[];
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+export function startLocal(options?: {
+  replay?: boolean;
+  env?: Record<string, string | undefined>;
+  log?: (line: string) => void;
+  onCrash?: (name: string, code: number | string | null) => void;
+  onStop?: (stop: () => Promise<void>) => void;
+}): Promise<LocalStack>;
