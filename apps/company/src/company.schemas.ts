@@ -1,4 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
+import { FigureValue } from '@toll/markets';
 import { GroupHealthOutput } from '@toll/platform';
 import { z } from 'zod';
 
@@ -59,24 +60,6 @@ const Address = z
   .object({ lines: z.array(z.string()), city: z.string().nullable(), region: z.string().nullable(), postal_code: z.string().nullable(), country: z.string().nullable() })
   .nullable();
 
-// One reported figure, as apps/sec reports it (field descriptions once, on the parent: the schema travels in
-// every 402 challenge header).
-const Figure = z
-  .object({
-    value: z.string(),
-    unit: z.string(),
-    concept: z.string(),
-    period: z.object({ start: z.string().nullable(), end: z.string(), days: z.number().int().nullable() }),
-    fiscal_year: z.number().int().nullable(),
-    fiscal_period: z.string().nullable(),
-    form: z.string(),
-    accession_number: z.string(),
-    filed: z.string(),
-    filing_index_url: z.string(),
-    classes_summed: z.number().int().nullable(),
-  })
-  .nullable();
-
 const Entity = z.object({ lei: z.string(), name: z.string() }).nullable();
 const Source = z.object({ id: z.string(), license: z.string(), ...Freshness.shape });
 
@@ -102,7 +85,7 @@ export const GetSnapshotOutput = z.object({
     .describe('business and mailing from SEC, legal and headquarters from GLEIF: {lines, city, region, postal_code, country} or null'),
   parents: z.object({ direct: Entity, ultimate: Entity }).nullable().describe('Accounting parents reported to GLEIF; null without an LEI'),
   key_financials: z
-    .record(z.enum(['revenue', 'net_income', 'total_assets', 'stockholders_equity', 'shares_outstanding', 'eps_diluted']), Figure)
+    .record(z.enum(['revenue', 'net_income', 'total_assets', 'stockholders_equity', 'shares_outstanding', 'eps_diluted']), FigureValue.nullable())
     .nullable()
     .describe(
       'Latest fiscal-year figures from SEC XBRL (null for non-SEC filers), each null or {value (exact decimal string), unit, concept, period {start, end, days}, fiscal_year, fiscal_period, form, accession_number, filed, filing_index_url, classes_summed}',

@@ -60,8 +60,11 @@ const Fact = z.object({
 });
 export type Fact = z.infer<typeof Fact>;
 const Concept = z.object({ units: z.record(z.string(), z.array(Fact)) });
+// companyfacts and frames carry the CIK as a number for most filers and as a zero-padded string
+// ("0001046179") for others, foreign filers among them: both read as the number.
+const CikField = z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]);
 export const CompanyFacts = z.object({
-  cik: z.number().int(),
+  cik: CikField,
   entityName: z.string(),
   facts: z.record(z.string(), z.record(z.string(), Concept)),
 });
@@ -163,7 +166,7 @@ const toProfile = (cik: number, b: z.infer<typeof Profile>): EntityProfile => ({
   formerNames: b.formerNames.map((f) => ({ name: f.name, from: f.from ?? null, to: f.to ?? null })),
 });
 
-const Frame = z.object({ data: z.array(z.object({ accn: z.string(), cik: z.number().int(), entityName: z.string(), end: z.string(), val: z.number() })) });
+const Frame = z.object({ data: z.array(z.object({ accn: z.string(), cik: CikField, entityName: z.string(), end: z.string(), val: z.number() })) });
 export type FrameRow = z.infer<typeof Frame>['data'][number];
 
 export interface Company {
@@ -195,7 +198,6 @@ export interface SecEdgarOptions {
 
 // SEC spells share classes with a dash (BRK-B); callers often use a dot or a slash.
 export const secTicker = (ticker: string) => ticker.trim().toUpperCase().replace(/[./]/g, '-');
-
 
 // One client per process; what it caches (ticker map, submissions, extracted fundamentals) is per process,
 // while the governor in front of it is shared.
