@@ -6,6 +6,15 @@
 // (key "sec.gov"), and cache hard: ticker map 24 h (stale 7 d), submissions 1 h (24 h), facts 24 h (7 d).
 // Odd shapes: the ticker map is an object keyed "0", "1", …; submissions keep recent filings as parallel
 // arrays, newest first, with "" for a missing report date; a CIK without XBRL data answers 404 for facts.
+// Retry and timeout policy (the one for every SEC caller; sources: SEC "Accessing EDGAR Data",
+// https://www.sec.gov/os/accessing-edgar-data, and the retry list in @toll/upstream):
+// - each attempt gets SEC_TIMEOUT_MS, never more than what is left of the caller's deadline;
+// - at most 2 attempts, the second only after 429/500/502/503/504 or a network failure (connection reset or
+//   refused, DNS): those say nothing about the request and a second try a moment later often answers;
+// - never retried: 403 (SEC's "undeclared automated tool" / request-rate block: another request only extends
+//   the ~10-minute block), 404 (no such filer or no XBRL data: NOT_FOUND), any other 4xx (our request is wrong),
+//   and a body that fails its schema (the same body would come back);
+// - every attempt, first or second, takes a token from the shared "sec.gov" governor first.
 import { TollError } from '@toll/contracts';
 import { createUpstream, RateGovernor, SharedRateGovernor, SwrCache, type Cached, type CachePolicy, type Governor, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
@@ -209,6 +218,7 @@ export class SecEdgar {
 
   constructor(options: SecEdgarOptions) {
     this.rateGovernor = options.governor;
+    // maxAttempts 2: the policy in the header (one retry, on the retryable statuses of @toll/upstream only).
     const common = { timeoutMs: options.timeoutMs, userAgent: options.userAgent, governor: options.governor, log: options.log, maxAttempts: 2 };
     this.www = createUpstream({ name: 'sec-www', baseUrls: [options.wwwBaseUrl], ...common });
     this.data = createUpstream({ name: 'sec-data', baseUrls: [options.dataBaseUrl], ...common });
@@ -250,9 +260,19 @@ export class SecEdgar {
     return body.data;
   }
 
+  // Whether the fair-access budget is shared through Postgres or kept per process (each group's health says so).
+  get governorMode(): 'shared' | 'per-process' {
+    return this.rateGovernor instanceof SharedRateGovernor ? 'shared' : 'per-process';
+  }
+
   // Releases the shared governor's connections (a per-process governor holds none).
   async close(): Promise<void> {
     if (this.rateGovernor instanceof SharedRateGovernor) await this.rateGovernor.close();
+  }
+
+  // Nest calls this on shutdown for the provider built by secEdgarFromSettings.
+  onModuleDestroy(): Promise<void> {
+    return this.close();
   }
 
   private tickerMap(deadline: number): Promise<Cached<Map<string, Company>>> {
