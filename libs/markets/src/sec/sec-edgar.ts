@@ -215,6 +215,7 @@ export class SecEdgar {
   readonly rateGovernor: Governor;
   private readonly www: Upstream;
   private readonly data: Upstream;
+  private readonly now: () => number;
 
   constructor(options: SecEdgarOptions) {
     this.rateGovernor = options.governor;
@@ -222,7 +223,8 @@ export class SecEdgar {
     const common = { timeoutMs: options.timeoutMs, userAgent: options.userAgent, governor: options.governor, log: options.log, maxAttempts: 2 };
     this.www = createUpstream({ name: 'sec-www', baseUrls: [options.wwwBaseUrl], ...common });
     this.data = createUpstream({ name: 'sec-data', baseUrls: [options.dataBaseUrl], ...common });
-    this.cache = new SwrCache(5_000, options.now);
+    this.now = options.now ?? Date.now;
+    this.cache = new SwrCache(5_000, this.now);
   }
 
   // Ticker → company, or null for a ticker SEC does not list. The map is one ~1 MB file fetched once a day.
@@ -258,6 +260,12 @@ export class SecEdgar {
       throw e;
     });
     return body.data;
+  }
+
+  // Whether the ticker map can still be served from cache (fresh or stale) with SEC down.
+  hasTickerMap(): boolean {
+    const entry = this.cache.peek('tickers');
+    return entry !== undefined && this.now() - Date.parse(entry.freshness.fetchedAt) <= SEC_CACHE.tickers.freshMs + SEC_CACHE.tickers.staleMs;
   }
 
   // Whether the fair-access budget is shared through Postgres or kept per process (each group's health says so).
