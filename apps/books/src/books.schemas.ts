@@ -1,5 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { ISBN_PATTERN, isbnProblem } from './isbn';
@@ -163,7 +163,7 @@ export const SearchOutput = z.object({
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;
 
-export const HealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(sourceHealth(SourceName)),
   tolls: z.record(z.string(), PriceSpec.nullable()).describe('Price of each operation in USD; null is free'),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),

@@ -1,6 +1,6 @@
 import { PriceSpec } from '@toll/contracts';
 import { FigureValue } from '@toll/markets';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // ISO 17442: 18 characters then two check digits; the whole code, letters read as 10..35, is 1 mod 97.
@@ -119,10 +119,10 @@ export type SearchOutput = z.infer<typeof SearchOutput>;
 
 const HealthSource = z.object({ id: z.string(), base_url: z.string(), license: z.string(), terms: z.string(), last_success_at: z.string().nullable(), last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable() });
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(HealthSource),
   governor: z.object({ sec: z.enum(['shared', 'per-process']), gleif: z.enum(['shared', 'per-process']), sec_rate_per_second: z.number() }),
   tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -1,5 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected).
@@ -104,7 +104,7 @@ export const GetScreenerOutput = z.object({
 });
 export type GetScreenerOutput = z.infer<typeof GetScreenerOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(
     z.object({
       id: Source,
@@ -120,4 +120,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
   tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

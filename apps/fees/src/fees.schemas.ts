@@ -1,5 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { isBase58PublicKey } from '@toll/solana';
 import { z } from 'zod';
 import { optimizedSizeProblem, transactionProblem } from './transaction';
@@ -165,7 +165,7 @@ const SourceStatus = z.object({
   last_failure: z.object({ at: z.string(), message: z.string() }).nullable(),
 });
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(SourceStatus),
   tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
@@ -177,4 +177,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     level_percentiles: z.object({ low: z.literal(25), medium: z.literal(50), high: z.literal(75) }),
   }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

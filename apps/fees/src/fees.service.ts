@@ -105,7 +105,7 @@ export class FeesService {
     };
   }
 
-  async health(): Promise<S.GetHealthOutput> {
+  async health(): Promise<S.HealthOutput> {
     const described = this.groupHealth.describe();
     const probed = await this.probes.get('probe', PROBE_TTL, async () => ({ value: await this.rpc.probe(PROBE_TIMEOUT_MS), source: 'probe' }));
     const sources = this.rpc.endpoints.map((e, i) => {

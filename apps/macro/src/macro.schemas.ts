@@ -1,5 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { SERIES_NAMES } from './series-catalog';
 
@@ -136,10 +136,10 @@ export type ListSeriesOutput = z.infer<typeof ListSeriesOutput>;
 
 const Source = z.object({ id: z.string(), base_url: z.string(), license: z.string(), terms: z.string(), last_success_at: z.string().nullable(), last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable() });
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(Source),
   fred: z.object({ api_key: z.boolean().describe('false: only the keyless CSV (catalog series only)'), governor: z.enum(['shared', 'per-process']) }),
   tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

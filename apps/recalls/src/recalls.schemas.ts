@@ -1,5 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { VIN_PATTERN, vinCheckDigitValid } from './vin';
@@ -178,7 +178,7 @@ export const GetVinOutput = z.object({
 });
 export type GetVinOutput = z.infer<typeof GetVinOutput>;
 
-export const HealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(sourceHealth(SourceName)),
   tolls: z.record(z.string(), PriceSpec.nullable()).describe('Price of each operation in USD; null is free'),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),

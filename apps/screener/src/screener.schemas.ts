@@ -1,5 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // The sectors Nasdaq's screener assigns (the snapshot's `sector` values).
@@ -118,7 +118,7 @@ export type PreviewOutput = z.infer<typeof PreviewOutput>;
 export const StockOutput = StockRow.extend({ snapshot: SnapshotInfo, sources: z.array(z.object({ id: z.string(), license: z.string() })) });
 export type StockOutput = z.infer<typeof StockOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   snapshot: SnapshotInfo.extend({ id: z.number().int(), row_count: z.number().int() }).nullable(),
   last_build: z.object({ at: z.string().nullable(), outcome: z.string().nullable(), error: z.string().nullable() }),
   fields: z.record(z.string(), z.string()),
@@ -126,4 +126,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
   governor: z.object({ sec: z.enum(['shared', 'per-process']), sec_rate_per_second: z.number() }),
   tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -1,5 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { CONCEPTS, FigureValue, type Figure } from '@toll/markets';
 import { z } from 'zod';
 
@@ -69,7 +69,7 @@ export const GetFilingsOutput = z.object({
 });
 export type GetFilingsOutput = z.infer<typeof GetFilingsOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(
     z.object({
       id: z.string(),
@@ -89,4 +89,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
   tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -67,7 +67,7 @@ export class SecService {
     };
   }
 
-  health(): S.GetHealthOutput {
+  health(): S.HealthOutput {
     const described = this.groupHealth.describe();
     const governor = this.sec.rateGovernor;
     return {

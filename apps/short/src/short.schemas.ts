@@ -1,5 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected). Share classes may be written with a dot or a dash.
@@ -64,7 +64,7 @@ export const GetMostShortedOutput = z.object({
 });
 export type GetMostShortedOutput = z.infer<typeof GetMostShortedOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sync: z.object({
     last_settlement_date: z.string().nullable().describe('Newest settlement date loaded'),
     last_publication_date: z.string().nullable(),
@@ -82,4 +82,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
   source: z.object({ id: z.literal('finra'), base_url: z.string(), terms: z.string() }),
   tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

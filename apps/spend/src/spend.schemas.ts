@@ -1,5 +1,5 @@
 import { CAPABILITY_TAG, CAPABILITY_TAG_MAX } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { REASON_CODES, WINDOWS } from './evaluate';
 
@@ -234,7 +234,7 @@ export const AuditOutput = z.object({
 });
 export type AuditOutput = z.infer<typeof AuditOutput>;
 
-export const SpendHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   reason: z.string().optional(),
   sources: z.array(z.object({ name: z.string(), role: z.string(), ok: z.boolean() })),
   rules: z.object({
@@ -246,4 +246,4 @@ export const SpendHealthOutput = GroupHealthOutput.extend({
   }),
   tolls: z.record(z.string(), z.unknown()),
 });
-export type SpendHealthOutput = z.infer<typeof SpendHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

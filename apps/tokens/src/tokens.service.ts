@@ -7,7 +7,7 @@ import { metadataAddress, parseMetaplexMetadata, type MetaplexMetadata } from '.
 import { parseMint, uiAmount, type MintAccount } from './mint-layout';
 import { PRICES } from './pricing';
 import { scoreToken } from './score';
-import type { GetHealthOutput, GetLaunchesInput, GetLaunchesOutput, GetScoreOutput, GetTokenOutput, Launch, MintInput } from './tokens.schemas';
+import type { HealthOutput, GetLaunchesInput, GetLaunchesOutput, GetScoreOutput, GetTokenOutput, Launch, MintInput } from './tokens.schemas';
 import { SolanaRpcClient } from './upstreams/solana-rpc.client';
 
 const MINUTE = 60_000;
@@ -116,7 +116,7 @@ export class TokensService {
     return { items, count: items.length, capacity: LAUNCHES_CAPACITY };
   }
 
-  health(): Pick<GetHealthOutput, 'status' | 'upstreams' | 'tolls' | 'cache' | 'launches'> {
+  health(): Pick<HealthOutput, 'status' | 'upstreams' | 'tolls' | 'cache' | 'launches'> {
     return {
       status: this.rpc.degraded ? 'degraded' : 'ok',
       upstreams: this.rpc.report(),

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { PriceSpec } from '@toll/contracts';
 import { z } from 'zod';
 
@@ -154,7 +154,7 @@ const SourceStatus = z.object({
   last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
 });
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(SourceStatus),
   tolls: z.array(z.object({ operation_id: z.string(), path: z.string(), price: PriceSpec.nullable() })),
   cache: z.object({
@@ -166,4 +166,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     rounding: z.string(),
   }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;
