@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { CONCEPTS, padCik, SecEdgar, type Company } from '@toll/markets';
 import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
@@ -19,7 +19,7 @@ const FUNDAMENTALS_NOTES = [
 const freshnessOf = (c: Cached<unknown>) => ({ as_of: c.freshness.fetchedAt, stale: c.freshness.stale, ...(c.freshness.reason ? { reason: c.freshness.reason } : {}) });
 
 @Injectable()
-export class SecService {
+export class SecService implements OnModuleDestroy {
   private lastSuccessAt: string | null = null;
   private lastFailure: { at: string; code: string; message: string } | null = null;
 
@@ -29,6 +29,11 @@ export class SecService {
     private readonly groupHealth: GroupHealth,
     @Inject(APP_CONFIG) private readonly config: SecConfig,
   ) {}
+
+  // The shared governor's database connections.
+  onModuleDestroy() {
+    return this.sec.close();
+  }
 
   async fundamentals(input: S.TickerInput, deadline: number): Promise<S.GetFundamentalsOutput> {
     const company = await this.company(input.ticker, deadline);

@@ -216,6 +216,7 @@ export class SecEdgar {
   private readonly www: Upstream;
   private readonly data: Upstream;
   private readonly now: () => number;
+  private closing?: Promise<void>;
 
   constructor(options: SecEdgarOptions) {
     this.rateGovernor = options.governor;
@@ -273,14 +274,11 @@ export class SecEdgar {
     return this.rateGovernor instanceof SharedRateGovernor ? 'shared' : 'per-process';
   }
 
-  // Releases the shared governor's connections (a per-process governor holds none).
-  async close(): Promise<void> {
-    if (this.rateGovernor instanceof SharedRateGovernor) await this.rateGovernor.close();
-  }
-
-  // Nest calls this on shutdown for the provider built by secEdgarFromSettings.
-  onModuleDestroy(): Promise<void> {
-    return this.close();
+  // Releases the shared governor's connections (a per-process governor holds none). Each group calls it on
+  // shutdown once nothing of its own still calls SEC (the screener waits for a running build first); idempotent.
+  close(): Promise<void> {
+    this.closing ??= this.rateGovernor instanceof SharedRateGovernor ? this.rateGovernor.close() : Promise.resolve();
+    return this.closing;
   }
 
   private tickerMap(deadline: number): Promise<Cached<Map<string, Company>>> {

@@ -31,7 +31,8 @@ interface EventLogger {
   event(level: 'debug' | 'warn', event: string, fields: Record<string, unknown>): void;
 }
 
-// The one SEC client of a group, built from those settings behind the governor they name. Its arguments are
+// The one SEC client of a group, built from those settings behind the governor they name (the group closes it on
+// shutdown: SecEdgar.close). Its arguments are
 // what a Nest factory injects: `{ provide: SecEdgar, inject: [APP_CONFIG, JsonLogger, Clock], useFactory: secEdgarFromSettings }`.
 // Call logs go out at debug level; the governor's fallbacks (its database unreachable) at warn.
 export function secEdgarFromSettings(settings: SecSettings, logger?: EventLogger, clock?: { now(): number }): SecEdgar {
