@@ -1,5 +1,7 @@
 import { http, startFakeUpstream, type FakeUpstream } from '@toll/testing';
 import type { Fixture } from '@toll/upstream';
+import { startBridge } from '../../apps/bridge/src/bootstrap';
+import { startCompany } from '../../apps/company/src/bootstrap';
 import { startData } from '../../apps/data/src/bootstrap';
 import { startNews } from '../../apps/news/src/bootstrap';
 import { startWeather } from '../../apps/weather/src/bootstrap';
@@ -10,7 +12,15 @@ import { startStack, type Stack } from './stack';
 const ROOT: Fixture = { upstream: 'any', case: 'root', source: 'built-from-docs', recordedAt: '2026-11-27T00:00:00Z', request: { method: 'GET', path: '/' }, response: { status: 200, body: { ok: true } } };
 const DOWN: Fixture = { upstream: 'any', case: 'down', source: 'built-from-docs', recordedAt: '2026-11-27T00:00:00Z', request: { method: 'GET', path: '/' }, response: { status: 503, body: 'unavailable' } };
 // One paid operation of each group with external providers, asked with valid input.
-const PAID = ['/toll/weather/current?lat=52.52&lon=13.41', '/toll/wiki/answer?q=Solana', '/toll/news/search?q=solana', '/api/data?include=prices'];
+const BRIDGE_SCORE = { method: 'POST', json: { bridge: 'wormhole', from_chain: 'ethereum', to_chain: 'solana', token: 'USDC', amount_usd: 50_000 } };
+const PAID: Array<[string, RequestInit & { json?: unknown }]> = [
+  ['/toll/weather/current?lat=52.52&lon=13.41', {}],
+  ['/toll/wiki/answer?q=Solana', {}],
+  ['/toll/news/search?q=solana', {}],
+  ['/api/data?include=prices', {}],
+  ['/toll/company/snapshot?ticker=AAPL', {}],
+  ['/toll/bridge/score', BRIDGE_SCORE],
+];
 
 // Background provider probes: with every provider of a group down and an empty cache the operation is refused with
 // 503 + Retry-After before any 402 (nobody is asked to pay on chain), and sold again once a probe finds a provider back.
@@ -19,7 +29,7 @@ describe('provider probes through gateway and payments', () => {
   let upstream: FakeUpstream;
   let gw: string;
 
-  const statuses = () => Promise.all(PAID.map(async (path) => (await http(`${gw}${path}`)).status));
+  const statuses = () => Promise.all(PAID.map(async ([path, init]) => (await http(`${gw}${path}`, init)).status));
   const waitFor = async (want: number[]) => {
     for (let i = 0; i < 100 && JSON.stringify(await statuses()) !== JSON.stringify(want); i++) await new Promise((r) => setTimeout(r, 100));
     expect(await statuses()).toEqual(want);
@@ -35,10 +45,12 @@ describe('provider probes through gateway and payments', () => {
         (n) => startWiki({ ...base(n), WIKI_WIKIPEDIA_URL: u }),
         (n) => startNews({ ...base(n), NEWS_GDELT_URL: u, NEWS_WIKIMEDIA_URL: u, NEWS_HN_URL: u }),
         (n) => startData({ ...base(n), ...Object.fromEntries(['COINGECKO', 'PYTH', 'NASDAQ', 'POLYGON', 'FRED', 'FREDGRAPH', 'DEFILLAMA', 'JITO', 'MARINADE'].map((p) => [`DATA_${p}_BASE_URL`, u])) }),
+        (n) => startCompany({ ...base(n), SEC_WWW_BASE_URL: u, SEC_DATA_BASE_URL: u, COMPANY_GLEIF_BASE_URL: u, COMPANY_WIKIDATA_BASE_URL: u }),
+        (n) => startBridge({ ...base(n), BRIDGE_DEFILLAMA_API_URL: u, BRIDGE_DEFILLAMA_BRIDGES_URL: u }),
       ],
     });
     gw = stack.gateways[0].url;
-    await waitFor([402, 402, 402, 402]);
+    await waitFor([402, 402, 402, 402, 402, 402]);
   }, 60_000);
 
   afterAll(async () => {
@@ -48,9 +60,9 @@ describe('provider probes through gateway and payments', () => {
 
   it('refuses with 503 and Retry-After before any 402 while every provider is down, then sells again when one is back', async () => {
     upstream.use([DOWN]); // every provider now fails (HTTP 503 at its root, 599 for data), and nothing was ever cached
-    await waitFor([503, 503, 503, 503]);
-    for (const path of PAID) {
-      const res = await http(`${gw}${path}`);
+    await waitFor([503, 503, 503, 503, 503, 503]);
+    for (const [path, init] of PAID) {
+      const res = await http(`${gw}${path}`, init);
       expect(res.headers.get('payment-required')).toBeNull();
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_seconds: expect.any(Number) } });
@@ -62,6 +74,6 @@ describe('provider probes through gateway and payments', () => {
     expect(upstream.hits.slice(probesOnly).every((h) => h.path === '/')).toBe(true); // refused calls never reach a provider
 
     upstream.use([ROOT]);
-    await waitFor([402, 402, 402, 402]);
+    await waitFor([402, 402, 402, 402, 402, 402]);
   }, 60_000);
 });

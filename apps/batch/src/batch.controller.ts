@@ -103,7 +103,7 @@ export class BatchController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.BatchHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: TIMEOUT_MS,
   })
   getHealth() {

@@ -1,5 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { MESSAGE_DOMAIN } from './voucher';
 
@@ -127,7 +127,7 @@ export const PayerOutput = z.object({
 });
 export type PayerOutput = z.infer<typeof PayerOutput>;
 
-export const BatchHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   reason: z.string().optional(),
   sources: z.array(z.object({ name: z.string(), role: z.string(), ok: z.boolean() })),
   scoring: z.object({
@@ -141,4 +141,4 @@ export const BatchHealthOutput = GroupHealthOutput.extend({
     signed_message: z.string(),
   }),
 });
-export type BatchHealthOutput = z.infer<typeof BatchHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

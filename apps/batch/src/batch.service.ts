@@ -104,7 +104,7 @@ export class BatchService {
     };
   }
 
-  async health(): Promise<S.BatchHealthOutput> {
+  async health(): Promise<S.HealthOutput> {
     const ok = await this.repo.ping().then(
       () => true,
       (e: Error) => {

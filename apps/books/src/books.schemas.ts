@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { ISBN_PATTERN, isbnProblem } from './isbn';
@@ -162,7 +162,7 @@ export const SearchOutput = z.object({
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;
 
-export const HealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(sourceHealth(SourceName)),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });

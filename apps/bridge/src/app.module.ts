@@ -3,9 +3,10 @@ import { BridgeController } from './bridge.controller';
 import { BridgeService } from './bridge.service';
 import { DefiLlamaClient } from './upstreams/defillama.client';
 import { Clock } from '@toll/platform';
+import { BridgeProbes } from './probes';
 
 @Module({
   controllers: [BridgeController],
-  providers: [BridgeService, DefiLlamaClient, Clock],
+  providers: [BridgeService, BridgeProbes, DefiLlamaClient, Clock],
 })
 export class AppModule {}

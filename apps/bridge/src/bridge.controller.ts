@@ -34,6 +34,7 @@ export class BridgeController {
     price: PRICES.score,
     input: S.ScoreInput,
     output: S.ScoreOutput,
+    sources: ['defillama', 'defillama-bridges'],
     timeoutMs: TIMEOUT_MS,
     errors: ['NOT_FOUND'],
   })
@@ -59,6 +60,7 @@ export class BridgeController {
     price: PRICES.getBridges,
     input: S.EmptyInput,
     output: S.BridgesOutput,
+    sources: ['defillama', 'defillama-bridges'],
     timeoutMs: TIMEOUT_MS,
   })
   getBridges(msg: TollMessage<Record<string, never>>) {
@@ -83,6 +85,7 @@ export class BridgeController {
     price: PRICES.getIncidents,
     input: S.IncidentsInput,
     output: S.IncidentsOutput,
+    sources: ['defillama'],
     timeoutMs: TIMEOUT_MS,
   })
   getIncidents(msg: TollMessage<S.IncidentsInput>) {

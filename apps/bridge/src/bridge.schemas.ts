@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { resolveChain } from './chains';
 
@@ -97,7 +97,7 @@ export const IncidentsOutput = z.object({
 });
 export type IncidentsOutput = z.infer<typeof IncidentsOutput>;
 
-export const HealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   bridges: z.array(z.object({ id: z.string(), name: z.string(), reviewed: z.string(), source: z.string() })),
   chains: z.array(z.object({ id: z.string(), name: z.string(), aliases: z.array(z.string()) })),
   sources: z.array(

@@ -134,6 +134,21 @@ export class BridgeService {
     };
   }
 
+  // Whether a score could be answered with no provider up: volumes and hacks are still in cache within their
+  // stale windows (a bridge's TVL is optional to its score; a missing one is said so in the notes).
+  cachedForScores(): boolean {
+    return this.servable('volumes', VOLUME_TTL) && this.cachedForIncidents();
+  }
+
+  cachedForIncidents(): boolean {
+    return this.servable('hacks', HACKS_TTL);
+  }
+
+  private servable(key: string, policy: CachePolicy): boolean {
+    const entry = this.cache.peek(key);
+    return entry !== undefined && this.clock.now() - Date.parse(entry.freshness.fetchedAt) <= policy.freshMs + policy.staleMs;
+  }
+
   private chain(name: string): ChainId {
     const id = resolveChain(name);
     if (!id) throw new TollError('NOT_FOUND', `Unknown chain "${name}"`, { known_chains: CHAIN_IDS.map((c) => ({ id: c, name: CHAINS[c].name, aliases: [...CHAINS[c].aliases] })) });

@@ -1,4 +1,4 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
+import { bootstrapGroup, CatalogService, Clock, SourceProbes, type RunningGroup } from '@toll/platform';
 import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
@@ -13,6 +13,9 @@ const fx = (id: string): Fixture => {
   return found;
 };
 const ALL_UP = FIXTURES.filter((f) => f.response.status === 200 && !f.response.delayMs).map((f) => `${f.upstream}/${f.case}`);
+
+// Every provider root failing: what the background probes see during an outage.
+const ROOT_DOWN: Fixture = { upstream: 'any', case: 'root-503', source: 'built-from-docs', recordedAt: '2026-11-27T00:00:00Z', request: { method: 'GET', path: '/' }, response: { status: 503, body: 'unavailable' } };
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
@@ -242,5 +245,23 @@ describe('bridge over NATS', () => {
       { operation_id: 'bridge.getIncidents', method: 'GET', path: '/toll/bridge/incidents', price: null },
       { operation_id: 'bridge.getHealth', method: 'GET', path: '/toll/bridge/health', price: null },
     ]);
+  });
+
+  it('probes both DefiLlama hosts: down, it refuses nothing the cache can still answer, then everything; one host back sells again', async () => {
+    const probes = group.app.get(SourceProbes);
+    const unavailable = () => Object.keys(group.app.get(CatalogService).availability.unavailable()).sort();
+    use(...ALL_UP);
+    await ok('getBridges', {});
+    fake.use([ROOT_DOWN]);
+    await probes.probeAll();
+    await probes.probeAll(); // down after two failed probes in a row
+    expect(unavailable()).toEqual([]);
+    now += 9 * 24 * HOUR; // past the volumes' and the hacks' stale windows
+    await probes.probeAll();
+    expect(unavailable()).toEqual(['bridge.getBridges', 'bridge.getIncidents', 'bridge.score']);
+    fake.use([]); // the roots answer again (404 is an answer)
+    await probes.probeAll();
+    expect(unavailable()).toEqual([]);
+    now = T0;
   });
 });

@@ -33,6 +33,7 @@ export class CompanyController {
     price: PRICES.getSnapshot,
     input: S.SnapshotInput,
     output: S.GetSnapshotOutput,
+    sources: ['sec', 'gleif'],
     timeoutMs: 15_000,
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
@@ -59,6 +60,7 @@ export class CompanyController {
     price: PRICES.search,
     input: S.SearchInput,
     output: S.SearchOutput,
+    sources: ['sec', 'gleif'],
     timeoutMs: 10_000,
     errors: ['NOT_FOUND', 'UPSTREAM_ERROR'],
   })
@@ -81,7 +83,7 @@ export class CompanyController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.GetHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: 2_000,
   })
   getHealth() {

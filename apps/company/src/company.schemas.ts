@@ -1,4 +1,5 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { FigureValue } from '@toll/markets';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // ISO 17442: 18 characters then two check digits; the whole code, letters read as 10..35, is 1 mod 97.
@@ -58,24 +59,6 @@ const Address = z
   .object({ lines: z.array(z.string()), city: z.string().nullable(), region: z.string().nullable(), postal_code: z.string().nullable(), country: z.string().nullable() })
   .nullable();
 
-// One reported figure, as apps/sec reports it (field descriptions once, on the parent: the schema travels in
-// every 402 challenge header).
-const Figure = z
-  .object({
-    value: z.string(),
-    unit: z.string(),
-    concept: z.string(),
-    period: z.object({ start: z.string().nullable(), end: z.string(), days: z.number().int().nullable() }),
-    fiscal_year: z.number().int().nullable(),
-    fiscal_period: z.string().nullable(),
-    form: z.string(),
-    accession_number: z.string(),
-    filed: z.string(),
-    filing_index_url: z.string(),
-    classes_summed: z.number().int().nullable(),
-  })
-  .nullable();
-
 const Entity = z.object({ lei: z.string(), name: z.string() }).nullable();
 const Source = z.object({ id: z.string(), license: z.string(), ...Freshness.shape });
 
@@ -101,7 +84,7 @@ export const GetSnapshotOutput = z.object({
     .describe('business and mailing from SEC, legal and headquarters from GLEIF: {lines, city, region, postal_code, country} or null'),
   parents: z.object({ direct: Entity, ultimate: Entity }).nullable().describe('Accounting parents reported to GLEIF; null without an LEI'),
   key_financials: z
-    .record(z.enum(['revenue', 'net_income', 'total_assets', 'stockholders_equity', 'shares_outstanding', 'eps_diluted']), Figure)
+    .record(z.enum(['revenue', 'net_income', 'total_assets', 'stockholders_equity', 'shares_outstanding', 'eps_diluted']), FigureValue.nullable())
     .nullable()
     .describe(
       'Latest fiscal-year figures from SEC XBRL (null for non-SEC filers), each null or {value (exact decimal string), unit, concept, period {start, end, days}, fiscal_year, fiscal_period, form, accession_number, filed, filing_index_url, classes_summed}',
@@ -135,9 +118,9 @@ export type SearchOutput = z.infer<typeof SearchOutput>;
 
 const HealthSource = z.object({ id: z.string(), base_url: z.string(), license: z.string(), terms: z.string(), last_success_at: z.string().nullable(), last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable() });
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(HealthSource),
   governor: z.object({ sec: z.enum(['shared', 'per-process']), gleif: z.enum(['shared', 'per-process']), sec_rate_per_second: z.number() }),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -190,7 +190,7 @@ export class CompanyService implements OnModuleDestroy {
     return { query: input.q, count: candidates.length, candidates, sources };
   }
 
-  health(): S.GetHealthOutput {
+  health(): S.HealthOutput {
     const described = this.groupHealth.describe();
     const source = (id: string, base_url: string, license: string, terms: string) => {
       const o = this.outcomes.get(id);

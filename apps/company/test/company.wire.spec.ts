@@ -1,4 +1,4 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
+import { bootstrapGroup, CatalogService, Clock, SourceProbes, type RunningGroup } from '@toll/platform';
 import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
 import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
@@ -13,6 +13,9 @@ const fx = (id: string): Fixture => {
   if (!found) throw new Error(`no fixture ${id}`);
   return found;
 };
+
+// Every provider root failing: what the background probes see during an outage.
+const ROOT_DOWN: Fixture = { upstream: 'any', case: 'root-503', source: 'built-from-docs', recordedAt: '2026-11-27T00:00:00Z', request: { method: 'GET', path: '/' }, response: { status: 503, body: 'unavailable' } };
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
@@ -249,5 +252,21 @@ describe('company over NATS', () => {
     const answer = await data('getSnapshot', { ticker: 'AAPL' });
     expect(answer.key_financials.revenue.value).toBe('391035000000');
     expect(answer.freshness).toMatchObject({ as_of: AT_T0, stale: true });
+  });
+
+  it('probes SEC and GLEIF: both down refuses snapshots before payment, search only once the ticker map is past its stale window', async () => {
+    const probes = group.app.get(SourceProbes);
+    const unavailable = () => Object.keys(group.app.get(CatalogService).availability.unavailable()).sort();
+    fake.use([ROOT_DOWN]);
+    await probes.probeAll();
+    expect(unavailable()).toEqual([]); // one failed probe is a suspicion
+    await probes.probeAll();
+    expect(unavailable()).toEqual(['company.getSnapshot']); // the ticker map read earlier still answers searches
+    now = T0 + 9 * 24 * HOUR; // past the ticker map's stale window (24 h fresh, 7 days stale)
+    await probes.probeAll();
+    expect(unavailable()).toEqual(['company.getSnapshot', 'company.search']);
+    fake.use([]); // the roots answer again (404 is an answer)
+    await probes.probeAll();
+    expect(unavailable()).toEqual([]);
   });
 });

@@ -83,7 +83,7 @@ export class DataController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.DataHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: QUICK_MS,
   })
   getHealth() {

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 export const SECTIONS = ['prices', 'yields', 'rates', 'staking'] as const;
@@ -121,4 +121,4 @@ export const DataStatus = z.object({
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
 export type DataStatus = z.infer<typeof DataStatus>;
-export const DataHealthOutput = GroupHealthOutput.extend(DataStatus.shape);
+export const HealthOutput = healthOutput(DataStatus.shape);

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import type { TollMessage } from '@toll/contracts';
-import { GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
+import { GroupHealth, HealthOutput, TollRoute } from '@toll/platform';
 import * as S from './devutils.schemas';
 import { DevutilsService } from './devutils.service';
 import { GeoService } from './geo.service';
@@ -401,7 +401,7 @@ export class DevutilsController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: GroupHealthOutput,
+    output: HealthOutput,
     timeoutMs: TIMEOUT_MS,
   })
   getHealth() {

@@ -111,7 +111,7 @@ export class DiscoveryController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.GetHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: TIMEOUT_MS,
   })
   getHealth() {

@@ -1,5 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected) and every string and list is bounded.
@@ -214,7 +214,7 @@ export type MatchOutput = z.infer<typeof MatchOutput>;
 
 export const EmptyInput = z.strictObject({});
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: Sources,
   index: z.object({
     documents: z.number().int(),
@@ -225,4 +225,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
   }),
   catalog: z.array(z.object({ operation_id: z.string(), method: z.string(), path: z.string(), summary: z.string(), price: PriceSpec.nullable() })),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -105,7 +105,7 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
     };
   }
 
-  async health(): Promise<S.GetHealthOutput> {
+  async health(): Promise<S.HealthOutput> {
     const described = this.groupHealth.describe();
     const { index, sources } = await this.current();
     const counts = index.countBySource();

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected).
@@ -103,7 +103,7 @@ export const GetScreenerOutput = z.object({
 });
 export type GetScreenerOutput = z.infer<typeof GetScreenerOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(
     z.object({
       id: Source,
@@ -118,4 +118,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
   screener: z.object({ universe: z.array(z.string()), refreshed_at: z.string().nullable(), evaluated_count: z.number().int().nullable() }),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

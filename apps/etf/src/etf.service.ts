@@ -168,7 +168,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
       : `${list.length} ETFs chosen by this deployment (ETF_SCREENER_UNIVERSE), listed in the health answer`;
   }
 
-  health(): S.GetHealthOutput {
+  health(): S.HealthOutput {
     const described = this.groupHealth.describe();
     const sources = this.sources.map((s) => {
       const seen = this.seen.get(s.name);

@@ -117,7 +117,7 @@ export class FeesController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.GetHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: 3_000,
   })
   getHealth() {

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { isBase58PublicKey } from '@toll/solana';
 import { z } from 'zod';
 import { optimizedSizeProblem, transactionProblem } from './transaction';
@@ -164,7 +164,7 @@ const SourceStatus = z.object({
   last_failure: z.object({ at: z.string(), message: z.string() }).nullable(),
 });
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(SourceStatus),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
   settings: z.object({
@@ -175,4 +175,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     level_percentiles: z.object({ low: z.literal(25), medium: z.literal(50), high: z.literal(75) }),
   }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

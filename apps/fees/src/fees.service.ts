@@ -105,12 +105,13 @@ export class FeesService {
     };
   }
 
-  async health(): Promise<S.GetHealthOutput> {
+  async health(): Promise<S.HealthOutput> {
     const described = this.groupHealth.describe();
     const probed = await this.probes.get('probe', PROBE_TTL, async () => ({ value: await this.rpc.probe(PROBE_TIMEOUT_MS), source: 'probe' }));
     const sources = this.rpc.endpoints.map((e, i) => {
       const { status, latency_ms, slot, error } = probed.value[i];
-      return { id: e.id, role: e.role, host: e.host, status, latency_ms, slot, error, last_success_at: e.lastSuccessAt, last_latency_ms: e.lastLatencyMs, last_failure: e.lastFailure };
+      const lastFailure = e.lastFailure && { at: e.lastFailure.at, message: e.lastFailure.message };
+      return { id: e.name, role: e.role, host: e.host, status, latency_ms, slot, error, last_success_at: e.lastSuccessAt, last_latency_ms: e.lastLatencyMs, last_failure: lastFailure };
     });
     return {
       ...described,

@@ -387,7 +387,7 @@ describe('fees over NATS against a local chain', () => {
       ...market([]),
       source: 'rpc-2',
       freshness: fresh(),
-      notes: ['rpc-1 failed (HTTP 503); answered by the fallback rpc-2'],
+      notes: ['rpc-1 failed (answered HTTP 503); answered by the fallback rpc-2'],
     });
 
     now += 10 * MINUTE;
@@ -435,7 +435,7 @@ describe('fees over NATS against a local chain', () => {
       details: {
         method: 'getRecentPrioritizationFees',
         attempts: [
-          { source: 'rpc-1', error: 'HTTP 503' },
+          { source: 'rpc-1', error: 'answered HTTP 503' },
           { source: 'rpc-2', error: 'JSON-RPC error -32005: Node is behind by 42 slots' },
         ],
       },
@@ -452,8 +452,8 @@ describe('fees over NATS against a local chain', () => {
       details: {
         method: expect.any(String),
         attempts: [
-          { source: 'rpc-1', error: 'fetch failed' },
-          { source: 'rpc-2', error: 'fetch failed' },
+          { source: 'rpc-1', error: 'unreachable (UND_ERR_SOCKET)' },
+          { source: 'rpc-2', error: 'unreachable (UND_ERR_SOCKET)' },
         ],
       },
     });
@@ -471,7 +471,7 @@ describe('fees over NATS against a local chain', () => {
       details: {
         method: 'getRecentPrioritizationFees',
         attempts: [
-          { source: 'rpc-1', error: expect.stringMatching(/^no answer within 3\d\d ms$/) },
+          { source: 'rpc-1', error: expect.stringMatching(/^did not answer in 3\d\d ms$/) },
           { source: 'rpc-2', error: 'not tried: no time left before the deadline' },
         ],
       },
@@ -483,7 +483,7 @@ describe('fees over NATS against a local chain', () => {
     const health = await data('getHealth', {});
     expect(health.status).toBe('degraded');
     expect(health.sources.map((s: any) => [s.id, s.status, s.error])).toEqual([
-      ['rpc-1', 'down', 'fetch failed'],
+      ['rpc-1', 'down', 'unreachable (UND_ERR_SOCKET)'],
       ['rpc-2', 'up', null],
     ]);
   });

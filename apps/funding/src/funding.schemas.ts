@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // USDT-margined perpetuals only: a base (BTC, 1000PEPE), optionally joined to USDT (or USD, read as USDT) by -, / or _,
@@ -131,7 +131,7 @@ export const TopFundedOutput = z.object({
 });
 export type TopFundedOutput = z.infer<typeof TopFundedOutput>;
 
-export const HealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   tracked: z.object({
     funding: z.string().describe('Which markets the funding routes cover'),
     liquidation_bases: z.array(z.string()),

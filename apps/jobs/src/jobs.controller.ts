@@ -84,7 +84,7 @@ export class JobsController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.GetHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: 3_000,
   })
   getHealth() {

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { JOB_TYPES, searchWords } from './postings';
 import { SOURCE_IDS } from './sources';
@@ -121,7 +121,7 @@ export const GetJobOutput = z.object({
 });
 export type GetJobOutput = z.infer<typeof GetJobOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(
     z.object({
       id: z.string(),
@@ -146,4 +146,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     as_of: z.string().nullable().describe('Oldest last refresh among the sources served'),
   }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -104,7 +104,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     return { job: { ...present(row, copies), description: row.description }, freshness: freshness([source]) };
   }
 
-  async health(): Promise<S.GetHealthOutput> {
+  async health(): Promise<S.HealthOutput> {
     const described = this.groupHealth.describe();
     const [states, counts] = await Promise.all([this.repo.states(), this.repo.counts()]);
     const byId = new Map(states.map((s) => [s.source, s]));

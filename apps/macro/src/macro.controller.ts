@@ -139,7 +139,7 @@ export class MacroController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.GetHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: 2_000,
   })
   getHealth() {

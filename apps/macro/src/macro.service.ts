@@ -130,7 +130,7 @@ export class MacroService {
     };
   }
 
-  health(): S.GetHealthOutput {
+  health(): S.HealthOutput {
     const described = this.groupHealth.describe();
     const failing = [...this.outcomes.values()].some((o) => o.failing);
     const source = (id: string, base_url: string, license: string, terms: string) => {

@@ -1,5 +1,5 @@
 import { PriceSpec } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { blockedReason, parseIp } from '@toll/upstream';
 import { z } from 'zod';
 
@@ -100,7 +100,7 @@ export const ReleaseOutput = z.object({
 });
 export type ReleaseOutput = z.infer<typeof ReleaseOutput>;
 
-export const HealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   reason: z.string().optional(),
   platform: z.literal('telegram'),
   pool: z

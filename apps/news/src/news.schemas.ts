@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { gdeltLanguage } from './languages';
 
@@ -127,7 +127,7 @@ const SourceState = z.object({
 });
 export type SourceState = z.infer<typeof SourceState>;
 
-export const HealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(SourceState),
   queue: z.object({
     upstream: z.literal('gdelt'),

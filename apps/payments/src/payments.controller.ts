@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { FREE, SUBJECTS, perCall, type ChallengeRequest, type PaidCallRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
-import { GroupHealth, GroupHealthOutput, TollRoute } from '@toll/platform';
+import { GroupHealth, healthOutput, TollRoute } from '@toll/platform';
 import { z } from 'zod';
 import { BalanceService, DEPOSIT_TIERS } from './balance.service';
 import { ChallengeService } from './challenge.service';
@@ -13,7 +13,7 @@ import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, type PaymentTerms } from './terms';
 import { USDC_DECIMALS, usdToUsdcAtomic } from '@toll/x402';
 
-const PaymentsHealth = GroupHealthOutput.extend({
+const HealthOutput = healthOutput({
   terms: z.object({
     network: z.string(),
     chain: z.object({ rpc_url: z.string().nullable().describe('Where to send payments; null: the public network named above'), description: z.string() }),
@@ -274,7 +274,7 @@ export class PaymentsController {
     ],
     price: FREE,
     input: z.strictObject({}),
-    output: PaymentsHealth,
+    output: HealthOutput,
     timeoutMs: 2_000,
   })
   getHealth() {

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { VIN_PATTERN, vinCheckDigitValid } from './vin';
@@ -187,7 +187,7 @@ export const GetVinOutput = z.object({
 });
 export type GetVinOutput = z.infer<typeof GetVinOutput>;
 
-export const HealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(sourceHealth(SourceName)),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });

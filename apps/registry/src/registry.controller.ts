@@ -128,7 +128,7 @@ export class RegistryController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.RegistryHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: TIMEOUT_MS,
   })
   getHealth() {

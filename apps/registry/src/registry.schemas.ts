@@ -1,5 +1,5 @@
 import { UsdAmount } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // Listing schema v0.1 (spec §2.1). The spec leaves io_format, pricing and contact unshaped (§2.8); their
@@ -208,7 +208,7 @@ export const QuestionnaireOutput = z.object({ stored: z.literal(true), received_
 
 const Limit = z.object({ limit: z.number().int(), window_seconds: z.number().int() });
 
-export const RegistryHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   registry: z
     .object({ listings: z.number().int(), verified: z.number().int(), registry_updated: z.string(), registry_version: z.number().int(), probed_24h: z.number().int() })
     .nullable()
@@ -226,4 +226,4 @@ export const RegistryHealthOutput = GroupHealthOutput.extend({
   }),
   rate_limits: z.object({ submit: Limit, questionnaire: Limit }),
 });
-export type RegistryHealthOutput = z.infer<typeof RegistryHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -7,7 +7,7 @@ import { EndpointProber } from './endpoint-prober';
 import { clientKey } from './ip';
 import { callPrice, rank, withinCeiling } from './ranking';
 import { RegistryRepository, type Limited, type ListingRow, type Marker, type RateRule } from './registry.repository';
-import { LISTING_SCHEMA_VERSION, type Listing, type ListingsOutput, type ListingsQuery, type QuestionnaireInput, type RegistryHealthOutput, type SnapshotOutput, type SubmitInput, type SubmitOutput } from './registry.schemas';
+import { LISTING_SCHEMA_VERSION, type Listing, type ListingsOutput, type ListingsQuery, type QuestionnaireInput, type HealthOutput, type SnapshotOutput, type SubmitInput, type SubmitOutput } from './registry.schemas';
 import { seedListings } from './seed-listings';
 
 const toListing = (row: ListingRow): Listing => ({
@@ -155,7 +155,7 @@ export class RegistryService implements OnApplicationBootstrap {
     return { stored: true as const, received_at: result.receivedAt.toISOString() };
   }
 
-  async health(): Promise<RegistryHealthOutput> {
+  async health(): Promise<HealthOutput> {
     const stats = await this.repo.stats().catch((e: Error) => {
       this.logger.event('warn', 'registry database unavailable', { error: e.message });
       return null;

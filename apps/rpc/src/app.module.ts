@@ -6,7 +6,7 @@ import { RpcCache } from './rpc-cache';
 import { RpcController } from './rpc.controller';
 import { RpcService } from './rpc.service';
 import { UpstreamPool } from './upstream-pool';
-import { SolanaRpcNode } from './upstreams/solana-rpc.client';
+import { JsonRpcNode } from '@toll/upstream';
 
 // Names fit the per-request x-toll-upstream list of a full batch in one header.
 const MAX_NAME = 32;
@@ -26,7 +26,7 @@ export function upstreamNames(config: RpcConfig): string[] {
 
 const poolFrom = (config: RpcConfig, logger: JsonLogger) => {
   const names = upstreamNames(config);
-  const nodes = config.RPC_UPSTREAM_URLS.map((url, i) => new SolanaRpcNode({ name: names[i], url, userAgent: config.RPC_USER_AGENT, maxResponseBytes: config.RPC_MAX_RESPONSE_BYTES }));
+  const nodes = config.RPC_UPSTREAM_URLS.map((url, i) => new JsonRpcNode({ name: names[i], url, userAgent: config.RPC_USER_AGENT, maxResponseBytes: config.RPC_MAX_RESPONSE_BYTES }));
   return new UpstreamPool(
     nodes,
     {

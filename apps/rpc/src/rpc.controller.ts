@@ -114,7 +114,7 @@ export class RpcController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.GetHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: STATUS_TIMEOUT_MS,
   })
   getHealth() {

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { READ_METHODS, RPC_METHODS } from './methods';
 
@@ -114,7 +114,7 @@ export const GetUpstreamsOutput = z.object({
 });
 export type GetUpstreamsOutput = z.infer<typeof GetUpstreamsOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   upstreams: z.array(UpstreamStatus.pick({ name: true, origin: true, state: true, latency_ms: true, slots_behind: true })),
   cache: z.object({
     entries: z.number().int(),
@@ -129,6 +129,6 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     hit_ratio: z.number().nullable().describe('hits / (hits + misses)'),
   }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;
 
 export const EmptyInput = z.strictObject({});

@@ -182,7 +182,7 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
     return { upstreams: this.pool.ordered().map((n) => this.pool.snapshot(n)), hedging: { enabled, min_ms: minMs, max_ms: maxMs }, probe_interval_ms: this.config.RPC_HEALTH_INTERVAL_MS };
   }
 
-  health(): S.GetHealthOutput {
+  health(): S.HealthOutput {
     const upstreams = this.pool.nodes.map((n) => this.pool.snapshot(n));
     const { hits, misses, bypass, stale, coalesced } = this.cache.stats;
     const described = this.groupHealth.describe();

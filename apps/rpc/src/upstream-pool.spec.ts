@@ -1,11 +1,11 @@
 import { UpstreamPool } from './upstream-pool';
-import { NodeFailure, type SolanaRpcNode } from './upstreams/solana-rpc.client';
+import { NodeFailure, type JsonRpcNode } from '@toll/upstream';
 
 const OPTIONS = { timeoutMs: 1_000, sendTimeoutMs: 1_000, hedge: { enabled: true, minMs: 50, maxMs: 400 }, failuresToTrip: 2, cooldownMs: 60_000, maxSlotLag: 10 };
 const identity = (text: string) => text;
 
 // A node whose answers the test scripts: a delay and a result, or a failure.
-const node = (name: string, answer: (body?: string, signal?: AbortSignal) => Promise<string>) => ({ name, origin: `http://${name}`, post: answer }) as unknown as SolanaRpcNode;
+const node = (name: string, answer: (body?: string, signal?: AbortSignal) => Promise<string>) => ({ name, origin: `http://${name}`, post: answer }) as unknown as JsonRpcNode;
 // Like a real node, an aborted request ends at once.
 const after = (ms: number, text: string) => (_body?: string, signal?: AbortSignal) =>
   new Promise<string>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { TollError } from '@toll/contracts';
-import { NodeFailure, type SolanaRpcNode } from './upstreams/solana-rpc.client';
+import { NodeFailure, type JsonRpcNode } from '@toll/upstream';
 
 // Time kept back from the caller's deadline to answer it.
 const DEADLINE_MARGIN_MS = 50;
@@ -47,11 +47,11 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 // Several upstreams behind one call: ordered by health then latency, with a circuit breaker per upstream,
 // failover on transport failures, hedged reads, and writes that are never re-sent unless they never left.
 export class UpstreamPool {
-  private readonly stats = new Map<SolanaRpcNode, Stats>();
+  private readonly stats = new Map<JsonRpcNode, Stats>();
   private timer?: NodeJS.Timeout;
 
   constructor(
-    readonly nodes: SolanaRpcNode[],
+    readonly nodes: JsonRpcNode[],
     private readonly options: PoolOptions,
     private readonly log: (level: 'debug' | 'info' | 'warn', event: string, fields: Record<string, unknown>) => void,
   ) {
@@ -60,7 +60,7 @@ export class UpstreamPool {
     }
   }
 
-  state(node: SolanaRpcNode, now = Date.now()): UpstreamState {
+  state(node: JsonRpcNode, now = Date.now()): UpstreamState {
     const s = this.stats.get(node)!;
     if (s.downUntil > now) return 'down';
     const best = Math.max(...[...this.stats.values()].map((x) => x.slot ?? 0));
@@ -68,17 +68,17 @@ export class UpstreamPool {
   }
 
   // Healthy first, then suspects (recent failures, lagging), then open circuits; faster first within a rank.
-  ordered(exclude: ReadonlySet<string> = new Set()): SolanaRpcNode[] {
+  ordered(exclude: ReadonlySet<string> = new Set()): JsonRpcNode[] {
     const now = Date.now();
-    const rank = (n: SolanaRpcNode) => {
+    const rank = (n: JsonRpcNode) => {
       const state = this.state(n, now);
       return state === 'down' ? 2 : state === 'lagging' || this.stats.get(n)!.consecutiveFailures > 0 ? 1 : 0;
     };
-    const ewma = (n: SolanaRpcNode) => this.stats.get(n)!.ewma ?? Infinity;
+    const ewma = (n: JsonRpcNode) => this.stats.get(n)!.ewma ?? Infinity;
     return this.nodes.filter((n) => !exclude.has(n.name)).sort((a, b) => rank(a) - rank(b) || ewma(a) - ewma(b));
   }
 
-  hedgeDelayMs(node: SolanaRpcNode): number {
+  hedgeDelayMs(node: JsonRpcNode): number {
     const { minMs, maxMs } = this.options.hedge;
     const samples = this.stats.get(node)!.samples;
     if (samples.length < MIN_SAMPLES_FOR_P90) return maxMs;
@@ -91,7 +91,7 @@ export class UpstreamPool {
     if (!candidates.length) return Promise.reject(new TollError('SERVICE_UNAVAILABLE', 'no upstream left to ask'));
     return new Promise((resolve, reject) => {
       const controllers: AbortController[] = [];
-      const failures: Array<{ node: SolanaRpcNode; failure: NodeFailure }> = [];
+      const failures: Array<{ node: JsonRpcNode; failure: NodeFailure }> = [];
       let next = 0;
       let running = 0;
       let done = false;
@@ -139,7 +139,7 @@ export class UpstreamPool {
   // A write goes to one upstream. It moves to the next only when it provably never reached the first
   // (connection refused, 429); after a timeout or a dropped connection the outcome is unknown and we say so.
   async write<T>(body: string, deadline: number, parse: Parse<T>): Promise<Answered<T>> {
-    const failures: Array<{ node: SolanaRpcNode; failure: NodeFailure }> = [];
+    const failures: Array<{ node: JsonRpcNode; failure: NodeFailure }> = [];
     for (const node of this.ordered()) {
       try {
         return { value: await this.attempt(node, body, deadline, this.options.sendTimeoutMs, new AbortController(), parse), upstream: node.name };
@@ -157,7 +157,7 @@ export class UpstreamPool {
     throw exhausted(failures);
   }
 
-  private async attempt<T>(node: SolanaRpcNode, body: string, deadline: number, timeoutMs: number, controller: AbortController, parse: Parse<T>): Promise<T> {
+  private async attempt<T>(node: JsonRpcNode, body: string, deadline: number, timeoutMs: number, controller: AbortController, parse: Parse<T>): Promise<T> {
     const s = this.stats.get(node)!;
     const budget = Math.min(timeoutMs, deadline - Date.now() - DEADLINE_MARGIN_MS);
     if (budget <= 0) throw new NodeFailure('timeout', `${node.name}: no time left before the deadline`);
@@ -197,7 +197,7 @@ export class UpstreamPool {
     s.ewma = s.ewma === null ? ms : s.ewma + EWMA_ALPHA * (ms - s.ewma);
   }
 
-  private succeeded(node: SolanaRpcNode, ms: number) {
+  private succeeded(node: JsonRpcNode, ms: number) {
     const s = this.stats.get(node)!;
     if (s.consecutiveFailures >= this.options.failuresToTrip) this.log('info', 'upstream back in rotation', { upstream: node.name, after: s.consecutiveFailures });
     this.observe(s, ms);
@@ -206,7 +206,7 @@ export class UpstreamPool {
     s.lastSuccessAt = Date.now();
   }
 
-  private failed(node: SolanaRpcNode, failure: NodeFailure) {
+  private failed(node: JsonRpcNode, failure: NodeFailure) {
     const s = this.stats.get(node)!;
     s.failures++;
     s.consecutiveFailures++;
@@ -231,7 +231,7 @@ export class UpstreamPool {
     clearInterval(this.timer);
   }
 
-  private async probe(node: SolanaRpcNode) {
+  private async probe(node: JsonRpcNode) {
     const slotOf = (text: string) => {
       const answer = JSON.parse(text) as { result?: unknown; error?: { message?: string } };
       if (typeof answer.result !== 'number') throw new Error(`getSlot: ${answer.error?.message ?? 'no slot'}`);
@@ -244,7 +244,7 @@ export class UpstreamPool {
     }
   }
 
-  snapshot(node: SolanaRpcNode) {
+  snapshot(node: JsonRpcNode) {
     const s = this.stats.get(node)!;
     const sorted = [...s.samples].sort((a, b) => a - b);
     const best = Math.max(...[...this.stats.values()].map((x) => x.slot ?? 0));
@@ -270,7 +270,7 @@ export class UpstreamPool {
 const tooLarge = (failure: NodeFailure) => new TollError('UPSTREAM_ERROR', `${failure.message}; narrow the request (filters, dataSlice, fewer accounts)`, { reason: 'too_large' });
 
 // Every upstream failed: a timeout anywhere means the caller's time ran out, otherwise none could answer.
-function exhausted(failures: Array<{ node: SolanaRpcNode; failure: NodeFailure }>): TollError {
+function exhausted(failures: Array<{ node: JsonRpcNode; failure: NodeFailure }>): TollError {
   const upstreams = failures.map(({ node, failure }) => ({ upstream: node.name, reason: failure.kind }));
   if (failures.some(({ failure }) => failure.kind === 'timeout')) return new TollError('UPSTREAM_TIMEOUT', 'no upstream answered in time', { upstreams });
   return new TollError('SERVICE_UNAVAILABLE', 'no upstream could answer', { upstreams });

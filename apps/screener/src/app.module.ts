@@ -4,11 +4,19 @@ import { ScreenerController } from './screener.controller';
 import { ScreenerService } from './screener.service';
 import { SnapshotBuild } from './snapshot-build';
 import { NasdaqScreenerClient } from './upstreams/nasdaq-screener.client';
-import { SecProvider } from './upstreams/sec.client';
-import { Clock } from '@toll/platform';
+import { SecEdgar, secEdgarFromSettings } from '@toll/markets';
+import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
 
 @Module({
   controllers: [ScreenerController],
-  providers: [ScreenerService, SnapshotBuild, PrismaService, NasdaqScreenerClient, SecProvider, Clock],
+  providers: [
+    ScreenerService,
+    SnapshotBuild,
+    PrismaService,
+    NasdaqScreenerClient,
+    // The one SEC client (@toll/markets), behind the governor every SEC caller shares.
+    { provide: SecEdgar, inject: [APP_CONFIG, JsonLogger, Clock], useFactory: secEdgarFromSettings },
+    Clock,
+  ],
 })
 export class AppModule {}

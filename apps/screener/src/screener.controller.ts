@@ -107,7 +107,7 @@ export class ScreenerController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.GetHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: 2_000,
   })
   getHealth() {

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // The sectors Nasdaq's screener assigns (the snapshot's `sector` values).
@@ -117,11 +117,11 @@ export type PreviewOutput = z.infer<typeof PreviewOutput>;
 export const StockOutput = StockRow.extend({ snapshot: SnapshotInfo, sources: z.array(z.object({ id: z.string(), license: z.string() })) });
 export type StockOutput = z.infer<typeof StockOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   snapshot: SnapshotInfo.extend({ id: z.number().int(), row_count: z.number().int() }).nullable(),
   last_build: z.object({ at: z.string().nullable(), outcome: z.string().nullable(), error: z.string().nullable() }),
   fields: z.record(z.string(), z.string()),
   sectors: z.array(z.string()),
   governor: z.object({ sec: z.enum(['shared', 'per-process']), sec_rate_per_second: z.number() }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

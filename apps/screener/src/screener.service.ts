@@ -101,7 +101,7 @@ export class ScreenerService {
     return { ...present(rows[0]), snapshot: this.info(snapshot), sources: SOURCES };
   }
 
-  async health(): Promise<S.GetHealthOutput> {
+  async health(): Promise<S.HealthOutput> {
     const described = this.groupHealth.describe();
     const [snapshot, state] = await Promise.all([this.prisma.snapshot.findFirst({ where: { active: true } }), this.prisma.buildState.findUnique({ where: { id: 1 } })]);
     const info = snapshot ? { id: snapshot.id, row_count: snapshot.rowCount, ...this.info(snapshot) } : null;

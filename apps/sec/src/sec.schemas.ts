@@ -1,5 +1,5 @@
-import { GroupHealthOutput } from '@toll/platform';
-import { CONCEPTS, type Figure } from '@toll/markets';
+import { healthOutput } from '@toll/platform';
+import { CONCEPTS, FigureValue, type Figure } from '@toll/markets';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected). A ticker is letters and digits with an optional share
@@ -26,31 +26,14 @@ const Company = {
   name: z.string().describe('Company name as registered with SEC'),
 };
 
-// One reported figure. Field descriptions live on the parent (once), not per field: the schema travels in
-// every 402 challenge header, and nine figures twice over would otherwise weigh tens of kilobytes.
-const FigureValue = z
-  .object({
-    value: z.string(),
-    unit: z.string(),
-    concept: z.string(),
-    period: z.object({ start: z.string().nullable(), end: z.string(), days: z.number().int().nullable() }),
-    fiscal_year: z.number().int().nullable(),
-    fiscal_period: z.string().nullable(),
-    form: z.string(),
-    accession_number: z.string(),
-    filed: z.string(),
-    filing_index_url: z.string(),
-    classes_summed: z.number().int().nullable(),
-  })
-  .nullable();
-
 const FIGURE_FIELDS =
-  'Each figure (null where the company tags none): value (exact decimal string as reported), unit (USD, USD/shares, shares), ' +
+  'Each figure (null where the company tags none): value (exact decimal string as reported), unit as reported (USD, USD/shares, ' +
+  'shares, or the currency an IFRS filer reports in, such as TWD or EUR/shares), ' +
   'concept (XBRL taxonomy:name it came from), period {start (null for balance-sheet and share figures), end, days}, fiscal_year, ' +
   'fiscal_period (FY, Q1-Q3), form (10-K, 10-Q, 20-F or an amendment), accession_number and filed (to cite the filing), ' +
   'filing_index_url (SEC archive), classes_summed (share classes added up for shares_outstanding, else null).';
 
-const Figures = z.record(z.enum(Object.keys(CONCEPTS) as [Figure, ...Figure[]]), FigureValue);
+const Figures = z.record(z.enum(Object.keys(CONCEPTS) as [Figure, ...Figure[]]), FigureValue.nullable());
 
 export const GetFundamentalsOutput = z.object({
   ...Company,
@@ -85,7 +68,7 @@ export const GetFilingsOutput = z.object({
 });
 export type GetFilingsOutput = z.infer<typeof GetFilingsOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(
     z.object({
       id: z.string(),
@@ -104,4 +87,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
   }),
   cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { CONCEPTS, padCik, type Company } from '@toll/markets';
+import { CONCEPTS, padCik, SecEdgar, type Company } from '@toll/markets';
 import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
 import { SharedRateGovernor, type Cached } from '@toll/upstream';
 import type { SecConfig } from './config';
 import type * as S from './sec.schemas';
-import { SecClient } from './upstreams/sec.client';
 
 // Spec §8: the filings list is the last 10.
 export const FILINGS_LIMIT = 10;
@@ -20,16 +19,21 @@ const FUNDAMENTALS_NOTES = [
 const freshnessOf = (c: Cached<unknown>) => ({ as_of: c.freshness.fetchedAt, stale: c.freshness.stale, ...(c.freshness.reason ? { reason: c.freshness.reason } : {}) });
 
 @Injectable()
-export class SecService {
+export class SecService implements OnModuleDestroy {
   private lastSuccessAt: string | null = null;
   private lastFailure: { at: string; code: string; message: string } | null = null;
 
   constructor(
-    private readonly sec: SecClient,
+    private readonly sec: SecEdgar,
     private readonly clock: Clock,
     private readonly groupHealth: GroupHealth,
     @Inject(APP_CONFIG) private readonly config: SecConfig,
   ) {}
+
+  // The shared governor's database connections.
+  onModuleDestroy() {
+    return this.sec.close();
+  }
 
   async fundamentals(input: S.TickerInput, deadline: number): Promise<S.GetFundamentalsOutput> {
     const company = await this.company(input.ticker, deadline);
@@ -68,9 +72,9 @@ export class SecService {
     };
   }
 
-  health(): S.GetHealthOutput {
+  health(): S.HealthOutput {
     const described = this.groupHealth.describe();
-    const governor = this.sec.governor;
+    const governor = this.sec.rateGovernor;
     return {
       ...described,
       status: this.lastFailure && (!this.lastSuccessAt || this.lastFailure.at > this.lastSuccessAt) ? 'degraded' : 'ok',

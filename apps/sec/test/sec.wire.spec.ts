@@ -62,14 +62,31 @@ const APPLE_FUNDAMENTALS = {
       'us-gaap:RevenueFromContractWithCustomerIncludingAssessedTax',
       'us-gaap:SalesRevenueNet',
       'us-gaap:SalesRevenueGoodsNet',
+      'ifrs-full:Revenue',
+      'ifrs-full:RevenueFromContractsWithCustomers',
     ],
-    net_income: ['us-gaap:NetIncomeLoss', 'us-gaap:ProfitLoss', 'us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic'],
-    eps_basic: ['us-gaap:EarningsPerShareBasic', 'us-gaap:EarningsPerShareBasicAndDiluted'],
-    eps_diluted: ['us-gaap:EarningsPerShareDiluted', 'us-gaap:EarningsPerShareBasicAndDiluted'],
-    total_assets: ['us-gaap:Assets'],
-    total_liabilities: ['us-gaap:Liabilities'],
-    stockholders_equity: ['us-gaap:StockholdersEquity', 'us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest'],
-    operating_cash_flow: ['us-gaap:NetCashProvidedByUsedInOperatingActivities', 'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations'],
+    net_income: [
+      'us-gaap:NetIncomeLoss',
+      'us-gaap:ProfitLoss',
+      'us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic',
+      'ifrs-full:ProfitLossAttributableToOwnersOfParent',
+      'ifrs-full:ProfitLoss',
+    ],
+    eps_basic: ['us-gaap:EarningsPerShareBasic', 'us-gaap:EarningsPerShareBasicAndDiluted', 'ifrs-full:BasicEarningsLossPerShare'],
+    eps_diluted: ['us-gaap:EarningsPerShareDiluted', 'us-gaap:EarningsPerShareBasicAndDiluted', 'ifrs-full:DilutedEarningsLossPerShare'],
+    total_assets: ['us-gaap:Assets', 'ifrs-full:Assets'],
+    total_liabilities: ['us-gaap:Liabilities', 'ifrs-full:Liabilities'],
+    stockholders_equity: [
+      'us-gaap:StockholdersEquity',
+      'us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest',
+      'ifrs-full:EquityAttributableToOwnersOfParent',
+      'ifrs-full:Equity',
+    ],
+    operating_cash_flow: [
+      'us-gaap:NetCashProvidedByUsedInOperatingActivities',
+      'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
+      'ifrs-full:CashFlowsFromUsedInOperatingActivities',
+    ],
     shares_outstanding: ['dei:EntityCommonStockSharesOutstanding', 'us-gaap:CommonStockSharesOutstanding'],
   },
   source: 'sec',
@@ -252,6 +269,30 @@ describe('sec over NATS', () => {
     expect(googl.quarterly.revenue).toMatchObject({ value: '88268000000', concept: 'us-gaap:Revenues', period: { start: '2024-07-01', end: '2024-09-30', days: 92 } });
     expect((await call('getFilings', { ticker: 'brk.b' })).err).toMatchObject({ code: 'UPSTREAM_ERROR', message: 'sec-data answered HTTP 599' });
     expect(paths()).toContain('/submissions/CIK0001067983.json');
+  });
+
+  it('reads an IFRS filer (cik as a zero-padded string, ifrs-full concepts) in the currency it reports', async () => {
+    use('sec-www/company-tickers-ok', 'sec-data/companyfacts-tsm-ifrs-ok');
+    const tsm = await data('getFundamentals', { ticker: 'TSM' });
+    const fy = { start: '2024-01-01', end: '2024-12-31', days: 366 };
+    const k = { fiscal_year: 2024, fiscal_period: 'FY', form: '20-F', accession_number: '0001046179-25-000010', filed: '2025-04-17', classes_summed: null };
+    const index = 'https://www.sec.gov/Archives/edgar/data/1046179/000104617925000010/0001046179-25-000010-index.htm';
+    const figure = (concept: string, unit: string, value: string, period: object) => ({ value, unit, concept, period, ...k, filing_index_url: index });
+    expect({ ticker: tsm.ticker, cik: tsm.cik, name: tsm.name }).toEqual({ ticker: 'TSM', cik: '0001046179', name: 'TAIWAN SEMICONDUCTOR MANUFACTURING CO LTD' });
+    expect(tsm.annual).toEqual({
+      // The filer's own currency (full history) wins over the one USD convenience figure for the same year.
+      revenue: figure('ifrs-full:Revenue', 'TWD', '2894308000000', fy),
+      net_income: figure('ifrs-full:ProfitLossAttributableToOwnersOfParent', 'TWD', '1173268000000', fy),
+      eps_basic: figure('ifrs-full:BasicEarningsLossPerShare', 'TWD/shares', '45.25', fy),
+      eps_diluted: figure('ifrs-full:DilutedEarningsLossPerShare', 'TWD/shares', '45.25', fy),
+      total_assets: figure('ifrs-full:Assets', 'TWD', '6691938000000', instant('2024-12-31')),
+      total_liabilities: figure('ifrs-full:Liabilities', 'TWD', '2348000000000', instant('2024-12-31')),
+      stockholders_equity: figure('ifrs-full:EquityAttributableToOwnersOfParent', 'TWD', '4316000000000', instant('2024-12-31')),
+      operating_cash_flow: figure('ifrs-full:CashFlowsFromUsedInOperatingActivities', 'TWD', '1826177000000', fy),
+      shares_outstanding: figure('dei:EntityCommonStockSharesOutstanding', 'shares', '25932000000', instant('2024-12-31')),
+    });
+    // 20-F filers file no 10-Q: no quarterly figures.
+    expect(Object.values(tsm.quarterly).every((v) => v === null)).toBe(true);
   });
 
   it('SEC down after the cache went stale: the last answer, labelled stale with as_of and reason', async () => {

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected). Share classes may be written with a dot or a dash.
@@ -63,7 +63,7 @@ export const GetMostShortedOutput = z.object({
 });
 export type GetMostShortedOutput = z.infer<typeof GetMostShortedOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sync: z.object({
     last_settlement_date: z.string().nullable().describe('Newest settlement date loaded'),
     last_publication_date: z.string().nullable(),
@@ -80,4 +80,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
   }),
   source: z.object({ id: z.literal('finra'), base_url: z.string(), terms: z.string() }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

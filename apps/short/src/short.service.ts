@@ -88,7 +88,7 @@ export class ShortService {
     };
   }
 
-  async health(): Promise<S.GetHealthOutput> {
+  async health(): Promise<S.HealthOutput> {
     const described = this.groupHealth.describe();
     const [latest, files, state] = await Promise.all([
       this.prisma.shortFile.findFirst({ orderBy: { settlementDate: 'desc' } }),

@@ -184,7 +184,7 @@ export class SpendController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.SpendHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: TIMEOUT_MS,
   })
   getHealth() {

@@ -1,5 +1,5 @@
 import { CAPABILITY_TAG, CAPABILITY_TAG_MAX } from '@toll/contracts';
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { REASON_CODES, WINDOWS } from './evaluate';
 
@@ -269,7 +269,7 @@ export const AuditOutput = z.object({
 });
 export type AuditOutput = z.infer<typeof AuditOutput>;
 
-export const SpendHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   reason: z.string().optional(),
   sources: z.array(z.object({ name: z.string(), role: z.string(), ok: z.boolean() })),
   rules: z.object({
@@ -280,4 +280,4 @@ export const SpendHealthOutput = GroupHealthOutput.extend({
     credentials: z.string(),
   }),
 });
-export type SpendHealthOutput = z.infer<typeof SpendHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -222,7 +222,7 @@ export class SpendService {
     });
   }
 
-  async health(): Promise<S.SpendHealthOutput> {
+  async health(): Promise<S.HealthOutput> {
     const ok = await this.repo.ping().then(
       () => true,
       (e: Error) => {

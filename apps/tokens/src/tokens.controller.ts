@@ -115,7 +115,7 @@ export class TokensController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.GetHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: 2_000,
   })
   getHealth() {

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { isBase58PublicKey } from '@toll/solana';
 import { z } from 'zod';
 import { WEIGHTS, type FactorId as ScoreFactorId } from './score';
@@ -127,7 +127,7 @@ export const GetLaunchesOutput = z.object({
 });
 export type GetLaunchesOutput = z.infer<typeof GetLaunchesOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   upstreams: z.array(
     z.object({
       name: z.string(),
@@ -148,4 +148,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
   }),
   launches: z.object({ count: z.number().int(), capacity: z.number().int() }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

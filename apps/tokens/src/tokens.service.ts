@@ -6,7 +6,7 @@ import { LaunchLog } from './launch-log';
 import { metadataAddress, parseMetaplexMetadata, type MetaplexMetadata } from './metaplex';
 import { parseMint, uiAmount, type MintAccount } from './mint-layout';
 import { scoreToken } from './score';
-import type { GetHealthOutput, GetLaunchesInput, GetLaunchesOutput, GetScoreOutput, GetTokenOutput, Launch, MintInput } from './tokens.schemas';
+import type { HealthOutput, GetLaunchesInput, GetLaunchesOutput, GetScoreOutput, GetTokenOutput, Launch, MintInput } from './tokens.schemas';
 import { SolanaRpcClient } from './upstreams/solana-rpc.client';
 
 const MINUTE = 60_000;
@@ -115,7 +115,7 @@ export class TokensService {
     return { items, count: items.length, capacity: LAUNCHES_CAPACITY };
   }
 
-  health(): Pick<GetHealthOutput, 'status' | 'upstreams' | 'cache' | 'launches'> {
+  health(): Pick<HealthOutput, 'status' | 'upstreams' | 'cache' | 'launches'> {
     return {
       status: this.rpc.degraded ? 'degraded' : 'ok',
       upstreams: this.rpc.report(),

@@ -436,10 +436,10 @@ describe('tokens over NATS on a local chain', () => {
     it('answers UPSTREAM_ERROR with the envelope when the only endpoint is down and nothing is cached', async () => {
       const dead = `http://127.0.0.1:${await freePort()}`;
       await start(dead);
-      const failure = { source: nameOf(dead), code: 'UPSTREAM_ERROR', message: 'unreachable (fetch failed)' };
+      const failure = { source: nameOf(dead), code: 'UPSTREAM_ERROR', message: 'unreachable (ECONNREFUSED)' };
       expect((await call('getToken', { mint: m.spread })).err).toEqual({
         code: 'UPSTREAM_ERROR',
-        message: `Solana RPC did not answer getMultipleAccounts: ${nameOf(dead)}: unreachable (fetch failed)`,
+        message: `Solana RPC did not answer getMultipleAccounts: ${nameOf(dead)}: unreachable (ECONNREFUSED)`,
         details: { method: 'getMultipleAccounts', upstreams: [failure] },
       });
       expect((await call('getScore', { mint: m.spread })).err).toMatchObject({ code: 'UPSTREAM_ERROR', details: { upstreams: [failure] } });
@@ -491,7 +491,7 @@ describe('tokens over NATS on a local chain', () => {
       const realNow = Date.now;
       const later = (ms: number) => jest.spyOn(Date, 'now').mockImplementation(() => realNow() + ms);
       later(6 * MINUTE);
-      const reason = `UPSTREAM_ERROR: Solana RPC did not answer getMultipleAccounts: ${nameOf(own.url)}: unreachable (fetch failed)`;
+      const reason = `UPSTREAM_ERROR: Solana RPC did not answer getMultipleAccounts: ${nameOf(own.url)}: unreachable (ECONNREFUSED)`;
       expect(await data('getToken', { mint })).toEqual({ ...token, freshness: { stale: true, as_of: token.freshness.as_of, reason } });
       const stale = await data('getScore', { mint });
       expect(stale).toEqual({ ...score, scored_at: ISO, freshness: { stale: true, as_of: expect.any(String), reason } });

@@ -92,7 +92,7 @@ export class TrademarksService implements OnApplicationBootstrap {
     };
   }
 
-  async health(): Promise<S.GetHealthOutput> {
+  async health(): Promise<S.HealthOutput> {
     const described = this.groupHealth.describe();
     const [rejected, state] = await Promise.all([this.repo.rejectedFiles(), this.repo.state()]);
     const marks = state?.markCount ?? 0;

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { decodeTronAddress, TRON_ADDRESS_PATTERN } from './tron-address';
 
@@ -102,7 +102,7 @@ export const PricesOutput = z.object({
 });
 export type PricesOutput = z.infer<typeof PricesOutput>;
 
-export const HealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   nodes: z.array(z.object({ id: z.string(), host: z.string(), role: z.enum(['primary', 'fallback']) })),
   node: z.object({
     last_success_at: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected). GET query values arrive as numbers: the gateway
@@ -157,7 +157,7 @@ const SourceStatus = z.object({
   last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
 });
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   sources: z.array(SourceStatus),
   cache: z.object({
     entries: z.number().int(),
@@ -168,4 +168,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     rounding: z.string(),
   }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

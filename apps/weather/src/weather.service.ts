@@ -90,7 +90,7 @@ export class WeatherService {
     return { location: where, coverage: 'US only', in_coverage: true, note: null, count: alerts.length, alerts, updated, ...provenance(cached) };
   }
 
-  health(): S.GetHealthOutput {
+  health(): S.HealthOutput {
     const described = this.groupHealth.describe();
     const clients: Record<SourceId, { enabled: boolean; baseUrl: string }> = {
       'open-meteo': this.openMeteo,

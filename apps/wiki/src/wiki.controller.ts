@@ -91,7 +91,7 @@ export class WikiController {
     ],
     price: PRICES.getHealth,
     input: S.EmptyInput,
-    output: S.GetHealthOutput,
+    output: S.HealthOutput,
     timeoutMs: 2_000,
   })
   getHealth() {

@@ -1,4 +1,4 @@
-import { GroupHealthOutput } from '@toll/platform';
+import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 import { SOURCES, type SourceName } from './source-board';
 
@@ -86,7 +86,7 @@ export const GetRelatedOutput = z.object({
 });
 export type GetRelatedOutput = z.infer<typeof GetRelatedOutput>;
 
-export const GetHealthOutput = GroupHealthOutput.extend({
+export const HealthOutput = healthOutput({
   upstreams: z.array(
     z.object({
       name: SourceNameSchema,
@@ -109,4 +109,4 @@ export const GetHealthOutput = GroupHealthOutput.extend({
     stale_ms: z.number().int(),
   }),
 });
-export type GetHealthOutput = z.infer<typeof GetHealthOutput>;
+export type HealthOutput = z.infer<typeof HealthOutput>;

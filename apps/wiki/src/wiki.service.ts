@@ -8,7 +8,7 @@ import { SOURCES, SourceBoard, type SourceName } from './source-board';
 import { WikipediaActionClient } from './upstreams/wikipedia-action.client';
 import { WikipediaRestClient } from './upstreams/wikipedia-rest.client';
 import type { LinkedPage, SearchResult } from './upstreams/wikipedia';
-import { LICENSE, type GetAnswerInput, type GetAnswerOutput, type GetHealthOutput, type GetRelatedInput, type GetRelatedOutput } from './wiki.schemas';
+import { LICENSE, type GetAnswerInput, type GetAnswerOutput, type HealthOutput, type GetRelatedInput, type GetRelatedOutput } from './wiki.schemas';
 
 const HOUR = 3_600_000;
 // Search results, summaries and link lists (upstreams.md §16): content changes slowly and the 2026
@@ -94,7 +94,7 @@ export class WikiService {
     };
   }
 
-  health(): Pick<GetHealthOutput, 'status' | 'upstreams' | 'license' | 'cache'> {
+  health(): Pick<HealthOutput, 'status' | 'upstreams' | 'license' | 'cache'> {
     return {
       status: this.board.degraded ? ('degraded' as const) : ('ok' as const),
       upstreams: this.board.report(),

@@ -44,15 +44,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -375,15 +380,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -555,15 +565,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -729,15 +744,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -1079,15 +1099,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -1404,15 +1429,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -1592,15 +1622,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -2018,15 +2053,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -2299,15 +2339,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -2542,15 +2587,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -2717,15 +2767,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -2945,15 +3000,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -3233,15 +3293,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -3432,15 +3497,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -3747,15 +3817,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -3866,15 +3941,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -4168,15 +4248,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -4565,15 +4650,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -4695,15 +4785,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -4997,7 +5092,7 @@ export interface Operations {
       cik: string;
       /** Company name as registered with SEC */
       name: string;
-      /** Latest fiscal-year values from annual reports (10-K, 20-F, 40-F). Each figure (null where the company tags none): value (exact decimal string as reported), unit (USD, USD/shares, shares), concept (XBRL taxonomy:name it came from), period {start (null for balance-sheet and share figures), end, days}, fiscal_year, fiscal_period (FY, Q1-Q3), form (10-K, 10-Q, 20-F or an amendment), accession_number and filed (to cite the filing), filing_index_url (SEC archive), classes_summed (share classes added up for shares_outstanding, else null). */
+      /** Latest fiscal-year values from annual reports (10-K, 20-F, 40-F). Each figure (null where the company tags none): value (exact decimal string as reported), unit as reported (USD, USD/shares, shares, or the currency an IFRS filer reports in, such as TWD or EUR/shares), concept (XBRL taxonomy:name it came from), period {start (null for balance-sheet and share figures), end, days}, fiscal_year, fiscal_period (FY, Q1-Q3), form (10-K, 10-Q, 20-F or an amendment), accession_number and filed (to cite the filing), filing_index_url (SEC archive), classes_summed (share classes added up for shares_outstanding, else null). */
       annual: {
         [key: string]: {
           value: string;
@@ -5074,15 +5169,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -5155,15 +5255,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -5476,15 +5581,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -5716,15 +5826,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -5951,15 +6066,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -6290,15 +6410,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -6635,15 +6760,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{
@@ -6770,15 +6900,20 @@ export interface Operations {
       instance_id: string;
       started_at: string;
       uptime_seconds: number;
-      /** Every operation of the group with its price; null is free */
       tolls: Array<{
         operation_id: string;
         method: string;
         path: string;
         price: {
-          per: string;
+          per: "call";
           usd: string;
-          requests?: number;
+        } | {
+          per: "block";
+          usd: string;
+          requests: number;
+        } | {
+          per: "bot-month";
+          usd: string;
         } | null;
       }>;
       endpoints: Array<{

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Injectable } from '@nestjs/common';
-import { CONTRACT_VERSION, type PriceSpec } from '@toll/contracts';
+import { CONTRACT_VERSION, PriceSpec } from '@toll/contracts';
 import { z } from 'zod';
 import { CatalogService } from './catalog.service';
 import { ContractRefusals } from './contract';
@@ -30,13 +30,6 @@ export interface CatalogEntry {
   output: Record<string, unknown>;
 }
 
-export interface Toll {
-  operation_id: string;
-  method: string;
-  path: string;
-  price: PriceSpec | null;
-}
-
 // The body of every group's free `/toll/<group>/health`: service info plus the full endpoint catalog.
 @Injectable()
 export class GroupHealth {
@@ -59,8 +52,8 @@ export class GroupHealth {
       instance_id: manifest.instanceId,
       started_at: this.group.startedAt.toISOString(),
       uptime_seconds: Math.floor((Date.now() - this.group.startedAt.getTime()) / 1000),
-      // What each operation costs, in the one shape every group publishes (issue 33): the manifest's own routes.
-      tolls: manifest.routes.map((r): Toll => ({ operation_id: r.operationId, method: r.method, path: r.path, price: r.price })),
+      // What each operation costs, in the one shape every group's health lists it.
+      tolls: manifest.routes.map((r): HealthToll => ({ operation_id: r.operationId, method: r.method, path: r.path, price: r.price })),
       endpoints: manifest.routes.map(
         (r): CatalogEntry => ({
           operation_id: r.operationId,
@@ -86,10 +79,13 @@ const Endpoint = z.object({
   output: z.record(z.string(), z.unknown()),
 });
 
-const Price = z.union([z.object({ per: z.string(), usd: z.string(), requests: z.number().optional() }), z.null()]);
+// One operation's toll in a health body: the catalog price (null is free).
+export const HealthToll = z.object({ operation_id: z.string(), method: z.string(), path: z.string(), price: PriceSpec.nullable() });
+export type HealthToll = z.infer<typeof HealthToll>;
 
-// Groups extend this with their own live status (upstreams, cache, ...).
-export const GroupHealthOutput = z.object({
+// The one health output type: every group's `/toll/<group>/health` answers it, extended with the group's own live
+// status (sources, cache, governors…) through healthOutput(), and named HealthOutput in the group's schemas too.
+export const HealthOutput = z.object({
   service: z.string(),
   title: z.string(),
   version: z.string(),
@@ -98,6 +94,9 @@ export const GroupHealthOutput = z.object({
   instance_id: z.string(),
   started_at: z.string(),
   uptime_seconds: z.number().int(),
-  tolls: z.array(z.object({ operation_id: z.string(), method: z.string(), path: z.string(), price: Price })).describe('Every operation of the group with its price; null is free'),
+  tolls: z.array(HealthToll),
   endpoints: z.array(Endpoint),
 });
+export type HealthOutput = z.infer<typeof HealthOutput>;
+
+export const healthOutput = <T extends z.ZodRawShape>(shape: T) => HealthOutput.extend(shape);

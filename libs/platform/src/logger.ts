@@ -51,3 +51,10 @@ export class JsonLogger implements LoggerService {
     this.write(level, msg, undefined, fields);
   }
 }
+
+// The log hook every upstream client takes (createUpstream, the @toll/markets clients): routine calls at debug,
+// failures at warn, so an outage shows at the default level while the calls themselves stay quiet.
+export const upstreamLog =
+  (logger: Pick<JsonLogger, 'event'>) =>
+  (event: string, fields: Record<string, unknown>): void =>
+    logger.event(event === 'upstream failure' ? 'warn' : 'debug', event, fields);

@@ -4,3 +4,4 @@ export * from './parsed-transaction';
 export * from './wire-transaction';
 export * from './address';
 export * from './wire';
+export * from './rpc-pool';

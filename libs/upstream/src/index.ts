@@ -10,3 +10,4 @@ export * from './address-ranges';
 export * from './public-address';
 export * from './sources';
 export * from './probe';
+export * from './json-rpc-node';

@@ -5,7 +5,7 @@
 // identifiers do not include the ISBN (a loose match), which we treat as no match; pageCount may be 0; image
 // links are http URLs (the same paths serve https).
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { BooksConfig } from '../config';
@@ -46,7 +46,7 @@ export class GoogleBooksClient {
       timeoutMs: config.BOOKS_GOOGLE_TIMEOUT_MS,
       userAgent: config.BOOKS_USER_AGENT,
       governor: { ratePerSecond: config.BOOKS_GOOGLE_RATE_PER_SECOND, burst: 4 },
-      log: (event, fields) => logger.event(event === 'upstream failure' ? 'warn' : 'debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -5,7 +5,7 @@
 // Odd shapes: the Books API answers 200 with {} for unknown bibkeys and keys each result by the bibkey exactly
 // as sent; `description` is a string or {type, value}; `covers` may hold -1 (a removed cover).
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { BooksConfig } from '../config';
@@ -72,7 +72,7 @@ export class OpenLibraryClient {
       timeoutMs: config.BOOKS_OPENLIBRARY_TIMEOUT_MS,
       userAgent: config.BOOKS_USER_AGENT,
       governor: { ratePerSecond: config.BOOKS_OPENLIBRARY_RATE_PER_SECOND, burst: 3 },
-      log: (event, fields) => logger.event(event === 'upstream failure' ? 'warn' : 'debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -5,7 +5,7 @@
 // its field names have drifted over time (chain/chains, null for unknown), so every field but date and name is optional.
 // Fair use, no published limit: the group caches all three for an hour or more.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { BridgeConfig } from '../config';
@@ -55,7 +55,7 @@ export class DefiLlamaClient {
       timeoutMs: config.BRIDGE_UPSTREAM_TIMEOUT_MS,
       userAgent: config.BRIDGE_USER_AGENT,
       governor: { ratePerSecond: 5, burst: 10 }, // no published limit: gentle, and the list of nine bridges fits one burst
-      log: (event: string, fields: Record<string, unknown>) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     };
     this.api = createUpstream({ name: 'defillama', baseUrls: [this.apiUrl], ...common });
     this.bridgesApi = createUpstream({ name: 'defillama-bridges', baseUrls: [this.bridgesUrl], ...common });

@@ -5,7 +5,7 @@
 // relationships["lei-records"].data.id.
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, RateGovernor, SharedRateGovernor, type Governor, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { CompanyConfig } from '../config';
@@ -65,7 +65,7 @@ export class GleifClient {
       userAgent: config.COMPANY_USER_AGENT,
       headers: { accept: 'application/vnd.api+json' },
       governor: this.governor,
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -4,7 +4,7 @@
 // Odd shapes: search hits are items titled "Q…"; CIKs are stored both zero-padded and bare, so both are asked
 // for; claims carry a rank ("preferred" first, "deprecated" never used).
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { CompanyConfig } from '../config';
@@ -45,7 +45,7 @@ export class WikidataClient {
       timeoutMs: config.COMPANY_GLEIF_TIMEOUT_MS,
       userAgent: config.COMPANY_USER_AGENT,
       governor: { ratePerSecond: 2, burst: 3 },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -1,11 +1,11 @@
 import { TollError } from '@toll/contracts';
-import type { JsonLogger } from '@toll/platform';
+import { upstreamLog, type JsonLogger } from '@toll/platform';
 import type { DataConfig } from '../config';
 
-// What every data upstream shares: our identifying User-Agent and debug-level call logs.
+// What every data upstream shares: our identifying User-Agent and the upstream call logs.
 export const clientOptions = (config: DataConfig, logger: JsonLogger) => ({
   userAgent: config.DATA_USER_AGENT,
-  log: (event: string, fields: Record<string, unknown>) => logger.event('debug', event, fields),
+  log: upstreamLog(logger),
 });
 
 // An answer that passed the shape check but still carries no usable data (an error body, no rows, a zero price).

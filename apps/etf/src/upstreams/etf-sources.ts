@@ -2,10 +2,9 @@
 // browser-like headers are described there): Nasdaq first, Massive (keyed) as the fallback.
 import { Inject, Injectable } from '@nestjs/common';
 import { NASDAQ_BROWSER_USER_AGENT, NasdaqEtfSource, PolygonEtfSource } from '@toll/markets';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import type { EtfConfig } from '../config';
 
-const debugLog = (logger: JsonLogger) => (event: string, fields: Record<string, unknown>) => logger.event('debug', event, fields);
 // Full histories: Nasdaq's default answer is a short recent list; Massive pages at 1,000.
 const MAX_ROWS = 1_000;
 
@@ -18,7 +17,7 @@ export class NasdaqClient extends NasdaqEtfSource {
       timeoutMs: config.ETF_NASDAQ_TIMEOUT_MS,
       userAgent: NASDAQ_BROWSER_USER_AGENT,
       maxRows: MAX_ROWS,
-      log: debugLog(logger),
+      log: upstreamLog(logger),
     });
   }
 }
@@ -34,7 +33,7 @@ export class PolygonClient extends PolygonEtfSource {
       ratePerMinute: config.ETF_POLYGON_RATE_PER_MINUTE,
       userAgent: config.ETF_USER_AGENT,
       maxRows: MAX_ROWS,
-      log: debugLog(logger),
+      log: upstreamLog(logger),
     });
   }
 }

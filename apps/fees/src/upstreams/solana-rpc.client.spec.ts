@@ -1,3 +1,4 @@
+import { JsonLogger } from '@toll/platform';
 import { loadFixtures, startFakeUpstream, type FakeUpstream } from '@toll/testing';
 import { join } from 'node:path';
 import { FeesConfig } from '../config';
@@ -20,7 +21,7 @@ describe(SolanaRpcClient.name, () => {
 
   beforeAll(async () => {
     [primary, fallback] = await Promise.all([startFakeUpstream(), startFakeUpstream()]);
-    rpc = new SolanaRpcClient(FeesConfig.parse({ FEES_RPC_URLS: `${primary.url},${fallback.url}` }));
+    rpc = new SolanaRpcClient(FeesConfig.parse({ FEES_RPC_URLS: `${primary.url},${fallback.url}` }), new JsonLogger('fees', 'error'));
   });
   afterAll(() => Promise.all([primary.stop(), fallback.stop()]));
   beforeEach(() => fallback.use([]));

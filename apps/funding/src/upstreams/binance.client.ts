@@ -6,7 +6,7 @@
 // symbol), fundingInfo 1, ticker/24hr 40 without a symbol, out of 2,400/min per IP.
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, SwrCache, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { FundingConfig } from '../config';
@@ -44,7 +44,7 @@ export class BinanceClient implements FundingVenue {
       timeoutMs: config.FUNDING_UPSTREAM_TIMEOUT_MS,
       userAgent: config.FUNDING_USER_AGENT,
       governor: { ratePerSecond: 10, burst: 10 }, // far under 2,400 weight/min even for the weight-40 listing
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

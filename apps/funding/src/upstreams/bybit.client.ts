@@ -5,7 +5,7 @@
 // About 600 requests per 5 s per IP.
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { FundingConfig } from '../config';
@@ -43,7 +43,7 @@ export class BybitClient implements FundingVenue {
       timeoutMs: config.FUNDING_UPSTREAM_TIMEOUT_MS,
       userAgent: config.FUNDING_USER_AGENT,
       governor: { ratePerSecond: 20, burst: 20 },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -5,7 +5,7 @@
 // the geo-safe mirror of those two venues' rates. A venue entry can be null, and older answers omit
 // fundingIntervalHours (such a rate is not used: it could not be normalised). Weight 20 of 1,200 per minute per IP.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, Clock, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, SwrCache, type Cached, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { FundingConfig } from '../config';
@@ -42,7 +42,7 @@ export class HyperliquidClient {
       timeoutMs: config.FUNDING_UPSTREAM_TIMEOUT_MS,
       userAgent: config.FUNDING_USER_AGENT,
       governor: { ratePerSecond: 1, burst: 2 },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

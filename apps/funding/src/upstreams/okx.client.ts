@@ -7,7 +7,7 @@
 // Limits: funding-rate 10 requests per 2 s per IP per instrument; liquidation-orders 40 per 2 s.
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, SwrCache, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { FundingConfig } from '../config';
@@ -57,7 +57,7 @@ export class OkxClient implements FundingVenue {
       timeoutMs: config.FUNDING_UPSTREAM_TIMEOUT_MS,
       userAgent: config.FUNDING_USER_AGENT,
       governor: { ratePerSecond: 5, burst: 5 },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -4,7 +4,7 @@
 // created_at (unix s) }], links: { first, last, prev, next }, meta: { current_page, per_page, terms, info, … } }.
 // Pages are newest first; links.next is null on the last one.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { JobsConfig } from '../config';
@@ -55,7 +55,7 @@ export class ArbeitnowClient implements JobSource {
       timeoutMs: config.JOBS_ARBEITNOW_TIMEOUT_MS,
       userAgent: config.JOBS_USER_AGENT,
       governor: { ratePerSecond: RATE_PER_SECOND },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

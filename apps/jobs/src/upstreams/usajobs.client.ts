@@ -7,7 +7,7 @@
 // MaximumRange, RateIntervalCode}], PublicationStartDate, ApplicationCloseDate, UserArea.Details.{JobSummary, …} } }],
 // UserArea: { NumberOfPages } } }. Dates carry no zone ("2024-06-04T00:00:00.0000"); we read them as UTC.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, replayActive, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { JobsConfig } from '../config';
@@ -72,7 +72,7 @@ export class UsajobsClient implements JobSource {
       userAgent: config.JOBS_USAJOBS_EMAIL ?? config.JOBS_USER_AGENT,
       headers: config.JOBS_USAJOBS_API_KEY ? { 'authorization-key': config.JOBS_USAJOBS_API_KEY } : {},
       governor: { ratePerSecond: RATE_PER_SECOND },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

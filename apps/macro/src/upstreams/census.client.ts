@@ -6,7 +6,7 @@
 // "00" is an at-large district and "98" a non-voting delegate's (DC, territories); a point outside the US
 // answers 200 with empty layers, an unknown address 200 with no addressMatches.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { MacroConfig } from '../config';
@@ -60,7 +60,7 @@ export class CensusClient {
       timeoutMs: config.MACRO_CENSUS_TIMEOUT_MS,
       userAgent: config.MACRO_USER_AGENT,
       governor: { ratePerSecond: 5, burst: 5 }, // fair use, unpublished: stay polite
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -2,7 +2,7 @@
 // when a key is configured, behind the FRED governor shared by replicas; the keyless CSV as the fallback.
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { FredApi, FredGraph, fredGovernor } from '@toll/markets';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { SharedRateGovernor, type Governor } from '@toll/upstream';
 import type { MacroConfig } from '../config';
 
@@ -18,7 +18,7 @@ export class FredClient extends FredApi implements OnModuleDestroy {
       timeoutMs: config.MACRO_FRED_TIMEOUT_MS,
       userAgent: config.MACRO_USER_AGENT,
       governor,
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
     this.governor = governor;
   }
@@ -35,7 +35,7 @@ export class FredgraphClient extends FredGraph {
       baseUrl: config.MACRO_FREDGRAPH_BASE_URL,
       timeoutMs: config.MACRO_FRED_TIMEOUT_MS,
       userAgent: config.MACRO_USER_AGENT,
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 }

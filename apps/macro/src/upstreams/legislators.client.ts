@@ -4,7 +4,7 @@
 // Odd shapes: the current term is the last of `terms`; `district` is 0 for at-large seats and for the
 // non-voting delegates and resident commissioner; senators carry `class` and `state_rank` instead.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { MacroConfig } from '../config';
@@ -51,7 +51,7 @@ export class LegislatorsClient {
       timeoutMs: config.MACRO_LEGISLATORS_TIMEOUT_MS,
       userAgent: config.MACRO_USER_AGENT,
       governor: { ratePerSecond: 1, burst: 2 },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

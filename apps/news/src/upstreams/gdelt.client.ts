@@ -12,7 +12,7 @@
 // alone (so is a record missing a field); every such repair is named in the answer's notes.
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Query, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { NewsConfig } from '../config';
@@ -82,7 +82,7 @@ export class GdeltClient {
       maxAttempts: 1,
       // The single queue: burst 1, one request per NEWS_GDELT_INTERVAL_MS (default 5.5 s ≈ 0.18 rps; GDELT allows one per 5 s).
       governor: { ratePerSecond: 1000 / config.NEWS_GDELT_INTERVAL_MS, burst: 1 },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -3,7 +3,7 @@
 // labelled fallback for general news (disable with NEWS_HN_ENABLED=false). Quota: about 10,000 requests/hour per IP.
 // Odd shapes: Ask/Show HN stories have `url: null` (we link the HN discussion instead); `points` can be null.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { NewsConfig } from '../config';
@@ -48,7 +48,7 @@ export class HnAlgoliaClient {
       baseUrls: [config.NEWS_HN_URL],
       timeoutMs: config.NEWS_HN_TIMEOUT_MS,
       userAgent: config.NEWS_USER_AGENT,
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -7,7 +7,7 @@
 // Odd shapes: the feed for day D lists the most-read articles of D-1 (`mostread.date` = "YYYY-MM-DDZ");
 // early in a UTC day the newest feed can lack `mostread`; a date without a feed answers 404 with JSON.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { NewsConfig } from '../config';
@@ -54,7 +54,7 @@ export class WikimediaClient {
       timeoutMs: config.NEWS_WIKIMEDIA_TIMEOUT_MS,
       userAgent: config.NEWS_USER_AGENT,
       governor: { ratePerSecond: 150 / 60, burst: 3 }, // ≤150/min, ≤3 at once (upstreams.md §16)
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -3,7 +3,7 @@
 // Odd shapes: the answer is a bare JSON array of every match (no paging, no limit parameter); dates are
 // "YYYY-MM-DDT00:00:00" without a zone; lists (Products, Hazards, Remedies, Manufacturers) may be empty.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { RecallsConfig } from '../config';
@@ -40,7 +40,7 @@ export class CpscClient {
       timeoutMs: config.RECALLS_CPSC_TIMEOUT_MS,
       userAgent: config.RECALLS_USER_AGENT,
       governor: { ratePerSecond: config.RECALLS_CPSC_RATE_PER_SECOND, burst: 2 },
-      log: (event, fields) => logger.event(event === 'upstream failure' ? 'warn' : 'debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -5,7 +5,7 @@
 // which is an empty result here; dates are YYYYMMDD strings; `more_code_info` and `openfda` vary by dataset.
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { RecallsConfig } from '../config';
@@ -63,7 +63,7 @@ export class OpenFdaClient {
       timeoutMs: config.RECALLS_OPENFDA_TIMEOUT_MS,
       userAgent: config.RECALLS_USER_AGENT,
       governor: { ratePerSecond: config.RECALLS_OPENFDA_RATE_PER_SECOND, burst: 3 },
-      log: (event, fields) => logger.event(event === 'upstream failure' ? 'warn' : 'debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

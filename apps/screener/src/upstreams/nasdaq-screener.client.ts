@@ -8,7 +8,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { NASDAQ_BROWSER_HEADERS, NASDAQ_BROWSER_USER_AGENT } from '@toll/markets';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { ScreenerConfig } from '../config';
@@ -59,7 +59,7 @@ export class NasdaqScreenerClient {
       userAgent: NASDAQ_BROWSER_USER_AGENT,
       headers: NASDAQ_BROWSER_HEADERS,
       governor: { ratePerSecond: 1, burst: 2 },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

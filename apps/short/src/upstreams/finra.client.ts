@@ -5,7 +5,7 @@
 // Odd shapes: a date without a file answers 403 or 404 (not yet published, or not a settlement date).
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import type { ShortConfig } from '../config';
 
@@ -22,7 +22,7 @@ export class FinraClient {
       timeoutMs: config.SHORT_FINRA_TIMEOUT_MS,
       userAgent: config.SHORT_USER_AGENT,
       governor: { ratePerSecond: config.SHORT_FINRA_RATE_PER_SECOND, burst: 4 },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

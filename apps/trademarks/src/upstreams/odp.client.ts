@@ -5,7 +5,7 @@
 // { count, fileDataBag: [{ fileName, fileSize, fileDataFromDate, fileDataToDate, fileDownloadURI, … }] } }] };
 // fileDownloadURI (on the same API host) redirects to a signed download, which fetch follows.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, replayActive, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { TrademarksConfig } from '../config';
@@ -49,7 +49,7 @@ export class OdpClient {
       userAgent: config.TRADEMARKS_USER_AGENT,
       headers: config.TRADEMARKS_ODP_API_KEY ? { 'x-api-key': config.TRADEMARKS_ODP_API_KEY } : {},
       governor: { ratePerSecond: RATE_PER_SECOND },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -9,7 +9,7 @@
 // ApplicantDetails.Applicant[…, ns2:PartyTypeCode, ns2:PartyTypeDescriptionText]. Dates look like "2000-05-09-04:00".
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, replayActive, type Upstream } from '@toll/upstream';
 import type { TrademarksConfig } from '../config';
 import { elements, text, texts } from '../xml';
@@ -51,7 +51,7 @@ export class TsdrClient {
       userAgent: config.TRADEMARKS_USER_AGENT,
       headers: { accept: 'application/xml', ...(config.TRADEMARKS_TSDR_API_KEY ? { 'uspto-api-key': config.TRADEMARKS_TSDR_API_KEY } : {}) },
       governor: { ratePerSecond: config.TRADEMARKS_TSDR_RATE_PER_SECOND },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -6,7 +6,7 @@
 // HTTP 200 with result.result false (or absent) and a hex-encoded message. TRON_NODE_URLS are tried in order.
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { TronConfig } from '../config';
@@ -54,7 +54,7 @@ export class TronNodeClient {
       userAgent: config.TRON_USER_AGENT,
       headers: config.TRON_TRONGRID_API_KEY ? { 'TRON-PRO-API-KEY': config.TRON_TRONGRID_API_KEY } : {},
       governor: { ratePerSecond: config.TRON_NODE_RATE_PER_SECOND, burst: config.TRON_NODE_RATE_PER_SECOND },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -8,7 +8,7 @@
 // precipitation probability or sunrise/sunset.
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, Clock, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
@@ -74,7 +74,7 @@ export class MetNorwayClient implements WeatherProvider {
       timeoutMs: config.WEATHER_METNO_TIMEOUT_MS,
       userAgent: config.WEATHER_USER_AGENT,
       governor: { ratePerSecond: RATE_PER_SECOND, burst: RATE_PER_SECOND },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

@@ -6,7 +6,7 @@
 // and `instruction` null or "" (an empty text is read as null); older alerts name the sender `sender`, not
 // `senderName`; an empty `features` is the normal "no active alerts" answer, not an error.
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
 import type { WeatherConfig } from '../config';
@@ -62,7 +62,7 @@ export class NwsClient {
       userAgent: config.WEATHER_USER_AGENT,
       headers: { accept: 'application/geo+json' },
       governor: { ratePerSecond: RATE_PER_SECOND, burst: RATE_PER_SECOND },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

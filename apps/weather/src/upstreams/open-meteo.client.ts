@@ -7,7 +7,7 @@
 // (daily.time[i] ↔ daily.x[i]) and any value may be null; times are local wall-clock times without an
 // offset (timezone=auto), the zone given by `timezone`.
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
 import { FixedOffsetZone, IANAZone, type Zone, DateTime } from 'luxon';
 import { z } from 'zod';
@@ -105,7 +105,7 @@ export class OpenMeteoClient implements WeatherProvider, OnModuleInit {
       userAgent: config.WEATHER_USER_AGENT,
       maxAttempts: 1, // MET Norway is the fallback: fail over at once instead of retrying here
       governor: { ratePerSecond: config.WEATHER_OPENMETEO_RATE_PER_SECOND, burst: Math.max(1, Math.ceil(config.WEATHER_OPENMETEO_RATE_PER_SECOND)) },
-      log: (event, fields) => logger.event('debug', event, fields),
+      log: upstreamLog(logger),
     });
   }
 

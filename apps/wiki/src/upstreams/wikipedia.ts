@@ -1,4 +1,4 @@
-import type { JsonLogger } from '@toll/platform';
+import { type JsonLogger, upstreamLog } from '@toll/platform';
 import type { UpstreamOptions } from '@toll/upstream';
 import type { WikiConfig } from '../config';
 
@@ -34,5 +34,5 @@ export const wikimediaUpstreamOptions = (config: WikiConfig, logger: JsonLogger)
   userAgent: config.WIKI_USER_AGENT,
   headers: config.WIKI_WIKIMEDIA_TOKEN ? { authorization: `Bearer ${config.WIKI_WIKIMEDIA_TOKEN}` } : undefined,
   governor: { ratePerSecond: (config.WIKI_WIKIMEDIA_RATE_PER_MIN / 60) * SHARE, burst: BURST },
-  log: (event, fields) => logger.event(event === 'upstream failure' ? 'warn' : 'debug', event, fields),
+  log: upstreamLog(logger),
 });

@@ -1,5 +1,5 @@
 import { extractFundamentals } from './fundamentals';
-import type { CompanyFacts, Fact } from './sec-edgar';
+import { CompanyFacts, type Fact } from './sec-edgar';
 
 const facts = (concepts: Record<string, Fact[]>, unit = 'USD'): CompanyFacts => ({
   cik: 1,
@@ -38,5 +38,30 @@ describe(extractFundamentals.name, () => {
     );
     expect(f.annual.revenue).toMatchObject({ value: '80', concept: 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax' });
     expect(f.annual.net_income).toBeNull();
+  });
+});
+
+describe('CompanyFacts', () => {
+  it('reads the CIK EDGAR sends as a number or as a zero-padded string, and nothing else', () => {
+    expect(CompanyFacts.parse({ cik: 320193, entityName: 'Apple Inc.', facts: {} }).cik).toBe(320193);
+    expect(CompanyFacts.parse({ cik: '0001046179', entityName: 'TSMC', facts: {} }).cik).toBe(1046179);
+    expect(CompanyFacts.safeParse({ cik: 'CIK1046179', entityName: 'TSMC', facts: {} }).success).toBe(false);
+  });
+
+  it('maps IFRS concepts, preferring the owners-of-parent profit over the group profit for net income', () => {
+    const ifrs = (val: number, start?: string): Fact => ({ start, end: '2024-12-31', val, accn: '0001046179-25-000010', fy: 2024, fp: 'FY', form: '20-F', filed: '2025-04-17' });
+    const f = extractFundamentals({
+      cik: 1046179,
+      entityName: 'TSMC',
+      facts: {
+        'ifrs-full': {
+          ProfitLoss: { units: { TWD: [ifrs(1172, '2024-01-01')] } },
+          ProfitLossAttributableToOwnersOfParent: { units: { TWD: [ifrs(1173, '2024-01-01')] } },
+          Equity: { units: { TWD: [ifrs(4343)] } },
+        },
+      },
+    });
+    expect(f.annual.net_income).toMatchObject({ value: '1173', unit: 'TWD', concept: 'ifrs-full:ProfitLossAttributableToOwnersOfParent', form: '20-F' });
+    expect(f.annual.stockholders_equity).toMatchObject({ value: '4343', concept: 'ifrs-full:Equity', period: { start: null, end: '2024-12-31', days: null } });
   });
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { decimalFromNumber } from '../decimal';
 import { filingIndexUrl } from './archive';
 import type { CompanyFacts, Fact } from './sec-edgar';
@@ -5,6 +6,11 @@ import type { CompanyFacts, Fact } from './sec-edgar';
 // Companies tag the same figure under different XBRL concepts, and switch concepts over the years (revenue
 // moved to RevenueFromContractWithCustomer… with ASC 606 in 2018). Every concept of a figure's list is read;
 // the fact with the latest period end wins, and on equal ends the concept listed first.
+// Foreign private issuers filing 20-F under IFRS tag the IFRS Foundation's `ifrs-full` taxonomy instead, in
+// their reporting currency (TWD, EUR, CHF…): a filer that moved from US GAAP to IFRS has both, and the
+// latest period decides. IFRS has no "net income" line: ProfitLoss is the group's profit including
+// non-controlling interests, ProfitLossAttributableToOwnersOfParent the shareholders' part (the one
+// us-gaap:NetIncomeLoss matches), so the latter is preferred; Equity likewise includes minorities.
 export const CONCEPTS = {
   revenue: [
     'us-gaap:Revenues',
@@ -12,14 +18,31 @@ export const CONCEPTS = {
     'us-gaap:RevenueFromContractWithCustomerIncludingAssessedTax',
     'us-gaap:SalesRevenueNet',
     'us-gaap:SalesRevenueGoodsNet',
+    'ifrs-full:Revenue',
+    'ifrs-full:RevenueFromContractsWithCustomers',
   ],
-  net_income: ['us-gaap:NetIncomeLoss', 'us-gaap:ProfitLoss', 'us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic'],
-  eps_basic: ['us-gaap:EarningsPerShareBasic', 'us-gaap:EarningsPerShareBasicAndDiluted'],
-  eps_diluted: ['us-gaap:EarningsPerShareDiluted', 'us-gaap:EarningsPerShareBasicAndDiluted'],
-  total_assets: ['us-gaap:Assets'],
-  total_liabilities: ['us-gaap:Liabilities'],
-  stockholders_equity: ['us-gaap:StockholdersEquity', 'us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest'],
-  operating_cash_flow: ['us-gaap:NetCashProvidedByUsedInOperatingActivities', 'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations'],
+  net_income: [
+    'us-gaap:NetIncomeLoss',
+    'us-gaap:ProfitLoss',
+    'us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic',
+    'ifrs-full:ProfitLossAttributableToOwnersOfParent',
+    'ifrs-full:ProfitLoss',
+  ],
+  eps_basic: ['us-gaap:EarningsPerShareBasic', 'us-gaap:EarningsPerShareBasicAndDiluted', 'ifrs-full:BasicEarningsLossPerShare'],
+  eps_diluted: ['us-gaap:EarningsPerShareDiluted', 'us-gaap:EarningsPerShareBasicAndDiluted', 'ifrs-full:DilutedEarningsLossPerShare'],
+  total_assets: ['us-gaap:Assets', 'ifrs-full:Assets'],
+  total_liabilities: ['us-gaap:Liabilities', 'ifrs-full:Liabilities'],
+  stockholders_equity: [
+    'us-gaap:StockholdersEquity',
+    'us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest',
+    'ifrs-full:EquityAttributableToOwnersOfParent',
+    'ifrs-full:Equity',
+  ],
+  operating_cash_flow: [
+    'us-gaap:NetCashProvidedByUsedInOperatingActivities',
+    'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
+    'ifrs-full:CashFlowsFromUsedInOperatingActivities',
+  ],
   shares_outstanding: ['dei:EntityCommonStockSharesOutstanding', 'us-gaap:CommonStockSharesOutstanding'],
 } as const;
 export type Figure = keyof typeof CONCEPTS;
@@ -28,19 +51,22 @@ const ANNUAL_FORMS = new Set(['10-K', '10-K/A', '20-F', '20-F/A', '40-F', '40-F/
 const QUARTERLY_FORMS = new Set(['10-Q', '10-Q/A']);
 const DAY_MS = 86_400_000;
 
-export interface FigureValue {
-  value: string; // exact decimal string of the reported number
-  unit: string; // as reported: USD, USD/shares, shares
-  concept: string; // taxonomy:concept it came from
-  period: { start: string | null; end: string; days: number | null }; // start is null for point-in-time figures
-  fiscal_year: number | null;
-  fiscal_period: string | null;
-  form: string;
-  accession_number: string;
-  filed: string;
-  filing_index_url: string;
-  classes_summed: number | null; // share classes added up (dei reports one fact per class), else null
-}
+// One reported figure on the wire, as the sec and company groups answer it. Field descriptions live on the
+// parent schema that holds the figures (once): the schema travels in every 402 challenge header.
+export const FigureValue = z.object({
+  value: z.string(), // exact decimal string of the reported number
+  unit: z.string(), // as reported: USD, USD/shares, shares, or the IFRS filer's currency (TWD, EUR/shares…)
+  concept: z.string(), // taxonomy:concept it came from
+  period: z.object({ start: z.string().nullable(), end: z.string(), days: z.number().int().nullable() }), // start null: point in time
+  fiscal_year: z.number().int().nullable(),
+  fiscal_period: z.string().nullable(),
+  form: z.string(),
+  accession_number: z.string(),
+  filed: z.string(),
+  filing_index_url: z.string(),
+  classes_summed: z.number().int().nullable(), // share classes added up (dei reports one fact per class), else null
+});
+export type FigureValue = z.infer<typeof FigureValue>;
 
 export interface Fundamentals {
   cik: number;
@@ -55,6 +81,7 @@ interface Candidate {
   fact: Fact;
   rank: number; // position of the concept in the figure's list
   classes: number;
+  reported: number; // facts in this unit: a filer's own currency has the full history, a convenience USD translation a few
 }
 
 const days = (f: Fact) => (f.start ? Math.round((Date.parse(f.end) - Date.parse(f.start)) / DAY_MS) + 1 : null);
@@ -83,10 +110,10 @@ function candidate(companyFacts: CompanyFacts, figure: Figure, kind: 'annual' | 
       // dei share counts come one fact per share class for the same cover date: add them up.
       const sameCover = figure === 'shares_outstanding' ? facts.filter((f) => f.accn === fact.accn && f.end === fact.end) : [fact];
       const summed = sameCover.length > 1 ? { ...fact, val: sameCover.reduce((s, f) => s + f.val, 0) } : fact;
-      return [{ concept, unit, fact: summed, rank, classes: sameCover.length }];
+      return [{ concept, unit, fact: summed, rank, classes: sameCover.length, reported: facts.length }];
     });
   });
-  return found.sort((a, b) => b.fact.end.localeCompare(a.fact.end) || a.rank - b.rank)[0];
+  return found.sort((a, b) => b.fact.end.localeCompare(a.fact.end) || a.rank - b.rank || b.reported - a.reported)[0];
 }
 
 const present = (cik: number, c: Candidate | undefined): FigureValue | null => {

@@ -6,6 +6,15 @@
 // (key "sec.gov"), and cache hard: ticker map 24 h (stale 7 d), submissions 1 h (24 h), facts 24 h (7 d).
 // Odd shapes: the ticker map is an object keyed "0", "1", …; submissions keep recent filings as parallel
 // arrays, newest first, with "" for a missing report date; a CIK without XBRL data answers 404 for facts.
+// Retry and timeout policy (the one for every SEC caller; sources: SEC "Accessing EDGAR Data",
+// https://www.sec.gov/os/accessing-edgar-data, and the retry list in @toll/upstream):
+// - each attempt gets SEC_TIMEOUT_MS, never more than what is left of the caller's deadline;
+// - at most 2 attempts, the second only after 429/500/502/503/504 or a network failure (connection reset or
+//   refused, DNS): those say nothing about the request and a second try a moment later often answers;
+// - never retried: 403 (SEC's "undeclared automated tool" / request-rate block: another request only extends
+//   the ~10-minute block), 404 (no such filer or no XBRL data: NOT_FOUND), any other 4xx (our request is wrong),
+//   and a body that fails its schema (the same body would come back);
+// - every attempt, first or second, takes a token from the shared "sec.gov" governor first.
 import { TollError } from '@toll/contracts';
 import { createUpstream, RateGovernor, SharedRateGovernor, SwrCache, type Cached, type CachePolicy, type Governor, type Upstream } from '@toll/upstream';
 import { z } from 'zod';
@@ -60,8 +69,11 @@ const Fact = z.object({
 });
 export type Fact = z.infer<typeof Fact>;
 const Concept = z.object({ units: z.record(z.string(), z.array(Fact)) });
+// companyfacts and frames carry the CIK as a number for most filers and as a zero-padded string
+// ("0001046179") for others, foreign filers among them: both read as the number.
+const CikField = z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]);
 export const CompanyFacts = z.object({
-  cik: z.number().int(),
+  cik: CikField,
   entityName: z.string(),
   facts: z.record(z.string(), z.record(z.string(), Concept)),
 });
@@ -163,7 +175,7 @@ const toProfile = (cik: number, b: z.infer<typeof Profile>): EntityProfile => ({
   formerNames: b.formerNames.map((f) => ({ name: f.name, from: f.from ?? null, to: f.to ?? null })),
 });
 
-const Frame = z.object({ data: z.array(z.object({ accn: z.string(), cik: z.number().int(), entityName: z.string(), end: z.string(), val: z.number() })) });
+const Frame = z.object({ data: z.array(z.object({ accn: z.string(), cik: CikField, entityName: z.string(), end: z.string(), val: z.number() })) });
 export type FrameRow = z.infer<typeof Frame>['data'][number];
 
 export interface Company {
@@ -196,7 +208,6 @@ export interface SecEdgarOptions {
 // SEC spells share classes with a dash (BRK-B); callers often use a dot or a slash.
 export const secTicker = (ticker: string) => ticker.trim().toUpperCase().replace(/[./]/g, '-');
 
-
 // One client per process; what it caches (ticker map, submissions, extracted fundamentals) is per process,
 // while the governor in front of it is shared.
 export class SecEdgar {
@@ -204,13 +215,17 @@ export class SecEdgar {
   readonly rateGovernor: Governor;
   private readonly www: Upstream;
   private readonly data: Upstream;
+  private readonly now: () => number;
+  private closing?: Promise<void>;
 
   constructor(options: SecEdgarOptions) {
     this.rateGovernor = options.governor;
+    // maxAttempts 2: the policy in the header (one retry, on the retryable statuses of @toll/upstream only).
     const common = { timeoutMs: options.timeoutMs, userAgent: options.userAgent, governor: options.governor, log: options.log, maxAttempts: 2 };
     this.www = createUpstream({ name: 'sec-www', baseUrls: [options.wwwBaseUrl], ...common });
     this.data = createUpstream({ name: 'sec-data', baseUrls: [options.dataBaseUrl], ...common });
-    this.cache = new SwrCache(5_000, options.now);
+    this.now = options.now ?? Date.now;
+    this.cache = new SwrCache(5_000, this.now);
   }
 
   // Ticker → company, or null for a ticker SEC does not list. The map is one ~1 MB file fetched once a day.
@@ -248,9 +263,22 @@ export class SecEdgar {
     return body.data;
   }
 
-  // Releases the shared governor's connections (a per-process governor holds none).
-  async close(): Promise<void> {
-    if (this.rateGovernor instanceof SharedRateGovernor) await this.rateGovernor.close();
+  // Whether the ticker map can still be served from cache (fresh or stale) with SEC down.
+  hasTickerMap(): boolean {
+    const entry = this.cache.peek('tickers');
+    return entry !== undefined && this.now() - Date.parse(entry.freshness.fetchedAt) <= SEC_CACHE.tickers.freshMs + SEC_CACHE.tickers.staleMs;
+  }
+
+  // Whether the fair-access budget is shared through Postgres or kept per process (each group's health says so).
+  get governorMode(): 'shared' | 'per-process' {
+    return this.rateGovernor instanceof SharedRateGovernor ? 'shared' : 'per-process';
+  }
+
+  // Releases the shared governor's connections (a per-process governor holds none). Each group calls it on
+  // shutdown once nothing of its own still calls SEC (the screener waits for a running build first); idempotent.
+  close(): Promise<void> {
+    this.closing ??= this.rateGovernor instanceof SharedRateGovernor ? this.rateGovernor.close() : Promise.resolve();
+    return this.closing;
   }
 
   private tickerMap(deadline: number): Promise<Cached<Map<string, Company>>> {

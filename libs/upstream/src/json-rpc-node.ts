@@ -1,12 +1,7 @@
-// One Solana JSON-RPC node over HTTP — https://solana.com/docs/rpc (docs/upstreams.md §6, docs/peers.md §2).
-// Terms and quotas: the public endpoints (api.mainnet-beta.solana.com) allow 100 requests per 10 s per IP and
-// 40 per 10 s per method and are "not for production" (429/403 beyond that); providers (Helius, Triton,
-// QuickNode) sell credits per method and put the API key in the URL path or query, so URLs are secrets and
-// only their origin is ever shown. Agave refuses request bodies over 50 KiB (413).
-// Odd shapes: errors come back as HTTP 200 with `{error:{code,message,data}}`; -32005 (node behind, with
-// data.numSlotsBehind), -32004/-32014 (block not available yet) and -32016 (minContextSlot not reached) depend
-// on the node, not the request; 429 bodies may be plain text or JSON; batch answers may come in any order
-// (match by id); some providers answer a batch they do not allow with one error object.
+// One JSON-RPC node over HTTP POST: the transport of the Solana RPC clients (the rpc group's proxy pool and
+// @toll/solana's SolanaRpcPool). Every failure is a NodeFailure whose kind says what happened and whether the
+// request may have reached the node (`delivered`: a write must not be sent elsewhere then); 429 carries the
+// node's Retry-After; answers are read up to a byte cap. URLs may hold API keys: only the origin is exposed.
 
 export type FailureKind = 'refused' | 'timeout' | 'http' | 'rate-limited' | 'bad-body' | 'too-large' | 'network';
 
@@ -42,7 +37,7 @@ const retryAfterMs = (header: string | null): number | undefined => {
   return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 300) * 1000 : undefined;
 };
 
-export class SolanaRpcNode {
+export class JsonRpcNode {
   readonly name: string;
   readonly origin: string; // scheme://host[:port]; path and query may hold an API key
 
