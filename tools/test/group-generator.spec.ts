@@ -7,7 +7,7 @@ const REPO = join(__dirname, '../..');
 // What a group needs around it: the workspace files, the libs it builds on (with their dist, so only the new app
 // is compiled), the deploy files add-app-deploy.py edits, and the eval folder. Other apps are left out: faster.
 const COPY = ['package.json', 'nx.json', 'tsconfig.base.json', 'tsconfig.build.json', 'jest.config.js', 'docker-compose.yml', 'tools', 'k8s', 'deploy', 'apps/discovery/eval/tasks'];
-const LIBS = ['contracts', 'platform', 'upstream', 'testing', 'x402'];
+const LIBS = ['contracts', 'platform', 'telemetry', 'upstream', 'testing', 'x402'];
 
 // `npx nx g ./tools/generators:group` in a scratch copy of the workspace: the group it writes builds and passes its own wire test.
 describe('group generator', () => {
@@ -39,7 +39,7 @@ describe('group generator', () => {
 
   it('creates a group with its seven files, health, probes, README, fixtures, eval tasks and deploy entries; it builds and its test passes', () => {
     const out = run('npx', ['nx', 'g', './tools/generators:group', 'parcel', '--title', 'Parcel Tracking', '--no-interactive']);
-    expect(out).toContain('parcel: tsconfig, compose, k8s wired (2 replicas, PodDisruptionBudget)');
+    expect(out).toContain('parcel: tsconfig, compose, k8s wired (2 replicas, PodDisruptionBudget, HorizontalPodAutoscaler)');
     for (const f of ['package.json', 'tsconfig.build.json', 'README.md', 'src/main.ts', 'src/bootstrap.ts', 'src/app.module.ts', 'src/config.ts', 'src/pricing.ts', 'src/parcel.controller.ts', 'src/parcel.schemas.ts', 'src/parcel.service.ts', 'src/probes.ts', 'src/upstreams/parcel-api.client.ts', 'test/parcel.wire.spec.ts', 'test/fixtures/README.md', 'test/fixtures/parcel-api/item-ok.json']) {
       expect(existsSync(join(scratch, 'apps/parcel', f))).toBe(true);
     }

@@ -52,7 +52,7 @@ export const SearchInput = z
   })
   .superRefine((v, ctx) => {
     if (!v.q && !v.title && !v.author && !v.subject) ctx.addIssue({ code: 'custom', path: ['q'], message: 'give at least one of q, title, author or subject' });
-  }).meta({ examples: [{ title: 'the left hand of darkness', author: 'le guin', limit: 5 }] });
+  }).meta({ examples: [{ title: 'the lord of the rings', limit: 3 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 export const EmptyInput = z.strictObject({});

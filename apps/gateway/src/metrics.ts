@@ -17,6 +17,7 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 export type PaymentOutcome = ReturnType<typeof paymentOutcome>;
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 
 export const gatewayMetrics = (telemetry: Telemetry) =>
   telemetry.metrics('gateway', (registry: Registry) => ({
@@ -50,33 +51,48 @@ export function httpTelemetry(telemetry: Telemetry): RequestHandler {
   const metrics = gatewayMetrics(telemetry);
   const tracer = telemetry.tracing?.tracer;
   if (!metrics && !tracer) return (_req, _res, next) => next();
+  // The labelled children, looked up once per label set: prom-client hashes the label object on every labelled call,
+  // which was most of the middleware's cost on a free route (docs/benchmarks.md). Label values are bounded, so is this.
+  const children = new Map<string, { requests: Counter.Internal; duration: Histogram.Internal<string>; requestBytes: Histogram.Internal<string>; responseBytes: Histogram.Internal<string> }>();
+  const childrenOf = (m: NonNullable<typeof metrics>, operation: string, method: string, statusClass: string, payment: string) => {
+    const key = `${operation} ${method} ${statusClass} ${payment}`;
+    let found = children.get(key);
+    if (!found) {
+      found = {
+        requests: m.requests.labels({ operation, method, status_class: statusClass, payment }),
+        duration: m.duration.labels({ operation, status_class: statusClass, payment }),
+        requestBytes: m.requestBytes.labels({ operation }),
+        responseBytes: m.responseBytes.labels({ operation }),
+      };
+      children.set(key, found);
+    }
+    return found;
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
     metrics?.inFlight.inc();
-    const ended = (span?: Span) =>
-      new Promise<void>((resolve) =>
-        res.once('close', () => {
-          const operation = operationOf(req, res);
-          const statusClass = `${Math.floor(res.statusCode / 100)}xx`;
-          const payment = paymentOutcome(req, res);
-          if (metrics) {
-            metrics.inFlight.dec();
-            metrics.requests.inc({ operation, method: METHODS.has(req.method) ? req.method : 'other', status_class: statusClass, payment });
-            metrics.duration.observe({ operation, status_class: statusClass, payment }, (performance.now() - started) / 1000);
-            metrics.requestBytes.observe({ operation }, Number(req.get('content-length') ?? 0) || 0);
-            metrics.responseBytes.observe({ operation }, Number(res.getHeader('content-length') ?? 0) || 0);
-          }
-          if (span) {
-            span.updateName(`${req.method} ${operation}`);
-            span.setAttributes({ 'http.response.status_code': res.statusCode, 'toll.operation': operation, 'toll.payment': payment });
-          }
-          resolve();
-        }),
-      );
+    const record = (span?: Span) => {
+      const operation = operationOf(req, res);
+      const statusClass = STATUS_CLASSES[Math.floor(res.statusCode / 100)] ?? 'other';
+      const payment = paymentOutcome(req, res);
+      if (metrics) {
+        metrics.inFlight.dec();
+        const child = childrenOf(metrics, operation, METHODS.has(req.method) ? req.method : 'other', statusClass, payment);
+        child.requests.inc();
+        child.duration.observe((performance.now() - started) / 1000);
+        child.requestBytes.observe(Number(req.get('content-length') ?? 0) || 0);
+        child.responseBytes.observe(Number(res.getHeader('content-length') ?? 0) || 0);
+      }
+      if (span) {
+        span.updateName(`${req.method} ${operation}`);
+        span.setAttributes({ 'http.response.status_code': res.statusCode, 'toll.operation': operation, 'toll.payment': payment });
+      }
+    };
     if (!tracer) {
-      void ended();
+      res.once('close', () => record());
       return next();
     }
+    const ended = (span: Span) => new Promise<void>((resolve) => res.once('close', () => (record(span), resolve())));
     const parent = extractTrace((name) => req.get(name));
     void serverSpan(tracer, req.method, res.locals.requestId as string, parent, { 'http.request.method': req.method, 'url.path': req.path }, (span) => {
       const done = ended(span);

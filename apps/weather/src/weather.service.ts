@@ -59,9 +59,11 @@ export class WeatherService {
     const key = `forecast:${pointKey(point)}:${input.days}`;
     const cached = await this.cache.get(key, FORECAST_TTL, () => this.firstAnswer((p) => p.forecast(point, input.days, deadline)));
     const f = cached.value;
-    // A forecast fetched (or recorded) days ago starts in the past: those days are history, never the forecast.
+    // A forecast fetched days ago starts in the past: those days are history, never the forecast. A replayed recording
+    // (the offline demo) keeps its days as recorded: the answer says it is one (replayed, recorded_at, stale), so
+    // nothing in it reads as today's forecast, and the demo's example stays answerable as the recording ages.
     const today = localDate(this.clock.now(), f.timezone);
-    const days = f.days.filter((d) => d.date >= today);
+    const days = cached.freshness.replayed ? f.days : f.days.filter((d) => d.date >= today);
     if (!days.length && f.days.length) throw new TollError('UPSTREAM_ERROR', `The forecast for ${pointKey(point)} fetched ${cached.freshness.fetchedAt} has no day from today (${today}, ${f.timezone}) on`, { as_of: cached.freshness.fetchedAt, today });
     const dropped = f.days.length - days.length;
     return {
@@ -69,7 +71,11 @@ export class WeatherService {
       days_requested: input.days,
       days: days.map(presentDay),
       ...provenance(cached),
-      notes: dropped ? [...f.notes, `${dropped} day(s) before today (${today}, ${f.timezone}) left out: the forecast was fetched ${cached.freshness.fetchedAt}.`] : f.notes,
+      notes: dropped
+        ? [...f.notes, `${dropped} day(s) before today (${today}, ${f.timezone}) left out: the forecast was fetched ${cached.freshness.fetchedAt}.`]
+        : cached.freshness.replayed && f.days.some((d) => d.date < today)
+          ? [...f.notes, `A recording from ${cached.freshness.fetchedAt} replayed: its days are the recording's, not a forecast from today (${today}, ${f.timezone}).`]
+          : f.notes,
     };
   }
 

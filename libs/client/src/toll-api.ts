@@ -76,7 +76,7 @@ export class TollApi {
       const res = await fetch(url, init);
       const text = await res.text();
       const body = text ? (JSON.parse(text) as unknown) : null;
-      return { status: res.status, body, paid: null, receipt: res.headers.get('x-toll-receipt'), paymentResponse: null };
+      return { status: res.status, body, paid: null, receipt: res.headers.get('x-toll-receipt'), paymentResponse: null, uncharged: res.headers.get('x-toll-uncharged') };
     }
     let refused: SpendCapError | undefined;
     const confirm = ({ usdMicros: price }: { usdMicros: string }) => {

@@ -21,6 +21,8 @@ export interface PaidResponse {
   // A balance call's 402 names what fell short and where to deposit (body.balance); the receipt is as for any paid call.
   receipt: string | null;
   paymentResponse: unknown;
+  // Why the call was served without charge (x-toll-uncharged: e.g. no fresh section), else null; the proof stays unused.
+  uncharged: string | null;
 }
 
 export interface TollClientOptions {
@@ -43,7 +45,7 @@ const parse = async (res: Response) => {
 
 const finish = async (res: Response, paid: PaidResponse['paid']): Promise<PaidResponse> => {
   const header = res.headers.get(HEADERS.paymentResponse);
-  return { status: res.status, body: await parse(res), paid, receipt: res.headers.get('x-toll-receipt'), paymentResponse: header ? decodeHeaderJson(header) : null };
+  return { status: res.status, body: await parse(res), paid, receipt: res.headers.get('x-toll-receipt'), paymentResponse: header ? decodeHeaderJson(header) : null, uncharged: res.headers.get('x-toll-uncharged') };
 };
 
 // 402 → pay → retry. Memo flow in SOL or USDC (spec §5), or standard x402 v2 `exact` through @x402/fetch.
