@@ -84,6 +84,13 @@ A and B under load at the same moment (${env.CONNECTIONS} connections each, same
 ${pairs.map((p) => `| ${p.round} | ${p.a.rps.toFixed(0)} | ${p.b.rps.toFixed(0)} | ${(p.b.rps / p.a.rps).toFixed(3)} |`).join('\n')}
 
 B / A over all rounds together: **${(pairs.reduce((n, p) => n + p.b.rps, 0) / pairs.reduce((n, p) => n + p.a.rps, 0)).toFixed(3)}**; median of the rounds ${median(pairs.map((p) => p.b.rps / p.a.rps)).toFixed(3)}.
+
+How the cost came down (2026-11-28, each by the simultaneous rounds above; a control of A against A gave 0.93-1.08):
+prom-client's default collectors with its GC histogram (a PerformanceObserver called on every collection) cost B / A
+0.811; without that histogram 0.891, on a machine shared with other builds (load 14-18); the rest was the gateway's
+middleware (switched off, B / A 1.043), where every labelled observation hashed its label object: the middleware now
+looks up each label set's children once (apps/gateway/src/metrics.ts), and the run above is that version, on a quiet
+machine.
 `;
   console.log(report);
   writeSection('Instrumentation cost on the free route (A/B)', report);
