@@ -12,6 +12,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
+const { eachLine } = require('./start-local');
 
 const root = path.resolve(__dirname, '..');
 const NATS_BINARIES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
@@ -40,15 +41,7 @@ function start(cmd, args, env, onLine) {
   const child = spawn(cmd, args, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   groups.add(child.pid);
   child.on('exit', () => groups.delete(child.pid));
-  for (const stream of [child.stdout, child.stderr]) {
-    let buf = '';
-    stream.on('data', (d) => {
-      buf += d;
-      const lines = buf.split('\n');
-      buf = lines.pop();
-      for (const line of lines) onLine?.(line);
-    });
-  }
+  eachLine(child, (line) => onLine?.(line));
   return child;
 }
 

@@ -16,3 +16,6 @@ export function startLocal(options?: {
   onCrash?: (name: string, code: number | string | null) => void;
   onStop?: (stop: () => Promise<void>) => void;
 }): Promise<LocalStack>;
+
+// Calls onLine with every whole line a child writes on stdout or stderr.
+export function eachLine(child: import('node:child_process').ChildProcess, onLine: (line: string) => void): void;

@@ -65,15 +65,7 @@ async function startLocal({ replay = false, env = process.env, log = (line) => p
   let crashed = null;
   const run = (name, cmd, args, childEnv) => {
     const child = spawn(cmd, args, { cwd: root, env: { ...env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) {
-      let buf = '';
-      stream.on('data', (d) => {
-        buf += d;
-        const lines = buf.split('\n');
-        buf = lines.pop();
-        for (const line of lines) log(`[${name}] ${line}`);
-      });
-    }
+    eachLine(child, (line) => log(`[${name}] ${line}`));
     child.on('exit', (code, signal) => {
       if (stopping) return;
       crashed ??= `[${name}] exited (${signal ?? code})`;
@@ -200,7 +192,20 @@ async function startChain(env, log) {
   return chain;
 }
 
-module.exports = { startLocal };
+// Calls onLine with every whole line a child writes on stdout or stderr.
+function eachLine(child, onLine) {
+  for (const stream of [child.stdout, child.stderr]) {
+    let buf = '';
+    stream.on('data', (d) => {
+      buf += d;
+      const lines = buf.split('\n');
+      buf = lines.pop();
+      for (const line of lines) onLine(line);
+    });
+  }
+}
+
+module.exports = { startLocal, eachLine };
 
 if (require.main === module) {
   let stop = null;
