@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { faults } from './shop-group';
 import { startStack, type Stack } from './stack';
 
@@ -119,6 +120,17 @@ describe('metrics and traces of a paid call through gateway, payments and a grou
     expect(sample(payments, 'toll_handler_duration_seconds_count', { operation: 'payments.call', code: 'ok' })).toBe(1);
     expect(sample(payments, 'toll_chain_rpc_duration_seconds_count', { method: 'getTransaction', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
     expect(sample(payments, 'toll_db_statement_duration_seconds_count', { statement: 'ledger_settle_held', outcome: 'ok' })).toBe(1);
+    // Prepaid money held for payers, read from the ledger at scrape time: a balance and a call in flight written there.
+    expect([sample(payments, 'toll_payments_balance_atomic', { state: 'available' }), sample(payments, 'toll_payments_balance_atomic', { state: 'held' })]).toEqual([0, 0]);
+    const ledger = new Client({ connectionString: stack.paymentsDatabaseUrl });
+    await ledger.connect();
+    await ledger.query(`INSERT INTO balances (wallet, available_atomic) VALUES ('metrics-wallet', 1500000)`);
+    await ledger.query(
+      `INSERT INTO balance_holds (id, wallet, operation_id, price_usd, amount_atomic, day, status, request_id, expires_at) VALUES (gen_random_uuid(), 'metrics-wallet', 'shop.getItem', '0.01', 10000, CURRENT_DATE, 'held', 'r1', now() + interval '1 minute')`,
+    );
+    await ledger.end();
+    const later = await scrape(targets()[1]);
+    expect([sample(later, 'toll_payments_balance_atomic', { state: 'available' }), sample(later, 'toll_payments_balance_atomic', { state: 'held' })]).toEqual([1_500_000, 10_000]);
 
     expect(sample(shop, 'toll_handler_duration_seconds_count', { operation: 'shop.getItem', code: 'ok' })).toBe(1);
     expect(sample(shop, 'toll_operation_available', { operation: 'shop.getItem' })).toBe(1);

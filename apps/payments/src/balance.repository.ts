@@ -120,6 +120,14 @@ const SWEEP_LIMIT = 1_000;
 export class BalanceRepository {
   constructor(private readonly db: PrismaService) {}
 
+  // What all balances hold (the metrics' scrape): spendable, and held by calls in flight (the partial index on held).
+  async totals(): Promise<{ available: bigint; held: bigint }> {
+    const [row] = await this.db.$queryRaw<Array<{ available: bigint; held: bigint }>>`
+      SELECT (SELECT COALESCE(SUM(available_atomic), 0) FROM balances)::bigint AS available,
+             (SELECT COALESCE(SUM(amount_atomic), 0) FROM balance_holds WHERE status = 'held')::bigint AS held`;
+    return row;
+  }
+
   async hold(r: BalanceHoldRequest, redeliveryWindowSeconds: number, redeliveryMax: number): Promise<BalanceHoldResult> {
     if (r.requestKey && redeliveryWindowSeconds > 0) {
       const prior = await this.redeliver(r.wallet, r.requestKey, redeliveryWindowSeconds, redeliveryMax);

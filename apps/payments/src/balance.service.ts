@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { TollError, keptForRedelivery, type ChallengeRequest, type PaymentProof, type SettleReply, type SettleRequest, type VerifyReply, type VerifyRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { DEPOSIT_PATHS, USDC_DECIMALS, encodeHeaderJson, fromAtomic, inputSha256, usdToUsdcAtomic, type BalanceSigned } from '@toll/x402';
@@ -6,7 +6,7 @@ import { BalanceRepository, type BalanceState } from './balance.repository';
 import { checkBalanceSignature, type BalanceAuthRefusal } from './balance-signature';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
-import { paymentsMetrics } from './metrics';
+import { balanceTotalsMetric, paymentsMetrics } from './metrics';
 import { ReceiptSigner } from './receipts';
 import { ReplySeal } from './reply-seal';
 import { PAYMENT_TERMS, productOf, type PaymentTerms } from './terms';
@@ -47,7 +47,7 @@ const authDetails = (a: BalanceAuthRefusal) => ({
 });
 
 @Injectable()
-export class BalanceService {
+export class BalanceService implements OnModuleInit {
   constructor(
     private readonly balances: BalanceRepository,
     private readonly challenges: ChallengeService,
@@ -57,6 +57,10 @@ export class BalanceService {
     @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {}
+
+  onModuleInit() {
+    balanceTotalsMetric(() => this.balances.totals());
+  }
 
   // payments.verify for a balance proof: signature and clock first (nothing touched when they fail), then nonce,
   // caps and funds in one statement. Reads nothing from the chain.

@@ -1,5 +1,5 @@
 import { STEP_SECONDS, appMetrics } from '@toll/telemetry';
-import { Counter, Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 
 // Payments' own families (beside the platform's: handler timings per subject, payments.call's among them, statement latency per ledger statement,
 // chain reads per RPC method). Money is counted in atomic units (USDC: 6 decimals, SOL: lamports), exact in a double
@@ -25,3 +25,21 @@ export const paymentsMetrics = () =>
 // A refusal reason as a label: our reason codes are snake_case words; anything else (a facilitator's free text)
 // becomes `other`, so no outside party can mint label values.
 export const reasonLabel = (reason: string) => (/^[a-z0-9_]{1,64}$/.test(reason) ? reason : 'other');
+
+// Prepaid money we hold for payers, read from the ledger when scraped (one aggregate statement a scrape): available
+// (spendable) and held (by calls in flight). A failed read keeps the last figures rather than failing the scrape.
+export const balanceTotalsMetric = (read: () => Promise<{ available: bigint; held: bigint }>) =>
+  appMetrics('payments.balance-totals', (registry) => {
+    return new Gauge({
+      name: 'toll_payments_balance_atomic',
+      help: 'Prepaid USDC atomic units held for payers, by state (available, held by calls in flight), read from the ledger at scrape time',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      async collect() {
+        const totals = await read().catch(() => undefined);
+        if (!totals) return;
+        this.set({ state: 'available' }, Number(totals.available));
+        this.set({ state: 'held' }, Number(totals.held));
+      },
+    });
+  });
