@@ -111,5 +111,18 @@ describe('messaging through gateway and payments', () => {
     expect(rows[0].body).not.toContain(api.bots.get(BOT)!.token.split(':')[1]);
     const again = await redeem();
     expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', served.text]);
+
+    // The pool's one bot is leased now: a new lease is refused before payment again, but a renewal needs no free bot
+    // and is offered its challenge (the hold names lease_id as the input it does not cover).
+    let full = await http(`${gw}${path}`, { method: 'POST', json: body });
+    for (let i = 0; i < 100 && full.status !== 503; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      full = await http(`${gw}${path}`, { method: 'POST', json: body });
+    }
+    expect([full.status, full.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    const renewal = { lease_id: served.body.lease.lease_id, lease_key: served.body.lease.lease_key };
+    const renew = await http(`${gw}${path}`, { method: 'POST', json: renewal });
+    expect(renew.status).toBe(402);
+    expect(renew.body.toll.memo).toMatch(/^toll2:messaging\.provision:0\.50:/);
   });
 });

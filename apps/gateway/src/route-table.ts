@@ -15,7 +15,7 @@ export type Match =
 interface Instance {
   manifest: GroupManifest;
   lastSeen: number;
-  unavailableUntil: Map<string, { until: number; reason: string }>; // operationId → when its circuit closes
+  unavailableUntil: Map<string, { until: number; reason: string; unlessInput?: string }>; // operationId → when its circuit closes
 }
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
@@ -85,7 +85,7 @@ export class RouteTable {
     if (problems.length) return problems;
     const key = `${manifest.group}/${manifest.instanceId}`;
     const previous = this.instances.get(key);
-    const unavailableUntil = new Map(Object.entries(manifest.unavailable ?? {}).map(([op, u]) => [op, { until: now + u.retryAfterSeconds * 1000, reason: u.reason }]));
+    const unavailableUntil = new Map(Object.entries(manifest.unavailable ?? {}).map(([op, u]) => [op, { until: now + u.retryAfterSeconds * 1000, reason: u.reason, unlessInput: u.unlessInput }]));
     this.instances.set(key, { manifest, lastSeen: now, unavailableUntil });
     if (!previous || JSON.stringify(previous.manifest.routes) !== JSON.stringify(manifest.routes)) this.rebuild();
     return [];
@@ -138,11 +138,13 @@ export class RouteTable {
   }
 
   // When some replica of the route's group said it cannot serve the operation now: the latest time any of them gave.
-  unavailable(route: ResolvedRoute, now = Date.now()): { retryAfterSeconds: number; reason: string } | undefined {
+  // A call whose input carries the field the group named (unlessInput) does not need what is missing and goes on.
+  unavailable(route: ResolvedRoute, input: Record<string, unknown> = {}, now = Date.now()): { retryAfterSeconds: number; reason: string } | undefined {
     let worst: { until: number; reason: string } | undefined;
     for (const inst of this.instances.values()) {
       if (inst.manifest.group !== route.group) continue;
       const u = inst.unavailableUntil.get(route.operationId);
+      if (u?.unlessInput !== undefined && input[u.unlessInput] !== undefined && input[u.unlessInput] !== null) continue;
       if (u && u.until > now && (!worst || u.until > worst.until)) worst = u;
     }
     return worst && { retryAfterSeconds: Math.ceil((worst.until - now) / 1000), reason: worst.reason };

@@ -108,7 +108,7 @@ export class TollService {
     // The group said it cannot serve this operation now: say so before anyone pays, and when to come back. A memo-flow
     // proof is a transfer already on chain: it goes on to payments, which redelivers an answer already paid for (a lost
     // answer must not wait for the operation to come back) and otherwise refuses the same way, the proof unused.
-    const down = this.table.unavailable(route);
+    const down = this.table.unavailable(route, input);
     const refusal = down && {
       message: `${route.operationId} cannot be served right now (${down.reason}); no payment was taken, and a proof you sent stays unused. Retry after ${down.retryAfterSeconds} s.`,
       retry_after_seconds: down.retryAfterSeconds,

@@ -57,13 +57,13 @@ export class MessagingService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   // An empty pool is known before anyone pays: provision is announced unavailable (the gateway answers 503 with
-  // Retry-After before the 402, like an open circuit) until a bot is free again. This holds renewals of a lease too,
-  // which need no free bot: an operation is available or not as a whole.
+  // Retry-After before the 402, like an open circuit) until a bot is free again. A renewal (its input names lease_id)
+  // needs no free bot, so it is exempt: a full pool never costs a renter the bot it already has.
   private async announcePool() {
     try {
       const { available } = await this.repo.counts();
       if (available > 0) this.catalog.availability.lift(PROVISION);
-      else this.catalog.availability.hold(PROVISION, 'no bot is free in the pool: every bot is leased or being reset');
+      else this.catalog.availability.hold(PROVISION, 'no bot is free in the pool: every bot is leased or being reset (a renewal, with lease_id, is still served)', 'lease_id');
     } catch (e) {
       this.logger.event('warn', 'pool count failed; provision availability unchanged', { error: String(e) });
     }

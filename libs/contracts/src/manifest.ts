@@ -48,7 +48,10 @@ export const GroupManifest = z.object({
   routes: z.array(RouteManifest).min(1).max(200),
   // Operations this replica cannot serve now (open circuit): the gateway answers them 503 with Retry-After before
   // any payment step, for the seconds given, counted from when it hears the announcement.
-  unavailable: z.record(z.string(), z.object({ retryAfterSeconds: z.number().int().min(1).max(86_400), reason: z.string().max(300) })).optional(),
+  // unlessInput: a call whose input carries this field is not refused (e.g. a renewal, which needs no free bot).
+  unavailable: z
+    .record(z.string(), z.object({ retryAfterSeconds: z.number().int().min(1).max(86_400), reason: z.string().max(300), unlessInput: z.string().max(64).optional() }))
+    .optional(),
 });
 export type GroupManifest = z.infer<typeof GroupManifest>;
 

@@ -22,6 +22,7 @@ interface Circuit {
 export interface Unavailable {
   retryAfterSeconds: number;
   reason: string;
+  unlessInput?: string; // a call whose input has this field is served anyway (it does not need what is missing)
 }
 
 // A circuit breaker per operation, fed by every handler's outcome. While open, the group announces the operation as
@@ -30,7 +31,7 @@ export interface Unavailable {
 // after outage failures in a row for CIRCUIT_FAILURES different inputs. Any success closes it.
 export class RouteAvailability {
   private readonly circuits = new Map<string, Circuit>();
-  private readonly held = new Map<string, string>();
+  private readonly held = new Map<string, { reason: string; unlessInput?: string }>();
   private readonly unreachable = new Map<string, Unavailable>();
 
   constructor(
@@ -74,8 +75,9 @@ export class RouteAvailability {
 
   // A state the group knows will last until it changes something (an API key production needs is not configured):
   // the operation is announced unavailable from start-up, so not even the first caller is asked to pay.
-  hold(operationId: string, reason: string) {
-    this.held.set(operationId, reason);
+  // unlessInput names an input field whose calls do not need what is missing (a renewal needs no free bot).
+  hold(operationId: string, reason: string, unlessInput?: string) {
+    this.held.set(operationId, { reason, unlessInput });
     this.onChange();
   }
 
@@ -107,7 +109,7 @@ export class RouteAvailability {
       if (c.openUntil > now) out[operationId] = { retryAfterSeconds: Math.ceil((c.openUntil - now) / 1000), reason: c.reason };
     }
     for (const [operationId, u] of this.unreachable) out[operationId] = u;
-    for (const [operationId, reason] of this.held) out[operationId] = { retryAfterSeconds: HELD_RETRY_SECONDS, reason };
+    for (const [operationId, { reason, unlessInput }] of this.held) out[operationId] = { retryAfterSeconds: HELD_RETRY_SECONDS, reason, ...(unlessInput ? { unlessInput } : {}) };
     return out;
   }
 }
