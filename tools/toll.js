@@ -6,7 +6,7 @@ const path = require('node:path');
 const { URLSearchParams } = require('node:url');
 const readline = require('node:readline/promises');
 const { Keypair } = require('@solana/web3.js');
-const { ownerAuth, tollCall } = require('@toll/client');
+const { balanceDeployment, ownerAuth, tollCall } = require('@toll/client');
 
 const PAY_METHODS = ['sol', 'usdc', 'x402', 'balance'];
 const DEPOSIT_TIERS = ['1', '10', '100'];
@@ -192,7 +192,8 @@ const COMMANDS = {
   balance: async (o) => {
     const keypair = loadKeypair(o.keypair);
     const input = o.limit ? { limit: o.limit } : {};
-    const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, keypair) });
+    const deployment = await balanceDeployment(o.gateway);
+    const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, keypair, deployment) });
     const res = await fetch(`${o.gateway}/toll/payments/balance?${query}`);
     return { status: res.status, body: await parseResponse(res) };
   },

@@ -49,8 +49,9 @@ describe('an agent using only served text', () => {
     return { headers, prefix, deposit, read };
   };
 
-  const textOf = (prefix: string, method: string, path: string, input: unknown, timestamp: string, nonce: string) =>
-    [prefix, method, path, createHash('sha256').update(canonical(input)).digest('hex'), timestamp, nonce].join('\n');
+  // The deployment lines (network, recipient) follow the prefix, as the "Signed text" step says.
+  const textOf = (prefix: string, deployment: { network: string; recipient: string }, method: string, path: string, input: unknown, timestamp: string, nonce: string) =>
+    [prefix, deployment.network, deployment.recipient, method, path, createHash('sha256').update(canonical(input)).digest('hex'), timestamp, nonce].join('\n');
 
   it('discovers an operation, pays it per call, deposits, signs balance calls from the served instructions, spends and reads the balance', async () => {
     // 1. The entry point, then llms.txt: a paid operation and its price.
@@ -66,7 +67,7 @@ describe('an agent using only served text', () => {
     const steps: string[] = body.toll.how_to_pay.filter((l: string) => l.startsWith('Prepaid balance: ')).map((l: string) => l.slice('Prepaid balance: '.length));
     expect(steps).toEqual(index.payment.balance.steps); // the 402 and / say the same
     const learned = learn(steps);
-    expect(learned).toEqual({ headers: ['x-toll-wallet', 'x-toll-timestamp', 'x-toll-nonce', 'x-toll-signature'], prefix: 'toll-balance-v1', deposit: '/toll/payments/balance/deposit-1', read: '/toll/payments/balance' });
+    expect(learned).toEqual({ headers: ['x-toll-wallet', 'x-toll-timestamp', 'x-toll-nonce', 'x-toll-signature'], prefix: 'toll-balance-v2', deposit: '/toll/payments/balance/deposit-1', read: '/toll/payments/balance' });
 
     // 3. Pay per call with a stock x402 v2 client (it reads PAYMENT-REQUIRED).
     const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
@@ -85,16 +86,19 @@ describe('an agent using only served text', () => {
     // 5. The signer, written from the steps, must reproduce the served worked example byte for byte.
     const example = body.toll.balance_payment.example;
     const exampleKeys = nacl.sign.keyPair.fromSeed(Buffer.from(example.secret_seed_hex, 'hex'));
-    const exampleText = textOf(learned.prefix, 'GET', example.request.split(' ')[1].split('?')[0], example.input, example.timestamp, example.nonce);
+    const exampleText = textOf(learned.prefix, example, 'GET', example.request.split(' ')[1].split('?')[0], example.input, example.timestamp, example.nonce);
     expect(Buffer.from(exampleText, 'utf8').toString('hex')).toBe(example.signed_text_hex);
     expect(Buffer.from(nacl.sign.detached(Buffer.from(exampleText, 'utf8'), exampleKeys.secretKey)).toString('base64')).toBe(example.signature_base64);
 
-    // 6. Spend from the balance: four headers, no transaction.
+    // 6. Spend from the balance: four headers, no transaction, signed for this service (the 402 and payments health agree).
+    const deployment = body.toll.balance_payment.deployment;
+    const { terms } = await json(fetch(`${gw}/toll/payments/health`));
+    expect(deployment).toEqual({ network: terms.network, recipient: terms.recipient });
     const keys = nacl.sign.keyPair.fromSeed(stack.payer.secretKey.subarray(0, 32));
     const signed = (m: string, p: string, input: unknown) => {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const nonce = randomBytes(16).toString('hex');
-      const signature = Buffer.from(nacl.sign.detached(Buffer.from(textOf(learned.prefix, m, p, input, timestamp, nonce), 'utf8'), keys.secretKey)).toString('base64');
+      const signature = Buffer.from(nacl.sign.detached(Buffer.from(textOf(learned.prefix, deployment, m, p, input, timestamp, nonce), 'utf8'), keys.secretKey)).toString('base64');
       return [stack.payer.publicKey.toBase58(), timestamp, nonce, signature];
     };
     const values = signed('GET', path, {});
@@ -123,7 +127,7 @@ describe('an agent using only served text', () => {
       reason: 'balance_signature_invalid',
       part: 'signed_text_or_key',
       message: expect.stringMatching(/^the signature does not verify over expected_signed_text/),
-      expected_signed_text: expect.stringMatching(/^toll-balance-v1\nGET\n\/toll\/shop\/item\n44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a\n\d+\nagent-nonce-000000001$/),
+      expected_signed_text: expect.stringMatching(/^toll-balance-v2\nsolana:\w+\n\w+\nGET\n\/toll\/shop\/item\n44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a\n\d+\nagent-nonce-000000001$/),
     });
     const late = await json(fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-timestamp': '1000' }) }));
     expect([late.error, late.balance_auth.part, late.balance_auth.server_time]).toEqual(['balance_clock_skew', 'clock', expect.stringMatching(/^\d+$/)]);

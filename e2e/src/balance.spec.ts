@@ -5,7 +5,7 @@ import { createKeyPairSignerFromBytes } from '@solana/kit';
 import { Connection, Keypair } from '@solana/web3.js';
 import { balanceHeaders, memoPaymentInstructions, ownerAuth, sendAndConfirm, tollCall, verifyReceipt, type MemoChallenge } from '@toll/client';
 import { http } from '@toll/testing';
-import { balanceSigningText, inputSha256 } from '@toll/x402';
+import { balanceSigningText, balanceSigningTextV1, inputSha256, type BalanceDeployment } from '@toll/x402';
 import { createPrivateKey, randomBytes, sign } from 'node:crypto';
 import { x402Client } from '@x402/core/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
@@ -20,6 +20,7 @@ describe('prepaid balance', () => {
   let gw: string;
   let connection: Connection;
   let receiptKey: string;
+  let deployment: BalanceDeployment;
 
   beforeAll(async () => {
     stack = await startStack({ gateways: 2, payments: 2 });
@@ -27,7 +28,9 @@ describe('prepaid balance', () => {
     connection = new Connection(stack.rpc.url, 'confirmed');
     for (const g of stack.gateways) for (let i = 0; i < 100 && (await http(`${g.url}/toll/payments/balance/deposit-1`, { method: 'POST', json: {} })).status !== 402; i++) await new Promise((r) => setTimeout(r, 100));
     for (let i = 0; i < 100 && (await http(`${gw}/toll/shop/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-    receiptKey = (await http(`${gw}/toll/payments/health`)).body.terms.receipt_public_key;
+    const { terms } = (await http(`${gw}/toll/payments/health`)).body;
+    receiptKey = terms.receipt_public_key;
+    deployment = { network: terms.network, recipient: terms.recipient };
   }, 60_000);
 
   afterAll(() => stack.stop());
@@ -61,11 +64,11 @@ describe('prepaid balance', () => {
   };
   const spend = (w: Keypair, path = '/toll/shop/item', base = gw, extra: Record<string, string> = {}) => {
     const url = `${base}${path}`;
-    return http(url, { headers: { ...balanceHeaders(url, { method: 'GET' }, w), ...extra } });
+    return http(url, { headers: { ...balanceHeaders(url, { method: 'GET' }, w, deployment), ...extra } });
   };
   const balanceOf = async (w: Keypair, limit?: string) => {
     const input: Record<string, string> = limit ? { limit } : {};
-    const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, w) });
+    const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, w, deployment) });
     const res = await http(`${gw}/toll/payments/balance?${query}`);
     expect(res.status).toBe(200);
     return res.body;
@@ -145,21 +148,43 @@ describe('prepaid balance', () => {
     const w = wallet();
     await deposit(w, 1);
     const url = `${gw}/toll/shop/item`;
-    const headers = balanceHeaders(url, { method: 'GET' }, w);
+    const headers = balanceHeaders(url, { method: 'GET' }, w, deployment);
     expect((await http(url, { headers })).status).toBe(200);
     const replay = await http(url, { headers });
     expect([replay.status, replay.body.error]).toEqual([402, 'nonce_reused']);
     const holdsBefore = (await sql('SELECT count(*)::int AS n FROM balance_holds WHERE wallet = $1', [w.publicKey.toBase58()]))[0].n;
-    const forged = { ...balanceHeaders(url, { method: 'GET' }, Keypair.generate()), 'x-toll-wallet': w.publicKey.toBase58() };
+    const forged = { ...balanceHeaders(url, { method: 'GET' }, Keypair.generate(), deployment), 'x-toll-wallet': w.publicKey.toBase58() };
     const wrong = await http(url, { headers: forged });
     expect([wrong.status, wrong.body.error]).toEqual([402, 'balance_signature_invalid']);
     // Signed for another path: same refusal (the path is signed).
-    const moved = await http(`${gw}/toll/shop/other`, { headers: balanceHeaders(url, { method: 'GET' }, w) });
+    const moved = await http(`${gw}/toll/shop/other`, { headers: balanceHeaders(url, { method: 'GET' }, w, deployment) });
     expect([moved.status, moved.body.error]).toEqual([402, 'balance_signature_invalid']);
-    const stale = await http(url, { headers: balanceHeaders(url, { method: 'GET' }, w, Date.now() - 10 * 60_000) });
+    const stale = await http(url, { headers: balanceHeaders(url, { method: 'GET' }, w, deployment, Date.now() - 10 * 60_000) });
     expect([stale.status, stale.body.error]).toEqual([402, 'balance_clock_skew']);
     expect((await sql('SELECT count(*)::int AS n FROM balance_holds WHERE wallet = $1', [w.publicKey.toBase58()]))[0].n).toBe(holdsBefore);
     expect((await sql('SELECT count(*)::int AS n FROM balance_nonces WHERE wallet = $1', [w.publicKey.toBase58()]))[0].n).toBe(1);
+    expect((await balanceOf(w)).balance_atomic).toBe('990000');
+  });
+
+  it('refuses a signature made for another deployment before any hold, and takes the v1 form until its day', async () => {
+    const w = wallet();
+    await deposit(w, 1);
+    const url = `${gw}/toll/shop/item`;
+    const other = { ...deployment, recipient: Keypair.generate().publicKey.toBase58() };
+    const elsewhere = await http(url, { headers: balanceHeaders(url, { method: 'GET' }, w, other) });
+    expect([elsewhere.status, elsewhere.body.error, elsewhere.body.balance_auth.part]).toEqual([402, 'balance_signature_invalid', 'signed_text_or_key']);
+    expect(elsewhere.body.balance_auth.expected_signed_text.split('\n').slice(0, 3)).toEqual(['toll-balance-v2', deployment.network, deployment.recipient]);
+    const testnet = await http(url, { headers: balanceHeaders(url, { method: 'GET' }, w, { ...deployment, network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa0' }) });
+    expect([testnet.status, testnet.body.error]).toEqual([402, 'balance_signature_invalid']);
+    expect((await sql('SELECT count(*)::int AS n FROM balance_holds WHERE wallet = $1', [w.publicKey.toBase58()]))[0].n).toBe(0);
+    expect((await sql('SELECT count(*)::int AS n FROM balance_nonces WHERE wallet = $1', [w.publicKey.toBase58()]))[0].n).toBe(0);
+    // A client that still signs the v1 form (no deployment lines) is served until PAYMENTS_BALANCE_V1_UNTIL (2027-02-28).
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = randomBytes(16).toString('base64url');
+    const v1 = balanceSigningTextV1({ method: 'GET', path: '/toll/shop/item', input_sha256: inputSha256({}), timestamp, nonce });
+    const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(w.secretKey.subarray(0, 32))]), format: 'der', type: 'pkcs8' });
+    const legacy = await http(url, { headers: { 'x-toll-wallet': w.publicKey.toBase58(), 'x-toll-timestamp': timestamp, 'x-toll-nonce': nonce, 'x-toll-signature': sign(null, Buffer.from(v1), key).toString('base64') } });
+    expect(legacy.status).toBe(200);
     expect((await balanceOf(w)).balance_atomic).toBe('990000');
   });
 
@@ -193,19 +218,19 @@ describe('prepaid balance', () => {
     const w = wallet();
     await deposit(w, 1);
     const caps = { cap_per_call_atomic: '5000', cap_per_day_atomic: null };
-    const set = await http(`${gw}/toll/payments/balance/caps`, { method: 'POST', json: { ...caps, ...ownerAuth('POST', '/toll/payments/balance/caps', caps, w) } });
+    const set = await http(`${gw}/toll/payments/balance/caps`, { method: 'POST', json: { ...caps, ...ownerAuth('POST', '/toll/payments/balance/caps', caps, w, deployment) } });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ cap_per_call_atomic: '5000', cap_per_day_atomic: null });
     const over = await spend(w);
     expect([over.status, over.body.error, over.body.balance.cap_per_call_atomic]).toEqual([402, 'balance_cap_per_call', '5000']);
     const daily = { cap_per_call_atomic: null, cap_per_day_atomic: '20000' };
-    expect((await http(`${gw}/toll/payments/balance/caps`, { method: 'POST', json: { ...daily, ...ownerAuth('POST', '/toll/payments/balance/caps', daily, w) } })).status).toBe(200);
+    expect((await http(`${gw}/toll/payments/balance/caps`, { method: 'POST', json: { ...daily, ...ownerAuth('POST', '/toll/payments/balance/caps', daily, w, deployment) } })).status).toBe(200);
     expect((await spend(w)).status).toBe(200);
     expect((await spend(w)).status).toBe(200);
     const third = await spend(w);
     expect([third.status, third.body.error, third.body.balance.spent_today_atomic]).toEqual([402, 'balance_cap_per_day', '20000']);
     // Someone else cannot change them.
-    const forged = await http(`${gw}/toll/payments/balance/caps`, { method: 'POST', json: { ...caps, ...ownerAuth('POST', '/toll/payments/balance/caps', caps, Keypair.generate()), wallet: w.publicKey.toBase58() } });
+    const forged = await http(`${gw}/toll/payments/balance/caps`, { method: 'POST', json: { ...caps, ...ownerAuth('POST', '/toll/payments/balance/caps', caps, Keypair.generate(), deployment), wallet: w.publicKey.toBase58() } });
     expect(forged.status).toBe(403);
   });
 
@@ -228,7 +253,7 @@ describe('prepaid balance', () => {
     try {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const nonce = randomBytes(16).toString('base64url');
-      const text = balanceSigningText({ method: 'GET', path: '/toll/shop/item', input_sha256: inputSha256({}), timestamp, nonce });
+      const text = balanceSigningText({ method: 'GET', path: '/toll/shop/item', input_sha256: inputSha256({}), timestamp, nonce }, deployment);
       const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(w.secretKey.subarray(0, 32))]), format: 'der', type: 'pkcs8' });
       const auth = { wallet: w.publicKey.toBase58(), timestamp, nonce, signature: sign(null, Buffer.from(text), key).toString('base64') };
       const r = (await mcp.callTool({ name: 'shop_getItem', arguments: {}, _meta: { 'toll/balance-payment': auth } })) as CallToolResult;

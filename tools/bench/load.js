@@ -1,7 +1,7 @@
 // Shared load helpers: drive a list of prepared requests at a fixed concurrency, and prepare paid requests
 // (each with its own on-chain memo-flow payment) so paid throughput measures the service, not the payer.
 const { Connection, Keypair } = require('@solana/web3.js');
-const { balanceHeaders, memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
+const { balanceDeployment, balanceHeaders, memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
 const { SolanaRpc } = require('@toll/solana');
 const { HEADERS, MEMO_QUERY_PARAM } = require('@toll/x402');
 const { percentile } = require('./report');
@@ -68,9 +68,10 @@ async function prepareBalance(gateways, path, chain, usd, n) {
   const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(c, 'USDC', payer.publicKey));
   const paid = await fetch(`${deposit}?toll_memo=${encodeURIComponent(c.memo)}`, { ...post, headers: { ...post.headers, 'x-payment-tx': signature } });
   if (paid.status !== 200) throw new Error(`deposit failed: ${paid.status} ${await paid.text()}`);
+  const deployment = await balanceDeployment(gateways[0]);
   return Array.from({ length: n }, (_, i) => {
     const url = `${gateways[i % gateways.length]}${path}`;
-    return { url, headers: balanceHeaders(url, { method: 'GET' }, payer) };
+    return { url, headers: balanceHeaders(url, { method: 'GET' }, payer, deployment) };
   });
 }
 

@@ -69,6 +69,7 @@ function balanceSection(): string {
     ['request', e.request],
     ['input (canonical JSON)', e.input_canonical_json],
     ['input_sha256', e.input_sha256],
+    ['network / recipient (an example deployment)', `${e.network} / ${e.recipient}`],
     ['timestamp / nonce', `${e.timestamp} / ${e.nonce}`],
     ['signed bytes (hex)', e.signed_text_hex],
     ['x-toll-signature', e.signature_base64],

@@ -1,5 +1,5 @@
 import { PublicKey } from '@solana/web3.js';
-import { BALANCE_NONCE, balanceSigningText, type BalanceSigned } from '@toll/x402';
+import { BALANCE_NONCE, balanceSigningText, balanceSigningTextV1, type BalanceDeployment, type BalanceSigned } from '@toll/x402';
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
@@ -19,7 +19,16 @@ export interface BalanceAuthRefusal {
   expected_signed_text?: string;
 }
 
-export type SignatureCheck = { ok: true } | ({ ok: false } & BalanceAuthRefusal);
+// version: which signed form verified (1: the form without the deployment, accepted until policy.v1UntilMs).
+export type SignatureCheck = { ok: true; version: 1 | 2 } | ({ ok: false } & BalanceAuthRefusal);
+
+// What a signature must match here: our clock window, our deployment (network and recipient), and until when the v1
+// form (which names no deployment, so a request signed for another deployment verifies too) is still taken.
+export interface SignaturePolicy {
+  skewSeconds: number;
+  deployment: BalanceDeployment;
+  v1UntilMs: number | null;
+}
 
 const malformed = (part: BalanceAuthRefusal['part'], message: string): SignatureCheck => ({ ok: false, reason: 'balance_auth_malformed', part, message });
 
@@ -37,9 +46,10 @@ function keyOf(wallet: string): KeyObject | undefined {
   return key;
 }
 
-// A request signed by a wallet's Ed25519 key, inside the clock window. Nothing is read or written here: a wrong key
-// is refused before any nonce, hold or balance is touched.
-export function checkBalanceSignature(wallet: string, signature: string, signed: BalanceSigned, skewSeconds: number, nowMs = Date.now()): SignatureCheck {
+// A request signed by a wallet's Ed25519 key for this deployment, inside the clock window. Nothing is read or written
+// here: a wrong key or another deployment is refused before any nonce, hold or balance is touched.
+export function checkBalanceSignature(wallet: string, signature: string, signed: BalanceSigned, policy: SignaturePolicy, nowMs = Date.now()): SignatureCheck {
+  const { skewSeconds } = policy;
   const key = keyOf(wallet);
   if (!key) return malformed('wallet', 'the wallet is not a Solana address (base58 of a 32-byte Ed25519 public key)');
   if (!SIGNATURE_BASE64.test(signature)) return malformed('signature', 'the signature must be standard base64 of 64 bytes: 88 characters ending in ==');
@@ -49,13 +59,15 @@ export function checkBalanceSignature(wallet: string, signature: string, signed:
   if (Math.abs(Number(signed.timestamp) - now) > skewSeconds) {
     return { ok: false, reason: 'balance_clock_skew', part: 'clock', message: `the timestamp is more than ${skewSeconds} s from our clock (unix ${now})`, server_time: String(now) };
   }
-  const text = balanceSigningText(signed);
-  if (verify(null, Buffer.from(text, 'utf8'), key, Buffer.from(signature, 'base64'))) return { ok: true };
+  const text = balanceSigningText(signed, policy.deployment);
+  const sig = Buffer.from(signature, 'base64');
+  if (verify(null, Buffer.from(text, 'utf8'), key, sig)) return { ok: true, version: 2 };
+  if (policy.v1UntilMs !== null && nowMs < policy.v1UntilMs && verify(null, Buffer.from(balanceSigningTextV1(signed), 'utf8'), key, sig)) return { ok: true, version: 1 };
   return {
     ok: false,
     reason: 'balance_signature_invalid',
     part: 'signed_text_or_key',
-    message: 'the signature does not verify over expected_signed_text with the key of the wallet: a line that differs from what you signed is the mistake (input_sha256: the canonical JSON of the input); if none differs, the signing key is not the wallet\'s',
+    message: 'the signature does not verify over expected_signed_text with the key of the wallet: a line that differs from what you signed is the mistake (network and recipient: this service\'s, from GET /toll/payments/health; input_sha256: the canonical JSON of the input); if none differs, the signing key is not the wallet\'s',
     expected_signed_text: text,
   };
 }

@@ -3,13 +3,13 @@ import { TollError, keptForRedelivery, type ChallengeRequest, type PaymentProof,
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { DEPOSIT_PATHS, USDC_DECIMALS, encodeHeaderJson, fromAtomic, inputSha256, usdToUsdcAtomic, type BalanceSigned } from '@toll/x402';
 import { BalanceRepository, type BalanceState } from './balance.repository';
-import { checkBalanceSignature, type BalanceAuthRefusal } from './balance-signature';
+import { checkBalanceSignature, type BalanceAuthRefusal, type SignaturePolicy } from './balance-signature';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
 import { balanceTotalsMetric, paymentsMetrics } from './metrics';
 import { ReceiptSigner } from './receipts';
 import { ReplySeal } from './reply-seal';
-import { PAYMENT_TERMS, productOf, type PaymentTerms } from './terms';
+import { PAYMENT_TERMS, deploymentOf, productOf, type PaymentTerms } from './terms';
 
 type BalanceProof = Extract<PaymentProof, { kind: 'balance' }>;
 
@@ -48,6 +48,8 @@ const authDetails = (a: BalanceAuthRefusal) => ({
 
 @Injectable()
 export class BalanceService implements OnModuleInit {
+  private readonly signatures: SignaturePolicy;
+
   constructor(
     private readonly balances: BalanceRepository,
     private readonly challenges: ChallengeService,
@@ -56,10 +58,22 @@ export class BalanceService implements OnModuleInit {
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
     @Inject(APP_CONFIG) private readonly config: PaymentsConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
-  ) {}
+  ) {
+    this.signatures = {
+      skewSeconds: config.PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS,
+      deployment: deploymentOf(terms),
+      v1UntilMs: Date.parse(`${config.PAYMENTS_BALANCE_V1_UNTIL}T00:00:00Z`),
+    };
+  }
 
   onModuleInit() {
     balanceTotalsMetric(() => this.balances.totals());
+  }
+
+  private checkSignature(wallet: string, signature: string, signed: BalanceSigned) {
+    const check = checkBalanceSignature(wallet, signature, signed, this.signatures);
+    if (check.ok) paymentsMetrics()?.balanceSignatures.inc({ version: `v${check.version}` });
+    return check;
   }
 
   // payments.verify for a balance proof: signature and clock first (nothing touched when they fail), then nonce,
@@ -68,7 +82,7 @@ export class BalanceService implements OnModuleInit {
     const product = productOf(req.route);
     if (DEPOSIT_OPERATIONS.has(product)) return this.refuse(req, 'balance_cannot_deposit');
     const signed: BalanceSigned = { method: proof.method, path: proof.path, input_sha256: proof.input_sha256, timestamp: proof.timestamp, nonce: proof.nonce };
-    const check = checkBalanceSignature(proof.wallet, proof.signature, signed, this.config.PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS);
+    const check = this.checkSignature(proof.wallet, proof.signature, signed);
     if (!check.ok) return this.refuse(req, check.reason, undefined, check);
     const amountAtomic = balancePriceAtomic(req.route.price);
     const held = await this.balances.hold(
@@ -134,7 +148,7 @@ export class BalanceService implements OnModuleInit {
   // minus the four auth fields as the signed input.
   async authorize(method: string, path: string, input: { wallet: string; timestamp: string; nonce: string; signature: string } & Record<string, unknown>): Promise<void> {
     const { wallet, timestamp, nonce, signature, ...rest } = input;
-    const check = checkBalanceSignature(wallet, signature, { method, path, input_sha256: inputSha256(rest), timestamp, nonce }, this.config.PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS);
+    const check = this.checkSignature(wallet, signature, { method, path, input_sha256: inputSha256(rest), timestamp, nonce });
     if (!check.ok) throw new TollError('FORBIDDEN', `balance request refused: ${check.reason} (${check.message})`, { reason: check.reason, balance_auth: authDetails(check) });
     if (!(await this.balances.useNonce(wallet, nonce, this.nonceTtl))) throw new TollError('FORBIDDEN', 'balance request refused: nonce_reused', { reason: 'nonce_reused' });
   }

@@ -36,6 +36,9 @@ export const PaymentsConfig = BaseConfig.extend({
   PAYMENTS_REDELIVERY_MAX: z.coerce.number().int().min(0).max(100).default(3),
   // How far a signed balance request's timestamp may be from our clock; its nonce is remembered for twice this.
   PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  // Balance signatures in the v1 form (no network and recipient lines) are accepted until 00:00 UTC of this day, so
+  // clients signing the old way keep working while they update; a past day refuses them now (docs/payments.md).
+  PAYMENTS_BALANCE_V1_UNTIL: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day, YYYY-MM-DD').default('2027-02-28'),
   PAYMENTS_RECEIPT_SECRET: sensitive(z.string().regex(/^[0-9a-f]{64}$/, 'a 32-byte ed25519 seed in hex').optional()),
   PAYMENTS_FACILITATOR_URL: z.url().optional(), // settle x402 `exact` through this facilitator instead of ourselves
 }).superRefine((c, ctx) => {

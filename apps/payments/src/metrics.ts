@@ -19,6 +19,8 @@ export const paymentsMetrics = () =>
     }),
     // Calls paid from a prepaid balance (its deposits are on-chain payments above).
     balanceDebitedAtomic: new Counter({ name: 'toll_payments_balance_debited_atomic_total', help: 'USDC atomic units debited from prepaid balances, by operation', labelNames: ['operation'] as const, registers: [registry] }),
+    // Which signed form verified: v1 (no deployment lines) should fall to zero before PAYMENTS_BALANCE_V1_UNTIL.
+    balanceSignatures: new Counter({ name: 'toll_payments_balance_signatures_total', help: 'Balance signatures verified, by signed form (v1, v2)', labelNames: ['version'] as const, registers: [registry] }),
     receiptSign: new Histogram({ name: 'toll_payments_receipt_sign_duration_seconds', help: 'Ed25519 receipt signing', buckets: STEP_SECONDS, registers: [registry] }),
   }));
 

@@ -20,6 +20,9 @@ export const PAYMENT_TERMS = Symbol('PAYMENT_TERMS');
 // The operation a route's payments are issued and redeemed for: its own, or the one it is sold as (paidAs).
 export const productOf = (route: { operationId: string; paidAs?: string }) => route.paidAs ?? route.operationId;
 
+// Whose service a balance signature names (libs/x402 balance-auth): the same values payments health states.
+export const deploymentOf = (t: PaymentTerms) => ({ network: t.network.caip2, recipient: t.recipient });
+
 export function resolveTerms(config: PaymentsConfig): PaymentTerms {
   const network = SOLANA_NETWORKS[config.PAYMENTS_NETWORK];
   const recipient = config.PAYMENTS_RECIPIENT ?? Keypair.fromSeed(localDefaults.recipientSeed()).publicKey.toBase58();

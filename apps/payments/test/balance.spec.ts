@@ -16,7 +16,7 @@ import { ReceiptSigner } from '../src/receipts';
 import { ReplySeal } from '../src/reply-seal';
 import { SettlementService } from '../src/settlement.service';
 import type { SolPriceService } from '../src/sol-price.service';
-import { resolveTerms } from '../src/terms';
+import { deploymentOf, resolveTerms } from '../src/terms';
 import { VerifyService } from '../src/verify.service';
 import { PrismaService } from '../src/prisma.service';
 
@@ -225,7 +225,7 @@ describe(BalanceRepository.name, () => {
       requestId: 'r-chainless',
       resourceUrl: 'http://toll.test/toll/shop/item',
       route: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', summary: 'Item', price: { per: 'call', usd: '0.01' }, inputSchema: {}, outputSchema: {} },
-      proof: { kind: 'balance', wallet, ...signed, signature: sign(null, Buffer.from(balanceSigningText(signed)), key).toString('base64') },
+      proof: { kind: 'balance', wallet, ...signed, signature: sign(null, Buffer.from(balanceSigningText(signed, deploymentOf(resolveTerms(config)))), key).toString('base64') },
     };
     const held = await verifier.verify(req);
     if (!held.ok) throw new Error(`expected a hold, got ${held.reason}`);

@@ -19,7 +19,7 @@ import { ReceiptSigner } from '../src/receipts';
 import { ReplySeal } from '../src/reply-seal';
 import { SettlementService } from '../src/settlement.service';
 import type { SolPriceService } from '../src/sol-price.service';
-import { resolveTerms } from '../src/terms';
+import { deploymentOf, resolveTerms } from '../src/terms';
 import { VerifyService } from '../src/verify.service';
 
 const db = scratchDatabase('toll_payments_paid_call');
@@ -88,7 +88,7 @@ describe(PaidCallService.name, () => {
       requestId: `r-${randomUUID()}`,
       resourceUrl: `http://toll.test${PATH}`,
       route: { operationId: 'shop.getItem', method: 'GET', path: PATH, summary: 'Item', price: { per: 'call', usd: '0.01' }, inputSchema: {}, outputSchema: {} },
-      proof: { kind: 'balance', wallet, ...signed, signature: sign(null, Buffer.from(balanceSigningText(signed)), key).toString('base64') },
+      proof: { kind: 'balance', wallet, ...signed, signature: sign(null, Buffer.from(balanceSigningText(signed, deploymentOf(resolveTerms(config)))), key).toString('base64') },
       requestKey,
       subject: 'toll.shop.getItem',
       timeoutMs: 1_000,

@@ -1,5 +1,5 @@
 import type { Keypair } from '@solana/web3.js';
-import { BALANCE_HEADERS, HEADERS, balanceSigningText, inputSha256, payerProofText, requestSha256, sha256Hex } from '@toll/x402';
+import { BALANCE_HEADERS, HEADERS, balanceSigningText, inputSha256, payerProofText, requestSha256, sha256Hex, type BalanceDeployment } from '@toll/x402';
 import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
 
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -16,13 +16,31 @@ function signedInput(url: URL, init: RequestInit): unknown {
   return typeof init.body === 'string' ? JSON.parse(init.body) : {};
 }
 
+// Whose service a balance signature is for, as its payments health states it (terms.network, terms.recipient). One
+// read per service and process: a deployment's network and recipient do not change while it runs.
+const deployments = new Map<string, Promise<BalanceDeployment>>();
+export function balanceDeployment(serviceUrl: string): Promise<BalanceDeployment> {
+  const origin = new URL(serviceUrl).origin;
+  let known = deployments.get(origin);
+  if (!known) {
+    known = fetch(`${origin}/toll/payments/health`, { signal: AbortSignal.timeout(10_000) }).then(async (res) => {
+      const terms = res.ok ? ((await res.json()) as { terms?: Partial<BalanceDeployment> }).terms : undefined;
+      if (typeof terms?.network !== 'string' || typeof terms?.recipient !== 'string') throw new Error(`${origin}/toll/payments/health names no terms.network and terms.recipient (status ${res.status})`);
+      return { network: terms.network, recipient: terms.recipient };
+    });
+    known.catch(() => deployments.delete(origin));
+    deployments.set(origin, known);
+  }
+  return known;
+}
+
 // The four headers that spend from the wallet's prepaid balance (docs/payments.md, "Prepaid balance"). The secret
-// key never leaves this process; the signature covers this one request and its nonce is single-use.
-export function balanceHeaders(url: string, init: RequestInit, keypair: Keypair, now = Date.now()): Record<string, string> {
+// key never leaves this process; the signature covers this one request for this deployment, its nonce single-use.
+export function balanceHeaders(url: string, init: RequestInit, keypair: Keypair, deployment: BalanceDeployment, now = Date.now()): Record<string, string> {
   const u = new URL(url);
   const timestamp = String(Math.floor(now / 1000));
   const nonce = randomBytes(16).toString('base64url');
-  const text = balanceSigningText({ method: init.method ?? 'GET', path: u.pathname, input_sha256: inputSha256(signedInput(u, init)), timestamp, nonce });
+  const text = balanceSigningText({ method: init.method ?? 'GET', path: u.pathname, input_sha256: inputSha256(signedInput(u, init)), timestamp, nonce }, deployment);
   return {
     [BALANCE_HEADERS.wallet]: keypair.publicKey.toBase58(),
     [BALANCE_HEADERS.timestamp]: timestamp,
@@ -54,10 +72,10 @@ export function payerProofSignature(memo: string, requestSha256: string, keypair
 }
 
 // The fields an owner request (balance read, caps) carries in its input, signed over the rest of the input.
-export function ownerAuth(method: 'GET' | 'POST', path: string, input: Record<string, string | null>, keypair: Keypair, now = Date.now()) {
+export function ownerAuth(method: 'GET' | 'POST', path: string, input: Record<string, string | null>, keypair: Keypair, deployment: BalanceDeployment, now = Date.now()) {
   const url = new URL(`http://owner${path}`);
   if (method === 'GET') for (const [name, value] of Object.entries(input)) if (value !== null) url.searchParams.set(name, value);
-  const headers = balanceHeaders(url.toString(), method === 'GET' ? { method } : { method, body: JSON.stringify(input) }, keypair, now);
+  const headers = balanceHeaders(url.toString(), method === 'GET' ? { method } : { method, body: JSON.stringify(input) }, keypair, deployment, now);
   return { wallet: headers[BALANCE_HEADERS.wallet], timestamp: headers[BALANCE_HEADERS.timestamp], nonce: headers[BALANCE_HEADERS.nonce], signature: headers[BALANCE_HEADERS.signature] };
 }
 

@@ -5,7 +5,7 @@ import { wrapFetchWithPayment } from '@x402/fetch';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { HEADERS, MEMO_QUERY_PARAM, decodeHeaderJson } from '@toll/x402';
 import { randomBytes } from 'node:crypto';
-import { balanceHeaders, payerProofHeaders } from './balance';
+import { balanceDeployment, balanceHeaders, payerProofHeaders } from './balance';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from './memo-payment';
 
 // 'balance': spend from the wallet's prepaid balance with a signed request (no transaction, no chain read).
@@ -95,7 +95,8 @@ async function callWithX402(url: string, init: RequestInit, options: TollClientO
 
 async function callWithBalance(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
   const headers = new Headers(init.headers);
-  for (const [name, value] of Object.entries(balanceHeaders(url, init, options.keypair))) headers.set(name, value);
+  const deployment = await balanceDeployment(url);
+  for (const [name, value] of Object.entries(balanceHeaders(url, init, options.keypair, deployment))) headers.set(name, value);
   const res = await fetch(url, { ...init, headers });
   const amount = res.headers.get(HEADERS.paymentResponse) ? String((decodeHeaderJson(res.headers.get(HEADERS.paymentResponse)!) as { amount?: string }).amount ?? '') : '';
   return finish(res, res.status === 200 && amount ? { method: 'balance', amount, asset: 'USDC' } : null);

@@ -1,5 +1,6 @@
 import { canonicalJson } from '@toll/contracts';
 import { BALANCE_HEADERS, BALANCE_SIGNING_PREFIX, balanceSigningText, inputSha256 } from './balance-auth';
+import { SOLANA_NETWORKS } from './networks';
 
 // How to spend from a prepaid balance, as every served surface states it (the 402's how_to_pay and its v2 extension,
 // OpenAPI, /llms.txt, /docs, GET / and the MCP instructions): one text, so no surface can drift from what payments
@@ -17,7 +18,9 @@ const EXAMPLE_SEED_HEX = Array.from({ length: 32 }, (_, i) => (i + 1).toString(1
 const EXAMPLE_INPUT = { sku: '42', lang: 'en' };
 const EXAMPLE_SIGNED = { method: 'GET', path: '/toll/shop/item', input_sha256: inputSha256(EXAMPLE_INPUT), timestamp: '1764000000', nonce: 'example-nonce-0001' };
 const EXAMPLE_WALLET = '9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj';
-const EXAMPLE_SIGNATURE = 'IxW/k7Ag4EZxSxhmRRoFCyihHGyfApOsBN12m/EfjCbIyF4A9zOP+UDWnJohWh8hwF4tgvwvKKMli5HbWrFnAw==';
+// An example deployment (mainnet, a recipient that is nobody's): sign with the values of the service you call.
+const EXAMPLE_DEPLOYMENT = { network: SOLANA_NETWORKS.mainnet.caip2, recipient: '8KV78jG9YuR8UHZiFhitRhQF3X65j2VqfFYSYMdo3Pmu' };
+const EXAMPLE_SIGNATURE = 'mZoPoxk4HgqCd9hNvyNYoBJkPRfy0a8GtRpiY4UGATC9ZCTb8R5OLbsQjrqBwFSq4x0UFQgl4URw9h2MvnnwAg==';
 
 export const BALANCE_EXAMPLE = {
   secret_seed_hex: EXAMPLE_SEED_HEX,
@@ -27,10 +30,12 @@ export const BALANCE_EXAMPLE = {
   input: EXAMPLE_INPUT,
   input_canonical_json: canonicalJson(EXAMPLE_INPUT),
   input_sha256: EXAMPLE_SIGNED.input_sha256,
+  network: EXAMPLE_DEPLOYMENT.network,
+  recipient: EXAMPLE_DEPLOYMENT.recipient,
   timestamp: EXAMPLE_SIGNED.timestamp,
   nonce: EXAMPLE_SIGNED.nonce,
-  signed_text: balanceSigningText(EXAMPLE_SIGNED),
-  signed_text_hex: Buffer.from(balanceSigningText(EXAMPLE_SIGNED), 'utf8').toString('hex'),
+  signed_text: balanceSigningText(EXAMPLE_SIGNED, EXAMPLE_DEPLOYMENT),
+  signed_text_hex: Buffer.from(balanceSigningText(EXAMPLE_SIGNED, EXAMPLE_DEPLOYMENT), 'utf8').toString('hex'),
   signature_base64: EXAMPLE_SIGNATURE,
   headers: {
     [BALANCE_HEADERS.wallet]: EXAMPLE_WALLET,
@@ -44,7 +49,7 @@ export const BALANCE_EXAMPLE = {
 export const BALANCE_STEPS: readonly string[] = [
   `Deposit: POST ${DEPOSIT_PATHS.join(', ')} with body {} (1, 10 or 100 USD) and pay its 402 like any paid operation (memo flow in SOL or USDC, or x402). The wallet that paid (the memo-flow transaction's fee payer, or the x402 payer) is credited the tier's USD value in USDC atomic units (1 USD = ${ATOMIC_PER_USD}).`,
   `Spend: send any paid request with four headers instead of a payment proof: ${BALANCE_HEADERS.wallet} (your Solana address, base58), ${BALANCE_HEADERS.timestamp} (unix seconds, within the allowed clock skew of our clock, 60 s by default), ${BALANCE_HEADERS.nonce} (16-64 characters of [A-Za-z0-9_-], never reused by this wallet) and ${BALANCE_HEADERS.signature} (standard base64, 88 characters, of the 64-byte Ed25519 signature by the wallet's key).`,
-  `Signed text: UTF-8, six lines joined by "\\n" with no trailing newline: "${BALANCE_SIGNING_PREFIX}", the HTTP method in upper case, the URL path as requested without the query string, input_sha256, the timestamp, the nonce.`,
+  `Signed text: UTF-8, eight lines joined by "\\n" with no trailing newline: "${BALANCE_SIGNING_PREFIX}", the network and the recipient of the service you call (GET /toll/payments/health: terms.network and terms.recipient; every 402 names them too, accepts[].network and accepts[].payTo), the HTTP method in upper case, the URL path as requested without the query string, input_sha256, the timestamp, the nonce. The network and recipient lines bind the signature to this deployment: another service running this code cannot charge it.`,
   'input_sha256: lower-case hex sha256 of the canonical JSON of the input. GET: the query parameters as an object of name to string value (toll_memo left out; {} when there are none). POST: the JSON body. Path parameters are covered by the path. Canonical JSON: object keys sorted by UTF-16 code unit at every depth, no whitespace, strings and numbers written as JSON.stringify writes them.',
   `Read the balance (free): GET ${BALANCE_READ_PATH}?wallet=…&timestamp=…&nonce=…&signature=…[&limit=…], the four fields in the query and signed the same way over GET, ${BALANCE_READ_PATH} and the rest of the query (so {} without limit). POST ${BALANCE_CAPS_PATH} sets caps the same way, the four fields in the body. Amounts are USDC atomic units (1 USD = ${ATOMIC_PER_USD}).`,
   'MCP: put {wallet, timestamp, nonce, signature} in _meta["toll/balance-payment"], signed over the route\'s method, its path template as the catalog writes it and the whole tool arguments object.',
@@ -57,10 +62,10 @@ export const balanceGuide = () => ({ steps: BALANCE_STEPS, example: BALANCE_EXAM
 // The signing part alone, for the v2 PaymentRequired that travels in a header (common clients refuse response headers
 // past 16 KiB in all): the three steps that define the bytes and the example's values; the rest is in the 402 body.
 export const balanceSigningGuide = () => {
-  const { secret_seed_hex, wallet, request, input_canonical_json, input_sha256, timestamp, nonce, signed_text, signature_base64 } = BALANCE_EXAMPLE;
+  const { secret_seed_hex, wallet, request, input_canonical_json, input_sha256, network, recipient, timestamp, nonce, signed_text, signature_base64 } = BALANCE_EXAMPLE;
   return {
     steps: BALANCE_STEPS.filter((s) => /^(Spend|Signed text|input_sha256):/.test(s)),
-    example: { secret_seed_hex, wallet, request, input_canonical_json, input_sha256, timestamp, nonce, signed_text, signature_base64 },
+    example: { secret_seed_hex, wallet, request, input_canonical_json, input_sha256, network, recipient, timestamp, nonce, signed_text, signature_base64 },
     more: 'The deposit routes, the balance read and the refusal reasons: toll.how_to_pay in the 402 body, payment.balance at GET /.',
   };
 };
@@ -75,6 +80,7 @@ export function balanceGuideMarkdown(): string {
     '',
     `- secret seed (hex): ${e.secret_seed_hex}; wallet: ${e.wallet}`,
     `- request: ${e.request}; input: ${e.input_canonical_json}; input_sha256: ${e.input_sha256}`,
+    `- network: ${e.network}; recipient: ${e.recipient} (an example deployment: sign with the values of the service you call)`,
     `- timestamp: ${e.timestamp}; nonce: ${e.nonce}`,
     `- signed text (JSON string): ${JSON.stringify(e.signed_text)}`,
     `- signed bytes (hex): ${e.signed_text_hex}`,

@@ -266,11 +266,11 @@ export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms,
               `One payment buys ${block} requests to ${req.route.path} (GET and POST alike): send every later request with the same proof; the x-toll-credits-remaining header counts what is left, and an Idempotency-Key makes a repeat a redelivery instead of the next credit.`,
             ]
           : []),
-        'Or spend from a prepaid balance (no transaction per call), as follows; balance_payment.example is a worked example to check your bytes against.',
+        'Or spend from a prepaid balance (no transaction per call), as follows; balance_payment.deployment is the network and recipient lines to sign for this service, balance_payment.example a worked example to check your bytes against.',
         ...BALANCE_STEPS.map((step) => `Prepaid balance: ${step}`),
         ...(terms.chain.rpcUrl ? [`Pay on ${terms.chain.description}: ${terms.chain.rpcUrl} (the chain this service verifies against).`] : []),
       ],
-      balance_payment: { example: BALANCE_EXAMPLE },
+      balance_payment: { deployment: { network: terms.network.caip2, recipient: terms.recipient }, example: BALANCE_EXAMPLE },
     },
   };
 }
