@@ -18,6 +18,8 @@ export const paymentsMetrics = () =>
       registers: [registry],
     }),
     // Calls paid from a prepaid balance (its deposits are on-chain payments above).
+    // Payments credited to their payer's balance (POST /toll/payments/balance/credit), by basis (proof-credit.service.ts).
+    balanceCreditedAtomic: new Counter({ name: 'toll_payments_balance_credited_atomic_total', help: 'USDC atomic units of payments credited to their payer\'s prepaid balance, by basis (unused, unused_credits, unredeemed, memo_expired, amount_too_low)', labelNames: ['basis'] as const, registers: [registry] }),
     balanceDebitedAtomic: new Counter({ name: 'toll_payments_balance_debited_atomic_total', help: 'USDC atomic units debited from prepaid balances, by operation', labelNames: ['operation'] as const, registers: [registry] }),
     receiptSign: new Histogram({ name: 'toll_payments_receipt_sign_duration_seconds', help: 'Ed25519 receipt signing', buckets: STEP_SECONDS, registers: [registry] }),
   }));

@@ -8,6 +8,7 @@ import { BALANCE_HEADERS, BALANCE_SIGNING_PREFIX, balanceSigningText, inputSha25
 export const DEPOSIT_PATHS = ['/toll/payments/balance/deposit-1', '/toll/payments/balance/deposit-10', '/toll/payments/balance/deposit-100'] as const;
 export const BALANCE_READ_PATH = '/toll/payments/balance';
 export const BALANCE_CAPS_PATH = '/toll/payments/balance/caps';
+export const BALANCE_CREDIT_PATH = '/toll/payments/balance/credit';
 // One USD in the balance's unit (USDC atomic units, 6 decimals) and in a spend policy's unit (cents).
 export const ATOMIC_PER_USD = 1_000_000;
 export const CENTS_PER_USD = 100;
@@ -46,7 +47,7 @@ export const BALANCE_STEPS: readonly string[] = [
   `Spend: send any paid request with four headers instead of a payment proof: ${BALANCE_HEADERS.wallet} (your Solana address, base58), ${BALANCE_HEADERS.timestamp} (unix seconds, within the allowed clock skew of our clock, 60 s by default), ${BALANCE_HEADERS.nonce} (16-64 characters of [A-Za-z0-9_-], never reused by this wallet) and ${BALANCE_HEADERS.signature} (standard base64, 88 characters, of the 64-byte Ed25519 signature by the wallet's key).`,
   `Signed text: UTF-8, six lines joined by "\\n" with no trailing newline: "${BALANCE_SIGNING_PREFIX}", the HTTP method in upper case, the URL path as requested without the query string, input_sha256, the timestamp, the nonce.`,
   'input_sha256: lower-case hex sha256 of the canonical JSON of the input. GET: the query parameters as an object of name to string value (toll_memo left out; {} when there are none). POST: the JSON body. Path parameters are covered by the path. Canonical JSON: object keys sorted by UTF-16 code unit at every depth, no whitespace, strings and numbers written as JSON.stringify writes them.',
-  `Read the balance (free): GET ${BALANCE_READ_PATH}?wallet=…&timestamp=…&nonce=…&signature=…[&limit=…], the four fields in the query and signed the same way over GET, ${BALANCE_READ_PATH} and the rest of the query (so {} without limit). POST ${BALANCE_CAPS_PATH} sets caps the same way, the four fields in the body. Amounts are USDC atomic units (1 USD = ${ATOMIC_PER_USD}).`,
+  `Read the balance (free): GET ${BALANCE_READ_PATH}?wallet=…&timestamp=…&nonce=…&signature=…[&limit=…], the four fields in the query and signed the same way over GET, ${BALANCE_READ_PATH} and the rest of the query (so {} without limit). POST ${BALANCE_CAPS_PATH} sets caps the same way, the four fields in the body, and POST ${BALANCE_CREDIT_PATH} {transaction[, memo]} credits a payment that paid for nothing (a call that failed, a payment we refused) to the wallet that paid it. Amounts are USDC atomic units (1 USD = ${ATOMIC_PER_USD}).`,
   'MCP: put {wallet, timestamp, nonce, signature} in _meta["toll/balance-payment"], signed over the route\'s method, its path template as the catalog writes it and the whole tool arguments object.',
   'A refused signature is a 402 whose error names the failing part: balance_auth_malformed (balance_auth.part names the field), balance_clock_skew (balance_auth.server_time), nonce_reused, balance_signature_invalid (balance_auth.expected_signed_text is the text we verified: a differing line is your mistake; the same text means the key does not match the wallet); balance_too_low names the shortfall and the deposit routes.',
 ];
