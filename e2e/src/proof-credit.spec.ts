@@ -234,7 +234,7 @@ describe('credit a payment to the balance', () => {
     client.setSpendControls(false); // the local USDC mint sits at the devnet address
     faults.failNextFlaky = true;
     const res = await wrapFetchWithPayment(fetch, client)(`${gw}/toll/shop/flaky`);
-    const body = await res.json();
+    const body = (await res.json()) as { error: { details: { payment: { status: string; transaction: string } } } };
     expect([res.status, body.error.details.payment.status]).toEqual([502, 'unused']);
     const transaction = body.error.details.payment.transaction;
     const r = await credit(stack.payer, transaction);

@@ -16,7 +16,9 @@ export interface CreditProof {
 // its amount or its operation) to the paying wallet's prepaid balance, once (docs/payments.md, "Credit a payment to
 // the balance"). Only the wallet that paid can: `keypair` signs the request. A refusal is a 4xx whose
 // error.details.reason names it; the answer says what was credited.
-export async function creditToBalance(gateway: string, proof: CreditProof, keypair: Keypair, timeoutMs = 15_000): Promise<{ status: number; body: CreditAnswer | { error: { code: string; message: string; details?: Record<string, unknown> } } }> {
+export type CreditReply = { status: 200; body: CreditAnswer } | { status: number; body: { error: { code: string; message: string; details?: Record<string, unknown>; request_id?: string } } };
+
+export async function creditToBalance(gateway: string, proof: CreditProof, keypair: Keypair, timeoutMs = 15_000): Promise<CreditReply> {
   const input: Record<string, string> = proof.memo === undefined ? { transaction: proof.transaction } : { transaction: proof.transaction, memo: proof.memo };
   const res = await fetch(`${gateway.replace(/\/+$/, '')}${BALANCE_CREDIT_PATH}`, {
     method: 'POST',
@@ -24,5 +26,5 @@ export async function creditToBalance(gateway: string, proof: CreditProof, keypa
     body: JSON.stringify({ ...input, ...ownerAuth('POST', BALANCE_CREDIT_PATH, input, keypair) }),
     signal: AbortSignal.timeout(timeoutMs),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: await res.json() } as CreditReply;
 }
