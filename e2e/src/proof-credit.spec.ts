@@ -121,6 +121,7 @@ describe('credit a payment to the balance', () => {
     const flakyBefore = served.flaky;
     const again = await redeem('/toll/shop/flaky', signature, c.memo);
     expect([again.status, again.body.error, served.flaky]).toEqual([402, 'proof_credited', flakyBefore]);
+    expect(again.body.toll.error.message).toContain("credited to its payer's prepaid balance");
   }, 60_000);
 
   it('refuses an outsider who names someone else\'s payment (recorded or only on chain): 403, nothing changes', async () => {

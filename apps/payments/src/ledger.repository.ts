@@ -212,8 +212,9 @@ export async function releaseExpiredHoldsOf(tx: Prisma.TransactionClient, paymen
   return held;
 }
 
-// The only file that touches the ledger, beside proof-credit.repository.ts (a payment credited to a balance). Every decision happens in one statement or inside one transaction on a
-// locked payment row, and unique keys (proof, signature, memo) make a proof redeemable exactly once across replicas.
+// The only file that touches the ledger, beside proof-credit.repository.ts (a payment credited to a balance). Every
+// decision happens in one statement or inside one transaction on a locked payment row, and unique keys (proof,
+// signature, memo) make a proof redeemable exactly once across replicas.
 @Injectable()
 export class LedgerRepository {
   constructor(private readonly db: PrismaService) {}
