@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// The Toll command line: call a paid URL (paying per call or from a prepaid balance), deposit into a balance, read it.
+// The Toll command line: call a paid URL (paying per call or from a prepaid balance), deposit into a balance, read it,
+// credit a payment that paid for nothing to it.
 // `npm run toll -- --help` lists every command and option.
 const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { URLSearchParams } = require('node:url');
 const readline = require('node:readline/promises');
 const { Keypair } = require('@solana/web3.js');
-const { balanceDeployment, ownerAuth, tollCall } = require('@toll/client');
+const { balanceDeployment, creditToBalance, ownerAuth, tollCall } = require('@toll/client');
 
 const PAY_METHODS = ['sol', 'usdc', 'x402', 'balance'];
 const DEPOSIT_TIERS = ['1', '10', '100'];
@@ -17,6 +18,10 @@ commands:
   call <url>         call a Toll URL; on 402 show the price, ask, pay and repeat the request
   deposit <tier>     deposit 1, 10 or 100 USD into the keypair's prepaid balance (paid on chain like any call)
   balance            read the keypair's prepaid balance and its ledger (free, signed by the keypair)
+  credit <signature> credit a payment that paid for nothing (a call that failed after payment, a payment refused
+                     for an expired memo, an underpayment or another operation) to the keypair's prepaid balance
+                     (free, signed by the keypair, which must be the wallet that paid); <signature> is the
+                     memo-flow transaction, or the transaction of a settled x402 payment
   help               this text (also --help, -h)
 
 options:
@@ -28,12 +33,14 @@ options:
   -X <method>        HTTP method for call (default GET; POST when -d is given)
   -d, --data <json>  JSON body for call
   --limit <n>        ledger entries for balance (1-2000)
+  --memo <memo>      for credit: the memo the transaction paid, when it carries several of ours
   -y, --yes          pay without asking (required when stdin is not a terminal)
   --no-reuse         do not reuse a remembered unused proof
   -h, --help         print this help
 
 An unused proof (a paid call that failed on our side: its payment was not charged) is remembered in
-toll-proofs.json next to the keypair and offered again for the same request (a memo is bound to its request).`;
+toll-proofs.json next to the keypair and offered again for the same request (a memo is bound to its request);
+\`credit\` turns it into prepaid balance instead, for any operation, and forgets it.`;
 
 class UsageError extends Error {}
 
@@ -53,6 +60,7 @@ function parseArgs(argv) {
     else if (a === '-X') out.method = value(i++, a).toUpperCase();
     else if (a === '-d' || a === '--data') out.data = value(i++, a);
     else if (a === '--limit') out.limit = value(i++, a);
+    else if (a === '--memo') out.memo = value(i++, a);
     else if (a === '--yes' || a === '-y') out.yes = true;
     else if (a === '--no-reuse') out.reuse = false;
     else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
@@ -196,6 +204,18 @@ const COMMANDS = {
     const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, keypair, deployment) });
     const res = await fetch(`${o.gateway}/toll/payments/balance?${query}`);
     return { status: res.status, body: await parseResponse(res) };
+  },
+  credit: async (o) => {
+    const [transaction] = o.positional;
+    if (!transaction) throw new UsageError('credit needs a transaction signature');
+    const keypair = loadKeypair(o.keypair);
+    const store = new ProofStore(o.keypair);
+    const saved = store.all().find((p) => p.x_payment_tx === transaction);
+    const res = await creditToBalance(o.gateway, { transaction, memo: o.memo ?? saved?.toll_memo }, keypair);
+    // Credited, or spent already: the remembered proof can pay for nothing any more.
+    const reason = res.body?.error?.details?.reason;
+    if (saved && (res.status === 200 || ['proof_already_credited', 'proof_already_redeemed'].includes(reason))) store.remove(transaction);
+    return res;
   },
 };
 

@@ -19,7 +19,7 @@ describe('toll CLI', () => {
   it('--help prints every command and option and exits 0', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
-    for (const word of ['call <url>', 'deposit <tier>', 'balance', '--pay <method>', 'balance (a signed request', '--keypair', '--rpc', '--gateway', '-X', '--data', '--limit', '--yes', '--no-reuse', '--help']) expect(stdout).toContain(word);
+    for (const word of ['call <url>', 'deposit <tier>', 'balance', '--pay <method>', 'balance (a signed request', '--keypair', '--rpc', '--gateway', '-X', '--data', '--limit', 'credit <signature>', '--memo', '--yes', '--no-reuse', '--help']) expect(stdout).toContain(word);
     expect((await run(['help'])).code).toBe(0);
   });
 
@@ -82,6 +82,19 @@ describe('toll CLI', () => {
       expect(balance.code).toBe(0);
       expect(JSON.parse(balance.stdout)).toMatchObject({ status: 200, body: { wallet: stack.payer.publicKey.toBase58(), available_atomic: '990000', ledger: [{ kind: 'debit' }, { kind: 'credit' }] } });
       expect(existsSync(join(dir, 'wallet.json'))).toBe(true);
+    }, 60_000);
+
+    it('credits the remembered proof of a failed call to the balance, and forgets it', async () => {
+      faults.failNextFlaky = true;
+      const failed = await run(['call', `${gw}/toll/shop/flaky`, '--yes', ...common()]);
+      const signature = JSON.parse(failed.stdout).paid.signature;
+      expect(JSON.parse(failed.stdout).body.error.details.payment.credit).toMatchObject({ path: '/toll/payments/balance/credit', body: { transaction: signature } });
+      const credited = await run(['credit', signature, ...common()]);
+      expect(credited.code).toBe(0);
+      expect(JSON.parse(credited.stdout)).toMatchObject({ status: 200, body: { transaction: signature, basis: 'unused', credit_atomic: '10000', available_atomic: '1000000' } });
+      expect(JSON.parse(readFileSync(join(dir, 'toll-proofs.json'), 'utf8'))).toEqual([]);
+      const again = await run(['credit', signature, ...common()]);
+      expect([again.code, JSON.parse(again.stdout)]).toEqual([1, { status: 409, body: { error: expect.objectContaining({ code: 'CONFLICT', details: expect.objectContaining({ reason: 'proof_already_credited' }) }) } }]);
     }, 60_000);
   });
 });

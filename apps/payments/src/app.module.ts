@@ -11,6 +11,8 @@ import { LedgerRepository } from './ledger.repository';
 import { PaidCallService } from './paid-call.service';
 import { PaymentsController } from './payments.controller';
 import { PrismaService } from './prisma.service';
+import { ProofCreditRepository } from './proof-credit.repository';
+import { ProofCreditService } from './proof-credit.service';
 import { ReceiptSigner } from './receipts';
 import { ReplySeal } from './reply-seal';
 import { SettlementService } from './settlement.service';
@@ -41,6 +43,8 @@ import { VerifyService } from './verify.service';
     VerifyService,
     SettlementService,
     PaidCallService,
+    ProofCreditRepository,
+    ProofCreditService,
   ],
 })
 export class AppModule {}

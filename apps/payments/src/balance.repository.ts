@@ -115,7 +115,8 @@ const RELEASE_ONE_EXPIRED = {
 };
 const SWEEP_LIMIT = 1_000;
 
-// The only file that touches balances. Every decision is one statement, or one transaction on a locked row.
+// The only file that touches balances, beside the deposit trigger and proof-credit.repository.ts (a payment credited).
+// Every decision is one statement, or one transaction on a locked row.
 @Injectable()
 export class BalanceRepository {
   constructor(private readonly db: PrismaService) {}

@@ -34,7 +34,7 @@ export interface HeldCredit {
 
 export type HoldResult =
   | HeldCredit
-  | { ok: false; reason: 'signature_already_used' | 'memo_already_used' | 'proof_already_redeemed' | 'proof_in_use' | 'block_used_up' };
+  | { ok: false; reason: 'signature_already_used' | 'memo_already_used' | 'proof_already_redeemed' | 'proof_in_use' | 'block_used_up' | 'proof_credited' };
 
 export interface SettledPayment {
   id: string;
@@ -61,6 +61,7 @@ interface PaymentRow {
   amount_atomic: bigint;
   credits_total: number;
   credits_used: number;
+  credited_at: Date | null;
 }
 
 // A hold's commit need not wait for its WAL flush when the money already moved (a memo proof's transaction is on chain,
@@ -197,8 +198,23 @@ const heldPayment = (r: Record<string, never>): HeldCredit['payment'] => ({
   creditsUsed: r.credits_used,
 });
 
-// The only file that touches the ledger. Every decision happens in one statement or inside one transaction on a
-// locked payment row, and unique keys (proof, signature, memo) make a proof redeemable exactly once across replicas.
+// Inside a transaction that locked the payment row: its expired holds released, and what it still holds. Lock order is
+// hold before payment everywhere else (settle, release, sweep); holding the payment, this skips expired holds someone
+// is settling or releasing right now instead of waiting on them (no deadlock).
+export async function releaseExpiredHoldsOf(tx: Prisma.TransactionClient, paymentId: string): Promise<number> {
+  const [{ held }] = await tx.$queryRaw<Array<{ held: number }>>`
+    WITH expired AS (
+      UPDATE holds SET status = 'released', released_at = now(), reason = 'expired'
+      WHERE id IN (SELECT id FROM holds WHERE payment_id = ${paymentId}::uuid AND status = 'held' AND expires_at < now() FOR UPDATE SKIP LOCKED)
+      RETURNING 1
+    )
+    UPDATE payments SET credits_held = credits_held - (SELECT count(*)::int FROM expired) WHERE id = ${paymentId}::uuid RETURNING credits_held AS held`;
+  return held;
+}
+
+// The only file that touches the ledger, beside proof-credit.repository.ts (a payment credited to a balance). Every
+// decision happens in one statement or inside one transaction on a locked payment row, and unique keys (proof,
+// signature, memo) make a proof redeemable exactly once across replicas.
 @Injectable()
 export class LedgerRepository {
   constructor(private readonly db: PrismaService) {}
@@ -247,7 +263,7 @@ export class LedgerRepository {
     // (ON CONFLICT waited for its inserter), or the memo or signature belongs to another payment.
     return this.db.$transaction(async (tx) => {
       const [row] = await tx.$queryRaw<PaymentRow[]>`
-        SELECT id, memo, payer, tx_signature, onchain_settled, asset, amount_atomic, credits_total, credits_used FROM payments WHERE proof_key = ${p.proofKey} FOR UPDATE`;
+        SELECT id, memo, payer, tx_signature, onchain_settled, asset, amount_atomic, credits_total, credits_used, credited_at FROM payments WHERE proof_key = ${p.proofKey} FOR UPDATE`;
       // The insert lost on another key: this signature or memo already paid for something else.
       if (!row) return { ok: false, reason: (await tx.payment.findUnique({ where: { memo: p.memo } })) ? 'memo_already_used' : 'signature_already_used' };
       if (row.memo !== p.memo) return { ok: false, reason: 'signature_already_used' };
@@ -265,17 +281,10 @@ export class LedgerRepository {
           return { ok: true, holdId: prior.id, paymentId: row.id, payment, redelivery: { count: prior.redeliveries + 1, reply } };
         }
       }
-      // Lock order is hold before payment everywhere else (settle, release, sweep); holding the payment, this
-      // skips expired holds someone is settling or releasing right now instead of waiting on them (no deadlock).
-      const [{ held }] = await tx.$queryRaw<Array<{ held: number }>>`
-        WITH expired AS (
-          UPDATE holds SET status = 'released', released_at = now(), reason = 'expired'
-          WHERE id IN (SELECT id FROM holds WHERE payment_id = ${row.id}::uuid AND status = 'held' AND expires_at < now() FOR UPDATE SKIP LOCKED)
-          RETURNING 1
-        )
-        UPDATE payments SET credits_held = credits_held - (SELECT count(*)::int FROM expired) WHERE id = ${row.id}::uuid RETURNING credits_held AS held`;
+      const held = await releaseExpiredHoldsOf(tx, row.id);
       if (row.credits_used + held >= row.credits_total) {
         if (row.credits_used < row.credits_total) return { ok: false, reason: 'proof_in_use' };
+        if (row.credited_at) return { ok: false, reason: 'proof_credited' }; // its value is on the payer's balance
         return { ok: false, reason: row.credits_total > 1 ? 'block_used_up' : 'proof_already_redeemed' };
       }
       const hold = await tx.hold.create({ data: { paymentId: row.id, status: 'held', requestId, requestKey: redelivery?.requestKey, expiresAt: new Date(Date.now() + ttlSeconds * 1000) } });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError, keptForRedelivery, storedReply, type PaidCallReply, type PaidCallRequest, type TollReply } from '@toll/contracts';
 import { JsonLogger, NatsBus, rawBodyReply } from '@toll/platform';
-import { sha256Hex } from '@toll/x402';
+import { BALANCE_CREDIT_PATH, sha256Hex } from '@toll/x402';
 import { paymentsMetrics, reasonLabel } from './metrics';
 import { SettlementService } from './settlement.service';
 import { VerifyService } from './verify.service';
@@ -98,7 +98,21 @@ function unusedPaymentError(err: unknown, req: PaidCallRequest, paidBy: string |
   const retry =
     paidBy === 'balance'
       ? 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.'
-      : `${price.per === 'block' ? 'the credit this call took is back on your block' : `your payment${paidBy ? ` ${paidBy}` : ''} is unused`}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${operationId} until a call succeeds, with no time limit; another operation refuses it.`;
-  const payment = { status: 'unused', transaction: paidBy === 'balance' ? null : (paidBy ?? null), operation_id: operationId, retry };
+      : `${price.per === 'block' ? 'the credit this call took is back on your block' : `your payment${paidBy ? ` ${paidBy}` : ''} is unused`}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${operationId} until a call succeeds or it is credited to your prepaid balance (credit), with no time limit; another operation refuses it.`;
+  const payment = { status: 'unused', transaction: paidBy === 'balance' ? null : (paidBy ?? null), operation_id: operationId, retry, ...creditHint(paidBy, price.per === 'block') };
   return new TollError(base.code, base.message, { ...base.details, payment });
+}
+
+// A payment on chain can also go to its payer's prepaid balance instead, to pay for any operation (proof-credit.service.ts).
+function creditHint(paidBy: string | undefined, block: boolean) {
+  if (!paidBy || paidBy === 'balance') return {};
+  const what = block ? 'the unused credits of this block' : 'this payment';
+  return {
+    credit: {
+      method: 'POST',
+      path: BALANCE_CREDIT_PATH,
+      body: { transaction: paidBy },
+      note: `instead of retrying, the paying wallet may credit ${what} to its prepaid balance (USDC atomic units) and spend it on any operation: POST ${BALANCE_CREDIT_PATH} with {transaction} and wallet, timestamp, nonce, signature signed like a balance read (docs/payments.md, "Credit a payment to the balance"). Once credited, the proof redeems nothing.`,
+    },
+  };
 }

@@ -6,12 +6,13 @@ import { z } from 'zod';
 import { BalanceService, DEPOSIT_TIERS } from './balance.service';
 import { ChallengeService } from './challenge.service';
 import { PaidCallService } from './paid-call.service';
+import { ProofCreditService } from './proof-credit.service';
 import { ReceiptSigner } from './receipts';
 import { SettlementService } from './settlement.service';
 import { VerifyService } from './verify.service';
 import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, type PaymentTerms } from './terms';
-import { USDC_DECIMALS, usdToUsdcAtomic } from '@toll/x402';
+import { BALANCE_CREDIT_PATH, USDC_DECIMALS, usdToUsdcAtomic } from '@toll/x402';
 
 const HealthOutput = healthOutput({
   terms: z.object({
@@ -49,6 +50,28 @@ const CapsInput = z.strictObject({
   ...OwnerAuth,
   cap_per_call_atomic: Atomic.nullable().describe('Most one call may take from the balance, USDC atomic units; null: no cap'),
   cap_per_day_atomic: Atomic.nullable().describe('Most the balance may spend per UTC day, USDC atomic units; null: no cap'),
+});
+const CreditInput = z.strictObject({
+  ...OwnerAuth,
+  transaction: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    .describe('The payment to credit: a memo-flow transaction signature, or the transaction of an x402 payment we settled (PAYMENT-RESPONSE)'),
+  memo: z.string().min(1).max(256).optional().describe('The memo it paid; needed only when the transaction carries several memos of ours'),
+});
+const CreditOutput = z.object({
+  wallet: z.string().describe('The paying wallet: the balance credited'),
+  transaction: z.string(),
+  operation_id: z.string().describe('The operation the payment was for'),
+  basis: z
+    .enum(['unused', 'unused_credits', 'unredeemed', 'memo_expired', 'amount_too_low'])
+    .describe('unused: paid, never served; unused_credits: a block partly used; unredeemed: on chain, never redeemed; memo_expired, amount_too_low: a payment we refused'),
+  paid: z.object({ asset: z.enum(['SOL', 'USDC']), amount_atomic: z.string().describe('What arrived, in atomic units of the asset') }),
+  credit_atomic: z.string().describe('What the balance was credited, USDC atomic units'),
+  asset: z.literal('USDC'),
+  decimals: z.number().int(),
+  entry_id: z.string().describe('The credit in the balance ledger'),
+  available_atomic: z.string().describe('Available right after the credit'),
 });
 const BalanceStateOutput = z.object({
   wallet: z.string(),
@@ -96,6 +119,7 @@ export class PaymentsController {
     private readonly settlement: SettlementService,
     private readonly paidCalls: PaidCallService,
     private readonly receipts: ReceiptSigner,
+    private readonly proofCredits: ProofCreditService,
     private readonly health: GroupHealth,
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
   ) {}
@@ -248,6 +272,28 @@ export class PaymentsController {
   async setBalanceCaps(msg: TollMessage<z.infer<typeof CapsInput>>) {
     await this.balances.authorize('POST', '/toll/payments/balance/caps', msg.input);
     return this.balances.setCaps(msg.input.wallet, msg.input.cap_per_call_atomic, msg.input.cap_per_day_atomic);
+  }
+
+  @TollRoute({
+    operationId: 'payments.creditToBalance',
+    method: 'POST',
+    path: BALANCE_CREDIT_PATH,
+    summary: 'Credit a payment that paid for nothing (a failed call, a refused payment) to the paying wallet\'s prepaid balance (signed by the payer)',
+    asks: [
+      'my paid call failed, give me the money back as credit',
+      'turn an unused payment into prepaid balance',
+      'I paid with an expired memo, recover the money',
+      'credit an underpayment to my balance',
+    ],
+    price: FREE,
+    input: CreditInput,
+    output: CreditOutput,
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+    timeoutMs: 10_000,
+  })
+  async creditToBalance(msg: TollMessage<z.infer<typeof CreditInput>>) {
+    await this.balances.authorize('POST', BALANCE_CREDIT_PATH, msg.input);
+    return this.proofCredits.credit(msg.input.wallet, msg.input.transaction, msg.input.memo);
   }
 
   // The credit itself happens when the call settles (once per payment, in payments' ledger), not here.

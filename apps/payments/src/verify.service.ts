@@ -167,8 +167,9 @@ export class VerifyService {
     return req.requestKey && windowSeconds > 0 ? { requestKey: req.requestKey, windowSeconds, max } : undefined;
   }
 
-  // base64, decoded here: cheaper for the node and for us than jsonParsed (docs/benchmarks.md, "Paid path").
-  private async fetchTransaction(signature: string): Promise<ParsedTransaction | null> {
+  // base64, decoded here: cheaper for the node and for us than jsonParsed (docs/benchmarks.md, "Paid path"). Also
+  // read by a credit to the balance (proof-credit.service.ts), which verifies a payment the same way.
+  async fetchTransaction(signature: string): Promise<ParsedTransaction | null> {
     try {
       const tx = await this.rpc.call<EncodedTransaction | null>('getTransaction', [signature, { encoding: 'base64', commitment: this.config.PAYMENTS_COMMITMENT, maxSupportedTransactionVersion: 0 }]);
       return tx && decodeTransaction(tx);

@@ -3708,6 +3708,47 @@ export interface Operations {
       notes: Array<string>;
     };
   };
+  "payments.creditToBalance": {
+    method: "POST";
+    path: "/toll/payments/balance/credit";
+    price: null;
+    input: {
+      /** The balance owner: a Solana wallet address (base58 Ed25519 public key) */
+      wallet: string;
+      /** Unix seconds when signed; refused outside the clock window */
+      timestamp: string;
+      /** Single use, 16 to 64 characters of [A-Za-z0-9_-] */
+      nonce: string;
+      /** Ed25519 signature by the wallet key, standard base64 */
+      signature: string;
+      /** The payment to credit: a memo-flow transaction signature, or the transaction of an x402 payment we settled (PAYMENT-RESPONSE) */
+      transaction: string;
+      /** The memo it paid; needed only when the transaction carries several memos of ours */
+      memo?: string;
+    };
+    output: {
+      /** The paying wallet: the balance credited */
+      wallet: string;
+      transaction: string;
+      /** The operation the payment was for */
+      operation_id: string;
+      /** unused: paid, never served; unused_credits: a block partly used; unredeemed: on chain, never redeemed; memo_expired, amount_too_low: a payment we refused */
+      basis: "unused" | "unused_credits" | "unredeemed" | "memo_expired" | "amount_too_low";
+      paid: {
+        asset: "SOL" | "USDC";
+        /** What arrived, in atomic units of the asset */
+        amount_atomic: string;
+      };
+      /** What the balance was credited, USDC atomic units */
+      credit_atomic: string;
+      asset: "USDC";
+      decimals: number;
+      /** The credit in the balance ledger */
+      entry_id: string;
+      /** Available right after the credit */
+      available_atomic: string;
+    };
+  };
   "payments.deposit1": {
     method: "POST";
     path: "/toll/payments/balance/deposit-1";

@@ -58,6 +58,7 @@ const REASON_TEXT: Record<string, string> = {
   payer_proof_invalid: `${HEADERS.payerSignature} is not the paying wallet's signature (the transaction's fee payer, or the x402 payer) of toll.payer_proof.signed_text for this request and memo.`,
   memo_wrong_input: 'This memo was issued for another request (another input or Idempotency-Key): repeat exactly the request that got it, or pay the fresh memo here for this one.',
   block_used_up: 'Every request this block bought is used; pay for a new block.',
+  proof_credited: 'This payment was credited to its payer\'s prepaid balance, so it pays for no call: spend the balance (toll.how_to_pay), or pay the fresh memo here.',
   balance_auth_malformed: 'A prepaid-balance header is malformed: balance_auth.part names which one (see toll.how_to_pay).',
   balance_clock_skew: 'x-toll-timestamp is too far from our clock: balance_auth.server_time is our time; sign again with a fresh timestamp and nonce.',
   balance_signature_invalid: 'The balance signature does not verify: compare your signed text with balance_auth.expected_signed_text line by line; if they are equal, the key that signed is not the one of x-toll-wallet.',
