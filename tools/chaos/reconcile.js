@@ -1,6 +1,8 @@
 // Reconciliation of every paid request against the payments ledger and against what the client saw.
+const { ownerAuth, verifyReceipt } = require('@toll/client');
 const { Client } = require('pg');
-const { redeem } = require('./load');
+const { URLSearchParams } = require('node:url');
+const { call, redeem, spendBalance, spendBlock } = require('./load');
 
 // Per payment (proof_key = the memo-flow transaction signature): credits used, settled holds, live holds.
 const PAYMENTS_SQL = `
@@ -40,7 +42,7 @@ const sameAnswer = (proof) => new Set(proof.attempts.filter((a) => a.status === 
 const otherRequest = (proof) => (proof.path.includes('/weather/') ? proof.path.replace(/lat=[\d.]+/, 'lat=1.23') : undefined);
 
 // Call once every fault has healed and every hold the load left behind has passed its TTL.
-async function reconcile({ proofs, dbUrl, gateways, t0, workers }) {
+async function reconcile({ proofs, dbUrl, gateways, t0, workers, otherPayments = [] }) {
   // 1. A proof the load never got served must be untouched in the ledger (no credit used, nothing settled,
   //    no live hold), and redeeming it once more must now serve it.
   const before = await readLedger(dbUrl);
@@ -66,9 +68,10 @@ async function reconcile({ proofs, dbUrl, gateways, t0, workers }) {
     else if (okIn(p, 'load')) verdict = !chargedOnce(row) ? 'servedUncharged' : p.attempts[0].status === 200 ? 'servedFirstTry' : 'servedAfterRetry';
     else verdict = okIn(p, 'final') && chargedOnce(row) ? 'redeemable' : 'lost';
     counts[verdict]++;
+    p.verdict = verdict;
     if (['doubleCharged', 'servedUncharged', 'lost'].includes(verdict)) failures.push({ verdict, path: p.path, signature: p.signature, ledger: row, attempts: p.attempts });
   }
-  const known = new Set(proofs.map((p) => p.signature));
+  const known = new Set([...proofs.map((p) => p.signature), ...otherPayments]);
   counts.unknownPayments = [...after.payments.keys()].filter((k) => !known.has(k)).length; // ledger rows nobody paid for
   const replays = proofs.flatMap((p) => p.attempts.filter((a) => a.phase === 'replay'));
   counts.replays = replays.length;
@@ -81,4 +84,110 @@ async function reconcile({ proofs, dbUrl, gateways, t0, workers }) {
   return { counts, failures, holds: after.holds };
 }
 
-module.exports = { reconcile };
+// Redelivery is limited (PAYMENTS_REDELIVERY_MAX, 3 by default): a call already redelivered that often is not replayed.
+const REDELIVERY_MAX = 3;
+const served = (job) => job.attempts.some((a) => a.status === 200);
+const replayable = (job) => served(job) && job.attempts.filter((a) => a.status === 200 && a.redelivery).length < REDELIVERY_MAX;
+
+// Balance and block calls, after the load: a call never served is tried once more with its key (a call charged but
+// whose answer was lost must come back as a redelivery), a served one replayed once with its key (must be a
+// redelivery: the same body, nothing charged twice). Both judged by what the client holds, call by call.
+async function finishKeyedCalls(jobs, spend, gateways, t0, workers) {
+  await inParallel(jobs.filter((j) => !served(j)), workers, (j) => spend(j, gateways, t0, 'final'));
+  await inParallel(jobs.filter(replayable), workers, (j) => spend(j, gateways, t0, 'replay'));
+}
+
+// One verdict per keyed call from the client's side: more than one first serving (a 200 that is not a redelivery) or
+// two different answers is a double charge.
+function judgeKeyed(job) {
+  const oks = job.attempts.filter((a) => a.status === 200);
+  if (oks.filter((a) => !a.redelivery).length > 1 || new Set(oks.map((a) => a.digest)).size > 1) return 'doubleCharged';
+  if (!oks.length) return 'notServed';
+  return oks.some((a) => a.phase === 'load') ? 'served' : 'servedFinal';
+}
+
+const replayCounts = (jobs) => {
+  const replays = jobs.flatMap((j) => j.attempts.filter((a) => a.phase === 'replay'));
+  return { replays: replays.length, replaysRedelivered: replays.filter((a) => a.status === 200 && a.redelivery).length };
+};
+
+// Balance calls against public behaviour only: the receipts the client holds (verified with the receipt key) and the
+// owner's balance read (GET /toll/payments/balance, every credit and debit). Per wallet: every debit is a receipt
+// the client holds and every receipt a debit (by the receipt's settlement reference), the amounts add up, the balance
+// is the deposit minus the debits and nothing is still held.
+async function reconcileBalance({ calls, wallets, gateways, t0, workers, receiptKey }) {
+  await finishKeyedCalls(calls, spendBalance, gateways, t0, workers);
+  const counts = { sent: calls.length, served: 0, servedFinal: 0, notServed: 0, doubleCharged: 0, servedUncharged: 0, chargedWithoutReceipt: 0, receiptsInvalid: 0, walletsWrong: 0, ...replayCounts(calls) };
+  const failures = [];
+  const ledgers = [];
+  for (const wallet of wallets) {
+    const mine = calls.filter((c) => c.wallet === wallet);
+    const input = { limit: '2000' };
+    const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, wallet.keypair) });
+    const read = await call(`${gateways[0]}/toll/payments/balance?${query}`);
+    if (read.status !== 200) throw new Error(`balance read answered ${read.status} ${read.reason ?? ''}`);
+    const debits = new Map(read.body.ledger.filter((e) => e.kind === 'debit').map((e) => [e.id, BigInt(e.amount_atomic)]));
+    const credits = read.body.ledger.filter((e) => e.kind === 'credit').reduce((sum, e) => sum + BigInt(e.amount_atomic), 0n);
+    const referenced = new Set();
+    let receiptsAtomic = 0n;
+    for (const job of mine) {
+      let verdict = judgeKeyed(job);
+      const claims = [];
+      for (const { receipt, body } of job.receipts) {
+        const check = verifyReceipt(receipt, receiptKey, { body });
+        if (check.valid) claims.push(check.claims);
+        else counts.receiptsInvalid++;
+      }
+      const receiptIds = new Set(claims.map((c) => c.receipt_id));
+      if (receiptIds.size > 1) verdict = 'doubleCharged';
+      const [claim] = claims;
+      if (claim && verdict !== 'doubleCharged') {
+        referenced.add(claim.settlement.reference);
+        receiptsAtomic += BigInt(claim.amount_atomic);
+        if (!debits.has(claim.settlement.reference)) verdict = 'servedUncharged';
+      }
+      counts[verdict]++;
+      job.verdict = verdict;
+      if (['doubleCharged', 'servedUncharged'].includes(verdict)) failures.push({ verdict, path: BALANCE_LABEL, signature: job.key, ledger: claim?.settlement ?? null, attempts: job.attempts });
+    }
+    const unreceipted = [...debits.keys()].filter((id) => !referenced.has(id));
+    counts.chargedWithoutReceipt += unreceipted.length;
+    for (const id of unreceipted) failures.push({ verdict: 'chargedWithoutReceipt', path: BALANCE_LABEL, signature: id, ledger: null, attempts: [] });
+    const debited = [...debits.values()].reduce((a, b) => a + b, 0n);
+    const right = credits === wallet.deposited && BigInt(read.body.balance_atomic) === credits - debited && read.body.held_atomic === '0' && debited === receiptsAtomic && read.body.ledger.length < 2000;
+    if (!right) counts.walletsWrong++;
+    ledgers.push({ debits: debits.size, debitedAtomic: debited, receiptsAtomic, balanceAtomic: read.body.balance_atomic, heldAtomic: read.body.held_atomic, right });
+  }
+  counts.debits = ledgers.reduce((n, l) => n + l.debits, 0);
+  counts.debitedAtomic = String(ledgers.reduce((n, l) => n + l.debitedAtomic, 0n));
+  counts.receiptsAtomic = String(ledgers.reduce((n, l) => n + l.receiptsAtomic, 0n));
+  return { counts, failures, ledgers };
+}
+const BALANCE_LABEL = 'GET /toll/devutils/gen/uuid (balance)';
+
+// Block calls: per block, the credits the ledger used equal the calls the clients were served (keys with a 200), and
+// no hold is left.
+async function reconcileBlocks({ calls, blocks, dbUrl, gateways, t0, workers }) {
+  await finishKeyedCalls(calls, spendBlock, gateways, t0, workers);
+  const { payments } = await readLedger(dbUrl);
+  const counts = { sent: calls.length, served: 0, servedFinal: 0, notServed: 0, doubleCharged: 0, blocks: blocks.length, blocksWrong: 0, creditsUsed: 0, ...replayCounts(calls) };
+  const failures = [];
+  for (const job of calls) {
+    job.verdict = judgeKeyed(job);
+    counts[job.verdict]++;
+    if (job.verdict === 'doubleCharged') failures.push({ verdict: 'doubleCharged', path: 'POST /toll/rpc/ (block)', signature: job.key, ledger: null, attempts: job.attempts });
+  }
+  for (const block of blocks) {
+    const row = payments.get(block.signature) ?? NO_ROW;
+    const servedHere = calls.filter((c) => c.block === block && c.verdict !== 'notServed').length;
+    counts.creditsUsed += row.credits_used;
+    if (row.credits_used !== servedHere || row.active !== 0) {
+      counts.blocksWrong++;
+      block.wrong = true;
+      failures.push({ verdict: row.credits_used > servedHere ? 'chargedWithoutAnswer' : 'servedUncharged', path: 'POST /toll/rpc/ (block)', signature: block.signature, ledger: { ...row, served: servedHere }, attempts: [] });
+    }
+  }
+  return { counts, failures };
+}
+
+module.exports = { reconcile, reconcileBalance, reconcileBlocks };
