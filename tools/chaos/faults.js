@@ -41,6 +41,16 @@ function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures
     },
     {
       at: 4.5 * slot,
+      circuit: 'weather.current',
+      name: `weather upstream down (503 to every request, its root included) for ${s(hang)}`,
+      run: async () => {
+        upstream.use(weatherFixtures.down);
+        await sleep(hang);
+        upstream.use([weatherFixtures.ok]);
+      },
+    },
+    {
+      at: 5.5 * slot,
       name: `weather upstream hangs (answers after 120 s) for ${s(hang)}`,
       run: async () => {
         upstream.use([weatherFixtures.hang]);
@@ -49,22 +59,12 @@ function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures
       },
     },
     {
-      at: 5.5 * slot,
+      at: 6.5 * slot,
       name: `every paid answer lost in flight after settling (connection cut as the 200 starts) for ${s(down)}`,
       run: async () => {
         proxies.forEach((p) => (p.cutPaidAnswers = true));
         await sleep(down);
         proxies.forEach((p) => (p.cutPaidAnswers = false));
-      },
-    },
-    {
-      at: 6.5 * slot,
-      circuit: 'weather.current',
-      name: `weather upstream down (503 to every request, its root included) for ${s(hang)}`,
-      run: async () => {
-        upstream.use(weatherFixtures.down);
-        await sleep(hang);
-        upstream.use([weatherFixtures.ok]);
       },
     },
   ];
@@ -84,13 +84,17 @@ async function killNode(node, nodes, down, entry) {
   await node.stop('SIGKILL');
   const others = nodes.filter((n) => n !== node);
   let moved = [];
-  await waitFor(`the ${before.length} connections of ${node.name} to reconnect`, async () => {
+  // Not all back within the minute is a finding for the report, not a reason to abandon the run.
+  const all = await waitFor(`the ${before.length} connections of ${node.name} to reconnect`, async () => {
     moved = (await Promise.all(others.map(connections))).flat().filter((c) => Date.parse(c.start) >= killedAt - 1_000);
     return moved.length >= before.length;
-  });
+  }).then(
+    () => true,
+    () => false,
+  );
   const delays = moved.map((c) => Math.max(0, Date.parse(c.start) - killedAt)).sort((a, b) => a - b);
-  entry.detail = `${before.length} connections (${before.filter((c) => c.name === 'gateway').length} gateway) reconnected to the other nodes: median ${delays[Math.floor(delays.length / 2)]} ms, max ${delays.at(-1)} ms after the kill`;
-  entry.reconnectMs = { connections: before.length, median: delays[Math.floor(delays.length / 2)], max: delays.at(-1) };
+  const median = delays[Math.floor(delays.length / 2)];
+  entry.detail = `${moved.length} of ${before.length} connections (${before.filter((c) => c.name === 'gateway').length} of them gateways) reconnected to the other nodes${all ? '' : ' within 60 s'}: median ${median} ms, max ${delays.at(-1)} ms after the kill`;
   await sleep(down - (Date.now() - killedAt));
   await node.start();
 }

@@ -21,7 +21,7 @@ function serverBin() {
 const pgTool = (bin) => (tool, args) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]) : run(path.join(bin, tool), args));
 
 async function ownedDir(dir, logFile) {
-  mkdirSync(dir);
+  mkdirSync(dir, { mode: 0o700 }); // a data directory must not be readable by others
   writeFileSync(logFile, '');
   if (asRoot) await run('chown', ['postgres:', dir, logFile]);
 }
@@ -60,6 +60,7 @@ async function createPostgres({ dir, port, logFile, options }) {
 // nothing acknowledged is lost when the primary dies. The promoted standby has no such setting, so it commits alone.
 async function createReplicatedPostgres({ dir, ports, logDir }) {
   const pg = pgTool(serverBin());
+  mkdirSync(dir);
   const primary = await createPostgres({ dir: path.join(dir, 'primary'), port: ports[0], logFile: path.join(logDir, 'postgres-primary.log'), options: "-c synchronous_standby_names='*'" });
   await primary.start();
   const standbyDir = path.join(dir, 'standby');
@@ -68,7 +69,14 @@ async function createReplicatedPostgres({ dir, ports, logDir }) {
   await pg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(ports[0]), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '-c', 'fast']);
   const standby = server({ pg, dir: standbyDir, port: ports[1], logFile: path.join(logDir, 'postgres-standby.log') });
   await standby.start();
-  return { primary, standby, destroy: () => Promise.all([primary.destroy(), standby.destroy()]) };
+  return {
+    primary,
+    standby,
+    destroy: async () => {
+      await Promise.all([primary.destroy(), standby.destroy()]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 module.exports = { createPostgres, createReplicatedPostgres };
