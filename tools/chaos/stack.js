@@ -9,6 +9,9 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..', '..');
 const NATS_BINARIES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
 
+// How long a process may take to become ready: minutes, not seconds, on a shared and loaded machine.
+const READY_TIMEOUT_MS = Number(process.env.CHAOS_READY_TIMEOUT_S ?? 180) * 1000;
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 const freePort = () =>
@@ -52,7 +55,7 @@ class Proc {
   }
 
   waitReady() {
-    return waitFor(`${this.name} to be ready`, this.ready);
+    return waitFor(`${this.name} to be ready`, this.ready, READY_TIMEOUT_MS);
   }
 
   // Resolves once the process is gone: false when it ignored the signal for graceMs and had to be SIGKILLed.
@@ -136,8 +139,15 @@ async function startStack({ runDir, logDir, replicas, env, onCrash, natsNodes = 
       (app === 'gateway' ? gatewayProcs : groupProcs).push(proc);
     }
   }
-  await Promise.all(groupProcs.map((p) => p.start()));
-  await Promise.all(gatewayProcs.map((p) => p.start()));
+  const stopAll = async (list) => (await Promise.all(list.map(async (p) => ((await p.stop()) ? [] : [p.name])))).flat();
+  try {
+    await Promise.all(groupProcs.map((p) => p.start()));
+    await Promise.all(gatewayProcs.map((p) => p.start()));
+  } catch (e) {
+    // A start that failed half-way must not leave the other replicas and NATS running.
+    await stopAll([...gatewayProcs, ...groupProcs, ...natsProcs]);
+    throw e;
+  }
   return {
     nats: natsProcs[0],
     natsNodes: natsProcs,
@@ -147,10 +157,7 @@ async function startStack({ runDir, logDir, replicas, env, onCrash, natsNodes = 
     routing: () => Promise.all(gatewayProcs.map((p) => p.waitReady())),
     // Gateways first (no new work), then the groups (they drain over NATS), NATS last. Returns the names of
     // processes that ignored SIGTERM and had to be killed.
-    stop: async () => {
-      const stopAll = async (list) => (await Promise.all(list.map(async (p) => ((await p.stop()) ? [] : [p.name])))).flat();
-      return [...(await stopAll(gatewayProcs)), ...(await stopAll(groupProcs)), ...(await stopAll(natsProcs))];
-    },
+    stop: async () => [...(await stopAll(gatewayProcs)), ...(await stopAll(groupProcs)), ...(await stopAll(natsProcs))],
   };
 }
 
