@@ -79,7 +79,8 @@ async function gatewayNode(nodes) {
 // Kills a node and measures how long the apps' connections on it took to reconnect elsewhere: the killed node's
 // connections are counted, then the other nodes polled until as many connections started after the kill.
 async function killNode(node, nodes, down, entry) {
-  const before = await connections(node);
+  let before;
+  await waitFor(`${node.name}'s connections`, async () => (before = await connections(node)));
   const killedAt = Date.now();
   await node.stop('SIGKILL');
   const others = nodes.filter((n) => n !== node);
@@ -109,7 +110,7 @@ function clusterPlan({ durationS, stack }) {
       name: `SIGKILL the NATS node the gateways are connected to, restarted after ${s(down)}`,
       run: async (entry) => {
         first = await gatewayNode(stack.natsNodes);
-        entry.name = entry.name.replace('the NATS node', first.name);
+        entry.name = entry.name.replace('the NATS node', `${first.name}, the NATS node`);
         await killNode(first, stack.natsNodes, down, entry);
       },
     },
@@ -118,7 +119,7 @@ function clusterPlan({ durationS, stack }) {
       name: `SIGKILL the NATS node the gateways are connected to now (another one), restarted after ${s(down)}`,
       run: async (entry) => {
         const node = await gatewayNode(stack.natsNodes.filter((n) => n !== first));
-        entry.name = entry.name.replace('the NATS node', node.name);
+        entry.name = entry.name.replace('the NATS node', `${node.name}, the NATS node`);
         await killNode(node, stack.natsNodes, down, entry);
       },
     },

@@ -32,6 +32,18 @@ async function inParallel(items, n, fn) {
   }));
 }
 
+// A check after the load asks until it gets an answer: no answer or a 5xx (an overloaded replica, a transaction that
+// timed out) says nothing about the payment, so it is tried again, up to 4 times, 3 s apart; only the last try counts
+// in its phase, the earlier ones are kept as '<phase>-retried'.
+async function answered(job, ask) {
+  for (let i = 1; ; i++) {
+    const r = await ask();
+    if ((r.status !== 0 && r.status < 500) || i === 4) return r;
+    job.attempts.at(-1).phase += '-retried';
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  }
+}
+
 const okIn = (proof, phase) => proof.attempts.some((a) => a.status === 200 && a.phase === phase);
 const chargedOnce = (row) => row.settled === 1 && row.credits_used === 1;
 // A 200 that ran the operation; a redelivery (x-toll-redelivery) hands back the answer already paid for.
@@ -50,13 +62,13 @@ async function reconcile({ proofs, dbUrl, gateways, t0, workers, otherPayments =
     const row = before.payments.get(p.signature) ?? NO_ROW;
     return row.credits_used === 0 && row.settled === 0 && row.active === 0;
   });
-  await inParallel(untouched, workers, (p) => redeem(p, gateways, t0, 'final'));
+  await inParallel(untouched, workers, (p) => answered(p, () => redeem(p, gateways, t0, 'final')));
   // 2. Replaying every served proof: the same request gets its answer redelivered (the same body, no second charge);
   //    another request on the same proof is refused.
   const served = proofs.filter((p) => okIn(p, 'load') || okIn(p, 'final'));
-  await inParallel(served, workers, (p) => redeem(p, gateways, t0, 'replay'));
+  await inParallel(served, workers, (p) => answered(p, () => redeem(p, gateways, t0, 'replay')));
   const others = served.filter(otherRequest);
-  await inParallel(others, workers, (p) => redeem(p, gateways, t0, 'other', otherRequest(p)));
+  await inParallel(others, workers, (p) => answered(p, () => redeem(p, gateways, t0, 'other', otherRequest(p))));
   // 3. The final ledger: a served request is exactly one settled hold and one used credit.
   const after = await readLedger(dbUrl);
   const counts = { sent: proofs.length, servedFirstTry: 0, servedAfterRetry: 0, redeemable: 0, lost: 0, doubleCharged: 0, servedUncharged: 0 };
@@ -76,6 +88,7 @@ async function reconcile({ proofs, dbUrl, gateways, t0, workers, otherPayments =
   const replays = proofs.flatMap((p) => p.attempts.filter((a) => a.phase === 'replay'));
   counts.replays = replays.length;
   counts.replaysRedelivered = replays.filter((a) => a.status === 200 && a.redelivery).length;
+  for (const p of proofs.filter((x) => x.attempts.some((a) => a.phase === 'replay' && !(a.status === 200 && a.redelivery)))) failures.push({ verdict: 'replayNotRedelivered', path: p.path, signature: p.signature, ledger: after.payments.get(p.signature) ?? NO_ROW, attempts: p.attempts });
   const otherAttempts = proofs.flatMap((p) => p.attempts.filter((a) => a.phase === 'other'));
   counts.others = otherAttempts.length;
   // The memo names the request it was issued for: another request is refused before any hold (issue 32).
@@ -93,8 +106,8 @@ const replayable = (job) => served(job) && job.attempts.filter((a) => a.status =
 // whose answer was lost must come back as a redelivery), a served one replayed once with its key (must be a
 // redelivery: the same body, nothing charged twice). Both judged by what the client holds, call by call.
 async function finishKeyedCalls(jobs, spend, gateways, t0, workers) {
-  await inParallel(jobs.filter((j) => !served(j)), workers, (j) => spend(j, gateways, t0, 'final'));
-  await inParallel(jobs.filter(replayable), workers, (j) => spend(j, gateways, t0, 'replay'));
+  await inParallel(jobs.filter((j) => !served(j)), workers, (j) => answered(j, () => spend(j, gateways, t0, 'final')));
+  await inParallel(jobs.filter(replayable), workers, (j) => answered(j, () => spend(j, gateways, t0, 'replay')));
 }
 
 // One verdict per keyed call from the client's side: more than one first serving (a 200 that is not a redelivery) or
@@ -105,6 +118,9 @@ function judgeKeyed(job) {
   if (!oks.length) return 'notServed';
   return oks.some((a) => a.phase === 'load') ? 'served' : 'servedFinal';
 }
+
+const replayFailures = (jobs, path) =>
+  jobs.filter((j) => j.attempts.some((a) => a.phase === 'replay' && !(a.status === 200 && a.redelivery))).map((j) => ({ verdict: 'replayNotRedelivered', path, signature: j.key, ledger: null, attempts: j.attempts }));
 
 const replayCounts = (jobs) => {
   const replays = jobs.flatMap((j) => j.attempts.filter((a) => a.phase === 'replay'));
@@ -158,6 +174,7 @@ async function reconcileBalance({ calls, wallets, gateways, t0, workers, receipt
     if (!right) counts.walletsWrong++;
     ledgers.push({ debits: debits.size, debitedAtomic: debited, receiptsAtomic, balanceAtomic: read.body.balance_atomic, heldAtomic: read.body.held_atomic, right });
   }
+  failures.push(...replayFailures(calls, BALANCE_LABEL));
   counts.debits = ledgers.reduce((n, l) => n + l.debits, 0);
   counts.debitedAtomic = String(ledgers.reduce((n, l) => n + l.debitedAtomic, 0n));
   counts.receiptsAtomic = String(ledgers.reduce((n, l) => n + l.receiptsAtomic, 0n));
@@ -177,6 +194,7 @@ async function reconcileBlocks({ calls, blocks, dbUrl, gateways, t0, workers }) 
     counts[job.verdict]++;
     if (job.verdict === 'doubleCharged') failures.push({ verdict: 'doubleCharged', path: 'POST /toll/rpc/ (block)', signature: job.key, ledger: null, attempts: job.attempts });
   }
+  failures.push(...replayFailures(calls, 'POST /toll/rpc/ (block)'));
   for (const block of blocks) {
     const row = payments.get(block.signature) ?? NO_ROW;
     const servedHere = calls.filter((c) => c.block === block && c.verdict !== 'notServed').length;

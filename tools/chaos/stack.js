@@ -105,10 +105,10 @@ async function startNats({ runDir, logDir, nodes, onCrash }) {
 // A node's client connections by name (the apps name theirs: gateway, <group>-server, <group>-catalog), with the time
 // each connected.
 async function connections(node) {
-  const res = await fetch(`http://127.0.0.1:${node.ports.monitor}/connz?limit=4096`, { signal: AbortSignal.timeout(2_000) });
+  const res = await fetch(`http://127.0.0.1:${node.ports.monitor}/connz?limit=4096`, { signal: AbortSignal.timeout(10_000) });
   return (await res.json()).connections ?? [];
 }
-const routes = async (node) => (await (await fetch(`http://127.0.0.1:${node.ports.monitor}/routez`, { signal: AbortSignal.timeout(2_000) })).json()).num_routes;
+const routes = async (node) => (await (await fetch(`http://127.0.0.1:${node.ports.monitor}/routez`, { signal: AbortSignal.timeout(10_000) })).json()).num_routes;
 
 // replicas: { gateway: 2, payments: 2, ... }; env: per-app extra environment. Groups get a fixed HEALTH_PORT
 // (ready = /readyz answers); a gateway is ready once it routes every group's health route over NATS. natsNodes: 1, or
