@@ -11,7 +11,7 @@ const { connections, sleep, waitFor } = require('./stack');
 
 const s = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
-function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures, proxies, dbProxy }) {
+function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures, proxies, dbProxy, gateways }) {
   if (mode === 'cluster') return clusterPlan({ durationS, stack });
   if (mode === 'failover') return failoverPlan({ durationS, postgres, dbProxy });
   const slot = (durationS * 1000) / 8;
@@ -41,12 +41,30 @@ function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures
     },
     {
       at: 4.5 * slot,
-      circuit: 'weather.current',
+      circuit: true,
       name: `weather upstream down (503 to every request, its root included) for ${s(hang)}`,
-      run: async () => {
+      run: async (entry) => {
         upstream.use(weatherFixtures.down);
+        // Beside the load, one unpaid weather request a second: a 402 (pay to proceed) or a 503 before any payment.
+        entry.asks = [];
+        let healedAt = Infinity;
+        const asking = (async () => {
+          while (Date.now() < healedAt + 120_000) {
+            const at = Date.now();
+            const status = await fetch(`${gateways[Math.floor(Math.random() * gateways.length)]}/toll/weather/current?lat=${(40 + Math.random() * 20).toFixed(2)}&lon=7.00`, { signal: AbortSignal.timeout(30_000) }).then(
+              (r) => r.status,
+              () => 0,
+            );
+            entry.asks.push({ at, status });
+            if (at > healedAt && status === 402) return;
+            await sleep(1_000 - (Date.now() - at));
+          }
+        })();
         await sleep(hang);
         upstream.use([weatherFixtures.ok]);
+        healedAt = Date.now();
+        entry.upstreamHealedAt = healedAt;
+        await asking;
       },
     },
     {

@@ -117,6 +117,7 @@ async function prepareAccounts({ gateways, chain, wallets, blocks }) {
   return accounts;
 }
 
+// until(): when to stop taking new work (the run moves it when the faults run late).
 async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
   const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
   const connection = new Connection(chain.url, 'confirmed');
@@ -126,7 +127,6 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
   const pending = []; // calls waiting for their next try
   // Challenges refused before anything was paid: when and why (a circuit open answers 503 here).
   const challengeFailures = [];
-  const weatherChallenges = []; // every weather challenge, answered or not: when its circuit opened and closed
   const stats = { paymentFailures: 0, walletsUsedUp: 0, blocksUsedUp: 0 };
 
   const retryLater = (job, r, retryable) => {
@@ -144,7 +144,6 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
     const path = pick(PER_CALL)();
     const started = Date.now();
     const challenge = await call(`${pick(gateways)}${path}`);
-    if (path.includes('/weather/')) weatherChallenges.push({ at: started - t0, status: challenge.status, reason: challenge.reason });
     if (challenge.status !== 402 || !challenge.body?.toll) {
       // Nothing paid yet, so nothing to reconcile; back off while the fault lasts.
       challengeFailures.push({ at: started - t0, path, status: challenge.status, reason: challenge.reason });
@@ -181,7 +180,7 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
   const start = { call: newPaidRequest, balance: newBalanceCall, block: newBlockCall };
 
   const worker = async () => {
-    while (Date.now() < until) {
+    while (Date.now() < until()) {
       const due = pending.findIndex((p) => p.retryAt <= Date.now());
       if (due >= 0) {
         const job = pending.splice(due, 1)[0];
@@ -190,7 +189,7 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
     }
   };
   await Promise.all(Array.from({ length: workers }, worker));
-  return { proofs, balanceCalls, blockCalls, challengeFailures, weatherChallenges, ...stats };
+  return { proofs, balanceCalls, blockCalls, challengeFailures, ...stats };
 }
 
 module.exports = { runLoad, prepareAccounts, redeem, spendBalance, spendBlock, call };

@@ -55,14 +55,13 @@ const otherRequest = (proof) => (proof.path.includes('/weather/') ? proof.path.r
 
 // Call once every fault has healed and every hold the load left behind has passed its TTL.
 async function reconcile({ proofs, dbUrl, gateways, t0, workers, otherPayments = [] }) {
-  // 1. A proof the load never got served must be untouched in the ledger (no credit used, nothing settled,
-  //    no live hold), and redeeming it once more must now serve it.
+  // 1. A proof the load never got served is redeemed once more: untouched in the ledger (no credit used, nothing
+  //    settled), it must now be served; settled (charged, its answer lost and the load over before a retry got through),
+  //    it must come back as a redelivery.
   const before = await readLedger(dbUrl);
-  const untouched = proofs.filter((p) => !okIn(p, 'load')).filter((p) => {
-    const row = before.payments.get(p.signature) ?? NO_ROW;
-    return row.credits_used === 0 && row.settled === 0 && row.active === 0;
-  });
-  await inParallel(untouched, workers, (p) => answered(p, () => redeem(p, gateways, t0, 'final')));
+  const unserved = proofs.filter((p) => !okIn(p, 'load') && (before.payments.get(p.signature) ?? NO_ROW).active === 0);
+  const untouched = new Set(unserved.filter((p) => (before.payments.get(p.signature) ?? NO_ROW).credits_used === 0));
+  await inParallel(unserved, workers, (p) => answered(p, () => redeem(p, gateways, t0, 'final')));
   // 2. Replaying every served proof: the same request gets its answer redelivered (the same body, no second charge);
   //    another request on the same proof is refused.
   const served = proofs.filter((p) => okIn(p, 'load') || okIn(p, 'final'));
@@ -71,14 +70,15 @@ async function reconcile({ proofs, dbUrl, gateways, t0, workers, otherPayments =
   await inParallel(others, workers, (p) => answered(p, () => redeem(p, gateways, t0, 'other', otherRequest(p))));
   // 3. The final ledger: a served request is exactly one settled hold and one used credit.
   const after = await readLedger(dbUrl);
-  const counts = { sent: proofs.length, servedFirstTry: 0, servedAfterRetry: 0, redeemable: 0, lost: 0, doubleCharged: 0, servedUncharged: 0 };
+  const counts = { sent: proofs.length, servedFirstTry: 0, servedAfterRetry: 0, redeemable: 0, redeliveredAfterLoad: 0, lost: 0, doubleCharged: 0, servedUncharged: 0 };
   const failures = [];
   for (const p of proofs) {
     const row = after.payments.get(p.signature) ?? NO_ROW;
     let verdict;
     if (firstServings(p).length > 1 || row.settled > 1 || row.credits_used > 1 || !sameAnswer(p) || p.attempts.some((a) => a.phase === 'other' && a.status === 200)) verdict = 'doubleCharged';
     else if (okIn(p, 'load')) verdict = !chargedOnce(row) ? 'servedUncharged' : p.attempts[0].status === 200 ? 'servedFirstTry' : 'servedAfterRetry';
-    else verdict = okIn(p, 'final') && chargedOnce(row) ? 'redeemable' : 'lost';
+    else if (!okIn(p, 'final') || !chargedOnce(row)) verdict = 'lost';
+    else verdict = untouched.has(p) ? 'redeemable' : p.attempts.some((a) => a.phase === 'final' && a.status === 200 && a.redelivery) ? 'redeliveredAfterLoad' : 'lost';
     counts[verdict]++;
     p.verdict = verdict;
     if (['doubleCharged', 'servedUncharged', 'lost'].includes(verdict)) failures.push({ verdict, path: p.path, signature: p.signature, ledger: row, attempts: p.attempts });

@@ -47,22 +47,23 @@ function tally(items, key) {
   return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
-// The circuit fault: weather challenges refused with 503 before anything was paid, paid weather calls that failed
-// meanwhile, and when the first challenge was answered with a 402 again after the upstream healed.
+// The circuit fault: the unpaid weather requests sent once a second during it (a 402, or a 503 before any payment),
+// the paid weather calls of the load that failed meanwhile, and how long after the upstream healed a 402 came back.
 function circuitFigures(fault, load, t0) {
-  const [start, healed] = [fault.startAt - t0, fault.healedAt - t0];
-  const after = load.weatherChallenges.filter((c) => c.at >= start);
-  const refused = after.filter((c) => c.status === 503);
-  const lastRefused = refused.at(-1)?.at ?? start;
-  const reopened = after.find((c) => c.status === 402 && c.at > Math.max(lastRefused, healed - 1));
+  const start = fault.startAt;
+  const healed = fault.upstreamHealedAt;
+  const refused = fault.asks.filter((a) => a.status === 503);
+  const reopened = fault.asks.find((a) => a.at > healed && a.status === 402);
   const weather = load.proofs.filter((p) => p.path.includes('/weather/'));
-  const failedPaid = weather.flatMap((p) => p.attempts.filter((a) => a.phase === 'load' && a.status >= 500 && a.at >= start && a.at <= (reopened?.at ?? Infinity)));
+  const failedPaid = weather.flatMap((p) => p.attempts.filter((a) => a.phase === 'load' && a.status >= 500 && a.at + t0 >= start && a.at + t0 <= fault.healedAt));
   return {
+    asked: fault.asks.length,
     refused: refused.length,
     firstRefusedS: refused[0] ? sec(refused[0].at - start) : '–',
+    other: tally(fault.asks.filter((a) => a.status !== 503 && a.status !== 402), (a) => a.status).map(([k, n]) => `${n} × ${k}`).join(', ') || 'none',
     failedPaid: failedPaid.length,
     failedPaidReasons: tally(failedPaid, (a) => `${a.status} ${a.reason ?? ''}`).map(([k, n]) => `${n} × ${k}`).join(', ') || 'none',
-    closedAfterHealS: reopened ? sec(reopened.at - healed) : 'not within the run',
+    closedAfterHealS: reopened ? sec(reopened.at - healed) : 'not within 120 s',
   };
 }
 
@@ -139,6 +140,7 @@ function writeReport({ mode, command, setup, t0, timeline, load, result, logDir 
 | paid requests sent (each paid on chain with its own USDC memo payment) | ${counts.sent} |
 | served during the load: one settled hold, credits_used = 1 | ${served} (${counts.servedFirstTry} first try, ${counts.servedAfterRetry} after retrying the same proof, ${counts.redeliveredDuringLoad} of them as a redelivery of an answer lost in flight; paid answers cut by the proxy, all kinds: ${counts.answersCut}, a retry inside the cut window being cut again) |
 | refunded or redeemable: a failed answer cost nothing and the same proof still paid for the call | ${refunded} (${retriedAfterRelease} served by a later retry, ${counts.redeemable} unserved when the load stopped: ledger untouched, redeemed once more → 200) |
+| charged during the load, every answer lost, and no retry got through before the load stopped: redeemed once more → redelivered (200, \`x-toll-redelivery\`) | ${counts.redeliveredAfterLoad} |
 | **lost** (paid, neither served nor redeemable) | **${counts.lost}** |
 | **double-charged** (two settled holds, credits_used > 1, the operation run twice for one proof, a redelivery with a different body, or another request served on a used proof) | **${counts.doubleCharged}** |
 | served but not charged (a 200 without exactly one settled hold) | ${counts.servedUncharged} |
@@ -170,10 +172,11 @@ function writeReport({ mode, command, setup, t0, timeline, load, result, logDir 
   const circuit = timeline.find((f) => f.circuit);
   const c = circuit && circuitFigures(circuit, load, t0);
   const circuitText = c
-    ? `\n### Circuit (fault ${timeline.indexOf(circuit) + 1})\n\nWhile the weather upstream answered 503 (its root too, so the background probes, every 5 s here, saw it down), paid weather
-calls failed and were released (${c.failedPaid}: ${c.failedPaidReasons}; reconciled above, nothing charged), then the operation was announced
-unavailable and the gateway answered **${c.refused} weather requests with 503 before any payment** (the first ${c.firstRefusedS} s after the
-fault began): no 402, nothing to pay. The first weather request answered with a 402 again came ${c.closedAfterHealS} s after the upstream healed.\n`
+    ? `\n### Circuit (fault ${timeline.indexOf(circuit) + 1})\n\nWhile the weather upstream answered 503 (its root too, so the background probes, every 5 s here, saw it down), one unpaid
+\`GET /toll/weather/current\` a second was sent beside the load: **${c.refused} of ${c.asked} were refused with 503 before any payment**
+(no 402, nothing to pay; the first ${c.firstRefusedS} s after the fault began; other answers: ${c.other}), the rest got the 402. Paid weather calls of the load that
+failed meanwhile: ${c.failedPaid} (${c.failedPaidReasons}; released, reconciled above). After the upstream healed, the first 402 came back
+after **${c.closedAfterHealS} s** (the probe seeing the provider up again).\n`
     : '';
   const failover = timeline.find((f) => f.failover && f.killedAt);
   const f = failover && failoverFigures(failover, jobs, t0);

@@ -111,8 +111,13 @@ async function main(cleanups) {
 
   const t0 = Date.now();
   log(`load: ${WORKERS} workers for ${DURATION_S} s`);
-  const plan = faultPlan({ mode: MODE, durationS: DURATION_S, stack, postgres, upstream, weatherFixtures: fixtures, proxies, dbProxy });
-  const [load] = await Promise.all([runLoad({ gateways, chain, accounts, workers: WORKERS, t0, until: t0 + DURATION_S * 1000 }), runFaults(plan, t0, timeline, log)]);
+  const plan = faultPlan({ mode: MODE, durationS: DURATION_S, stack, postgres, upstream, weatherFixtures: fixtures, proxies, dbProxy, gateways });
+  // On a loaded machine a restart can take a minute and the schedule slips: the load then runs on until every fault
+  // has healed plus a fault-free tail (a sixth of the run), so no fault happens after the load and retries can land.
+  let until = t0 + DURATION_S * 1000;
+  const faultsDone = runFaults(plan, t0, timeline, log).then(() => (until = Math.max(until, Date.now() + Math.max(20_000, (DURATION_S * 1000) / 6))));
+  const [load] = await Promise.all([runLoad({ gateways, chain, accounts, workers: WORKERS, t0, until: () => until }), faultsDone]);
+  const loadS = Math.round((until - t0) / 1000);
   const jobs = [...load.proofs, ...load.balanceCalls, ...load.blockCalls];
   log(`load stopped: ${load.proofs.length} paid per call, ${load.balanceCalls.length} from a balance, ${load.blockCalls.length} on blocks`);
 
@@ -140,7 +145,7 @@ async function main(cleanups) {
   const setup = `Setup: ${Object.entries(REPLICAS).map(([app, n]) => `${n} × ${app}`).join(', ')}, ${nats}, ${pg}, the local Solana chain
 (also the rpc group's upstream) and a fake Open-Meteo upstream in-process. Before the load: ${WALLETS} wallets deposit 10 USD each
 (\`POST /toll/payments/balance/deposit-10\`, paid in SOL), ${BLOCKS} RPC blocks of 1,000 calls are bought. Load: ${WORKERS} concurrent workers for
-${DURATION_S} s; of every six new calls, three are paid per call (2 × \`GET /toll/devutils/gen/uuid\`, 1 × \`GET /toll/weather/current\` at a
+${DURATION_S} s${loadS > DURATION_S ? ` (ran ${loadS} s: the faults ran late on the loaded machine, and the load goes on until they have healed plus a fault-free tail)` : ''}; of every six new calls, three are paid per call (2 × \`GET /toll/devutils/gen/uuid\`, 1 × \`GET /toll/weather/current\` at a
 random point, a cache miss that reaches the upstream: a 402 from a random gateway, paid on chain with the USDC memo flow,
 redeemed on a random gateway), two are \`GET /toll/devutils/gen/uuid\` paid from a balance (signed headers, a fresh nonce
 each try, one \`Idempotency-Key\` per call) and one is \`POST /toll/rpc/\` \`getSlot\` on a block (its proof, one
