@@ -38,7 +38,7 @@ Three modes, \`npm run chaos -- --mode <mode>\` (or \`CHAOS_MODE\`), each writin
   before the kill is checked on the promoted standby.
 
 Environment: \`CHAOS_DURATION_S\` (180), \`CHAOS_WORKERS\` (8), \`CHAOS_WALLETS\` (4 wallets of 1,900 balance calls),
-\`CHAOS_BLOCKS\` (4 blocks of 1,000 calls).
+\`CHAOS_BLOCKS\` (4 blocks of 1,000 calls), \`CHAOS_READY_TIMEOUT_S\` (180: how long a process may take to start).
 `;
 
 function tally(items, key) {
