@@ -98,6 +98,9 @@ const SECRET_NAME = /SECRET|PASSWORD|TOKEN|PRIVATE|_KEY$|DATABASE_URL/;
 const secretTemplate = path.join(root, 'k8s', 'base', 'secrets.example.yaml');
 let secretKeys = new Set();
 
+// NATS_URL as libs/platform's BaseConfig takes it: one nats:// (or tls://) URL, or a cluster's nodes separated by commas.
+const natsServers = (value) => value.split(',').every((s) => /^(nats|tls):\/\/[^\s,/]+$/.test(s.trim())) && value.split(',').map((s) => new URL(s.trim()).hostname);
+
 // Value of an environment variable as the container sees it: its own env first, then envFrom ConfigMaps.
 function envOf(c, configMaps, name) {
   const own = (c.env ?? []).find((e) => e.name === name);
@@ -138,6 +141,8 @@ function checkDeployment(d, where, configMaps) {
       if (ref && secretKeys.size && ref.name === 'toll-secrets' && !secretKeys.has(ref.key)) problem(`${cname}: ${e.name} reads toll-secrets key ${ref.key}, which k8s/base/secrets.example.yaml does not list`);
     }
     if (!ours) continue;
+    const natsUrl = envOf(c, configMaps, 'NATS_URL');
+    if (configMaps.size && natsUrl !== undefined && !natsServers(natsUrl)) problem(`${cname}: NATS_URL ${natsUrl} is not a nats:// URL or a comma-separated list of them`);
     const preStop = c.lifecycle?.preStop;
     if (!preStop) problem(`${cname}: no preStop (endpoints must update before NATS drains)`);
     const shutdownMs = Number(envOf(c, configMaps, 'SHUTDOWN_TIMEOUT_MS'));
@@ -312,6 +317,12 @@ function checkCompose() {
     for (const [dep, spec] of Object.entries(deps)) {
       if (!services[dep]) problem(`docker-compose.yml: service ${name} depends on unknown service ${dep}`);
       else if (spec?.condition === 'service_healthy' && !services[dep].healthcheck) problem(`docker-compose.yml: service ${name} waits for ${dep} to be healthy, but ${dep} has no healthcheck`);
+    }
+    const natsUrl = svc.environment?.NATS_URL;
+    if (natsUrl !== undefined) {
+      const hosts = natsServers(String(natsUrl));
+      if (!hosts) problem(`docker-compose.yml: service ${name}: NATS_URL ${natsUrl} is not a nats:// URL or a comma-separated list of them`);
+      else for (const host of hosts.filter((h) => !services[h])) problem(`docker-compose.yml: service ${name}: NATS_URL names ${host}, which is no service`);
     }
     for (const v of svc.volumes ?? []) {
       const source = typeof v === 'string' ? v.split(':')[0] : v.source;

@@ -1,13 +1,22 @@
-// The fault schedule: six faults spread over the load, one at a time, each healed and waited for (the
-// replica ready again, NATS routing again, Postgres accepting) before the next. The last seventh of the run is
-// fault-free so retries of the same proofs can land before the load stops.
-const { sleep } = require('./stack');
+// The fault schedules, one per mode, each fault healed and waited for (the replica ready again, NATS routing again,
+// Postgres accepting) before the next; the last part of every run is fault-free so retries of the same proofs can
+// land before the load stops.
+//   single:   seven faults on one nats-server and one Postgres (replica kills, a NATS restart, a Postgres crash, an
+//             upstream hang, lost answers, an upstream outage that opens the weather circuit).
+//   cluster:  three nats-servers; the node the gateways are connected to is killed, then (after it is back) the node
+//             they are on then, another one.
+//   failover: a primary and a synchronous standby behind a TCP proxy; the primary is killed (kill -9), the standby
+//             promoted and the proxy switched to it.
+const { connections, sleep, waitFor } = require('./stack');
 
-function faultPlan({ durationS, stack, postgres, upstream, weatherFixtures, proxies }) {
-  const slot = (durationS * 1000) / 7;
+const s = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures, proxies, dbProxy, gateways }) {
+  if (mode === 'cluster') return clusterPlan({ durationS, stack });
+  if (mode === 'failover') return failoverPlan({ durationS, postgres, dbProxy });
+  const slot = (durationS * 1000) / 8;
   const down = Math.min(5_000, slot / 4);
   const hang = Math.min(20_000, slot * 0.66);
-  const s = (ms) => `${(ms / 1000).toFixed(0)} s`;
   return [
     { at: 0.5 * slot, name: `SIGKILL devutils-1 (of 2), restarted after ${s(down)}`, run: () => bounce(stack.procs['devutils-1'], down) },
     { at: 1.5 * slot, name: `SIGKILL gateway-1 (of 2), restarted after ${s(down)}`, run: () => bounce(stack.procs['gateway-1'], down) },
@@ -32,6 +41,34 @@ function faultPlan({ durationS, stack, postgres, upstream, weatherFixtures, prox
     },
     {
       at: 4.5 * slot,
+      circuit: true,
+      name: `weather upstream down (503 to every request, its root included) for ${s(hang)}`,
+      run: async (entry) => {
+        upstream.use(weatherFixtures.down);
+        // Beside the load, one unpaid weather request a second: a 402 (pay to proceed) or a 503 before any payment.
+        entry.asks = [];
+        let healedAt = Infinity;
+        const asking = (async () => {
+          while (Date.now() < healedAt + 120_000) {
+            const at = Date.now();
+            const status = await fetch(`${gateways[Math.floor(Math.random() * gateways.length)]}/toll/weather/current?lat=${(40 + Math.random() * 20).toFixed(2)}&lon=7.00`, { signal: AbortSignal.timeout(30_000) }).then(
+              (r) => r.status,
+              () => 0,
+            );
+            entry.asks.push({ at, status });
+            if (at > healedAt && status === 402) return;
+            await sleep(1_000 - (Date.now() - at));
+          }
+        })();
+        await sleep(hang);
+        upstream.use([weatherFixtures.ok]);
+        healedAt = Date.now();
+        entry.upstreamHealedAt = healedAt;
+        await asking;
+      },
+    },
+    {
+      at: 5.5 * slot,
       name: `weather upstream hangs (answers after 120 s) for ${s(hang)}`,
       run: async () => {
         upstream.use([weatherFixtures.hang]);
@@ -40,12 +77,87 @@ function faultPlan({ durationS, stack, postgres, upstream, weatherFixtures, prox
       },
     },
     {
-      at: 5.5 * slot,
+      at: 6.5 * slot,
       name: `every paid answer lost in flight after settling (connection cut as the 200 starts) for ${s(down)}`,
       run: async () => {
         proxies.forEach((p) => (p.cutPaidAnswers = true));
         await sleep(down);
         proxies.forEach((p) => (p.cutPaidAnswers = false));
+      },
+    },
+  ];
+}
+
+// The node most gateway connections are on (the apps name their connection "gateway"), among the nodes still up.
+async function gatewayNode(nodes) {
+  const counts = await Promise.all(nodes.map(async (n) => (await connections(n).catch(() => [])).filter((c) => c.name === 'gateway').length));
+  return nodes[counts.indexOf(Math.max(...counts))];
+}
+
+// Kills a node and measures how long the apps' connections on it took to reconnect elsewhere: the killed node's
+// connections are counted, then the other nodes polled until as many connections started after the kill.
+async function killNode(node, nodes, down, entry) {
+  let before;
+  await waitFor(`${node.name}'s connections`, async () => (before = await connections(node)));
+  const killedAt = Date.now();
+  await node.stop('SIGKILL');
+  const others = nodes.filter((n) => n !== node);
+  let moved = [];
+  // Not all back within the minute is a finding for the report, not a reason to abandon the run.
+  const all = await waitFor(`the ${before.length} connections of ${node.name} to reconnect`, async () => {
+    moved = (await Promise.all(others.map(connections))).flat().filter((c) => Date.parse(c.start) >= killedAt - 1_000);
+    return moved.length >= before.length;
+  }).then(
+    () => true,
+    () => false,
+  );
+  const delays = moved.map((c) => Math.max(0, Date.parse(c.start) - killedAt)).sort((a, b) => a - b);
+  const median = delays[Math.floor(delays.length / 2)];
+  entry.detail = `${moved.length} of ${before.length} connections (${before.filter((c) => c.name === 'gateway').length} of them gateways) reconnected to the other nodes${all ? '' : ' within 60 s'}: median ${median} ms, max ${delays.at(-1)} ms after the kill`;
+  await sleep(down - (Date.now() - killedAt));
+  await node.start();
+}
+
+function clusterPlan({ durationS, stack }) {
+  const slot = (durationS * 1000) / 4;
+  const down = Math.min(10_000, slot / 3);
+  let first;
+  return [
+    {
+      at: slot,
+      name: `SIGKILL the NATS node the gateways are connected to, restarted after ${s(down)}`,
+      run: async (entry) => {
+        first = await gatewayNode(stack.natsNodes);
+        entry.name = entry.name.replace('the NATS node', `${first.name}, the NATS node`);
+        await killNode(first, stack.natsNodes, down, entry);
+      },
+    },
+    {
+      at: 2 * slot,
+      name: `SIGKILL the NATS node the gateways are connected to now (another one), restarted after ${s(down)}`,
+      run: async (entry) => {
+        const node = await gatewayNode(stack.natsNodes.filter((n) => n !== first));
+        entry.name = entry.name.replace('the NATS node', `${node.name}, the NATS node`);
+        await killNode(node, stack.natsNodes, down, entry);
+      },
+    },
+  ];
+}
+
+function failoverPlan({ durationS, postgres, dbProxy }) {
+  return [
+    {
+      at: (durationS * 1000) / 3,
+      failover: true,
+      name: 'Postgres primary killed (kill -9), standby promoted (pg_ctl promote), the proxy switched to it',
+      run: async (entry) => {
+        postgres.primary.kill();
+        entry.killedAt = Date.now();
+        await postgres.standby.promote();
+        entry.promotedAt = Date.now();
+        dbProxy.switch(postgres.standby.port);
+        entry.switchedAt = Date.now();
+        entry.detail = `promoted ${entry.promotedAt - entry.killedAt} ms after the kill, proxy switched at ${entry.switchedAt - entry.killedAt} ms`;
       },
     },
   ];
@@ -61,12 +173,12 @@ async function bounce(proc, downMs) {
 async function runFaults(plan, t0, timeline, log) {
   for (const fault of plan) {
     await sleep(t0 + fault.at - Date.now());
-    const entry = { name: fault.name, startAt: Date.now() };
+    const entry = { name: fault.name, circuit: fault.circuit, failover: fault.failover, startAt: Date.now() };
     timeline.push(entry);
     log(`fault: ${fault.name}`);
-    await fault.run();
+    await fault.run(entry);
     entry.healedAt = Date.now();
-    log(`healed after ${((entry.healedAt - entry.startAt) / 1000).toFixed(1)} s`);
+    log(`healed after ${((entry.healedAt - entry.startAt) / 1000).toFixed(1)} s${entry.detail ? `: ${entry.detail}` : ''}`);
   }
 }
 

@@ -1,9 +1,12 @@
-// Steady paid load. Each worker asks a random gateway for a 402, pays it on the local chain (USDC memo flow),
-// redeems the proof on a random gateway and records what it saw. A proof that was not served is retried later,
-// unchanged: a failed attempt must have left it redeemable (hold released, or expired after the hold TTL).
+// Steady paid load of three kinds. Per call: each worker asks a random gateway for a 402, pays it on the local chain
+// (USDC memo flow), redeems the proof on a random gateway and records what it saw; a proof that was not served is
+// retried later, unchanged: a failed attempt must have left it redeemable (hold released, or expired after the hold
+// TTL). Balance: signed calls from wallets that deposited once before the load. Block: calls on prepaid RPC blocks
+// bought before the load. Balance and block calls carry an Idempotency-Key per logical call and are retried with it, so
+// a call whose answer was lost is redelivered (debited, or its credit used, once) and the client ends up holding it.
 const { Connection, Keypair } = require('@solana/web3.js');
-const { memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
-const { createHash } = require('node:crypto');
+const { balanceHeaders, memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
+const { createHash, randomUUID } = require('node:crypto');
 const { sleep } = require('./stack');
 
 // Longer than any server-side deadline (verify 40 s), so the client never walks away from a request the
@@ -11,25 +14,31 @@ const { sleep } = require('./stack');
 const REQUEST_TIMEOUT_MS = 60_000;
 // Refusals that another try can change; any other 402 is final for that proof.
 const RETRYABLE_402 = new Set(['proof_in_use', 'transaction_not_found']);
+// Refusals that say the balance or block cannot pay this call: final. Anything else is retried with the same key.
+const FINAL_402 = new Set(['balance_too_low', 'balance_cap_per_call', 'balance_cap_per_day', 'balance_signature_invalid', 'balance_auth_malformed', 'block_used_up']);
 // 3 s, 6 s, then 12 s: past the 10 s hold TTL, so a hold left by a dead gateway has expired by then.
 const retryDelay = (n) => Math.min(3_000 * 2 ** (n - 1), 12_000);
+// Calls per wallet: a deposit-10 pays 2,000 calls at 0.005, and one balance read lists at most 2,000 entries (the
+// credit among them), so every debit of a wallet is in one read.
+const CALLS_PER_WALLET = 1_900;
+const CALLS_PER_BLOCK = 1_000;
+const BALANCE_PATH = '/toll/devutils/gen/uuid';
+const BLOCK_PATH = '/toll/rpc/';
 
 const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 const coordinate = (min, span) => (min + Math.random() * span).toFixed(2);
 // Weather points vary per call so each one misses the cache and reaches the upstream (a cache hit would hide
-// an upstream hang). One weather call in four.
-const OPERATIONS = [
-  () => '/toll/devutils/gen/uuid',
-  () => '/toll/devutils/gen/uuid',
-  () => '/toll/devutils/gen/uuid',
-  () => `/toll/weather/current?lat=${coordinate(40, 20)}&lon=${coordinate(0, 20)}`,
-];
+// an upstream hang).
+const PER_CALL = [() => '/toll/devutils/gen/uuid', () => '/toll/devutils/gen/uuid', () => `/toll/weather/current?lat=${coordinate(40, 20)}&lon=${coordinate(0, 20)}`];
+// Of every six new calls: three paid per call (two uuid, one weather), two from a balance, one on a block.
+const KINDS = ['call', 'call', 'call', 'balance', 'balance', 'block'];
 
 // One HTTP answer reduced to status and reason (a 402's `error`, the refusal reason, or the envelope's code), whether
-// it was a redelivery of an answer already paid for, and a digest of the body to compare redeliveries with.
-async function call(url, headers = {}) {
+// it was a redelivery of an answer already paid for, its receipt, and the body (with a digest to compare redeliveries).
+async function call(url, { headers = {}, method = 'GET', json } = {}) {
   try {
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const init = { method, headers: json === undefined ? headers : { ...headers, 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json) };
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     const text = await res.text();
     let body = null;
     try {
@@ -38,41 +47,106 @@ async function call(url, headers = {}) {
       // not JSON: reason stays undefined
     }
     const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
-    return { status: res.status, reason: typeof body?.error === 'string' ? body.error : body?.error?.code, body, redelivery: res.headers.get('x-toll-redelivery'), digest };
+    return { status: res.status, reason: typeof body?.error === 'string' ? body.error : body?.error?.code, body, text, redelivery: res.headers.get('x-toll-redelivery'), receipt: res.headers.get('x-toll-receipt'), digest };
   } catch (e) {
     return { status: 0, reason: e.cause?.code ?? e.name }; // no answer: connection refused or reset, timeout
   }
 }
+
+const record = (job, r, started, t0, phase) => {
+  job.attempts.push({ at: started - t0, ms: Date.now() - started, phase, status: r.status, reason: r.reason, redelivery: r.redelivery, digest: r.status === 200 ? r.digest : undefined });
+  if (r.status === 200 && r.receipt) job.receipts.push({ receipt: r.receipt, body: r.text });
+};
 
 // One redemption of a proof on a random gateway (at `path`, the proof's own request unless given), appended to the
 // proof's attempts.
 async function redeem(proof, gateways, t0, phase, path = proof.path) {
   const sep = path.includes('?') ? '&' : '?';
   const started = Date.now();
-  const r = await call(`${pick(gateways)}${path}${sep}toll_memo=${encodeURIComponent(proof.memo)}`, { 'x-payment-tx': proof.signature });
+  const r = await call(`${pick(gateways)}${path}${sep}toll_memo=${encodeURIComponent(proof.memo)}`, { headers: { 'x-payment-tx': proof.signature } });
   proof.attempts.push({ at: started - t0, ms: Date.now() - started, phase, status: r.status, reason: r.reason, redelivery: r.redelivery, digest: r.status === 200 ? r.digest : undefined });
   return r;
 }
 
-async function runLoad({ gateways, chain, workers, t0, until }) {
+// A balance call: signed afresh (new nonce) every try, the same Idempotency-Key every try.
+async function spendBalance(job, gateways, t0, phase) {
+  const url = `${pick(gateways)}${BALANCE_PATH}`;
+  const started = Date.now();
+  const r = await call(url, { headers: { ...balanceHeaders(url, { method: 'GET' }, job.wallet.keypair), 'idempotency-key': job.key } });
+  record(job, r, started, t0, phase);
+  return r;
+}
+
+// A block call: the block's proof, the same body and Idempotency-Key every try.
+async function spendBlock(job, gateways, t0, phase) {
+  const started = Date.now();
+  const r = await call(`${pick(gateways)}${BLOCK_PATH}?toll_memo=${encodeURIComponent(job.block.memo)}`, {
+    method: 'POST',
+    json: { jsonrpc: '2.0', id: job.id, method: 'getSlot' },
+    headers: { 'x-payment-tx': job.block.signature, 'idempotency-key': job.key },
+  });
+  record(job, r, started, t0, phase);
+  return r;
+}
+
+// Asks for a 402 and pays it on chain; returns the proof, or throws.
+async function payChallenge(gateways, connection, payer, path, { method = 'GET', json, asset = 'USDC' } = {}) {
+  const challenge = await call(`${gateways[0]}${path}`, { method, json });
+  if (challenge.status !== 402 || !challenge.body?.toll) throw new Error(`${method} ${path}: expected a 402, got ${challenge.status} ${challenge.reason ?? ''}`);
+  const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(challenge.body.toll, asset, payer.publicKey));
+  return { memo: challenge.body.toll.memo, signature };
+}
+
+// Before the load: wallets that deposited 10 USD each (paid in SOL by the wallet itself, so it is the one credited),
+// and prepaid RPC blocks of 1,000 calls (paid in USDC by the demo wallet, not yet redeemed).
+async function prepareAccounts({ gateways, chain, wallets, blocks }) {
+  const connection = new Connection(chain.url, 'confirmed');
+  const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
+  const accounts = { wallets: [], blocks: [], depositSignatures: [] };
+  for (let i = 0; i < wallets; i++) {
+    const keypair = Keypair.generate();
+    chain.chain.airdrop(keypair.publicKey, 1_000_000_000n);
+    const path = '/toll/payments/balance/deposit-10';
+    const proof = await payChallenge(gateways, connection, keypair, path, { method: 'POST', json: {}, asset: 'SOL' });
+    const paid = await call(`${gateways[0]}${path}?toll_memo=${encodeURIComponent(proof.memo)}`, { method: 'POST', json: {}, headers: { 'x-payment-tx': proof.signature } });
+    if (paid.status !== 200 || !paid.body?.credit_atomic) throw new Error(`deposit answered ${paid.status} ${paid.reason ?? ''}`);
+    accounts.wallets.push({ keypair, deposited: BigInt(paid.body.credit_atomic), started: 0 });
+    accounts.depositSignatures.push(proof.signature);
+  }
+  for (let i = 0; i < blocks; i++) accounts.blocks.push({ ...(await payChallenge(gateways, connection, payer, BLOCK_PATH, { method: 'POST', json: { jsonrpc: '2.0', id: 0, method: 'getSlot' } })), started: 0 });
+  return accounts;
+}
+
+// until(): when to stop taking new work (the run moves it when the faults run late).
+async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
   const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
   const connection = new Connection(chain.url, 'confirmed');
   const proofs = [];
-  const pending = []; // proofs waiting for their next try
-  const stats = { challengeFailures: 0, paymentFailures: 0 };
+  const balanceCalls = [];
+  const blockCalls = [];
+  const pending = []; // calls waiting for their next try
+  // Challenges refused before anything was paid: when and why (a circuit open answers 503 here).
+  const challengeFailures = [];
+  const stats = { paymentFailures: 0, walletsUsedUp: 0, blocksUsedUp: 0 };
 
-  const attempt = async (proof) => {
-    const r = await redeem(proof, gateways, t0, 'load');
-    if (r.status === 200 || (r.status === 402 && !RETRYABLE_402.has(r.reason))) return;
-    proof.retryAt = Date.now() + retryDelay(proof.attempts.length);
-    pending.push(proof);
+  const retryLater = (job, r, retryable) => {
+    if (r.status === 200 || (r.status === 402 && !retryable(r.reason))) return;
+    job.retryAt = Date.now() + retryDelay(job.attempts.length);
+    pending.push(job);
+  };
+  const attempt = {
+    call: async (proof) => retryLater(proof, await redeem(proof, gateways, t0, 'load'), (reason) => RETRYABLE_402.has(reason)),
+    balance: async (job) => retryLater(job, await spendBalance(job, gateways, t0, 'load'), (reason) => !FINAL_402.has(reason)),
+    block: async (job) => retryLater(job, await spendBlock(job, gateways, t0, 'load'), (reason) => !FINAL_402.has(reason)),
   };
 
   const newPaidRequest = async () => {
-    const path = pick(OPERATIONS)();
+    const path = pick(PER_CALL)();
+    const started = Date.now();
     const challenge = await call(`${pick(gateways)}${path}`);
     if (challenge.status !== 402 || !challenge.body?.toll) {
-      stats.challengeFailures++; // nothing paid yet, so nothing to reconcile; back off while the fault lasts
+      // Nothing paid yet, so nothing to reconcile; back off while the fault lasts.
+      challengeFailures.push({ at: started - t0, path, status: challenge.status, reason: challenge.reason });
       return sleep(250);
     }
     let signature;
@@ -82,20 +156,40 @@ async function runLoad({ gateways, chain, workers, t0, until }) {
       stats.paymentFailures++;
       return console.error(`payment failed on the local chain: ${e.message}`);
     }
-    const proof = { path, memo: challenge.body.toll.memo, signature, attempts: [] };
+    const proof = { kind: 'call', path, memo: challenge.body.toll.memo, signature, attempts: [] };
     proofs.push(proof);
-    await attempt(proof);
+    await attempt.call(proof);
   };
+  // A new logical call on the first wallet (block) with calls left; none left: a per-call request instead.
+  const newBalanceCall = async () => {
+    const wallet = accounts.wallets.find((w) => w.started < CALLS_PER_WALLET);
+    if (!wallet) return (stats.walletsUsedUp++, newPaidRequest());
+    wallet.started++;
+    const job = { kind: 'balance', wallet, key: randomUUID(), attempts: [], receipts: [] };
+    balanceCalls.push(job);
+    await attempt.balance(job);
+  };
+  const newBlockCall = async () => {
+    const block = accounts.blocks.find((b) => b.started < CALLS_PER_BLOCK);
+    if (!block) return (stats.blocksUsedUp++, newPaidRequest());
+    block.started++;
+    const job = { kind: 'block', block, id: blockCalls.length + 1, key: randomUUID(), attempts: [], receipts: [] };
+    blockCalls.push(job);
+    await attempt.block(job);
+  };
+  const start = { call: newPaidRequest, balance: newBalanceCall, block: newBlockCall };
 
   const worker = async () => {
-    while (Date.now() < until) {
+    while (Date.now() < until()) {
       const due = pending.findIndex((p) => p.retryAt <= Date.now());
-      if (due >= 0) await attempt(pending.splice(due, 1)[0]);
-      else await newPaidRequest();
+      if (due >= 0) {
+        const job = pending.splice(due, 1)[0];
+        await attempt[job.kind](job);
+      } else await start[pick(KINDS)]();
     }
   };
   await Promise.all(Array.from({ length: workers }, worker));
-  return { proofs, ...stats };
+  return { proofs, balanceCalls, blockCalls, challengeFailures, ...stats };
 }
 
-module.exports = { runLoad, redeem };
+module.exports = { runLoad, prepareAccounts, redeem, spendBalance, spendBlock, call };

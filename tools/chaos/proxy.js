@@ -39,4 +39,34 @@ async function startLossyProxy(target) {
   return proxy;
 }
 
-module.exports = { startLossyProxy };
+// A plain TCP proxy standing in for a Kubernetes Service in front of the database: switch(port) points it at another
+// server and cuts every open connection, as a Service's endpoint change does to connections through a dead pod.
+async function startSwitchProxy(targetPort) {
+  let target = targetPort;
+  const sockets = new Set();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => [client, upstream].forEach((x) => x.destroy()));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const cutAll = () => sockets.forEach((s) => s.destroy());
+  return {
+    port: server.address().port,
+    switch: (port) => {
+      target = port;
+      cutAll();
+    },
+    close: () =>
+      new Promise((resolve) => {
+        cutAll();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+module.exports = { startLossyProxy, startSwitchProxy };

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 
+// One NATS server, or every node of a cluster separated by commas: the client starts from any node that answers and
+// moves to another when its node dies (libs/platform/src/nats.ts); one name in front of a cluster also works, but a
+// client starting while that node is down would not connect.
+const NATS_SERVER = /^(nats|tls):\/\/[^\s,/]+$/;
+export const NatsServers = z
+  .string()
+  .min(1)
+  .refine((v) => v.split(',').every((s) => NATS_SERVER.test(s.trim())), 'one nats:// (or tls://) URL, or several separated by commas (every node of a cluster)');
+
 // Every app's schema extends this one; parsed once at start, all problems reported at once.
 export const BaseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  NATS_URL: NatsServers.default('nats://127.0.0.1:4222'),
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   SERVICE_VERSION: z.string().default('1.0.0'),
