@@ -5,7 +5,7 @@
 // bought before the load. Balance and block calls carry an Idempotency-Key per logical call and are retried with it, so
 // a call whose answer was lost is redelivered (debited, or its credit used, once) and the client ends up holding it.
 const { Connection, Keypair } = require('@solana/web3.js');
-const { balanceHeaders, memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
+const { balanceDeployment, balanceHeaders, memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
 const { createHash, randomUUID } = require('node:crypto');
 const { sleep } = require('./stack');
 
@@ -72,7 +72,7 @@ async function redeem(proof, gateways, t0, phase, path = proof.path) {
 async function spendBalance(job, gateways, t0, phase) {
   const url = `${pick(gateways)}${BALANCE_PATH}`;
   const started = Date.now();
-  const r = await call(url, { headers: { ...balanceHeaders(url, { method: 'GET' }, job.wallet.keypair), 'idempotency-key': job.key } });
+  const r = await call(url, { headers: { ...balanceHeaders(url, { method: 'GET' }, job.wallet.keypair, job.wallet.deployment), 'idempotency-key': job.key } });
   record(job, r, started, t0, phase);
   return r;
 }
@@ -103,6 +103,7 @@ async function prepareAccounts({ gateways, chain, wallets, blocks }) {
   const connection = new Connection(chain.url, 'confirmed');
   const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
   const accounts = { wallets: [], blocks: [], depositSignatures: [] };
+  const deployment = await balanceDeployment(gateways[0]);
   for (let i = 0; i < wallets; i++) {
     const keypair = Keypair.generate();
     chain.chain.airdrop(keypair.publicKey, 1_000_000_000n);
@@ -110,7 +111,7 @@ async function prepareAccounts({ gateways, chain, wallets, blocks }) {
     const proof = await payChallenge(gateways, connection, keypair, path, { method: 'POST', json: {}, asset: 'SOL' });
     const paid = await call(`${gateways[0]}${path}?toll_memo=${encodeURIComponent(proof.memo)}`, { method: 'POST', json: {}, headers: { 'x-payment-tx': proof.signature } });
     if (paid.status !== 200 || !paid.body?.credit_atomic) throw new Error(`deposit answered ${paid.status} ${paid.reason ?? ''}`);
-    accounts.wallets.push({ keypair, deposited: BigInt(paid.body.credit_atomic), started: 0 });
+    accounts.wallets.push({ keypair, deployment, deposited: BigInt(paid.body.credit_atomic), started: 0 });
     accounts.depositSignatures.push(proof.signature);
   }
   for (let i = 0; i < blocks; i++) accounts.blocks.push({ ...(await payChallenge(gateways, connection, payer, BLOCK_PATH, { method: 'POST', json: { jsonrpc: '2.0', id: 0, method: 'getSlot' } })), started: 0 });

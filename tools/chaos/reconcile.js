@@ -139,7 +139,7 @@ async function reconcileBalance({ calls, wallets, gateways, t0, workers, receipt
   for (const wallet of wallets) {
     const mine = calls.filter((c) => c.wallet === wallet);
     const input = { limit: '2000' };
-    const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, wallet.keypair) });
+    const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, wallet.keypair, wallet.deployment) });
     const read = await call(`${gateways[0]}/toll/payments/balance?${query}`);
     if (read.status !== 200) throw new Error(`balance read answered ${read.status} ${read.reason ?? ''}`);
     const debits = new Map(read.body.ledger.filter((e) => e.kind === 'debit').map((e) => [e.id, BigInt(e.amount_atomic)]));
