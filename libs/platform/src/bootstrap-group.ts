@@ -5,6 +5,7 @@ import { createTelemetry, withTelemetry, type Telemetry } from '@toll/telemetry'
 import { enableReplay } from '@toll/upstream';
 import { CatalogService } from './catalog.service';
 import { BaseConfig, loadConfig, maskConfig } from './config';
+import { unhandledRejectionGuard } from './error.filter';
 import { JsonLogger } from './logger';
 import { MessageServer } from './message-server';
 import { connectNats } from './nats';
@@ -38,6 +39,8 @@ export async function bootstrapGroup<S extends z.ZodObject>(module: Type, option
 
 async function startGroup<S extends z.ZodObject>(module: Type, options: GroupOptions<S>, config: BaseConfig & z.infer<S>, telemetry: Telemetry): Promise<RunningGroup> {
   const logger = new JsonLogger(options.name, config.LOG_LEVEL);
+  // A process of its own (tests start groups inside jest, which owns the process's handlers).
+  if (!options.env) process.on('unhandledRejection', unhandledRejectionGuard(logger));
   if (config.UPSTREAM_REPLAY_DIRS) {
     const count = enableReplay(config.UPSTREAM_REPLAY_DIRS.split(','));
     logger.event('warn', 'REPLAY MODE: upstream calls are answered from recorded fixtures, as_of = recording time', { fixtures: count });

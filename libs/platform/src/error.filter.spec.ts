@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { Client } from 'pg';
-import { isUnavailable } from './error.filter';
+import { isUnavailable, unhandledRejectionGuard } from './error.filter';
+import { JsonLogger } from './logger';
 
 const refused = () =>
   new Promise<Error>((resolve) => {
@@ -25,10 +26,28 @@ describe(isUnavailable.name, () => {
     expect(isUnavailable(new Error('query failed', { cause: pgError('57P03', 'the database system is not yet accepting connections') }))).toBe(true);
   });
 
+  it('recognises an interactive transaction that expired on a slow database (rolled back, retryable)', () => {
+    const expired = Object.assign(new Error('Transaction API error: A commit cannot be executed on an expired transaction.'), { code: 'P2028' });
+    expect(isUnavailable(expired)).toBe(true);
+  });
+
   it('leaves real bugs as internal errors', () => {
     expect(isUnavailable(Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' }))).toBe(false);
     expect(isUnavailable(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }))).toBe(false);
     expect(isUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(isUnavailable('ECONNREFUSED')).toBe(false);
+  });
+});
+
+describe(unhandledRejectionGuard.name, () => {
+  it("survives a connection the database ended under a library's timer, and rethrows anything else", () => {
+    const logger = new JsonLogger('test', 'error');
+    const events = jest.spyOn(logger, 'event').mockImplementation(() => undefined);
+    const guard = unhandledRejectionGuard(logger);
+    const lost = Object.assign(new Error('terminating connection due to unexpected postmaster exit'), { cause: { code: '57P01' } });
+    expect(() => guard(lost)).not.toThrow();
+    expect(events).toHaveBeenCalledWith('warn', 'backing service connection lost outside a request', { error: 'terminating connection due to unexpected postmaster exit' });
+    const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
+    expect(() => guard(bug)).toThrow(bug);
   });
 });

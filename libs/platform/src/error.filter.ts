@@ -7,14 +7,25 @@ import { JsonLogger, requestContext } from './logger';
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const PG_UNAVAILABLE = /^(08|57P0[123])/; // SQLSTATE: connection exception; admin, crash shutdown; cannot connect now
 const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|the database system is (starting up|not yet accepting|shutting down)/i;
+// Prisma's interactive transaction outlived its timeout (a slow or failing-over database): it was rolled back, so
+// nothing was written and the same request can be retried.
+const PRISMA_UNAVAILABLE = new Set(['P2028']);
 
 // Duck-typed: socket errors are built by Node's own realm, which `instanceof Error` misses under a test VM.
 export function isUnavailable(e: unknown, depth = 0): boolean {
   if (typeof e !== 'object' || e === null || depth > 3) return false;
   const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PRISMA_UNAVAILABLE.has(code) || PG_UNAVAILABLE.test(code))) return true;
   return (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) || isUnavailable(cause, depth + 1);
 }
+
+// A database connection lost under a library's own timer (Prisma rolls back an expired interactive transaction on a
+// connection the server already ended, and nobody awaits that rollback): the transaction is gone either way, and
+// ending the replica would drop every call in flight with it. Any other unhandled rejection still ends the process.
+export const unhandledRejectionGuard = (logger: JsonLogger) => (reason: unknown) => {
+  if (!isUnavailable(reason)) throw reason;
+  logger.event('warn', 'backing service connection lost outside a request', { error: reason instanceof Error ? reason.message : String(reason) });
+};
 
 // The one mapping of a thrown value to the error body a caller receives, for NATS replies (MessageServer) and the
 // health HTTP port (ErrorFilter): a TollError as it is; anything else is logged here and leaves as INTERNAL without
