@@ -13,8 +13,8 @@
 // weights in the file (before) on the same tasks. The routes' asks stay in the index: a new group ships them in its
 // manifest, and no weight is per operation or per group.
 // Run after `npx tsc -b apps/discovery/tsconfig.build.json`:
-//   node tools/bench/train-match.js            cross-validate, then fit on every training task and write the weights
-//   node tools/bench/train-match.js --cv       cross-validate only (writes nothing)
+//   node tools/bench/train-match.js            cross-validate, then fit on every training task (writes nothing)
+//   node tools/bench/train-match.js --write    the same, and write the fitted weights to data/match-weights.json
 //   --lambda=<l2>                              regularisation (default 0.01)
 const { readdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
@@ -25,7 +25,7 @@ const m = require(path.join(dist, 'match-index'));
 const { routeDocument, listingDocument } = require(path.join(dist, 'tool-documents'));
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const lambda = Number(arg('lambda', 0.01));
-const cvOnly = process.argv.includes('--cv');
+const write = process.argv.includes('--write');
 
 const devDir = path.join(root, 'apps', 'discovery', 'eval', 'dev');
 const aliases = require(path.join(root, 'apps', 'discovery', 'eval', 'operation-aliases.json'));
@@ -120,18 +120,18 @@ console.log(`leave-one-group-out, mean over ${rows.length} groups: top-1 ${(100 
   `${(100 * mean('after')).toFixed(1)} % learned without the group`);
 console.log(`all tasks, each scored by weights fitted without its group: ${line(sum(rows.map((r) => r.after)))} (weights in the file: ${line(sum(rows.map((r) => r.before)))})`);
 
-if (!cvOnly) {
-  const w = fit(examples);
-  const all = score(w, training);
-  console.log(`fitted on every training task: ${m.SIGNALS.map((k, i) => `${k} ${w[i]}`).join(', ')}; on those tasks ${line(all)}`);
-  const out = path.join(root, 'apps', 'discovery', 'data', 'match-weights.json');
-  const data = {
-    note: 'Learned by tools/bench/train-match.js (conditional logistic model, w >= 0, L2, divided by the lexical weight) on the development sets and the tuning half; do not edit by hand.',
-    trained_on: { development: devTasks.length, tuning_half: training.length - devTasks.length, lambda },
-    cross_validation: { leave_one_group_out_mean_top1: Number(mean('after').toFixed(4)), groups: rows.length },
-    signals: m.SIGNALS,
-    weights: w,
-  };
+const w = fit(examples);
+const all = score(w, training);
+console.log(`fitted on every training task: ${m.SIGNALS.map((k, i) => `${k} ${w[i]}`).join(', ')}; on those tasks ${line(all)}`);
+const out = path.join(root, 'apps', 'discovery', 'data', 'match-weights.json');
+const data = {
+  note: 'Learned by tools/bench/train-match.js (conditional logistic model, w >= 0, L2, divided by the lexical weight) on the development sets and the tuning half; do not edit by hand.',
+  trained_on: { development: devTasks.length, tuning_half: training.length - devTasks.length, lambda },
+  cross_validation: { leave_one_group_out_mean_top1: Number(mean('after').toFixed(4)), groups: rows.length },
+  signals: m.SIGNALS,
+  weights: w,
+};
+if (write) {
   writeFileSync(out, `${JSON.stringify(data, null, 2)}\n`);
   console.log(`wrote ${path.relative(root, out)}`);
 }

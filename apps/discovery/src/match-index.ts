@@ -35,12 +35,12 @@ export const SIGNALS = ['lexical', 'semantic', 'semanticStrength', 'inputValue',
 export type Signal = (typeof SIGNALS)[number];
 const OWN_SIGNALS = 5; // the first five read the tool's own text and are weighed by its prior
 export const MATCH_WEIGHTS_FILE = path.join(__dirname, '..', 'data', 'match-weights.json');
-const learned = (file: string): Record<Signal, number> => {
+export const readWeights = (file: string): Record<Signal, number> => {
   const { signals, weights } = JSON.parse(readFileSync(file, 'utf8')) as { signals: string[]; weights: number[] };
   if (signals.join() !== SIGNALS.join()) throw new Error(`${file}: weights for ${signals.join()}, the matcher reads ${SIGNALS.join()}`);
   return Object.fromEntries(SIGNALS.map((k, i) => [k, weights[i]])) as Record<Signal, number>;
 };
-export const HYBRID: Record<Signal, number> & { statusIntentPrior: number } = { ...learned(MATCH_WEIGHTS_FILE), statusIntentPrior: 1.5 };
+export const HYBRID: Record<Signal, number> & { statusIntentPrior: number } = { ...readWeights(MATCH_WEIGHTS_FILE), statusIntentPrior: 1.5 };
 // The everyday words an input pattern is tried on before it counts as evidence.
 const COMMON_WORDS = 5000;
 // Trust and relevance:
@@ -418,13 +418,15 @@ export class MatchIndex {
     ];
   }
 
-  // The signals of every tool the task's own words found, with its score, for tools/bench/train-match.js: the status
-  // route's borrowed evidence and the later steps (a last sentence, general knowledge, trust) are left to the ranking.
-  signalsOf(text: string): { name: string; prior: number; status: boolean; signals: number[]; score: number }[] {
-    const { query } = this.select(text, undefined, assumeAvailable);
+  // The signals of every tool the task's own words found and the ranking kept (administrative routes not asked for and
+  // weak matches are left out), with its score, for tools/bench/train-match.js. The later steps (a status route's
+  // borrowed evidence, a last sentence, general knowledge) are the ranking's, after the weights.
+  signalsOf(text: string): { name: string; prior: number; signals: number[]; score: number }[] {
+    const { query, allowed } = this.select(text, undefined, assumeAvailable);
+    const kept = new Set(allowed.map((s) => s.doc.id));
     return this.score(query.task, query.terms, query.fromSynonym, assumeAvailable)
-      .filter((s) => s.signals)
-      .map((s) => ({ name: s.doc.name, prior: s.doc.prior, status: !!s.doc.status, signals: s.signals!, score: s.score }));
+      .filter((s) => s.signals && kept.has(s.doc.id))
+      .map((s) => ({ name: s.doc.name, prior: s.doc.prior, signals: s.signals!, score: s.score }));
   }
 
   private finds(term: string | null): boolean {
