@@ -1,5 +1,8 @@
 import type { RegistryListing } from '@toll/contracts';
-import { HYBRID, MatchIndex, semanticStats, type AvailabilityOf } from './match-index';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HYBRID, MATCH_WEIGHTS_FILE, MatchIndex, readWeights, semanticStats, SIGNALS, type AvailabilityOf } from './match-index';
 import { WordVectors, wordVectors } from './word-vectors';
 import { analyze, expandSynonyms, SHARED_STEMS, words } from './text-analysis';
 import { entryDocument, listingDocument, listingPrice, routeDocument, smallestPaymentMicros, type CatalogRoute } from './tool-documents';
@@ -68,6 +71,20 @@ describe('text analysis', () => {
     // Nor does the prefix of the stem they would have had reach them: "funds" is no prefix of "funding".
     expect([...SHARED_STEMS]).toEqual(expect.arrayContaining(['fund', 'univers', 'author']));
     expect(SHARED_STEMS.has('funding')).toBe(false);
+  });
+});
+
+describe('signal weights', () => {
+  it('are read from the weights file, one per signal, in order', () => {
+    const weights = readWeights(MATCH_WEIGHTS_FILE);
+    expect(Object.keys(weights)).toEqual([...SIGNALS]);
+    for (const signal of SIGNALS) expect(HYBRID[signal]).toBe(weights[signal]);
+  });
+
+  it('refuse a file written for other signals', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'weights-')), 'match-weights.json');
+    writeFileSync(file, JSON.stringify({ signals: ['lexical', 'semantic'], weights: [1, 0.15] }));
+    expect(() => readWeights(file)).toThrow(`${file}: weights for lexical,semantic, the matcher reads ${SIGNALS.join()}`);
   });
 });
 

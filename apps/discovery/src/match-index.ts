@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { PriceSpec } from '@toll/contracts';
 import type { Availability, RankedTool, SearchOutput } from './discovery.schemas';
@@ -19,17 +21,26 @@ export const FIELD_BOOSTS: Record<Field, number> = { summary: 3, name: 2.5, tags
 export const SYNONYM_WEIGHT = 0.5;
 // How far a semantic match counts for the tools of Field (0-1), for the semantic signal.
 export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name: 1, tags: 0.9, path: 0.9, description: 0.8, inputs: 0.6, asks: 0.8 };
-// Hybrid score: lexical (BM25, divided by the best BM25 of the answer) plus semantic (0-1), times the tool's prior.
-// Both are divided by their best value in the answer, so each signal's top tool scores its weight. A task that asks
-// whether a service is up ("is the weather service running?") wants the group's status route: it speaks for its
-// whole group (scores as the group's best operation) and its prior rises from 0.5 to statusIntentPrior.
-// Chosen on the tuning half only (tools/bench/tune-match.js).
-// The examples (how users ask for a tool, example-index.ts) add two more signals, each divided by its best likewise:
-// the closest example by words and by sentence meaning.
-// A task that quotes a value of the form one of a tool's inputs takes (input-values.ts) adds inputValue to its own-text
-// score (any weight from 0.2 to 1 gave the same tuning half; 0.5 is the middle); a market code for a ticker or symbol
-// input adds codeValue (development set: 0.5-1 the same, both folds gain at 0.5; the middle of inputValue's range).
-export const HYBRID = { lexical: 1, semantic: 0.15, exampleLexical: 0.5, exampleSemantic: 0.5, inputValue: 0.5, codeValue: 0.5, statusIntentPrior: 1.5 };
+// Hybrid score: a weighted sum of signals, each 0-1. The tool's own text gives lexical (BM25, divided by the best BM25 of
+// the answer), semantic (word meaning, divided by its best; semanticStrength undivided), inputValue (the task quotes a
+// value of the form one of its inputs takes, input-values.ts) and codeValue (a market code for a ticker or symbol
+// input); these are times the tool's prior. Its examples (how users ask for it, example-index.ts) give exampleLexical
+// and exampleSemantic (the closest example by words and by sentence meaning, each divided by its best) and
+// exampleCloseness (that meaning undivided). The weights are learned, not chosen: tools/bench/train-match.js fits a
+// conditional logistic model (each task's right tool against the others the signals found) on the labelled
+// development tasks, cross-validated by group, and writes them to data/match-weights.json, read here.
+// A task that asks whether a service is up ("is the weather service running?") wants the group's status route: it
+// speaks for its whole group (scores as the group's best operation) and its prior rises from 0.5 to statusIntentPrior.
+export const SIGNALS = ['lexical', 'semantic', 'semanticStrength', 'inputValue', 'codeValue', 'exampleLexical', 'exampleSemantic', 'exampleCloseness'] as const;
+export type Signal = (typeof SIGNALS)[number];
+const OWN_SIGNALS = 5; // the first five read the tool's own text and are weighed by its prior
+export const MATCH_WEIGHTS_FILE = path.join(__dirname, '..', 'data', 'match-weights.json');
+export const readWeights = (file: string): Record<Signal, number> => {
+  const { signals, weights } = JSON.parse(readFileSync(file, 'utf8')) as { signals: string[]; weights: number[] };
+  if (signals.join() !== SIGNALS.join()) throw new Error(`${file}: weights for ${signals.join()}, the matcher reads ${SIGNALS.join()}`);
+  return Object.fromEntries(SIGNALS.map((k, i) => [k, weights[i]])) as Record<Signal, number>;
+};
+export const HYBRID: Record<Signal, number> & { statusIntentPrior: number } = { ...readWeights(MATCH_WEIGHTS_FILE), statusIntentPrior: 1.5 };
 // The everyday words an input pattern is tried on before it counts as evidence.
 const COMMON_WORDS = 5000;
 // Trust and relevance:
@@ -93,6 +104,7 @@ type Scored = {
   value?: InputValueMatch;
   availability: Availability;
   evidence?: Scored;
+  signals?: number[]; // SIGNALS, before the prior
   generalQuestion?: boolean; // placed as the general-knowledge answer to a question no tool's words cover
 };
 
@@ -362,9 +374,10 @@ export class MatchIndex {
     }
     const groupBest = new Map<string, Scored>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
-      s.asked = HYBRID.exampleLexical * ((s.example?.lexical ?? 0) / bestExampleLexical) + HYBRID.exampleSemantic * ((s.example?.semantic ?? 0) / bestExampleSemantic);
-      s.score =
-        HYBRID.lexical * ((s.lexical?.score ?? 0) / bestLexical) + HYBRID.semantic * ((s.semantic?.score ?? 0) / bestSemantic) + (s.value ? (s.value.code ? HYBRID.codeValue : HYBRID.inputValue) : 0) + s.asked;
+      const signal = this.signals(s, { lexical: bestLexical, semantic: bestSemantic, exampleLexical: bestExampleLexical, exampleSemantic: bestExampleSemantic });
+      s.signals = signal;
+      s.asked = SIGNALS.reduce((sum, k, i) => (i >= OWN_SIGNALS ? sum + HYBRID[k] * signal[i] : sum), 0);
+      s.score = SIGNALS.reduce((sum, k, i) => sum + HYBRID[k] * signal[i], 0);
       if (s.doc.group && s.score > (groupBest.get(s.doc.group)?.score ?? -1)) groupBest.set(s.doc.group, s);
     }
     if (statusIntent) {
@@ -391,6 +404,31 @@ export class MatchIndex {
   }
 
   // Whether a task's stem finds any tool by itself, the way the lexical search looks for it.
+  // Each signal of SIGNALS for one tool, 0-1, before the prior; bests: each divided signal's best value in this answer.
+  private signals(s: Scored, bests: { lexical: number; semantic: number; exampleLexical: number; exampleSemantic: number }): number[] {
+    return [
+      (s.lexical?.score ?? 0) / bests.lexical,
+      (s.semantic?.score ?? 0) / bests.semantic,
+      s.semantic?.score ?? 0,
+      s.value && !s.value.code ? 1 : 0,
+      s.value?.code ? 1 : 0,
+      (s.example?.lexical ?? 0) / bests.exampleLexical,
+      (s.example?.semantic ?? 0) / bests.exampleSemantic,
+      s.example?.semantic ?? 0,
+    ];
+  }
+
+  // The signals of every tool the task's own words found and the ranking kept (administrative routes not asked for and
+  // weak matches are left out), with its score, for tools/bench/train-match.js. The later steps (a status route's
+  // borrowed evidence, a last sentence, general knowledge) are the ranking's, after the weights.
+  signalsOf(text: string): { name: string; prior: number; signals: number[]; score: number }[] {
+    const { query, allowed } = this.select(text, undefined, assumeAvailable);
+    const kept = new Set(allowed.map((s) => s.doc.id));
+    return this.score(query.task, query.terms, query.fromSynonym, assumeAvailable)
+      .filter((s) => s.signals && kept.has(s.doc.id))
+      .map((s) => ({ name: s.doc.name, prior: s.doc.prior, signals: s.signals!, score: s.score }));
+  }
+
   private finds(term: string | null): boolean {
     return term === null || this.search.search(term, { prefix: term.length >= MIN_PREFIX && !SHARED_STEMS.has(term), fuzzy: term.length >= MIN_FUZZY ? FUZZY : false }).length > 0;
   }
