@@ -7,7 +7,7 @@ const GOOD = loadFixtures(join(__dirname, 'fixtures')).filter((f) => ['page-1', 
 // Two replicas on one database, each behind its own NATS server, both running the background refresher on a
 // fast tick: each source must still be fetched once per interval, and both must serve the same index.
 describe('jobs replicas on one database', () => {
-  const { clients, replicas, fake } = groupHarness({
+  const { clients, fake } = groupHarness({
     name: 'jobs',
     start: startJobs,
     fixtures: GOOD,

@@ -5,7 +5,7 @@ import { callRegistry, submission } from './nats-call';
 // Two registry replicas sharing one database, each behind its own NATS server, so the test decides which
 // replica serves each request. The limit is the default: 5 submissions per client network per hour.
 describe('registry replicas on one database', () => {
-  const { clients, replicas } = groupHarness({
+  const { clients } = groupHarness({
     name: 'registry',
     start: startRegistry,
     database: 'toll_registry_replicas',

@@ -7,7 +7,7 @@ const DAILY = loadFixtures(join(__dirname, 'fixtures', 'odp')).filter((f) => ['l
 // Two replicas on one database, each behind its own NATS server, both running the ingest on a fast tick: the daily
 // files must each be downloaded once, and both replicas must serve the same index.
 describe('trademarks replicas on one database', () => {
-  const { clients, replicas, fake } = groupHarness({
+  const { clients, fake } = groupHarness({
     name: 'trademarks',
     start: startTrademarks,
     fixtures: DAILY,
