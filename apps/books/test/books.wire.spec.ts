@@ -58,11 +58,11 @@ const bibkeys = (...isbns: string[]) => ({ bibkeys: isbns.map((i) => `ISBN:${i}`
 // The real group over a real NATS server, Open Library and Google Books replayed from fixtures on one fake host.
 // Every test starts a fresh group, so caches and source states never leak between scenarios.
 describe('books over NATS', () => {
-  const { fake, group, call, fixture, startGroup, stopGroups } = groupHarness({
+  const { fake, group, call, fixture } = groupHarness({
     name: 'books',
     start: startBooks,
     fixtures: join(__dirname, 'fixtures'),
-    replicas: 0,
+    perTest: true,
     env: (u) => ({ BOOKS_OPENLIBRARY_URL: u.fake, BOOKS_GOOGLE_URL: u.fake, BOOKS_OPENLIBRARY_RATE_PER_SECOND: '100', BOOKS_GOOGLE_RATE_PER_SECOND: '100' }),
   });
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
@@ -72,16 +72,6 @@ describe('books over NATS', () => {
     return reply.response!.data;
   };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path).map((h) => h.query);
-
-  beforeEach(async () => {
-    fake.hits.length = 0;
-    await startGroup();
-  });
-
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    await stopGroups();
-  });
 
   describe('getBook', () => {
     it('converts an ISBN-10, asks both sources once, and answers the Open Library record with its work', async () => {

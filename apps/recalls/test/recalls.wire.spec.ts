@@ -70,11 +70,11 @@ const NOTE =
 
 // The real group over a real NATS server, openFDA, CPSC and NHTSA replayed from fixtures on one fake host.
 describe('recalls over NATS', () => {
-  const { fake, call, fixture, startGroup, stopGroups } = groupHarness({
+  const { fake, call, fixture } = groupHarness({
     name: 'recalls',
     start: startRecalls,
     fixtures: join(__dirname, 'fixtures'),
-    replicas: 0,
+    perTest: true,
     env: (u) => ({
       RECALLS_OPENFDA_URL: u.fake,
       RECALLS_CPSC_URL: u.fake,
@@ -92,16 +92,6 @@ describe('recalls over NATS', () => {
     return reply.response!.data;
   };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path).map((h) => h.query);
-
-  beforeEach(async () => {
-    fake.hits.length = 0;
-    await startGroup();
-  });
-
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    await stopGroups();
-  });
 
   describe('search', () => {
     it('searches the three FDA datasets and CPSC at once; openFDA 404 "no matches" is an empty dataset', async () => {

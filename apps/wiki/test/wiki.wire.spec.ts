@@ -46,11 +46,11 @@ const SEARCH_DOWN = {
 // The real group over a real NATS server, its Wikipedia upstreams replayed from fixtures. Every test
 // starts a fresh group, so caches and upstream health never leak between scenarios.
 describe('wiki over NATS', () => {
-  const { fake, call, fixture, startGroup, stopGroups } = groupHarness({
+  const { fake, call, fixture } = groupHarness({
     name: 'wiki',
     start: startWiki,
     fixtures: join(__dirname, 'fixtures'),
-    replicas: 0,
+    perTest: true,
     env: (u) => ({
       WIKI_WIKIPEDIA_URL: u.fake,
       WIKI_WIKIMEDIA_RATE_PER_MIN: '5000', // no governor waits between test calls
@@ -63,16 +63,6 @@ describe('wiki over NATS', () => {
     return reply.response!.data;
   };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path);
-
-  beforeEach(async () => {
-    fake.hits.length = 0;
-    await startGroup();
-  });
-
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    await stopGroups();
-  });
 
   describe('getAnswer', () => {
     it('strips the question words, resolves the page by search and answers with its summary and attribution', async () => {

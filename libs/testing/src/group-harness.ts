@@ -29,6 +29,7 @@ export interface GroupHarnessOptions<G extends StartedGroup> {
   database?: string; // a scratch database (prefix), shared by the replicas and dropped after
   replicas?: number; // started in beforeAll (default 1; 0: the spec calls startGroup itself)
   natsServers?: number; // one NATS server by default; 2 puts each replica on its own
+  perTest?: boolean; // a fresh group for every test (the fake's hits cleared before, mocks restored after)
   together?: boolean; // the replicas start at the same moment (a test of a migration lock), not one after the other
   setup?: (harness: GroupHarness<G>) => unknown; // after NATS and the fake, before the groups: what they need running
   clock?: { token: abstract new (...args: any[]) => { now(): number }; now: () => number }; // a moved clock for every replica
@@ -118,11 +119,26 @@ export function groupHarness<G extends StartedGroup>(options: GroupHarnessOption
     fake = started[1];
     clients.push(...(await Promise.all(servers.map((s) => natsClient(s.url)))));
     await options.setup?.(harness);
+    if (!options.perTest) await startReplicas();
+  }, 60_000);
+
+  if (options.perTest) {
+    beforeEach(async () => {
+      if (fake) fake.hits.length = 0;
+      await startReplicas();
+    }, 60_000);
+    afterEach(async () => {
+      jest.restoreAllMocks();
+      await stopGroups();
+    });
+  }
+
+  async function startReplicas() {
     const count = options.replicas ?? 1;
     if (options.together) await Promise.all(Array.from({ length: count }, (_, i) => startGroup({}, i)));
     // One after the other: libs/platform's ensureDatabase does not survive two replicas creating one database at once.
     else for (let i = 0; i < count; i++) await startGroup();
-  }, 60_000);
+  }
 
   afterAll(async () => {
     await stopGroups();
