@@ -16,7 +16,7 @@ const DAY = 86_400_000;
 describe('messaging replicas on one pool', () => {
   let api: FakeBotApi;
   let now = T0;
-  const { replicas, clients, envOf } = groupHarness({
+  const { replicas, clients, db, envOf } = groupHarness({
     name: 'messaging',
     start: startMessaging,
     setup: async ({ track }) => {

@@ -1,9 +1,14 @@
+import { groupHarness } from '@toll/testing';
 import { createHash } from 'node:crypto';
+import { Client } from 'pg';
+import { startMessaging } from '../src/bootstrap';
 import { DnsResolver } from '../src/dns-resolver';
 import { ProvisionInput } from '../src/messaging.schemas';
 import { runPoolCommand } from '../src/pool-cli';
-import { type FakeBotApi } from './fake-bot-api';
+import { PoolSweeper } from '../src/pool-sweeper';
+import { startFakeBotApi, type FakeBotApi } from './fake-bot-api';
 import { callMessaging, PAYER } from './nats-call';
+import { Clock } from '@toll/platform';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-11-24T12:00:00.000Z');
@@ -19,6 +24,46 @@ describe('messaging over NATS', () => {
   let now = T0;
   const logs: string[] = [];
   let env: Record<string, string | undefined>;
+  afterAll(() => jest.restoreAllMocks());
+  const { nc, group, db, envOf } = groupHarness({
+    name: 'messaging',
+    start: startMessaging,
+    database: 'toll_messaging_wire',
+    clock: { token: Clock, now: () => now },
+    setup: async ({ track }) => {
+      for (const stream of [process.stdout, process.stderr]) {
+        jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (logs.push(String(chunk)), true));
+      }
+      api = track(await startFakeBotApi());
+      for (const id of [A, B, C]) api.addBot(id);
+      api.addBot(UNMANAGED, false);
+    },
+    env: () => ({
+      LOG_LEVEL: 'debug', // upstream calls are logged at debug: the masking is part of what is tested
+      MESSAGING_BOT_API_URL: api.url,
+      MESSAGING_BOT_API_TIMEOUT_MS: '1000',
+      MESSAGING_MANAGER_BOT_TOKEN: api.managerToken,
+      MESSAGING_SWEEP_ENABLED: 'false', // the tests run each pass themselves
+      MESSAGING_SWEEP_INTERVAL_MS: '1000',
+      MESSAGING_RESET_MAX_ATTEMPTS: '2',
+    }),
+  });
+  beforeAll(() => {
+    env = envOf();
+  });
+  const sweep = () => group.app.get(PoolSweeper).runOnce();
+  const health = async () => (await callMessaging(nc, 'getHealth', {})).response!.data;
+  const botState = async (username: string) => {
+    const pg = new Client({ connectionString: db.url });
+    await pg.connect();
+    const { rows } = await pg.query(
+      'SELECT b.state, b.token_ciphertext, l.payer, l.key_hash FROM bots b LEFT JOIN leases l ON l.bot_id = b.id AND l.ended_at IS NULL WHERE b.username = $1',
+      [username],
+    );
+    await pg.end();
+    return rows[0] as { state: string; token_ciphertext: string; payer: string | null; key_hash: string | null };
+  };
+
   it('takes managed bots into the pool with the operator CLI, refuses others, and resets them before any lease', async () => {
     const first = new Map([...api.bots].map(([id, b]) => [id, b.token]));
     expect(await runPoolCommand(['add', String(A), String(B), String(C), String(UNMANAGED), 'abc'], env)).toEqual([

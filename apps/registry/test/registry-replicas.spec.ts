@@ -5,7 +5,7 @@ import { callRegistry, submission } from './nats-call';
 // Two registry replicas sharing one database, each behind its own NATS server, so the test decides which
 // replica serves each request. The limit is the default: 5 submissions per client network per hour.
 describe('registry replicas on one database', () => {
-  const { clients } = groupHarness({
+  const { clients, servers, envOf } = groupHarness({
     name: 'registry',
     start: startRegistry,
     database: 'toll_registry_replicas',
@@ -13,6 +13,7 @@ describe('registry replicas on one database', () => {
     replicas: 2,
     env: () => ({ REGISTRY_PUBLIC_BASE_URL: 'https://toll.example', REGISTRY_QUESTIONNAIRE_LIMIT: '2', REGISTRY_PROBE_ENABLED: 'false' }),
   });
+  const env = (nats: { url: string }) => ({ ...envOf(), NATS_URL: nats.url }); // another replica's settings
   let n = 0;
   const submit = (replica: 0 | 1, ip: string) => callRegistry(clients[replica], 'submit', submission({ endpoint_url: `https://replicas.example/${n++}` }), ip);
   const version = async () => (await callRegistry(clients[0], 'getSnapshot', {})).response!.data.registry_version as number;

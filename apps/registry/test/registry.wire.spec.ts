@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // The registry over a real NATS server and a throwaway Postgres database.
 describe('registry over NATS', () => {
-  const { nc } = groupHarness({
+  const { nc, group, db } = groupHarness({
     name: 'registry',
     start: startRegistry,
     database: 'toll_registry_wire',

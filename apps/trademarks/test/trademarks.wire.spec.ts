@@ -100,7 +100,7 @@ const trademarksHarness = (database: string, keys: boolean, options: Partial<Gro
 describe('trademarks over NATS', () => {
   let ingest: IngestService;
   let now = T0;
-  const { group, use, call } = trademarksHarness('toll_trademarks_wire', true, { clock: { token: Clock, now: () => now } });
+  const { group, fake, use, call } = trademarksHarness('toll_trademarks_wire', true, { clock: { token: Clock, now: () => now } });
   beforeAll(() => {
     ingest = group.app.get(IngestService);
   });
