@@ -54,13 +54,14 @@ describe('news over NATS', () => {
   let clock = NOW;
   beforeAll(() => jest.spyOn(Date, 'now').mockImplementation(() => clock));
   afterAll(() => jest.restoreAllMocks());
-  const { fake, call } = groupHarness({
+  const { fake, call: callNews } = groupHarness({
     name: 'news',
     start: startNews,
     fixtures: HEALTHY,
     serve: 'all',
     env: (u) => ({ NEWS_GDELT_URL: `${u.fake}/api/v2`, NEWS_GDELT_INTERVAL_MS: '20', NEWS_WIKIMEDIA_URL: `${u.fake}/api/rest_v1/feed`, NEWS_HN_URL: `${u.fake}/api/v1` }),
   });
+  const call = (operation: string, input: unknown, deadline = Date.now() + 5_000) => callNews(operation, input, deadline - Date.now());
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
