@@ -7,14 +7,6 @@ import { canonicalMessage } from '../src/voucher';
 export const callBatch = (nc: NatsConnection, operation: string, input: unknown, options: { payer?: string; deadline?: number } = {}): Promise<OperationReply> =>
   callOperation(nc, `batch.${operation}`, input, options);
 
-export const batchEnv = (natsUrl: string, databaseUrl: string) => ({
-  NATS_URL: natsUrl,
-  LOG_LEVEL: 'error',
-  ANNOUNCE_INTERVAL_MS: '60000',
-  NATS_GRACE_PERIOD_MS: '50',
-  DATABASE_URL: databaseUrl,
-});
-
 // A payer with its own Ed25519 key, signing vouchers exactly as the README describes.
 export const newPayer = () => {
   const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), randomBytes(32)]), format: 'der', type: 'pkcs8' });

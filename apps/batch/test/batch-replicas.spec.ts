@@ -1,34 +1,14 @@
-import type { RunningGroup } from '@toll/platform';
-import { natsClient, scratchDatabase, startNats, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { startBatch } from '../src/bootstrap';
-import { batchEnv, callBatch, newPayer } from './batch-call';
+import { callBatch, newPayer } from './batch-call';
 
 const SELLER = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
 // Two batch replicas sharing one database, each behind its own NATS server, so the test decides which replica
 // serves each request.
 describe('batch replicas on one database', () => {
-  const servers: NatsServer[] = [];
-  const clients: NatsConnection[] = [];
-  const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('toll_batch_replicas');
+  const { clients } = groupHarness({ name: 'batch', start: startBatch, database: 'toll_batch_replicas', natsServers: 2, replicas: 2 });
   const score = (i: number, voucher: unknown) => callBatch(clients[i % 2], 'score', { voucher }, { payer: SELLER, deadline: Date.now() + 20_000 });
-
-  beforeAll(async () => {
-    for (let i = 0; i < 2; i++) {
-      servers.push(await startNats());
-      clients.push(await natsClient(servers[i].url));
-    }
-    replicas.push(...(await Promise.all(servers.map((s) => startBatch(batchEnv(s.url, db.url))))));
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-    for (const c of clients) await c.close();
-    for (const s of servers) await s.stop();
-    await db.drop();
-  });
 
   it('sees a nonce reused across replicas even when both vouchers are scored at the same moment', async () => {
     for (let round = 0; round < 5; round++) {

@@ -1,9 +1,7 @@
-import type { RunningGroup } from '@toll/platform';
-import { natsClient, scratchDatabase, startNats, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { startBatch } from '../src/bootstrap';
 import { EXPIRY, THRESHOLDS, WEIGHTS } from '../src/scoring';
-import { batchEnv, callBatch, newPayer } from './batch-call';
+import { callBatch, newPayer } from './batch-call';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const SELLER = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -11,10 +9,7 @@ const OTHER_SELLER = 'So11111111111111111111111111111111111111112';
 
 // The batch scorer over a real NATS server and a throwaway Postgres database.
 describe('batch over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  const db = scratchDatabase('toll_batch_wire');
+  const { nc } = groupHarness({ name: 'batch', start: startBatch, database: 'toll_batch_wire' });
   const call = (operation: string, input: unknown, options?: { payer?: string; deadline?: number }) => callBatch(nc, operation, input, options);
   const data = async (operation: string, input: unknown, options?: { payer?: string }) => {
     const reply = await call(operation, input, options);
@@ -22,19 +17,6 @@ describe('batch over NATS', () => {
     return reply.response.data;
   };
   const score = (voucher: unknown, payer = SELLER) => data('score', { voucher }, { payer });
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await startBatch(batchEnv(nats.url, db.url));
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
-    await db.drop();
-  });
 
   it('serves its health with the weights and thresholds the scorer uses', async () => {
     const health = await data('getHealth', {});
@@ -223,20 +205,10 @@ describe('batch over NATS', () => {
 
 // With its database gone the group says so: health degraded, operations SERVICE_UNAVAILABLE (not charged).
 describe('batch without its database', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await startBatch({ ...batchEnv(nats.url, 'postgresql://postgres@127.0.0.1:1/toll_batch_down'), BATCH_MIGRATE_ON_START: 'false' });
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
+  const { nc } = groupHarness({
+    name: 'batch',
+    start: startBatch,
+    env: () => ({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/toll_batch_down', BATCH_MIGRATE_ON_START: 'false' }),
   });
 
   it('reports degraded health and refuses scores with SERVICE_UNAVAILABLE', async () => {

@@ -1,31 +1,13 @@
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { callOperation, natsClient, startNats, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { callOperation, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { BooksConfig } from '../src/config';
+import { startBooks } from '../src/bootstrap';
 
 // `npm start -- --replay`: with no internet the group answers from its committed fixtures, dated by the recording.
 describe('books in replay mode', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      name: 'books',
-      title: 'Book Metadata',
-      config: BooksConfig,
-      env: { NATS_URL: nats.url, LOG_LEVEL: 'error', ANNOUNCE_INTERVAL_MS: '60000', NATS_GRACE_PERIOD_MS: '50', UPSTREAM_REPLAY_DIRS: join(__dirname, 'fixtures') },
-    });
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
+  const { nc } = groupHarness({
+    name: 'books',
+    start: startBooks,
+    env: () => ({ UPSTREAM_REPLAY_DIRS: join(__dirname, 'fixtures') }),
   });
 
   it('answers a lookup, a batch and a search from the fixtures, as of the recording', async () => {

@@ -1,16 +1,7 @@
-import { CatalogService, bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { CatalogService } from '@toll/platform';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { BooksConfig } from '../src/config';
-
-const fixtures = loadFixtures(join(__dirname, 'fixtures'));
-const fixture = (name: string) => {
-  const found = fixtures.find((f) => `${f.upstream}/${f.case}` === name);
-  if (!found) throw new Error(`no fixture ${name}`);
-  return found;
-};
+import { startBooks } from '../src/bootstrap';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 const DAY_MS = 86_400_000;
@@ -67,55 +58,20 @@ const bibkeys = (...isbns: string[]) => ({ bibkeys: isbns.map((i) => `ISBN:${i}`
 // The real group over a real NATS server, Open Library and Google Books replayed from fixtures on one fake host.
 // Every test starts a fresh group, so caches and source states never leak between scenarios.
 describe('books over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let fake: FakeUpstream;
-  let group: RunningGroup;
-
+  const { fake, group, call, fixture } = groupHarness({
+    name: 'books',
+    start: startBooks,
+    fixtures: join(__dirname, 'fixtures'),
+    perTest: true,
+    env: (u) => ({ BOOKS_OPENLIBRARY_URL: u.fake, BOOKS_GOOGLE_URL: u.fake, BOOKS_OPENLIBRARY_RATE_PER_SECOND: '100', BOOKS_GOOGLE_RATE_PER_SECOND: '100' }),
+  });
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
-  const call = (operation: string, input: unknown, deadline?: number) => callOperation(nc, `books.${operation}`, input, { deadline });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path).map((h) => h.query);
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    fake = await startFakeUpstream();
-  });
-
-  beforeEach(async () => {
-    fake.hits.length = 0;
-    group = await bootstrapGroup(AppModule, {
-      name: 'books',
-      title: 'Book Metadata',
-      config: BooksConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        BOOKS_OPENLIBRARY_URL: fake.url,
-        BOOKS_GOOGLE_URL: fake.url,
-        BOOKS_OPENLIBRARY_RATE_PER_SECOND: '100',
-        BOOKS_GOOGLE_RATE_PER_SECOND: '100',
-      },
-    });
-  });
-
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    await group?.close();
-  });
-
-  afterAll(async () => {
-    await fake?.stop();
-    await nc?.close();
-    await nats?.stop();
-  });
 
   describe('getBook', () => {
     it('converts an ISBN-10, asks both sources once, and answers the Open Library record with its work', async () => {
@@ -260,7 +216,7 @@ describe('books over NATS', () => {
     it('answers UPSTREAM_TIMEOUT by the caller deadline when every source is slower', async () => {
       scenario('open-library/books.slow', 'google-books/volumes.slow');
       const started = Date.now();
-      const { err } = await call('getBook', { isbn: '9780143130727' }, Date.now() + 300);
+      const { err } = await call('getBook', { isbn: '9780143130727' }, 300);
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(err).toEqual({
         code: 'UPSTREAM_TIMEOUT',
@@ -473,7 +429,7 @@ describe('books over NATS', () => {
     it('answers UPSTREAM_TIMEOUT by the deadline when both sources are slower', async () => {
       fake.use([{ ...fixture('open-library/books.slow'), request: { method: 'GET', path: '/search.json' } }, fixture('google-books/volumes.slow')]);
       const started = Date.now();
-      const { err } = await call('search', { q: 'dune' }, Date.now() + 300);
+      const { err } = await call('search', { q: 'dune' }, 300);
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(err).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
     });

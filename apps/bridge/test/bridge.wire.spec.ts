@@ -1,17 +1,9 @@
-import { bootstrapGroup, CatalogService, Clock, SourceProbes, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { CatalogService, Clock, SourceProbes } from '@toll/platform';
+import { loadFixtures, type Fixture, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { BridgeConfig } from '../src/config';
+import { startBridge } from '../src/bootstrap';
 
 const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
 const ALL_UP = FIXTURES.filter((f) => f.response.status === 200 && !f.response.delayMs).map((f) => `${f.upstream}/${f.case}`);
 
 // Every provider root failing: what the background probes see during an outage.
@@ -67,46 +59,20 @@ const WORMHOLE_SCORE = {
 };
 
 describe('bridge over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let now = T0;
+  const { fake, group, use, call } = groupHarness({
+    name: 'bridge',
+    start: startBridge,
+    fixtures: join(__dirname, 'fixtures'),
+    clock: { token: Clock, now: () => now },
+    env: (u) => ({ BRIDGE_DEFILLAMA_API_URL: u.fake, BRIDGE_DEFILLAMA_BRIDGES_URL: u.fake }),
+  });
 
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `bridge.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const ok = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: BridgeConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        BRIDGE_DEFILLAMA_API_URL: fake.url,
-        BRIDGE_DEFILLAMA_BRIDGES_URL: fake.url,
-      },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-  });
 
   it('score with DefiLlama down and nothing cached: UPSTREAM_ERROR (never charged)', async () => {
     use('defillama-bridges/unavailable-503', 'defillama/unavailable-503-hacks', 'defillama/tvl-portal');

@@ -1,18 +1,10 @@
-import { bootstrapGroup, CatalogService, Clock, SourceProbes, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { CatalogService, Clock, SourceProbes } from '@toll/platform';
+import { loadFixtures, type Fixture, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { CompanyConfig } from '../src/config';
+import { startCompany } from '../src/bootstrap';
 
 const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
 const OK = FIXTURES.filter((f) => f.response.status < 500 && !f.response.delayMs).map((f) => `${f.upstream}/${f.case}`);
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
 
 // Every provider root failing: what the background probes see during an outage.
 const ROOT_DOWN: Fixture = { upstream: 'any', case: 'root-503', source: 'built-from-docs', recordedAt: '2026-11-27T00:00:00Z', request: { method: 'GET', path: '/' }, response: { status: 503, body: 'unavailable' } };
@@ -64,52 +56,29 @@ const APPLE_SNAPSHOT = {
 
 // The real group over a real NATS server, SEC and GLEIF replayed by one local fake server.
 describe('company over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let now = T0;
+  const { fake, group, use, call } = groupHarness({
+    name: 'company',
+    start: startCompany,
+    fixtures: join(__dirname, 'fixtures'),
+    clock: { token: Clock, now: () => now },
+    env: (u) => ({
+      SEC_WWW_BASE_URL: u.fake,
+      SEC_DATA_BASE_URL: u.fake,
+      SEC_TIMEOUT_MS: '2000',
+      SEC_FALLBACK_RATE_PER_SECOND: '10',
+      COMPANY_GLEIF_BASE_URL: u.fake,
+      COMPANY_WIKIDATA_BASE_URL: u.fake,
+      COMPANY_GLEIF_TIMEOUT_MS: '2000',
+      COMPANY_GLEIF_RATE_PER_MINUTE: '600',
+    }),
+  });
 
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `company.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: CompanyConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        SEC_WWW_BASE_URL: fake.url,
-        SEC_DATA_BASE_URL: fake.url,
-        SEC_TIMEOUT_MS: '2000',
-        SEC_FALLBACK_RATE_PER_SECOND: '10',
-        COMPANY_GLEIF_BASE_URL: fake.url,
-        COMPANY_WIKIDATA_BASE_URL: fake.url,
-        COMPANY_GLEIF_TIMEOUT_MS: '2000',
-        COMPANY_GLEIF_RATE_PER_MINUTE: '600',
-      },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-  });
 
   it('serves its health: sources, governors, tolls and the catalog', async () => {
     const health = await data('getHealth', {});

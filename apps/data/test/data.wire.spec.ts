@@ -1,12 +1,9 @@
 import { SUBJECTS } from '@toll/contracts';
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer, callOperation } from '@toll/testing';
+import { loadFixtures, type Fixture, groupHarness, fixtureNamed } from '@toll/testing';
 import Ajv2020 from 'ajv/dist/2020';
-import type { NatsConnection } from 'nats';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
 import { systemClock } from '../src/clock';
-import { DataConfig } from '../src/config';
+import { startData } from '../src/bootstrap';
 
 // The real group over a real NATS server, every upstream replayed from test/fixtures by one fake server.
 // Data ages run on a fixed clock, so every as_of below is exact.
@@ -16,11 +13,7 @@ let now = T0;
 jest.spyOn(systemClock, 'now').mockImplementation(() => now);
 
 const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fixture = (name: string) => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === name);
-  if (!found) throw new Error(`no fixture ${name}`);
-  return found;
-};
+const fixture = (name: string) => fixtureNamed(FIXTURES, name);
 const healthy = (...upstreams: string[]) => FIXTURES.filter((f) => upstreams.includes(f.upstream) && f.case.endsWith('-ok'));
 const down = (fixtures: Fixture[]): Fixture[] => fixtures.map((f) => ({ ...f, case: `${f.case}-down`, response: { status: 503, body: 'Service Unavailable' } }));
 const slow = (fixtures: Fixture[]): Fixture[] => fixtures.map((f) => ({ ...f, case: `${f.case}-slow`, response: { ...f.response, delayMs: 3_000 } }));
@@ -113,13 +106,20 @@ const STAKING_DOWN = 'UPSTREAM_ERROR: defillama answered HTTP 503; jito answered
 const stale = (as_of: string | null, reason: string) => ({ stale: true, data: null, as_of, reason });
 
 describe('data over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let fake: FakeUpstream;
-  let group: RunningGroup | undefined;
   let validateBundle: (data: unknown) => boolean;
+  const { nc, fake, call, startGroup, stopGroups: stop } = groupHarness({
+    name: 'data',
+    start: startData,
+    fixtures: FIXTURES,
+    replicas: 0,
+    env: (u) => ({
+      DATA_ETF_TICKERS: 'SPY,JEPI',
+      DATA_FRED_API_KEY: 'test-fred-key',
+      DATA_POLYGON_API_KEY: 'test-polygon-key',
+      ...Object.fromEntries(UPSTREAM_ENV.map((name) => [`DATA_${name}_BASE_URL`, u.fake])),
+    }),
+  });
 
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `data.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const solUsd = async () => {
     const packet = { id: 'sol', pattern: SUBJECTS.dataSolUsd, data: {} };
     const reply = await nc.request(SUBJECTS.dataSolUsd, Buffer.from(JSON.stringify(packet)), { timeout: 5_000 });
@@ -137,40 +137,8 @@ describe('data over NATS', () => {
     now = T0;
     fake.use(fixtures);
     fake.hits.length = 0;
-    group = await bootstrapGroup(AppModule, {
-      name: 'data',
-      title: 'Data bundle',
-      config: DataConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        DATA_ETF_TICKERS: 'SPY,JEPI',
-        DATA_FRED_API_KEY: 'test-fred-key',
-        DATA_POLYGON_API_KEY: 'test-polygon-key',
-        ...Object.fromEntries(UPSTREAM_ENV.map((u) => [`DATA_${u}_BASE_URL`, fake.url])),
-        ...env,
-      },
-    });
+    await startGroup(env);
   };
-  const stop = async () => {
-    await group?.close();
-    group = undefined;
-  };
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    fake = await startFakeUpstream();
-  });
-
-  afterAll(async () => {
-    await stop();
-    await nc?.close();
-    await nats?.stop();
-    await fake?.stop();
-  });
 
   describe('with every upstream up', () => {
     beforeAll(async () => {

@@ -1,33 +1,14 @@
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { callOperation, natsClient, startNats, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
-import { AppModule } from '../src/app.module';
-import { DevutilsConfig } from '../src/config';
+import { callOperation, groupHarness } from '@toll/testing';
+import { startDevutils } from '../src/bootstrap';
 
 // The real group over a real NATS server: DI wiring, the catalog, and the platform's input validation.
 describe('devutils over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
+  const { nc } = groupHarness({
+    name: 'devutils',
+    start: startDevutils,
+  });
 
   const call = (operation: string, input: unknown, caller = { ip: '203.0.113.7' }) => callOperation(nc, `devutils.${operation}`, input, { caller });
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      name: 'devutils',
-      title: 'Dev Utilities',
-      config: DevutilsConfig,
-      env: { NATS_URL: nats.url, LOG_LEVEL: 'error', ANNOUNCE_INTERVAL_MS: '60000', NATS_GRACE_PERIOD_MS: '50' },
-    });
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
-  });
 
   it('serves its health with the full catalog', async () => {
     const { response } = await call('getHealth', {});

@@ -1,33 +1,21 @@
 import { SUBJECTS, TollError, type GroupManifest } from '@toll/contracts';
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { callOperation, natsClient, startNats, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import { AppModule } from '../src/app.module';
-import { DiscoveryConfig } from '../src/config';
+import { callOperation, groupHarness, pollUntil as waitFor } from '@toll/testing';
 import { DiscoveryService } from '../src/discovery.service';
 import evalCatalog from '../eval/catalog.json';
+import { startDiscovery } from '../src/bootstrap';
 
 // Issue 23 item 8 over NATS, with two replicas on one database: the per-registrant limit on new index entries is
 // shared by the replicas, each result carries its group's announced availability, and every public field is snake_case.
-const ADMIN = 'postgresql://postgres@127.0.0.1:5432/postgres';
-const database = `toll_discovery_trust_${randomBytes(4).toString('hex')}`;
 const weather = (evalCatalog as GroupManifest[]).find((m) => m.group === 'weather')!;
 
-async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('discovery trust over NATS, two replicas', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  const replicas: RunningGroup[] = [];
+  const { nc, replicas } = groupHarness({
+    name: 'discovery',
+    start: startDiscovery,
+    database: 'toll_discovery_trust',
+    replicas: 2,
+    env: () => ({ DISCOVERY_REGISTER_LIMIT: '3', DISCOVERY_REGISTER_WINDOW_SECONDS: '600' }),
+  });
 
   const data = async (operation: string, input: unknown) => {
     const r = await callOperation(nc, `discovery.${operation}`, input);
@@ -37,38 +25,8 @@ describe('discovery trust over NATS, two replicas', () => {
   const entry = (name: string) => ({ name, endpoint: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example/`, description: `${name}: a tool registered in a test`, price_per_call: 0, tags: [] });
 
   beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    for (let i = 0; i < 2; i++) {
-      replicas.push(
-        await bootstrapGroup(AppModule, {
-          name: 'discovery',
-          title: 'Discovery',
-          config: DiscoveryConfig,
-          env: {
-            NATS_URL: nats.url,
-            LOG_LEVEL: 'error',
-            ANNOUNCE_INTERVAL_MS: '60000',
-            NATS_GRACE_PERIOD_MS: '50',
-            DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${database}`,
-            DISCOVERY_REGISTER_LIMIT: '3',
-            DISCOVERY_REGISTER_WINDOW_SECONDS: '600',
-          },
-        }),
-      );
-    }
     nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(weather));
     await waitFor(() => data('getHealth', {}), (h) => h.index.groups.includes('weather'));
-  });
-
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-    await nc?.close();
-    await nats?.stop();
-    const admin = new Client({ connectionString: ADMIN });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
   });
 
   it('limits new entries per client network across replicas; updates and other networks are not limited', async () => {

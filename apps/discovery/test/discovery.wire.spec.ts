@@ -1,16 +1,9 @@
 import { SUBJECTS, type GroupManifest, type RegistryListing } from '@toll/contracts';
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { natsClient, respond, startNats, type FakeResponder, type NatsServer, callOperation } from '@toll/testing';
+import { respond, type FakeResponder, callOperation, groupHarness, pollUntil as waitFor } from '@toll/testing';
 import { bazaarExtension } from '@toll/x402';
-import type { NatsConnection } from 'nats';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import { AppModule } from '../src/app.module';
-import { DiscoveryConfig } from '../src/config';
 import evalCatalog from '../eval/catalog.json';
+import { startDiscovery } from '../src/bootstrap';
 
-const ADMIN = 'postgresql://postgres@127.0.0.1:5432/postgres';
-const database = `toll_discovery_wire_${randomBytes(4).toString('hex')}`;
 // Every spec §4 group but discovery itself, which announces its real manifest.
 const otherGroups = (evalCatalog as GroupManifest[]).filter((m) => m.group !== 'discovery');
 const otherRoutes = otherGroups.flatMap((m) => m.routes);
@@ -31,19 +24,19 @@ const listing = (over: Partial<RegistryListing> = {}): RegistryListing => ({
 });
 const LISTINGS = [listing(), listing({ id: 'lst-sub', name: 'Validator Yield Feed', description: 'Validator staking yield feed', pricing: { model: 'subscription', usd: '9', period: 'month' }, verified: false })];
 
-async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('discovery over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
+  const { nc } = groupHarness({
+    name: 'discovery',
+    start: startDiscovery,
+    database: 'toll_discovery_wire',
+    env: () => ({
+      DISCOVERY_REGISTRY_REFRESH_MS: '100',
+      DISCOVERY_REGISTRY_TIMEOUT_MS: '300',
+      DISCOVERY_REGISTRY_MAX_STALE_MS: '1500',
+      DISCOVERY_INDEX_MAX_ENTRIES: '5',
+      DISCOVERY_PATH_GRANTS: 'registry:/api/listings,registry:/registry.json,registry:/api/submit,registry:/api/questionnaire',
+    }),
+  });
   let registry: FakeResponder | undefined;
 
   const call = (operation: string, input: unknown) => callOperation(nc, `discovery.${operation}`, input);
@@ -65,25 +58,6 @@ describe('discovery over NATS', () => {
   };
 
   beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      name: 'discovery',
-      title: 'Discovery',
-      config: DiscoveryConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${database}`,
-        DISCOVERY_REGISTRY_REFRESH_MS: '100',
-        DISCOVERY_REGISTRY_TIMEOUT_MS: '300',
-        DISCOVERY_REGISTRY_MAX_STALE_MS: '1500',
-        DISCOVERY_INDEX_MAX_ENTRIES: '5',
-        DISCOVERY_PATH_GRANTS: 'registry:/api/listings,registry:/registry.json,registry:/api/submit,registry:/api/questionnaire',
-      },
-    });
     // The other groups announce themselves, as they would at start or when discovery asks.
     for (const m of otherGroups) nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(m));
     // Manifests the gateway would refuse (a path of another group, a root path not granted) are ignored here too.
@@ -91,17 +65,6 @@ describe('discovery over NATS', () => {
     nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(evil('/toll/weather/current')));
     nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(evil('/api/data')));
     await waitFor(() => data('getHealth', {}), (h) => h.index.toll_routes === otherRoutes.length + 4);
-  });
-
-  afterAll(async () => {
-    registry?.stop();
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
-    const admin = new Client({ connectionString: ADMIN });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
   });
 
   it('serves its health: own endpoints, the full Toll catalog, index sizes and source status', async () => {

@@ -1,17 +1,8 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { Clock } from '@toll/platform';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { EtfConfig } from '../src/config';
+import { startEtf } from '../src/bootstrap';
 
-const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
 const NASDAQ_OK = ['nasdaq/schd-dividends-ok', 'nasdaq/schd-info-ok', 'nasdaq/jepi-dividends-ok', 'nasdaq/jepi-info-ok', 'nasdaq/arkk-dividends-empty', 'nasdaq/zzzz-symbol-unknown'];
 const POLYGON_EMPTY = ['polygon/arkk-dividends-empty', 'polygon/zzzz-dividends-empty'];
 
@@ -35,51 +26,28 @@ const SCHD_NASDAQ = [
 
 // The real group over a real NATS server, Nasdaq and Massive replayed by a local fake server.
 describe('etf over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let now = T0;
+  const { fake, use, call } = groupHarness({
+    name: 'etf',
+    start: startEtf,
+    fixtures: join(__dirname, 'fixtures'),
+    clock: { token: Clock, now: () => now },
+    env: (u) => ({
+      ETF_NASDAQ_BASE_URL: u.fake,
+      ETF_NASDAQ_TIMEOUT_MS: '1000',
+      ETF_POLYGON_BASE_URL: u.fake,
+      ETF_POLYGON_API_KEY: 'test-key',
+      ETF_POLYGON_RATE_PER_MINUTE: '6000',
+      ETF_SCREENER_WARM_ON_START: 'false',
+      ETF_SCREENER_UNIVERSE: 'SCHD,JEPI,ARKK',
+    }),
+  });
 
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `etf.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: EtfConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        ETF_NASDAQ_BASE_URL: fake.url,
-        ETF_NASDAQ_TIMEOUT_MS: '1000',
-        ETF_POLYGON_BASE_URL: fake.url,
-        ETF_POLYGON_API_KEY: 'test-key',
-        ETF_POLYGON_RATE_PER_MINUTE: '6000',
-        ETF_SCREENER_WARM_ON_START: 'false',
-        ETF_SCREENER_UNIVERSE: 'SCHD,JEPI,ARKK',
-      },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-  });
 
   it('serves its health: sources with terms, the screener universe, tolls and the catalog', async () => {
     const health = await data('getHealth', {});

@@ -12,23 +12,16 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { startLocalRpc, type LocalChain, type LocalRpc } from '@toll/local-chain';
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
+import { Clock } from '@toll/platform';
 import { PROGRAMS } from '@toll/solana';
-import { loadFixtures, natsClient, startNats, type Fixture, type NatsServer, callOperation } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { fixtureNamed, groupHarness, loadFixtures, type Fixture } from '@toll/testing';
 import { join } from 'node:path';
-import { GROUP } from '../src/bootstrap';
-import { AppModule } from '../src/app.module';
-import { FeesConfig } from '../src/config';
+import { startFees } from '../src/bootstrap';
 import { METHOD } from '../src/fee-market';
 import { startRpcSwitch, type RpcSwitch } from './rpc-switch';
 
 const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (name: string): Fixture => {
-  const found = FIXTURES.find((f) => f.case === name);
-  if (!found) throw new Error(`no fixture ${name}`);
-  return found;
-};
+const fx = (name: string): Fixture => fixtureNamed(FIXTURES, name);
 
 const T0 = Date.parse('2026-11-22T14:20:00Z');
 const MINUTE = 60_000;
@@ -44,18 +37,15 @@ const NO_LIMIT_NOTE =
 // The real group over a real NATS server; its two RPC URLs pass through to a real local chain (LiteSVM), and each
 // can be switched to a fixture (503, error body, odd shape, slow) or dropped.
 describe('fees over NATS against a local chain', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
   let rpc: LocalRpc;
   let chain: LocalChain;
   let primary: RpcSwitch;
   let fallback: RpcSwitch;
-  let group: RunningGroup;
   let genesis: number;
   let now = T0;
   const payer = Keypair.generate();
 
-  const call = (operation: string, input: unknown, deadlineMs = 8_000) => callOperation(nc, `fees.${operation}`, input, { deadline: Date.now() + deadlineMs });
+  const call = (operation: string, input: unknown, deadlineMs = 8_000) => callFees(operation, input, deadlineMs);
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
@@ -106,36 +96,22 @@ describe('fees over NATS against a local chain', () => {
     return table;
   };
 
-  beforeAll(async () => {
-    [nats, rpc] = await Promise.all([startNats(), startLocalRpc({ port: 0, slotMs: 0 })]);
-    chain = rpc.chain;
-    [primary, fallback, nc] = await Promise.all([startRpcSwitch(rpc.url), startRpcSwitch(rpc.url), natsClient(nats.url)]);
-    // Manual slots (slotMs 0): each landed transaction is its own block, so the fee samples are exactly what we send.
-    genesis = chain.slot;
-    chain.airdrop(payer.publicKey, 10_000n * BigInt(LAMPORTS_PER_SOL));
-    for (const price of MARKET_PRICES) {
-      chain.send(legacyTx([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price }), transfer(Keypair.generate().publicKey)]).serialize());
-    }
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: FeesConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        FEES_RPC_URLS: `${primary.url},${fallback.url}`,
-        FEES_RPC_TIMEOUT_MS: '1000',
-      },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), primary?.stop(), fallback?.stop()]);
-    await rpc?.close();
+  const { call: callFees } = groupHarness({
+    name: 'fees',
+    start: startFees,
+    setup: async ({ track }) => {
+      rpc = track(await startLocalRpc({ port: 0, slotMs: 0 }));
+      chain = rpc.chain;
+      [primary, fallback] = (await Promise.all([startRpcSwitch(rpc.url), startRpcSwitch(rpc.url)])).map(track);
+      // Manual slots (slotMs 0): each landed transaction is its own block, so the fee samples are exactly what we send.
+      genesis = chain.slot;
+      chain.airdrop(payer.publicKey, 10_000n * BigInt(LAMPORTS_PER_SOL));
+      for (const price of MARKET_PRICES) {
+        chain.send(legacyTx([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price }), transfer(Keypair.generate().publicKey)]).serialize());
+      }
+    },
+    clock: { token: Clock, now: () => now },
+    env: () => ({ FEES_RPC_URLS: `${primary.url},${fallback.url}`, FEES_RPC_TIMEOUT_MS: '1000' }),
   });
 
   // Every test starts past the stale window (60 s), with both endpoints passing through.

@@ -1,6 +1,4 @@
-import type { RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, scratchDatabase, startFakeUpstream, startNats, type FakeUpstream, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { callOperation, loadFixtures, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startFunding } from '../src/bootstrap';
@@ -14,42 +12,17 @@ const FIXTURES = loadFixtures(join(__dirname, 'fixtures')).filter((f) => ['instr
 // (and migrate) at once and both collect the same OKX page at once: every event is stored once and both replicas
 // serve the same heatmap.
 describe('funding replicas on one database', () => {
-  const servers: NatsServer[] = [];
-  const clients: NatsConnection[] = [];
-  const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('toll_funding_replicas');
-  let fake: FakeUpstream;
-
-  beforeAll(async () => {
-    fake = await startFakeUpstream(FIXTURES);
-    for (let i = 0; i < 2; i++) servers.push(await startNats());
-    replicas.push(
-      ...(await Promise.all(
-        servers.map((nats) =>
-          startFunding({
-            NATS_URL: nats.url,
-            LOG_LEVEL: 'error',
-            ANNOUNCE_INTERVAL_MS: '60000',
-            NATS_GRACE_PERIOD_MS: '50',
-            DATABASE_URL: db.url,
-            FUNDING_OKX_BASE_URL: fake.url,
-            FUNDING_HYPERLIQUID_ENABLED: 'false',
-            FUNDING_COLLECTOR_ENABLED: 'false',
-            FUNDING_LIQUIDATION_BASES: 'BTC',
-          }),
-        ),
-      )),
-    );
-    for (const r of replicas) jest.spyOn(r.app.get(Clock), 'now').mockImplementation(() => T0);
-    for (const s of servers) clients.push(await natsClient(s.url));
-  });
-
-  afterAll(async () => {
-    await Promise.all(replicas.map((r) => r.close()));
-    await Promise.all(clients.map((c) => c.close()));
-    await Promise.all(servers.map((s) => s.stop()));
-    await fake?.stop();
-    await db.drop();
+  const { clients, replicas, db } = groupHarness({
+    name: 'funding',
+    start: startFunding,
+    fixtures: FIXTURES,
+    serve: 'all',
+    database: 'toll_funding_replicas',
+    natsServers: 2,
+    replicas: 2,
+    together: true,
+    clock: { token: Clock, now: () => T0 },
+    env: (u) => ({ FUNDING_OKX_BASE_URL: u.fake, FUNDING_HYPERLIQUID_ENABLED: 'false', FUNDING_COLLECTOR_ENABLED: 'false', FUNDING_LIQUIDATION_BASES: 'BTC' }),
   });
 
   it('stores each event once when both replicas collect the same page concurrently, and both serve the same answer', async () => {

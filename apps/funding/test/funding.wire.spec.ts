@@ -1,18 +1,8 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, scratchDatabase, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { Clock } from '@toll/platform';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { FundingConfig } from '../src/config';
+import { startFunding } from '../src/bootstrap';
 import { LiquidationCollector } from '../src/liquidation-collector';
-
-const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const MINUTE = 60_000;
@@ -68,53 +58,28 @@ const NO_MIRROR = 'the Hyperliquid mirror failed too (hyperliquid answered HTTP 
 const WIF_ALL = ['binance/premium-index-wif', 'binance/funding-info', 'bybit/tickers-wif', 'okx/funding-rate-wif'];
 
 describe('funding over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let now = T0;
-  const db = scratchDatabase('toll_funding_wire');
+  const { fake, group, use, call } = groupHarness({
+    name: 'funding',
+    start: startFunding,
+    fixtures: join(__dirname, 'fixtures'),
+    database: 'toll_funding_wire',
+    clock: { token: Clock, now: () => now },
+    env: (u) => ({
+      FUNDING_BINANCE_BASE_URL: u.fake,
+      FUNDING_BYBIT_BASE_URL: u.fake,
+      FUNDING_OKX_BASE_URL: u.fake,
+      FUNDING_HYPERLIQUID_BASE_URL: u.fake,
+      FUNDING_COLLECTOR_ENABLED: 'false', // the tests run collection passes themselves
+      FUNDING_LIQUIDATION_BASES: 'BTC',
+    }),
+  });
 
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `funding.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: FundingConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        DATABASE_URL: db.url,
-        FUNDING_BINANCE_BASE_URL: fake.url,
-        FUNDING_BYBIT_BASE_URL: fake.url,
-        FUNDING_OKX_BASE_URL: fake.url,
-        FUNDING_HYPERLIQUID_BASE_URL: fake.url,
-        FUNDING_COLLECTOR_ENABLED: 'false', // the tests run collection passes themselves
-        FUNDING_LIQUIDATION_BASES: 'BTC',
-      },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-    await db.drop();
-  });
 
   it('serves its health: tracked markets, venues with terms, collector, tolls', async () => {
     const health = await data('getHealth', {});

@@ -1,8 +1,8 @@
 import { CONTRACT_HEADER, CONTRACT_VERSION, SUBJECTS } from '@toll/contracts';
 import { NatsBus, RAW_BODY_HEADER, readReply } from '@toll/platform';
 import { requestSha256 } from '@toll/x402';
-import { callOperation, http, natsClient, respond, startNats, waitFor, type FakeResponder, type NatsServer } from '@toll/testing';
-import { headers as natsHeaders, type NatsConnection } from 'nats';
+import { callOperation, http, respond, waitFor, type FakeResponder, groupHarness } from '@toll/testing';
+import { headers as natsHeaders } from 'nats';
 import { startGateway, type RunningGateway } from '../src/bootstrap';
 import { startDemoGroup, startPingGroup } from './demo-group';
 
@@ -31,27 +31,18 @@ const manifestOf = (group: string, routes: Array<{ operationId: string; path: st
 const revalidate = (etag: string) => ({ 'if-none-match': etag, 'cache-control': 'max-age=0' });
 
 describe('gateway over a real NATS server', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
   let gateway: RunningGateway;
-  let demo: Awaited<ReturnType<typeof startDemoGroup>>;
   let payments: FakeResponder;
   const CHALLENGE = { headerValue: 'eyJ4NDAyVmVyc2lvbiI6Mn0=', body: { x402Version: 1, toll: { memo: 'm' } } };
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    payments = respond(nc, SUBJECTS.paymentsChallenge, () => ({ response: CHALLENGE }));
-    demo = await startDemoGroup(nats.url);
-    gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', GATEWAY_ROUTE_TTL_MS: '1500', LOG_LEVEL: 'error', GATEWAY_PATH_GRANTS: 'granted:/granted.json' });
-    await waitFor(async () => ((await http(`${gateway.url}/toll/demo/echo?q=a`)).status === 200 ? true : undefined));
+  const { nats, nc, track } = groupHarness({
+    name: 'demo',
+    start: (env) => startDemoGroup(env.NATS_URL!),
+    setup: ({ nc }) => (payments = respond(nc, SUBJECTS.paymentsChallenge, () => ({ response: CHALLENGE }))),
   });
 
-  afterAll(async () => {
-    await gateway.close();
-    await demo.close();
-    await nc.close();
-    await nats.stop();
+  beforeAll(async () => {
+    gateway = track(await startGateway({ NATS_URL: nats.url, PORT: '0', GATEWAY_ROUTE_TTL_MS: '1500', LOG_LEVEL: 'error', GATEWAY_PATH_GRANTS: 'granted:/granted.json' }));
+    await waitFor(async () => ((await http(`${gateway.url}/toll/demo/echo?q=a`)).status === 200 ? true : undefined));
   });
 
   beforeEach(() => payments.calls.splice(0));

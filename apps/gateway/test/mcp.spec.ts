@@ -2,19 +2,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SUBJECTS } from '@toll/contracts';
-import { http, natsClient, respond, startNats, waitFor, type FakeResponder, type NatsServer } from '@toll/testing';
+import { http, respond, waitFor, type FakeResponder, groupHarness } from '@toll/testing';
 import { encodeHeaderJson } from '@toll/x402';
-import type { NatsConnection } from 'nats';
 import { startGateway, type RunningGateway } from '../src/bootstrap';
 import { startDemoGroup } from './demo-group';
 
 // The MCP endpoint against fake payments: the pipeline's every outcome (challenge, pre-check, uncharged, group
 // headers, exact JSON text, a settled call) reaches the tool result the way it reaches an HTTP response.
 describe('gateway MCP endpoint over a real NATS server', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
   let gateway: RunningGateway;
-  let demo: Awaited<ReturnType<typeof startDemoGroup>>;
   let challenge: FakeResponder;
   let mcp: Client;
   const REQUIRED = { x402Version: 2, error: 'payment_required', resource: { url: 'u', description: 'd', mimeType: 'application/json' }, accepts: [{ scheme: 'exact', amount: '10000', extra: { memo: 'm' } }] };
@@ -24,23 +20,17 @@ describe('gateway MCP endpoint over a real NATS server', () => {
   const call = (name: string, args: Record<string, unknown> = {}, meta?: Record<string, unknown>) => mcp.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
   const textOf = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    challenge = respond(nc, SUBJECTS.paymentsChallenge, () => ({ response: CHALLENGE }));
-    demo = await startDemoGroup(nats.url);
-    gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error' });
-    await waitFor(async () => ((await http(`${gateway.url}/toll/demo/echo?q=a`)).status === 200 ? true : undefined));
-    mcp = new Client({ name: 'gateway-spec', version: '1.0.0' });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${gateway.url}/mcp`)));
+  const { nats, nc, track } = groupHarness({
+    name: 'demo',
+    start: (env) => startDemoGroup(env.NATS_URL!),
+    setup: ({ nc }) => (challenge = respond(nc, SUBJECTS.paymentsChallenge, () => ({ response: CHALLENGE }))),
   });
 
-  afterAll(async () => {
-    await mcp.close();
-    await gateway.close();
-    await demo.close();
-    await nc.close();
-    await nats.stop();
+  beforeAll(async () => {
+    gateway = track(await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error' }));
+    await waitFor(async () => ((await http(`${gateway.url}/toll/demo/echo?q=a`)).status === 200 ? true : undefined));
+    mcp = track(new Client({ name: 'gateway-spec', version: '1.0.0' }));
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${gateway.url}/mcp`)));
   });
 
   beforeEach(() => challenge.calls.splice(0));

@@ -1,36 +1,15 @@
-import type { RunningGroup } from '@toll/platform';
-import { callOperation, natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { callOperation, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
 import { startJobs } from '../src/bootstrap';
 import { IndexRefresher } from '../src/index-refresher';
 
 // `npm start -- --replay`: no network and no key, the index built from the committed fixtures and labelled as such.
 describe('jobs in replay mode', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  const db = scratchDatabase('toll_jobs_replay');
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await startJobs({
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'error',
-      ANNOUNCE_INTERVAL_MS: '60000',
-      NATS_GRACE_PERIOD_MS: '50',
-      DATABASE_URL: db.url,
-      JOBS_REFRESH_ENABLED: 'false',
-      UPSTREAM_REPLAY_DIRS: join(__dirname, 'fixtures'),
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
-    await db.drop();
+  const { nc, group } = groupHarness({
+    name: 'jobs',
+    start: startJobs,
+    database: 'toll_jobs_replay',
+    env: () => ({ JOBS_REFRESH_ENABLED: 'false', UPSTREAM_REPLAY_DIRS: join(__dirname, 'fixtures') }),
   });
 
   it('answers searches from the recorded boards, as of the recording and labelled stale', async () => {

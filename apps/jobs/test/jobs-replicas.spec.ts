@@ -1,6 +1,4 @@
-import type { RunningGroup } from '@toll/platform';
-import { callOperation, type FakeUpstream, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { callOperation, loadFixtures, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
 import { startJobs } from '../src/bootstrap';
 
@@ -9,42 +7,23 @@ const GOOD = loadFixtures(join(__dirname, 'fixtures')).filter((f) => ['page-1', 
 // Two replicas on one database, each behind its own NATS server, both running the background refresher on a
 // fast tick: each source must still be fetched once per interval, and both must serve the same index.
 describe('jobs replicas on one database', () => {
-  const servers: NatsServer[] = [];
-  const clients: NatsConnection[] = [];
-  const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('toll_jobs_replicas');
-  let fake: FakeUpstream;
-  const env = (nats: NatsServer) => ({
-    NATS_URL: nats.url,
-    LOG_LEVEL: 'error',
-    ANNOUNCE_INTERVAL_MS: '60000',
-    NATS_GRACE_PERIOD_MS: '50',
-    DATABASE_URL: db.url,
-    JOBS_REFRESH_TICK_MS: '100',
-    JOBS_ARBEITNOW_BASE_URL: fake.url,
-    JOBS_USAJOBS_BASE_URL: fake.url,
-    JOBS_USAJOBS_API_KEY: 'test-key',
-    JOBS_USAJOBS_EMAIL: 'ops@toll.example',
+  const { clients, fake } = groupHarness({
+    name: 'jobs',
+    start: startJobs,
+    fixtures: GOOD,
+    serve: 'all',
+    database: 'toll_jobs_replicas',
+    natsServers: 2,
+    replicas: 2,
+    env: (u) => ({
+      JOBS_REFRESH_TICK_MS: '100',
+      JOBS_ARBEITNOW_BASE_URL: u.fake,
+      JOBS_USAJOBS_BASE_URL: u.fake,
+      JOBS_USAJOBS_API_KEY: 'test-key',
+      JOBS_USAJOBS_EMAIL: 'ops@toll.example',
+    }),
   });
   const call = (replica: number, operation: string, input: unknown) => callOperation(clients[replica], `jobs.${operation}`, input, { deadline: Date.now() + 5_000 });
-
-  beforeAll(async () => {
-    fake = await startFakeUpstream(GOOD);
-    for (let i = 0; i < 2; i++) {
-      servers.push(await startNats());
-      clients.push(await natsClient(servers[i].url));
-    }
-    // One after the other: libs/platform's ensureDatabase does not survive two replicas creating one database at once.
-    for (const s of servers) replicas.push(await startJobs(env(s)));
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-    for (const c of clients) await c.close();
-    for (const s of servers) await s.stop();
-    await fake.stop();
-    await db.drop();
-  });
 
   it('fetches each source once per interval although both replicas tick every 100 ms, and both serve the same deduplicated index', async () => {
     for (let i = 0; i < 100; i++) {

@@ -1,18 +1,9 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
-import { callOperation, type FakeUpstream, type Fixture, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { Clock } from '@toll/platform';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { JobsConfig } from '../src/config';
+import { startJobs } from '../src/bootstrap';
 import { IndexRefresher } from '../src/index-refresher';
 
-const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
 const GOOD = ['arbeitnow/page-1', 'arbeitnow/page-2', 'usajobs/search-page-1'];
 const ALL_DOWN = ['arbeitnow/unavailable-503', 'usajobs/unavailable-503'];
 
@@ -87,19 +78,28 @@ const SOURCES_T0 = [
 // The real group over a real NATS server and a scratch Postgres, its sources replayed by a local fake server.
 // The background timer is off: the test drives the refresher's tick and the clock itself.
 describe('jobs over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let refresher: IndexRefresher;
   let now = T0;
-  const db = scratchDatabase('toll_jobs_wire');
+  const { group, fake, use, call } = groupHarness({
+    name: 'jobs',
+    start: startJobs,
+    fixtures: join(__dirname, 'fixtures'),
+    database: 'toll_jobs_wire',
+    clock: { token: Clock, now: () => now },
+    env: (u) => ({
+      JOBS_REFRESH_ENABLED: 'false',
+      JOBS_ARBEITNOW_BASE_URL: u.fake,
+      JOBS_ARBEITNOW_TIMEOUT_MS: '500',
+      JOBS_USAJOBS_BASE_URL: u.fake,
+      JOBS_USAJOBS_API_KEY: 'test-key',
+      JOBS_USAJOBS_EMAIL: 'ops@toll.example',
+    }),
+  });
 
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `jobs.${operation}`, input, { deadline: Date.now() + deadlineMs });
+  beforeAll(() => {
+    refresher = group.app.get(IndexRefresher);
+  });
+
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
@@ -107,37 +107,6 @@ describe('jobs over NATS', () => {
   };
   const refusal = async (operation: string, input: unknown) => (await call(operation, input)).err;
   const ids = (answer: { jobs: Array<{ id: string }> }) => answer.jobs.map((j) => j.id);
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: JobsConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        DATABASE_URL: db.url,
-        JOBS_REFRESH_ENABLED: 'false',
-        JOBS_ARBEITNOW_BASE_URL: fake.url,
-        JOBS_ARBEITNOW_TIMEOUT_MS: '500',
-        JOBS_USAJOBS_BASE_URL: fake.url,
-        JOBS_USAJOBS_API_KEY: 'test-key',
-        JOBS_USAJOBS_EMAIL: 'ops@toll.example',
-      },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-    refresher = group.app.get(IndexRefresher);
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-    await db.drop();
-  });
 
   it('answers 503 (never charged) while no source has ever been indexed, and says why in health', async () => {
     use(...ALL_DOWN);

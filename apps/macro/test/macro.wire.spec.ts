@@ -1,17 +1,8 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { Clock, type RunningGroup } from '@toll/platform';
+import { callOperation, groupHarness, type GroupHarnessOptions } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { MacroConfig } from '../src/config';
+import { startMacro } from '../src/bootstrap';
 
-const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
 const OK = [
   'fred/series-cpiaucsl-ok',
   'fred/observations-cpiaucsl-latest',
@@ -58,58 +49,35 @@ const PELOSI = {
   bioguide_id: 'P000197',
 };
 
-const startMacroGroup = (nats: NatsServer, fake: FakeUpstream, extra: Record<string, string> = {}) =>
-  bootstrapGroup(AppModule, {
-    ...GROUP,
-    config: MacroConfig,
-    env: {
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'error',
-      ANNOUNCE_INTERVAL_MS: '60000',
-      NATS_GRACE_PERIOD_MS: '50',
-      MACRO_FRED_BASE_URL: fake.url,
-      MACRO_FREDGRAPH_BASE_URL: fake.url,
-      MACRO_CENSUS_BASE_URL: fake.url,
-      MACRO_LEGISLATORS_BASE_URLS: fake.url,
+// Both suites run the group by its own bootstrap over the same fake FRED, Census and legislators hosts.
+const macroHarness = (options: Partial<GroupHarnessOptions<RunningGroup>> = {}, extra: Record<string, string> = {}) =>
+  groupHarness({
+    name: 'macro',
+    start: startMacro,
+    fixtures: join(__dirname, 'fixtures'),
+    env: (u) => ({
+      MACRO_FRED_BASE_URL: u.fake,
+      MACRO_FREDGRAPH_BASE_URL: u.fake,
+      MACRO_CENSUS_BASE_URL: u.fake,
+      MACRO_LEGISLATORS_BASE_URLS: u.fake,
       MACRO_FRED_TIMEOUT_MS: '2000',
       MACRO_CENSUS_TIMEOUT_MS: '2000',
       ...extra,
-    },
+    }),
+    ...options,
   });
 
 // The real group over a real NATS server, FRED, the Census geocoder and the legislators file replayed by a
 // local fake server.
 describe('macro over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let now = T0;
-
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `macro.${operation}`, input, { deadline: Date.now() + deadlineMs });
+  const { fake, use, call } = macroHarness({ clock: { token: Clock, now: () => now } }, { MACRO_FRED_API_KEY: 'test-fred-key' });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
   const paths = () => fake.hits.map((h) => h.path);
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await startMacroGroup(nats, fake, { MACRO_FRED_API_KEY: 'test-fred-key' });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-  });
 
   it('serves its health: sources, the FRED key and governor, tolls and the catalog', async () => {
     const health = await data('getHealth', {});
@@ -319,22 +287,7 @@ describe('macro over NATS', () => {
 });
 
 describe('macro without a FRED key', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream([fx('fred-csv/cpiaucsl-ok'), fx('fred-csv/unknown-404')])]);
-    nc = await natsClient(nats.url);
-    group = await startMacroGroup(nats, fake);
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-  });
+  const { nc, fake } = macroHarness({ serve: ['fred-csv/cpiaucsl-ok', 'fred-csv/unknown-404'] });
 
   it('serves catalog series from the keyless CSV and refuses other ids as NOT_FOUND', async () => {
     const latest = await callOperation(nc, 'macro.getLatest', { series: 'cpi' });

@@ -1,6 +1,4 @@
-import type { RunningGroup } from '@toll/platform';
-import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { Client } from 'pg';
 import { startMessaging } from '../src/bootstrap';
 import { runPoolCommand } from '../src/pool-cli';
@@ -16,45 +14,25 @@ const DAY = 86_400_000;
 // Two replicas on one database, each behind its own NATS server, so the test decides which replica serves
 // each request: 20 provisions at once against 5 free bots.
 describe('messaging replicas on one pool', () => {
-  const servers: NatsServer[] = [];
-  const clients: NatsConnection[] = [];
-  const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('toll_messaging_replicas');
   let api: FakeBotApi;
-  let env: (nats: NatsServer) => Record<string, string>;
   let now = T0;
-
+  const { replicas, clients, db, envOf } = groupHarness({
+    name: 'messaging',
+    start: startMessaging,
+    setup: async ({ track }) => {
+      api = track(await startFakeBotApi());
+      for (const id of BOTS) api.addBot(id);
+    },
+    database: 'toll_messaging_replicas',
+    natsServers: 2,
+    replicas: 2,
+    clock: { token: Clock, now: () => now },
+    env: () => ({ MESSAGING_BOT_API_URL: api.url, MESSAGING_MANAGER_BOT_TOKEN: api.managerToken, MESSAGING_SWEEP_ENABLED: 'false' }),
+  });
   beforeAll(async () => {
-    api = await startFakeBotApi();
-    for (const id of BOTS) api.addBot(id);
-    env = (nats) => ({
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'error',
-      ANNOUNCE_INTERVAL_MS: '60000',
-      NATS_GRACE_PERIOD_MS: '50',
-      DATABASE_URL: db.url,
-      MESSAGING_BOT_API_URL: api.url,
-      MESSAGING_MANAGER_BOT_TOKEN: api.managerToken,
-      MESSAGING_SWEEP_ENABLED: 'false',
-    });
-    for (let i = 0; i < 2; i++) {
-      servers.push(await startNats());
-      clients.push(await natsClient(servers[i].url));
-    }
-    // One after the other: libs/platform's ensureDatabase does not survive two replicas creating one database at once.
-    for (const s of servers) replicas.push(await startMessaging(env(s)));
-    for (const r of replicas) r.app.get(Clock).now = () => now;
-    await runPoolCommand(['add', ...BOTS.map(String)], env(servers[0]));
+    await runPoolCommand(['add', ...BOTS.map(String)], envOf(0));
     await Promise.all(replicas.map((r) => r.app.get(PoolSweeper).runOnce()));
   }, 60_000);
-
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-    for (const c of clients) await c.close();
-    for (const s of servers) await s.stop();
-    await api.stop();
-    await db.drop();
-  });
 
   const rotations = () => api.calls.filter((c) => c.method === 'replaceManagedBotToken').length;
 

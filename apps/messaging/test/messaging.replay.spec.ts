@@ -1,36 +1,19 @@
-import type { RunningGroup } from '@toll/platform';
-import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
 import { startMessaging } from '../src/bootstrap';
 import { callMessaging } from './nats-call';
 
 // `npm start -- --replay`: no internet, every Bot API call answered from the committed fixtures.
 describe('messaging in replay mode', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  const db = scratchDatabase('toll_messaging_replay');
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await startMessaging({
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'error',
-      NATS_GRACE_PERIOD_MS: '50',
-      DATABASE_URL: db.url,
+  const { nc } = groupHarness({
+    name: 'messaging',
+    start: startMessaging,
+    database: 'toll_messaging_replay',
+    env: () => ({
       MESSAGING_SWEEP_ENABLED: 'false',
       MESSAGING_BOT_API_URL: 'https://api.telegram.org', // never reached: replay answers first
       UPSTREAM_REPLAY_DIRS: join(__dirname, 'fixtures'),
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await group.close();
-    await nc.close();
-    await nats.stop();
-    await db.drop();
+    }),
   });
 
   it('fills the empty pool with the two demo bots, resets them, and sells each', async () => {

@@ -1,6 +1,4 @@
-import type { RunningGroup } from '@toll/platform';
-import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { startMessaging } from '../src/bootstrap';
@@ -22,14 +20,37 @@ const PRICE = { per: 'bot-month', usd: '0.50' };
 const issuesOf = (err: any) => err.details.issues as Array<{ field: string; message: string }>;
 
 describe('messaging over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
   let api: FakeBotApi;
-  let group: RunningGroup;
   let now = T0;
   const logs: string[] = [];
-  const db = scratchDatabase('toll_messaging_wire');
-  let env: Record<string, string>;
+  let env: Record<string, string | undefined>;
+  afterAll(() => jest.restoreAllMocks());
+  const { nc, group, db, envOf } = groupHarness({
+    name: 'messaging',
+    start: startMessaging,
+    database: 'toll_messaging_wire',
+    clock: { token: Clock, now: () => now },
+    setup: async ({ track }) => {
+      for (const stream of [process.stdout, process.stderr]) {
+        jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (logs.push(String(chunk)), true));
+      }
+      api = track(await startFakeBotApi());
+      for (const id of [A, B, C]) api.addBot(id);
+      api.addBot(UNMANAGED, false);
+    },
+    env: () => ({
+      LOG_LEVEL: 'debug', // upstream calls are logged at debug: the masking is part of what is tested
+      MESSAGING_BOT_API_URL: api.url,
+      MESSAGING_BOT_API_TIMEOUT_MS: '1000',
+      MESSAGING_MANAGER_BOT_TOKEN: api.managerToken,
+      MESSAGING_SWEEP_ENABLED: 'false', // the tests run each pass themselves
+      MESSAGING_SWEEP_INTERVAL_MS: '1000',
+      MESSAGING_RESET_MAX_ATTEMPTS: '2',
+    }),
+  });
+  beforeAll(() => {
+    env = envOf();
+  });
   const sweep = () => group.app.get(PoolSweeper).runOnce();
   const health = async () => (await callMessaging(nc, 'getHealth', {})).response!.data;
   const botState = async (username: string) => {
@@ -42,41 +63,6 @@ describe('messaging over NATS', () => {
     await pg.end();
     return rows[0] as { state: string; token_ciphertext: string; payer: string | null; key_hash: string | null };
   };
-
-  beforeAll(async () => {
-    for (const stream of [process.stdout, process.stderr]) {
-      jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (logs.push(String(chunk)), true));
-    }
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    api = await startFakeBotApi();
-    for (const id of [A, B, C]) api.addBot(id);
-    api.addBot(UNMANAGED, false);
-    env = {
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'debug', // upstream calls are logged at debug: the masking is part of what is tested
-      ANNOUNCE_INTERVAL_MS: '60000',
-      NATS_GRACE_PERIOD_MS: '50',
-      DATABASE_URL: db.url,
-      MESSAGING_BOT_API_URL: api.url,
-      MESSAGING_BOT_API_TIMEOUT_MS: '1000',
-      MESSAGING_MANAGER_BOT_TOKEN: api.managerToken,
-      MESSAGING_SWEEP_ENABLED: 'false', // the tests run each pass themselves
-      MESSAGING_SWEEP_INTERVAL_MS: '1000',
-      MESSAGING_RESET_MAX_ATTEMPTS: '2',
-    };
-    group = await startMessaging(env);
-    group.app.get(Clock).now = () => now;
-  }, 60_000);
-
-  afterAll(async () => {
-    await group.close();
-    await nc.close();
-    await nats.stop();
-    await api.stop();
-    await db.drop();
-    jest.restoreAllMocks();
-  });
 
   it('takes managed bots into the pool with the operator CLI, refuses others, and resets them before any lease', async () => {
     const first = new Map([...api.bots].map(([id, b]) => [id, b.token]));

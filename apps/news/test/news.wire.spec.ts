@@ -1,10 +1,7 @@
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer, callOperation } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { loadFixtures, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { AppModule } from '../src/app.module';
-import { NewsConfig } from '../src/config';
+import { startNews } from '../src/bootstrap';
 
 // The real group over a real NATS server, its three providers replayed from fixtures by one fake server.
 // The app's clock is frozen at the fixtures' date (Date.now only; timers run for real), so every as_of is exact.
@@ -54,13 +51,17 @@ const BITCOIN_SERIES = [
 ];
 
 describe('news over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let fake: FakeUpstream;
-  let group: RunningGroup;
   let clock = NOW;
-
-  const call = (operation: string, input: unknown, deadline = Date.now() + 5_000) => callOperation(nc, `news.${operation}`, input, { deadline });
+  beforeAll(() => jest.spyOn(Date, 'now').mockImplementation(() => clock));
+  afterAll(() => jest.restoreAllMocks());
+  const { fake, call: callNews } = groupHarness({
+    name: 'news',
+    start: startNews,
+    fixtures: HEALTHY,
+    serve: 'all',
+    env: (u) => ({ NEWS_GDELT_URL: `${u.fake}/api/v2`, NEWS_GDELT_INTERVAL_MS: '20', NEWS_WIKIMEDIA_URL: `${u.fake}/api/rest_v1/feed`, NEWS_HN_URL: `${u.fake}/api/v1` }),
+  });
+  const call = (operation: string, input: unknown, deadline = Date.now() + 5_000) => callNews(operation, input, deadline - Date.now());
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
@@ -68,36 +69,6 @@ describe('news over NATS', () => {
   };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path);
   const gdeltHits = (mode: string, query: string) => hitsOf('/api/v2/doc/doc').filter((h) => h.query.mode === mode && h.query.query === query);
-
-  beforeAll(async () => {
-    jest.spyOn(Date, 'now').mockImplementation(() => clock);
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    fake = await startFakeUpstream(HEALTHY);
-    group = await bootstrapGroup(AppModule, {
-      name: 'news',
-      title: 'News',
-      config: NewsConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        NEWS_GDELT_URL: `${fake.url}/api/v2`,
-        NEWS_GDELT_INTERVAL_MS: '20',
-        NEWS_WIKIMEDIA_URL: `${fake.url}/api/rest_v1/feed`,
-        NEWS_HN_URL: `${fake.url}/api/v1`,
-      },
-    });
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await fake?.stop();
-    await nats?.stop();
-    jest.restoreAllMocks();
-  });
 
   beforeEach(() => fake.use(HEALTHY));
 

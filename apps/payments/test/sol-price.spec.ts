@@ -1,36 +1,17 @@
 import { SUBJECTS, type ChallengeReply } from '@toll/contracts';
 import { NatsBus, type RunningGroup } from '@toll/platform';
-import { natsClient, respond, startNats, type NatsServer } from '@toll/testing';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-import type { NatsConnection } from 'nats';
+import { respond, groupHarness } from '@toll/testing';
 import { startPayments } from '../src/bootstrap';
 
 const route = { operationId: 'shop.getItem', method: 'GET' as const, path: '/toll/shop/item', summary: 'x', price: { per: 'call' as const, usd: '0.005' }, inputSchema: {}, outputSchema: {} };
 
 // SOL quotes follow the data app's live price over NATS, and stop when it is stale or absent.
 describe('SOL quotes from the live price', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  const database = `toll_payments_sol_${randomBytes(4).toString('hex')}`;
-  const env = (url: string) => ({ NATS_URL: url, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${database}` });
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-  });
-  afterAll(async () => {
-    await nc.close();
-    await nats.stop();
-    const admin = new Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
-  });
+  const { nc, startGroup } = groupHarness({ name: 'payments', start: startPayments, database: 'toll_payments_sol', replicas: 0 });
 
   const challengeWith = async (asOf: string | null) => {
     const data = asOf === null ? undefined : respond(nc, SUBJECTS.dataSolUsd, () => ({ response: { solUsd: '200', source: 'coingecko', asOf } }));
-    const payments: RunningGroup = await startPayments(env(nats.url));
+    const payments: RunningGroup = await startGroup();
     try {
       await new Promise((r) => setTimeout(r, 200)); // the first refresh runs at start
       return await new NatsBus(nc).request<ChallengeReply>(SUBJECTS.paymentsChallenge, { requestId: 'r', resourceUrl: 'http://t/', route }, { timeoutMs: 2_000, requestId: 'r' });

@@ -1,16 +1,6 @@
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { RecallsConfig } from '../src/config';
-
-const fixtures = loadFixtures(join(__dirname, 'fixtures'));
-const fixture = (name: string) => {
-  const found = fixtures.find((f) => `${f.upstream}/${f.case}` === name);
-  if (!found) throw new Error(`no fixture ${name}`);
-  return found;
-};
+import { startRecalls } from '../src/bootstrap';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 const DAY_MS = 86_400_000;
@@ -80,58 +70,28 @@ const NOTE =
 
 // The real group over a real NATS server, openFDA, CPSC and NHTSA replayed from fixtures on one fake host.
 describe('recalls over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let fake: FakeUpstream;
-  let group: RunningGroup;
-
+  const { fake, call, fixture } = groupHarness({
+    name: 'recalls',
+    start: startRecalls,
+    fixtures: join(__dirname, 'fixtures'),
+    perTest: true,
+    env: (u) => ({
+      RECALLS_OPENFDA_URL: u.fake,
+      RECALLS_CPSC_URL: u.fake,
+      RECALLS_NHTSA_URL: u.fake,
+      RECALLS_VPIC_URL: u.fake,
+      RECALLS_OPENFDA_RATE_PER_SECOND: '100',
+      RECALLS_CPSC_RATE_PER_SECOND: '100',
+      RECALLS_NHTSA_RATE_PER_SECOND: '100',
+    }),
+  });
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
-  const call = (operation: string, input: unknown, deadline?: number) => callOperation(nc, `recalls.${operation}`, input, { deadline });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path).map((h) => h.query);
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    fake = await startFakeUpstream();
-  });
-
-  beforeEach(async () => {
-    fake.hits.length = 0;
-    group = await bootstrapGroup(AppModule, {
-      name: 'recalls',
-      title: 'Recall Search',
-      config: RecallsConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        RECALLS_OPENFDA_URL: fake.url,
-        RECALLS_CPSC_URL: fake.url,
-        RECALLS_NHTSA_URL: fake.url,
-        RECALLS_VPIC_URL: fake.url,
-        RECALLS_OPENFDA_RATE_PER_SECOND: '100',
-        RECALLS_CPSC_RATE_PER_SECOND: '100',
-        RECALLS_NHTSA_RATE_PER_SECOND: '100',
-      },
-    });
-  });
-
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    await group?.close();
-  });
-
-  afterAll(async () => {
-    await fake?.stop();
-    await nc?.close();
-    await nats?.stop();
-  });
 
   describe('search', () => {
     it('searches the three FDA datasets and CPSC at once; openFDA 404 "no matches" is an empty dataset', async () => {
@@ -226,7 +186,7 @@ describe('recalls over NATS', () => {
     it('answers UPSTREAM_TIMEOUT by the caller deadline when every dataset is slower', async () => {
       scenario('openfda/food.slow', 'openfda/drug.slow', 'openfda/device.slow', 'cpsc/recall.slow');
       const started = Date.now();
-      const { err } = await call('search', { q: 'salmonella' }, Date.now() + 300);
+      const { err } = await call('search', { q: 'salmonella' }, 300);
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', message: expect.stringMatching(/^No recall dataset answered: fda-food: openfda did not answer in \d+ ms/) });
     });
@@ -320,7 +280,7 @@ describe('recalls over NATS', () => {
 
     it('answers UPSTREAM_TIMEOUT by the deadline', async () => {
       scenario('nhtsa-recalls/by-vehicle.slow');
-      const { err } = await call('getVehicle', { make: 'Acura', model: 'RDX', year: 2012 }, Date.now() + 300);
+      const { err } = await call('getVehicle', { make: 'Acura', model: 'RDX', year: 2012 }, 300);
       expect(err).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
     });
 

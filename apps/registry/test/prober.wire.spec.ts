@@ -1,6 +1,4 @@
-import type { RunningGroup } from '@toll/platform';
-import { type FakeUpstream, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats, waitFor } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { waitFor, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startRegistry } from '../src/bootstrap';
@@ -9,11 +7,22 @@ import { callRegistry, submission } from './nats-call';
 // The background prober of two replicas on one database, against fake listing endpoints on 127.0.0.1
 // (reachable only because REGISTRY_PROBE_ALLOW_PRIVATE=true, a tests-only switch).
 describe('endpoint prober', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let fake: FakeUpstream;
-  const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('toll_registry_prober');
+  const { nc, fake, db } = groupHarness({
+    name: 'registry',
+    start: startRegistry,
+    fixtures: join(__dirname, 'fixtures/listing-endpoints'),
+    serve: 'all',
+    database: 'toll_registry_prober',
+    replicas: 2,
+    env: () => ({
+      REGISTRY_PUBLIC_BASE_URL: 'http://127.0.0.1:9', // seeds point at a closed port: refused
+      REGISTRY_PROBE_ALLOW_PRIVATE: 'true',
+      REGISTRY_SUBMIT_LIMIT: '100',
+      REGISTRY_PROBE_TICK_MS: '200',
+      REGISTRY_PROBE_TIMEOUT_MS: '1000',
+      REGISTRY_PROBE_CONCURRENCY: '2',
+    }),
+  });
   const ENDPOINTS = ['up', 'paid', 'get-only', 'broken', 'gone', 'slow'];
 
   const probes = async () => {
@@ -27,36 +36,11 @@ describe('endpoint prober', () => {
   };
 
   beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    fake = await startFakeUpstream(loadFixtures(join(__dirname, 'fixtures/listing-endpoints')));
-    const env = {
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'error',
-      ANNOUNCE_INTERVAL_MS: '60000',
-      NATS_GRACE_PERIOD_MS: '50',
-      DATABASE_URL: db.url,
-      REGISTRY_PUBLIC_BASE_URL: 'http://127.0.0.1:9', // seeds point at a closed port: refused
-      REGISTRY_PROBE_ALLOW_PRIVATE: 'true',
-      REGISTRY_SUBMIT_LIMIT: '100',
-      REGISTRY_PROBE_TICK_MS: '200',
-      REGISTRY_PROBE_TIMEOUT_MS: '1000',
-      REGISTRY_PROBE_CONCURRENCY: '2',
-    };
-    for (let i = 0; i < 2; i++) replicas.push(await startRegistry(env));
     for (const path of ENDPOINTS) {
       const reply = await callRegistry(nc, 'submit', submission({ name: `P ${path}`, endpoint_url: `${fake.url}/svc/${path}`, capability_tags: ['probe-test'] }));
       expect(reply.response).toBeDefined();
     }
   }, 60_000);
-
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-    await nc?.close();
-    await nats?.stop();
-    await fake?.stop();
-    await db.drop();
-  });
 
   it('probes every listing once per interval across replicas, bounded by the timeout', async () => {
     const started = Date.now();

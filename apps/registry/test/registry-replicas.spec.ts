@@ -1,26 +1,19 @@
-import type { RunningGroup } from '@toll/platform';
-import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { startRegistry } from '../src/bootstrap';
 import { callRegistry, submission } from './nats-call';
 
 // Two registry replicas sharing one database, each behind its own NATS server, so the test decides which
 // replica serves each request. The limit is the default: 5 submissions per client network per hour.
 describe('registry replicas on one database', () => {
-  const servers: NatsServer[] = [];
-  const clients: NatsConnection[] = [];
-  const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('toll_registry_replicas');
-  const env = (nats: NatsServer) => ({
-    NATS_URL: nats.url,
-    LOG_LEVEL: 'error',
-    ANNOUNCE_INTERVAL_MS: '60000',
-    NATS_GRACE_PERIOD_MS: '50',
-    DATABASE_URL: db.url,
-    REGISTRY_PUBLIC_BASE_URL: 'https://toll.example',
-    REGISTRY_QUESTIONNAIRE_LIMIT: '2',
-    REGISTRY_PROBE_ENABLED: 'false',
+  const { clients, servers, envOf } = groupHarness({
+    name: 'registry',
+    start: startRegistry,
+    database: 'toll_registry_replicas',
+    natsServers: 2,
+    replicas: 2,
+    env: () => ({ REGISTRY_PUBLIC_BASE_URL: 'https://toll.example', REGISTRY_QUESTIONNAIRE_LIMIT: '2', REGISTRY_PROBE_ENABLED: 'false' }),
   });
+  const env = (nats: { url: string }) => ({ ...envOf(), NATS_URL: nats.url }); // another replica's settings
   let n = 0;
   const submit = (replica: 0 | 1, ip: string) => callRegistry(clients[replica], 'submit', submission({ endpoint_url: `https://replicas.example/${n++}` }), ip);
   const version = async () => (await callRegistry(clients[0], 'getSnapshot', {})).response!.data.registry_version as number;
@@ -33,23 +26,6 @@ describe('registry replicas on one database', () => {
     expect(err.details.retry_after_seconds).toBeGreaterThan(3590);
     expect(err.details.retry_after_seconds).toBeLessThanOrEqual(3600);
   };
-
-  beforeAll(async () => {
-    for (let i = 0; i < 2; i++) {
-      servers.push(await startNats());
-      clients.push(await natsClient(servers[i].url));
-    }
-    // One after the other: libs/platform's ensureDatabase does not yet survive two replicas creating the same
-    // database at once (23505 on pg_database). Migrating and seeding together are covered by the locks.
-    for (const s of servers) replicas.push(await startRegistry(env(s)));
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-    for (const c of clients) await c.close();
-    for (const s of servers) await s.stop();
-    await db.drop();
-  });
 
   it('seeds once although both replicas ran the seed', async () => {
     expect(await version()).toBe(1);

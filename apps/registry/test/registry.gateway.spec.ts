@@ -1,5 +1,4 @@
-import type { RunningGroup } from '@toll/platform';
-import { http, type NatsServer, scratchDatabase, startNats, waitFor } from '@toll/testing';
+import { http, waitFor, groupHarness } from '@toll/testing';
 // A gateway-level test needs the real gateway; it would sit in e2e/ if it were not the registry's own.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startGateway, type RunningGateway } from '../../gateway/src/bootstrap';
@@ -11,34 +10,20 @@ const GRANTS = 'registry:/api/listings,registry:/registry.json,registry:/api/sub
 
 // Through the real gateway (HTTP → NATS queue group → two registry replicas → one database).
 describe('registry through the gateway', () => {
-  let nats: NatsServer;
   let gateway: RunningGateway;
-  const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('toll_registry_gateway');
+  const { nats, track } = groupHarness({
+    name: 'registry',
+    start: startRegistry,
+    database: 'toll_registry_gateway',
+    replicas: 2,
+    env: () => ({ REGISTRY_PROBE_ENABLED: 'false', REGISTRY_SUBMIT_LIMIT: '2', REGISTRY_RATE_WINDOW_SECONDS: '2' }),
+  });
   const from = (ip: string) => ({ 'x-forwarded-for': ip }); // the gateway trusts loopback proxies
 
   beforeAll(async () => {
-    nats = await startNats();
-    const env = {
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'error',
-      NATS_GRACE_PERIOD_MS: '50',
-      DATABASE_URL: db.url,
-      REGISTRY_PROBE_ENABLED: 'false',
-      REGISTRY_SUBMIT_LIMIT: '2',
-      REGISTRY_RATE_WINDOW_SECONDS: '2',
-    };
-    for (let i = 0; i < 2; i++) replicas.push(await startRegistry(env));
-    gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error', GATEWAY_PATH_GRANTS: GRANTS });
+    gateway = track(await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error', GATEWAY_PATH_GRANTS: GRANTS }));
     await waitFor(async () => ((await http(`${gateway.url}/registry.json`)).status === 200 ? true : undefined));
   }, 60_000);
-
-  afterAll(async () => {
-    await gateway?.close();
-    for (const r of replicas) await r.close();
-    await nats?.stop();
-    await db.drop();
-  });
 
   it('serves the snapshot, the listings with coerced query filters, and health', async () => {
     const snapshot = await http(`${gateway.url}/registry.json`);

@@ -1,11 +1,8 @@
 import { SUBJECTS } from '@toll/contracts';
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
-import { AppModule } from '../src/app.module';
-import { RegistryConfig } from '../src/config';
+import { groupHarness } from '@toll/testing';
 import { RegistryRepository } from '../src/registry.repository';
 import { callRegistry, rawCall, submission } from './nats-call';
+import { startRegistry } from '../src/bootstrap';
 
 const BASE = 'https://toll.example';
 const CONTACT = { name: 'Toll operators', email: 'ops@toll.example', url: 'https://github.com/toll' };
@@ -14,10 +11,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // The registry over a real NATS server and a throwaway Postgres database.
 describe('registry over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  const db = scratchDatabase('toll_registry_wire');
+  const { nc, group, db } = groupHarness({
+    name: 'registry',
+    start: startRegistry,
+    database: 'toll_registry_wire',
+    env: () => ({
+      REGISTRY_PUBLIC_BASE_URL: BASE,
+      REGISTRY_SUBMIT_LIMIT: '1000', // the limit itself is shown in registry-replicas.spec.ts
+      REGISTRY_PROBE_TICK_MS: '600000', // no background probing here: probe results are recorded directly
+    }),
+  });
   const call = (operation: string, input: unknown, ip?: string) => callRegistry(nc, operation, input, ip);
   const data = async (operation: string, input: unknown, ip?: string) => {
     const reply = await call(operation, input, ip);
@@ -28,33 +31,6 @@ describe('registry over NATS', () => {
     const d = await data('getSnapshot', {});
     return { registry_updated: d.registry_updated as string, registry_version: d.registry_version as number };
   };
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      name: 'registry',
-      title: 'Discovery',
-      config: RegistryConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        DATABASE_URL: db.url,
-        REGISTRY_PUBLIC_BASE_URL: BASE,
-        REGISTRY_SUBMIT_LIMIT: '1000', // the limit itself is shown in registry-replicas.spec.ts
-        REGISTRY_PROBE_TICK_MS: '600000', // no background probing here: probe results are recorded directly
-      },
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
-    await db.drop();
-  });
 
   it('serves its health: database, prober, rate limits, free tolls and the catalog', async () => {
     const health = await data('getHealth', {});

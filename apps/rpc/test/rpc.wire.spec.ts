@@ -1,14 +1,12 @@
 import { getBase58Decoder } from '@solana/kit';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { startLocalRpc, type LocalRpc } from '@toll/local-chain';
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { type RunningGroup } from '@toll/platform';
+import { callOperation, loadFixtures, startFakeUpstream, type FakeUpstream, type Fixture, groupHarness } from '@toll/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { RpcConfig } from '../src/config';
+import { startRpc } from '../src/bootstrap';
 
 const fixtures = Object.fromEntries(loadFixtures(join(__dirname, 'fixtures')).map((f) => [f.case, f])) as Record<string, Fixture>;
 const SOL = 1_000_000_000;
@@ -56,16 +54,7 @@ async function closedPortUrl(): Promise<string> {
 }
 
 describe('rpc over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-
-  const start = (env: Record<string, string>): Promise<RunningGroup> =>
-    bootstrapGroup(AppModule, {
-      name: 'rpc',
-      title: 'RPC Gateway',
-      config: RpcConfig,
-      env: { NATS_URL: nats.url, LOG_LEVEL: 'error', ANNOUNCE_INTERVAL_MS: '60000', NATS_GRACE_PERIOD_MS: '50', RPC_HEALTH_INTERVAL_MS: '0', ...env },
-    });
+  const { nc, startGroup: start } = groupHarness({ name: 'rpc', start: startRpc, replicas: 0, env: () => ({ RPC_HEALTH_INTERVAL_MS: '0' }) });
 
   const send = async (operation: string, input: unknown, deadlineMs = 5_000): Promise<Reply> => {
     const { response, err } = await callOperation(nc, `rpc.${operation}`, input, { deadline: Date.now() + deadlineMs });
@@ -74,16 +63,6 @@ describe('rpc over NATS', () => {
   };
   const req = (method: string, params?: unknown[], id: unknown = 1) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
   const rpc = (method: string, params?: unknown[], id: unknown = 1, deadlineMs?: number) => send('call', req(method, params, id), deadlineMs);
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-  });
-
-  afterAll(async () => {
-    await nc?.close();
-    await nats?.stop();
-  });
 
   describe('two local chains as upstreams', () => {
     let a: LocalRpc;

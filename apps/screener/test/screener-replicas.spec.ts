@@ -1,6 +1,4 @@
-import type { RunningGroup } from '@toll/platform';
-import { callOperation, type FakeUpstream, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { callOperation, loadFixtures, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
 import { startScreener } from '../src/bootstrap';
 import { PrismaService } from '../src/prisma.service';
@@ -11,41 +9,22 @@ const GOOD = loadFixtures(join(__dirname, 'fixtures')).filter((f) => f.response.
 // Two replicas on one database, each behind its own NATS server: both build at once, exactly one snapshot
 // ends up active, and both answer the same screen from it.
 describe('screener replicas share one snapshot', () => {
-  const db = scratchDatabase('toll_screener_replicas');
-  const servers: NatsServer[] = [];
-  const clients: NatsConnection[] = [];
-  const replicas: RunningGroup[] = [];
-  let fake: FakeUpstream;
-
-  beforeAll(async () => {
-    fake = await startFakeUpstream(GOOD);
-    for (let i = 0; i < 2; i++) {
-      servers.push(await startNats());
-      clients.push(await natsClient(servers[i].url));
-      replicas.push(
-        await startScreener({
-          NATS_URL: servers[i].url,
-          LOG_LEVEL: 'error',
-          ANNOUNCE_INTERVAL_MS: '60000',
-          NATS_GRACE_PERIOD_MS: '50',
-          DATABASE_URL: db.url,
-          SEC_WWW_BASE_URL: fake.url,
-          SEC_DATA_BASE_URL: fake.url,
-          SEC_FALLBACK_RATE_PER_SECOND: '10',
-          SCREENER_NASDAQ_BASE_URL: fake.url,
-          SCREENER_BUILD_ON_START: 'false',
-          SCREENER_MIN_ROWS: '5',
-        }),
-      );
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-    for (const c of clients) await c.close();
-    for (const s of servers) await s.stop();
-    await fake?.stop();
-    await db.drop();
+  const { clients, replicas } = groupHarness({
+    name: 'screener',
+    start: startScreener,
+    fixtures: GOOD,
+    serve: 'all',
+    database: 'toll_screener_replicas',
+    natsServers: 2,
+    replicas: 2,
+    env: (u) => ({
+      SEC_WWW_BASE_URL: u.fake,
+      SEC_DATA_BASE_URL: u.fake,
+      SEC_FALLBACK_RATE_PER_SECOND: '10',
+      SCREENER_NASDAQ_BASE_URL: u.fake,
+      SCREENER_BUILD_ON_START: 'false',
+      SCREENER_MIN_ROWS: '5',
+    }),
   });
 
   it('two builds at once leave one active snapshot, and both replicas screen from it', async () => {

@@ -1,19 +1,11 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
-import { callOperation, type FakeUpstream, type Fixture, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { Clock } from '@toll/platform';
+import { loadFixtures, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { ScreenerConfig } from '../src/config';
+import { startScreener } from '../src/bootstrap';
 import { PrismaService } from '../src/prisma.service';
 import { periods, SnapshotBuild } from '../src/snapshot-build';
 
 const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
 const GOOD = FIXTURES.filter((f) => f.response.status < 500 && !/failure|error/.test(f.case)).map((f) => `${f.upstream}/${f.case}`);
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
@@ -40,60 +32,38 @@ const APPLE = {
 
 // The real group over a real NATS server and its own Postgres; Nasdaq and SEC replayed by a local fake server.
 describe('screener over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let build: SnapshotBuild;
   let prisma: PrismaService;
   let now = T0;
-  const db = scratchDatabase('toll_screener_wire');
+  const { group, fake, use, call } = groupHarness({
+    name: 'screener',
+    start: startScreener,
+    fixtures: join(__dirname, 'fixtures'),
+    database: 'toll_screener_wire',
+    clock: { token: Clock, now: () => now },
+    env: (u) => ({
+      SEC_WWW_BASE_URL: u.fake,
+      SEC_DATA_BASE_URL: u.fake,
+      SEC_FALLBACK_RATE_PER_SECOND: '10',
+      SCREENER_NASDAQ_BASE_URL: u.fake,
+      SCREENER_NASDAQ_TIMEOUT_MS: '2000',
+      SCREENER_BUILD_ON_START: 'false',
+      SCREENER_MIN_ROWS: '5',
+      SCREENER_MIN_FUNDAMENTALS_SHARE: '0.5',
+    }),
+  });
 
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown) => callOperation(nc, `screener.${operation}`, input);
+  beforeAll(() => {
+    build = group.app.get(SnapshotBuild);
+    prisma = group.app.get(PrismaService);
+  });
+
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
   const tickers = async (input: unknown) => (await data('screen', input)).results.map((r: { ticker: string }) => r.ticker);
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: ScreenerConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        DATABASE_URL: db.url,
-        SEC_WWW_BASE_URL: fake.url,
-        SEC_DATA_BASE_URL: fake.url,
-        SEC_FALLBACK_RATE_PER_SECOND: '10',
-        SCREENER_NASDAQ_BASE_URL: fake.url,
-        SCREENER_NASDAQ_TIMEOUT_MS: '2000',
-        SCREENER_BUILD_ON_START: 'false',
-        SCREENER_MIN_ROWS: '5',
-        SCREENER_MIN_FUNDAMENTALS_SHARE: '0.5',
-      },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-    build = group.app.get(SnapshotBuild);
-    prisma = group.app.get(PrismaService);
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-    await db.drop();
-  });
 
   it('reads the last complete calendar year and the last reported quarter end', () => {
     expect(periods(T0)).toEqual({ year: 2025, instant: 'CY2026Q2I' });

@@ -1,12 +1,7 @@
-import type { RunningGroup } from '@toll/platform';
-import { callOperation, natsClient, startNats, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { Client } from 'pg';
+import { callOperation, groupHarness, scratchDatabase } from '@toll/testing';
+import { createServer } from 'node:http';
 import { startSec } from '../src/bootstrap';
 
-const ADMIN = 'postgresql://postgres@127.0.0.1:5432/postgres';
 const TICKERS = Array.from({ length: 40 }, (_, i) => `T${String(i).padStart(2, '0')}`);
 const MAP = Object.fromEntries(TICKERS.map((ticker, i) => [String(i), { cik_str: 1000 + i, ticker, title: `Company ${i}` }]));
 const submissions = (cik: number) => ({
@@ -21,53 +16,28 @@ const busiestSecond = (times: number[]) => Math.max(...times.map((t) => times.fi
 // Two replicas, each behind its own NATS server, share one SEC governor through Postgres: asked for 40
 // companies at once (20 each), together they still call SEC under 10 requests/s.
 describe('sec replicas share one SEC governor', () => {
-  const name = `toll_sec_governor_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = `postgresql://postgres@127.0.0.1:5432/${name}`;
-  const servers: NatsServer[] = [];
-  const clients: NatsConnection[] = [];
-  const replicas: RunningGroup[] = [];
   const hits: number[] = [];
-  let sec: Server;
-
-  beforeAll(async () => {
-    const admin = new Client({ connectionString: ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    // A stand-in for SEC that answers every path and notes when each request arrived.
-    sec = createServer((req, res) => {
-      hits.push(Date.now());
-      const cik = /CIK(\d{10})\.json$/.exec(req.url ?? '')?.[1];
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(cik ? submissions(Number(cik)) : MAP));
-    });
-    await new Promise<void>((r) => sec.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(sec.address() as { port: number }).port}`;
-    for (let i = 0; i < 2; i++) {
-      servers.push(await startNats());
-      clients.push(await natsClient(servers[i].url));
-      replicas.push(
-        await startSec({
-          NATS_URL: servers[i].url,
-          LOG_LEVEL: 'error',
-          ANNOUNCE_INTERVAL_MS: '60000',
-          NATS_GRACE_PERIOD_MS: '50',
-          SEC_WWW_BASE_URL: url,
-          SEC_DATA_BASE_URL: url,
-          SEC_GOVERNOR_DATABASE_URL: databaseUrl,
-        }),
-      );
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-    for (const c of clients) await c.close();
-    for (const s of servers) await s.stop();
-    await new Promise((r) => sec?.close(r));
-    const admin = new Client({ connectionString: ADMIN });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+  const db = scratchDatabase('toll_sec_governor');
+  let url: string;
+  const { clients } = groupHarness({
+    name: 'sec',
+    start: startSec,
+    natsServers: 2,
+    replicas: 2,
+    setup: async ({ track }) => {
+      await db.create();
+      track({ stop: db.drop });
+      // A stand-in for SEC that answers every path and notes when each request arrived.
+      const sec = createServer((req, res) => {
+        hits.push(Date.now());
+        const cik = /CIK(\d{10})\.json$/.exec(req.url ?? '')?.[1];
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(cik ? submissions(Number(cik)) : MAP));
+      });
+      await new Promise<void>((r) => sec.listen(0, '127.0.0.1', r));
+      track({ close: () => new Promise((r) => sec.close(r)) });
+      url = `http://127.0.0.1:${(sec.address() as { port: number }).port}`;
+    },
+    env: () => ({ SEC_WWW_BASE_URL: url, SEC_DATA_BASE_URL: url, SEC_GOVERNOR_DATABASE_URL: db.url }),
   });
 
   it('keeps both replicas together under 10 requests/s to SEC, and every call still answers', async () => {

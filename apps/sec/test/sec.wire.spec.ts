@@ -1,17 +1,8 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { Clock } from '@toll/platform';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { SecConfig } from '../src/config';
+import { startSec } from '../src/bootstrap';
 
-const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
 const OK = ['sec-www/company-tickers-ok', 'sec-data/submissions-aapl-ok', 'sec-data/companyfacts-aapl-ok', 'sec-data/companyfacts-googl-ok', 'sec-data/companyfacts-ivv-404'];
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
@@ -105,49 +96,21 @@ const archive = (accession: string, doc: string) => {
 
 // The real group over a real NATS server, SEC replayed by a local fake server.
 describe('sec over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let now = T0;
+  const { fake, use, call } = groupHarness({
+    name: 'sec',
+    start: startSec,
+    fixtures: join(__dirname, 'fixtures'),
+    clock: { token: Clock, now: () => now },
+    env: (u) => ({ SEC_WWW_BASE_URL: u.fake, SEC_DATA_BASE_URL: u.fake, SEC_TIMEOUT_MS: '2000', SEC_FALLBACK_RATE_PER_SECOND: '10' }),
+  });
 
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `sec.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
   const paths = () => fake.hits.map((h) => h.path);
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: SecConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        SEC_WWW_BASE_URL: fake.url,
-        SEC_DATA_BASE_URL: fake.url,
-        SEC_TIMEOUT_MS: '2000',
-        SEC_FALLBACK_RATE_PER_SECOND: '10',
-      },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-  });
 
   it('serves its health: status, source terms, the governor, tolls, cache stats and the catalog', async () => {
     const health = await data('getHealth', {});

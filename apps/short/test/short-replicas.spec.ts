@@ -1,6 +1,4 @@
-import type { RunningGroup } from '@toll/platform';
-import { callOperation, type FakeUpstream, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { callOperation, loadFixtures, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
 import { startShort } from '../src/bootstrap';
 import { PrismaService } from '../src/prisma.service';
@@ -12,42 +10,16 @@ const FILES = loadFixtures(join(__dirname, 'fixtures')).filter((f) => ['shrt2026
 // Two replicas on one database, each syncing the same FINRA files at the same moment: every file is loaded
 // once, the other replica finds it unchanged, and both answer from the same rows.
 describe('short replicas on one database', () => {
-  const db = scratchDatabase('toll_short_replicas');
-  const servers: NatsServer[] = [];
-  const clients: NatsConnection[] = [];
-  const replicas: RunningGroup[] = [];
-  let fake: FakeUpstream;
-
-  beforeAll(async () => {
-    fake = await startFakeUpstream(FILES);
-    for (let i = 0; i < 2; i++) {
-      servers.push(await startNats());
-      clients.push(await natsClient(servers[i].url));
-    }
-    // Started one after the other (platform's ensureDatabase does not survive two creating one database at once).
-    for (const s of servers) {
-      replicas.push(
-        await startShort({
-          NATS_URL: s.url,
-          LOG_LEVEL: 'error',
-          ANNOUNCE_INTERVAL_MS: '60000',
-          NATS_GRACE_PERIOD_MS: '50',
-          DATABASE_URL: db.url,
-          SHORT_FINRA_BASE_URL: fake.url,
-          SHORT_SYNC_ON_START: 'false',
-          SHORT_MIN_FILE_ROWS: '10',
-        }),
-      );
-    }
-    for (const r of replicas) jest.spyOn(r.app.get(Clock), 'now').mockReturnValue(Date.parse('2026-11-24T12:00:00Z'));
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-    for (const c of clients) await c.close();
-    for (const s of servers) await s.stop();
-    await fake?.stop();
-    await db.drop();
+  const { clients, replicas } = groupHarness({
+    name: 'short',
+    start: startShort,
+    fixtures: FILES,
+    serve: 'all',
+    database: 'toll_short_replicas',
+    natsServers: 2,
+    replicas: 2,
+    clock: { token: Clock, now: () => Date.parse('2026-11-24T12:00:00Z') },
+    env: (u) => ({ SHORT_FINRA_BASE_URL: u.fake, SHORT_SYNC_ON_START: 'false', SHORT_MIN_FILE_ROWS: '10' }),
   });
 
   it('loads each file once when both sync together, and both replicas answer the same', async () => {

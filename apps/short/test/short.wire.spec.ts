@@ -1,20 +1,10 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
-import { callOperation, type FakeUpstream, type Fixture, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { Clock } from '@toll/platform';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { ShortConfig } from '../src/config';
+import { startShort } from '../src/bootstrap';
 import { PrismaService } from '../src/prisma.service';
 import { ShortSync } from '../src/short-sync';
 
-const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
-const body = (id: string) => fx(id).response.body as string;
 const FILES = ['finra/shrt20261015-ok', 'finra/shrt20261030-ok', 'finra/shrt20261113-not-published-403'];
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
@@ -22,20 +12,30 @@ const ATTRIBUTION = 'Source: FINRA consolidated short interest (derived figures;
 
 // The real group over a real NATS server and its own scratch Postgres, FINRA's files replayed by a fake server.
 describe('short over NATS', () => {
-  const db = scratchDatabase('toll_short_wire');
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let sync: ShortSync;
   let prisma: PrismaService;
   let now = T0;
+  const { group, fake, use, call, fixture } = groupHarness({
+    name: 'short',
+    start: startShort,
+    fixtures: join(__dirname, 'fixtures'),
+    database: 'toll_short_wire',
+    clock: { token: Clock, now: () => now },
+    env: (u) => ({
+      SHORT_FINRA_BASE_URL: u.fake,
+      SHORT_FINRA_TIMEOUT_MS: '1000',
+      SHORT_FINRA_RATE_PER_SECOND: '100', // the suite syncs many times in a row: the timeout, not the governor, must fail the slow case
+      SHORT_SYNC_ON_START: 'false',
+      SHORT_MIN_FILE_ROWS: '10',
+    }),
+  });
 
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown) => callOperation(nc, `short.${operation}`, input);
+  beforeAll(() => {
+    sync = group.app.get(ShortSync);
+    prisma = group.app.get(PrismaService);
+  });
+
+  const body = (id: string) => fixture(id).response.body as string;
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
@@ -45,37 +45,6 @@ describe('short over NATS', () => {
   const contents = async () => ({
     files: await prisma.shortFile.findMany({ orderBy: { settlementDate: 'asc' } }),
     positions: await prisma.shortPosition.findMany({ orderBy: [{ settlementDate: 'asc' }, { symbol: 'asc' }] }),
-  });
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: ShortConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        DATABASE_URL: db.url,
-        SHORT_FINRA_BASE_URL: fake.url,
-        SHORT_FINRA_TIMEOUT_MS: '1000',
-        SHORT_FINRA_RATE_PER_SECOND: '100', // the suite syncs many times in a row: the timeout, not the governor, must fail the slow case
-        SHORT_SYNC_ON_START: 'false',
-        SHORT_MIN_FILE_ROWS: '10',
-      },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-    sync = group.app.get(ShortSync);
-    prisma = group.app.get(PrismaService);
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-    await db.drop();
   });
 
   it('with nothing loaded yet: SERVICE_UNAVAILABLE (never charged) and a degraded health', async () => {

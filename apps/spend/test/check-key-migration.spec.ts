@@ -1,12 +1,11 @@
-import { migrateDatabase, type RunningGroup } from '@toll/platform';
-import { natsClient, scratchDatabase, startNats, type NatsServer } from '@toll/testing';
+import { migrateDatabase } from '@toll/platform';
+import { groupHarness } from '@toll/testing';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { startSpend } from '../src/bootstrap';
-import { callSpend, spendEnv } from './spend-call';
+import { callSpend } from './spend-call';
 
 const MIGRATIONS = join(__dirname, '..', 'prisma', 'migrations');
 const PAYER = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -15,11 +14,8 @@ const STRANGER = 'So11111111111111111111111111111111111111112';
 // Policies written before check keys: the migration keeps the ones anyone could check open (visibly), and the ones
 // bound to allowed_payers bound; an owner's rotation then issues a check_key to close an open one.
 describe('spend migration to check keys', () => {
-  const db = scratchDatabase('toll_spend_migrate');
+  const { nc, db, startGroup } = groupHarness({ name: 'spend', start: startSpend, database: 'toll_spend_migrate', replicas: 0 });
   const before = mkdtempSync(join(tmpdir(), 'spend-migrations-'));
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
 
   beforeAll(async () => {
     cpSync(join(MIGRATIONS, '20261124120000_spend'), join(before, '20261124120000_spend'), { recursive: true });
@@ -35,18 +31,9 @@ describe('spend migration to check keys', () => {
       );
     }
     await sql.end();
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await startSpend(spendEnv(nats.url, db.url)); // applies the check-key migration at start
+    await startGroup(); // applies the check-key migration at start
   }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
-    await db.drop();
-    rmSync(before, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(before, { recursive: true, force: true }));
 
   const check = async (agent: string, payer: string) => (await callSpend(nc, 'check', { agent_id: agent, amount_usd_cents: 1 }, { payer })).response!.data as { decision: string; reasons: Array<{ code: string }> };
 

@@ -27,10 +27,3 @@ export const policyInput = (agent_id: string, over: Record<string, unknown> = {}
   ...over,
 });
 
-export const spendEnv = (natsUrl: string, databaseUrl: string) => ({
-  NATS_URL: natsUrl,
-  LOG_LEVEL: 'error',
-  ANNOUNCE_INTERVAL_MS: '60000',
-  NATS_GRACE_PERIOD_MS: '50',
-  DATABASE_URL: databaseUrl,
-});

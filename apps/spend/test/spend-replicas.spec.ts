@@ -1,17 +1,13 @@
-import type { RunningGroup } from '@toll/platform';
-import { natsClient, scratchDatabase, startNats, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { Client } from 'pg';
 import { startSpend } from '../src/bootstrap';
-import { callSpend, policyInput, spendEnv } from './spend-call';
+import { callSpend, policyInput } from './spend-call';
 
 // Two spend replicas sharing one database, each behind its own NATS server, so the test decides which replica
 // serves each request: what one replica allows, the other sees at once.
 describe('spend replicas on one database', () => {
-  const servers: NatsServer[] = [];
-  const clients: NatsConnection[] = [];
-  const replicas: RunningGroup[] = [];
-  const db = scratchDatabase('toll_spend_replicas');
+  // Both at once: the migration runs under its advisory lock, so only one applies it.
+  const { clients, db } = groupHarness({ name: 'spend', start: startSpend, database: 'toll_spend_replicas', natsServers: 2, replicas: 2, together: true });
   const on = (i: number) => clients[i % 2];
   const data = async (i: number, operation: string, input: unknown) => {
     const reply = await callSpend(on(i), operation, input, { deadline: Date.now() + 20_000 });
@@ -27,22 +23,6 @@ describe('spend replicas on one database', () => {
       await client.end();
     }
   };
-
-  beforeAll(async () => {
-    for (let i = 0; i < 2; i++) {
-      servers.push(await startNats());
-      clients.push(await natsClient(servers[i].url));
-    }
-    // Both at once: the migration runs under its advisory lock, so only one applies it.
-    replicas.push(...(await Promise.all(servers.map((s) => startSpend(spendEnv(s.url, db.url))))));
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-    for (const c of clients) await c.close();
-    for (const s of servers) await s.stop();
-    await db.drop();
-  });
 
   it('never allows more than the daily limit across 50 concurrent checks on two replicas, and audits each check once', async () => {
     const { read_key } = (await data(0, 'setPolicy', policyInput('agent-burst', { per_tx_limit_cents: 1_000, daily_limit_cents: 1_000 }))).credentials;

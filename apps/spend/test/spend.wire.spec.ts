@@ -1,9 +1,7 @@
-import type { RunningGroup } from '@toll/platform';
-import { natsClient, scratchDatabase, startNats, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { Client } from 'pg';
 import { startSpend } from '../src/bootstrap';
-import { callSpend, policyInput, spendEnv } from './spend-call';
+import { callSpend, policyInput } from './spend-call';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -11,10 +9,7 @@ const PAYER = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 
 // Spend governance over a real NATS server and a throwaway Postgres database.
 describe('spend over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  const db = scratchDatabase('toll_spend_wire');
+  const { nc, db } = groupHarness({ name: 'spend', start: startSpend, database: 'toll_spend_wire' });
   const call = (operation: string, input: unknown, options?: { payer?: string; deadline?: number }) => callSpend(nc, operation, input, options);
   const data = async (operation: string, input: unknown, options?: { payer?: string }) => {
     const reply = await call(operation, input, options);
@@ -25,19 +20,6 @@ describe('spend over NATS', () => {
     const created = await data('setPolicy', policyInput(agent, over));
     return created.credentials as { policy_secret: string; read_key: string; check_key: string };
   };
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await startSpend(spendEnv(nats.url, db.url));
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
-    await db.drop();
-  });
 
   it('serves its health: database, rules, tolls and the catalog', async () => {
     const health = await data('getHealth', {});
@@ -446,20 +428,10 @@ describe('spend over NATS', () => {
 
 // With its database gone the group says so: health degraded, operations SERVICE_UNAVAILABLE (not charged).
 describe('spend without its database', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await startSpend({ ...spendEnv(nats.url, 'postgresql://postgres@127.0.0.1:1/toll_spend_down'), SPEND_MIGRATE_ON_START: 'false' });
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
+  const { nc } = groupHarness({
+    name: 'spend',
+    start: startSpend,
+    env: () => ({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/toll_spend_down', SPEND_MIGRATE_ON_START: 'false' }),
   });
 
   it('reports degraded health and refuses checks with SERVICE_UNAVAILABLE', async () => {

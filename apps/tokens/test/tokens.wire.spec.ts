@@ -1,20 +1,10 @@
 import { startLocalRpc, type LocalRpc } from '@toll/local-chain';
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
 import { PROGRAMS } from '@toll/solana';
-import { freePort, loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer, callOperation } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { freePort, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { TokensConfig } from '../src/config';
 import { metadataAddress } from '../src/metaplex';
 import { EXT, metaplexBytes, newKey, token2022MintBytes, type MetaplexFields } from './accounts';
-
-const fixtures = loadFixtures(join(__dirname, 'fixtures'));
-const fixture = (name: string) => {
-  const found = fixtures.find((f) => `${f.upstream}/${f.case}` === name);
-  if (!found) throw new Error(`no fixture ${name}`);
-  return found;
-};
+import { startTokens } from '../src/bootstrap';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 const MINUTE = 60_000;
@@ -81,29 +71,13 @@ function prepare(chain: LocalRpc['chain']): Prepared {
 // The real group over a real NATS server, reading a local LiteSVM chain over JSON-RPC; odd RPC answers
 // (503, error bodies, slowness) come from fixtures on a fake server. Every test starts a fresh group.
 describe('tokens over NATS on a local chain', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
   let rpc: LocalRpc;
-  let fake: FakeUpstream;
-  let group: RunningGroup | undefined;
   let m: Prepared;
+  const { fake, group, call, fixture, startGroup, stopGroups, track } = groupHarness({ name: 'tokens', start: startTokens, fixtures: join(__dirname, 'fixtures'), replicas: 0 });
 
   const start = async (...urls: string[]) => {
-    group = await bootstrapGroup(AppModule, {
-      name: 'tokens',
-      title: 'Token Safety',
-      config: TokensConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        TOKENS_RPC_URLS: urls.join(','),
-        TOKENS_RPC_RATE_PER_SEC: '1000', // no governor waits between test calls
-      },
-    });
+    await startGroup({ TOKENS_RPC_URLS: urls.join(','), TOKENS_RPC_RATE_PER_SEC: '1000' }); // no governor waits between test calls
   };
-  const call = (operation: string, input: unknown, deadline?: number) => callOperation(nc, `tokens.${operation}`, input, { deadline });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
@@ -112,25 +86,14 @@ describe('tokens over NATS on a local chain', () => {
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
 
   beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    fake = await startFakeUpstream();
-    rpc = await startLocalRpc({ port: 0 });
+    rpc = track(await startLocalRpc({ port: 0 }));
     m = prepare(rpc.chain);
   });
 
   afterEach(async () => {
     jest.restoreAllMocks();
     fake.hits.length = 0;
-    await group?.close();
-    group = undefined;
-  });
-
-  afterAll(async () => {
-    await rpc?.close();
-    await fake?.stop();
-    await nc?.close();
-    await nats?.stop();
+    await stopGroups();
   });
 
   describe('getToken', () => {
@@ -470,7 +433,7 @@ describe('tokens over NATS on a local chain', () => {
       scenario('solana-rpc/slow');
       await start(fake.url);
       const started = Date.now();
-      const { err } = await call('getScore', { mint: m.spread }, Date.now() + 300);
+      const { err } = await call('getScore', { mint: m.spread }, 300);
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(err).toEqual({
         code: 'UPSTREAM_TIMEOUT',

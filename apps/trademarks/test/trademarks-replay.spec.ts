@@ -1,37 +1,15 @@
-import type { RunningGroup } from '@toll/platform';
-import { callOperation, natsClient, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
 import { startTrademarks } from '../src/bootstrap';
 import { IngestService } from '../src/ingest.service';
 
 // `npm start -- --replay`: no network and no key, the index and the status answered from the committed fixtures.
 describe('trademarks in replay mode', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  const db = scratchDatabase('toll_trademarks_replay');
-  const call = (operation: string, input: unknown) => callOperation(nc, `trademarks.${operation}`, input, { deadline: Date.now() + 5_000 });
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    group = await startTrademarks({
-      NATS_URL: nats.url,
-      LOG_LEVEL: 'error',
-      ANNOUNCE_INTERVAL_MS: '60000',
-      NATS_GRACE_PERIOD_MS: '50',
-      DATABASE_URL: db.url,
-      TRADEMARKS_INGEST_ENABLED: 'false',
-      UPSTREAM_REPLAY_DIRS: join(__dirname, 'fixtures'),
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await nats?.stop();
-    await db.drop();
+  const { group, call } = groupHarness({
+    name: 'trademarks',
+    start: startTrademarks,
+    database: 'toll_trademarks_replay',
+    env: () => ({ TRADEMARKS_INGEST_ENABLED: 'false', UPSTREAM_REPLAY_DIRS: join(__dirname, 'fixtures') }),
   });
 
   it('ingests the recorded daily files and answers search and status, as of the recording', async () => {

@@ -1,18 +1,9 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
-import { callOperation, type FakeUpstream, type Fixture, loadFixtures, natsClient, type NatsServer, scratchDatabase, startFakeUpstream, startNats } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { Clock, type RunningGroup } from '@toll/platform';
+import { groupHarness, type GroupHarnessOptions } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { TrademarksConfig } from '../src/config';
+import { startTrademarks } from '../src/bootstrap';
 import { IngestService } from '../src/ingest.service';
 
-const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
 const DAILY = ['odp/listing', 'odp/file-apc261122', 'odp/file-apc261123'];
 
 const MINUTE = 60_000;
@@ -87,35 +78,33 @@ const PSF_MATCH = {
   tsdr_url: tsdr('76044902'),
 };
 
-const env = (nats: NatsServer, fake: FakeUpstream, url: string, keys: boolean) => ({
-  NATS_URL: nats.url,
-  LOG_LEVEL: 'error',
-  ANNOUNCE_INTERVAL_MS: '60000',
-  NATS_GRACE_PERIOD_MS: '50',
-  DATABASE_URL: url,
-  TRADEMARKS_INGEST_ENABLED: 'false',
-  TRADEMARKS_TSDR_BASE_URL: fake.url,
-  TRADEMARKS_TSDR_RATE_PER_SECOND: '10',
-  TRADEMARKS_ODP_BASE_URL: fake.url,
-  ...(keys ? { TRADEMARKS_TSDR_API_KEY: 'tsdr-test-key', TRADEMARKS_ODP_API_KEY: 'odp-test-key' } : {}),
-});
+// Both suites: the group by its own bootstrap, a scratch Postgres, the office replayed by a local fake server.
+const trademarksHarness = (database: string, keys: boolean, options: Partial<GroupHarnessOptions<RunningGroup>> = {}) =>
+  groupHarness({
+    name: 'trademarks',
+    start: startTrademarks,
+    fixtures: join(__dirname, 'fixtures'),
+    database,
+    env: (u) => ({
+      TRADEMARKS_INGEST_ENABLED: keys ? 'false' : 'true', // with keys the test drives the ingest; without, the timer is on and must stay idle
+      TRADEMARKS_TSDR_BASE_URL: u.fake,
+      TRADEMARKS_TSDR_RATE_PER_SECOND: '10',
+      TRADEMARKS_ODP_BASE_URL: u.fake,
+      ...(keys ? { TRADEMARKS_TSDR_API_KEY: 'tsdr-test-key', TRADEMARKS_ODP_API_KEY: 'odp-test-key' } : {}),
+    }),
+    ...options,
+  });
 
 // The real group over a real NATS server and a scratch Postgres, the office replayed by a local fake server.
 // The ingest timer is off: the test drives IngestService.tick() and the clock itself.
 describe('trademarks over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let ingest: IngestService;
   let now = T0;
-  const db = scratchDatabase('toll_trademarks_wire');
+  const { group, fake, use, call } = trademarksHarness('toll_trademarks_wire', true, { clock: { token: Clock, now: () => now } });
+  beforeAll(() => {
+    ingest = group.app.get(IngestService);
+  });
 
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `trademarks.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
@@ -123,21 +112,6 @@ describe('trademarks over NATS', () => {
   };
   const refusal = async (operation: string, input: unknown, deadlineMs?: number) => (await call(operation, input, deadlineMs)).err;
   const found = (answer: any) => answer.matches.map((m: any) => [m.serial, m.mark, m.match]);
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, { ...GROUP, config: TrademarksConfig, env: env(nats, fake, db.url, true) });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-    ingest = group.app.get(IngestService);
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-    await db.drop();
-  });
 
   it('answers a search with 503 (never charged) until the first ingest has built the index', async () => {
     expect(await refusal('searchMarks', { mark: 'python' })).toEqual({
@@ -334,26 +308,7 @@ describe('trademarks over NATS', () => {
 
 // The same group with no USPTO keys: it starts, says what is missing, and answers the affected routes with 503.
 describe('trademarks without API keys', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
-  const db = scratchDatabase('toll_trademarks_nokeys');
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, { ...GROUP, config: TrademarksConfig, env: { ...env(nats, fake, db.url, false), TRADEMARKS_INGEST_ENABLED: 'true' } });
-  }, 60_000);
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-    await db.drop();
-  });
-
-  const call = (operation: string, input: unknown) => callOperation(nc, `trademarks.${operation}`, input, { deadline: Date.now() + 5_000 });
+  const { fake, call } = trademarksHarness('toll_trademarks_nokeys', false);
 
   it('says in health which keys are missing and which operations are off, and never calls the office', async () => {
     const health = (await call('getHealth', {})).response!.data;

@@ -1,17 +1,7 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, natsClient, respond, startFakeUpstream, startNats, type FakeResponder, type FakeUpstream, type Fixture, type NatsServer } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { Clock } from '@toll/platform';
+import { respond, type FakeResponder, groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { TronConfig } from '../src/config';
-
-const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
+import { startTron } from '../src/bootstrap';
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const MINUTE = 60_000;
@@ -28,46 +18,26 @@ const PRICE_ITEMS = [
 ];
 
 describe('tron over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let data: FakeResponder | undefined;
   let now = T0;
+  const { nc, fake, use, call, fixture: fx } = groupHarness({
+    name: 'tron',
+    start: startTron,
+    fixtures: join(__dirname, 'fixtures'),
+    clock: { token: Clock, now: () => now },
+    env: (u) => ({ TRON_NODE_URLS: u.fake }),
+  });
 
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
   // The data group, answering data.getBundle with these prices.
   const dataGroup = (items: unknown[]) => {
     data?.stop();
     data = respond(nc, 'toll.data.getBundle', () => ({ response: { data: { updated: '2026-11-24T11:45:00Z', prices: { items, as_of: '2026-11-24T11:45:00Z' } } } }));
   };
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `tron.${operation}`, input, { deadline: Date.now() + deadlineMs });
   const ok = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: TronConfig,
-      env: { NATS_URL: nats.url, LOG_LEVEL: 'error', ANNOUNCE_INTERVAL_MS: '60000', NATS_GRACE_PERIOD_MS: '50', TRON_NODE_URLS: fake.url },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-  });
-
-  afterAll(async () => {
-    data?.stop();
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-  });
 
   it('getPrices without a data group: node prices served, TRX/USD null with the reason', async () => {
     use('trongrid/chain-parameters');

@@ -1,17 +1,8 @@
-import { bootstrapGroup, Clock, type RunningGroup } from '@toll/platform';
-import { loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type Fixture, type NatsServer, callOperation } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { Clock } from '@toll/platform';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { GROUP } from '../src/bootstrap';
-import { WeatherConfig } from '../src/config';
+import { startWeather } from '../src/bootstrap';
 
-const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const fx = (id: string): Fixture => {
-  const found = FIXTURES.find((f) => `${f.upstream}/${f.case}` === id);
-  if (!found) throw new Error(`no fixture ${id}`);
-  return found;
-};
 const ALL_DOWN = ['open-meteo/unavailable-503', 'met-norway/unavailable-503', 'nws/unavailable-503'];
 
 const T0 = Date.parse('2026-11-22T14:20:00Z');
@@ -87,47 +78,19 @@ const KANSAS_ALERTS = {
 
 // The real group over a real NATS server, its upstreams replayed by a local fake server.
 describe('weather over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let group: RunningGroup;
-  let fake: FakeUpstream;
   let now = T0;
-
-  const use = (...ids: string[]) => {
-    fake.use(ids.map(fx));
-    fake.hits.length = 0;
-  };
-  const call = (operation: string, input: unknown, deadlineMs = 5_000) => callOperation(nc, `weather.${operation}`, input, { deadline: Date.now() + deadlineMs });
+  const { fake, use, call, fixture: fx } = groupHarness({
+    name: 'weather',
+    start: startWeather,
+    fixtures: join(__dirname, 'fixtures'),
+    clock: { token: Clock, now: () => now },
+    env: (u) => ({ WEATHER_OPENMETEO_BASE_URL: u.fake, WEATHER_METNO_BASE_URL: `${u.fake}/weatherapi`, WEATHER_NWS_BASE_URL: u.fake }),
+  });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
-
-  beforeAll(async () => {
-    [nats, fake] = await Promise.all([startNats(), startFakeUpstream()]);
-    nc = await natsClient(nats.url);
-    group = await bootstrapGroup(AppModule, {
-      ...GROUP,
-      config: WeatherConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        WEATHER_OPENMETEO_BASE_URL: fake.url,
-        WEATHER_METNO_BASE_URL: `${fake.url}/weatherapi`,
-        WEATHER_NWS_BASE_URL: fake.url,
-      },
-    });
-    jest.spyOn(group.app.get(Clock), 'now').mockImplementation(() => now);
-  });
-
-  afterAll(async () => {
-    await group?.close();
-    await nc?.close();
-    await Promise.all([nats?.stop(), fake?.stop()]);
-  });
 
   it('serves its health: status, sources with licence terms, tolls, cache stats and the catalog', async () => {
     const health = await data('getHealth', {});

@@ -1,16 +1,6 @@
-import { bootstrapGroup, type RunningGroup } from '@toll/platform';
-import { loadFixtures, natsClient, startFakeUpstream, startNats, type FakeUpstream, type NatsServer, callOperation } from '@toll/testing';
-import type { NatsConnection } from 'nats';
+import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
-import { AppModule } from '../src/app.module';
-import { WikiConfig } from '../src/config';
-
-const fixtures = loadFixtures(join(__dirname, 'fixtures'));
-const fixture = (name: string) => {
-  const found = fixtures.find((f) => `${f.upstream}/${f.case}` === name);
-  if (!found) throw new Error(`no fixture ${name}`);
-  return found;
-};
+import { startWiki } from '../src/bootstrap';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 const DAY_MS = 86_400_000;
@@ -56,53 +46,23 @@ const SEARCH_DOWN = {
 // The real group over a real NATS server, its Wikipedia upstreams replayed from fixtures. Every test
 // starts a fresh group, so caches and upstream health never leak between scenarios.
 describe('wiki over NATS', () => {
-  let nats: NatsServer;
-  let nc: NatsConnection;
-  let fake: FakeUpstream;
-  let group: RunningGroup;
-
+  const { fake, call, fixture } = groupHarness({
+    name: 'wiki',
+    start: startWiki,
+    fixtures: join(__dirname, 'fixtures'),
+    perTest: true,
+    env: (u) => ({
+      WIKI_WIKIPEDIA_URL: u.fake,
+      WIKI_WIKIMEDIA_RATE_PER_MIN: '5000', // no governor waits between test calls
+    }),
+  });
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
-  const call = (operation: string, input: unknown, deadline?: number) => callOperation(nc, `wiki.${operation}`, input, { deadline });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path);
-
-  beforeAll(async () => {
-    nats = await startNats();
-    nc = await natsClient(nats.url);
-    fake = await startFakeUpstream();
-  });
-
-  beforeEach(async () => {
-    fake.hits.length = 0;
-    group = await bootstrapGroup(AppModule, {
-      name: 'wiki',
-      title: 'Wiki Answers',
-      config: WikiConfig,
-      env: {
-        NATS_URL: nats.url,
-        LOG_LEVEL: 'error',
-        ANNOUNCE_INTERVAL_MS: '60000',
-        NATS_GRACE_PERIOD_MS: '50',
-        WIKI_WIKIPEDIA_URL: fake.url,
-        WIKI_WIKIMEDIA_RATE_PER_MIN: '5000', // no governor waits between test calls
-      },
-    });
-  });
-
-  afterEach(async () => {
-    jest.restoreAllMocks();
-    await group?.close();
-  });
-
-  afterAll(async () => {
-    await fake?.stop();
-    await nc?.close();
-    await nats?.stop();
-  });
 
   describe('getAnswer', () => {
     it('strips the question words, resolves the page by search and answers with its summary and attribution', async () => {
@@ -196,7 +156,7 @@ describe('wiki over NATS', () => {
     it('answers UPSTREAM_TIMEOUT by the caller deadline when the upstream is slower', async () => {
       scenario('wikipedia-action/search.slow', 'wikipedia-rest/search-title.503');
       const started = Date.now();
-      const { err } = await call('getAnswer', { q: 'Eiffel Tower' }, Date.now() + 300);
+      const { err } = await call('getAnswer', { q: 'Eiffel Tower' }, 300);
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(err).toEqual({
         code: 'UPSTREAM_TIMEOUT',

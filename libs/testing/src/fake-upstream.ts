@@ -10,6 +10,13 @@ export interface FakeUpstream {
 
 export { loadFixtures, type Fixture } from '@toll/upstream';
 
+// The fixture a test names: `<upstream>/<case>`, or the case alone.
+export function fixtureNamed(fixtures: Fixture[], id: string): Fixture {
+  const found = fixtures.find((f) => `${f.upstream}/${f.case}` === id) ?? fixtures.find((f) => f.case === id);
+  if (!found) throw new Error(`no fixture ${id}`);
+  return found;
+}
+
 // Replays fixtures on a loopback port: the most specific match wins (most query keys); no match → 599 (404 at the
 // root), so a test never silently reaches anything real.
 export async function startFakeUpstream(initial: Fixture[] = []): Promise<FakeUpstream> {

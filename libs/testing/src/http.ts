@@ -32,3 +32,13 @@ export const waitFor = async <T>(probe: () => Promise<T | undefined>, timeoutMs 
     await new Promise((r) => setTimeout(r, everyMs));
   }
 };
+
+// Polls until `ok` holds or the time is up, and returns the last value either way (the spec asserts on it).
+export async function pollUntil<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (ok(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
