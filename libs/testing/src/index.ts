@@ -3,3 +3,4 @@ export * from './http';
 export * from './responder';
 export * from './fake-upstream';
 export * from './database';
+export * from './redis-server';
