@@ -18,9 +18,9 @@ const { preparePaid } = require('./load');
 const { machine, percentile, writeSection } = require('./report');
 const { startStack, startChain, waitFor } = require('./stack');
 
-const PAID_RPS = Number(process.env.FLOOD_PAID_RPS ?? 40);
-const FLOOD_RPS = Number(process.env.FLOOD_RPS ?? 400);
-const PHASE_S = Number(process.env.FLOOD_PHASE_S ?? 10);
+const PAID_RPS = Number(process.env.FLOOD_PAID_RPS ?? 5);
+const FLOOD_RPS = Number(process.env.FLOOD_RPS ?? 200);
+const PHASE_S = Number(process.env.FLOOD_PHASE_S ?? 20);
 const ROUNDS = Number(process.env.FLOOD_ROUNDS ?? 2);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench';
@@ -73,7 +73,8 @@ const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
     apps: ['payments', 'payments', 'devutils', 'devutils'],
     gatewayReplicas: 2,
     limited: true,
-    env: { SOLANA_RPC_URLS: chain.url, PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL, REDIS_URL, GATEWAY_RATE_LIMIT_REPLICAS: '2', GATEWAY_RATE_LIMIT_KEY_PREFIX: `toll:rl:flood-${randomBytes(4).toString('hex')}:` },
+    // Memos live an hour: all are paid before the first phase, and preparing them takes minutes on a loaded machine.
+    env: { SOLANA_RPC_URLS: chain.url, PAYMENTS_SOL_USD_FIXED: '150', PAYMENTS_MEMO_TTL_SECONDS: '3600', DATABASE_URL, REDIS_URL, GATEWAY_RATE_LIMIT_REPLICAS: '2', GATEWAY_RATE_LIMIT_KEY_PREFIX: `toll:rl:flood-${randomBytes(4).toString('hex')}:` },
   });
   const flooder = fork(path.join(__dirname, 'flooder.js'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const gws = stack.gateways;
@@ -81,12 +82,15 @@ const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
     await waitFor(async () => {
       for (const g of gws) for (const group of ['devutils', 'payments']) if (!(await fetch(`${g}/toll/${group}/health`, { headers: SETUP })).ok) return false;
       return true;
-    });
+    }, 180_000); // a loaded machine starts the stack slowly
     const { terms } = await (await fetch(`${gws[0]}/toll/payments/health`, { headers: SETUP })).json();
     await chain.fund([terms.recipient, terms.fee_payer]);
     const perPhase = PAID_RPS * PHASE_S;
     console.log(`preparing ${WARM_UP + perPhase * PHASES.length * ROUNDS} paid calls (one memo payment each)...`);
-    const paid = await preparePaid(gws, PAID_PATH, chain, WARM_UP + perPhase * PHASES.length * ROUNDS, SETUP);
+    const n = WARM_UP + perPhase * PHASES.length * ROUNDS;
+    // Four payers' worth of preparation at once (one wallet, its transactions independent).
+    const batches = await Promise.all([0, 1, 2, 3].map((i) => preparePaid(gws, PAID_PATH, chain, Math.floor((n + i) / 4), SETUP)));
+    const paid = batches.flat();
     await paidAtRate(paid.splice(0, WARM_UP), PAID_RPS);
     const rows = [];
     for (let round = 1; round <= ROUNDS; round++) {

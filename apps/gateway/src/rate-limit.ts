@@ -14,6 +14,9 @@ import { LocalBuckets, RefusedUntil, TAKE_SCRIPT, type Bucket, type Decision } f
 // sooner), so a slow Redis costs one timeout a second, not one per request.
 const REDIS_RETRY_MS = 1_000;
 const CONNECT_WAIT_MS = 2_000;
+// A Redis at the edge of its timeout flips a replica between shared and local buckets every second or so: the log
+// says so at most once a minute, with the number of changes it did not report (the gauge follows every change).
+const LOG_EVERY_MS = 60_000;
 
 type DecidedBy = 'redis' | 'local' | 'cache';
 type RedisWithTake = Redis & { tollTake(key: string, rate: number, burst: number): Promise<[number, number]> };
@@ -43,6 +46,10 @@ export class RateLimiter {
   private redis?: RedisWithTake;
   private redisDownUntil = 0;
   private shared?: boolean;
+  private why?: string;
+  private loggedAt = -Infinity;
+  private unlogged = 0;
+  private logTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly config: GatewayConfig,
@@ -119,6 +126,7 @@ export class RateLimiter {
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.logTimer);
     this.redis?.disconnect();
   }
 
@@ -127,16 +135,30 @@ export class RateLimiter {
     return decision;
   }
 
-  // Logged when it changes only: a Redis outage is one line when it starts and one when it ends.
+  // Logged when it changes only, at most once a minute: a Redis outage is one line when it starts and one when it
+  // ends; changes in between are counted, and the state they leave is logged when the minute is over.
   private setShared(shared: boolean, why?: string) {
     if (this.shared === shared) return;
     this.shared = shared;
+    this.why = why;
     this.metrics?.shared.set(shared ? 1 : 0);
-    if (shared) this.logger.event('info', 'rate limits shared through Redis', {});
+    const wait = this.loggedAt + LOG_EVERY_MS - Date.now();
+    if (wait <= 0) return this.logState();
+    this.unlogged++;
+    this.logTimer ??= setTimeout(() => this.logState(), wait).unref();
+  }
+
+  private logState() {
+    this.logTimer = undefined;
+    const changes = this.unlogged > 1 ? { changes: this.unlogged } : {};
+    this.loggedAt = Date.now();
+    this.unlogged = 0;
+    if (this.shared) this.logger.event('info', 'rate limits shared through Redis', changes);
     else
       this.logger.event(this.config.REDIS_URL ? 'warn' : 'info', 'rate limits kept by this replica alone', {
-        why,
+        why: this.why,
         replicas: this.config.GATEWAY_RATE_LIMIT_REPLICAS, // each local bucket is 1/replicas of the shared one
+        ...changes,
       });
   }
 }

@@ -180,7 +180,7 @@ describe('per-client rate limits, two gateway replicas sharing one Redis', () =>
     }
   });
 
-  it('keeps serving when Redis accepts connections but answers nothing: decisions time out to this replica's buckets', async () => {
+  it("keeps serving when Redis accepts connections but answers nothing: decisions time out to the replica's own buckets", async () => {
     const sockets: Socket[] = [];
     const silent = createServer((socket) => void sockets.push(socket)).listen(0, '127.0.0.1');
     await new Promise((r) => silent.once('listening', r));
