@@ -4,8 +4,8 @@
 // per-client limits. Paid load: FLOOD_PAID_RPS calls a second to /toll/devutils/gen/uuid, each with its own USDC memo
 // payment made beforehand, sent on a fixed schedule (open loop) from 127.0.0.1. Three phases, interleaved ROUNDS times:
 //   quiet    the paid load alone;
-//   flood    the same, plus FLOOD_RPS free requests a second from 127.0.0.1 (the paid client's own address) spread
-//            over five free classes: free-op (21 KB health), challenge (402), catalog (/openapi.json), discovery, mcp;
+//   flood    the same, plus FLOOD_RPS free requests a second from 127.0.0.1 (the paid client's own address): the
+//            discovery list (FLOOD_TARGETS=discovery), or five free classes at once (FLOOD_TARGETS=mixed);
 //   served   the same flood with every request from its own X-Forwarded-For address: no per-client limit applies,
 //            which is what the flood costs when it is served (what the limits protect the paid calls from).
 // The flooder runs in its own process at a fixed rate in both flood phases; the machine's load average is printed.
@@ -18,8 +18,8 @@ const { preparePaid } = require('./load');
 const { machine, percentile, writeSection } = require('./report');
 const { startStack, startChain, waitFor } = require('./stack');
 
-const PAID_RPS = Number(process.env.FLOOD_PAID_RPS ?? 5);
-const FLOOD_RPS = Number(process.env.FLOOD_RPS ?? 200);
+const PAID_RPS = Number(process.env.FLOOD_PAID_RPS ?? 2);
+const FLOOD_RPS = Number(process.env.FLOOD_RPS ?? 100);
 const PHASE_S = Number(process.env.FLOOD_PHASE_S ?? 20);
 const ROUNDS = Number(process.env.FLOOD_ROUNDS ?? 2);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -50,15 +50,17 @@ async function paidAtRate(requests, rps) {
   return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), ok, total: requests.length };
 }
 
+// FLOOD_TARGETS=discovery (the issue's case: one client searching the catalog over and over) or mixed (five free
+// classes at once: free-op's 21 KB health, a 402, /openapi.json, the discovery list, MCP tools/list).
+const FLOOD_TARGETS = process.env.FLOOD_TARGETS ?? 'discovery';
+
 function flood(flooder, gateways, spoof) {
   const mcp = { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) };
-  const targets = gateways.flatMap((g) => [
-    { url: `${g}/toll/devutils/health` },
-    { url: `${g}${PAID_PATH}` },
-    { url: `${g}/openapi.json` },
-    { url: `${g}/discovery/resources?limit=5` },
-    { url: `${g}/mcp`, ...mcp },
-  ]);
+  const targets = gateways.flatMap((g) =>
+    FLOOD_TARGETS === 'mixed'
+      ? [{ url: `${g}/toll/devutils/health` }, { url: `${g}${PAID_PATH}` }, { url: `${g}/openapi.json` }, { url: `${g}/discovery/resources?limit=5` }, { url: `${g}/mcp`, ...mcp }]
+      : [{ url: `${g}/discovery/resources?limit=5` }],
+  );
   return new Promise((resolve) => {
     flooder.once('message', resolve);
     flooder.send({ targets, rps: FLOOD_RPS, durationMs: PHASE_S * 1000, spoof });
@@ -130,13 +132,12 @@ function report(rows) {
       return `| ${r.round} | ${r.phase} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.phase === 'quiet' ? '–' : `${((100 * r.p99) / quiet.p99 - 100).toFixed(0)} %`} | ${r.ok}/${r.total} | ${f ? `${f.sent} (${statusText(f.counts)})` : '–'} | ${f ? `${((100 * (f.counts[429] ?? 0)) / f.sent).toFixed(1)} %` : '–'} | ${r.load} |`;
     })
     .join('\n');
-  const body = `Run: \`node tools/bench/flood.js\` (FLOOD_PAID_RPS=${PAID_RPS}, FLOOD_RPS=${FLOOD_RPS}, FLOOD_PHASE_S=${PHASE_S}, FLOOD_ROUNDS=${ROUNDS}) on ${machine()}.
+  const body = `Run: \`node tools/bench/flood.js\` (FLOOD_TARGETS=${FLOOD_TARGETS}, FLOOD_PAID_RPS=${PAID_RPS}, FLOOD_RPS=${FLOOD_RPS}, FLOOD_PHASE_S=${PHASE_S}, FLOOD_ROUNDS=${ROUNDS}) on ${machine()}.
 Stack: 2 gateway replicas sharing Redis (the gateway's default limits), 2 payments, 2 devutils, a private nats-server,
 Postgres, the local chain; load generator, flooder and stack share the machine's cores. Paid load: ${PAID_RPS} calls/s to
 ${PAID_PATH}, each with its own USDC memo payment, on a fixed schedule from 127.0.0.1 (latency from the scheduled time).
-Flood: ${FLOOD_RPS} free requests/s, fixed schedule, from a process of its own, over /toll/devutils/health (free-op, 21 KB),
-${PAID_PATH} without proof (challenge), /openapi.json (catalog), /discovery/resources (discovery) and MCP tools/list (mcp)
-on both gateways. "flood": from 127.0.0.1 too, the paid client's own address; "served": the same flood, each request from
+Flood: ${FLOOD_RPS} free requests/s, fixed schedule, from a process of its own (at most 256 in flight: "skipped" counts
+the sends that bound refused), ${FLOOD_TARGETS === 'mixed' ? `over /toll/devutils/health (free-op, 21 KB), ${PAID_PATH} without proof (challenge), /openapi.json (catalog), /discovery/resources (discovery) and MCP tools/list (mcp)` : '/discovery/resources (discovery: 100 at once, then 10/s)'} on both gateways. "flood": from 127.0.0.1 too, the paid client's own address; "served": the same flood, each request from
 its own X-Forwarded-For address, so no per-client limit applies. Load average: 1, 5, 15 min, at the start → end of the phase.
 
 | round | phase | paid p50 ms | paid p99 ms | p99 vs quiet | paid served | flood sent (statuses) | flood 429 share | load average |
