@@ -41,22 +41,25 @@ const apps = () =>
   });
 
 // Up when every group has answered its free health route through the gateway. A group that answered is not asked
-// again: the polls are free operations from one client, under the gateway's per-client rate limit.
+// again, and the rest once a second: the polls are free operations from one client, under the gateway's per-client
+// rate limit (free-op: 50/s after a burst of 500), which a poll of every group each second stays under.
 async function waitForGateway(url, groups, failed) {
   const end = Date.now() + READY_TIMEOUT_MS;
-  const waiting = new Set(groups);
+  const waiting = new Map(groups.map((g) => [g, 'no answer']));
   while (Date.now() < end) {
     if (failed()) throw new Error(failed());
     await Promise.all(
-      [...waiting].map(async (g) => {
+      [...waiting.keys()].map(async (g) => {
         const res = await fetch(`${url}/toll/${g}/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined); // not listening yet
         if (res?.status === 200) waiting.delete(g);
+        else if (res) waiting.set(g, String(res.status));
       }),
     );
     if (!waiting.size) return;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 1_000));
   }
-  throw new Error(`the stack did not become ready in ${READY_TIMEOUT_MS / 1000} s`);
+  const last = [...waiting].map(([g, status]) => `${g} (${status})`).join(', ');
+  throw new Error(`the stack did not become ready in ${READY_TIMEOUT_MS / 1000} s; not answering their health route: ${last}`);
 }
 
 // Starts the stack. `log` receives every child's output line, prefixed by its app; `onCrash(name, code)` is called

@@ -57,7 +57,7 @@ describe('per-client rate limits, two gateway replicas sharing one Redis', () =>
     const env = { NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error', REDIS_URL: redis.url, ...LIMITS };
     gws = [await startGateway(env), await startGateway(env)];
     for (const g of gws) await waitFor(async () => ((await http(`${g.url}/readyz`)).body.routes > 0 ? true : undefined));
-  });
+  }, 90_000);
 
   afterAll(async () => {
     for (const g of gws) await g.close();
