@@ -11,6 +11,8 @@
 //   LOCAL_CHAIN_PORT       the local chain's JSON-RPC port (8899; 0: ephemeral)
 //   LOCAL_DATABASE_PREFIX  each app with a database gets <prefix>_<app> (unset: the apps' own toll_<app>)
 //   NATS_URL               an existing NATS (unset: 127.0.0.1:4222, started here if installed but down)
+//   REDIS_URL              where the gateway keeps its rate limits (unset: 127.0.0.1:6379 if it answers, else each
+//                          gateway process keeps its own; the start says which)
 //   TOLL_KEYPAIR           where the demo wallet is saved (.local/demo-wallet.json), as `npm run toll` reads it
 const { spawn, execFileSync } = require('node:child_process');
 const { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
@@ -38,20 +40,26 @@ const apps = () =>
     return existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')).nx?.tags ?? []).includes('type:app');
   });
 
-// Up when every group answers its free health route through the gateway.
+// Up when every group has answered its free health route through the gateway. A group that answered is not asked
+// again, and the rest once a second: the polls are free operations from one client, under the gateway's per-client
+// rate limit (free-op: 50/s after a burst of 500), which a poll of every group each second stays under.
 async function waitForGateway(url, groups, failed) {
   const end = Date.now() + READY_TIMEOUT_MS;
+  const waiting = new Map(groups.map((g) => [g, 'no answer']));
   while (Date.now() < end) {
     if (failed()) throw new Error(failed());
-    try {
-      const codes = await Promise.all(groups.map(async (g) => (await fetch(`${url}/toll/${g}/health`, { signal: AbortSignal.timeout(5_000) })).status));
-      if (codes.every((c) => c === 200)) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+    await Promise.all(
+      [...waiting.keys()].map(async (g) => {
+        const res = await fetch(`${url}/toll/${g}/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined); // not listening yet
+        if (res?.status === 200) waiting.delete(g);
+        else if (res) waiting.set(g, String(res.status));
+      }),
+    );
+    if (!waiting.size) return;
+    await new Promise((r) => setTimeout(r, 1_000));
   }
-  throw new Error(`the stack did not become ready in ${READY_TIMEOUT_MS / 1000} s`);
+  const last = [...waiting].map(([g, status]) => `${g} (${status})`).join(', ');
+  throw new Error(`the stack did not become ready in ${READY_TIMEOUT_MS / 1000} s; not answering their health route: ${last}`);
 }
 
 // Starts the stack. `log` receives every child's output line, prefixed by its app; `onCrash(name, code)` is called
@@ -86,6 +94,7 @@ async function startLocal({ replay = false, env = process.env, log = (line) => p
   onStop(stop);
   try {
     const natsUrl = env.NATS_URL ?? (await ensureNats(run, log));
+    const redis = await localRedis(env, log);
     await ensurePostgres();
     chain = env.SOLANA_RPC_URLS ? null : await startChain(env, log);
     const rpcUrl = env.SOLANA_RPC_URLS ?? chain.url;
@@ -105,6 +114,7 @@ async function startLocal({ replay = false, env = process.env, log = (line) => p
       // Root paths the registry serves (spec §4.1); the gateway and discovery check manifests against them.
       GATEWAY_PATH_GRANTS: REGISTRY_GRANTS,
       DISCOVERY_PATH_GRANTS: REGISTRY_GRANTS,
+      ...redis,
     };
     const gatewayPort = Number(env.PORT ?? 3000);
     const firstHealthPort = Number(env.LOCAL_HEALTH_PORT ?? 8101);
@@ -166,6 +176,20 @@ async function ensureNats(run, log) {
   run('nats', bin, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', dir]);
   for (let i = 0; i < 50 && !(await reachable(4222)); i++) await new Promise((r) => setTimeout(r, 100));
   return 'nats://127.0.0.1:4222';
+}
+
+// The gateway's per-client rate limits live in Redis when there is one (127.0.0.1:6379 unless REDIS_URL says
+// otherwise); without it each gateway process keeps its own buckets, which is all one process needs. The key prefix
+// is this start's own, so two stacks on one machine (a test beside `npm start`) never share a client's buckets.
+async function localRedis(env, log) {
+  const prefix = { GATEWAY_RATE_LIMIT_KEY_PREFIX: env.GATEWAY_RATE_LIMIT_KEY_PREFIX ?? `toll:rl:local-${process.pid}-${Date.now().toString(36)}:` };
+  if (env.REDIS_URL) return { REDIS_URL: env.REDIS_URL, ...prefix };
+  if (await reachable(6379)) {
+    log('rate limits: Redis on 127.0.0.1:6379');
+    return { REDIS_URL: 'redis://127.0.0.1:6379', ...prefix };
+  }
+  log('rate limits: no Redis on 127.0.0.1:6379, so the gateway keeps them in its own process (start redis-server to share them)');
+  return prefix;
 }
 
 async function ensurePostgres() {

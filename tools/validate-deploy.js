@@ -7,7 +7,7 @@
 //    non-root security context, and no secret-looking value inline (secrets come from toll-secrets, whose
 //    keys must exist in k8s/base/secrets.example.yaml); a Deployment with more than one replica has a
 //    PodDisruptionBudget, one with a single replica has none; only the gateway has a Service besides the
-//    ExternalName Services of NATS and PostgreSQL, which every overlay points somewhere real;
+//    ExternalName Services of NATS, PostgreSQL and Redis, which every overlay points somewhere real;
 //    the overlays deploy every app with a pinned image tag;
 //  - every pod template (Deployments, migrate Jobs) fits the restricted Pod Security level, which the namespace
 //    enforces; the overlays have a default-deny NetworkPolicy, an Ingress to the gateway only, a HorizontalPodAutoscaler
@@ -269,7 +269,7 @@ async function checkKustomize() {
       await checkSchema(d, where);
       if (d.kind === 'Deployment') checkDeployment(d, where, configMaps);
       if (d.kind === 'Deployment' || d.kind === 'Job') checkRestricted(d.kind, d.metadata?.name, d.spec?.template?.spec ?? {}, where);
-      if (d.kind === 'Service' && d.spec?.type !== 'ExternalName' && d.metadata?.name !== 'gateway') problem(`${where}: Service ${d.metadata?.name}: only the gateway gets a Service (NATS and PostgreSQL are ExternalName); apps are reached over NATS`);
+      if (d.kind === 'Service' && d.spec?.type !== 'ExternalName' && d.metadata?.name !== 'gateway') problem(`${where}: Service ${d.metadata?.name}: only the gateway gets a Service (NATS, PostgreSQL and Redis are ExternalName); apps are reached over NATS`);
     }
     checkBudgets(docs, where);
     if (where.startsWith(path.join('k8s', 'overlays'))) {

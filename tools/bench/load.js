@@ -29,14 +29,15 @@ async function drive(requests, concurrency = 10) {
   return { rps: requests.length / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), ok, total: requests.length, latencies };
 }
 
-// n paid requests for `path`, spread over the gateways; returns them with the signatures they carry.
-async function preparePaid(gateways, path, chain, n) {
+// n paid requests for `path`, spread over the gateways; returns them with the signatures they carry. `headers` go
+// with the challenge requests only (flood.js asks for them as another client, so they use none of the measured one's limits).
+async function preparePaid(gateways, path, chain, n, headers = {}) {
   const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
   const connection = new Connection(chain.url, 'confirmed');
   const paid = [];
   for (let i = 0; i < n; i++) {
     const gw = gateways[i % gateways.length];
-    const c = (await (await fetch(`${gw}${path}`)).json()).toll;
+    const c = (await (await fetch(`${gw}${path}`, { headers })).json()).toll;
     const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(c, 'USDC', payer.publicKey));
     const sep = path.includes('?') ? '&' : '?';
     paid.push({ url: `${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, headers: { 'x-payment-tx': signature }, signature });

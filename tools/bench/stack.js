@@ -26,12 +26,16 @@ const waitFor = async (probe, ms = 30_000) => {
   throw new Error('timed out waiting for the stack');
 };
 
-async function startStack({ apps, gatewayReplicas = 1, env = {} }) {
+// Benchmarks drive far more calls from one address than a client may send: the per-client limits are lifted unless a
+// bench measures them (limited: true, the gateway's defaults).
+const UNLIMITED = Object.fromEntries(['CATALOG', 'DISCOVERY', 'CHALLENGE', 'MCP', 'FREE_OP', 'PAID'].map((c) => [`GATEWAY_RATE_LIMIT_${c}`, 'rate=1000000,burst=1000000']));
+
+async function startStack({ apps, gatewayReplicas = 1, env = {}, limited = false }) {
   const procs = [];
   const natsPort = await freePort();
   const bin = NATS_BINARIES.find((p) => existsSync(p)) ?? 'nats-server';
   procs.push(spawn(bin, ['-a', '127.0.0.1', '-p', String(natsPort), '-sd', mkdtempSync(path.join(os.tmpdir(), 'bench-nats-'))], { stdio: 'ignore' }));
-  const base = { ...process.env, LOG_LEVEL: 'warn', NATS_GRACE_PERIOD_MS: '100', NATS_URL: `nats://127.0.0.1:${natsPort}`, PAYMENTS_SOL_USD_FIXED: '150', ...env };
+  const base = { ...process.env, ...(limited ? {} : UNLIMITED), LOG_LEVEL: 'warn', NATS_GRACE_PERIOD_MS: '100', NATS_URL: `nats://127.0.0.1:${natsPort}`, PAYMENTS_SOL_USD_FIXED: '150', ...env };
   await waitFor(() => new Promise((res) => net.connect(natsPort, '127.0.0.1').on('connect', function () { this.destroy(); res(true); }).on('error', () => res(false))));
   const processes = [{ label: 'nats-server', pid: procs[0].pid }];
   const node = (app, env) => {

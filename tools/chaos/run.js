@@ -94,6 +94,8 @@ async function main(cleanups) {
       // No MET Norway fallback and NWS on the fake (nothing reaches the internet, background probes included); a high
       // rate so the governor never limits the load; probes every 5 s, so they run during the faults.
       rpc: { RPC_UPSTREAM_URLS: chain.url },
+      // The load is one client (this process): per-client limits would refuse it before any fault does.
+      gateway: Object.fromEntries(['CATALOG', 'DISCOVERY', 'CHALLENGE', 'MCP', 'FREE_OP', 'PAID'].map((c) => [`GATEWAY_RATE_LIMIT_${c}`, 'rate=1000000,burst=1000000'])),
       weather: { WEATHER_OPENMETEO_BASE_URL: upstream.url, WEATHER_NWS_BASE_URL: upstream.url, WEATHER_METNO_ENABLED: 'false', WEATHER_OPENMETEO_RATE_PER_SECOND: '200', SOURCE_PROBE_INTERVAL_MS: '5000' },
     },
   });

@@ -6,6 +6,8 @@ import { GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
 import { bodyErrors, formBody, jsonBody, requestId } from './http-middleware';
 import { httpTelemetry } from './metrics';
+import { RateLimiter, rateLimit } from './rate-limit';
+import { RouteTable } from './route-table';
 
 export interface RunningGateway {
   url: string;
@@ -28,7 +30,10 @@ async function start(config: GatewayConfig, telemetry: Telemetry): Promise<Runni
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger, nats, telemetry), { logger, bodyParser: false, abortOnError: false });
   app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
   app.disable('x-powered-by');
-  app.use(requestId, httpTelemetry(telemetry), jsonBody(config.GATEWAY_BODY_LIMIT_BYTES), bodyErrors);
+  const limiter = new RateLimiter(config, logger, telemetry);
+  await limiter.start();
+  // Per-client limits after the JSON parser: an MCP call's payment, which exempts it from the free classes, is in its body.
+  app.use(requestId, httpTelemetry(telemetry), jsonBody(config.GATEWAY_BODY_LIMIT_BYTES), bodyErrors, rateLimit(limiter, app.get(RouteTable), config));
   app.use('/docs/op', formBody(config.GATEWAY_BODY_LIMIT_BYTES), bodyErrors); // the docs page's plain HTML forms
   const disarm = armShutdownDeadline(logger, config.SHUTDOWN_TIMEOUT_MS);
   app.enableShutdownHooks();
@@ -42,6 +47,7 @@ async function start(config: GatewayConfig, telemetry: Telemetry): Promise<Runni
     close: async () => {
       disarm();
       await app.close();
+      await limiter.close();
       await metrics.close();
       await nats.drain();
       await telemetry.close();

@@ -127,5 +127,6 @@ export function paymentOutcome(req: Request, res: Response) {
   return status === 503 ? ('unavailable_before_payment' as const) : ('refused_before_payment' as const);
 }
 
-const hasProof = (req: Request) =>
+// Whether the request carries a payment (x402, memo flow or balance), paid or not; also what makes it `paid` for the rate limits.
+export const hasProof = (req: Request) =>
   req.get(HEADERS.paymentSignature) !== undefined || req.get(HEADERS.paymentTx) !== undefined || req.get(BALANCE_HEADERS.signature) !== undefined || req.query[MEMO_QUERY_PARAM] !== undefined;

@@ -4,3 +4,4 @@ export * from './responder';
 export * from './fake-upstream';
 export * from './database';
 export * from './group-harness';
+export * from './redis-server';
