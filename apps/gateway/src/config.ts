@@ -1,4 +1,4 @@
-import { BaseConfig } from '@toll/platform';
+import { BaseConfig, sensitive } from '@toll/platform';
 import { z } from 'zod';
 
 export const GatewayConfig = BaseConfig.extend({
@@ -15,5 +15,17 @@ export const GatewayConfig = BaseConfig.extend({
   GATEWAY_PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   // x402 `exact` settles on chain inside verify (confirmation can take ~30 s on a real cluster).
   GATEWAY_PAYMENTS_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(40_000),
+  // Balance calls paid from leases payments grants this gateway (docs/payments.md, "Balance leases"). The gateway
+  // signs their receipts with payments' receipt key (PAYMENTS_RECEIPT_SECRET, the same value); in production without
+  // it, every balance call goes to payments as before.
+  GATEWAY_BALANCE_LEASES: z.enum(['true', 'false']).default('true'),
+  GATEWAY_RECEIPT_SECRET: sensitive(z.string().regex(/^[0-9a-f]{64}$/, 'a 32-byte ed25519 seed in hex').optional()),
+  // Calls served from a lease are appended here before their answer leaves, so a gateway killed before reporting
+  // them reports them when it starts again (one directory per gateway, kept across restarts); unset: no journal, and
+  // a crash leaves unreported calls uncharged (at most L per wallet, our loss).
+  GATEWAY_LEASE_JOURNAL_DIR: z.string().min(1).optional(),
+  GATEWAY_LEASE_REPORT_MS: z.coerce.number().int().min(100).max(5_000).default(1_000),
+  // Must equal payments' PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS.
+  GATEWAY_BALANCE_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;

@@ -19,6 +19,8 @@ export const paymentsMetrics = () =>
     }),
     // Calls paid from a prepaid balance (its deposits are on-chain payments above).
     balanceDebitedAtomic: new Counter({ name: 'toll_payments_balance_debited_atomic_total', help: 'USDC atomic units debited from prepaid balances, by operation', labelNames: ['operation'] as const, registers: [registry] }),
+    // Calls gateways served from a balance lease and reported, charged now (a repeated report or replayed nonce adds nothing).
+    leaseCharged: new Counter({ name: 'toll_payments_lease_calls_charged_total', help: 'Calls paid from balance leases, charged when their gateway reported them', registers: [registry] }),
     receiptSign: new Histogram({ name: 'toll_payments_receipt_sign_duration_seconds', help: 'Ed25519 receipt signing', buckets: STEP_SECONDS, registers: [registry] }),
   }));
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TollError, keptForRedelivery, storedReply, type PaidCallReply, type PaidCallRequest, type TollReply } from '@toll/contracts';
+import { TollError, keptForRedelivery, storedReply, unusedPaymentError, type PaidCallReply, type PaidCallRequest, type TollReply } from '@toll/contracts';
 import { JsonLogger, NatsBus, rawBodyReply } from '@toll/platform';
 import { sha256Hex } from '@toll/x402';
 import { paymentsMetrics, reasonLabel } from './metrics';
@@ -31,7 +31,7 @@ export class PaidCallService {
     if (!reply && req.unavailable) {
       // Down, and not a redelivery: nothing goes to the group; the hold goes back and the proof stays unused.
       await this.release(requestId, hold.holdId, 'SERVICE_UNAVAILABLE');
-      throw unusedPaymentError(new TollError('SERVICE_UNAVAILABLE', req.unavailable.message, { retry_after_seconds: req.unavailable.retry_after_seconds }), req, hold.transaction);
+      throw unusedPaymentError(new TollError('SERVICE_UNAVAILABLE', req.unavailable.message, { retry_after_seconds: req.unavailable.retry_after_seconds }), req.route, hold.transaction);
     }
     if (!reply) {
       let answer: TollReply;
@@ -42,7 +42,7 @@ export class PaidCallService {
       } catch (err) {
         // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
         await this.release(requestId, hold.holdId, err instanceof TollError ? err.code : 'INTERNAL');
-        throw unusedPaymentError(err, req, proof.kind === 'balance' ? 'balance' : hold.transaction);
+        throw unusedPaymentError(err, req.route, proof.kind === 'balance' ? 'balance' : hold.transaction);
       }
       if (answer.uncharged !== undefined) {
         // The group serves this answer without taking payment: the hold goes back and the proof stays redeemable.
@@ -89,16 +89,3 @@ export class PaidCallService {
   }
 }
 
-
-// A failure after the payment was verified: the caller must learn that the payment is still theirs to use, and how.
-// `paidBy` is the on-chain transaction, or 'balance' for a balance call (nothing debited; its nonce is spent).
-function unusedPaymentError(err: unknown, req: PaidCallRequest, paidBy: string | undefined): TollError {
-  const { operationId, price } = req.route;
-  const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
-  const retry =
-    paidBy === 'balance'
-      ? 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.'
-      : `${price.per === 'block' ? 'the credit this call took is back on your block' : `your payment${paidBy ? ` ${paidBy}` : ''} is unused`}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${operationId} until a call succeeds, with no time limit; another operation refuses it.`;
-  const payment = { status: 'unused', transaction: paidBy === 'balance' ? null : (paidBy ?? null), operation_id: operationId, retry };
-  return new TollError(base.code, base.message, { ...base.details, payment });
-}

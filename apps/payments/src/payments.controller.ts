@@ -1,17 +1,17 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { FREE, SUBJECTS, perCall, type ChallengeRequest, type PaidCallRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
+import { FREE, SUBJECTS, perCall, type ChallengeRequest, type LeaseRequest, type PaidCallRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
 import { GroupHealth, healthOutput, TollRoute } from '@toll/platform';
 import { z } from 'zod';
 import { BalanceService, DEPOSIT_TIERS } from './balance.service';
 import { ChallengeService } from './challenge.service';
+import { LeaseService } from './lease.service';
 import { PaidCallService } from './paid-call.service';
-import { ReceiptSigner } from './receipts';
 import { SettlementService } from './settlement.service';
 import { VerifyService } from './verify.service';
 import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, type PaymentTerms } from './terms';
-import { USDC_DECIMALS, usdToUsdcAtomic } from '@toll/x402';
+import { USDC_DECIMALS, usdToUsdcAtomic, ReceiptSigner } from '@toll/x402';
 
 const HealthOutput = healthOutput({
   terms: z.object({
@@ -95,6 +95,7 @@ export class PaymentsController {
     private readonly verifier: VerifyService,
     private readonly settlement: SettlementService,
     private readonly paidCalls: PaidCallService,
+    private readonly leases: LeaseService,
     private readonly receipts: ReceiptSigner,
     private readonly health: GroupHealth,
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
@@ -108,6 +109,11 @@ export class PaymentsController {
   @MessagePattern(SUBJECTS.paymentsCall)
   call(req: PaidCallRequest) {
     return this.paidCalls.call(req);
+  }
+
+  @MessagePattern(SUBJECTS.paymentsLease)
+  lease(req: LeaseRequest) {
+    return this.leases.lease(req);
   }
 
   // The steps of a paid call one by one, for gateways built before payments.call.
@@ -247,7 +253,9 @@ export class PaymentsController {
   })
   async setBalanceCaps(msg: TollMessage<z.infer<typeof CapsInput>>) {
     await this.balances.authorize('POST', '/toll/payments/balance/caps', msg.input);
-    return this.balances.setCaps(msg.input.wallet, msg.input.cap_per_call_atomic, msg.input.cap_per_day_atomic);
+    const { state, revoked } = await this.balances.setCaps(msg.input.wallet, msg.input.cap_per_call_atomic, msg.input.cap_per_day_atomic);
+    if (revoked) this.leases.revoke({ wallet: msg.input.wallet, reason: 'caps_changed' });
+    return state;
   }
 
   // The credit itself happens when the call settles (once per payment, in payments' ledger), not here.

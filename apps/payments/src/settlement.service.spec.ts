@@ -5,7 +5,6 @@ import { PaymentsConfig } from './config';
 import type { LedgerRepository } from './ledger.repository';
 import type { BalanceRepository } from './balance.repository';
 import type { BalanceService } from './balance.service';
-import { ReceiptSigner } from './receipts';
 import { ReplySeal } from './reply-seal';
 import { SettlementService } from './settlement.service';
 

@@ -1,3 +1,5 @@
+import type { PriceSpec } from './price';
+
 // The closed list of error codes that cross process boundaries, and their one HTTP mapping.
 export const ERROR_CODES = [
   'INVALID_INPUT',
@@ -83,4 +85,17 @@ export function httpStatusOf(code: ErrorCode): number {
 
 function assertUnreachable(value: never): never {
   throw new Error(`unmapped error code ${String(value)}`);
+}
+
+// A failure after the payment was verified: the caller must learn that the payment is still theirs to use, and how.
+// `paidBy` is the on-chain transaction, or 'balance' for a balance call (nothing debited; its nonce is spent).
+export function unusedPaymentError(err: unknown, route: { operationId: string; price: PriceSpec }, paidBy: string | undefined): TollError {
+  const { operationId, price } = route;
+  const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
+  const retry =
+    paidBy === 'balance'
+      ? 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.'
+      : `${price.per === 'block' ? 'the credit this call took is back on your block' : `your payment${paidBy ? ` ${paidBy}` : ''} is unused`}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${operationId} until a call succeeds, with no time limit; another operation refuses it.`;
+  const payment = { status: 'unused', transaction: paidBy === 'balance' ? null : (paidBy ?? null), operation_id: operationId, retry };
+  return new TollError(base.code, base.message, { ...base.details, payment });
 }
