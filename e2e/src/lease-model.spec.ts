@@ -28,7 +28,7 @@ import { resolveTerms } from '../../apps/payments/src/terms';
 
 const L = 40_000n; // PAYMENTS_LEASE_MAX_ATOMIC
 const PRICES = [1_000n, 5_000n, 10_000n];
-const SEQUENCES = Number(process.env.LEASE_MODEL_SEQUENCES ?? 12);
+const SEQUENCES = Number(process.env.LEASE_MODEL_SEQUENCES ?? 8);
 const STEPS = Number(process.env.LEASE_MODEL_STEPS ?? 60);
 
 const db = scratchDatabase('toll_lease_model');
@@ -131,13 +131,21 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
       let faults = 0; // gateway kills and lease expiries
       const receipts = new Map<string, { nonce: string; amount: bigint }>(); // entry id → what the caller holds
       const served = new Map<string, bigint>(); // nonce → price, each signed request the callers were served
-      const sent: Array<Extract<PaymentProof, { kind: 'balance' }>> = [];
+      const sent: Array<{ proof: Extract<PaymentProof, { kind: 'balance' }>; price: bigint }> = [];
       const log: string[] = [];
 
       const check = async (step: string) => {
-        const [b] = await sql(`SELECT available_atomic::text AS a, day_atomic::text AS d FROM balances WHERE wallet = $1`, [wallet]);
-        const [h] = await sql(`SELECT coalesce(sum(held_atomic), 0)::text AS held, coalesce(max(held_atomic), 0)::text AS most FROM balance_leases WHERE wallet = $1 AND status IN ('active', 'revoked')`, [wallet]);
-        const entries = await sql(`SELECT id, nonce, amount_atomic::text AS amount FROM balance_entries WHERE wallet = $1 AND kind = 'debit'`, [wallet]);
+        // One statement, one snapshot: a report committing meanwhile cannot split the figures.
+        const [b] = await sql(
+          `SELECT available_atomic::text AS a, day_atomic::text AS d,
+             (SELECT coalesce(sum(held_atomic), 0)::text FROM balance_leases WHERE wallet = $1 AND status IN ('active', 'revoked')) AS held,
+             (SELECT coalesce(max(held_atomic), 0)::text FROM balance_leases WHERE wallet = $1) AS most,
+             (SELECT coalesce(json_agg(json_build_object('id', id, 'nonce', nonce, 'amount', amount_atomic::text)), '[]') FROM balance_entries WHERE wallet = $1 AND kind = 'debit') AS entries
+           FROM balances WHERE wallet = $1`,
+          [wallet],
+        );
+        const h = b;
+        const entries: Array<{ id: string; nonce: string; amount: string }> = b.entries;
         const charged = entries.reduce((s, e) => s + BigInt(e.amount), 0n);
         const at = `${step} (seed ${seed}; ${log.slice(-6).join(', ')})`;
         // No balance below zero, and what is held never more than what was deposited and not spent or withdrawn.
@@ -153,9 +161,9 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
       };
 
       const spend = async (g: number, replay: boolean) => {
-        const proof = replay && sent.length ? pick(sent) : signed();
-        if (!replay) sent.push(proof);
-        const price = pick(PRICES);
+        // A replay is the same signed request: same path, so the same price.
+        const { proof, price } = replay && sent.length ? pick(sent) : { proof: signed(), price: pick(PRICES) };
+        if (!replay) sent.push({ proof, price });
         const route = { operationId: 'shop.getItem', path: '/toll/shop/item', price: perCall((Number(price) / 1e6).toString()) };
         let take;
         try {
@@ -208,6 +216,8 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
           paymentsDown = !paymentsDown;
           log.push(paymentsDown ? 'payments down' : 'payments up');
         }
+        // Reports a revocation started run on their own: let them land before looking.
+        for (let i = 0; i < 200 && gateways.some((gw) => gw.leases['reporting'].size > 0); i++) await new Promise((r) => setTimeout(r, 5));
         await check(`step ${step}`);
       }
 
