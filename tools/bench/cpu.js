@@ -3,7 +3,7 @@
 // load at a time, read from each process's own CPU counters (/proc/<pid>/stat, Linux; see profile.js): on a busy machine
 // this holds steady where req/s does not. With BENCH_CPU_PROF=<dir> every app runs with cpu-prof.js preloaded; the
 // profilers are switched on around each load only, and the functions with the most self time in each app are printed.
-// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid; also balance, openapi,
+// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid,balance; also openapi,
 // and <free load>-drive: that free load through the paid loads' client, fetch at 10 concurrent, for a like-for-like gateway),
 // BENCH_PAID_N (500) per paid load.
 const autocannon = require('autocannon');
@@ -14,7 +14,7 @@ const { cpuMs, PROFILE_DIR } = require('./profile');
 const { startStack, startChain, waitFor } = require('./stack');
 
 const N = Number(process.env.BENCH_CPU_N ?? 8000);
-const LOADS = (process.env.BENCH_CPU_LOADS ?? 'receipt,health,challenge,paid').split(',');
+const LOADS = (process.env.BENCH_CPU_LOADS ?? 'receipt,health,challenge,paid,balance').split(',');
 const PAID_N = Number(process.env.BENCH_PAID_N ?? 500);
 const WARM_UP = 3000;
 const PAID_PATH = '/toll/devutils/gen/uuid';

@@ -47,7 +47,7 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
   private readonly journal?: LeaseJournal;
   private readonly gateway = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   private readonly asking = new Map<string, Promise<void>>(); // one grant or top-up in flight per wallet
-  private readonly reporting = new Set<Lease>();
+  private readonly reporting = new Map<Lease, Promise<LeaseReply>>();
   private network = '';
   private keyMismatch = false;
   private ticker?: NodeJS.Timeout;
@@ -202,14 +202,14 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
     let lease = this.book.leases.get(wallet);
     if (lease && !this.book.spendable(lease, Date.now())) {
       if (lease.inflight) return false; // its calls in flight finish first; meanwhile payments decides
-      await this.report(lease, { close: true });
+      if (!(await this.report(lease, { close: true }))) return true; // someone else's report was in flight: look again
       this.book.drop(lease);
       lease = undefined;
     }
     const want = this.want(lease, amount).toString();
     if (lease) {
       const reply = await this.report(lease, { want_atomic: want, min_atomic: amount.toString() });
-      return reply?.ok === true && reply.retry === true;
+      return reply === undefined || (reply.ok && reply.retry === true);
     }
     const reply = await this.send({ requestId, gateway: this.gateway, wallet, want_atomic: want, min_atomic: amount.toString() });
     if (!reply.ok) return reply.retry === true;
@@ -226,14 +226,17 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
     return rate > floor ? rate : floor;
   }
 
-  // Reports a lease's pending calls (renewing it, topping it up, or closing it). One report per lease at a time.
+  // Reports a lease's pending calls (renewing it, topping it up, or closing it). One report per lease at a time: a
+  // caller that finds one in flight waits for it (undefined: look at the lease again; its errors are the caller's too).
   private async report(lease: Lease, extra: Pick<LeaseRequest, 'want_atomic' | 'min_atomic' | 'close'>): Promise<LeaseReply | undefined> {
-    if (this.reporting.has(lease)) return undefined;
+    const running = this.reporting.get(lease);
+    if (running) return running.then(() => undefined);
     if (extra.close && lease.pending.length > REPORT_MAX) await this.report(lease, {}); // the close carries the last batch
-    this.reporting.add(lease);
     const { seq, items } = this.book.batch(lease, REPORT_MAX);
+    const sent = this.send({ requestId: `lease-${lease.id}-${seq}`, gateway: this.gateway, wallet: lease.wallet, lease_id: lease.id, seq, spends: items.map((i) => i.spend), ...extra });
+    this.reporting.set(lease, sent);
     try {
-      const reply = await this.send({ requestId: `lease-${lease.id}-${seq}`, gateway: this.gateway, wallet: lease.wallet, lease_id: lease.id, seq, spends: items.map((i) => i.spend), ...extra });
+      const reply = await sent;
       for (const i of items) if (i.file >= 0) this.journal?.done(i.file);
       if (reply.ok) this.book.apply(lease.wallet, reply, Date.now());
       else this.book.drop(lease); // payments knows no such lease: nothing of it can be spent

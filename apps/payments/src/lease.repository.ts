@@ -57,6 +57,9 @@ const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 const SPENT_TODAY = `CASE WHEN day = ${TODAY} THEN day_atomic ELSE 0 END`;
 const min = (...xs: bigint[]) => xs.reduce((a, b) => (b < a ? b : a));
 
+// A report is a few statements on locked rows; on a loaded machine the default 5 s can pass while they queue.
+const TX = { maxWait: 10_000, timeout: 20_000 };
+
 type Tx = Parameters<Parameters<PrismaService['$transaction']>[0]>[0];
 
 // Leases are read and written here, and revoked by a cap change (BalanceRepository.setCaps). Every decision is one transaction that locks the wallet's balance row first (as
@@ -138,7 +141,7 @@ export class LeaseRepository {
         UPDATE balance_leases SET granted_atomic = granted_atomic + ${topUp}, held_atomic = held_atomic + ${topUp},
           expires_at = now() + make_interval(secs => ${terms.leaseSeconds}) WHERE id = ${lease.id}::uuid RETURNING expires_at`;
       return { ...this.outcome(lease.id, 'active', lease.granted_atomic + topUp, row.expires_at, available - topUp, b.cap_per_call_atomic, charged), short };
-    });
+    }, TX);
   }
 
   // The spends of a report that are charged now: a new entry id (a repeated report charges nothing), a nonce never
@@ -226,7 +229,7 @@ export class LeaseRepository {
           WHERE id = ${l.id}::uuid AND status IN ('active', 'revoked') AND expires_at < now() - make_interval(secs => ${graceSeconds}) FOR UPDATE`;
         if (lease) await this.giveBack(tx, l.wallet, lease.id, 'expired');
         return true;
-      });
+      }, TX);
       if (!done) break;
       released++;
     }
