@@ -115,6 +115,14 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
     return { kind: 'spend', handle: { lease, amount, proof, operationId: route.paidAs ?? route.operationId, price: route.price, request_sha256, requestId } };
   }
 
+  // Before the owner reads their balance through this gateway, the calls it served them are reported, so the read
+  // shows each one (another gateway's show within its next report, a second at most). A failed report does not stop
+  // the read.
+  async reportWallet(wallet: string): Promise<void> {
+    const lease = this.book.leases.get(wallet);
+    if (lease?.pending.length) await this.report(lease, {}).catch(() => undefined);
+  }
+
   // Our failure or an uncharged answer: the call's price goes back to the lease, nothing is reported.
   giveBack(h: LeaseSpendHandle): void {
     this.book.giveBack(h.lease, h.amount);

@@ -25,6 +25,8 @@ import { RouteTable, type ResolvedRoute } from './route-table';
 
 // Grace on top of a route's timeout, so a group's own deadline error arrives before our timer fires.
 const DEADLINE_GRACE_MS = 250;
+// The owner's balance read (payments.getBalance): this gateway reports the wallet's lease-paid calls first.
+const BALANCE_READ = 'payments.getBalance';
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 // An input check is a schema parse in the group: a short deadline, whatever the operation's own.
 const INPUT_CHECK_TIMEOUT_MS = 2000;
@@ -103,7 +105,10 @@ export class TollService {
   async call(req: CallRequest): Promise<CallOutcome> {
     const { route, input, requestId, proof, idempotencyKey } = req;
     const message: TollMessage = { input, requestId, deadline: Date.now() + route.timeoutMs, caller: req.caller };
-    if (route.price === null) return { kind: 'answer', reply: storedReply(await this.forward(route, message)) };
+    if (route.price === null) {
+      if (route.operationId === BALANCE_READ && typeof input.wallet === 'string') await this.leases.reportWallet(input.wallet);
+      return { kind: 'answer', reply: storedReply(await this.forward(route, message)) };
+    }
 
     // Rules the announced schema cannot carry are judged by the group before any payment step, proof or not:
     // an x402 proof is settled on chain inside verify, so a refusal after it would cost the caller real money.

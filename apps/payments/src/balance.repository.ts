@@ -49,9 +49,10 @@ export interface LedgerEntry {
 
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 const SPENT_TODAY = `CASE WHEN balances.day = ${TODAY} THEN balances.day_atomic ELSE 0 END`;
-// What a wallet's calls in progress hold (partial index balance_holds_held_wallet_idx), and its gateways' open leases.
-const HELD = `((SELECT coalesce(sum(amount_atomic), 0) FROM balance_holds WHERE wallet = $1 AND status = 'held')
-  + (SELECT coalesce(sum(held_atomic), 0) FROM balance_leases WHERE wallet = $1 AND status IN ('active', 'revoked')))`;
+// What a wallet's calls in progress hold (partial index balance_holds_held_wallet_idx).
+const HELD = `(SELECT coalesce(sum(amount_atomic), 0) FROM balance_holds WHERE wallet = $1 AND status = 'held')`;
+// What its gateways' open leases hold and have not reported spent: still the owner's to spend, so shown as available.
+const LEASED = `(SELECT coalesce(sum(held_atomic), 0) FROM balance_leases WHERE wallet = $1 AND status IN ('active', 'revoked'))`;
 
 // Nonce, caps and funds in one statement, and the only write of the wallet's row on a served call: the hold takes
 // its amount from available_atomic at once. The UPDATE re-checks its WHERE on the row's latest version after taking
@@ -162,7 +163,7 @@ export class BalanceRepository {
 
   async state(wallet: string): Promise<BalanceState> {
     const [row] = await this.db.$queryRawUnsafe<Array<Record<string, unknown>>>(
-      `SELECT available_atomic, ${HELD} AS held_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1`,
+      `SELECT available_atomic + ${LEASED} AS available_atomic, ${HELD} AS held_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1`,
       wallet,
     );
     if (!row) return { wallet, balance_atomic: 0n, held_atomic: 0n, cap_per_call_atomic: null, cap_per_day_atomic: null, spent_today_atomic: 0n };
