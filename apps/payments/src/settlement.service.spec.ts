@@ -1,5 +1,6 @@
 import { REDELIVERY_MAX_BYTES } from '@toll/contracts';
 import { JsonLogger } from '@toll/platform';
+import { ReceiptSigner } from '@toll/x402';
 import { randomBytes } from 'node:crypto';
 import { PaymentsConfig } from './config';
 import type { LedgerRepository } from './ledger.repository';
