@@ -120,7 +120,8 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
   // the read.
   async reportWallet(wallet: string): Promise<void> {
     const lease = this.book.leases.get(wallet);
-    if (lease?.pending.length) await this.report(lease, {}).catch(() => undefined);
+    // A report already in flight may not carry the latest calls: then one more.
+    for (let i = 0; i < 3 && lease?.pending.length; i++) await this.report(lease, {}).catch(() => undefined);
   }
 
   // Our failure or an uncharged answer: the call's price goes back to the lease, nothing is reported.
