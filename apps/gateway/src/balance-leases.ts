@@ -16,9 +16,7 @@ type BalanceProof = Extract<PaymentProof, { kind: 'balance' }>;
 const NONCE_KEEP_MS = 180_000;
 // A report carries at most this many calls (payments' LEASE_REPORT_MAX); a lease with this many waiting reports now.
 const REPORT_MAX = 1_000;
-// A lease is sized for this long at its wallet's recent rate of spend (payments caps it at L).
-const SIZE_FOR_MS = 10_000;
-// ...and at least this many calls at the waiting call's price.
+// A new lease is sized for this many calls at the waiting call's price.
 const MIN_CALLS = 8;
 // A lease idle this long is closed, its rest given back to the balance.
 const IDLE_CLOSE_MS = 5_000;
@@ -210,7 +208,7 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
   private async ask(wallet: string, amount: bigint, requestId: string): Promise<boolean> {
     let lease = this.book.leases.get(wallet);
     if (lease && !this.book.spendable(lease, Date.now())) {
-      if (lease.inflight) return false; // its calls in flight finish first; meanwhile payments decides
+      if (lease.inflight) return true; // its calls in flight finish first (then it closes): look again shortly
       if (!(await this.report(lease, { close: true }))) return true; // someone else's report was in flight: look again
       this.book.drop(lease);
       lease = undefined;
@@ -226,13 +224,11 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
     return false;
   }
 
-  // Ten seconds of the wallet's recent spend on this gateway, at least MIN_CALLS calls (payments caps it at L).
+  // What the lease has spent so far (a lease in use grows; a new one starts small), at least MIN_CALLS calls at the
+  // waiting call's price. Payments caps what it holds at L.
   private want(lease: Lease | undefined, amount: bigint): bigint {
     const floor = amount * BigInt(MIN_CALLS);
-    if (!lease) return floor;
-    const window = Math.max(1, Date.now() - lease.lastSpendMs + this.config.GATEWAY_LEASE_REPORT_MS);
-    const rate = (lease.spent * BigInt(SIZE_FOR_MS)) / BigInt(Math.max(window, SIZE_FOR_MS));
-    return rate > floor ? rate : floor;
+    return lease && lease.spent > floor ? lease.spent : floor;
   }
 
   // Reports a lease's pending calls (renewing it, topping it up, or closing it). One report per lease at a time: a
