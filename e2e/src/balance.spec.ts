@@ -23,7 +23,9 @@ describe('prepaid balance', () => {
   let deployment: BalanceDeployment;
 
   beforeAll(async () => {
-    stack = await startStack({ gateways: 2, payments: 2 });
+    // The payments.call path of balance calls (leases off): holds, releases and nonces recorded at the hold. The
+    // lease path is e2e/src/balance-leases.spec.ts and lease-model.spec.ts.
+    stack = await startStack({ gateways: 2, payments: 2, gatewayEnv: { GATEWAY_BALANCE_LEASES: 'false' } });
     gw = stack.gateways[0].url;
     connection = new Connection(stack.rpc.url, 'confirmed');
     for (const g of stack.gateways) for (let i = 0; i < 100 && (await http(`${g.url}/toll/payments/balance/deposit-1`, { method: 'POST', json: {} })).status !== 402; i++) await new Promise((r) => setTimeout(r, 100));

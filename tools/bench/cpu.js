@@ -3,9 +3,9 @@
 // load at a time, read from each process's own CPU counters (/proc/<pid>/stat, Linux; see profile.js): on a busy machine
 // this holds steady where req/s does not. With BENCH_CPU_PROF=<dir> every app runs with cpu-prof.js preloaded; the
 // profilers are switched on around each load only, and the functions with the most self time in each app are printed.
-// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid; also balance, openapi,
+// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid,balance; also openapi,
 // and <free load>-drive: that free load through the paid loads' client, fetch at 10 concurrent, for a like-for-like gateway),
-// BENCH_PAID_N (500) per paid load.
+// BENCH_PAID_N (500) per paid load, BENCH_STACK_WAIT_MS (30000) for the stack to start.
 const autocannon = require('autocannon');
 const { mkdirSync, readFileSync, readdirSync, renameSync } = require('node:fs');
 const path = require('node:path');
@@ -14,7 +14,7 @@ const { cpuMs, PROFILE_DIR } = require('./profile');
 const { startStack, startChain, waitFor } = require('./stack');
 
 const N = Number(process.env.BENCH_CPU_N ?? 8000);
-const LOADS = (process.env.BENCH_CPU_LOADS ?? 'receipt,health,challenge,paid').split(',');
+const LOADS = (process.env.BENCH_CPU_LOADS ?? 'receipt,health,challenge,paid,balance').split(',');
 const PAID_N = Number(process.env.BENCH_PAID_N ?? 500);
 const WARM_UP = 3000;
 const PAID_PATH = '/toll/devutils/gen/uuid';
@@ -98,7 +98,7 @@ function topFunctions(app, load) {
     await waitFor(async () => {
       for (const g of gws) if (!(await fetch(`${g}/toll/devutils/health`)).ok || !(await fetch(`${g}/toll/payments/health`)).ok) return false;
       return true;
-    });
+    }, Number(process.env.BENCH_STACK_WAIT_MS ?? 30_000));
     for (const name of LOADS) {
       let load;
       if (name === 'paid' || name === 'balance') {

@@ -6,6 +6,7 @@
 //   BENCH_CPU_PROF=<dir>: CPU per paid call by process and function (profile.js, cpu-prof-summary.js);
 //   BENCH_CHAIN_LATENCY_MS=80 [BENCH_CHAIN_JITTER_MS=20]: payments reads the chain through a delaying proxy;
 //   BENCH_TELEMETRY_AB=<rounds>: the free route with instrumentation off, metrics on, metrics and traces on (telemetry-ab.js).
+//   BENCH_STACK_WAIT_MS (30000): how long the stack may take to start.
 const autocannon = require('autocannon');
 const { chainCost, drive, prepareBalance, prepareBlock, preparePaid } = require('./load');
 const { startLatencyProxy } = require('./latency-proxy');
@@ -22,6 +23,10 @@ const JITTER_MS = Number(process.env.BENCH_CHAIN_JITTER_MS ?? 0);
 // BENCH_DATABASE_URL: another database for an A/B against a tree whose migrations differ.
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench';
 const PAID_PATH = '/toll/devutils/gen/uuid';
+// Calls at 1 concurrent for the balance call's added latency.
+const ONE_N = 200;
+// How long the stack may take to start (a loaded machine needs more than the default).
+const STACK_WAIT_MS = Number(process.env.BENCH_STACK_WAIT_MS ?? 30_000);
 // BENCH_TELEMETRY_AB=<rounds>: instrumentation off / metrics / metrics and traces, interleaved (telemetry-ab.js).
 const TELEMETRY_AB = Number(process.env.BENCH_TELEMETRY_AB ?? 0);
 
@@ -149,7 +154,7 @@ ${LATENCY_EARLIER}
     await waitFor(async () => {
       for (const g of gws) for (const group of ['devutils', 'payments', 'rpc']) if (!(await fetch(`${g}/toll/${group}/health`)).ok) return false;
       return true;
-    });
+    }, STACK_WAIT_MS);
     const { terms } = await (await fetch(`${gws[0]}/toll/payments/health`)).json();
     await chain.fund([terms.recipient, terms.fee_payer]);
     if (PROFILE_DIR) return await profileRun(stack, chain);
@@ -166,9 +171,13 @@ ${LATENCY_EARLIER}
     const chainMs = await chainCost(chain.url, paid.slice(30, 130).map((x) => x.signature));
     // Balance-paid calls and the free route through the same client, same concurrency, right after: the balance
     // call's target is 0.6 of the free route. A balance call reads nothing from the chain.
-    const balance = await prepareBalance(gws, PAID_PATH, chain, 100, PAID_N + 30);
+    // Balance calls are paid from the gateways' leases (docs/payments.md, "Balance leases"). Then, one at a time, the
+    // balance call beside the free route: what a balance call adds to a call's latency.
+    const balance = await prepareBalance(gws, PAID_PATH, chain, 100, PAID_N + 30 + ONE_N);
     await drive(balance.slice(0, 30));
-    const b = await drive(balance.slice(30));
+    const b = await drive(balance.slice(30, 30 + PAID_N));
+    const b1 = await drive(balance.slice(30 + PAID_N), 1);
+    const f1 = await drive(Array.from({ length: ONE_N }, (_, i) => ({ url: `${gws[i % gws.length]}/toll/payments/receipt?receipt=a.b`, headers: {} })), 1);
     // Prepaid block calls: one 1,000-call block of the RPC group's route bought once, its proof reused on both gateways.
     // The read: a balance at the default (finalized) commitment, cached 3 s, as in bench:rpc.
     const blockBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [chain.demoWallet.address] });
@@ -199,6 +208,8 @@ Balance-paid calls (${PAID_N} requests to /toll/devutils/gen/uuid signed by the 
 concurrency): **${b.rps.toFixed(0)} req/s**, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms, ${b.ok}/${b.total} served.
 The free route /toll/payments/receipt through that same client: ${free.rps.toFixed(0)} req/s, p50 ${free.p50.toFixed(1)} ms.
 Ratio balance-paid to free: **${(b.rps / free.rps).toFixed(2)}** (target 0.6); balance-paid to per-call paid: ${(b.rps / p.rps).toFixed(2)}.
+At 1 concurrent (${ONE_N} calls each, same client): balance-paid p50 ${b1.p50.toFixed(2)} ms, free route p50 ${f1.p50.toFixed(2)} ms: a balance
+call adds **${(b1.p50 - f1.p50).toFixed(2)} ms** at p50 (target ≤ 0.5).
 
 Prepaid block calls (one 1,000-call block of POST /toll/rpc/ bought with one USDC memo payment, its proof reused for
 ${k.total} \`getBalance\` calls after 30 warm-up calls, same client and concurrency, over both gateways): **${k.rps.toFixed(0)} req/s**,

@@ -47,5 +47,15 @@ export const GatewayConfig = BaseConfig.extend({
     .string()
     .regex(/^([a-z][a-z0-9-]*\.[A-Za-z0-9]+)?(,[a-z][a-z0-9-]*\.[A-Za-z0-9]+)*$/, 'comma-separated operationIds')
     .default('discovery.search,discovery.match'),
+  // Balance calls paid from leases payments grants this gateway (docs/payments.md, "Balance leases"). The gateway
+  // signs their receipts with payments' receipt key (PAYMENTS_RECEIPT_SECRET, the same value); in production without
+  // it, every balance call goes to payments as before.
+  GATEWAY_BALANCE_LEASES: z.enum(['true', 'false']).default('true'),
+  GATEWAY_RECEIPT_SECRET: sensitive(z.string().regex(/^[0-9a-f]{64}$/, 'a 32-byte ed25519 seed in hex').optional()),
+  // Calls served from a lease are appended here before their answer leaves, so a gateway killed before reporting
+  // them reports them when it starts again (one directory per gateway, kept across restarts); unset: no journal, and
+  // a crash leaves unreported calls uncharged (at most L per wallet, our loss).
+  GATEWAY_LEASE_JOURNAL_DIR: z.string().min(1).optional(),
+  GATEWAY_LEASE_REPORT_MS: z.coerce.number().int().min(100).max(5_000).default(1_000),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;

@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus, TELEMETRY, parsePathGrants } from '@toll/platform';
 import type { Telemetry } from '@toll/telemetry';
 import type { NatsConnection } from 'nats';
+import { BalanceLeases } from './balance-leases';
 import { CatalogCache } from './catalog-cache';
 import { CatalogListener } from './catalog.listener';
 import type { GatewayConfig } from './config';
@@ -37,6 +38,7 @@ export class GatewayModule {
         CatalogListener,
         CatalogCache,
         PaymentsClient,
+        BalanceLeases,
         TollService,
         McpService,
         DiscoveryList,

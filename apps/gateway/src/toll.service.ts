@@ -4,6 +4,7 @@ import {
   canonicalJson,
   inputCheckSubjectOf,
   storedReply,
+  unusedPaymentError,
   type ChallengeReply,
   type ChallengeRequest,
   type FieldIssue,
@@ -16,6 +17,7 @@ import {
 import { APP_CONFIG, NatsBus } from '@toll/platform';
 import { BALANCE_HEADERS, HEADERS, MEMO_QUERY_PARAM, inputSha256, requestSha256, sha256Hex } from '@toll/x402';
 import type { Request, Response } from 'express';
+import { BalanceLeases } from './balance-leases';
 import type { GatewayConfig } from './config';
 import { PaymentsClient } from './payments.client';
 import { publicBaseUrl } from './public-url';
@@ -23,6 +25,8 @@ import { RouteTable, type ResolvedRoute } from './route-table';
 
 // Grace on top of a route's timeout, so a group's own deadline error arrives before our timer fires.
 const DEADLINE_GRACE_MS = 250;
+// The owner's balance read (payments.getBalance): this gateway reports the wallet's lease-paid calls first.
+const BALANCE_READ = 'payments.getBalance';
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 // An input check is a schema parse in the group: a short deadline, whatever the operation's own.
 const INPUT_CHECK_TIMEOUT_MS = 2000;
@@ -56,6 +60,7 @@ export class TollService {
     private readonly table: RouteTable,
     private readonly bus: NatsBus,
     private readonly payments: PaymentsClient,
+    private readonly leases: BalanceLeases,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -100,7 +105,10 @@ export class TollService {
   async call(req: CallRequest): Promise<CallOutcome> {
     const { route, input, requestId, proof, idempotencyKey } = req;
     const message: TollMessage = { input, requestId, deadline: Date.now() + route.timeoutMs, caller: req.caller };
-    if (route.price === null) return { kind: 'answer', reply: storedReply(await this.forward(route, message)) };
+    if (route.price === null) {
+      if (route.operationId === BALANCE_READ && typeof input.wallet === 'string') await this.leases.reportWallet(input.wallet);
+      return { kind: 'answer', reply: storedReply(await this.forward(route, message)) };
+    }
 
     // Rules the announced schema cannot carry are judged by the group before any payment step, proof or not:
     // an x402 proof is settled on chain inside verify, so a refusal after it would cost the caller real money.
@@ -123,6 +131,10 @@ export class TollService {
 
     // A per-call proof pays for one request, so the request itself is the idempotency key; a block proof or a balance
     // pays for many, so only an explicit Idempotency-Key makes a repeat a redelivery instead of the next charge.
+    if (proof.kind === 'balance') {
+      const leased = await this.fromLease(route, message, proof, challenge, idempotencyKey !== undefined);
+      if (leased) return leased;
+    }
     const many = route.price.per === 'block' || proof.kind === 'balance';
     const requestKey = !many || idempotencyKey ? bindingKey : undefined;
     // Payments verifies and holds, forwards to the group, and settles or releases (PaidCallRequest).
@@ -139,6 +151,34 @@ export class TollService {
     });
     if (paid.kind === 'challenge') return paid;
     return { kind: 'answer', reply: { json: paid.json, headers: paid.headers }, uncharged: paid.uncharged, settled: paid.settled };
+  }
+
+  // A balance call paid from this gateway's lease: no payments round trip and no SQL when the lease covers it
+  // (docs/payments.md, "Balance leases"). Undefined: payments decides the call as before.
+  private async fromLease(
+    route: ResolvedRoute,
+    message: TollMessage,
+    proof: Extract<PaymentProof, { kind: 'balance' }>,
+    challenge: ChallengeRequest,
+    idempotent: boolean,
+  ): Promise<CallOutcome | undefined> {
+    const take = await this.leases.take(proof, challenge.route, message.requestId, challenge.request_sha256!, idempotent);
+    if (take.kind === 'payments') return undefined;
+    if (take.kind === 'nonce_reused') return { kind: 'challenge', challenge: await this.payments.challenge({ ...challenge, reason: 'nonce_reused' }) };
+    let answer: TollReply;
+    try {
+      answer = await this.forward(route, { ...message, payer: proof.wallet });
+    } catch (err) {
+      // Our failure: the price goes back to the lease, the caller is not charged.
+      this.leases.giveBack(take.handle);
+      throw unusedPaymentError(err, challenge.route, 'balance');
+    }
+    const reply = storedReply(answer);
+    if (answer.uncharged !== undefined) {
+      this.leases.giveBack(take.handle);
+      return { kind: 'answer', reply, uncharged: answer.uncharged };
+    }
+    return { kind: 'answer', reply, settled: this.leases.served(take.handle, reply) };
   }
 
   private forward(route: ResolvedRoute, message: TollMessage): Promise<TollReply> {

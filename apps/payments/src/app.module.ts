@@ -5,20 +5,23 @@ import { SolanaRpc } from '@toll/solana';
 import { BalanceRepository } from './balance.repository';
 import { BalanceService } from './balance.service';
 import { ChallengeService } from './challenge.service';
-import { localDefaults, type PaymentsConfig } from './config';
+import type { PaymentsConfig } from './config';
 import { FACILITATOR, createFacilitator } from './facilitator';
+import { LeaseRepository } from './lease.repository';
+import { LeaseService } from './lease.service';
 import { LedgerRepository } from './ledger.repository';
 import { PaidCallService } from './paid-call.service';
 import { PaymentsController } from './payments.controller';
 import { PrismaService } from './prisma.service';
 import { ProofCreditRepository } from './proof-credit.repository';
 import { ProofCreditService } from './proof-credit.service';
-import { ReceiptSigner } from './receipts';
 import { ReplySeal } from './reply-seal';
 import { SettlementService } from './settlement.service';
 import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, resolveTerms, type PaymentTerms } from './terms';
 import { VerifyService } from './verify.service';
+import { ReceiptSigner, localReceiptSeed } from '@toll/x402';
+import { paymentsMetrics } from './metrics';
 
 @Module({
   controllers: [PaymentsController],
@@ -29,7 +32,7 @@ import { VerifyService } from './verify.service';
     {
       provide: ReceiptSigner,
       inject: [APP_CONFIG],
-      useFactory: (c: PaymentsConfig) => new ReceiptSigner(c.PAYMENTS_RECEIPT_SECRET ? Buffer.from(c.PAYMENTS_RECEIPT_SECRET, 'hex') : localDefaults.receiptSeed()),
+      useFactory: (c: PaymentsConfig) => new ReceiptSigner(c.PAYMENTS_RECEIPT_SECRET ? Buffer.from(c.PAYMENTS_RECEIPT_SECRET, 'hex') : localReceiptSeed(), () => paymentsMetrics()?.receiptSign.startTimer()),
     },
     { provide: ReplySeal, inject: [PAYMENT_TERMS], useFactory: (t: PaymentTerms) => new ReplySeal(t.memoSecret) },
     // payments.call forwards paid calls to their groups.
@@ -37,6 +40,8 @@ import { VerifyService } from './verify.service';
     PrismaService,
     LedgerRepository,
     BalanceRepository,
+    LeaseRepository,
+    LeaseService,
     BalanceService,
     ChallengeService,
     SolPriceService,

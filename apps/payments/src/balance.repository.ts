@@ -51,6 +51,8 @@ const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 const SPENT_TODAY = `CASE WHEN balances.day = ${TODAY} THEN balances.day_atomic ELSE 0 END`;
 // What a wallet's calls in progress hold (partial index balance_holds_held_wallet_idx).
 const HELD = `(SELECT coalesce(sum(amount_atomic), 0) FROM balance_holds WHERE wallet = $1 AND status = 'held')`;
+// What its gateways' open leases hold and have not reported spent: still the owner's to spend, so shown as available.
+const LEASED = `(SELECT coalesce(sum(held_atomic), 0) FROM balance_leases WHERE wallet = $1 AND status IN ('active', 'revoked'))`;
 
 // Nonce, caps and funds in one statement, and the only write of the wallet's row on a served call: the hold takes
 // its amount from available_atomic at once. The UPDATE re-checks its WHERE on the row's latest version after taking
@@ -125,7 +127,8 @@ export class BalanceRepository {
   async totals(): Promise<{ available: bigint; held: bigint }> {
     const [row] = await this.db.$queryRaw<Array<{ available: bigint; held: bigint }>>`
       SELECT (SELECT COALESCE(SUM(available_atomic), 0) FROM balances)::bigint AS available,
-             (SELECT COALESCE(SUM(amount_atomic), 0) FROM balance_holds WHERE status = 'held')::bigint AS held`;
+             ((SELECT COALESCE(SUM(amount_atomic), 0) FROM balance_holds WHERE status = 'held')
+               + (SELECT COALESCE(SUM(held_atomic), 0) FROM balance_leases WHERE status IN ('active', 'revoked')))::bigint AS held`;
     return row;
   }
 
@@ -161,7 +164,7 @@ export class BalanceRepository {
 
   async state(wallet: string): Promise<BalanceState> {
     const [row] = await this.db.$queryRawUnsafe<Array<Record<string, unknown>>>(
-      `SELECT available_atomic, ${HELD} AS held_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1`,
+      `SELECT available_atomic + ${LEASED} AS available_atomic, ${HELD} AS held_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1`,
       wallet,
     );
     if (!row) return { wallet, balance_atomic: 0n, held_atomic: 0n, cap_per_call_atomic: null, cap_per_day_atomic: null, spent_today_atomic: 0n };
@@ -215,10 +218,16 @@ export class BalanceRepository {
   }
 
   // Caps the owner sets on their own balance (null removes one); a wallet with no deposit yet gets an empty balance.
-  async setCaps(wallet: string, perCall: bigint | null, perDay: bigint | null): Promise<void> {
-    await this.db.$executeRaw`
-      INSERT INTO balances (wallet, cap_per_call_atomic, cap_per_day_atomic) VALUES (${wallet}, ${perCall}, ${perDay})
-      ON CONFLICT (wallet) DO UPDATE SET cap_per_call_atomic = EXCLUDED.cap_per_call_atomic, cap_per_day_atomic = EXCLUDED.cap_per_day_atomic`;
+  // The wallet's open leases are revoked first, in the same transaction on the locked row: no gateway gets another
+  // grant under the old caps, and each gives back what it holds (returns how many were revoked, to tell the gateways).
+  async setCaps(wallet: string, perCall: bigint | null, perDay: bigint | null): Promise<number> {
+    return this.db.$transaction(async (tx) => {
+      await tx.$executeRaw`INSERT INTO balances (wallet) VALUES (${wallet}) ON CONFLICT (wallet) DO NOTHING`;
+      await tx.$queryRaw`SELECT 1 FROM balances WHERE wallet = ${wallet} FOR UPDATE`;
+      const revoked = await tx.$executeRaw`UPDATE balance_leases SET status = 'revoked' WHERE wallet = ${wallet} AND status = 'active'`;
+      await tx.$executeRaw`UPDATE balances SET cap_per_call_atomic = ${perCall}, cap_per_day_atomic = ${perDay} WHERE wallet = ${wallet}`;
+      return revoked;
+    });
   }
 
   // A signed owner request (balance read, caps) spends its nonce like a paid one.

@@ -1,14 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { TollError, keptForRedelivery, type ChallengeRequest, type PaymentProof, type SettleReply, type SettleRequest, type VerifyReply, type VerifyRequest } from '@toll/contracts';
+import { TollError, keptForRedelivery, type PaymentProof, type SettleReply, type SettleRequest, type VerifyReply, type VerifyRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { DEPOSIT_PATHS, USDC_DECIMALS, encodeHeaderJson, fromAtomic, inputSha256, usdToUsdcAtomic, type BalanceSigned } from '@toll/x402';
+import { DEPOSIT_PATHS, USDC_DECIMALS, encodeHeaderJson, fromAtomic, inputSha256, usdToUsdcAtomic, type BalanceSigned, ReceiptSigner, balancePriceAtomic, checkBalanceSignature, type BalanceAuthRefusal, type SignaturePolicy } from '@toll/x402';
 import { BalanceRepository, type BalanceState } from './balance.repository';
-import { checkBalanceSignature, type BalanceAuthRefusal, type SignaturePolicy } from './balance-signature';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
 import { balanceTotalsMetric, paymentsMetrics } from './metrics';
-import { ReceiptSigner } from './receipts';
 import { ReplySeal } from './reply-seal';
+import { balanceNonceTtl } from './lease.service';
 import { PAYMENT_TERMS, deploymentOf, productOf, type PaymentTerms } from './terms';
 
 type BalanceProof = Extract<PaymentProof, { kind: 'balance' }>;
@@ -26,15 +25,6 @@ export const DEPOSIT_TIERS = [
   { operationId: 'payments.deposit100', usd: '100', path: DEPOSIT_PATHS[2] },
 ] as const;
 const DEPOSIT_OPERATIONS = new Set<string>(DEPOSIT_TIERS.map((t) => t.operationId));
-
-// A balance call costs the operation's price; a block's price is spread over its requests, rounded up to the
-// next atomic unit (a balance pays per call, never for a block it does not use).
-export function balancePriceAtomic(price: ChallengeRequest['route']['price']): bigint {
-  const atomic = usdToUsdcAtomic(price.usd);
-  if (price.per !== 'block') return atomic;
-  const n = BigInt(price.requests);
-  return (atomic + n - 1n) / n;
-}
 
 const LEDGER_LIMIT = 100;
 
@@ -68,6 +58,11 @@ export class BalanceService implements OnModuleInit {
 
   onModuleInit() {
     balanceTotalsMetric(() => this.balances.totals());
+  }
+
+  // What a gateway checks balance signatures against before it spends a lease (payments.terms).
+  signatureTerms() {
+    return { ...this.signatures.deployment, clock_skew_seconds: this.signatures.skewSeconds, balance_v1_until: this.config.PAYMENTS_BALANCE_V1_UNTIL };
   }
 
   private checkSignature(wallet: string, signature: string, signed: BalanceSigned) {
@@ -171,8 +166,9 @@ export class BalanceService implements OnModuleInit {
   }
 
   async setCaps(wallet: string, perCall: string | null, perDay: string | null) {
-    await this.balances.setCaps(wallet, perCall === null ? null : BigInt(perCall), perDay === null ? null : BigInt(perDay));
-    return this.stateOf(await this.balances.state(wallet));
+    // `revoked`: leases on the wallet revoked first (the caller tells their gateways).
+    const revoked = await this.balances.setCaps(wallet, perCall === null ? null : BigInt(perCall), perDay === null ? null : BigInt(perDay));
+    return { state: this.stateOf(await this.balances.state(wallet)), revoked };
   }
 
   private stateOf(s: BalanceState) {
@@ -223,6 +219,6 @@ export class BalanceService implements OnModuleInit {
   }
 
   private get nonceTtl() {
-    return this.config.PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS * 2 + 60;
+    return balanceNonceTtl(this.config);
   }
 }

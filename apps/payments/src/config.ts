@@ -39,6 +39,12 @@ export const PaymentsConfig = BaseConfig.extend({
   // Balance signatures in the v1 form (no network and recipient lines) are accepted until 00:00 UTC of this day, so
   // clients signing the old way keep working while they update; a past day refuses them now (docs/payments.md).
   PAYMENTS_BALANCE_V1_UNTIL: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day, YYYY-MM-DD').default('2027-02-28'),
+  // Balance leases (docs/payments.md, "Balance leases"): L, the most one gateway's lease on a wallet holds at once
+  // (USDC atomic units; 100000 = 0.10 USD), how long a grant or renewal is spendable, and how long a lease's hold
+  // outlives its expiry so a gateway restarted after a crash can still report what it served.
+  PAYMENTS_LEASE_MAX_ATOMIC: z.coerce.bigint().min(1n).max(100_000_000n).default(100_000n),
+  PAYMENTS_LEASE_SECONDS: z.coerce.number().int().min(2).max(300).default(10),
+  PAYMENTS_LEASE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   PAYMENTS_RECEIPT_SECRET: sensitive(z.string().regex(/^[0-9a-f]{64}$/, 'a 32-byte ed25519 seed in hex').optional()),
   PAYMENTS_FACILITATOR_URL: z.url().optional(), // settle x402 `exact` through this facilitator instead of ourselves
 }).superRefine((c, ctx) => {
@@ -53,5 +59,4 @@ export const localDefaults = {
   recipientSeed: () => Buffer.from(devSecret('recipient'), 'hex'),
   feePayerSeed: () => Buffer.from(devSecret('fee-payer'), 'hex'),
   memoSecret: () => devSecret('memo-secret'),
-  receiptSeed: () => Buffer.from(devSecret('receipt-signer'), 'hex'),
 };

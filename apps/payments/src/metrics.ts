@@ -17,12 +17,14 @@ export const paymentsMetrics = () =>
       labelNames: ['asset', 'operation'] as const,
       registers: [registry],
     }),
-    // Calls paid from a prepaid balance (its deposits are on-chain payments above).
     // Payments credited to their payer's balance (POST /toll/payments/balance/credit), by basis (proof-credit.service.ts).
     balanceCreditedAtomic: new Counter({ name: 'toll_payments_balance_credited_atomic_total', help: 'USDC atomic units of payments credited to their payer\'s prepaid balance, by basis (unused, unused_credits, unredeemed, memo_expired, amount_too_low)', labelNames: ['basis'] as const, registers: [registry] }),
+    // Calls paid from a prepaid balance (its deposits are on-chain payments above).
     balanceDebitedAtomic: new Counter({ name: 'toll_payments_balance_debited_atomic_total', help: 'USDC atomic units debited from prepaid balances, by operation', labelNames: ['operation'] as const, registers: [registry] }),
     // Which signed form verified: v1 (no deployment lines) should fall to zero before PAYMENTS_BALANCE_V1_UNTIL.
     balanceSignatures: new Counter({ name: 'toll_payments_balance_signatures_total', help: 'Balance signatures verified, by signed form (v1, v2)', labelNames: ['version'] as const, registers: [registry] }),
+    // Calls gateways served from a balance lease and reported, charged now (a repeated report or replayed nonce adds nothing).
+    leaseCharged: new Counter({ name: 'toll_payments_lease_calls_charged_total', help: 'Calls paid from balance leases, charged when their gateway reported them', registers: [registry] }),
     receiptSign: new Histogram({ name: 'toll_payments_receipt_sign_duration_seconds', help: 'Ed25519 receipt signing', buckets: STEP_SECONDS, registers: [registry] }),
   }));
 

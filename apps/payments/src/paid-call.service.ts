@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TollError, keptForRedelivery, storedReply, type PaidCallReply, type PaidCallRequest, type TollReply } from '@toll/contracts';
+import { TollError, keptForRedelivery, storedReply, unusedPaymentError, type PaidCallReply, type PaidCallRequest, type TollReply } from '@toll/contracts';
 import { JsonLogger, NatsBus, rawBodyReply } from '@toll/platform';
-import { BALANCE_CREDIT_PATH, sha256Hex } from '@toll/x402';
+import { sha256Hex } from '@toll/x402';
 import { paymentsMetrics, reasonLabel } from './metrics';
 import { SettlementService } from './settlement.service';
 import { VerifyService } from './verify.service';
@@ -31,7 +31,7 @@ export class PaidCallService {
     if (!reply && req.unavailable) {
       // Down, and not a redelivery: nothing goes to the group; the hold goes back and the proof stays unused.
       await this.release(requestId, hold.holdId, 'SERVICE_UNAVAILABLE');
-      throw unusedPaymentError(new TollError('SERVICE_UNAVAILABLE', req.unavailable.message, { retry_after_seconds: req.unavailable.retry_after_seconds }), req, hold.transaction);
+      throw unusedPaymentError(new TollError('SERVICE_UNAVAILABLE', req.unavailable.message, { retry_after_seconds: req.unavailable.retry_after_seconds }), req.route, hold.transaction);
     }
     if (!reply) {
       let answer: TollReply;
@@ -42,7 +42,7 @@ export class PaidCallService {
       } catch (err) {
         // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
         await this.release(requestId, hold.holdId, err instanceof TollError ? err.code : 'INTERNAL');
-        throw unusedPaymentError(err, req, proof.kind === 'balance' ? 'balance' : hold.transaction);
+        throw unusedPaymentError(err, req.route, proof.kind === 'balance' ? 'balance' : hold.transaction);
       }
       if (answer.uncharged !== undefined) {
         // The group serves this answer without taking payment: the hold goes back and the proof stays redeemable.
@@ -87,32 +87,4 @@ export class PaidCallService {
       .release({ requestId, holdId, reason })
       .catch((e) => this.logger.event('error', 'release failed; hold will expire and be released', { holdId, error: String(e) }));
   }
-}
-
-
-// A failure after the payment was verified: the caller must learn that the payment is still theirs to use, and how.
-// `paidBy` is the on-chain transaction, or 'balance' for a balance call (nothing debited; its nonce is spent).
-function unusedPaymentError(err: unknown, req: PaidCallRequest, paidBy: string | undefined): TollError {
-  const { operationId, price } = req.route;
-  const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
-  const retry =
-    paidBy === 'balance'
-      ? 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.'
-      : `${price.per === 'block' ? 'the credit this call took is back on your block' : `your payment${paidBy ? ` ${paidBy}` : ''} is unused`}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${operationId} until a call succeeds or it is credited to your prepaid balance (credit), with no time limit; another operation refuses it.`;
-  const payment = { status: 'unused', transaction: paidBy === 'balance' ? null : (paidBy ?? null), operation_id: operationId, retry, ...creditHint(paidBy, price.per === 'block') };
-  return new TollError(base.code, base.message, { ...base.details, payment });
-}
-
-// A payment on chain can also go to its payer's prepaid balance instead, to pay for any operation (proof-credit.service.ts).
-function creditHint(paidBy: string | undefined, block: boolean) {
-  if (!paidBy || paidBy === 'balance') return {};
-  const what = block ? 'the unused credits of this block' : 'this payment';
-  return {
-    credit: {
-      method: 'POST',
-      path: BALANCE_CREDIT_PATH,
-      body: { transaction: paidBy },
-      note: `instead of retrying, the paying wallet may credit ${what} to its prepaid balance (USDC atomic units) and spend it on any operation: POST ${BALANCE_CREDIT_PATH} with {transaction} and wallet, timestamp, nonce, signature signed like a balance read (docs/payments.md, "Credit a payment to the balance"). Once credited, the proof redeems nothing.`,
-    },
-  };
 }

@@ -1,18 +1,18 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { FREE, SUBJECTS, perCall, type ChallengeRequest, type PaidCallRequest, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
+import { FREE, SUBJECTS, perCall, type ChallengeRequest, type LeaseRequest, type PaidCallRequest, type PaymentsTermsReply, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
 import { GroupHealth, healthOutput, TollRoute } from '@toll/platform';
 import { z } from 'zod';
 import { BalanceService, DEPOSIT_TIERS } from './balance.service';
 import { ChallengeService } from './challenge.service';
+import { LeaseService } from './lease.service';
 import { PaidCallService } from './paid-call.service';
 import { ProofCreditService } from './proof-credit.service';
-import { ReceiptSigner } from './receipts';
 import { SettlementService } from './settlement.service';
 import { VerifyService } from './verify.service';
 import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, type PaymentTerms } from './terms';
-import { BALANCE_CREDIT_PATH, USDC_DECIMALS, usdToUsdcAtomic } from '@toll/x402';
+import { BALANCE_CREDIT_PATH, USDC_DECIMALS, usdToUsdcAtomic, ReceiptSigner } from '@toll/x402';
 
 const HealthOutput = healthOutput({
   terms: z.object({
@@ -118,6 +118,7 @@ export class PaymentsController {
     private readonly verifier: VerifyService,
     private readonly settlement: SettlementService,
     private readonly paidCalls: PaidCallService,
+    private readonly leases: LeaseService,
     private readonly receipts: ReceiptSigner,
     private readonly proofCredits: ProofCreditService,
     private readonly health: GroupHealth,
@@ -132,6 +133,16 @@ export class PaymentsController {
   @MessagePattern(SUBJECTS.paymentsCall)
   call(req: PaidCallRequest) {
     return this.paidCalls.call(req);
+  }
+
+  @MessagePattern(SUBJECTS.paymentsLease)
+  lease(req: LeaseRequest) {
+    return this.leases.lease(req);
+  }
+
+  @MessagePattern(SUBJECTS.paymentsTerms)
+  paymentTerms(): PaymentsTermsReply {
+    return { ...this.balances.signatureTerms(), receipt_public_key: this.receipts.publicKeyBase64 };
   }
 
   // The steps of a paid call one by one, for gateways built before payments.call.
@@ -271,7 +282,9 @@ export class PaymentsController {
   })
   async setBalanceCaps(msg: TollMessage<z.infer<typeof CapsInput>>) {
     await this.balances.authorize('POST', '/toll/payments/balance/caps', msg.input);
-    return this.balances.setCaps(msg.input.wallet, msg.input.cap_per_call_atomic, msg.input.cap_per_day_atomic);
+    const { state, revoked } = await this.balances.setCaps(msg.input.wallet, msg.input.cap_per_call_atomic, msg.input.cap_per_day_atomic);
+    if (revoked) this.leases.revoke({ wallet: msg.input.wallet, reason: 'caps_changed' });
+    return state;
   }
 
   @TollRoute({

@@ -1,11 +1,11 @@
 import { REDELIVERY_MAX_BYTES } from '@toll/contracts';
 import { JsonLogger } from '@toll/platform';
+import { ReceiptSigner } from '@toll/x402';
 import { randomBytes } from 'node:crypto';
 import { PaymentsConfig } from './config';
 import type { LedgerRepository } from './ledger.repository';
 import type { BalanceRepository } from './balance.repository';
 import type { BalanceService } from './balance.service';
-import { ReceiptSigner } from './receipts';
 import { ReplySeal } from './reply-seal';
 import { SettlementService } from './settlement.service';
 

@@ -1,12 +1,11 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { TollError, keptForRedelivery, type ReleaseRequest, type SettleReply, type SettleRequest } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { USDC_DECIMALS, encodeHeaderJson } from '@toll/x402';
+import { USDC_DECIMALS, encodeHeaderJson, ReceiptSigner } from '@toll/x402';
 import type { PaymentsConfig } from './config';
 import { BALANCE_HOLD_PREFIX, BalanceService } from './balance.service';
 import { BalanceRepository } from './balance.repository';
 import { LedgerRepository } from './ledger.repository';
-import { ReceiptSigner } from './receipts';
 import { paymentsMetrics } from './metrics';
 import { ReplySeal } from './reply-seal';
 

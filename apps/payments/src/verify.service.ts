@@ -3,7 +3,7 @@ import { TollError, type ChallengeRequest, type PaymentProof, type StoredReply, 
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { memoFitsRequest, openMemo, payerProofText } from '@toll/x402';
 import { RpcUnavailableError, SolanaRpc, decodeTransaction, type EncodedTransaction, type ParsedTransaction } from '@toll/solana';
-import { walletSigned } from './balance-signature';
+import { walletSigned } from '@toll/x402';
 import { BalanceService } from './balance.service';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';

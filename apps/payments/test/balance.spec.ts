@@ -12,7 +12,7 @@ import { ChallengeService } from '../src/challenge.service';
 import { PaymentsConfig } from '../src/config';
 import type { Facilitator } from '../src/facilitator';
 import { LedgerRepository } from '../src/ledger.repository';
-import { ReceiptSigner } from '../src/receipts';
+import { ReceiptSigner } from '@toll/x402';
 import { ReplySeal } from '../src/reply-seal';
 import { SettlementService } from '../src/settlement.service';
 import type { SolPriceService } from '../src/sol-price.service';

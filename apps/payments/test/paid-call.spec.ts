@@ -15,7 +15,7 @@ import type { Facilitator } from '../src/facilitator';
 import { LedgerRepository } from '../src/ledger.repository';
 import { PaidCallService } from '../src/paid-call.service';
 import { PrismaService } from '../src/prisma.service';
-import { ReceiptSigner } from '../src/receipts';
+import { ReceiptSigner } from '@toll/x402';
 import { ReplySeal } from '../src/reply-seal';
 import { SettlementService } from '../src/settlement.service';
 import type { SolPriceService } from '../src/sol-price.service';

@@ -147,6 +147,68 @@ export type PaidCallReply =
   | { kind: 'challenge'; challenge: ChallengeReply }
   | { kind: 'answer'; json: string; headers: Record<string, string>; uncharged?: string; settled?: PaidCallSettlement };
 
+// payments.lease: a gateway asks for a lease on a wallet's balance (no lease_id), or reports what it spent from one,
+// renews it and asks for more (lease_id, seq). Amounts are USDC atomic units in decimal strings. docs/payments.md,
+// "Balance leases".
+export interface LeaseRequest {
+  requestId: string;
+  gateway: string; // the asking gateway process, for the ledger and logs
+  wallet: string;
+  lease_id?: string;
+  seq?: number; // the report's number on this lease: a repeat of a number already applied does nothing
+  spends?: LeaseSpend[];
+  want_atomic?: string; // more to hold for this lease (a top-up); absent or "0": none
+  min_atomic?: string; // a grant below this is useless (the waiting call's price): refuse instead
+  close?: boolean; // give the rest back and end the lease
+}
+
+// One served call paid from a lease: all the receipt says, so the ledger entry matches it exactly.
+export interface LeaseSpend {
+  entry_id: string; // the receipt's settlement reference, chosen by the gateway (a uuid)
+  nonce: string; // the signed request's nonce: charged once per wallet, whichever gateway reports it
+  timestamp: string; // the signed request's timestamp (unix seconds)
+  operation_id: string;
+  amount_atomic: string;
+  balance_after_atomic: string; // as stated in the call's answer
+  request_sha256: string;
+  response_sha256: string;
+  at: string; // ISO time the call was served
+}
+
+export type LeaseReply =
+  | {
+      ok: true;
+      lease_id: string;
+      status: 'active' | 'closed' | 'revoked';
+      granted_atomic: string; // held for this lease so far, in total (every grant and top-up)
+      expires_at: string; // ISO; the gateway stops spending before it
+      available_atomic: string; // the wallet's balance left outside every lease and hold
+      cap_per_call_atomic: string | null;
+      receipt_public_key: string; // the gateway signs lease-paid receipts only with the key this names
+      network: string; // CAIP-2 id of the network, named in receipts
+      charged: number; // entries of this report charged now; the others were charged before (a repeat, a replayed nonce)
+      short?: 'balance_too_low' | 'balance_cap_per_day'; // the top-up asked (min_atomic) could not be granted
+      retry?: boolean; // ...but other leases hold it and were asked to give it back: ask again shortly
+    }
+  // `retry`: other leases hold what this one needs; they were asked to give it back, ask again shortly.
+  | { ok: false; reason: 'balance_too_low' | 'balance_cap_per_day' | 'lease_not_found'; retry?: boolean };
+
+// payments.terms: what a balance signature must match here (the deployment lines, the clock window, until when the v1
+// form is taken), and the key lease-paid receipts are signed with. A gateway asks once, before it spends a lease.
+export interface PaymentsTermsReply {
+  network: string; // CAIP-2
+  recipient: string;
+  clock_skew_seconds: number;
+  balance_v1_until: string; // YYYY-MM-DD, 00:00 UTC
+  receipt_public_key: string;
+}
+
+// payments.lease.revoke: every gateway holding a lease on this wallet reports and closes it now.
+export interface LeaseRevoke {
+  wallet: string;
+  reason: 'caps_changed' | 'needed_elsewhere';
+}
+
 export interface ReleaseRequest {
   requestId: string;
   holdId: string;

@@ -1,3 +1,5 @@
+import type { PriceSpec } from './price';
+
 // The closed list of error codes that cross process boundaries, and their one HTTP mapping.
 export const ERROR_CODES = [
   'INVALID_INPUT',
@@ -83,4 +85,34 @@ export function httpStatusOf(code: ErrorCode): number {
 
 function assertUnreachable(value: never): never {
   throw new Error(`unmapped error code ${String(value)}`);
+}
+
+// A failure after the payment was verified: the caller must learn that the payment is still theirs to use, and how.
+// `paidBy` is the on-chain transaction, or 'balance' for a balance call (nothing debited; its nonce is spent).
+export function unusedPaymentError(err: unknown, route: { operationId: string; price: PriceSpec }, paidBy: string | undefined): TollError {
+  const { operationId, price } = route;
+  const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
+  const retry =
+    paidBy === 'balance'
+      ? 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.'
+      : `${price.per === 'block' ? 'the credit this call took is back on your block' : `your payment${paidBy ? ` ${paidBy}` : ''} is unused`}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${operationId} until a call succeeds or it is credited to your prepaid balance (credit), with no time limit; another operation refuses it.`;
+  const payment = { status: 'unused', transaction: paidBy === 'balance' ? null : (paidBy ?? null), operation_id: operationId, retry, ...creditHint(paidBy, price.per === 'block') };
+  return new TollError(base.code, base.message, { ...base.details, payment });
+}
+
+// Where a payer credits a payment that paid for nothing to its prepaid balance (payments' proof-credit.service.ts).
+export const BALANCE_CREDIT_PATH = '/toll/payments/balance/credit';
+
+// A payment on chain can also go to its payer's prepaid balance instead, to pay for any operation.
+function creditHint(paidBy: string | undefined, block: boolean) {
+  if (!paidBy || paidBy === 'balance') return {};
+  const what = block ? 'the unused credits of this block' : 'this payment';
+  return {
+    credit: {
+      method: 'POST',
+      path: BALANCE_CREDIT_PATH,
+      body: { transaction: paidBy },
+      note: `instead of retrying, the paying wallet may credit ${what} to its prepaid balance (USDC atomic units) and spend it on any operation: POST ${BALANCE_CREDIT_PATH} with {transaction} and wallet, timestamp, nonce, signature signed like a balance read (docs/payments.md, "Credit a payment to the balance"). Once credited, the proof redeems nothing.`,
+    },
+  };
 }

@@ -1,3 +1,5 @@
+import type { PriceSpec } from '@toll/contracts';
+
 // Exact decimal arithmetic on strings and bigints: money never passes through a JS number.
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
@@ -31,4 +33,13 @@ export function usdToLamports(usd: string, solUsd: string): bigint {
   const den = toAtomic(solUsd, scale);
   if (den <= 0n) throw new RangeError('SOL/USD rate must be positive');
   return (num + den - 1n) / den;
+}
+
+// A balance call costs the operation's price; a block's price is spread over its requests, rounded up to the
+// next atomic unit (a balance pays per call, never for a block it does not use).
+export function balancePriceAtomic(price: PriceSpec): bigint {
+  const atomic = usdToUsdcAtomic(price.usd);
+  if (price.per !== 'block') return atomic;
+  const n = BigInt(price.requests);
+  return (atomic + n - 1n) / n;
 }

@@ -1,4 +1,4 @@
-import { canonicalJson } from '@toll/contracts';
+import { BALANCE_CREDIT_PATH, canonicalJson } from '@toll/contracts';
 import { BALANCE_HEADERS, BALANCE_SIGNING_PREFIX, balanceSigningText, inputSha256 } from './balance-auth';
 import { SOLANA_NETWORKS } from './networks';
 
@@ -9,7 +9,8 @@ import { SOLANA_NETWORKS } from './networks';
 export const DEPOSIT_PATHS = ['/toll/payments/balance/deposit-1', '/toll/payments/balance/deposit-10', '/toll/payments/balance/deposit-100'] as const;
 export const BALANCE_READ_PATH = '/toll/payments/balance';
 export const BALANCE_CAPS_PATH = '/toll/payments/balance/caps';
-export const BALANCE_CREDIT_PATH = '/toll/payments/balance/credit';
+// Re-exported beside the other balance paths; defined with the error that names it (libs/contracts errors.ts).
+export { BALANCE_CREDIT_PATH };
 // One USD in the balance's unit (USDC atomic units, 6 decimals) and in a spend policy's unit (cents).
 export const ATOMIC_PER_USD = 1_000_000;
 export const CENTS_PER_USD = 100;

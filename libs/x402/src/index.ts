@@ -6,3 +6,5 @@ export * from './challenge';
 export * from './balance-auth';
 export * from './payer-proof';
 export * from './balance-guide';
+export * from './balance-signature';
+export * from './receipts';

@@ -1,5 +1,5 @@
 import { PublicKey } from '@solana/web3.js';
-import { BALANCE_NONCE, balanceSigningText, balanceSigningTextV1, type BalanceDeployment, type BalanceSigned } from '@toll/x402';
+import { BALANCE_NONCE, balanceSigningText, balanceSigningTextV1, type BalanceDeployment, type BalanceSigned } from './balance-auth';
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');

@@ -1,4 +1,4 @@
-import { payerProofText } from '@toll/x402';
+import { payerProofText } from './payer-proof';
 import { checkBalanceSignature, walletSigned } from './balance-signature';
 
 // The documented test vector (libs/x402/src/balance-auth.spec.ts, docs/payments.md).

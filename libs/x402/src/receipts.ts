@@ -1,6 +1,5 @@
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { paymentsMetrics } from './metrics';
 import type { PriceSpec } from '@toll/contracts';
+import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 
 // Receipts are compact JWS-like strings: base64url(JSON claims) "." base64url(Ed25519 signature).
 // Public, so snake_case like every body we define. The price is shown as everywhere else (decimal USD and its unit);
@@ -29,20 +28,30 @@ export interface ReceiptClaims {
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
 
+// The receipt key of a local stack and tests (public, worthless): payments and the gateways share it when no
+// PAYMENTS_RECEIPT_SECRET / GATEWAY_RECEIPT_SECRET is set, so every receipt verifies with one published key.
+export const localReceiptSeed = () => createHash('sha256').update('toll-local-dev:receipt-signer').digest();
+
+// Signs and checks receipts. Payments signs those of calls it settles; a gateway signs those of calls paid from a
+// balance lease it holds, with the same key (docs/payments.md, "Balance leases").
 export class ReceiptSigner {
   private readonly privateKey: KeyObject;
   readonly publicKey: KeyObject;
   // Exported once: exporting the key on every receipt check was a fifth of payments' CPU on the free receipt route.
   readonly publicKeyBase64: string;
 
-  constructor(seed: Buffer) {
+  // `timer`: started per signature and stopped when it is done (payments' receipt metric).
+  constructor(
+    seed: Buffer,
+    private readonly timer: () => (() => void) | undefined = () => undefined,
+  ) {
     this.privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, seed]), format: 'der', type: 'pkcs8' });
     this.publicKey = createPublicKey(this.privateKey);
     this.publicKeyBase64 = this.publicKey.export({ format: 'der', type: 'spki' }).subarray(SPKI_ED25519.length).toString('base64');
   }
 
   sign(claims: ReceiptClaims): string {
-    const timer = paymentsMetrics()?.receiptSign.startTimer();
+    const timer = this.timer();
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
     const receipt = `${body}.${sign(null, Buffer.from(body), this.privateKey).toString('base64url')}`;
     timer?.();

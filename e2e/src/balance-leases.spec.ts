@@ -1,0 +1,183 @@
+import { Connection, Keypair } from '@solana/web3.js';
+import { balanceHeaders, memoPaymentInstructions, ownerAuth, sendAndConfirm, verifyReceipt, type MemoChallenge } from '@toll/client';
+import type { RunningGroup } from '@toll/platform';
+import { http } from '@toll/testing';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { startPayments } from '../../apps/payments/src/bootstrap';
+import { served } from './shop-group';
+import { startStack, type Stack } from './stack';
+
+// Balance leases on the real thing: real NATS and Postgres, two payments replicas, and two gateways run as child
+// processes of the built gateway (apps/gateway/dist: `npm run build` first) so one can be killed with SIGKILL.
+// L is 50,000 atomic units (five calls at 0.01) so leases run out quickly.
+const LEASE_ENV = { PAYMENTS_LEASE_MAX_ATOMIC: '50000', PAYMENTS_LEASE_SECONDS: '10', PAYMENTS_LEASE_GRACE_SECONDS: '120' };
+
+interface ChildGateway {
+  url: string;
+  dir: string;
+  child: ChildProcess;
+}
+
+describe('balance leases: two gateway processes, two payments replicas', () => {
+  let stack: Stack;
+  let gws: ChildGateway[];
+  let connection: Connection;
+  let receiptKey: string;
+  const extraPayments: RunningGroup[] = [];
+
+  const startChild = (dir: string, env: Record<string, string> = {}): Promise<ChildGateway> =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [join(__dirname, '..', '..', 'apps', 'gateway', 'dist', 'main.js')], {
+        env: { PATH: process.env.PATH, NATS_URL: stack.nats.url, PORT: '0', HEALTH_PORT: '0', LOG_LEVEL: 'info', GATEWAY_LEASE_JOURNAL_DIR: dir, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`gateway did not start: ${out}`)), 30_000);
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /"msg":"gateway listening".*?"url":"([^"]+)"/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve({ url: m[1], dir, child });
+        }
+      });
+      child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    });
+
+  const ready = async (g: ChildGateway) => {
+    for (let i = 0; i < 100 && (await http(`${g.url}/toll/shop/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await http(`${g.url}/toll/payments/balance/deposit-1`, { method: 'POST', json: {} })).status !== 402; i++) await new Promise((r) => setTimeout(r, 100));
+  };
+
+  beforeAll(async () => {
+    stack = await startStack({ gateways: 0, payments: 2, appEnv: LEASE_ENV });
+    connection = new Connection(stack.rpc.url, 'confirmed');
+    gws = await Promise.all([0, 1].map(() => startChild(mkdtempSync(join(tmpdir(), 'toll-gw-journal-')))));
+    await Promise.all(gws.map(ready));
+    receiptKey = (await http(`${gws[0].url}/toll/payments/health`)).body.terms.receipt_public_key;
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const g of gws) g.child.kill('SIGTERM');
+    for (const p of extraPayments) await p.close();
+    await stack.stop();
+    for (const g of gws) rmSync(g.dir, { recursive: true, force: true });
+  });
+
+  const sql = async (text: string, params: unknown[] = []) => {
+    const db = new Client({ connectionString: stack.paymentsDatabaseUrl });
+    await db.connect();
+    try {
+      return (await db.query(text, params)).rows;
+    } finally {
+      await db.end();
+    }
+  };
+  const wallet = () => {
+    const w = Keypair.generate();
+    stack.rpc.chain.airdrop(w.publicKey, 1_000_000_000n);
+    return w;
+  };
+  const deposit = async (w: Keypair) => {
+    const path = '/toll/payments/balance/deposit-1';
+    const c: MemoChallenge = (await http(`${gws[0].url}${path}`, { method: 'POST', json: {} })).body.toll;
+    const signature = await sendAndConfirm(connection, w, memoPaymentInstructions(c, 'SOL', w.publicKey));
+    const paid = await http(`${gws[0].url}${path}?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: {}, headers: { 'x-payment-tx': signature } });
+    expect(paid.status).toBe(200);
+  };
+  const spend = (w: Keypair, g: ChildGateway) => {
+    const url = `${g.url}/toll/shop/item`;
+    return http(url, { headers: balanceHeaders(url, { method: 'GET' }, w) });
+  };
+  const debits = async (w: Keypair) =>
+    sql(`SELECT id, nonce, amount_atomic FROM balance_entries WHERE wallet = $1 AND kind = 'debit'`, [w.publicKey.toBase58()]);
+  const until = async (what: () => Promise<boolean>, ms = 15_000) => {
+    for (const end = Date.now() + ms; !(await what()) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+  };
+  const receiptsOf = (results: Array<{ status: number; headers: Headers; text: string }>) =>
+    results
+      .filter((r) => r.status === 200)
+      .map((r) => {
+        const check = verifyReceipt(r.headers.get('x-toll-receipt')!, receiptKey, { body: r.text, request: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', input: {} } });
+        if (!check.valid) throw new Error(check.reason);
+        return check.claims;
+      });
+
+  it('serves exactly what the balance covers: 100 concurrent calls over both gateways, 60 covered; the ledger shows each call', async () => {
+    const w = wallet();
+    await deposit(w); // 100 calls at 0.01
+    const first = [];
+    for (let i = 0; i < 40; i++) first.push(await spend(w, gws[i % 2]));
+    const before = served.item;
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => spend(w, gws[i % 2])));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(60);
+    expect(served.item - before).toBe(60);
+    expect(new Set(results.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.body.error}`))).toEqual(new Set(['402 balance_too_low']));
+    const claims = receiptsOf([...first, ...results]);
+    expect(claims).toHaveLength(100);
+    // After the gateways' reports (every second), the ledger holds exactly the receipts the callers hold.
+    await until(async () => (await debits(w)).length >= 100);
+    const entries = await debits(w);
+    expect(new Set(entries.map((e) => e.id))).toEqual(new Set(claims.map((c) => c.settlement.reference)));
+    expect(entries.every((e) => e.amount_atomic === '10000')).toBe(true);
+    const query = new URLSearchParams(ownerAuth('GET', '/toll/payments/balance', { limit: '200' }, w));
+    const b = (await http(`${gws[1].url}/toll/payments/balance?limit=200&${query}`)).body;
+    expect([b.balance_atomic, b.ledger.filter((e: { kind: string }) => e.kind === 'debit').length]).toEqual(['0', 100]);
+  }, 90_000);
+
+  it('kill -9 of a gateway before it reported: after its restart the ledger equals the receipts, nothing charged twice', async () => {
+    const w = wallet();
+    await deposit(w);
+    // A gateway that reports every 5 s: its calls are in its journal, not yet in the ledger, when it is killed.
+    const slowDir = mkdtempSync(join(tmpdir(), 'toll-gw-journal-'));
+    const slow = await startChild(slowDir, { GATEWAY_LEASE_REPORT_MS: '5000' });
+    await ready(slow);
+    const results = [];
+    for (let i = 0; i < 12; i++) results.push(await spend(w, slow));
+    const claims = receiptsOf(results);
+    expect(claims).toHaveLength(12);
+    slow.child.kill('SIGKILL');
+    await new Promise((r) => slow.child.once('exit', r));
+    expect((await debits(w)).length).toBeLessThan(12); // some calls were never reported before the kill
+    const again = await startChild(slowDir, { GATEWAY_LEASE_REPORT_MS: '5000' });
+    try {
+      await until(async () => (await debits(w)).length >= 12);
+      const entries = await debits(w);
+      expect(new Set(entries.map((e) => e.id))).toEqual(new Set(claims.map((c) => c.settlement.reference)));
+      expect(new Set(entries.map((e) => e.nonce)).size).toBe(12);
+      // The killed run's lease is closed by the report: what it held and did not spend is back.
+      await until(async () => (await sql(`SELECT count(*)::int AS n FROM balance_leases WHERE wallet = $1 AND status IN ('active', 'revoked')`, [w.publicKey.toBase58()]))[0].n === 0);
+      const [row] = await sql(`SELECT available_atomic FROM balances WHERE wallet = $1`, [w.publicKey.toBase58()]);
+      expect(row.available_atomic).toBe(String(1_000_000 - 12 * 10_000));
+    } finally {
+      again.child.kill('SIGTERM');
+      rmSync(slowDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('payments stopped: calls are served from the lease, then 503 before any payment step; reported once payments is back', async () => {
+    const w = wallet();
+    await deposit(w);
+    const g = gws[0];
+    expect((await spend(w, g)).status).toBe(200); // the lease: at most five calls at 0.01
+    for (const p of stack.payments.splice(0)) await p.close(); // out of the stack's list: stop() closes the rest
+    const results = [];
+    for (let i = 0; i < 8; i++) results.push(await spend(w, g));
+    const statuses = results.map((r) => r.status);
+    const servedFromLease = statuses.filter((s) => s === 200).length;
+    expect(servedFromLease).toBeLessThanOrEqual(4);
+    expect(statuses).toEqual([...Array(servedFromLease).fill(200), ...Array(8 - servedFromLease).fill(503)]);
+    expect(results[7].body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(results[7].body.error.message).toMatch(/nothing was charged/);
+    // Payments back: what the lease served is reported and charged once.
+    const env = { NATS_URL: stack.nats.url, LOG_LEVEL: 'error', DATABASE_URL: stack.paymentsDatabaseUrl, SOLANA_RPC_URLS: stack.rpc.url, PAYMENTS_SOL_USD_FIXED: '150', NATS_GRACE_PERIOD_MS: '50', ...LEASE_ENV };
+    extraPayments.push(await startPayments(env));
+    await until(async () => (await debits(w)).length >= 1 + servedFromLease);
+    expect(await debits(w)).toHaveLength(1 + servedFromLease);
+  }, 90_000);
+});
