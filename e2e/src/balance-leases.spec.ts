@@ -1,3 +1,4 @@
+import type { BalanceDeployment } from '@toll/x402';
 import { Connection, Keypair } from '@solana/web3.js';
 import { balanceHeaders, memoPaymentInstructions, ownerAuth, sendAndConfirm, verifyReceipt, type MemoChallenge } from '@toll/client';
 import type { RunningGroup } from '@toll/platform';
@@ -27,6 +28,7 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
   let gws: ChildGateway[];
   let connection: Connection;
   let receiptKey: string;
+  let deployment: BalanceDeployment;
   const extraPayments: RunningGroup[] = [];
 
   const startChild = (dir: string, env: Record<string, string> = {}): Promise<ChildGateway> =>
@@ -58,7 +60,9 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     connection = new Connection(stack.rpc.url, 'confirmed');
     gws = await Promise.all([0, 1].map(() => startChild(mkdtempSync(join(tmpdir(), 'toll-gw-journal-')))));
     await Promise.all(gws.map(ready));
-    receiptKey = (await http(`${gws[0].url}/toll/payments/health`)).body.terms.receipt_public_key;
+    const { terms } = (await http(`${gws[0].url}/toll/payments/health`)).body;
+    receiptKey = terms.receipt_public_key;
+    deployment = { network: terms.network, recipient: terms.recipient };
   }, 90_000);
 
   afterAll(async () => {
@@ -91,7 +95,7 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
   };
   const spend = (w: Keypair, g: ChildGateway) => {
     const url = `${g.url}/toll/shop/item`;
-    return http(url, { headers: balanceHeaders(url, { method: 'GET' }, w) });
+    return http(url, { headers: balanceHeaders(url, { method: 'GET' }, w, deployment) });
   };
   const debits = async (w: Keypair) =>
     sql(`SELECT id, nonce, amount_atomic FROM balance_entries WHERE wallet = $1 AND kind = 'debit'`, [w.publicKey.toBase58()]);
@@ -125,7 +129,7 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     const entries = await debits(w);
     expect(new Set(entries.map((e) => e.id))).toEqual(new Set(claims.map((c) => c.settlement.reference)));
     expect(entries.every((e) => e.amount_atomic === '10000')).toBe(true);
-    const query = new URLSearchParams(ownerAuth('GET', '/toll/payments/balance', { limit: '200' }, w));
+    const query = new URLSearchParams(ownerAuth('GET', '/toll/payments/balance', { limit: '200' }, w, deployment));
     const b = (await http(`${gws[1].url}/toll/payments/balance?limit=200&${query}`)).body;
     expect([b.balance_atomic, b.ledger.filter((e: { kind: string }) => e.kind === 'debit').length]).toEqual(['0', 100]);
   }, 90_000);

@@ -1,5 +1,5 @@
 import { Keypair } from '@solana/web3.js';
-import { TollError, perCall, type LeaseRevoke, type PaymentProof } from '@toll/contracts';
+import { SUBJECTS, TollError, perCall, type LeaseRevoke, type PaymentProof, type PaymentsTermsReply } from '@toll/contracts';
 import { JsonLogger, type NatsBus } from '@toll/platform';
 import { scratchDatabase } from '@toll/testing';
 import { ReceiptSigner, balanceSigningText, localReceiptSeed } from '@toll/x402';
@@ -16,7 +16,7 @@ import { PaymentsConfig } from '../../apps/payments/src/config';
 import { LeaseRepository } from '../../apps/payments/src/lease.repository';
 import { LeaseService } from '../../apps/payments/src/lease.service';
 import { PrismaService } from '../../apps/payments/src/prisma.service';
-import { resolveTerms } from '../../apps/payments/src/terms';
+import { deploymentOf, resolveTerms } from '../../apps/payments/src/terms';
 
 // Model-based test of balance leases: the real gateway side (BalanceLeases, its book and journal on disk) and the real
 // ledger side (LeaseService, LeaseRepository on Postgres), with payments' NATS replaced by direct calls (JSON on the
@@ -53,6 +53,8 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
   let service: LeaseService;
   const revokeListeners = new Set<(m: LeaseRevoke) => void>();
   let paymentsDown = false;
+  let paymentsTerms: PaymentsTermsReply;
+  const deployment = deploymentOf(resolveTerms(paymentsConfig));
 
   const sql = async (text: string, params: unknown[] = []) => {
     const c = new Client({ connectionString: db.url });
@@ -69,7 +71,15 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
     await prisma.onModuleInit();
     balances = new BalanceRepository(prisma);
     const nats = { publish: (_s: string, data: string) => revokeListeners.forEach((f) => f(JSON.parse(data))) } as unknown as NatsConnection;
-    service = new LeaseService(new LeaseRepository(prisma), new ReceiptSigner(localReceiptSeed()), resolveTerms(paymentsConfig), nats, paymentsConfig, logger);
+    const receipts = new ReceiptSigner(localReceiptSeed());
+    service = new LeaseService(new LeaseRepository(prisma), receipts, resolveTerms(paymentsConfig), nats, paymentsConfig, logger);
+    // What payments answers on payments.terms (BalanceService.signatureTerms and the receipt key).
+    paymentsTerms = {
+      ...deployment,
+      clock_skew_seconds: paymentsConfig.PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS,
+      balance_v1_until: paymentsConfig.PAYMENTS_BALANCE_V1_UNTIL,
+      receipt_public_key: receipts.publicKeyBase64,
+    };
   });
 
   afterAll(async () => {
@@ -81,8 +91,9 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
   // memory and keeps its journal directory.
   const gatewayProcess = (dir: string) => {
     const bus = {
-      request: async (_subject: string, data: unknown) => {
-        if (paymentsDown) throw new TollError('SERVICE_UNAVAILABLE', 'no service is answering payments.lease');
+      request: async (subject: string, data: unknown) => {
+        if (paymentsDown) throw new TollError('SERVICE_UNAVAILABLE', `no service is answering ${subject}`);
+        if (subject === SUBJECTS.paymentsTerms) return paymentsTerms;
         return JSON.parse(JSON.stringify(await service.lease(JSON.parse(JSON.stringify(data)))));
       },
     } as unknown as NatsBus;
@@ -111,7 +122,7 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
     const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), kp.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
     return (): Extract<PaymentProof, { kind: 'balance' }> => {
       const signed = { method: 'GET', path: '/toll/shop/item', input_sha256: 'a'.repeat(64), timestamp: String(Math.floor(Date.now() / 1000)), nonce: randomBytes(12).toString('base64url') };
-      return { kind: 'balance', wallet: kp.publicKey.toBase58(), signature: sign(null, Buffer.from(balanceSigningText(signed)), key).toString('base64'), ...signed };
+      return { kind: 'balance', wallet: kp.publicKey.toBase58(), signature: sign(null, Buffer.from(balanceSigningText(signed, deployment)), key).toString('base64'), ...signed };
     };
   };
 

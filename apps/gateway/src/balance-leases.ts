@@ -266,7 +266,7 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
   private askTerms(): Promise<SignaturePolicy | undefined> {
     if (Date.now() - this.termsFailedAt < TERMS_RETRY_MS) return Promise.resolve(undefined);
     this.termsAsked ??= this.bus
-      .request<PaymentsTermsReply>(SUBJECTS.paymentsTerms, {}, { timeoutMs: this.config.GATEWAY_PAYMENTS_TIMEOUT_MS })
+      .request<PaymentsTermsReply>(SUBJECTS.paymentsTerms, {}, { timeoutMs: this.config.GATEWAY_PAYMENTS_TIMEOUT_MS, requestId: randomUUID() })
       .then((t) => {
         this.signatures = {
           skewSeconds: t.clock_skew_seconds,
