@@ -8,6 +8,7 @@ const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/client/streamableHttp.js');
 const { tollCall, tollToolCall } = require('@toll/client');
 const { HEADERS, MEMO_QUERY_PARAM } = require('@toll/x402');
+const { prepareBlock } = require('../bench/load');
 const { discoveryItems, exampleRequest, toolExample } = require('../live-examples');
 
 const TIMEOUT_MS = 60_000; // longer than any server deadline: the client never walks away from a call it paid for
@@ -47,7 +48,8 @@ function paidOutcome(res) {
   if (res.status === 200) return { outcome: 'ok', reason: res.uncharged ? `uncharged: ${res.uncharged}` : undefined };
   const reason = reasonOf(res.status, res.body);
   if (res.paid === null) return { outcome: 'refused', reason };
-  return errorOf(res.body)?.details?.payment?.status === 'unused' ? { outcome: 'unused', reason } : { outcome: 'charged_not_served', reason };
+  if (errorOf(res.body)?.details?.payment?.status === 'unused') return { outcome: 'unused', reason };
+  return { outcome: 'charged_not_served', reason: `${reason}: ${String(errorOf(res.body)?.message ?? JSON.stringify(res.body)).slice(0, 160)}` };
 }
 
 async function getStatus(url) {
@@ -67,6 +69,7 @@ class Workload {
     this.gateway = gateway;
     this.keypair = Keypair.fromSecretKey(chain.demoWallet.secretKey);
     this.rpcUrl = chain.url;
+    this.chain = chain;
     this.record = record; // (kind, ms, outcome, reason)
     this.turn = new Map(); // kind → next example index
     this.block = null; // the current prepaid block's proof
@@ -78,6 +81,8 @@ class Workload {
 
   async prepare(concurrency) {
     this.items = await discoveryItems(this.gateway, 'http');
+    // A deposit cannot be paid from the balance it fills (402 balance_cannot_deposit): balance calls take the rest.
+    this.balanceItems = this.items.filter((i) => !new URL(i.resource).pathname.startsWith('/toll/payments/balance/deposit-'));
     this.tools = await discoveryItems(this.gateway, 'mcp');
     const index = await (await fetch(`${this.gateway}/`, { signal: AbortSignal.timeout(TIMEOUT_MS) })).json();
     this.groups = (index.groups ?? []).map((g) => g.group);
@@ -141,16 +146,18 @@ class Workload {
     return this.depositing;
   }
 
-  // A prepaid block of RPC requests, bought by the USDC memo flow; spent until it is used up, then bought again.
+  // A prepaid block of RPC requests, paid by the USDC memo flow (the bench's prepareBlock: no Idempotency-Key, which
+  // would make every later call on the block "the same request", a redelivery); spent until used up, then bought again.
   buyBlock() {
     this.buying ??= (async () => {
-      const url = `${this.gateway}/toll/rpc/`;
       const started = performance.now();
-      const res = await tollCall(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BLOCK_CALL) }, { keypair: this.keypair, rpcUrl: this.rpcUrl, method: 'usdc' });
-      const r = paidOutcome(res);
-      this.record('block purchase', performance.now() - started, r.outcome, r.reason);
-      if (res.status !== 200) throw new Error(`buying a block answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
-      this.block = { url: `${url}?${MEMO_QUERY_PARAM}=${encodeURIComponent(res.paid.memo)}`, signature: res.paid.signature, idempotencyKey: res.paid.idempotencyKey };
+      try {
+        this.block = await prepareBlock(this.gateway, '/toll/rpc/', JSON.stringify(BLOCK_CALL), this.chain);
+        this.record('block purchase', performance.now() - started, 'ok');
+      } catch (e) {
+        this.record('block purchase', performance.now() - started, 'error', `throw: ${e.message.slice(0, 80)}`);
+        throw e;
+      }
     })().finally(() => (this.buying = null));
     return this.buying;
   }
@@ -179,7 +186,7 @@ class Workload {
       'paid memo sol': () => this.paid('sol'),
       'paid x402': () => this.paid('x402'),
       'balance paid': async () => {
-        const { url, init } = exampleRequest(this.next('balance', this.items));
+        const { url, init } = exampleRequest(this.next('balance', this.balanceItems));
         const call = () => tollCall(url.toString(), init, { keypair: this.keypair, rpcUrl: this.rpcUrl, method: 'balance' });
         let res = await call();
         if (res.status === 402 && res.body?.balance?.reason === 'balance_too_low') {
@@ -190,12 +197,12 @@ class Workload {
       },
       'block call': async () => {
         if (!this.block) await this.buyBlock();
-        const { url, signature, idempotencyKey } = this.block;
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [HEADERS.paymentTx]: signature, [HEADERS.idempotencyKey]: idempotencyKey }, body: JSON.stringify(BLOCK_CALL), signal: AbortSignal.timeout(TIMEOUT_MS) });
+        const block = this.block;
+        const res = await fetch(block.url, { method: block.method, headers: block.headers, body: block.body, signal: AbortSignal.timeout(TIMEOUT_MS) });
         const body = await res.json().catch(() => null);
         if (res.status === 200 && body?.result !== undefined) return { outcome: 'ok' };
         if (res.status === 402 && body?.error === 'block_used_up') {
-          if (this.block?.signature === signature) this.block = null;
+          if (this.block === block) this.block = null;
           return { outcome: 'ok', reason: 'block used up (a new one is bought)' };
         }
         return errorOf(body)?.details?.payment?.status === 'unused' ? { outcome: 'unused', reason: reasonOf(res.status, body) } : { outcome: 'error', reason: reasonOf(res.status, body) };
@@ -209,7 +216,13 @@ class Workload {
         const client = this.mcpClients[worker];
         const callTool = (tool, a, meta) => client.callTool({ name: tool, arguments: a, ...(meta ? { _meta: meta } : {}) }, undefined, { timeout: TIMEOUT_MS });
         const method = this.next('mcp method', ['usdc', 'x402', 'sol']);
-        const { result, paid } = await tollToolCall(callTool, name, args, { keypair: this.keypair, rpcUrl: this.rpcUrl, method });
+        let answer;
+        try {
+          answer = await tollToolCall(callTool, name, args, { keypair: this.keypair, rpcUrl: this.rpcUrl, method });
+        } catch (e) {
+          return { outcome: 'error', reason: `${name}: throw: ${e.message.slice(0, 100)}` };
+        }
+        const { result, paid } = answer;
         if (!result.isError) return { outcome: 'ok', reason: result._meta?.['toll/uncharged'] ? `uncharged: ${result._meta['toll/uncharged']}` : undefined };
         let error;
         try {
@@ -219,7 +232,7 @@ class Workload {
         }
         const reason = `tool error ${error?.code ?? (result.content?.[0]?.text ?? '').slice(0, 60)}`;
         if (!paid) return { outcome: 'refused', reason };
-        return error?.details?.payment?.status === 'unused' ? { outcome: 'unused', reason } : { outcome: 'charged_not_served', reason };
+        return error?.details?.payment?.status === 'unused' ? { outcome: 'unused', reason } : { outcome: 'charged_not_served', reason: `${name}: ${reason}: ${String(error?.message ?? '').slice(0, 160)}` };
       },
     };
   }
@@ -231,7 +244,20 @@ class Workload {
 
   async paid(method) {
     const { url, init } = exampleRequest(this.next(`paid ${method}`, this.items));
-    return paidOutcome(await tollCall(url.toString(), init, { keypair: this.keypair, rpcUrl: this.rpcUrl, method }));
+    const res = await tollCall(url.toString(), init, { keypair: this.keypair, rpcUrl: this.rpcUrl, method });
+    const result = paidOutcome(res);
+    if (result.outcome !== 'charged_not_served' || !res.paid?.memo) return result;
+    // Not said to be unused: the run fails either way, but a memo-flow proof can be tried once more as the docs say
+    // (the same request, the same proof), to tell a payment still redeemable from one lost.
+    const again = new URL(url);
+    again.searchParams.set(MEMO_QUERY_PARAM, res.paid.memo);
+    const headers = new Headers(init.headers);
+    headers.set(HEADERS.paymentTx, res.paid.signature);
+    headers.set(HEADERS.idempotencyKey, res.paid.idempotencyKey);
+    if (res.paid.payerSignature) headers.set(HEADERS.payerSignature, res.paid.payerSignature);
+    const retry = await fetch(again, { ...init, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    await retry.arrayBuffer();
+    return { ...result, reason: `${result.reason} (the same proof again: ${retry.status}${retry.status === 200 ? ', served' : ''})` };
   }
 }
 
