@@ -4,6 +4,8 @@ export interface LocalStack {
   // The local chain (@toll/local-chain's DemoChain) unless SOLANA_RPC_URLS named another.
   chain: { url: string; usdcMint: string; demoWallet: { address: string; secretKey: Uint8Array } } | null;
   apps: string[];
+  // Each app's process; metricsUrl is read from its start line (null until then, or when LOG_LEVEL hides it).
+  processes: Array<{ name: string; pid: number; metricsUrl: string | null }>;
   databases: string[];
   readyMs: number;
   stop(): Promise<void>;
@@ -12,6 +14,7 @@ export interface LocalStack {
 export function startLocal(options?: {
   replay?: boolean;
   env?: Record<string, string | undefined>;
+  readyTimeoutMs?: number;
   log?: (line: string) => void;
   onCrash?: (name: string, code: number | string | null) => void;
   onStop?: (stop: () => Promise<void>) => void;

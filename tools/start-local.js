@@ -43,8 +43,8 @@ const apps = () =>
 // Up when every group has answered its free health route through the gateway. A group that answered is not asked
 // again, and the rest once a second: the polls are free operations from one client, under the gateway's per-client
 // rate limit (free-op: 50/s after a burst of 500), which a poll of every group each second stays under.
-async function waitForGateway(url, groups, failed) {
-  const end = Date.now() + READY_TIMEOUT_MS;
+async function waitForGateway(url, groups, failed, timeoutMs) {
+  const end = Date.now() + timeoutMs;
   const waiting = new Map(groups.map((g) => [g, 'no answer']));
   while (Date.now() < end) {
     if (failed()) throw new Error(failed());
@@ -59,16 +59,18 @@ async function waitForGateway(url, groups, failed) {
     await new Promise((r) => setTimeout(r, 1_000));
   }
   const last = [...waiting].map(([g, status]) => `${g} (${status})`).join(', ');
-  throw new Error(`the stack did not become ready in ${READY_TIMEOUT_MS / 1000} s; not answering their health route: ${last}`);
+  throw new Error(`the stack did not become ready in ${timeoutMs / 1000} s; not answering their health route: ${last}`);
 }
 
 // Starts the stack. `log` receives every child's output line, prefixed by its app; `onCrash(name, code)` is called
 // when an app exits while the stack runs; `onStop(stop)` receives the stop function at once (a SIGINT during the
-// start must end the children too). stop() ends every child (SIGTERM, then SIGKILL) and the chain. A failed start
+// start must end the children too); `readyTimeoutMs`: how long every group may take to answer (a loaded machine needs
+// more). stop() ends every child (SIGTERM, then SIGKILL) and the chain. A failed start
 // stops what it started before it throws.
-async function startLocal({ replay = false, env = process.env, log = (line) => process.stdout.write(`${line}\n`), onCrash = () => {}, onStop = () => {} } = {}) {
+async function startLocal({ replay = false, env = process.env, readyTimeoutMs = READY_TIMEOUT_MS, log = (line) => process.stdout.write(`${line}\n`), onCrash = () => {}, onStop = () => {} } = {}) {
   const started = Date.now();
   const children = [];
+  const processes = []; // each app's process: { name, pid, metricsUrl } (the URL from its start line, when logged at info)
   let stopping = false;
   let crashed = null;
   const run = (name, cmd, args, childEnv) => {
@@ -125,17 +127,20 @@ async function startLocal({ replay = false, env = process.env, log = (line) => p
       const name = databases.find(([a]) => a === app)?.[1];
       const database = name ? { DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${name}` } : {};
       const own = app === 'gateway' ? { PORT: String(gatewayPort) } : { HEALTH_PORT: String(firstHealthPort ? healthPort++ : 0), ...database };
-      run(app, process.execPath, [path.join('apps', app, 'dist', 'main.js')], { ...local, ...own });
+      const child = run(app, process.execPath, [path.join('apps', app, 'dist', 'main.js')], { ...local, ...own });
+      const proc = { name: app, pid: child.pid, metricsUrl: null };
+      processes.push(proc);
+      eachLine(child, (line) => (proc.metricsUrl ??= metricsUrlOf(line)));
     }
     const url = `http://127.0.0.1:${gatewayPort}`;
-    await waitForGateway(url, names.filter((a) => a !== 'gateway'), () => crashed);
+    await waitForGateway(url, names.filter((a) => a !== 'gateway'), () => crashed, readyTimeoutMs);
     if (chain) {
       const { fundWallets } = require('@toll/local-chain');
       const { recipient, feePayer } = await readPaymentAccounts(url);
       fundWallets(chain.chain, [recipient, feePayer], chain.usdcMint);
     }
     await seedDemoData(url);
-    return { url, chain, apps: names, databases: databases.map(([, name]) => name), readyMs: Date.now() - started, stop };
+    return { url, chain, apps: names, processes, databases: databases.map(([, name]) => name), readyMs: Date.now() - started, stop };
   } catch (e) {
     await stop();
     throw e;
@@ -214,6 +219,17 @@ async function startChain(env, log) {
   writeFileSync(file, JSON.stringify(Array.from(chain.demoWallet.secretKey)));
   log(`local Solana chain at ${chain.url}; demo wallet ${chain.demoWallet.address} (10 SOL, 1,000 USDC) saved to ${path.relative(root, file)}`);
   return chain;
+}
+
+// Where an app serves /metrics, from its start line: a group's healthUrl, the gateway's metricsUrl.
+function metricsUrlOf(line) {
+  if (!line.includes('"healthUrl"') && !line.includes('"metricsUrl"')) return null;
+  try {
+    const { healthUrl, metricsUrl } = JSON.parse(line);
+    return metricsUrl ?? (healthUrl ? `${healthUrl}/metrics` : null);
+  } catch {
+    return null; // not one of our JSON lines
+  }
 }
 
 // Calls onLine with every whole line a child writes on stdout or stderr.

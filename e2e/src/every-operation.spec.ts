@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client as Pg } from 'pg';
+import { bazaarExample, discoveryItems, exampleRequest, toolExample } from '../../tools/live-examples';
 import { startLocal, type LocalStack } from '../../tools/start-local';
 
 // Issue 33: what a user meets. The replay stack is started through npm start's own code (tools/start-local.js, on free
@@ -78,15 +79,6 @@ describe('every paid operation, paid and served from its advertised example on t
     await nats?.stop();
   }, 60_000);
 
-  const list = async (type: string) => {
-    const items: any[] = [];
-    for (let offset = 0; ; offset += 100) {
-      const page = (await (await fetch(`${stack.url}/discovery/resources?type=${type}&limit=100&offset=${offset}`)).json()) as any;
-      items.push(...page.items);
-      if (items.length >= page.pagination.total) return items;
-    }
-  };
-
   it('serves every paid operation from its one advertised example, over HTTP (memo and x402) and MCP', async () => {
     const started = Date.now();
     const gw = stack.url;
@@ -99,8 +91,8 @@ describe('every paid operation, paid and served from its advertised example on t
       Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
     );
     const paid = operations.filter((o) => o.op['x-toll-price']);
-    const items = await list('http');
-    const tools = new Map((await list('mcp')).map((t) => [t.extensions.bazaar.info.input.tool as string, t]));
+    const items = await discoveryItems(gw, 'http');
+    const tools = new Map((await discoveryItems(gw, 'mcp')).map((t) => [toolExample(t).name, t]));
     const problems: string[] = [];
     expect(items).toHaveLength(paid.length);
     expect(tools.size).toBe(paid.length);
@@ -110,7 +102,6 @@ describe('every paid operation, paid and served from its advertised example on t
       ...(o.op.requestBody?.content['application/json'].schema.examples?.[0] ?? {}),
       ...Object.fromEntries((o.op.parameters ?? []).filter((p: any) => 'example' in p).map((p: any) => [p.name, p.example])),
     });
-    const bazaarExample = (input: any): Example => ({ ...(input.pathParams ?? {}), ...(input.queryParams ?? input.body ?? {}) });
 
     const counts = { memo: 0, x402: 0, mcp: 0, served: 0, uncharged: [] as string[] };
     await pool(items, 2, async (item, i) => {
@@ -122,13 +113,11 @@ describe('every paid operation, paid and served from its advertised example on t
       const name = `${operationId} (${input.method} ${resource.pathname})`;
       const example = bazaarExample(input);
       const tool = tools.get(operationId.replace(/\./g, '_'));
-      const others = { openapi: openapiExample(o), mcp: tool?.extensions.bazaar.info.input.example ?? {} };
+      const others = { openapi: openapiExample(o), mcp: tool ? toolExample(tool).args : {} };
       for (const [where, other] of Object.entries(others)) if (canonical(other) !== canonical(example)) problems.push(`${name}: ${where} example ${canonical(other)} differs from the bazaar's ${canonical(example)}`);
 
       // The item exactly as listed: its resource URL, its query parameters or its JSON body.
-      const url = new URL(resource);
-      if (input.queryParams) for (const [k, v] of Object.entries(input.queryParams)) url.searchParams.set(k, String(v));
-      const init: RequestInit = input.method === 'POST' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input.body) } : { method: 'GET' };
+      const { url, init } = exampleRequest(item);
       const unpaid = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
       const unpaidBody = await unpaid.text();
       if (unpaid.status !== 402) return void problems.push(`${name}: unpaid call got ${unpaid.status} ${unpaidBody.slice(0, 300)}`);
@@ -153,7 +142,7 @@ describe('every paid operation, paid and served from its advertised example on t
       // Once more as an MCP tools/call with the tool's own example, paid the other way.
       const callTool: CallTool = (toolName, args, meta) => mcp.callTool({ name: toolName, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
       const toolName = operationId.replace(/\./g, '_');
-      const toolArgs = (tool?.extensions.bazaar.info.input.example ?? {}) as Example;
+      const toolArgs = tool ? toolExample(tool).args : {};
       const viaMcp = await tollToolCall(callTool, toolName, toolArgs, { keypair, rpcUrl, method: method === 'usdc' ? 'x402' : 'usdc' });
       const text = viaMcp.result.content?.[0]?.text ?? '';
       if (viaMcp.result.isError || !viaMcp.paid) return void problems.push(`${name}: MCP ${toolName} ${viaMcp.paid ? 'paid, then' : 'unpaid:'} ${text.slice(0, 300)}`);

@@ -41,6 +41,9 @@ type Tx = Prisma.TransactionClient;
 const PROBE_RETENTION_DAYS = 7; // probes older than this are deleted (statistics use 24 h)
 const USAGE_DAYS = 30; // usage counts client-days within this many days; older rows are deleted
 const DAY_MS = 86_400_000;
+// The seed runs once at start, one query per seed: Prisma's default 5 s for the whole transaction killed the app on a
+// loaded machine (7 s taken, P2028, seen in the soak); a slow start is better than none.
+const SEED_TRANSACTION = { maxWait: 30_000, timeout: 120_000 };
 
 type Published = Pick<Listing, 'name' | 'description' | 'category' | 'endpointUrl' | 'authMethod' | 'capabilityTags'> & { ioFormat: unknown; pricing: unknown; contact: unknown };
 const published = (l: Published) => [l.name, l.description, l.category, l.endpointUrl, l.ioFormat, l.pricing, l.authMethod, l.contact, l.capabilityTags];
@@ -104,7 +107,7 @@ export class RegistryRepository {
         changed = true;
       }
       return changed ? this.bump(tx) : null;
-    });
+    }, SEED_TRANSACTION);
   }
 
   async publish(listing: NewListing, rule: RateRule): Promise<PublishResult> {
