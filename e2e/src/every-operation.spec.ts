@@ -65,6 +65,9 @@ describe('every paid operation, paid and served from its advertised example on t
     console.log(`replay stack of npm start ready in ${(stack.readyMs / 1000).toFixed(1)} s`);
     mcp = new Client({ name: 'toll-walk', version: '1.0.0' });
     await mcp.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/mcp`)));
+    // Listed tools make the SDK check every answer's structuredContent against its tool's outputSchema, as strict
+    // clients do (replayed answers carry the replay label: the schemas must name it).
+    await mcp.listTools();
   }, 240_000);
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { PriceSpec } from '@toll/contracts';
+import { REPLAY_LABEL_PROPERTIES } from '@toll/platform';
 import { priceText, stripDialect } from './openapi';
 import type { ResolvedRoute } from './route-table';
 
@@ -47,6 +48,12 @@ export interface McpTool {
 // MCP wants an object schema; an output that is not an object is described in the text content instead.
 const objectSchema = (schema: Schema): (Schema & { type: 'object' }) | undefined => (schema.type === 'object' ? (stripDialect(schema) as Schema & { type: 'object' }) : undefined);
 
+// An output schema also names replay mode's label, which clients check structuredContent against.
+const outputSchemaOf = (schema: Schema) => {
+  const s = objectSchema(schema);
+  return s?.properties ? { ...s, properties: { ...s.properties, ...REPLAY_LABEL_PROPERTIES } } : s;
+};
+
 export function toolOf(route: ResolvedRoute): McpTool {
   const pay = route.price
     ? `Price: ${priceText(route.price)}. Paid with x402 (an x402 v2 PaymentPayload in _meta["${META.payment}"]) or the Solana memo flow (_meta["${META.memoPayment}"]); the first call without payment answers the payment requirements.`
@@ -59,7 +66,7 @@ export function toolOf(route: ResolvedRoute): McpTool {
     title: route.summary,
     description: [route.summary, route.description, pay, credential].filter(Boolean).join('\n\n'),
     inputSchema: objectSchema(route.inputSchema) ?? { type: 'object' },
-    ...(objectSchema(route.outputSchema) ? { outputSchema: objectSchema(route.outputSchema) } : {}),
+    ...(outputSchemaOf(route.outputSchema) ? { outputSchema: outputSchemaOf(route.outputSchema) } : {}),
     annotations: { title: route.summary, readOnlyHint: route.method === 'GET', openWorldHint: true },
     _meta: { 'toll/operationId': route.operationId, 'toll/price': route.price, 'toll/http': { method: route.method, path: route.path }, ...(route.price && route.payerProof ? { 'toll/payer-proof': true as const } : {}) },
   };
