@@ -90,8 +90,9 @@ const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
     const perPhase = PAID_RPS * PHASE_S;
     console.log(`preparing ${WARM_UP + perPhase * PHASES.length * ROUNDS} paid calls (one memo payment each)...`);
     const n = WARM_UP + perPhase * PHASES.length * ROUNDS;
-    // Four payers' worth of preparation at once (one wallet, its transactions independent).
-    const batches = await Promise.all([0, 1, 2, 3].map((i) => preparePaid(gws, PAID_PATH, chain, Math.floor((n + i) / 4), SETUP)));
+    // Four payers' worth of preparation at once (one wallet, its transactions independent), each batch as a setup client
+    // of its own: a batch's challenges stay inside one challenge bucket (burst 200).
+    const batches = await Promise.all([0, 1, 2, 3].map((i) => preparePaid(gws, PAID_PATH, chain, Math.floor((n + i) / 4), { 'x-forwarded-for': `192.0.2.${i + 10}` })));
     const paid = batches.flat();
     await paidAtRate(paid.splice(0, WARM_UP), PAID_RPS);
     const rows = [];
