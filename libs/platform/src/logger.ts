@@ -28,7 +28,7 @@ export class JsonLogger implements LoggerService {
       msg: typeof message === 'string' ? message : message instanceof Error ? message.message : JSON.stringify(message),
       ...extra,
     };
-    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(JSON.stringify(line) + '\n');
+    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(JSON.stringify(line, bigintAsText) + '\n');
   }
 
   log(message: unknown, context?: string) {
@@ -58,3 +58,8 @@ export const upstreamLog =
   (logger: Pick<JsonLogger, 'event'>) =>
   (event: string, fields: Record<string, unknown>): void =>
     logger.event(event === 'upstream failure' ? 'warn' : 'debug', event, fields);
+
+// Money is bigint (config amounts, ledger rows): logged as its decimal text instead of throwing.
+function bigintAsText(_key: string, value: unknown) {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
