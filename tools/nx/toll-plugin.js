@@ -4,7 +4,7 @@
 //   build      tsc -b <root>/tsconfig.build.json, after its libs' builds (and its Prisma client)
 //   test       jest over the project's jest project (jest.config.js finds every project by itself); tests
 //              import sources, not dist, so they wait for Prisma clients only, not for builds
-//   lint       eslint <root>
+//   lint       eslint <root>, prettier --check <root>
 //   typecheck  tsc --noEmit over the project's sources and tests (tools/nx/typecheck.js)
 //   docker     docker build of the app's image, tagged with its package.json version (apps with src/main.ts)
 // e2e/ is a project too: its tests start several apps, so it depends on every `type:app` project and
@@ -45,9 +45,16 @@ function targetsFor(root, name, pkg, workspaceRoot) {
     inputs: TEST_INPUTS,
   };
   targets.lint = {
-    command: `eslint ${root} --max-warnings 0`,
+    command: `eslint ${root} --max-warnings 0 && prettier --check --log-level warn "${root}/**/*.{ts,js,mjs,cjs}"`,
     cache: true,
-    inputs: ['default', '^production', '{workspaceRoot}/eslint.config.mjs', { externalDependencies: ['eslint', 'typescript-eslint', '@nx/eslint-plugin'] }],
+    inputs: [
+      'default',
+      '^production',
+      '{workspaceRoot}/eslint.config.mjs',
+      '{workspaceRoot}/.prettierrc',
+      '{workspaceRoot}/.prettierignore',
+      { externalDependencies: ['eslint', 'typescript-eslint', '@nx/eslint-plugin', 'prettier'] },
+    ],
   };
   targets.typecheck = {
     command: `node tools/nx/typecheck.js ${root}`,
