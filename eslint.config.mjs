@@ -11,7 +11,10 @@ export default tseslint.config(
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // Boundaries (docs/style-anchors.md 3.2): a group never imports another group, the gateway or payments;
       // contract libs import no framework.
       '@nx/enforce-module-boundaries': [
@@ -19,13 +22,40 @@ export default tseslint.config(
         {
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract', 'type:testing', 'type:telemetry'] },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream', 'type:testing', 'type:telemetry'] },
-            { sourceTag: 'type:upstream', onlyDependOnLibsWithTags: ['type:contract', 'type:upstream', 'type:telemetry'], bannedExternalImports: ['@nestjs/*'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: [
+                'type:platform',
+                'type:upstream',
+                'type:contract',
+                'type:testing',
+                'type:telemetry',
+              ],
+            },
+            {
+              sourceTag: 'type:platform',
+              onlyDependOnLibsWithTags: ['type:contract', 'type:upstream', 'type:testing', 'type:telemetry'],
+            },
+            {
+              sourceTag: 'type:upstream',
+              onlyDependOnLibsWithTags: ['type:contract', 'type:upstream', 'type:telemetry'],
+              bannedExternalImports: ['@nestjs/*'],
+            },
             // Metrics and traces only: no framework, no app knowledge (libs/telemetry).
-            { sourceTag: 'type:telemetry', onlyDependOnLibsWithTags: [], bannedExternalImports: ['@nestjs/*', '@prisma/*', 'nats', 'express'] },
-            { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract'], bannedExternalImports: ['@nestjs/*', '@prisma/*', 'nats', 'express'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract', 'type:telemetry'] },
+            {
+              sourceTag: 'type:telemetry',
+              onlyDependOnLibsWithTags: [],
+              bannedExternalImports: ['@nestjs/*', '@prisma/*', 'nats', 'express'],
+            },
+            {
+              sourceTag: 'type:contract',
+              onlyDependOnLibsWithTags: ['type:contract'],
+              bannedExternalImports: ['@nestjs/*', '@prisma/*', 'nats', 'express'],
+            },
+            {
+              sourceTag: 'type:testing',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:upstream', 'type:contract', 'type:telemetry'],
+            },
             { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:upstream', 'type:contract'] },
             { sourceTag: 'scope:group', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
@@ -57,7 +87,24 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', fetch: 'readonly', AbortSignal: 'readonly', Headers: 'readonly' } },
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        __dirname: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        AbortSignal: 'readonly',
+        Headers: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // Layout is prettier's (npm run format): no eslint rule may disagree with it.

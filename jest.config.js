@@ -27,7 +27,9 @@ const project = (root) => ({
 
 // Every app and lib with a package.json is a project, plus the cross-app e2e suite and tools/: nothing to list by hand.
 const { existsSync, readdirSync } = require('fs');
-const discovered = ['libs', 'apps'].flatMap((dir) => readdirSync(path.join(__dirname, dir)).map((name) => `${dir}/${name}`)).filter((p) => existsSync(path.join(__dirname, p, 'package.json')));
+const discovered = ['libs', 'apps']
+  .flatMap((dir) => readdirSync(path.join(__dirname, dir)).map((name) => `${dir}/${name}`))
+  .filter((p) => existsSync(path.join(__dirname, p, 'package.json')));
 
 module.exports = {
   projects: [...discovered, 'e2e', 'tools'].map(project),

@@ -19,7 +19,12 @@ const NATS_BINARIES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/lo
 const READY_TIMEOUT_MS = 300_000; // npm start builds first (incremental after CI's build)
 const CALL_TIMEOUT_MS = 120_000;
 const CALLS = [
-  { pay: 'usdc', path: '/toll/devutils/hash/sha256', args: ['-X', 'POST', '-d', '{"text":"abc"}'], operation: 'devutils.hashSha256' },
+  {
+    pay: 'usdc',
+    path: '/toll/devutils/hash/sha256',
+    args: ['-X', 'POST', '-d', '{"text":"abc"}'],
+    operation: 'devutils.hashSha256',
+  },
   { pay: 'sol', path: '/toll/devutils/gen/uuid', args: [], operation: 'devutils.genUuid' },
   { pay: 'x402', path: '/toll/devutils/time/now?tz=Europe/Paris', args: [], operation: 'devutils.getTimeNow' },
 ];
@@ -83,7 +88,18 @@ async function startNats() {
   scratch.push(dir);
   const child = start(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], process.env);
   for (let i = 0; i < 100; i++) {
-    if (await new Promise((r) => net.connect(port, '127.0.0.1').on('connect', function () { this.destroy(); r(true); }).on('error', () => r(false)))) return { child, url: `nats://127.0.0.1:${port}` };
+    if (
+      await new Promise((r) =>
+        net
+          .connect(port, '127.0.0.1')
+          .on('connect', function () {
+            this.destroy();
+            r(true);
+          })
+          .on('error', () => r(false)),
+      )
+    )
+      return { child, url: `nats://127.0.0.1:${port}` };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('nats-server did not start');
@@ -96,7 +112,10 @@ const run = (cmd, args, env) =>
     const child = start(cmd, args, env, null);
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    const timer = setTimeout(() => (stop(child, 1000), reject(new Error(`${cmd} ${args.join(' ')} took over ${CALL_TIMEOUT_MS / 1000} s`))), CALL_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => (stop(child, 1000), reject(new Error(`${cmd} ${args.join(' ')} took over ${CALL_TIMEOUT_MS / 1000} s`))),
+      CALL_TIMEOUT_MS,
+    );
     child.on('exit', (code) => (clearTimeout(timer), resolve({ code, out, err })));
   });
 
@@ -137,27 +156,66 @@ async function firstRun(mode) {
   });
   try {
     while (!ready) {
-      if (stack.exitCode !== null) throw new Error(`npm start exited (${stack.exitCode}) before it was up:\n${log.slice(-30).join('\n')}`);
-      if (Date.now() - began > READY_TIMEOUT_MS) throw new Error(`npm start was not up within ${READY_TIMEOUT_MS / 1000} s:\n${log.slice(-30).join('\n')}`);
+      if (stack.exitCode !== null)
+        throw new Error(`npm start exited (${stack.exitCode}) before it was up:\n${log.slice(-30).join('\n')}`);
+      if (Date.now() - began > READY_TIMEOUT_MS)
+        throw new Error(`npm start was not up within ${READY_TIMEOUT_MS / 1000} s:\n${log.slice(-30).join('\n')}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    console.log(`${label}: ready in ${((Date.now() - began) / 1000).toFixed(1)} s from \`npm start${mode === 'replay' ? ' -- --replay' : ''}\` (build included); ${ready.replace(/\.$/, '')}`);
+    console.log(
+      `${label}: ready in ${((Date.now() - began) / 1000).toFixed(1)} s from \`npm ` +
+        `start${mode === 'replay' ? ' -- --replay' : ''}\` (build included); ${ready.replace(/\.$/, '')}`,
+    );
     if (!chainUrl) throw new Error('npm start did not name its local chain');
     const gateway = `http://127.0.0.1:${port}`;
     for (const call of CALLS) {
       const url = `${gateway}${call.path}`;
-      const res = await run('npm', ['run', '--silent', 'toll', '--', 'call', url, '--pay', call.pay, '--keypair', env.TOLL_KEYPAIR, '--rpc', chainUrl, '--yes', ...call.args], env);
+      const res = await run(
+        'npm',
+        [
+          'run',
+          '--silent',
+          'toll',
+          '--',
+          'call',
+          url,
+          '--pay',
+          call.pay,
+          '--keypair',
+          env.TOLL_KEYPAIR,
+          '--rpc',
+          chainUrl,
+          '--yes',
+          ...call.args,
+        ],
+        env,
+      );
       let answer;
       try {
         answer = JSON.parse(res.out);
       } catch {
         throw new Error(`npm run toll (${call.pay}) printed no JSON (exit ${res.code}):\n${res.out}\n${res.err}`);
       }
-      if (res.code !== 0 || answer.status !== 200 || !answer.receipt) throw new Error(`npm run toll (${call.pay}) ${call.path}: status ${answer.status}, exit ${res.code}: ${JSON.stringify(answer.body).slice(0, 400)}`);
-      const check = await (await fetch(`${gateway}/toll/payments/receipt?receipt=${encodeURIComponent(answer.receipt)}`, { signal: AbortSignal.timeout(10_000) })).json();
-      if (!check.valid || check.claims?.operation_id !== call.operation) throw new Error(`receipt of the ${call.pay} call is not valid for ${call.operation}: ${JSON.stringify(check).slice(0, 400)}`);
+      if (res.code !== 0 || answer.status !== 200 || !answer.receipt)
+        throw new Error(
+          `npm run toll (${call.pay}) ${call.path}: status ${answer.status}, exit ${res.code}: ` +
+            `${JSON.stringify(answer.body).slice(0, 400)}`,
+        );
+      const check = await (
+        await fetch(`${gateway}/toll/payments/receipt?receipt=${encodeURIComponent(answer.receipt)}`, {
+          signal: AbortSignal.timeout(10_000),
+        })
+      ).json();
+      if (!check.valid || check.claims?.operation_id !== call.operation)
+        throw new Error(
+          `receipt of the ${call.pay} call is not valid for ${call.operation}: ${JSON.stringify(check).slice(0, 400)}`,
+        );
       const c = check.claims;
-      console.log(`${label}: ${call.pay.padEnd(4)} ${call.path} → 200, receipt ${c.receipt_id} valid: ${c.operation_id} ${c.price.usd} USD paid ${c.amount_atomic} ${c.asset === 'SOL' ? 'lamports' : `${c.asset} atomic units`}, transaction ${c.transaction}`);
+      console.log(
+        `${label}: ${call.pay.padEnd(4)} ${call.path} → 200, receipt ${c.receipt_id} valid: ${c.operation_id} ` +
+          `${c.price.usd} USD paid ${c.amount_atomic} ` +
+          `${c.asset === 'SOL' ? 'lamports' : `${c.asset} atomic units`}, transaction ${c.transaction}`,
+      );
     }
   } finally {
     await stop(stack);

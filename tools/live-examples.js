@@ -7,7 +7,9 @@ const PAGE = 100;
 async function discoveryItems(gateway, type) {
   const items = [];
   for (let offset = 0; ; offset += PAGE) {
-    const res = await fetch(`${gateway}/discovery/resources?type=${type}&limit=${PAGE}&offset=${offset}`, { signal: AbortSignal.timeout(20_000) });
+    const res = await fetch(`${gateway}/discovery/resources?type=${type}&limit=${PAGE}&offset=${offset}`, {
+      signal: AbortSignal.timeout(20_000),
+    });
     if (res.status !== 200) throw new Error(`/discovery/resources?type=${type} answered ${res.status}`);
     const page = await res.json();
     items.push(...page.items);
@@ -23,11 +25,17 @@ function exampleRequest(item) {
   const { input } = item.extensions.bazaar.info;
   const url = new URL(item.resource);
   if (input.queryParams) for (const [k, v] of Object.entries(input.queryParams)) url.searchParams.set(k, String(v));
-  const init = input.method === 'POST' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input.body) } : { method: 'GET' };
+  const init =
+    input.method === 'POST'
+      ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input.body) }
+      : { method: 'GET' };
   return { method: input.method, url, init };
 }
 
 // An MCP item's tool name and its example arguments.
-const toolExample = (item) => ({ name: item.extensions.bazaar.info.input.tool, args: item.extensions.bazaar.info.input.example ?? {} });
+const toolExample = (item) => ({
+  name: item.extensions.bazaar.info.input.tool,
+  args: item.extensions.bazaar.info.input.example ?? {},
+});
 
 module.exports = { discoveryItems, bazaarExample, exampleRequest, toolExample };

@@ -8,7 +8,10 @@ function paymentAccounts(health) {
   const terms = health?.terms;
   const named = { recipient: terms?.recipient, fee_payer: terms?.fee_payer };
   for (const [field, value] of Object.entries(named)) {
-    if (typeof value !== 'string') throw new Error(`the payments health has no terms.${field} (got ${JSON.stringify(terms ? Object.keys(terms) : health)})`);
+    if (typeof value !== 'string')
+      throw new Error(
+        `the payments health has no terms.${field} (got ${JSON.stringify(terms ? Object.keys(terms) : health)})`,
+      );
     new PublicKey(value); // throws on anything but a base58 public key
   }
   return { recipient: named.recipient, feePayer: named.fee_payer };

@@ -15,7 +15,12 @@ for (const app of only.length ? only : readdirSync(path.join(root, 'apps'))) {
   execFileSync(process.execPath, [prisma, 'generate', '--schema', schema], {
     cwd: path.join(root, 'apps', app),
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PRISMA_QUERY_ENGINE_LIBRARY: '/bin/false', CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+    env: {
+      ...process.env,
+      PRISMA_QUERY_ENGINE_LIBRARY: '/bin/false',
+      CHECKPOINT_DISABLE: '1',
+      PRISMA_HIDE_UPDATE_MESSAGE: '1',
+    },
   });
   console.log(`prisma client generated for ${app}`);
 }

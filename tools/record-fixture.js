@@ -16,14 +16,16 @@ const MAX_BODY_BYTES = 512 * 1024; // trim big feeds by hand to the fields the g
     process.exit(2);
   }
   const headers = { 'user-agent': process.env.RECORD_USER_AGENT ?? 'Toll/1.0 fixture recorder (ops@toll.example)' };
-  for (let i = 0; i < rest.length; i++) if (rest[i] === '-H') {
-    const [k, ...v] = rest[++i].split(':');
-    headers[k.trim().toLowerCase()] = v.join(':').trim();
-  }
+  for (let i = 0; i < rest.length; i++)
+    if (rest[i] === '-H') {
+      const [k, ...v] = rest[++i].split(':');
+      headers[k.trim().toLowerCase()] = v.join(':').trim();
+    }
   const target = new URL(url);
   const res = await fetch(target, { headers, signal: AbortSignal.timeout(30_000) });
   const text = await res.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) console.warn(`body is ${Buffer.byteLength(text)} bytes: trim it to the fields used before committing`);
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
+    console.warn(`body is ${Buffer.byteLength(text)} bytes: trim it to the fields used before committing`);
   let body = text;
   try {
     body = JSON.parse(text);
@@ -38,7 +40,11 @@ const MAX_BODY_BYTES = 512 * 1024; // trim big feeds by hand to the fields the g
     recordedAt: new Date().toISOString(),
     note: `recorded from ${target.origin}${target.pathname}`,
     request: { method: 'GET', path: target.pathname, query },
-    response: { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/octet-stream' }, body },
+    response: {
+      status: res.status,
+      headers: { 'content-type': res.headers.get('content-type') ?? 'application/octet-stream' },
+      body,
+    },
   };
   const file = path.join(__dirname, '..', 'apps', app, 'test', 'fixtures', upstream, `${name}.json`);
   mkdirSync(path.dirname(file), { recursive: true });

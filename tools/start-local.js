@@ -21,7 +21,8 @@ const path = require('node:path');
 const { readPaymentAccounts } = require('./payments-health');
 
 const root = path.resolve(__dirname, '..');
-const REGISTRY_GRANTS = 'registry:/api/listings,registry:/registry.json,registry:/api/submit,registry:/api/questionnaire';
+const REGISTRY_GRANTS =
+  'registry:/api/listings,registry:/registry.json,registry:/api/submit,registry:/api/questionnaire';
 const NATS_BINARIES = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'];
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -50,7 +51,9 @@ async function waitForGateway(url, groups, failed, timeoutMs) {
     if (failed()) throw new Error(failed());
     await Promise.all(
       [...waiting.keys()].map(async (g) => {
-        const res = await fetch(`${url}/toll/${g}/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined); // not listening yet
+        const res = await fetch(`${url}/toll/${g}/health`, { signal: AbortSignal.timeout(5_000) }).catch(
+          () => undefined,
+        ); // not listening yet
         if (res?.status === 200) waiting.delete(g);
         else if (res) waiting.set(g, String(res.status));
       }),
@@ -67,10 +70,18 @@ async function waitForGateway(url, groups, failed, timeoutMs) {
 // start must end the children too); `readyTimeoutMs`: how long every group may take to answer (a loaded machine needs
 // more). stop() ends every child (SIGTERM, then SIGKILL) and the chain. A failed start
 // stops what it started before it throws.
-async function startLocal({ replay = false, env = process.env, readyTimeoutMs = READY_TIMEOUT_MS, log = (line) => process.stdout.write(`${line}\n`), onCrash = () => {}, onStop = () => {} } = {}) {
+async function startLocal({
+  replay = false,
+  env = process.env,
+  readyTimeoutMs = READY_TIMEOUT_MS,
+  log = (line) => process.stdout.write(`${line}\n`),
+  onCrash = () => {},
+  onStop = () => {},
+} = {}) {
   const started = Date.now();
   const children = [];
-  const processes = []; // each app's process: { name, pid, metricsUrl } (the URL from its start line, when logged at info)
+  // each app's process: { name, pid, metricsUrl } (the URL from its start line, when logged at info)
+  const processes = [];
   let stopping = false;
   let crashed = null;
   const run = (name, cmd, args, childEnv) => {
@@ -87,8 +98,13 @@ async function startLocal({ replay = false, env = process.env, readyTimeoutMs = 
   let chain = null;
   const stop = async () => {
     stopping = true;
-    const exits = children.filter((c) => c.exitCode === null && c.signalCode === null).map((c) => new Promise((resolve) => (c.once('exit', resolve), c.kill('SIGTERM'))));
-    const late = setTimeout(() => children.forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL')), STOP_TIMEOUT_MS);
+    const exits = children
+      .filter((c) => c.exitCode === null && c.signalCode === null)
+      .map((c) => new Promise((resolve) => (c.once('exit', resolve), c.kill('SIGTERM'))));
+    const late = setTimeout(
+      () => children.forEach((c) => c.exitCode === null && c.signalCode === null && c.kill('SIGKILL')),
+      STOP_TIMEOUT_MS,
+    );
     await Promise.all(exits);
     clearTimeout(late);
     await chain?.close();
@@ -107,8 +123,11 @@ async function startLocal({ replay = false, env = process.env, readyTimeoutMs = 
       NATS_URL: natsUrl,
       PAYMENTS_SOL_USD_FIXED: env.PAYMENTS_SOL_USD_FIXED ?? '150',
       SOLANA_RPC_URLS: rpcUrl,
-      // Challenges name the local chain, so nobody pays on devnet by mistake (an external RPC URL is never shown: it may carry a key).
-      ...(env.PAYMENTS_PUBLIC_RPC_URL || chain ? { PAYMENTS_PUBLIC_RPC_URL: env.PAYMENTS_PUBLIC_RPC_URL ?? chain.url } : {}),
+      // Challenges name the local chain, so nobody pays on devnet by mistake (an external RPC URL is never shown: it
+      // may carry a key).
+      ...(env.PAYMENTS_PUBLIC_RPC_URL || chain
+        ? { PAYMENTS_PUBLIC_RPC_URL: env.PAYMENTS_PUBLIC_RPC_URL ?? chain.url }
+        : {}),
       // The Solana groups read the same chain locally.
       FEES_RPC_URLS: rpcUrl,
       TOKENS_RPC_URLS: rpcUrl,
@@ -122,25 +141,45 @@ async function startLocal({ replay = false, env = process.env, readyTimeoutMs = 
     const firstHealthPort = Number(env.LOCAL_HEALTH_PORT ?? 8101);
     let healthPort = firstHealthPort;
     const names = apps();
-    const databases = env.LOCAL_DATABASE_PREFIX ? names.filter((a) => existsSync(path.join(root, 'apps', a, 'prisma', 'schema.prisma'))).map((a) => [a, `${env.LOCAL_DATABASE_PREFIX}_${a}`]) : [];
+    const databases = env.LOCAL_DATABASE_PREFIX
+      ? names
+          .filter((a) => existsSync(path.join(root, 'apps', a, 'prisma', 'schema.prisma')))
+          .map((a) => [a, `${env.LOCAL_DATABASE_PREFIX}_${a}`])
+      : [];
     for (const app of names) {
       const name = databases.find(([a]) => a === app)?.[1];
       const database = name ? { DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${name}` } : {};
-      const own = app === 'gateway' ? { PORT: String(gatewayPort) } : { HEALTH_PORT: String(firstHealthPort ? healthPort++ : 0), ...database };
+      const own =
+        app === 'gateway'
+          ? { PORT: String(gatewayPort) }
+          : { HEALTH_PORT: String(firstHealthPort ? healthPort++ : 0), ...database };
       const child = run(app, process.execPath, [path.join('apps', app, 'dist', 'main.js')], { ...local, ...own });
       const proc = { name: app, pid: child.pid, metricsUrl: null };
       processes.push(proc);
       eachLine(child, (line) => (proc.metricsUrl ??= metricsUrlOf(line)));
     }
     const url = `http://127.0.0.1:${gatewayPort}`;
-    await waitForGateway(url, names.filter((a) => a !== 'gateway'), () => crashed, readyTimeoutMs);
+    await waitForGateway(
+      url,
+      names.filter((a) => a !== 'gateway'),
+      () => crashed,
+      readyTimeoutMs,
+    );
     if (chain) {
       const { fundWallets } = require('@toll/local-chain');
       const { recipient, feePayer } = await readPaymentAccounts(url);
       fundWallets(chain.chain, [recipient, feePayer], chain.usdcMint);
     }
     await seedDemoData(url);
-    return { url, chain, apps: names, processes, databases: databases.map(([, name]) => name), readyMs: Date.now() - started, stop };
+    return {
+      url,
+      chain,
+      apps: names,
+      processes,
+      databases: databases.map(([, name]) => name),
+      readyMs: Date.now() - started,
+      stop,
+    };
   } catch (e) {
     await stop();
     throw e;
@@ -161,8 +200,14 @@ const DEMO_POLICY = {
 };
 
 async function seedDemoData(url) {
-  const res = await fetch(`${url}/toll/spend/policy`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_POLICY), signal: AbortSignal.timeout(10_000) });
-  if (!res.ok && res.status !== 403) throw new Error(`seeding the demo spend policy answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  const res = await fetch(`${url}/toll/spend/policy`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_POLICY),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok && res.status !== 403)
+    throw new Error(`seeding the demo spend policy answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
 }
 
 const fixtureDirs = () =>
@@ -174,7 +219,11 @@ const fixtureDirs = () =>
 async function ensureNats(run, log) {
   if (await reachable(4222)) return 'nats://127.0.0.1:4222';
   const bin = NATS_BINARIES.find((p) => existsSync(p));
-  if (!bin) throw new Error('NATS is not running on 127.0.0.1:4222 and nats-server is not installed.\n  Install it: apt-get install -y nats-server\n  or run: docker compose up -d nats');
+  if (!bin)
+    throw new Error(
+      'NATS is not running on 127.0.0.1:4222 and nats-server is not installed.\n  Install it: apt-get install -y ' +
+        'nats-server\n  or run: docker compose up -d nats',
+    );
   const dir = path.join(root, '.local', 'nats');
   mkdirSync(dir, { recursive: true });
   log(`starting ${bin} on 127.0.0.1:4222 (data in .local/nats)`);
@@ -187,13 +236,19 @@ async function ensureNats(run, log) {
 // otherwise); without it each gateway process keeps its own buckets, which is all one process needs. The key prefix
 // is this start's own, so two stacks on one machine (a test beside `npm start`) never share a client's buckets.
 async function localRedis(env, log) {
-  const prefix = { GATEWAY_RATE_LIMIT_KEY_PREFIX: env.GATEWAY_RATE_LIMIT_KEY_PREFIX ?? `toll:rl:local-${process.pid}-${Date.now().toString(36)}:` };
+  const prefix = {
+    GATEWAY_RATE_LIMIT_KEY_PREFIX:
+      env.GATEWAY_RATE_LIMIT_KEY_PREFIX ?? `toll:rl:local-${process.pid}-${Date.now().toString(36)}:`,
+  };
   if (env.REDIS_URL) return { REDIS_URL: env.REDIS_URL, ...prefix };
   if (await reachable(6379)) {
     log('rate limits: Redis on 127.0.0.1:6379');
     return { REDIS_URL: 'redis://127.0.0.1:6379', ...prefix };
   }
-  log('rate limits: no Redis on 127.0.0.1:6379, so the gateway keeps them in its own process (start redis-server to share them)');
+  log(
+    'rate limits: no Redis on 127.0.0.1:6379, so the gateway keeps them in its own process (start redis-server ' +
+      'to share them)',
+  );
   return prefix;
 }
 
@@ -201,11 +256,15 @@ async function ensurePostgres() {
   if (await reachable(5432)) return;
   let hint = 'docker compose up -d postgres';
   try {
-    hint = `pg_ctlcluster --skip-systemctl-redirect ${execFileSync('ls', ['/etc/postgresql']).toString().trim()} main start`;
+    hint =
+      `pg_ctlcluster --skip-systemctl-redirect ${execFileSync('ls', ['/etc/postgresql']).toString().trim()} main ` +
+      `start`;
   } catch {
     // no Debian cluster here; compose is the way
   }
-  throw new Error(`PostgreSQL is not reachable on 127.0.0.1:5432; payments keeps its ledger there. Start it with:\n  ${hint}`);
+  throw new Error(
+    `PostgreSQL is not reachable on 127.0.0.1:5432; payments keeps its ledger there. Start it with:\n  ${hint}`,
+  );
 }
 
 // A LiteSVM chain behind JSON-RPC, with a USDC mint at the devnet USDC address, the accounts the examples name, and a
@@ -213,11 +272,17 @@ async function ensurePostgres() {
 async function startChain(env, log) {
   const { startDemoChain } = require('@toll/local-chain');
   const { SOLANA_NETWORKS } = require('@toll/x402');
-  const chain = await startDemoChain({ port: Number(env.LOCAL_CHAIN_PORT ?? 8899), usdcMint: SOLANA_NETWORKS.devnet.usdcMint });
+  const chain = await startDemoChain({
+    port: Number(env.LOCAL_CHAIN_PORT ?? 8899),
+    usdcMint: SOLANA_NETWORKS.devnet.usdcMint,
+  });
   const file = path.resolve(root, env.TOLL_KEYPAIR ?? path.join('.local', 'demo-wallet.json'));
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(Array.from(chain.demoWallet.secretKey)));
-  log(`local Solana chain at ${chain.url}; demo wallet ${chain.demoWallet.address} (10 SOL, 1,000 USDC) saved to ${path.relative(root, file)}`);
+  log(
+    `local Solana chain at ${chain.url}; demo wallet ${chain.demoWallet.address} (10 SOL, 1,000 USDC) saved to ` +
+      `${path.relative(root, file)}`,
+  );
   return chain;
 }
 
@@ -269,7 +334,8 @@ if (require.main === module) {
       up = true;
       const { url } = s;
       console.log(
-        `\nToll is up (ready in ${(s.readyMs / 1000).toFixed(1)} s).\n  gateway  ${url}\n  docs     ${url}/docs\n  openapi  ${url}/openapi.json\n  try      curl ${url}/toll/devutils/health\n` +
+        `\nToll is up (ready in ${(s.readyMs / 1000).toFixed(1)} s).\n  gateway  ${url}\n  docs     ` +
+          `${url}/docs\n  openapi  ${url}/openapi.json\n  try      curl ${url}/toll/devutils/health\n` +
           `  pay      npm run toll -- call ${url}/toll/devutils/gen/uuid --pay usdc\n`,
       );
     })

@@ -45,7 +45,14 @@ toll-proofs.json next to the keypair and offered again for the same request (a m
 class UsageError extends Error {}
 
 function parseArgs(argv) {
-  const out = { pay: 'usdc', keypair: process.env.TOLL_KEYPAIR ?? '.local/demo-wallet.json', rpc: process.env.SOLANA_RPC_URL ?? 'http://127.0.0.1:8899', gateway: process.env.TOLL_GATEWAY ?? 'http://127.0.0.1:3000', reuse: true, positional: [] };
+  const out = {
+    pay: 'usdc',
+    keypair: process.env.TOLL_KEYPAIR ?? '.local/demo-wallet.json',
+    rpc: process.env.SOLANA_RPC_URL ?? 'http://127.0.0.1:8899',
+    gateway: process.env.TOLL_GATEWAY ?? 'http://127.0.0.1:3000',
+    reuse: true,
+    positional: [],
+  };
   const value = (i, name) => {
     if (argv[i + 1] === undefined) throw new UsageError(`${name} needs a value`);
     return argv[i + 1];
@@ -71,14 +78,16 @@ function parseArgs(argv) {
 }
 
 const loadKeypair = (file) => {
-  if (!existsSync(file)) throw new Error(`no keypair at ${file} (--keypair or $TOLL_KEYPAIR; npm start writes .local/demo-wallet.json)`);
+  if (!existsSync(file))
+    throw new Error(`no keypair at ${file} (--keypair or $TOLL_KEYPAIR; npm start writes .local/demo-wallet.json)`);
   return Keypair.fromSecretKey(Uint8Array.from(JSON.parse(readFileSync(file, 'utf8'))));
 };
 
 // Asking needs a terminal: without one (a script, a pipe) a payment is refused loudly unless --yes said yes already.
 async function ask(question, o) {
   if (o.yes) return true;
-  if (!process.stdin.isTTY) throw new Error('cannot ask for confirmation: stdin is not a terminal. Pass --yes to pay without asking.');
+  if (!process.stdin.isTTY)
+    throw new Error('cannot ask for confirmation: stdin is not a terminal. Pass --yes to pay without asking.');
   const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
   try {
     return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
@@ -124,12 +133,17 @@ function proofOf(url, paid) {
   if (!paid?.signature || !paid.memo) return null;
   const retry = new URL(url);
   retry.searchParams.set('toll_memo', paid.memo);
-  // An operation whose answer is a credential also needs the payer's signature, which this client added (and stays valid
-  // for this same request and memo).
-  // The memo names the request with its Idempotency-Key, which the client chose at random.
+  // An operation whose answer is a credential also needs the payer's signature, which this client added (and stays
+  // valid for this same request and memo). The memo names the request with its Idempotency-Key, which the client chose
+  // at random.
   const payer = paid.payerSignature ? { 'X-Toll-Payer-Signature': paid.payerSignature } : {};
   const key = paid.idempotencyKey ? { 'Idempotency-Key': paid.idempotencyKey } : {};
-  return { x_payment_tx: paid.signature, toll_memo: paid.memo, url: retry.toString(), headers: { 'X-Payment-Tx': paid.signature, ...key, ...payer } };
+  return {
+    x_payment_tx: paid.signature,
+    toll_memo: paid.memo,
+    url: retry.toString(),
+    headers: { 'X-Payment-Tx': paid.signature, ...key, ...payer },
+  };
 }
 
 const unusedPayment = (body) => body?.error?.details?.payment?.status === 'unused';
@@ -146,9 +160,12 @@ async function parseResponse(res) {
 // Spends a remembered proof on this call; null when there is none or the caller declined.
 async function reuseProof(url, init, o, store) {
   const operation = operationOf(url, init.method);
-  const saved = o.reuse && o.pay !== 'balance' && o.pay !== 'x402' ? store.find(operation, requestOf(url, init)) : undefined;
+  const saved =
+    o.reuse && o.pay !== 'balance' && o.pay !== 'x402' ? store.find(operation, requestOf(url, init)) : undefined;
   if (!saved) return null;
-  const question = `an unused proof for ${operation} (transaction ${saved.x_payment_tx}, saved ${saved.saved_at}) can pay this call; use it?`;
+  const question =
+    `an unused proof for ${operation} (transaction ${saved.x_payment_tx}, saved ${saved.saved_at}) can pay this ` +
+    `call; use it?`;
   if (process.stdin.isTTY && !o.yes) {
     if (!(await ask(question, o))) return null;
   } else console.error(`reusing ${question.replace(/; use it\?$/, '')}`);
@@ -160,12 +177,21 @@ async function reuseProof(url, init, o, store) {
     console.error(`the remembered proof was refused (${body?.error ?? res.status}); paying anew`);
     return null;
   }
-  return { status: res.status, paid: { method: 'reused', signature: saved.x_payment_tx, memo: saved.toll_memo }, receipt: res.headers.get('x-toll-receipt'), paymentResponse: null, body };
+  return {
+    status: res.status,
+    paid: { method: 'reused', signature: saved.x_payment_tx, memo: saved.toll_memo },
+    receipt: res.headers.get('x-toll-receipt'),
+    paymentResponse: null,
+    body,
+  };
 }
 
 function confirmer(o, keypair) {
   return (q) => {
-    const what = q.method === 'balance' ? 'from the prepaid balance' : `${q.amount} ${q.asset === 'SOL' ? 'lamports' : `atomic units of ${q.asset}`} (${q.method}) to ${q.to}`;
+    const what =
+      q.method === 'balance'
+        ? 'from the prepaid balance'
+        : `${q.amount} ${q.asset === 'SOL' ? 'lamports' : `atomic units of ${q.asset}`} (${q.method}) to ${q.to}`;
     console.error(`about to pay ${what}\n  for ${q.url}\n  memo ${q.memo}\n  from ${keypair.publicKey.toBase58()}`);
     return ask('pay?', o);
   };
@@ -174,13 +200,34 @@ function confirmer(o, keypair) {
 async function call(url, init, o) {
   const keypair = loadKeypair(o.keypair);
   const store = new ProofStore(o.keypair);
-  const res = (await reuseProof(url, init, o, store)) ?? (await tollCall(url, init, { keypair, rpcUrl: o.rpc, method: o.pay, confirm: o.pay === 'balance' ? undefined : confirmer(o, keypair) }));
+  const res =
+    (await reuseProof(url, init, o, store)) ??
+    (await tollCall(url, init, {
+      keypair,
+      rpcUrl: o.rpc,
+      method: o.pay,
+      confirm: o.pay === 'balance' ? undefined : confirmer(o, keypair),
+    }));
   const proof = proofOf(url, res.paid);
   if (proof && res.paid.method !== 'reused' && unusedPayment(res.body)) {
-    store.add({ operation: operationOf(url, init.method), request: requestOf(url, init), ...proof, saved_at: new Date().toISOString() });
-    console.error(`the call failed after payment; its proof is unused and saved in ${store.file} for the next identical call`);
+    store.add({
+      operation: operationOf(url, init.method),
+      request: requestOf(url, init),
+      ...proof,
+      saved_at: new Date().toISOString(),
+    });
+    console.error(
+      `the call failed after payment; its proof is unused and saved in ${store.file} for the next identical call`,
+    );
   }
-  return { status: res.status, paid: res.paid, proof, receipt: res.receipt, payment_response: res.paymentResponse, body: res.body };
+  return {
+    status: res.status,
+    paid: res.paid,
+    proof,
+    receipt: res.receipt,
+    payment_response: res.paymentResponse,
+    body: res.body,
+  };
 }
 
 const COMMANDS = {
@@ -195,13 +242,20 @@ const COMMANDS = {
     const [tier] = o.positional;
     if (!DEPOSIT_TIERS.includes(tier)) throw new UsageError(`deposit needs a tier: ${DEPOSIT_TIERS.join(', ')} (USD)`);
     if (o.pay === 'balance') throw new UsageError('a deposit is paid on chain: --pay sol, usdc or x402');
-    return call(`${o.gateway}/toll/payments/balance/deposit-${tier}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, o);
+    return call(
+      `${o.gateway}/toll/payments/balance/deposit-${tier}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+      o,
+    );
   },
   balance: async (o) => {
     const keypair = loadKeypair(o.keypair);
     const input = o.limit ? { limit: o.limit } : {};
     const deployment = await balanceDeployment(o.gateway);
-    const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, keypair, deployment) });
+    const query = new URLSearchParams({
+      ...input,
+      ...ownerAuth('GET', '/toll/payments/balance', input, keypair, deployment),
+    });
     const res = await fetch(`${o.gateway}/toll/payments/balance?${query}`);
     return { status: res.status, body: await parseResponse(res) };
   },
@@ -214,7 +268,8 @@ const COMMANDS = {
     const res = await creditToBalance(o.gateway, { transaction, memo: o.memo ?? saved?.toll_memo }, keypair);
     // Credited, or spent already: the remembered proof can pay for nothing any more.
     const reason = res.body?.error?.details?.reason;
-    if (saved && (res.status === 200 || ['proof_already_credited', 'proof_already_redeemed'].includes(reason))) store.remove(transaction);
+    if (saved && (res.status === 200 || ['proof_already_credited', 'proof_already_redeemed'].includes(reason)))
+      store.remove(transaction);
     return res;
   },
 };

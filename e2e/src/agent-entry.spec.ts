@@ -12,7 +12,11 @@ const BAZAAR_LIST = {
   required: ['x402Version', 'items', 'pagination'],
   properties: {
     x402Version: { const: 2 },
-    pagination: { type: 'object', required: ['limit', 'offset', 'total'], properties: { limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer' } } },
+    pagination: {
+      type: 'object',
+      required: ['limit', 'offset', 'total'],
+      properties: { limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer' } },
+    },
     items: {
       type: 'array',
       items: {
@@ -27,14 +31,26 @@ const BAZAAR_LIST = {
           mimeType: { type: 'string' },
           serviceName: { type: 'string', pattern: '^[\\x20-\\x7e]{1,32}$' },
           tags: { type: 'array', maxItems: 5, items: { type: 'string', pattern: '^[\\x20-\\x7e]{1,32}$' } },
-          extensions: { type: 'object', required: ['bazaar'], properties: { bazaar: { type: 'object', required: ['info', 'schema'] } } },
+          extensions: {
+            type: 'object',
+            required: ['bazaar'],
+            properties: { bazaar: { type: 'object', required: ['info', 'schema'] } },
+          },
           accepts: {
             type: 'array',
             minItems: 1,
             items: {
               type: 'object',
               required: ['scheme', 'network', 'amount', 'asset', 'payTo', 'maxTimeoutSeconds'],
-              properties: { scheme: { type: 'string' }, network: { type: 'string', pattern: '^[a-z0-9-]+:.+$' }, amount: { type: 'string', pattern: '^\\d+$' }, asset: { type: 'string' }, payTo: { type: 'string' }, maxTimeoutSeconds: { type: 'integer' }, extra: { type: 'object' } },
+              properties: {
+                scheme: { type: 'string' },
+                network: { type: 'string', pattern: '^[a-z0-9-]+:.+$' },
+                amount: { type: 'string', pattern: '^\\d+$' },
+                asset: { type: 'string' },
+                payTo: { type: 'string' },
+                maxTimeoutSeconds: { type: 'integer' },
+                extra: { type: 'object' },
+              },
             },
           },
         },
@@ -49,17 +65,22 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
   const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
 
   beforeAll(async () => {
-    const devutils = (natsUrl: string) => startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
+    const devutils = (natsUrl: string) =>
+      startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
     stack = await startStack({ groups: [devutils] });
     gw = stack.gateways[0].url;
-    for (const probe of ['/toll/shop/health', '/toll/devutils/health', '/toll/payments/receipt?receipt=x']) for (let i = 0; i < 100 && [503, 404].includes((await http(`${gw}${probe}`)).status); i++) await new Promise((r) => setTimeout(r, 100));
+    for (const probe of ['/toll/shop/health', '/toll/devutils/health', '/toll/payments/receipt?receipt=x'])
+      for (let i = 0; i < 100 && [503, 404].includes((await http(`${gw}${probe}`)).status); i++)
+        await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 
   afterAll(() => stack.stop());
 
   const liveRoutes = async () => {
     const openapi = (await http(`${gw}/openapi.json`)).body;
-    return Object.entries(openapi.paths).flatMap(([path, ops]: [string, any]) => Object.entries(ops).map(([method, op]: [string, any]) => ({ path, method: method.toUpperCase(), ...op })));
+    return Object.entries(openapi.paths).flatMap(([path, ops]: [string, any]) =>
+      Object.entries(ops).map(([method, op]: [string, any]) => ({ path, method: method.toUpperCase(), ...op })),
+    );
   };
 
   it('GET / names the catalog, OpenAPI, MCP, discovery and docs URLs, every live group and how to pay', async () => {
@@ -76,7 +97,12 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
     const routes = await liveRoutes();
     expect(res.body.operations).toEqual({ total: routes.length, paid: routes.filter((r) => r['x-toll-price']).length });
     expect(res.body.groups.map((g: any) => g.group)).toEqual(['devutils', 'payments', 'shop']);
-    expect(res.body.groups[0]).toEqual({ group: 'devutils', title: 'Dev Utilities', operations: routes.filter((r) => r.operationId.startsWith('devutils.')).length, docs: `${gw}/docs#devutils` });
+    expect(res.body.groups[0]).toEqual({
+      group: 'devutils',
+      title: 'Dev Utilities',
+      operations: routes.filter((r) => r.operationId.startsWith('devutils.')).length,
+      docs: `${gw}/docs#devutils`,
+    });
     expect(res.body.payment.how_to_pay.join(' ')).toMatch(/PAYMENT-SIGNATURE.*X-Payment-Tx.*_meta\["x402\/payment"\]/s);
   });
 
@@ -86,8 +112,13 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
     expect(res.text.startsWith('# Toll\n\n> ')).toBe(true);
     expect(res.text).toContain(`- [OpenAPI 3.1](${gw}/openapi.json)`);
     expect(res.text).toContain('## Dev Utilities (devutils)');
-    expect(res.text).toContain(`- [GET /toll/shop/item](${gw}/docs#shop.getItem): A paid item ($0.01 per call; operationId shop.getItem; MCP tool shop_getItem)`);
-    expect(res.text).toMatch(/- \[GET \/toll\/devutils\/gen\/password\]\(.*; payer proof: the answer is a credential\)/);
+    expect(res.text).toContain(
+      `- [GET /toll/shop/item](${gw}/docs#shop.getItem): A paid item ($0.01 per call; operationId shop.getItem; ` +
+        `MCP tool shop_getItem)`,
+    );
+    expect(res.text).toMatch(
+      /- \[GET \/toll\/devutils\/gen\/password\]\(.*; payer proof: the answer is a credential\)/,
+    );
     expect(res.text).toContain('X-Toll-Payer-Signature');
     for (const r of await liveRoutes()) expect(res.text).toContain(`- [${r.method} ${r.path}](`);
   });
@@ -115,11 +146,31 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
       description: 'A paid item',
       mimeType: 'application/json',
       serviceName: 'Toll Shop',
-      accepts: [{ scheme: 'exact', network: SOLANA_NETWORKS.devnet.caip2, amount: '10000', asset: SOLANA_NETWORKS.devnet.usdcMint, payTo: stack.recipient.toBase58(), maxTimeoutSeconds: 120 }],
+      accepts: [
+        {
+          scheme: 'exact',
+          network: SOLANA_NETWORKS.devnet.caip2,
+          amount: '10000',
+          asset: SOLANA_NETWORKS.devnet.usdcMint,
+          payTo: stack.recipient.toBase58(),
+          maxTimeoutSeconds: 120,
+        },
+      ],
       extensions: { bazaar: { info: { input: { type: 'http', method: 'GET' }, output: { type: 'json' } } } },
     });
-    const tool = res.body.items.find((i: any) => i.type === 'mcp' && i.extensions.bazaar.info.input.tool === 'devutils_hashSha256');
-    expect(tool).toMatchObject({ resource: `${gw}/mcp`, extensions: { bazaar: { info: { input: { type: 'mcp', transport: 'streamable-http', inputSchema: { type: 'object', required: ['text'] } } } } } });
+    const tool = res.body.items.find(
+      (i: any) => i.type === 'mcp' && i.extensions.bazaar.info.input.tool === 'devutils_hashSha256',
+    );
+    expect(tool).toMatchObject({
+      resource: `${gw}/mcp`,
+      extensions: {
+        bazaar: {
+          info: {
+            input: { type: 'mcp', transport: 'streamable-http', inputSchema: { type: 'object', required: ['text'] } },
+          },
+        },
+      },
+    });
   });
 
   it('paginates and filters like a facilitator, and refuses a bad limit with the field named', async () => {
@@ -129,7 +180,10 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
     expect(page.items).toEqual(all.items.slice(1, 3));
     expect((await http(`${gw}/discovery/resources?network=eip155:8453`)).body.items).toEqual([]);
     const bad = await http(`${gw}/discovery/resources?limit=0`);
-    expect([bad.status, bad.body.error.details.issues]).toEqual([400, [{ field: 'limit', message: 'must be an integer from 1 to 100' }]]);
+    expect([bad.status, bad.body.error.details.issues]).toEqual([
+      400,
+      [{ field: 'limit', message: 'must be an integer from 1 to 100' }],
+    ]);
   });
 
   it('/.well-known/x402 lists the payable URLs and points to the full list', async () => {

@@ -16,8 +16,20 @@ describe('an agent using only served text', () => {
   beforeAll(async () => {
     stack = await startStack();
     gw = stack.gateways[0].url;
-    for (let i = 0; i < 100 && !(await fetch(`${gw}/llms.txt`).then((r) => r.text())).includes('/toll/shop/item'); i++) await new Promise((r) => setTimeout(r, 100));
-    for (let i = 0; i < 100 && (await fetch(`${gw}/toll/payments/balance/deposit-1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status !== 402; i++) {
+    for (let i = 0; i < 100 && !(await fetch(`${gw}/llms.txt`).then((r) => r.text())).includes('/toll/shop/item'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    for (
+      let i = 0;
+      i < 100 &&
+      (
+        await fetch(`${gw}/toll/payments/balance/deposit-1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status !== 402;
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
   }, 60_000);
@@ -43,15 +55,34 @@ describe('an agent using only served text', () => {
   const learn = (steps: string[]) => {
     const spend = steps.find((s) => s.startsWith('Spend:'))!;
     const headers = [...spend.matchAll(/(x-toll-[a-z]+) \(/g)].map((m) => m[1]);
-    const prefix = /joined by "\\n" with no trailing newline: "([^"]+)"/.exec(steps.find((s) => s.startsWith('Signed text:'))!)![1];
+    const prefix = /joined by "\\n" with no trailing newline: "([^"]+)"/.exec(
+      steps.find((s) => s.startsWith('Signed text:'))!,
+    )![1];
     const deposit = /POST (\/\S+?deposit-1),/.exec(steps.find((s) => s.startsWith('Deposit:'))!)![1];
     const read = /GET (\/\S+)\?wallet=/.exec(steps.find((s) => s.startsWith('Read the balance'))!)![1];
     return { headers, prefix, deposit, read };
   };
 
   // The deployment lines (network, recipient) follow the prefix, as the "Signed text" step says.
-  const textOf = (prefix: string, deployment: { network: string; recipient: string }, method: string, path: string, input: unknown, timestamp: string, nonce: string) =>
-    [prefix, deployment.network, deployment.recipient, method, path, createHash('sha256').update(canonical(input)).digest('hex'), timestamp, nonce].join('\n');
+  const textOf = (
+    prefix: string,
+    deployment: { network: string; recipient: string },
+    method: string,
+    path: string,
+    input: unknown,
+    timestamp: string,
+    nonce: string,
+  ) =>
+    [
+      prefix,
+      deployment.network,
+      deployment.recipient,
+      method,
+      path,
+      createHash('sha256').update(canonical(input)).digest('hex'),
+      timestamp,
+      nonce,
+    ].join('\n');
 
   it('discovers an operation, pays it per call, deposits, signs balance calls from the served instructions, spends and reads the balance', async () => {
     // 1. The entry point, then llms.txt: a paid operation and its price.
@@ -64,14 +95,24 @@ describe('an agent using only served text', () => {
     const challenge = await fetch(`${gw}${path}`);
     expect(challenge.status).toBe(402);
     const body = await json(challenge);
-    const steps: string[] = body.toll.how_to_pay.filter((l: string) => l.startsWith('Prepaid balance: ')).map((l: string) => l.slice('Prepaid balance: '.length));
+    const steps: string[] = body.toll.how_to_pay
+      .filter((l: string) => l.startsWith('Prepaid balance: '))
+      .map((l: string) => l.slice('Prepaid balance: '.length));
     expect(steps).toEqual(index.payment.balance.steps); // the 402 and / say the same
     const learned = learn(steps);
-    expect(learned).toEqual({ headers: ['x-toll-wallet', 'x-toll-timestamp', 'x-toll-nonce', 'x-toll-signature'], prefix: 'toll-balance-v2', deposit: '/toll/payments/balance/deposit-1', read: '/toll/payments/balance' });
+    expect(learned).toEqual({
+      headers: ['x-toll-wallet', 'x-toll-timestamp', 'x-toll-nonce', 'x-toll-signature'],
+      prefix: 'toll-balance-v2',
+      deposit: '/toll/payments/balance/deposit-1',
+      read: '/toll/payments/balance',
+    });
 
     // 3. Pay per call with a stock x402 v2 client (it reads PAYMENT-REQUIRED).
     const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
-    const client = new x402Client().register('solana:*', new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }));
+    const client = new x402Client().register(
+      'solana:*',
+      new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }),
+    );
     client.setSpendControls(false); // the local USDC mint sits at the devnet address
     const paidFetch = wrapFetchWithPayment(fetch, client);
     const perCall = await paidFetch(`${gw}${path}`);
@@ -79,18 +120,33 @@ describe('an agent using only served text', () => {
     expect(perCall.headers.get('x-toll-receipt')).toBeTruthy();
 
     // 4. Deposit 1 USD, paid the same way; the paying wallet is credited.
-    const deposit = await paidFetch(`${gw}${learned.deposit}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const deposit = await paidFetch(`${gw}${learned.deposit}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(deposit.status).toBe(200);
     expect(await json(deposit)).toMatchObject({ wallet: stack.payer.publicKey.toBase58(), credit_atomic: '1000000' });
 
     // 5. The signer, written from the steps, must reproduce the served worked example byte for byte.
     const example = body.toll.balance_payment.example;
     const exampleKeys = nacl.sign.keyPair.fromSeed(Buffer.from(example.secret_seed_hex, 'hex'));
-    const exampleText = textOf(learned.prefix, example, 'GET', example.request.split(' ')[1].split('?')[0], example.input, example.timestamp, example.nonce);
+    const exampleText = textOf(
+      learned.prefix,
+      example,
+      'GET',
+      example.request.split(' ')[1].split('?')[0],
+      example.input,
+      example.timestamp,
+      example.nonce,
+    );
     expect(Buffer.from(exampleText, 'utf8').toString('hex')).toBe(example.signed_text_hex);
-    expect(Buffer.from(nacl.sign.detached(Buffer.from(exampleText, 'utf8'), exampleKeys.secretKey)).toString('base64')).toBe(example.signature_base64);
+    expect(
+      Buffer.from(nacl.sign.detached(Buffer.from(exampleText, 'utf8'), exampleKeys.secretKey)).toString('base64'),
+    ).toBe(example.signature_base64);
 
-    // 6. Spend from the balance: four headers, no transaction, signed for this service (the 402 and payments health agree).
+    // 6. Spend from the balance: four headers, no transaction, signed for this service (the 402 and payments health
+    //    agree).
     const deployment = body.toll.balance_payment.deployment;
     const { terms } = await json(fetch(`${gw}/toll/payments/health`));
     expect(deployment).toEqual({ network: terms.network, recipient: terms.recipient });
@@ -98,11 +154,18 @@ describe('an agent using only served text', () => {
     const signed = (m: string, p: string, input: unknown) => {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const nonce = randomBytes(16).toString('hex');
-      const signature = Buffer.from(nacl.sign.detached(Buffer.from(textOf(learned.prefix, deployment, m, p, input, timestamp, nonce), 'utf8'), keys.secretKey)).toString('base64');
+      const signature = Buffer.from(
+        nacl.sign.detached(
+          Buffer.from(textOf(learned.prefix, deployment, m, p, input, timestamp, nonce), 'utf8'),
+          keys.secretKey,
+        ),
+      ).toString('base64');
       return [stack.payer.publicKey.toBase58(), timestamp, nonce, signature];
     };
     const values = signed('GET', path, {});
-    const spent = await fetch(`${gw}${path}`, { headers: Object.fromEntries(learned.headers.map((h, i) => [h, values[i]])) });
+    const spent = await fetch(`${gw}${path}`, {
+      headers: Object.fromEntries(learned.headers.map((h, i) => [h, values[i]])),
+    });
     expect(spent.status).toBe(200);
     expect(spent.headers.get('x-toll-balance-atomic')).toBe('990000');
 
@@ -112,25 +175,45 @@ describe('an agent using only served text', () => {
     expect(read.status).toBe(200);
     const balance = await json(read);
     expect(balance).toMatchObject({ wallet, balance_atomic: '990000', available_atomic: '990000' });
-    expect(balance.ledger.map((e: { kind: string; amount_atomic: string; operation_id: string }) => [e.kind, e.amount_atomic, e.operation_id])).toEqual([
+    expect(
+      balance.ledger.map((e: { kind: string; amount_atomic: string; operation_id: string }) => [
+        e.kind,
+        e.amount_atomic,
+        e.operation_id,
+      ]),
+    ).toEqual([
       ['debit', '10000', 'shop.getItem'],
       ['credit', '1000000', 'payments.deposit1'],
     ]);
   }, 90_000);
 
   it('is told which part of a refused balance signature failed, without anything it did not send', async () => {
-    const headers = (over: Record<string, string>) => ({ 'x-toll-wallet': stack.payer.publicKey.toBase58(), 'x-toll-timestamp': String(Math.floor(Date.now() / 1000)), 'x-toll-nonce': randomBytes(16).toString('hex'), 'x-toll-signature': Buffer.alloc(64, 7).toString('base64'), ...over });
-    const wrong = await fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-nonce': 'agent-nonce-000000001' }) });
+    const headers = (over: Record<string, string>) => ({
+      'x-toll-wallet': stack.payer.publicKey.toBase58(),
+      'x-toll-timestamp': String(Math.floor(Date.now() / 1000)),
+      'x-toll-nonce': randomBytes(16).toString('hex'),
+      'x-toll-signature': Buffer.alloc(64, 7).toString('base64'),
+      ...over,
+    });
+    const wrong = await fetch(`${gw}/toll/shop/item`, {
+      headers: headers({ 'x-toll-nonce': 'agent-nonce-000000001' }),
+    });
     const refusal = await json(wrong);
     expect([wrong.status, refusal.error]).toEqual([402, 'balance_signature_invalid']);
     expect(refusal.balance_auth).toEqual({
       reason: 'balance_signature_invalid',
       part: 'signed_text_or_key',
       message: expect.stringMatching(/^the signature does not verify over expected_signed_text/),
-      expected_signed_text: expect.stringMatching(/^toll-balance-v2\nsolana:\w+\n\w+\nGET\n\/toll\/shop\/item\n44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a\n\d+\nagent-nonce-000000001$/),
+      expected_signed_text: expect.stringMatching(
+        /^toll-balance-v2\nsolana:\w+\n\w+\nGET\n\/toll\/shop\/item\n44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a\n\d+\nagent-nonce-000000001$/,
+      ),
     });
     const late = await json(fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-timestamp': '1000' }) }));
-    expect([late.error, late.balance_auth.part, late.balance_auth.server_time]).toEqual(['balance_clock_skew', 'clock', expect.stringMatching(/^\d+$/)]);
+    expect([late.error, late.balance_auth.part, late.balance_auth.server_time]).toEqual([
+      'balance_clock_skew',
+      'clock',
+      expect.stringMatching(/^\d+$/),
+    ]);
     const short = await json(fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-nonce': 'short' }) }));
     expect([short.error, short.balance_auth.part]).toEqual(['balance_auth_malformed', 'nonce']);
   });
@@ -139,22 +222,42 @@ describe('an agent using only served text', () => {
     const index = await json(fetch(`${gw}/`));
     const { example } = index.payment.balance;
     const openapi = await json(fetch(`${gw}/openapi.json`));
-    expect(openapi.paths['/toll/shop/item'].get.security).toEqual([{}, { toll_balance_wallet: [], toll_balance_timestamp: [], toll_balance_nonce: [], toll_balance_signature: [] }]);
-    expect(openapi.components.securitySchemes.toll_balance_signature).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-toll-signature' });
+    expect(openapi.paths['/toll/shop/item'].get.security).toEqual([
+      {},
+      { toll_balance_wallet: [], toll_balance_timestamp: [], toll_balance_nonce: [], toll_balance_signature: [] },
+    ]);
+    expect(openapi.components.securitySchemes.toll_balance_signature).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-toll-signature',
+    });
     expect(openapi['x-toll-balance']).toEqual(index.payment.balance);
     const texts = [
       openapi.components.securitySchemes.toll_balance_signature.description,
       await (await fetch(`${gw}/llms.txt`)).text(),
       await (await fetch(`${gw}/docs`)).text(),
     ];
-    for (const text of texts) for (const value of [example.signature_base64, example.signed_text_hex, example.secret_seed_hex]) expect(text).toContain(value);
-    const v2 = JSON.parse(Buffer.from((await fetch(`${gw}/toll/shop/item`)).headers.get('payment-required')!, 'base64').toString('utf8'));
-    expect(v2.extensions.toll_balance.info.example).toMatchObject({ signed_text: example.signed_text, signature_base64: example.signature_base64, input_sha256: example.input_sha256 });
+    for (const text of texts)
+      for (const value of [example.signature_base64, example.signed_text_hex, example.secret_seed_hex])
+        expect(text).toContain(value);
+    const v2 = JSON.parse(
+      Buffer.from((await fetch(`${gw}/toll/shop/item`)).headers.get('payment-required')!, 'base64').toString('utf8'),
+    );
+    expect(v2.extensions.toll_balance.info.example).toMatchObject({
+      signed_text: example.signed_text,
+      signature_base64: example.signature_base64,
+      input_sha256: example.input_sha256,
+    });
     expect(index.payment.balance.steps).toEqual(expect.arrayContaining(v2.extensions.toll_balance.info.steps));
     const mcp = await fetch(`${gw}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'agent', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'agent', version: '1' } },
+      }),
     });
     expect((await json(mcp)).result.instructions).toContain(example.signature_base64);
   });

@@ -1,6 +1,13 @@
 import type { BalanceDeployment } from '@toll/x402';
 import { Connection, Keypair } from '@solana/web3.js';
-import { balanceHeaders, memoPaymentInstructions, ownerAuth, sendAndConfirm, verifyReceipt, type MemoChallenge } from '@toll/client';
+import {
+  balanceHeaders,
+  memoPaymentInstructions,
+  ownerAuth,
+  sendAndConfirm,
+  verifyReceipt,
+  type MemoChallenge,
+} from '@toll/client';
 import type { RunningGroup } from '@toll/platform';
 import { http } from '@toll/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,7 +22,11 @@ import { startStack, type Stack } from './stack';
 // Balance leases on the real thing: real NATS and Postgres, two payments replicas, and two gateways run as child
 // processes of the built gateway (apps/gateway/dist: `npm run build` first) so one can be killed with SIGKILL.
 // L is 50,000 atomic units (five calls at 0.01) so leases run out quickly.
-const LEASE_ENV = { PAYMENTS_LEASE_MAX_ATOMIC: '50000', PAYMENTS_LEASE_SECONDS: '10', PAYMENTS_LEASE_GRACE_SECONDS: '120' };
+const LEASE_ENV = {
+  PAYMENTS_LEASE_MAX_ATOMIC: '50000',
+  PAYMENTS_LEASE_SECONDS: '10',
+  PAYMENTS_LEASE_GRACE_SECONDS: '120',
+};
 
 interface ChildGateway {
   url: string;
@@ -34,7 +45,15 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
   const startChild = (dir: string, env: Record<string, string> = {}): Promise<ChildGateway> =>
     new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [join(__dirname, '..', '..', 'apps', 'gateway', 'dist', 'main.js')], {
-        env: { PATH: process.env.PATH, NATS_URL: stack.nats.url, PORT: '0', HEALTH_PORT: '0', LOG_LEVEL: 'info', GATEWAY_LEASE_JOURNAL_DIR: dir, ...env },
+        env: {
+          PATH: process.env.PATH,
+          NATS_URL: stack.nats.url,
+          PORT: '0',
+          HEALTH_PORT: '0',
+          LOG_LEVEL: 'info',
+          GATEWAY_LEASE_JOURNAL_DIR: dir,
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';
@@ -51,8 +70,14 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     });
 
   const ready = async (g: ChildGateway) => {
-    for (let i = 0; i < 100 && (await http(`${g.url}/toll/shop/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-    for (let i = 0; i < 100 && (await http(`${g.url}/toll/payments/balance/deposit-1`, { method: 'POST', json: {} })).status !== 402; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await http(`${g.url}/toll/shop/health`)).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    for (
+      let i = 0;
+      i < 100 && (await http(`${g.url}/toll/payments/balance/deposit-1`, { method: 'POST', json: {} })).status !== 402;
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100));
   };
 
   beforeAll(async () => {
@@ -90,7 +115,11 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     const path = '/toll/payments/balance/deposit-1';
     const c: MemoChallenge = (await http(`${gws[0].url}${path}`, { method: 'POST', json: {} })).body.toll;
     const signature = await sendAndConfirm(connection, w, memoPaymentInstructions(c, 'SOL', w.publicKey));
-    const paid = await http(`${gws[0].url}${path}?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: {}, headers: { 'x-payment-tx': signature } });
+    const paid = await http(`${gws[0].url}${path}?toll_memo=${encodeURIComponent(c.memo)}`, {
+      method: 'POST',
+      json: {},
+      headers: { 'x-payment-tx': signature },
+    });
     expect(paid.status).toBe(200);
   };
   const spend = (w: Keypair, g: ChildGateway) => {
@@ -98,15 +127,21 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     return http(url, { headers: balanceHeaders(url, { method: 'GET' }, w, deployment) });
   };
   const debits = async (w: Keypair) =>
-    sql(`SELECT id, nonce, amount_atomic FROM balance_entries WHERE wallet = $1 AND kind = 'debit'`, [w.publicKey.toBase58()]);
+    sql(`SELECT id, nonce, amount_atomic FROM balance_entries WHERE wallet = $1 AND kind = 'debit'`, [
+      w.publicKey.toBase58(),
+    ]);
   const until = async (what: () => Promise<boolean>, ms = 15_000) => {
-    for (const end = Date.now() + ms; !(await what()) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+    for (const end = Date.now() + ms; !(await what()) && Date.now() < end;)
+      await new Promise((r) => setTimeout(r, 100));
   };
   const receiptsOf = (results: Array<{ status: number; headers: Headers; text: string }>) =>
     results
       .filter((r) => r.status === 200)
       .map((r) => {
-        const check = verifyReceipt(r.headers.get('x-toll-receipt')!, receiptKey, { body: r.text, request: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', input: {} } });
+        const check = verifyReceipt(r.headers.get('x-toll-receipt')!, receiptKey, {
+          body: r.text,
+          request: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', input: {} },
+        });
         if (!check.valid) throw new Error(check.reason);
         return check.claims;
       });
@@ -121,7 +156,9 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(60);
     expect(served.item - before).toBe(60);
-    expect(new Set(results.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.body.error}`))).toEqual(new Set(['402 balance_too_low']));
+    expect(new Set(results.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.body.error}`))).toEqual(
+      new Set(['402 balance_too_low']),
+    );
     const claims = receiptsOf([...first, ...results]);
     expect(claims).toHaveLength(100);
     // After the gateways' reports (every second), the ledger holds exactly the receipts the callers hold.
@@ -155,7 +192,15 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
       expect(new Set(entries.map((e) => e.id))).toEqual(new Set(claims.map((c) => c.settlement.reference)));
       expect(new Set(entries.map((e) => e.nonce)).size).toBe(12);
       // The killed run's lease is closed by the report: what it held and did not spend is back.
-      await until(async () => (await sql(`SELECT count(*)::int AS n FROM balance_leases WHERE wallet = $1 AND status IN ('active', 'revoked')`, [w.publicKey.toBase58()]))[0].n === 0);
+      await until(
+        async () =>
+          (
+            await sql(
+              `SELECT count(*)::int AS n FROM balance_leases WHERE wallet = $1 AND status IN ('active', 'revoked')`,
+              [w.publicKey.toBase58()],
+            )
+          )[0].n === 0,
+      );
       const [row] = await sql(`SELECT available_atomic FROM balances WHERE wallet = $1`, [w.publicKey.toBase58()]);
       expect(row.available_atomic).toBe(String(1_000_000 - 12 * 10_000));
     } finally {
@@ -179,7 +224,15 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     expect(results[7].body.error.code).toBe('SERVICE_UNAVAILABLE');
     expect(results[7].body.error.message).toMatch(/nothing was charged/);
     // Payments back: what the lease served is reported and charged once.
-    const env = { NATS_URL: stack.nats.url, LOG_LEVEL: 'error', DATABASE_URL: stack.paymentsDatabaseUrl, SOLANA_RPC_URLS: stack.rpc.url, PAYMENTS_SOL_USD_FIXED: '150', NATS_GRACE_PERIOD_MS: '50', ...LEASE_ENV };
+    const env = {
+      NATS_URL: stack.nats.url,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: stack.paymentsDatabaseUrl,
+      SOLANA_RPC_URLS: stack.rpc.url,
+      PAYMENTS_SOL_USD_FIXED: '150',
+      NATS_GRACE_PERIOD_MS: '50',
+      ...LEASE_ENV,
+    };
     extraPayments.push(await startPayments(env));
     await until(async () => (await debits(w)).length >= 1 + servedFromLease);
     expect(await debits(w)).toHaveLength(1 + servedFromLease);

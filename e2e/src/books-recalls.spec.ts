@@ -7,7 +7,8 @@ import { startRecalls } from '../../apps/recalls/src/bootstrap';
 import { startStack, type Stack } from './stack';
 
 const fixtures = (app: string) => loadFixtures(join(__dirname, '../../apps', app, 'test/fixtures'));
-const cases = (app: string, ...names: string[]) => fixtures(app).filter((f) => names.includes(`${f.upstream}/${f.case}`));
+const cases = (app: string, ...names: string[]) =>
+  fixtures(app).filter((f) => names.includes(`${f.upstream}/${f.case}`));
 
 // Book Metadata and Recall Search behind the real gateway and payments on the local chain: paid answers carry a
 // receipt, a NOT_FOUND or an upstream failure is never charged, and bad input is refused before any 402.
@@ -20,8 +21,15 @@ describe('books and recalls through gateway and payments', () => {
     const challenge = await http(`${gw}${path}`);
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
-    return { c, redeem: () => http(`${gw}${path}&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } }) };
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
+    return {
+      c,
+      redeem: () => http(`${gw}${path}&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } }),
+    };
   };
 
   beforeAll(async () => {
@@ -38,10 +46,13 @@ describe('books and recalls through gateway and payments', () => {
       RECALLS_NHTSA_URL: upstream.url,
       RECALLS_VPIC_URL: upstream.url,
     });
-    stack = await startStack({ groups: [(natsUrl) => startBooks(env(natsUrl)), (natsUrl) => startRecalls(env(natsUrl))] });
+    stack = await startStack({
+      groups: [(natsUrl) => startBooks(env(natsUrl)), (natsUrl) => startRecalls(env(natsUrl))],
+    });
     gw = stack.gateways[0].url;
     for (const group of ['books', 'recalls'])
-      for (let i = 0; i < 100 && (await http(`${gw}/toll/${group}/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && (await http(`${gw}/toll/${group}/health`)).status !== 200; i++)
+        await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 
   afterAll(async () => {
@@ -55,10 +66,16 @@ describe('books and recalls through gateway and payments', () => {
     expect(c.usdc.amount_atomic).toBe('5000');
     const served = await redeem();
     expect(served.status).toBe(200);
-    expect(served.body).toMatchObject({ book: { isbn_13: '9780143130727', title: 'Ikigai' }, freshness: { stale: false } });
+    expect(served.body).toMatchObject({
+      book: { isbn_13: '9780143130727', title: 'Ikigai' },
+      freshness: { stale: false },
+    });
     const receipt = served.headers.get('x-toll-receipt')!;
     const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(receipt)}`);
-    expect(check.body).toMatchObject({ valid: true, claims: { operation_id: 'books.getBook', price: { per: 'call', usd: '0.005' } } });
+    expect(check.body).toMatchObject({
+      valid: true,
+      claims: { operation_id: 'books.getBook', price: { per: 'call', usd: '0.005' } },
+    });
   });
 
   it('answers an unknown ISBN with 404 and releases the payment', async () => {
@@ -73,7 +90,10 @@ describe('books and recalls through gateway and payments', () => {
     const bad = await http(`${gw}/toll/books/book?isbn=not-an-isbn`);
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['isbn']);
-    const batch = await http(`${gw}/toll/books/batch`, { method: 'POST', json: { isbns: Array(21).fill('9780143130727') } });
+    const batch = await http(`${gw}/toll/books/batch`, {
+      method: 'POST',
+      json: { isbns: Array(21).fill('9780143130727') },
+    });
     expect(batch.status).toBe(400);
   });
 
@@ -84,8 +104,13 @@ describe('books and recalls through gateway and payments', () => {
     const served = await redeem();
     expect(served.status).toBe(200);
     expect(served.body).toMatchObject({ vehicle: { make: 'HONDA', model: 'Accord', year: 2003 }, count: 2 });
-    const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(served.headers.get('x-toll-receipt')!)}`);
-    expect(check.body).toMatchObject({ valid: true, claims: { operation_id: 'recalls.getVin', price: { per: 'call', usd: '0.01' } } });
+    const check = await http(
+      `${gw}/toll/payments/receipt?receipt=${encodeURIComponent(served.headers.get('x-toll-receipt')!)}`,
+    );
+    expect(check.body).toMatchObject({
+      valid: true,
+      claims: { operation_id: 'recalls.getVin', price: { per: 'call', usd: '0.01' } },
+    });
   });
 
   it('does not charge when every recall dataset fails', async () => {
@@ -100,6 +125,9 @@ describe('books and recalls through gateway and payments', () => {
     const vin = await http(`${gw}/toll/recalls/vin?vin=1HGCM82633O004352`);
     expect([vin.status, vin.body.error.details.issues.map((i: { field: string }) => i.field)]).toEqual([400, ['vin']]);
     const date = await http(`${gw}/toll/recalls/search?q=salmonella&from=2025-1-1`);
-    expect([date.status, date.body.error.details.issues.map((i: { field: string }) => i.field)]).toEqual([400, ['from']]);
+    expect([date.status, date.body.error.details.issues.map((i: { field: string }) => i.field)]).toEqual([
+      400,
+      ['from'],
+    ]);
   });
 });

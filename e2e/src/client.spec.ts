@@ -15,42 +15,69 @@ describe('@toll/client typed API on a local chain', () => {
   let stack: Stack;
   let gw: string;
   let connection: Connection;
-  const usdcBalance = async () => (await connection.getTokenAccountBalance(associatedTokenAddress(stack.payer.publicKey, new PublicKey(USDC)))).value.amount;
+  const usdcBalance = async () =>
+    (await connection.getTokenAccountBalance(associatedTokenAddress(stack.payer.publicKey, new PublicKey(USDC)))).value
+      .amount;
 
   beforeAll(async () => {
-    const devutils = (natsUrl: string) => startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
+    const devutils = (natsUrl: string) =>
+      startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
     stack = await startStack({ groups: [devutils] });
     gw = stack.gateways[0].url;
     connection = new Connection(stack.rpc.url, 'confirmed');
-    for (const probe of ['/toll/devutils/health', '/toll/payments/health']) for (let i = 0; i < 100 && (await http(`${gw}${probe}`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (const probe of ['/toll/devutils/health', '/toll/payments/health'])
+      for (let i = 0; i < 100 && (await http(`${gw}${probe}`)).status !== 200; i++)
+        await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 
   afterAll(() => stack.stop());
 
-  const api = (method: 'usdc' | 'sol' | 'x402', caps: { maxUsdPerCall?: string; maxUsdTotal?: string } = {}) => new TollApi({ baseUrl: gw, payment: { keypair: stack.payer, rpcUrl: stack.rpc.url, method }, ...caps });
+  const api = (method: 'usdc' | 'sol' | 'x402', caps: { maxUsdPerCall?: string; maxUsdTotal?: string } = {}) =>
+    new TollApi({ baseUrl: gw, payment: { keypair: stack.payer, rpcUrl: stack.rpc.url, method }, ...caps });
 
-  it.each([['usdc' as const], ['sol' as const], ['x402' as const]])('pays a typed call by %s and returns the data with its receipt', async (method) => {
-    const toll = api(method);
-    const res = await toll.call('devutils.hashSha256', { text: 'abc' });
-    expect(res.data).toEqual({ algorithm: 'sha256', bytes: 3, digest: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' });
-    expect(res.paid).toMatchObject({ method, amount: method === 'sol' ? '33334' : '5000' });
-    const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(res.receipt!)}`);
-    expect(check.body).toMatchObject({ valid: true, claims: { operation_id: 'devutils.hashSha256', price: { per: 'call', usd: '0.005' }, asset: method === 'sol' ? 'SOL' : 'USDC' } });
-    expect(toll.spentUsd).toBe('0.005');
-  });
+  it.each([['usdc' as const], ['sol' as const], ['x402' as const]])(
+    'pays a typed call by %s and returns the data with its receipt',
+    async (method) => {
+      const toll = api(method);
+      const res = await toll.call('devutils.hashSha256', { text: 'abc' });
+      expect(res.data).toEqual({
+        algorithm: 'sha256',
+        bytes: 3,
+        digest: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+      });
+      expect(res.paid).toMatchObject({ method, amount: method === 'sol' ? '33334' : '5000' });
+      const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(res.receipt!)}`);
+      expect(check.body).toMatchObject({
+        valid: true,
+        claims: {
+          operation_id: 'devutils.hashSha256',
+          price: { per: 'call', usd: '0.005' },
+          asset: method === 'sol' ? 'SOL' : 'USDC',
+        },
+      });
+      expect(toll.spentUsd).toBe('0.005');
+    },
+  );
 
   it('calls a free operation without paying, and refuses invalid input with the API error', async () => {
     const toll = new TollApi({ baseUrl: gw });
     expect((await toll.call('devutils.getHealth', {})).data).toMatchObject({ status: 'ok' });
-    await expect(toll.call('devutils.genPassword', { length: 3 })).rejects.toMatchObject({ status: 400, error: { code: 'INVALID_INPUT', details: { issues: [{ field: 'length', message: 'must be >= 4' }] } } });
+    await expect(toll.call('devutils.genPassword', { length: 3 })).rejects.toMatchObject({
+      status: 400,
+      error: { code: 'INVALID_INPUT', details: { issues: [{ field: 'length', message: 'must be >= 4' }] } },
+    });
     await expect(toll.call('devutils.genPassword', { length: 3 })).rejects.toBeInstanceOf(TollApiError);
     await expect(toll.call('devutils.genUuid', {})).rejects.toBeInstanceOf(PaymentRequiredError);
   });
 
   it('refuses a call priced above the per-call cap before paying anything', async () => {
     const before = await usdcBalance();
-    await expect(api('usdc', { maxUsdPerCall: '0.001' }).call('devutils.genUuid', {})).rejects.toThrow(new SpendCapError('price $0.005 is above the per-call cap of $0.001'));
-    await expect(api('x402', { maxUsdPerCall: '0.001' }).call('devutils.genUuid', {})).rejects.toBeInstanceOf(SpendCapError);
+    await expect(api('usdc', { maxUsdPerCall: '0.001' }).call('devutils.genUuid', {})).rejects.toThrow(
+      new SpendCapError('price $0.005 is above the per-call cap of $0.001'),
+    );
+    await expect(api('x402', { maxUsdPerCall: '0.001' }).call('devutils.genUuid', {})).rejects.toBeInstanceOf(
+      SpendCapError,
+    );
     expect(await usdcBalance()).toBe(before);
   });
 
@@ -59,16 +86,22 @@ describe('@toll/client typed API on a local chain', () => {
     await toll.call('devutils.genUuid', {});
     await toll.call('devutils.genUuid', {});
     const before = await usdcBalance();
-    await expect(toll.call('devutils.genUuid', {})).rejects.toThrow(new SpendCapError('paying $0.005 would pass the total cap of $0.012 ($0.01 spent)'));
+    await expect(toll.call('devutils.genUuid', {})).rejects.toThrow(
+      new SpendCapError('paying $0.005 would pass the total cap of $0.012 ($0.01 spent)'),
+    );
     expect([toll.spentUsd, await usdcBalance()]).toEqual(['0.01', before]);
   });
 
   it('runs the README quickstart against the stack', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toll-client-'));
     writeFileSync(join(dir, 'wallet.json'), JSON.stringify(Array.from(stack.payer.secretKey)));
-    const { stdout } = await promisify(execFile)(process.execPath, [join(__dirname, '../../libs/client/examples/quickstart.js')], {
-      env: { ...process.env, GATEWAY_URL: gw, SOLANA_RPC_URL: stack.rpc.url, WALLET_FILE: join(dir, 'wallet.json') },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(__dirname, '../../libs/client/examples/quickstart.js')],
+      {
+        env: { ...process.env, GATEWAY_URL: gw, SOLANA_RPC_URL: stack.rpc.url, WALLET_FILE: join(dir, 'wallet.json') },
+      },
+    );
     expect(stdout).toContain('sha256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(stdout).toMatch(/spent \$0\.01 so far/);
   }, 60_000);
@@ -77,19 +110,42 @@ describe('@toll/client typed API on a local chain', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toll-cli-'));
     writeFileSync(join(dir, 'wallet.json'), JSON.stringify(Array.from(stack.payer.secretKey)));
     const url = `${gw}/toll/devutils/hash/sha256`;
-    const cli = [join(__dirname, '../../tools/toll.js'), 'call', url, '-X', 'POST', '-d', '{"text":"abc"}', '--pay', 'usdc', '--keypair', join(dir, 'wallet.json'), '--rpc', stack.rpc.url, '--yes'];
+    const cli = [
+      join(__dirname, '../../tools/toll.js'),
+      'call',
+      url,
+      '-X',
+      'POST',
+      '-d',
+      '{"text":"abc"}',
+      '--pay',
+      'usdc',
+      '--keypair',
+      join(dir, 'wallet.json'),
+      '--rpc',
+      stack.rpc.url,
+      '--yes',
+    ];
     const out = JSON.parse((await promisify(execFile)(process.execPath, cli)).stdout);
     expect(out).toMatchObject({ status: 200, paid: { method: 'usdc', amount: '5000' } });
-    // The client names each paid request with a random Idempotency-Key (the memo commits to it): it is part of the proof.
+    // The client names each paid request with a random Idempotency-Key (the memo commits to it): it is part of the
+    // proof.
     expect(out.proof).toEqual({
       x_payment_tx: out.paid.signature,
       toll_memo: out.paid.memo,
       url: `${url}?toll_memo=${encodeURIComponent(out.paid.memo)}`,
-      headers: { 'X-Payment-Tx': out.paid.signature, 'Idempotency-Key': expect.stringMatching(/^toll-[A-Za-z0-9_-]{22}$/) },
+      headers: {
+        'X-Payment-Tx': out.paid.signature,
+        'Idempotency-Key': expect.stringMatching(/^toll-[A-Za-z0-9_-]{22}$/),
+      },
     });
     expect(out.proof.toll_memo).toMatch(/^toll2:devutils\.hashSha256:/);
     const before = await usdcBalance();
-    const again = await http(out.proof.url, { method: 'POST', headers: { ...out.proof.headers, 'content-type': 'application/json' }, body: '{"text":"abc"}' });
+    const again = await http(out.proof.url, {
+      method: 'POST',
+      headers: { ...out.proof.headers, 'content-type': 'application/json' },
+      body: '{"text":"abc"}',
+    });
     expect([again.status, again.headers.get('x-toll-redelivery'), again.body]).toEqual([200, '1', out.body]);
     expect(await usdcBalance()).toBe(before);
   }, 60_000);

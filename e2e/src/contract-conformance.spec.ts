@@ -12,12 +12,35 @@ import { startLiveCatalog, type LiveCatalog, type Operation, type Schema } from 
 // 2. Spec coverage: every operation of spec §4 (docs/spec-operations.json) that is live matches the spec's method,
 //    path, price (read from the 402 amount), parameter names, where they go, whether required, and stated limits.
 
-const SPEC = JSON.parse(readFileSync(join(__dirname, '../../docs/spec-operations.json'), 'utf8')) as { operations: SpecOperation[] };
+const SPEC = JSON.parse(readFileSync(join(__dirname, '../../docs/spec-operations.json'), 'utf8')) as {
+  operations: SpecOperation[];
+};
 const SPEC_TAGS = [
-  'Batch Scorer', 'Book Metadata', 'Bridge Scorer', 'Company Snapshot', 'Dev Utilities', 'Discovery', 'ETF Distributions', 'Data bundle',
-  'Short Interest', 'Fee Oracle', 'Funding Rates', 'News', 'Jobs Aggregator', 'Macro & Civic', 'RPC Gateway', 'Recall Search',
-  'SEC Fundamentals', 'Spend Governance', 'Stock Screener', 'Messaging-bot Provisioning', 'Token Safety', 'Trademark Watch',
-  'Tron Energy', 'Weather', 'Wiki Answers',
+  'Batch Scorer',
+  'Book Metadata',
+  'Bridge Scorer',
+  'Company Snapshot',
+  'Dev Utilities',
+  'Discovery',
+  'ETF Distributions',
+  'Data bundle',
+  'Short Interest',
+  'Fee Oracle',
+  'Funding Rates',
+  'News',
+  'Jobs Aggregator',
+  'Macro & Civic',
+  'RPC Gateway',
+  'Recall Search',
+  'SEC Fundamentals',
+  'Spend Governance',
+  'Stock Screener',
+  'Messaging-bot Provisioning',
+  'Token Safety',
+  'Trademark Watch',
+  'Tron Energy',
+  'Weather',
+  'Wiki Answers',
 ];
 
 interface SpecParam {
@@ -40,13 +63,76 @@ interface SpecOperation {
 
 // Values that broke handlers before (the audit's cases) or exercise common rules: formats, checksums, zones, units.
 const STRING_POOL = [
-  '', ' ', 'x', 'notanip', 'Bogus/Zone', 'qqqq', '1'.repeat(32), '1'.repeat(44), '0', '-1', 'm', 'kg', 'km', 'C', 'GB', 'UTC', 'Europe/Berlin',
-  '8.8.8.8', '::1', '10.0.0.1', '#fff', '#ggg', 'ff0000', '255,0,0', '300,0,0', '361,50,50', '0 0 30 2 *', '* * *', '0 9 * * 1', '@daily',
-  'eyJhbGciOiJIUzI1NiJ9.eyJhIjoxfQ.c2ln', 'a.b.c', 'a.b.c.d.e', 'aGk=', 'QQ=', '{"a":1}', '{"a":', '2026-01-01T00:00:00', 'yesterday',
-  'So11111111111111111111111111111111111111112', 'AAPL', 'ZZZZZZ', 'BTC', 'BTC-PERP', 'btc/usdt', 'ETH-USDT', 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-  'TJRabPrwbZy45sbavfcjinPJC18kjpRTv9', '9780306406157', '9780306406158', '0306406152', '030640615X', '1HGCM82633A004352', '1HGCM82633A004353',
-  'https://example.com/hook', 'http://127.0.0.1/hook', 'spanish', 'es', 'prices,bogus', 'bogus', 'AQID', 'ethereum', 'solana', 'wormhole',
-  'USDC', 'weather', 'agent-1', '2024-01-01', '2030-12-31', 'x'.repeat(300),
+  '',
+  ' ',
+  'x',
+  'notanip',
+  'Bogus/Zone',
+  'qqqq',
+  '1'.repeat(32),
+  '1'.repeat(44),
+  '0',
+  '-1',
+  'm',
+  'kg',
+  'km',
+  'C',
+  'GB',
+  'UTC',
+  'Europe/Berlin',
+  '8.8.8.8',
+  '::1',
+  '10.0.0.1',
+  '#fff',
+  '#ggg',
+  'ff0000',
+  '255,0,0',
+  '300,0,0',
+  '361,50,50',
+  '0 0 30 2 *',
+  '* * *',
+  '0 9 * * 1',
+  '@daily',
+  'eyJhbGciOiJIUzI1NiJ9.eyJhIjoxfQ.c2ln',
+  'a.b.c',
+  'a.b.c.d.e',
+  'aGk=',
+  'QQ=',
+  '{"a":1}',
+  '{"a":',
+  '2026-01-01T00:00:00',
+  'yesterday',
+  'So11111111111111111111111111111111111111112',
+  'AAPL',
+  'ZZZZZZ',
+  'BTC',
+  'BTC-PERP',
+  'btc/usdt',
+  'ETH-USDT',
+  'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+  'TJRabPrwbZy45sbavfcjinPJC18kjpRTv9',
+  '9780306406157',
+  '9780306406158',
+  '0306406152',
+  '030640615X',
+  '1HGCM82633A004352',
+  '1HGCM82633A004353',
+  'https://example.com/hook',
+  'http://127.0.0.1/hook',
+  'spanish',
+  'es',
+  'prices,bogus',
+  'bogus',
+  'AQID',
+  'ethereum',
+  'solana',
+  'wormhole',
+  'USDC',
+  'weather',
+  'agent-1',
+  '2024-01-01',
+  '2030-12-31',
+  'x'.repeat(300),
 ];
 const NUMBER_POOL = [-1, 0, 0.5, 1, 2, 7, 10, 20, 21, 24, 100, 999, 1e6, 1e16];
 
@@ -70,12 +156,19 @@ const typesOf = (schema: Schema): string[] => {
 
 // Candidate values for one field: what its schema names (enum, const, default, examples, bounds) plus the pool.
 function candidates(schema: Schema, depth = 0): unknown[] {
-  const named = [...((schema.enum as unknown[]) ?? []), ...(schema.const !== undefined ? [schema.const] : []), ...(schema.default !== undefined ? [schema.default] : []), ...((schema.examples as unknown[]) ?? [])];
+  const named = [
+    ...((schema.enum as unknown[]) ?? []),
+    ...(schema.const !== undefined ? [schema.const] : []),
+    ...(schema.default !== undefined ? [schema.default] : []),
+    ...((schema.examples as unknown[]) ?? []),
+  ];
   const out: unknown[] = [...named];
   for (const type of typesOf(schema)) {
     if (type === 'string') out.push(...STRING_POOL);
     if (type === 'number' || type === 'integer') {
-      const bounds = [schema.minimum, schema.maximum].filter((b): b is number => typeof b === 'number').flatMap((b) => [b - 1, b, b + 1]);
+      const bounds = [schema.minimum, schema.maximum]
+        .filter((b): b is number => typeof b === 'number')
+        .flatMap((b) => [b - 1, b, b + 1]);
       out.push(...bounds, ...NUMBER_POOL.filter((n) => type === 'number' || Number.isInteger(n)));
     }
     if (type === 'boolean') out.push(true, false);
@@ -83,7 +176,8 @@ function candidates(schema: Schema, depth = 0): unknown[] {
       const items = candidates((schema.items as Schema) ?? {}, depth + 1);
       out.push([], items.slice(0, 1), items.slice(0, 2), items.slice(-2));
     }
-    if (type === 'object' && depth < 2) out.push({}, ...[1, 2, 3].map((seed) => objectOf(schema, rng(seed * 7919 + depth), depth + 1)));
+    if (type === 'object' && depth < 2)
+      out.push({}, ...[1, 2, 3].map((seed) => objectOf(schema, rng(seed * 7919 + depth), depth + 1)));
   }
   return out.length ? out : ['x', 1, true];
 }
@@ -108,7 +202,12 @@ interface Field {
 
 const fieldsOf = (op: Operation): Field[] => [
   ...op.params.map((p) => ({ name: p.name, in: p.in, required: p.required, schema: p.schema })),
-  ...Object.entries(op.body?.properties ?? {}).map(([name, schema]) => ({ name, in: 'body' as const, required: (op.body?.required ?? []).includes(name), schema })),
+  ...Object.entries(op.body?.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'body' as const,
+    required: (op.body?.required ?? []).includes(name),
+    schema,
+  })),
 ];
 
 // Query strings carry text: arrays and objects cannot be sent there, so GET inputs take scalars only.
@@ -129,11 +228,20 @@ function corpusOf(op: Operation, size: number): Array<Record<string, unknown>> {
   };
   const cases: Array<Record<string, unknown>> = [{}];
   for (const f of fields) {
-    for (const value of candidates(f.schema).filter((v) => sendable(f, v))) cases.push({ ...randomInput(), [f.name]: value });
+    for (const value of candidates(f.schema).filter((v) => sendable(f, v)))
+      cases.push({ ...randomInput(), [f.name]: value });
   }
   while (cases.length < size) cases.push(randomInput());
   // Single-field sweeps come first; keep a random sample of the rest within the budget.
-  return cases.length <= size ? cases : [...cases.slice(0, size / 2), ...cases.slice(size / 2).sort(() => random() - 0.5).slice(0, size / 2)];
+  return cases.length <= size
+    ? cases
+    : [
+        ...cases.slice(0, size / 2),
+        ...cases
+          .slice(size / 2)
+          .sort(() => random() - 0.5)
+          .slice(0, size / 2),
+      ];
 }
 
 function requestFor(gateway: string, op: Operation, input: Record<string, unknown>) {
@@ -148,7 +256,13 @@ function requestFor(gateway: string, op: Operation, input: Record<string, unknow
   }
   if (path.includes('{')) return undefined; // a path parameter without a value names no resource
   const qs = query.toString();
-  return { url: `${gateway}${path}${qs ? `?${qs}` : ''}`, init: op.method === 'POST' ? { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : { method: 'GET' } };
+  return {
+    url: `${gateway}${path}${qs ? `?${qs}` : ''}`,
+    init:
+      op.method === 'POST'
+        ? { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
+        : { method: 'GET' },
+  };
 }
 
 // At most `limit` promises at a time.
@@ -171,7 +285,8 @@ const atomic = (usd: string) => {
   return (BigInt(whole) * 1_000_000n + BigInt((frac + '000000').slice(0, 6))).toString();
 };
 
-const groupOfPath = (path: string) => (path.startsWith('/toll/') ? path.split('/')[2] : path.startsWith('/api/data') ? 'data' : 'registry');
+const groupOfPath = (path: string) =>
+  path.startsWith('/toll/') ? path.split('/')[2] : path.startsWith('/api/data') ? 'data' : 'registry';
 const normalPath = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
 describe('contract conformance over the live catalog', () => {
@@ -203,8 +318,10 @@ describe('contract conformance over the live catalog', () => {
         continue;
       }
       matched++;
-      const priceKey = (p: SpecOperation['price']) => (p ? `${atomic(p.usd)} per ${p.per}${p.requests ? ` of ${p.requests}` : ''}` : 'free');
-      if (priceKey(row.price) !== priceKey(op.price)) problems.push(`${name}: price ${JSON.stringify(op.price)}, spec ${JSON.stringify(row.price)}`);
+      const priceKey = (p: SpecOperation['price']) =>
+        p ? `${atomic(p.usd)} per ${p.per}${p.requests ? ` of ${p.requests}` : ''}` : 'free';
+      if (priceKey(row.price) !== priceKey(op.price))
+        problems.push(`${name}: price ${JSON.stringify(op.price)}, spec ${JSON.stringify(row.price)}`);
       const fields = fieldsOf(op);
       for (const p of row.params) {
         const f = fields.find((x) => x.name === p.name);
@@ -215,27 +332,48 @@ describe('contract conformance over the live catalog', () => {
         if (f.in !== p.in) problems.push(`${name}: ${p.name} is in ${f.in}, spec says ${p.in}`);
         // A field the spec requires may be required in one form of the input only (an RPC call outside a batch).
         const alternatives = [...((op.body?.oneOf as Schema[]) ?? []), ...((op.body?.anyOf as Schema[]) ?? [])];
-        const required = f.required || (p.in === 'body' && alternatives.some((a) => (a.required ?? []).includes(p.name)));
-        if (p.required !== null && required !== p.required) problems.push(`${name}: ${p.name} required=${required}, spec says ${p.required}`);
+        const required =
+          f.required || (p.in === 'body' && alternatives.some((a) => (a.required ?? []).includes(p.name)));
+        if (p.required !== null && required !== p.required)
+          problems.push(`${name}: ${p.name} required=${required}, spec says ${p.required}`);
         for (const key of ['minimum', 'maximum', 'default'] as const) {
-          if (p[key] !== undefined && f.schema[key] !== p[key]) problems.push(`${name}: ${p.name} ${key} ${String(f.schema[key])}, spec says ${String(p[key])}`);
+          if (p[key] !== undefined && f.schema[key] !== p[key])
+            problems.push(`${name}: ${p.name} ${key} ${String(f.schema[key])}, spec says ${String(p[key])}`);
         }
-        if (p.enum && JSON.stringify([...((f.schema.enum as string[]) ?? [])].sort()) !== JSON.stringify([...p.enum].sort())) problems.push(`${name}: ${p.name} enum ${JSON.stringify(f.schema.enum)}, spec says ${JSON.stringify(p.enum)}`);
+        if (
+          p.enum &&
+          JSON.stringify([...((f.schema.enum as string[]) ?? [])].sort()) !== JSON.stringify([...p.enum].sort())
+        )
+          problems.push(
+            `${name}: ${p.name} enum ${JSON.stringify(f.schema.enum)}, spec says ${JSON.stringify(p.enum)}`,
+          );
       }
       if (!row.price || !row.example) continue;
       const request = requestFor(live.gateway.url, op, row.example)!;
       const res = await fetch(request.url, request.init);
       // An operation held unavailable here (no data loaded in this catalog: short interest, the screener) answers 503
       // after the schema and the group's input check, before any payment step: its input was accepted.
-      if (res.status === 503 && ((await res.clone().json()) as { error: { code: string } }).error.code === 'SERVICE_UNAVAILABLE') continue;
+      if (
+        res.status === 503 &&
+        ((await res.clone().json()) as { error: { code: string } }).error.code === 'SERVICE_UNAVAILABLE'
+      )
+        continue;
       if (res.status !== 402) {
-        problems.push(`${name}: the spec's example input got ${res.status} ${(await res.text()).slice(0, 200)}, not the 402`);
+        problems.push(
+          `${name}: the spec's example input got ${res.status} ${(await res.text()).slice(0, 200)}, not the 402`,
+        );
         continue;
       }
       const challenge = JSON.parse(Buffer.from(res.headers.get('payment-required')!, 'base64').toString('utf8'));
-      if (challenge.accepts?.[0]?.amount !== atomic(row.price.usd)) problems.push(`${name}: the 402 asks ${challenge.accepts?.[0]?.amount} atomic USDC, spec ${atomic(row.price.usd)}`);
+      if (challenge.accepts?.[0]?.amount !== atomic(row.price.usd))
+        problems.push(
+          `${name}: the 402 asks ${challenge.accepts?.[0]?.amount} atomic USDC, spec ${atomic(row.price.usd)}`,
+        );
     }
-    console.log(`${matched} of ${SPEC.operations.length} spec operations live${missing.length ? `; not live yet: ${missing.join(', ')}` : ''}`);
+    console.log(
+      `${matched} of ${SPEC.operations.length} spec operations ` +
+        `live${missing.length ? `; not live yet: ${missing.join(', ')}` : ''}`,
+    );
     expect(problems).toEqual([]);
     expect(matched + missing.length).toBe(SPEC.operations.length);
   }, 120_000);
@@ -256,10 +394,21 @@ describe('contract conformance over the live catalog', () => {
     const failures: string[] = [];
     await pooled(challenged, 8, async ({ op, input }) => {
       // A short deadline: input rules run before any upstream call, and a timeout is not a refusal of the input.
-      const reply = await callOperation(nc, op.operationId, input, { deadline: Date.now() + 400, timeoutMs: 1_500 }).catch(() => ({ err: undefined }));
-      if (reply.err?.code === 'INVALID_INPUT') failures.push(`${op.method} ${op.path} ${JSON.stringify(input).slice(0, 200)} → challenged, then refused: ${JSON.stringify(reply.err.details?.issues ?? reply.err.message)}`);
+      const reply = await callOperation(nc, op.operationId, input, {
+        deadline: Date.now() + 400,
+        timeoutMs: 1_500,
+      }).catch(() => ({ err: undefined }));
+      if (reply.err?.code === 'INVALID_INPUT')
+        failures.push(
+          `${op.method} ${op.path} ${JSON.stringify(input).slice(0, 200)} → challenged, then refused: ` +
+            `${JSON.stringify(reply.err.details?.issues ?? reply.err.message)}`,
+        );
     });
-    console.log(`input rules before payment: ${jobs.length} inputs over ${paid.length} paid operations; ${refusedByGateway.count} refused with a 400 before payment, ${challenged.length} challenged and then accepted by their handler`);
+    console.log(
+      `input rules before payment: ${jobs.length} inputs over ${paid.length} paid operations; ` +
+        `${refusedByGateway.count} refused with a 400 before payment, ${challenged.length} challenged and then ` +
+        `accepted by their handler`,
+    );
     expect(failures).toEqual([]);
     expect(challenged.length).toBeGreaterThan(paid.length); // the corpus reaches the handlers, not only the 400s
   }, 300_000);
@@ -280,12 +429,12 @@ describe('contract conformance over the live catalog', () => {
   });
 
   it('challenges what the spec makes valid: a colour convert without parameters, a bundle with unknown include values', async () => {
-    for (const url of ['/toll/devutils/color/convert', '/api/data?include=bogus']) expect((await fetch(`${live.gateway.url}${url}`)).status).toBe(402);
+    for (const url of ['/toll/devutils/color/convert', '/api/data?include=bogus'])
+      expect((await fetch(`${live.gateway.url}${url}`)).status).toBe(402);
   });
 
   it('tags every operation with the spec §1 group names', () => {
     const tags = new Set(live.operations.flatMap((op) => op.tags));
     expect([...tags].filter((t) => !SPEC_TAGS.includes(t) && t !== 'Payments')).toEqual([]);
   });
-
 });

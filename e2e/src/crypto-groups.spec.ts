@@ -9,7 +9,9 @@ import { startStack, type Stack } from './stack';
 
 // The three groups' success and "unknown symbol" fixtures, served by one fake upstream (their paths do not overlap).
 const fixtures = ['funding', 'tron', 'bridge'].flatMap((app) =>
-  loadFixtures(join(__dirname, `../../apps/${app}/test/fixtures`)).filter((f) => (f.response.status === 200 || f.case.includes('unknown')) && !f.response.delayMs),
+  loadFixtures(join(__dirname, `../../apps/${app}/test/fixtures`)).filter(
+    (f) => (f.response.status === 200 || f.case.includes('unknown')) && !f.response.delayMs,
+  ),
 );
 const SENDER = 'TAuD2W5vggcdy1cNpem4uH3HreRMyPQLHT';
 const HOLDER = 'TL2GFgNkMj4Wg52TRNRa1NxBJa1ZN5vZxd';
@@ -23,7 +25,12 @@ describe('funding, tron and bridge through gateway and payments', () => {
 
   beforeAll(async () => {
     upstream = await startFakeUpstream(fixtures);
-    const common = (natsUrl: string) => ({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
+    const common = (natsUrl: string) => ({
+      NATS_URL: natsUrl,
+      LOG_LEVEL: 'error',
+      NATS_GRACE_PERIOD_MS: '50',
+      ANNOUNCE_INTERVAL_MS: '500',
+    });
     stack = await startStack({
       groups: [
         (natsUrl) =>
@@ -37,12 +44,18 @@ describe('funding, tron and bridge through gateway and payments', () => {
             FUNDING_HYPERLIQUID_BASE_URL: upstream.url,
           }),
         (natsUrl) => startTron({ ...common(natsUrl), TRON_NODE_URLS: upstream.url }),
-        (natsUrl) => startBridge({ ...common(natsUrl), BRIDGE_DEFILLAMA_API_URL: upstream.url, BRIDGE_DEFILLAMA_BRIDGES_URL: upstream.url }),
+        (natsUrl) =>
+          startBridge({
+            ...common(natsUrl),
+            BRIDGE_DEFILLAMA_API_URL: upstream.url,
+            BRIDGE_DEFILLAMA_BRIDGES_URL: upstream.url,
+          }),
       ],
     });
     gw = stack.gateways[0].url;
     for (const group of ['funding', 'tron', 'bridge']) {
-      for (let i = 0; i < 100 && (await http(`${gw}/toll/${group}/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && (await http(`${gw}/toll/${group}/health`)).status !== 200; i++)
+        await new Promise((r) => setTimeout(r, 100));
     }
   }, 60_000);
 
@@ -58,28 +71,57 @@ describe('funding, tron and bridge through gateway and payments', () => {
     const challenge = await http(`${gw}${path}`, init);
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
     const sep = path.includes('?') ? '&' : '?';
-    const res = await http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, { ...init, headers: { 'x-payment-tx': sig } });
+    const res = await http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, {
+      ...init,
+      headers: { 'x-payment-tx': sig },
+    });
     return { res, amount: c.usdc.amount_atomic };
   }
 
   it('tron.estimate: an address that is not TRON-shaped is a 400 before any 402; a paid estimate comes with its receipt', async () => {
-    const bad = await http(`${gw}/toll/tron/estimate`, { method: 'POST', json: { from: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e', to: HOLDER, amount_usdt: 12.5 } });
-    expect([bad.status, bad.body.error.code, bad.body.error.details.issues.map((i: { field: string }) => i.field)]).toEqual([400, 'INVALID_INPUT', ['from']]);
+    const bad = await http(`${gw}/toll/tron/estimate`, {
+      method: 'POST',
+      json: { from: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e', to: HOLDER, amount_usdt: 12.5 },
+    });
+    expect([
+      bad.status,
+      bad.body.error.code,
+      bad.body.error.details.issues.map((i: { field: string }) => i.field),
+    ]).toEqual([400, 'INVALID_INPUT', ['from']]);
 
     const { res, amount } = await paid('/toll/tron/estimate', { from: SENDER, to: HOLDER, amount_usdt: 12.5 });
     expect(amount).toBe('5000');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ recipient: { holds_usdt: true }, energy: { required: 64285, to_burn: 49285 }, cost: { total_burn_trx: '4.9285', total_burn_usd: null } });
+    expect(res.body).toMatchObject({
+      recipient: { holds_usdt: true },
+      energy: { required: 64285, to_burn: 49285 },
+      cost: { total_burn_trx: '4.9285', total_burn_usd: null },
+    });
     expect(res.headers.get('x-toll-receipt')).toBeTruthy();
   });
 
   it('bridge.score: paid 0.01, served with every factor and a receipt', async () => {
-    const { res, amount } = await paid('/toll/bridge/score', { bridge: 'portal', from_chain: 'eth', to_chain: 'sol', token: 'USDC', amount_usd: 50_000 });
+    const { res, amount } = await paid('/toll/bridge/score', {
+      bridge: 'portal',
+      from_chain: 'eth',
+      to_chain: 'sol',
+      token: 'USDC',
+      amount_usd: 50_000,
+    });
     expect(amount).toBe('10000');
     expect(res.status).toBe(200);
-    expect([res.body.serves_route, res.body.score, res.body.grade, res.body.factors.map((f: { name: string }) => f.name)]).toEqual([true, 70, 'B', ['security', 'liquidity', 'incidents']]);
+    expect([
+      res.body.serves_route,
+      res.body.score,
+      res.body.grade,
+      res.body.factors.map((f: { name: string }) => f.name),
+    ]).toEqual([true, 70, 'B', ['security', 'liquidity', 'incidents']]);
     expect(res.headers.get('x-toll-receipt')).toBeTruthy();
   });
 
@@ -87,13 +129,20 @@ describe('funding, tron and bridge through gateway and payments', () => {
     const { res, amount } = await paid('/toll/funding/funding/WIF%2FUSDT');
     expect(amount).toBe('5000');
     expect(res.status).toBe(200);
-    expect([res.body.market, res.body.venues.map((v: { venue: string; annualized: string }) => `${v.venue} ${v.annualized}`)]).toEqual(['WIF-USDT-PERP', ['binance 0.438', 'bybit 0.2628', 'okx 0.219']]);
+    expect([
+      res.body.market,
+      res.body.venues.map((v: { venue: string; annualized: string }) => `${v.venue} ${v.annualized}`),
+    ]).toEqual(['WIF-USDT-PERP', ['binance 0.438', 'bybit 0.2628', 'okx 0.219']]);
     expect(res.headers.get('x-toll-receipt')).toBeTruthy();
   });
 
   it('funding.getFunding: a market no venue lists is a 404 after payment, with no settlement', async () => {
     const { res } = await paid('/toll/funding/funding/NOPE');
-    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([404, 'NOT_FOUND', 'No venue lists a NOPE-USDT-PERP perpetual']);
+    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([
+      404,
+      'NOT_FOUND',
+      'No venue lists a NOPE-USDT-PERP perpetual',
+    ]);
     expect(res.headers.get('payment-response')).toBeNull();
     expect(res.headers.get('x-toll-receipt')).toBeNull();
   });

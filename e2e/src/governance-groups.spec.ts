@@ -11,12 +11,25 @@ describe('spend through gateway and payments', () => {
   let stack: Stack;
   let gw: string;
   const spendDb = scratchDatabase('toll_spend_e2e');
-  const post = (path: string, json: unknown, headers: Record<string, string> = {}) => http(`${gw}${path}`, { method: 'POST', json, headers });
-  const pay = async (challenge: MemoChallenge) => sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(challenge, 'USDC', stack.payer.publicKey));
+  const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
+    http(`${gw}${path}`, { method: 'POST', json, headers });
+  const pay = async (challenge: MemoChallenge) =>
+    sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(challenge, 'USDC', stack.payer.publicKey),
+    );
   // A check's answer (decision_id confirms or voids) is a credential: only the payer redeems it, with its signature.
   const redeem = (c: MemoChallenge, sig: string, json: unknown) => {
     const url = `${gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`;
-    return http(url, { method: 'POST', json, headers: { 'x-payment-tx': sig, ...payerProofHeaders('spend.check', c.memo, url, { method: 'POST', body: JSON.stringify(json) }, stack.payer) } });
+    return http(url, {
+      method: 'POST',
+      json,
+      headers: {
+        'x-payment-tx': sig,
+        ...payerProofHeaders('spend.check', c.memo, url, { method: 'POST', body: JSON.stringify(json) }, stack.payer),
+      },
+    });
   };
   const policy = (agent_id: string) => ({
     agent_id,
@@ -30,10 +43,17 @@ describe('spend through gateway and payments', () => {
   });
 
   beforeAll(async () => {
-    const env = (natsUrl: string) => ({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500', DATABASE_URL: spendDb.url });
+    const env = (natsUrl: string) => ({
+      NATS_URL: natsUrl,
+      LOG_LEVEL: 'error',
+      NATS_GRACE_PERIOD_MS: '50',
+      ANNOUNCE_INTERVAL_MS: '500',
+      DATABASE_URL: spendDb.url,
+    });
     stack = await startStack({ groups: [(natsUrl) => startSpend(env(natsUrl))] });
     gw = stack.gateways[0].url;
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/spend/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await http(`${gw}/toll/spend/health`)).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 
   afterAll(async () => {
@@ -48,22 +68,38 @@ describe('spend through gateway and payments', () => {
     const loosen = await post('/toll/spend/policy', { ...policy('e2e-agent'), daily_limit_cents: 1_000_000 });
     expect([loosen.status, loosen.body.error.code]).toEqual([403, 'FORBIDDEN']);
 
-    const body = { agent_id: 'e2e-agent', amount_usd_cents: 300, category: 'weather', recipient: 'api.example.com', check_key };
+    const body = {
+      agent_id: 'e2e-agent',
+      amount_usd_cents: 300,
+      category: 'weather',
+      recipient: 'api.example.com',
+      check_key,
+    };
     const challenge = await post('/toll/spend/check', body);
     expect(challenge.status).toBe(402);
     expect(challenge.body.toll.usdc.amount_atomic).toBe('10000');
     const c: MemoChallenge = challenge.body.toll;
     const sig = await pay(c);
-    const unsigned = await http(`${gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`, { method: 'POST', json: body, headers: { 'x-payment-tx': sig } });
+    const unsigned = await http(`${gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`, {
+      method: 'POST',
+      json: body,
+      headers: { 'x-payment-tx': sig },
+    });
     expect([unsigned.status, unsigned.body.error]).toEqual([402, 'payer_proof_missing']);
     const paid = await redeem(c, sig, body);
     expect(paid.status).toBe(200);
     expect(paid.headers.get('x-toll-receipt')).toBeTruthy();
-    expect(paid.body).toMatchObject({ decision: 'allow', reasons: [], reservation: { status: 'held', counted_cents: 300 } });
+    expect(paid.body).toMatchObject({
+      decision: 'allow',
+      reasons: [],
+      reservation: { status: 'held', counted_cents: 300 },
+    });
 
     const audit = await http(`${gw}/toll/spend/audit/e2e-agent?read_key=${read_key}&limit=5`);
     expect(audit.status).toBe(200);
-    expect(audit.body.entries.map((e: any) => [e.decision_id, e.payer])).toEqual([[paid.body.decision_id, stack.payer.publicKey.toBase58()]]);
+    expect(audit.body.entries.map((e: any) => [e.decision_id, e.payer])).toEqual([
+      [paid.body.decision_id, stack.payer.publicKey.toBase58()],
+    ]);
     const usage = await http(`${gw}/toll/spend/policy/e2e-agent?read_key=${read_key}`);
     expect(usage.body.usage[0]).toMatchObject({ window: 'daily', used_cents: 300, remaining_cents: 700 });
     expect(policy_secret).toMatch(/^sps_/);
@@ -72,7 +108,10 @@ describe('spend through gateway and payments', () => {
   it('refuses bad input with a 400 before any 402', async () => {
     const bad = await post('/toll/spend/check', { agent_id: 'e2e-agent', amount_usd_cents: 1.5, category: 'Weather' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.issues.map((i: { field: string }) => i.field).sort()).toEqual(['amount_usd_cents', 'category']);
+    expect(bad.body.error.details.issues.map((i: { field: string }) => i.field).sort()).toEqual([
+      'amount_usd_cents',
+      'category',
+    ]);
   });
 
   it('answers 404 without charging for an agent with no policy; once the policy exists the same payment buys the check', async () => {
@@ -81,9 +120,13 @@ describe('spend through gateway and payments', () => {
     const sig = await pay(c);
     const missing = await redeem(c, sig, unknown);
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toMatchObject({ code: 'NOT_FOUND', details: { decision: 'deny', reasons: [{ code: 'NO_POLICY' }] } });
+    expect(missing.body.error).toMatchObject({
+      code: 'NOT_FOUND',
+      details: { decision: 'deny', reasons: [{ code: 'NO_POLICY' }] },
+    });
     expect(missing.headers.get('payment-response')).toBeNull();
-    // The memo names that request, so the retry is the same one; the agent proves itself by the wallet bound to the policy.
+    // The memo names that request, so the retry is the same one; the agent proves itself by the wallet bound to the
+    // policy.
     await post('/toll/spend/policy', { ...policy('e2e-later'), allowed_payers: [stack.payer.publicKey.toBase58()] });
     const served = await redeem(c, sig, unknown);
     expect([served.status, served.body.decision]).toEqual([200, 'allow']);
@@ -93,8 +136,14 @@ describe('spend through gateway and payments', () => {
     const { read_key } = (await post('/toll/spend/policy', policy('e2e-guarded'))).body.credentials;
     const body = { agent_id: 'e2e-guarded', amount_usd_cents: 500, category: 'weather' };
     const c: MemoChallenge = (await post('/toll/spend/check', body)).body.toll;
-    const stranger = await redeem(c, await pay(c), body); // stack.payer is not bound to this policy and has no check_key
-    expect([stranger.status, stranger.body.decision, stranger.body.reservation, stranger.body.reasons.map((r: any) => r.code)]).toEqual([200, 'deny', null, ['CHECK_KEY_REQUIRED']]);
+    // stack.payer is not bound to this policy and has no check_key
+    const stranger = await redeem(c, await pay(c), body);
+    expect([
+      stranger.status,
+      stranger.body.decision,
+      stranger.body.reservation,
+      stranger.body.reasons.map((r: any) => r.code),
+    ]).toEqual([200, 'deny', null, ['CHECK_KEY_REQUIRED']]);
     const usage = await http(`${gw}/toll/spend/policy/e2e-guarded?read_key=${read_key}`);
     expect(usage.body.usage.map((w: any) => w.used_cents)).toEqual([0, 0, 0]);
   });
@@ -105,13 +154,21 @@ describe('batch through gateway and payments', () => {
   let stack: Stack;
   let gw: string;
   const batchDb = scratchDatabase('toll_batch_e2e');
-  const post = (path: string, json: unknown, headers: Record<string, string> = {}) => http(`${gw}${path}`, { method: 'POST', json, headers });
+  const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
+    http(`${gw}${path}`, { method: 'POST', json, headers });
 
   beforeAll(async () => {
-    const env = (natsUrl: string) => ({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500', DATABASE_URL: batchDb.url });
+    const env = (natsUrl: string) => ({
+      NATS_URL: natsUrl,
+      LOG_LEVEL: 'error',
+      NATS_GRACE_PERIOD_MS: '50',
+      ANNOUNCE_INTERVAL_MS: '500',
+      DATABASE_URL: batchDb.url,
+    });
     stack = await startStack({ groups: [(natsUrl) => startBatch(env(natsUrl))] });
     gw = stack.gateways[0].url;
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/batch/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await http(`${gw}/toll/batch/health`)).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 
   afterAll(async () => {
@@ -126,19 +183,41 @@ describe('batch through gateway and payments', () => {
     expect(challenge.status).toBe(402);
     expect(challenge.body.toll.usdc.amount_atomic).toBe('5000');
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
     // The answer carries checkpoint_token, a credential: only the payer redeems it, with its signature.
     const url = `${gw}/toll/batch/score?toll_memo=${encodeURIComponent(c.memo)}`;
-    const paid = await http(url, { method: 'POST', json: body, headers: { 'x-payment-tx': sig, ...payerProofHeaders('batch.score', c.memo, url, { method: 'POST', body: JSON.stringify(body) }, stack.payer) } });
+    const paid = await http(url, {
+      method: 'POST',
+      json: body,
+      headers: {
+        'x-payment-tx': sig,
+        ...payerProofHeaders('batch.score', c.memo, url, { method: 'POST', body: JSON.stringify(body) }, stack.payer),
+      },
+    });
     expect(paid.status).toBe(200);
     expect(paid.headers.get('x-toll-receipt')).toBeTruthy();
     expect(paid.body).toMatchObject({ score: 38, verdict: 'accept-with-limit', max_safe_exposure: '250000' });
 
-    const reported = await post('/toll/batch/checkpoint', { voucher_id: paid.body.voucher_id, payer, amount: 250_000, status: 'settled', checkpoint_token: paid.body.checkpoint_token });
+    const reported = await post('/toll/batch/checkpoint', {
+      voucher_id: paid.body.voucher_id,
+      payer,
+      amount: 250_000,
+      status: 'settled',
+      checkpoint_token: paid.body.checkpoint_token,
+    });
     expect([reported.status, reported.body.recorded]).toEqual([200, 'created']);
     const view = await http(`${gw}/toll/batch/payer/${encodeURIComponent(payer)}`);
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ payer, vouchers_scored: 1, reporters: 1, outcomes: { settled: { count: 1, amount: '250000' } } });
+    expect(view.body).toMatchObject({
+      payer,
+      vouchers_scored: 1,
+      reporters: 1,
+      outcomes: { settled: { count: 1, amount: '250000' } },
+    });
   });
 
   // The small-order refinement is in the same zod schema (test/batch.wire.spec.ts); the gateway's JSON-Schema check

@@ -10,11 +10,29 @@ class HangingController {
     return { ok: true };
   }
 }
-const ping = { operationId: 'hanging.getPing', method: 'GET', path: '/toll/hanging/ping', summary: 'Ping', price: FREE, input: z.strictObject({}), output: z.object({ ok: z.boolean() }), timeoutMs: 1_000 };
-TollRoute(ping)(HangingController.prototype, 'ping', Object.getOwnPropertyDescriptor(HangingController.prototype, 'ping'));
+const ping = {
+  operationId: 'hanging.getPing',
+  method: 'GET',
+  path: '/toll/hanging/ping',
+  summary: 'Ping',
+  price: FREE,
+  input: z.strictObject({}),
+  output: z.object({ ok: z.boolean() }),
+  timeoutMs: 1_000,
+};
+TollRoute(ping)(
+  HangingController.prototype,
+  'ping',
+  Object.getOwnPropertyDescriptor(HangingController.prototype, 'ping'),
+);
 Controller()(HangingController);
 
 class HangingModule {}
-Module({ controllers: [HangingController], providers: [{ provide: 'HANGS', useValue: { onModuleDestroy: () => new Promise(() => {}) } }] })(HangingModule);
+Module({
+  controllers: [HangingController],
+  providers: [{ provide: 'HANGS', useValue: { onModuleDestroy: () => new Promise(() => {}) } }],
+})(HangingModule);
 
-bootstrapGroup(HangingModule, { name: 'hanging', title: 'Hanging', config: BaseConfig }).then(() => process.stdout.write('ready\n'));
+bootstrapGroup(HangingModule, { name: 'hanging', title: 'Hanging', config: BaseConfig }).then(() =>
+  process.stdout.write('ready\n'),
+);

@@ -30,8 +30,18 @@ describe('hostile input over every announced route', () => {
 
   afterAll(() => live?.stop());
 
-  const send = async (method: string, url: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<Outcome> => {
-    const res = await fetch(url, { method, body, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, signal: AbortSignal.timeout(8_000) });
+  const send = async (
+    method: string,
+    url: string,
+    body?: string | Buffer,
+    headers: Record<string, string> = {},
+  ): Promise<Outcome> => {
+    const res = await fetch(url, {
+      method,
+      body,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      signal: AbortSignal.timeout(8_000),
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -51,11 +61,15 @@ describe('hostile input over every announced route', () => {
     if (op.method === 'GET') {
       cases.push(['extra query field', () => send('GET', `${base}?zz_unexpected=1`)]);
       for (const p of op.params.filter((x) => x.in === 'query')) {
-        cases.push([`repeated ${p.name} (array instead of scalar)`, () => send('GET', `${base}?${p.name}=1&${p.name}=2`)]);
+        cases.push([
+          `repeated ${p.name} (array instead of scalar)`,
+          () => send('GET', `${base}?${p.name}=1&${p.name}=2`),
+        ]);
         cases.push([`invalid UTF-8 in ${p.name}`, () => send('GET', `${base}?${p.name}=%FF%FE%C3`)]);
         cases.push([`NUL and control bytes in ${p.name}`, () => send('GET', `${base}?${p.name}=a%00b%0D%0Ac`)]);
         cases.push([`8 KB ${p.name}`, () => send('GET', `${base}?${p.name}=${'x'.repeat(8_000)}`)]);
-        if (!([] as string[]).concat(p.schema.type ?? []).includes('string')) cases.push([`wrong type for ${p.name}`, () => send('GET', `${base}?${p.name}=not-a-number`)]);
+        if (!([] as string[]).concat(p.schema.type ?? []).includes('string'))
+          cases.push([`wrong type for ${p.name}`, () => send('GET', `${base}?${p.name}=not-a-number`)]);
       }
     } else {
       const props = Object.entries(op.body?.properties ?? {});
@@ -64,15 +78,32 @@ describe('hostile input over every announced route', () => {
       cases.push(['truncated JSON', () => send('POST', base, '{"a":')]);
       cases.push(['huge body', () => send('POST', base, JSON.stringify({ pad: 'x'.repeat(300_000) }))]);
       cases.push(['deep JSON', () => send('POST', base, '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000))]);
-      cases.push(['invalid UTF-8', () => send('POST', base, Buffer.concat([Buffer.from('{"zz":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]))]);
+      cases.push([
+        'invalid UTF-8',
+        () =>
+          send(
+            'POST',
+            base,
+            Buffer.concat([Buffer.from('{"zz":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]),
+          ),
+      ]);
       for (const [name, schema] of props) {
-        cases.push([`wrong type for ${name}`, () => send('POST', base, JSON.stringify({ [name]: wrongValueFor(schema) }))]);
-        if (([] as string[]).concat(schema.type ?? []).includes('string')) cases.push([`NUL in ${name}`, () => send('POST', base, JSON.stringify({ [name]: 'a\u0000b' }))]);
+        cases.push([
+          `wrong type for ${name}`,
+          () => send('POST', base, JSON.stringify({ [name]: wrongValueFor(schema) })),
+        ]);
+        if (([] as string[]).concat(schema.type ?? []).includes('string'))
+          cases.push([`NUL in ${name}`, () => send('POST', base, JSON.stringify({ [name]: 'a\u0000b' }))]);
       }
     }
-    cases.push(['malformed Idempotency-Key', () => send(op.method, base, op.method === 'POST' ? '{}' : undefined, { 'idempotency-key': 'two words' })]);
-    if (op.params.some((p) => p.in === 'path')) cases.push([TRAVERSAL, () => send(op.method, `${gateway.url}${pathFor(op, '..%2F..%2F..%2Fetc%2Fpasswd')}`)]);
-    if ((op.body?.required ?? []).length || op.params.some((p) => p.in === 'query' && p.required)) cases.push(['missing required fields', () => send(op.method, base, op.method === 'POST' ? '{}' : undefined)]);
+    cases.push([
+      'malformed Idempotency-Key',
+      () => send(op.method, base, op.method === 'POST' ? '{}' : undefined, { 'idempotency-key': 'two words' }),
+    ]);
+    if (op.params.some((p) => p.in === 'path'))
+      cases.push([TRAVERSAL, () => send(op.method, `${gateway.url}${pathFor(op, '..%2F..%2F..%2Fetc%2Fpasswd')}`)]);
+    if ((op.body?.required ?? []).length || op.params.some((p) => p.in === 'query' && p.required))
+      cases.push(['missing required fields', () => send(op.method, base, op.method === 'POST' ? '{}' : undefined)]);
     return cases;
   };
 
@@ -92,8 +123,10 @@ describe('hostile input over every announced route', () => {
         const envelope = out.body?.error?.code && out.body?.error?.request_id;
         // Only a traversal string can be valid input (a free-text path parameter), so only it may get the challenge.
         const challenged = out.status === 402 && name === TRAVERSAL && out.body?.x402Version === 1;
-        const ok = out.status >= 400 && out.status < 500 && !out.charged && (challenged || (out.status !== 402 && envelope));
-        if (!ok) failures.push(`${op.method} ${op.path} — ${name}: ${out.status} ${JSON.stringify(out.body).slice(0, 160)}`);
+        const ok =
+          out.status >= 400 && out.status < 500 && !out.charged && (challenged || (out.status !== 402 && envelope));
+        if (!ok)
+          failures.push(`${op.method} ${op.path} — ${name}: ${out.status} ${JSON.stringify(out.body).slice(0, 160)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -110,10 +143,15 @@ describe('hostile input over every announced route', () => {
         socket.on('close', () => resolve(data));
         socket.setTimeout(5_000, () => socket.destroy());
       });
-    const injected = await raw(`GET /toll/devutils/health HTTP/1.1\r\nHost: x\r\nX-Request-Id: a\rSet-Cookie: evil=1\r\nConnection: close\r\n\r\n`);
+    const injected = await raw(
+      `GET /toll/devutils/health HTTP/1.1\r\nHost: x\r\nX-Request-Id: a\rSet-Cookie: evil=1\r\nConnection: ` +
+        `close\r\n\r\n`,
+    );
     expect(injected).toMatch(/^HTTP\/1\.1 400/);
     expect(injected).not.toMatch(/set-cookie: evil/i);
-    const oversized = await raw(`GET /toll/devutils/health HTTP/1.1\r\nHost: x\r\nX-Pad: ${'x'.repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    const oversized = await raw(
+      `GET /toll/devutils/health HTTP/1.1\r\nHost: x\r\nX-Pad: ${'x'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+    );
     expect(oversized).toMatch(/^HTTP\/1\.1 431/); // refused by Node's HTTP parser before any of our code runs
   });
 });

@@ -10,7 +10,8 @@ import { SnapshotBuild } from '../../apps/screener/src/snapshot-build';
 import { startStack, type Stack } from './stack';
 
 const load = (app: string): Fixture[] => loadFixtures(join(__dirname, `../../apps/${app}/test/fixtures`));
-const good = (app: string) => load(app).filter((f) => f.response.status < 500 && !f.response.delayMs && !/failure|error/.test(f.case));
+const good = (app: string) =>
+  load(app).filter((f) => f.response.status < 500 && !f.response.delayMs && !/failure|error/.test(f.case));
 
 // Macro & Civic, Company Snapshot and Stock Screener behind the real gateway and payments on the local chain:
 // each sells a call with its receipt; bad input is a 400 before any 402; an unknown company is an uncharged 404.
@@ -26,29 +27,72 @@ describe('macro, company and screener through gateway and payments', () => {
     const challenge = await http(`${gw}${path}`, { method, json });
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
     const sep = path.includes('?') ? '&' : '?';
-    return { challenge: c, redeem: () => http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, { method, json, headers: { 'x-payment-tx': sig } }) };
+    return {
+      challenge: c,
+      redeem: () =>
+        http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, {
+          method,
+          json,
+          headers: { 'x-payment-tx': sig },
+        }),
+    };
   };
 
   beforeAll(async () => {
     // One fake server answers every upstream of the three groups (their paths do not overlap).
     // The screener's ticker map holds every ticker the company calls use too.
-    upstream = await startFakeUpstream([...good('macro'), ...good('company').filter((f) => f.upstream !== 'sec-www'), ...good('screener')]);
-    const env = (natsUrl: string) => ({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
+    upstream = await startFakeUpstream([
+      ...good('macro'),
+      ...good('company').filter((f) => f.upstream !== 'sec-www'),
+      ...good('screener'),
+    ]);
+    const env = (natsUrl: string) => ({
+      NATS_URL: natsUrl,
+      LOG_LEVEL: 'error',
+      NATS_GRACE_PERIOD_MS: '50',
+      ANNOUNCE_INTERVAL_MS: '500',
+    });
     const sec = { SEC_WWW_BASE_URL: upstream.url, SEC_DATA_BASE_URL: upstream.url, SEC_FALLBACK_RATE_PER_SECOND: '10' };
     stack = await startStack({
       groups: [
         (natsUrl) =>
-          startMacro({ ...env(natsUrl), MACRO_FRED_API_KEY: 'test-key', MACRO_FRED_BASE_URL: upstream.url, MACRO_FREDGRAPH_BASE_URL: upstream.url, MACRO_CENSUS_BASE_URL: upstream.url, MACRO_LEGISLATORS_BASE_URLS: upstream.url }),
-        (natsUrl) => startCompany({ ...env(natsUrl), ...sec, COMPANY_GLEIF_BASE_URL: upstream.url, COMPANY_WIKIDATA_BASE_URL: upstream.url, COMPANY_GLEIF_RATE_PER_MINUTE: '600' }),
+          startMacro({
+            ...env(natsUrl),
+            MACRO_FRED_API_KEY: 'test-key',
+            MACRO_FRED_BASE_URL: upstream.url,
+            MACRO_FREDGRAPH_BASE_URL: upstream.url,
+            MACRO_CENSUS_BASE_URL: upstream.url,
+            MACRO_LEGISLATORS_BASE_URLS: upstream.url,
+          }),
+        (natsUrl) =>
+          startCompany({
+            ...env(natsUrl),
+            ...sec,
+            COMPANY_GLEIF_BASE_URL: upstream.url,
+            COMPANY_WIKIDATA_BASE_URL: upstream.url,
+            COMPANY_GLEIF_RATE_PER_MINUTE: '600',
+          }),
         async (natsUrl) =>
-          (screener = await startScreener({ ...env(natsUrl), ...sec, DATABASE_URL: db.url, SCREENER_NASDAQ_BASE_URL: upstream.url, SCREENER_BUILD_ON_START: 'false', SCREENER_MIN_ROWS: '5' })),
+          (screener = await startScreener({
+            ...env(natsUrl),
+            ...sec,
+            DATABASE_URL: db.url,
+            SCREENER_NASDAQ_BASE_URL: upstream.url,
+            SCREENER_BUILD_ON_START: 'false',
+            SCREENER_MIN_ROWS: '5',
+          })),
       ],
     });
     gw = stack.gateways[0].url;
     for (const path of ['/toll/macro/health', '/toll/company/health', '/toll/screener/health']) {
-      for (let i = 0; i < 100 && (await http(`${gw}${path}`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && (await http(`${gw}${path}`)).status !== 200; i++)
+        await new Promise((r) => setTimeout(r, 100));
     }
   }, 60_000);
 
@@ -63,7 +107,11 @@ describe('macro, company and screener through gateway and payments', () => {
     expect(challenge.usdc.amount_atomic).toBe('5000');
     const served = await redeem();
     expect(served.status).toBe(200);
-    expect(served.body).toMatchObject({ series: { id: 'CPIAUCSL', units: 'Index 1982-1984=100' }, latest: { date: '2026-09-01', value: '325.031' }, source: 'fred' });
+    expect(served.body).toMatchObject({
+      series: { id: 'CPIAUCSL', units: 'Index 1982-1984=100' },
+      latest: { date: '2026-09-01', value: '325.031' },
+      source: 'fred',
+    });
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
   });
 
@@ -79,7 +127,11 @@ describe('macro, company and screener through gateway and payments', () => {
     expect(challenge.usdc.amount_atomic).toBe('20000');
     const served = await redeem();
     expect(served.status).toBe(200);
-    expect(served.body).toMatchObject({ name: 'Apple Inc.', identifiers: { cik: '0000320193', lei: 'HWUPKR0MPOU8FGXBT394' }, key_financials: { revenue: { value: '391035000000' } } });
+    expect(served.body).toMatchObject({
+      name: 'Apple Inc.',
+      identifiers: { cik: '0000320193', lei: 'HWUPKR0MPOU8FGXBT394' },
+      key_financials: { revenue: { value: '391035000000' } },
+    });
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
   });
 
@@ -101,7 +153,11 @@ describe('macro, company and screener through gateway and payments', () => {
     expect((await screener.app.get(SnapshotBuild).build()).outcome).toBe('built');
     const screen = { pe_max: 25, sort: 'pe', order: 'asc' };
     const preview = await http(`${gw}/toll/screener/preview`, { method: 'POST', json: screen });
-    expect([preview.status, preview.body.match_count, preview.body.first.map((r: { ticker: string }) => r.ticker)]).toEqual([200, 3, ['JPM', 'BRK-B', 'XOM']]);
+    expect([
+      preview.status,
+      preview.body.match_count,
+      preview.body.first.map((r: { ticker: string }) => r.ticker),
+    ]).toEqual([200, 3, ['JPM', 'BRK-B', 'XOM']]);
     const { challenge, redeem } = await pay('/toll/screener/screen', { ...screen, limit: 10 });
     expect(challenge.usdc.amount_atomic).toBe('10000');
     const served = await redeem();

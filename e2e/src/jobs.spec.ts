@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { startJobs } from '../../apps/jobs/src/bootstrap';
 import { startStack, type Stack } from './stack';
 
-const GOOD = loadFixtures(join(__dirname, '../../apps/jobs/test/fixtures')).filter((f) => ['page-1', 'page-2', 'search-page-1'].includes(f.case));
+const GOOD = loadFixtures(join(__dirname, '../../apps/jobs/test/fixtures')).filter((f) =>
+  ['page-1', 'page-2', 'search-page-1'].includes(f.case),
+);
 
 // The jobs group behind the real gateway and payments, its index built in the background from replayed boards.
 describe('jobs through gateway and payments', () => {
@@ -18,8 +20,18 @@ describe('jobs through gateway and payments', () => {
     const challenge = await http(`${gw}${path}`);
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
-    return { amount: c, redeem: () => http(`${gw}${path}${path.includes('?') ? '&' : '?'}toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } }) };
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
+    return {
+      amount: c,
+      redeem: () =>
+        http(`${gw}${path}${path.includes('?') ? '&' : '?'}toll_memo=${encodeURIComponent(c.memo)}`, {
+          headers: { 'x-payment-tx': sig },
+        }),
+    };
   };
 
   beforeAll(async () => {
@@ -58,7 +70,10 @@ describe('jobs through gateway and payments', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
     expect(served.body.jobs.map((j: { id: string; url: string }) => [j.id, j.url])).toEqual([
-      ['arbeitnow:python-engineer-remote-europe-909090', 'https://www.arbeitnow.com/jobs/companies/fjord-data-oy/python-engineer-remote-europe-909090'],
+      [
+        'arbeitnow:python-engineer-remote-europe-909090',
+        'https://www.arbeitnow.com/jobs/companies/fjord-data-oy/python-engineer-remote-europe-909090',
+      ],
     ]);
     expect(served.body.freshness).toMatchObject({ stale: false });
 

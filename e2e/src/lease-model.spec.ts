@@ -1,5 +1,12 @@
 import { Keypair } from '@solana/web3.js';
-import { SUBJECTS, TollError, perCall, type LeaseRevoke, type PaymentProof, type PaymentsTermsReply } from '@toll/contracts';
+import {
+  SUBJECTS,
+  TollError,
+  perCall,
+  type LeaseRevoke,
+  type PaymentProof,
+  type PaymentsTermsReply,
+} from '@toll/contracts';
 import { JsonLogger, type NatsBus } from '@toll/platform';
 import { scratchDatabase } from '@toll/testing';
 import { ReceiptSigner, balanceSigningText, localReceiptSeed } from '@toll/x402';
@@ -33,7 +40,11 @@ const STEPS = Number(process.env.LEASE_MODEL_STEPS ?? 60);
 
 const db = scratchDatabase('toll_lease_model');
 const logger = new JsonLogger('test', 'error');
-const paymentsConfig = PaymentsConfig.parse({ DATABASE_URL: db.url, PAYMENTS_LEASE_MAX_ATOMIC: String(L), PAYMENTS_LEASE_GRACE_SECONDS: '5' });
+const paymentsConfig = PaymentsConfig.parse({
+  DATABASE_URL: db.url,
+  PAYMENTS_LEASE_MAX_ATOMIC: String(L),
+  PAYMENTS_LEASE_GRACE_SECONDS: '5',
+});
 
 // mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed.
 function rng(seed: number) {
@@ -70,9 +81,18 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
     prisma = new PrismaService(paymentsConfig, logger);
     await prisma.onModuleInit();
     balances = new BalanceRepository(prisma);
-    const nats = { publish: (_s: string, data: string) => revokeListeners.forEach((f) => f(JSON.parse(data))) } as unknown as NatsConnection;
+    const nats = {
+      publish: (_s: string, data: string) => revokeListeners.forEach((f) => f(JSON.parse(data))),
+    } as unknown as NatsConnection;
     const receipts = new ReceiptSigner(localReceiptSeed());
-    service = new LeaseService(new LeaseRepository(prisma), receipts, resolveTerms(paymentsConfig), nats, paymentsConfig, logger);
+    service = new LeaseService(
+      new LeaseRepository(prisma),
+      receipts,
+      resolveTerms(paymentsConfig),
+      nats,
+      paymentsConfig,
+      logger,
+    );
     // What payments answers on payments.terms (BalanceService.signatureTerms and the receipt key).
     paymentsTerms = {
       ...deployment,
@@ -119,10 +139,25 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
   };
 
   const signer = (kp: Keypair) => {
-    const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), kp.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+    const key = createPrivateKey({
+      key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), kp.secretKey.subarray(0, 32)]),
+      format: 'der',
+      type: 'pkcs8',
+    });
     return (): Extract<PaymentProof, { kind: 'balance' }> => {
-      const signed = { method: 'GET', path: '/toll/shop/item', input_sha256: 'a'.repeat(64), timestamp: String(Math.floor(Date.now() / 1000)), nonce: randomBytes(12).toString('base64url') };
-      return { kind: 'balance', wallet: kp.publicKey.toBase58(), signature: sign(null, Buffer.from(balanceSigningText(signed, deployment)), key).toString('base64'), ...signed };
+      const signed = {
+        method: 'GET',
+        path: '/toll/shop/item',
+        input_sha256: 'a'.repeat(64),
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        nonce: randomBytes(12).toString('base64url'),
+      };
+      return {
+        kind: 'balance',
+        wallet: kp.publicKey.toBase58(),
+        signature: sign(null, Buffer.from(balanceSigningText(signed, deployment)), key).toString('base64'),
+        ...signed,
+      };
     };
   };
 
@@ -175,7 +210,11 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
         // A replay is the same signed request: same path, so the same price.
         const { proof, price } = replay && sent.length ? pick(sent) : { proof: signed(), price: pick(PRICES) };
         if (!replay) sent.push({ proof, price });
-        const route = { operationId: 'shop.getItem', path: '/toll/shop/item', price: perCall((Number(price) / 1e6).toString()) };
+        const route = {
+          operationId: 'shop.getItem',
+          path: '/toll/shop/item',
+          price: perCall((Number(price) / 1e6).toString()),
+        };
         let take;
         try {
           take = await gateways[g].leases.take(proof, route, `r-${sent.length}`, 'b'.repeat(64), false);
@@ -185,7 +224,8 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
         }
         log.push(`spend g${g} ${price}${replay ? ' replay' : ''}: ${take.kind}`);
         if (take.kind !== 'spend') return;
-        if (random() < 0.15) return gateways[g].leases.giveBack(take.handle as LeaseSpendHandle); // our failure: not charged
+        // our failure: not charged
+        if (random() < 0.15) return gateways[g].leases.giveBack(take.handle as LeaseSpendHandle);
         const { receipt } = gateways[g].leases.served(take.handle, { json: `{"served":${sent.length}}`, headers: {} });
         const claims = new ReceiptSigner(localReceiptSeed()).check(receipt);
         if (!claims.valid) throw new Error('receipt does not verify');
@@ -221,14 +261,19 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
           const amount = BigInt(Math.floor(random() * 30_000));
           log.push(`withdraw ${amount}`);
           if (await balances.setCaps(wallet, null, null)) service.revoke({ wallet, reason: 'caps_changed' });
-          const done = await sql(`UPDATE balances SET available_atomic = available_atomic - $2 WHERE wallet = $1 AND available_atomic >= $2 RETURNING 1`, [wallet, amount.toString()]);
+          const done = await sql(
+            `UPDATE balances SET available_atomic = available_atomic - $2 WHERE wallet = $1 AND available_atomic ` +
+              `>= $2 RETURNING 1`,
+            [wallet, amount.toString()],
+          );
           if (done.length) withdrawn += amount;
         } else {
           paymentsDown = !paymentsDown;
           log.push(paymentsDown ? 'payments down' : 'payments up');
         }
         // Reports a revocation started run on their own: let them land before looking.
-        for (let i = 0; i < 200 && gateways.some((gw) => gw.leases['reporting'].size > 0); i++) await new Promise((r) => setTimeout(r, 5));
+        for (let i = 0; i < 200 && gateways.some((gw) => gw.leases['reporting'].size > 0); i++)
+          await new Promise((r) => setTimeout(r, 5));
         await check(`step ${step}`);
       }
 
@@ -242,11 +287,17 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
       await sql(`UPDATE balance_leases SET expires_at = now() - interval '10 seconds' WHERE wallet = $1`, [wallet]);
       await service['leases'].releaseExpired(paymentsConfig.PAYMENTS_LEASE_GRACE_SECONDS);
       await check('after recovery');
-      const [{ held }] = await sql(`SELECT coalesce(sum(held_atomic), 0)::text AS held FROM balance_leases WHERE wallet = $1 AND status IN ('active', 'revoked')`, [wallet]);
+      const [{ held }] = await sql(
+        `SELECT coalesce(sum(held_atomic), 0)::text AS held FROM balance_leases WHERE wallet = $1 AND status IN ` +
+          `('active', 'revoked')`,
+        [wallet],
+      );
       expect(held).toBe('0');
       // A fault loses at most L of our money per gateway: calls served and never charged (the journal makes that 0
       // after a kill; a lease that expired before its gateway reported is charged only while the balance covers it).
-      const charged = new Set((await sql(`SELECT nonce FROM balance_entries WHERE wallet = $1`, [wallet])).map((e) => e.nonce));
+      const charged = new Set(
+        (await sql(`SELECT nonce FROM balance_entries WHERE wallet = $1`, [wallet])).map((e) => e.nonce),
+      );
       const lost = [...served].filter(([nonce]) => !charged.has(nonce)).reduce((s, [, p]) => s + p, 0n);
       expect([seed, lost <= 2n * L * BigInt(faults)]).toEqual([seed, true]);
       for (const d of dirs) rmSync(d, { recursive: true, force: true });

@@ -9,12 +9,22 @@ import { startGateway, type RunningGateway } from '../../apps/gateway/src/bootst
 // live /openapi.json: suites that must cover each route the day it ships enumerate operations from here.
 const APPS = join(__dirname, '../../apps');
 export const groupsOnDisk = () =>
-  readdirSync(APPS).filter((a) => a !== 'gateway' && existsSync(join(APPS, a, 'src/bootstrap.ts')) && JSON.parse(readFileSync(join(APPS, a, 'package.json'), 'utf8')).nx?.tags?.includes('type:app'));
+  readdirSync(APPS).filter(
+    (a) =>
+      a !== 'gateway' &&
+      existsSync(join(APPS, a, 'src/bootstrap.ts')) &&
+      JSON.parse(readFileSync(join(APPS, a, 'package.json'), 'utf8')).nx?.tags?.includes('type:app'),
+  );
 
 // The registry's spec paths (§4.1) are granted as in every deployment (compose, k8s, npm start).
 export const GRANTS = 'registry:/api/listings,registry:/registry.json,registry:/api/submit,registry:/api/questionnaire';
 
-export type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; [key: string]: unknown };
+export type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  [key: string]: unknown;
+};
 
 export interface Operation {
   method: 'GET' | 'POST';
@@ -45,7 +55,10 @@ export async function startLiveCatalog(): Promise<LiveCatalog> {
   for (const app of groups) {
     const db = scratchDatabase('toll_payments_e2e');
     databases.push(db);
-    const mod = (await import(join(APPS, app, 'src/bootstrap'))) as Record<string, (env: Record<string, string>) => Promise<RunningGroup>>;
+    const mod = (await import(join(APPS, app, 'src/bootstrap'))) as Record<
+      string,
+      (env: Record<string, string>) => Promise<RunningGroup>
+    >;
     const start = Object.entries(mod).find(([name, fn]) => name.startsWith('start') && typeof fn === 'function')![1];
     running.push(
       await start({
@@ -60,23 +73,34 @@ export async function startLiveCatalog(): Promise<LiveCatalog> {
       }),
     );
   }
-  const gateway = await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error', GATEWAY_PATH_GRANTS: GRANTS });
+  const gateway = await startGateway({
+    NATS_URL: nats.url,
+    PORT: '0',
+    LOG_LEVEL: 'error',
+    GATEWAY_PATH_GRANTS: GRANTS,
+  });
   let openapi: any;
   for (let i = 0; i < 100; i++) {
     openapi = await (await fetch(`${gateway.url}/openapi.json`)).json();
-    if (groups.every((g) => Object.keys(openapi.paths).some((p) => p.startsWith(`/toll/${g}/`) || p.startsWith(`/api/${g}`)))) break;
+    if (
+      groups.every((g) =>
+        Object.keys(openapi.paths).some((p) => p.startsWith(`/toll/${g}/`) || p.startsWith(`/api/${g}`)),
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const operations: Operation[] = Object.entries(openapi.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({
-      method: method.toUpperCase() as 'GET' | 'POST',
-      path,
-      operationId: op.operationId,
-      params: op.parameters ?? [],
-      body: op.requestBody?.content?.['application/json']?.schema,
-      price: op['x-toll-price'] ?? null,
-      tags: op.tags ?? [],
-    })),
+  const operations: Operation[] = Object.entries(openapi.paths as Record<string, Record<string, any>>).flatMap(
+    ([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase() as 'GET' | 'POST',
+        path,
+        operationId: op.operationId,
+        params: op.parameters ?? [],
+        body: op.requestBody?.content?.['application/json']?.schema,
+        price: op['x-toll-price'] ?? null,
+        tags: op.tags ?? [],
+      })),
   );
   return {
     nats,

@@ -28,25 +28,46 @@ describe('markets groups through gateway and payments', () => {
     const challenge = await http(`${gw}${path}`);
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
     const sep = path.includes('?') ? '&' : '?';
-    return { challenge: c, redeem: () => http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } }) };
+    return {
+      challenge: c,
+      redeem: () =>
+        http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } }),
+    };
   };
 
   beforeAll(async () => {
     upstream = await startFakeUpstream();
-    const env = (natsUrl: string) => ({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
+    const env = (natsUrl: string) => ({
+      NATS_URL: natsUrl,
+      LOG_LEVEL: 'error',
+      NATS_GRACE_PERIOD_MS: '50',
+      ANNOUNCE_INTERVAL_MS: '500',
+    });
     stack = await startStack({
       groups: [
         (natsUrl) => startSec({ ...env(natsUrl), SEC_WWW_BASE_URL: upstream.url, SEC_DATA_BASE_URL: upstream.url }),
-        (natsUrl) => startEtf({ ...env(natsUrl), ETF_NASDAQ_BASE_URL: upstream.url, ETF_SCREENER_WARM_ON_START: 'false' }),
+        (natsUrl) =>
+          startEtf({ ...env(natsUrl), ETF_NASDAQ_BASE_URL: upstream.url, ETF_SCREENER_WARM_ON_START: 'false' }),
         async (natsUrl) =>
-          (short = await startShort({ ...env(natsUrl), DATABASE_URL: db.url, SHORT_FINRA_BASE_URL: upstream.url, SHORT_SYNC_ON_START: 'false', SHORT_MIN_FILE_ROWS: '10' })),
+          (short = await startShort({
+            ...env(natsUrl),
+            DATABASE_URL: db.url,
+            SHORT_FINRA_BASE_URL: upstream.url,
+            SHORT_SYNC_ON_START: 'false',
+            SHORT_MIN_FILE_ROWS: '10',
+          })),
       ],
     });
     gw = stack.gateways[0].url;
     for (const path of ['/toll/sec/health', '/toll/etf/health', '/toll/short/health']) {
-      for (let i = 0; i < 100 && (await http(`${gw}${path}`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && (await http(`${gw}${path}`)).status !== 200; i++)
+        await new Promise((r) => setTimeout(r, 100));
     }
   }, 60_000);
 
@@ -62,7 +83,11 @@ describe('markets groups through gateway and payments', () => {
     expect(challenge.usdc.amount_atomic).toBe('20000');
     const served = await redeem();
     expect(served.status).toBe(200);
-    expect(served.body).toMatchObject({ ticker: 'AAPL', cik: '0000320193', annual: { revenue: { value: '391035000000', accession_number: '0000320193-24-000123' } } });
+    expect(served.body).toMatchObject({
+      ticker: 'AAPL',
+      cik: '0000320193',
+      annual: { revenue: { value: '391035000000', accession_number: '0000320193-24-000123' } },
+    });
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
   });
 
@@ -85,7 +110,11 @@ describe('markets groups through gateway and payments', () => {
   it('serves the filings list free', async () => {
     upstream.use(fixtures('sec', 'sec-www/company-tickers-ok', 'sec-data/submissions-aapl-ok'));
     const res = await http(`${gw}/toll/sec/filings/AAPL`);
-    expect([res.status, res.body.count, res.body.filings[0].accession_number]).toEqual([200, 10, '0000320193-24-000123']);
+    expect([res.status, res.body.count, res.body.filings[0].accession_number]).toEqual([
+      200,
+      10,
+      '0000320193-24-000123',
+    ]);
   });
 
   it('sells an ETF distribution history for 0.01 with a receipt, the yield at the caller price', async () => {
@@ -94,7 +123,12 @@ describe('markets groups through gateway and payments', () => {
     expect(challenge.usdc.amount_atomic).toBe('10000');
     const served = await redeem();
     expect(served.status).toBe(200);
-    expect(served.body).toMatchObject({ ticker: 'SCHD', count: 9, frequency: 'quarterly', yield: { price: '26.5', price_source: 'caller' } });
+    expect(served.body).toMatchObject({
+      ticker: 'SCHD',
+      count: 9,
+      frequency: 'quarterly',
+      yield: { price: '26.5', price_source: 'caller' },
+    });
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
   });
 
@@ -112,12 +146,19 @@ describe('markets groups through gateway and payments', () => {
     expect([before.status, before.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     expect(before.body.error.message).toContain('no short interest file is loaded yet');
     await short.app.get(ShortSync).sync();
-    for (let i = 0; i < 50 && (await http(`${gw}/toll/short/short/GME`)).status !== 402; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && (await http(`${gw}/toll/short/short/GME`)).status !== 402; i++)
+      await new Promise((r) => setTimeout(r, 100));
     const { challenge, redeem } = await pay('/toll/short/short/GME');
     expect(challenge.usdc.amount_atomic).toBe('10000');
     const served = await redeem();
     expect(served.status).toBe(200);
-    expect(served.body).toMatchObject({ ticker: 'GME', settlement_date: '2026-10-30', publication_date: '2026-11-10', shares_short: '61250431', days_to_cover: '6.2' });
+    expect(served.body).toMatchObject({
+      ticker: 'GME',
+      settlement_date: '2026-10-30',
+      publication_date: '2026-11-10',
+      shares_short: '61250431',
+      days_to_cover: '6.2',
+    });
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
     const top = await http(`${gw}/toll/short/most-shorted`);
     expect([top.status, top.body.count, top.body.items[0].ticker]).toEqual([200, 20, 'BYND']);

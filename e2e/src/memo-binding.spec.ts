@@ -29,11 +29,13 @@ describe('who can redeem a payment seen on chain', () => {
   const observerKey = Keypair.generate();
 
   beforeAll(async () => {
-    const devutils = (natsUrl: string) => startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
+    const devutils = (natsUrl: string) =>
+      startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
     stack = await startStack({ groups: [devutils] });
     gw = stack.gateways[0].url;
     connection = new Connection(stack.rpc.url, 'confirmed');
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/devutils/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await http(`${gw}/toll/devutils/health`)).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 100));
     ledger = new Client({ connectionString: stack.paymentsDatabaseUrl });
     await ledger.connect();
     const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
@@ -47,10 +49,15 @@ describe('who can redeem a payment seen on chain', () => {
   });
 
   const hashAsk = (text: string, headers: Record<string, string> = {}, memo?: string) =>
-    http(`${gw}${HASH}${memo ? `?toll_memo=${encodeURIComponent(memo)}` : ''}`, { method: 'POST', json: { text }, headers });
+    http(`${gw}${HASH}${memo ? `?toll_memo=${encodeURIComponent(memo)}` : ''}`, {
+      method: 'POST',
+      json: { text },
+      headers,
+    });
   const passwordAsk = (length: number, headers: Record<string, string> = {}, memo?: string) =>
     http(`${gw}${PASSWORD}?length=${length}${memo ? `&toll_memo=${encodeURIComponent(memo)}` : ''}`, { headers });
-  const payMemo = (c: MemoChallenge) => sendAndConfirm(connection, stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+  const payMemo = (c: MemoChallenge) =>
+    sendAndConfirm(connection, stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
   const refused = (res: Res, reason: string) => {
     expect([res.status, res.body.error, res.body.toll?.error?.reason]).toEqual([402, reason, reason]);
     expect(res.headers.get('payment-required')).toBeTruthy();
@@ -64,12 +71,18 @@ describe('who can redeem a payment seen on chain', () => {
     );
     return rows;
   };
-  // The observer's view of a settled transaction: read from the chain as anyone can, its memo out of the Memo instruction.
+  // The observer's view of a settled transaction: read from the chain as anyone can, its memo out of the Memo
+  // instruction.
   const fromChain = async (signature: string) => {
     const res = await fetch(stack.rpc.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getTransaction', params: [signature, { encoding: 'base64', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }] }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'getTransaction',
+        params: [signature, { encoding: 'base64', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }],
+      }),
     });
     const wire = ((await res.json()) as { result: { transaction: [string, string] } }).result.transaction[0];
     const tx = VersionedTransaction.deserialize(Buffer.from(wire, 'base64'));
@@ -100,7 +113,10 @@ describe('who can redeem a payment seen on chain', () => {
 
     it('on a route whose answer is a credential, refuses the same input without the payer’s key; the payer signs and is served', async () => {
       const c: MemoChallenge = (await passwordAsk(20)).body.toll;
-      expect(c.payer_proof).toMatchObject({ header: 'x-toll-payer-signature', format: 'toll-payer-v1\n<memo>\n<request_sha256>' });
+      expect(c.payer_proof).toMatchObject({
+        header: 'x-toll-payer-signature',
+        format: 'toll-payer-v1\n<memo>\n<request_sha256>',
+      });
       const signature = await payMemo(c);
       const tx = { 'x-payment-tx': signature };
 
@@ -123,10 +139,18 @@ describe('who can redeem a payment seen on chain', () => {
     });
 
     it('@toll/client and a plain client both just work: the client adds the payer proof when the 402 asks for it', async () => {
-      const res = await tollCall(`${gw}${PASSWORD}?length=24`, {}, { keypair: stack.payer, rpcUrl: stack.rpc.url, method: 'usdc' });
+      const res = await tollCall(
+        `${gw}${PASSWORD}?length=24`,
+        {},
+        { keypair: stack.payer, rpcUrl: stack.rpc.url, method: 'usdc' },
+      );
       expect([res.status, (res.body as { password: string }).password.length]).toEqual([200, 24]);
       expect(res.paid).toMatchObject({ method: 'usdc', payerSignature: expect.any(String) });
-      const plain = await tollCall(`${gw}${HASH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'plain' }) }, { keypair: stack.payer, rpcUrl: stack.rpc.url, method: 'usdc' });
+      const plain = await tollCall(
+        `${gw}${HASH}`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'plain' }) },
+        { keypair: stack.payer, rpcUrl: stack.rpc.url, method: 'usdc' },
+      );
       expect([plain.status, plain.paid?.payerSignature]).toEqual([200, undefined]);
     });
   });
@@ -141,7 +165,8 @@ describe('who can redeem a payment seen on chain', () => {
       const settlement = decodeHeaderJson(served.headers.get('payment-response')!) as { transaction: string };
       return { served, payload, transaction: settlement.transaction };
     };
-    // The observer rebuilds PAYMENT-SIGNATURE from public data: the transaction and memo on chain, the rest from a 402 of its own.
+    // The observer rebuilds PAYMENT-SIGNATURE from public data: the transaction and memo on chain, the rest from a 402
+    // of its own.
     const copied = async (transaction: string, ask: (headers: Record<string, string>) => Promise<Res>) => {
       const { wire, memo } = await fromChain(transaction);
       const own = decodeHeaderJson((await ask({})).headers.get('payment-required')!) as PaymentRequired;

@@ -43,7 +43,8 @@ describe('messaging through gateway and payments', () => {
       ],
     });
     gw = stack.gateways[0].url;
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/messaging/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await http(`${gw}/toll/messaging/health`)).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 
   afterAll(async () => {
@@ -69,7 +70,9 @@ describe('messaging through gateway and payments', () => {
     expect(empty.body.error.message).toContain('no bot is free in the pool');
     expect(empty.body.error.message).toContain('no payment was taken');
 
-    expect(await runPoolCommand(['add', String(BOT)], env)).toEqual([`${BOT}: added @toll_pool_${BOT}_bot; it is reset before its first lease`]);
+    expect(await runPoolCommand(['add', String(BOT)], env)).toEqual([
+      `${BOT}: added @toll_pool_${BOT}_bot; it is reset before its first lease`,
+    ]);
     await messaging.app.get(PoolSweeper).runOnce();
     let challenge = await http(`${gw}${path}`, { method: 'POST', json: body });
     for (let i = 0; i < 100 && challenge.status === 503; i++) {
@@ -79,10 +82,20 @@ describe('messaging through gateway and payments', () => {
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
     expect(c.usdc.amount_atomic).toBe('500000'); // 0.50 per bot-month
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
     // The answer (bot token, lease_key) is a credential: only the payer redeems it, with its signature.
     const url = `${gw}${path}?toll_memo=${encodeURIComponent(c.memo)}`;
-    const proof = payerProofHeaders('messaging.provision', c.memo, url, { method: 'POST', body: JSON.stringify(body) }, stack.payer);
+    const proof = payerProofHeaders(
+      'messaging.provision',
+      c.memo,
+      url,
+      { method: 'POST', body: JSON.stringify(body) },
+      stack.payer,
+    );
     const redeem = () => http(url, { method: 'POST', json: body, headers: { 'x-payment-tx': sig, ...proof } });
 
     const served = await redeem();
@@ -98,7 +111,12 @@ describe('messaging through gateway and payments', () => {
     });
     expect(api.bots.get(BOT)!.name).toBe('E2E Helper');
     const claims = Buffer.from(served.headers.get('x-toll-receipt')!.split('.')[0], 'base64url').toString('utf8');
-    expect(JSON.parse(claims)).toMatchObject({ operation_id: 'messaging.provision', price: { per: 'bot-month', usd: '0.50' }, amount_atomic: '500000', payer: stack.payer.publicKey.toBase58() });
+    expect(JSON.parse(claims)).toMatchObject({
+      operation_id: 'messaging.provision',
+      price: { per: 'bot-month', usd: '0.50' },
+      amount_atomic: '500000',
+      payer: stack.payer.publicKey.toBase58(),
+    });
     expect(claims).not.toContain(api.bots.get(BOT)!.token.split(':')[1]); // the receipt never carries the token
 
     // The answer kept for redelivery is sealed at rest: the ledger never holds the token in the clear, and a lost

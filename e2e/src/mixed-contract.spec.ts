@@ -39,13 +39,24 @@ function startGroup(nc: NatsConnection, manifest: Record<string, unknown>, seen:
 const challengeRequest = (requestId: string): ChallengeRequest => ({
   requestId,
   resourceUrl: 'http://127.0.0.1/toll/legacy/quote',
-  route: { operationId: 'legacy.getQuote', method: 'GET', path: '/toll/legacy/quote', summary: 'A quote', price: perCall('0.01'), inputSchema: {}, outputSchema: {} },
+  route: {
+    operationId: 'legacy.getQuote',
+    method: 'GET',
+    path: '/toll/legacy/quote',
+    summary: 'A quote',
+    price: perCall('0.01'),
+    inputSchema: {},
+    outputSchema: {},
+  },
 });
 
 async function request(nc: NatsConnection, subject: string, data: unknown, contract?: string) {
   const h = natsHeaders();
   if (contract) h.set(CONTRACT_HEADER, contract);
-  const reply = await nc.request(subject, Buffer.from(JSON.stringify({ pattern: subject, data, id: 'x' })), { timeout: 5_000, headers: h });
+  const reply = await nc.request(subject, Buffer.from(JSON.stringify({ pattern: subject, data, id: 'x' })), {
+    timeout: 5_000,
+    headers: h,
+  });
   return JSON.parse(Buffer.from(reply.data).toString('utf8'));
 }
 
@@ -76,8 +87,14 @@ describe('mixed contract versions: today’s gateway and payments with older and
     const challenge = await http(`${gw}/toll/legacy/quote`);
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
-    const paid = await http(`${gw}/toll/legacy/quote?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } });
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
+    const paid = await http(`${gw}/toll/legacy/quote?toll_memo=${encodeURIComponent(c.memo)}`, {
+      headers: { 'x-payment-tx': sig },
+    });
     expect([paid.status, paid.body]).toEqual([200, { quote: 'served by contract 1' }]);
     expect(paid.headers.get('x-toll-receipt')).toBeTruthy();
     expect(paid.headers.get('payment-response')).toBeTruthy();
@@ -85,15 +102,33 @@ describe('mixed contract versions: today’s gateway and payments with older and
     expect(new Set(seen)).toEqual(new Set([String(CONTRACT_VERSION)]));
 
     const health = await http(`${gw}/healthz`);
-    expect(health.body).toMatchObject({ status: 'ok', contract: CONTRACT_VERSION, served_contracts: [CONTRACT_VERSION, CONTRACT_VERSION - 1], refused_groups: [] });
+    expect(health.body).toMatchObject({
+      status: 'ok',
+      contract: CONTRACT_VERSION,
+      served_contracts: [CONTRACT_VERSION, CONTRACT_VERSION - 1],
+      refused_groups: [],
+    });
     expect(health.body.groups).toMatchObject({ legacy: 1, shop: CONTRACT_VERSION, payments: CONTRACT_VERSION });
   });
 
   it('refuses a group speaking a contract it cannot serve: none of its routes, named on /healthz and in the log', async () => {
     const errors: string[] = [];
-    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => (errors.push(String(chunk)), true));
+    const spy = jest
+      .spyOn(process.stderr, 'write')
+      .mockImplementation((chunk: any) => (errors.push(String(chunk)), true));
     try {
-      const future = { ...V1_MANIFEST, contract: CONTRACT_VERSION + 1, group: 'future', instanceId: 'future-1', routes: V1_MANIFEST.routes.map((r: any) => ({ ...r, operationId: r.operationId.replace('legacy.', 'future.'), subject: r.subject.replace('.legacy.', '.future.'), path: r.path.replace('/legacy/', '/future/') })) };
+      const future = {
+        ...V1_MANIFEST,
+        contract: CONTRACT_VERSION + 1,
+        group: 'future',
+        instanceId: 'future-1',
+        routes: V1_MANIFEST.routes.map((r: any) => ({
+          ...r,
+          operationId: r.operationId.replace('legacy.', 'future.'),
+          subject: r.subject.replace('.legacy.', '.future.'),
+          path: r.path.replace('/legacy/', '/future/'),
+        })),
+      };
       stops.push(startGroup(nc, future, []));
       const health = await waitFor(async () => {
         const h = await http(`${gw}/healthz`);
@@ -102,12 +137,27 @@ describe('mixed contract versions: today’s gateway and payments with older and
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({
         status: 'degraded',
-        refused_groups: [{ group: 'future', contract: CONTRACT_VERSION + 1, problem: `speaks contract ${CONTRACT_VERSION + 1}; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}` }],
+        refused_groups: [
+          {
+            group: 'future',
+            contract: CONTRACT_VERSION + 1,
+            problem:
+              `speaks contract ${CONTRACT_VERSION + 1}; this build serves contracts ${CONTRACT_VERSION} and ` +
+              `${CONTRACT_VERSION - 1}`,
+          },
+        ],
       });
       expect(health.body.groups.future).toBeUndefined();
       expect((await http(`${gw}/toll/future/health`)).status).toBe(404);
       const logged = errors.map((l) => JSON.parse(l)).filter((l) => l.msg.startsWith('CONTRACT_UNSUPPORTED'));
-      expect(logged).toEqual([expect.objectContaining({ level: 'error', service: 'gateway', group: 'future', contract: CONTRACT_VERSION + 1 })]);
+      expect(logged).toEqual([
+        expect.objectContaining({
+          level: 'error',
+          service: 'gateway',
+          group: 'future',
+          contract: CONTRACT_VERSION + 1,
+        }),
+      ]);
     } finally {
       spy.mockRestore();
     }
@@ -119,23 +169,53 @@ describe('mixed contract versions: today’s gateway and payments with older and
     expect(v1.response.headerValue).toEqual(expect.any(String));
     expect(v1.response.contract).toBeUndefined();
 
-    const current = await request(nc, SUBJECTS.paymentsChallenge, challengeRequest('mixed-v2'), String(CONTRACT_VERSION));
+    const current = await request(
+      nc,
+      SUBJECTS.paymentsChallenge,
+      challengeRequest('mixed-v2'),
+      String(CONTRACT_VERSION),
+    );
     expect(current.response.contract).toBe(CONTRACT_VERSION);
 
     const errors: string[] = [];
-    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => (errors.push(String(chunk)), true));
+    const spy = jest
+      .spyOn(process.stderr, 'write')
+      .mockImplementation((chunk: any) => (errors.push(String(chunk)), true));
     try {
-      const future = await request(nc, SUBJECTS.paymentsChallenge, challengeRequest('mixed-v3'), String(CONTRACT_VERSION + 1));
-      expect(future.err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: `the caller speaks contract "${CONTRACT_VERSION + 1}"; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}` });
+      const future = await request(
+        nc,
+        SUBJECTS.paymentsChallenge,
+        challengeRequest('mixed-v3'),
+        String(CONTRACT_VERSION + 1),
+      );
+      expect(future.err).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message:
+          `the caller speaks contract "${CONTRACT_VERSION + 1}"; this build serves contracts ${CONTRACT_VERSION} ` +
+          `and ${CONTRACT_VERSION - 1}`,
+      });
       expect(errors.map((l) => JSON.parse(l)).filter((l) => l.msg.startsWith('CONTRACT_UNSUPPORTED'))).toEqual([
-        expect.objectContaining({ level: 'error', service: 'payments', from: SUBJECTS.paymentsChallenge, contract: String(CONTRACT_VERSION + 1) }),
+        expect.objectContaining({
+          level: 'error',
+          service: 'payments',
+          from: SUBJECTS.paymentsChallenge,
+          contract: String(CONTRACT_VERSION + 1),
+        }),
       ]);
     } finally {
       spy.mockRestore();
     }
     const health = await http(`${gw}/toll/payments/health`);
     expect(health.body.contract_refusals).toEqual([
-      { from: SUBJECTS.paymentsChallenge, contract: String(CONTRACT_VERSION + 1), problem: `speaks contract "${CONTRACT_VERSION + 1}"; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}`, count: 1, last_at: expect.any(String) },
+      {
+        from: SUBJECTS.paymentsChallenge,
+        contract: String(CONTRACT_VERSION + 1),
+        problem:
+          `speaks contract "${CONTRACT_VERSION + 1}"; this build serves contracts ${CONTRACT_VERSION} and ` +
+          `${CONTRACT_VERSION - 1}`,
+        count: 1,
+        last_at: expect.any(String),
+      },
     ]);
   });
 
@@ -143,7 +223,8 @@ describe('mixed contract versions: today’s gateway and payments with older and
     const bus = new NatsBus(nc);
     const reply = { contract: undefined as number | undefined, data: { ok: true } };
     const peer = respond(nc, 'toll.peer.getThing', () => ({ response: reply }));
-    const ask = () => bus.request<{ data: unknown }>('toll.peer.getThing', {}, { timeoutMs: 2_000, requestId: 'mixed-bus' });
+    const ask = () =>
+      bus.request<{ data: unknown }>('toll.peer.getThing', {}, { timeoutMs: 2_000, requestId: 'mixed-bus' });
     try {
       for (const contract of [undefined, CONTRACT_VERSION - 1, CONTRACT_VERSION]) {
         reply.contract = contract;
@@ -152,7 +233,9 @@ describe('mixed contract versions: today’s gateway and payments with older and
       reply.contract = CONTRACT_VERSION + 1;
       await expect(ask()).rejects.toMatchObject({
         code: 'SERVICE_UNAVAILABLE',
-        message: `toll.peer.getThing answered in a contract this build cannot read: it speaks contract ${CONTRACT_VERSION + 1}; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}`,
+        message:
+          `toll.peer.getThing answered in a contract this build cannot read: it speaks contract ` +
+          `${CONTRACT_VERSION + 1}; this build serves contracts ${CONTRACT_VERSION} and ${CONTRACT_VERSION - 1}`,
       });
     } finally {
       peer.stop();

@@ -26,10 +26,20 @@ describe('NatsBus', () => {
       callback: (_e, msg) => {
         const packet = JSON.parse(Buffer.from(msg.data).toString('utf8')) as { id: string; data: { n: number } };
         // Later requests answer first.
-        setTimeout(() => msg.respond(Buffer.from(JSON.stringify({ id: packet.id, isDisposed: true, response: { n: packet.data.n * 2 } }))), 50 - packet.data.n);
+        setTimeout(
+          () =>
+            msg.respond(
+              Buffer.from(JSON.stringify({ id: packet.id, isDisposed: true, response: { n: packet.data.n * 2 } })),
+            ),
+          50 - packet.data.n,
+        );
       },
     });
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => bus.request<{ n: number }>('test.echo', { n }, { timeoutMs: 2000, requestId: `r-${n}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        bus.request<{ n: number }>('test.echo', { n }, { timeoutMs: 2000, requestId: `r-${n}` }),
+      ),
+    );
     expect(answers.map((a) => a.n)).toEqual(Array.from({ length: 40 }, (_, n) => n * 2));
     sub.unsubscribe();
   });
@@ -50,13 +60,19 @@ describe('NatsBus', () => {
   });
 
   it('maps an error reply to a TollError, a deadline to SERVICE_TIMEOUT and no responder to SERVICE_UNAVAILABLE', async () => {
-    const refusing = respond(nc, 'test.refuse', () => ({ err: { code: 'NOT_FOUND', message: 'no such thing', details: { id: 'x' } } }));
-    await expect(bus.request('test.refuse', {}, { timeoutMs: 2000, requestId: 'r-1' })).rejects.toEqual(new TollError('NOT_FOUND', 'no such thing', { id: 'x' }));
+    const refusing = respond(nc, 'test.refuse', () => ({
+      err: { code: 'NOT_FOUND', message: 'no such thing', details: { id: 'x' } },
+    }));
+    await expect(bus.request('test.refuse', {}, { timeoutMs: 2000, requestId: 'r-1' })).rejects.toEqual(
+      new TollError('NOT_FOUND', 'no such thing', { id: 'x' }),
+    );
     refusing.stop();
 
     const silent = nc.subscribe('test.silent', { callback: () => undefined });
     await nc.flush();
-    const timedOut = await bus.request('test.silent', {}, { timeoutMs: 100, requestId: 'r-2' }).catch((e: unknown) => e);
+    const timedOut = await bus
+      .request('test.silent', {}, { timeoutMs: 100, requestId: 'r-2' })
+      .catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(TollError);
     expect((timedOut as TollError).code).toBe('SERVICE_TIMEOUT');
     expect((timedOut as TollError).message).toBe('test.silent did not answer within 100 ms');
@@ -71,12 +87,22 @@ describe('NatsBus', () => {
     const sub = nc.subscribe('test.slow', {
       callback: (_e, msg) => {
         const packet = JSON.parse(Buffer.from(msg.data).toString('utf8')) as { id: string; data: { wait: number } };
-        setTimeout(() => msg.respond(Buffer.from(JSON.stringify({ id: packet.id, isDisposed: true, response: { waited: packet.data.wait } }))), packet.data.wait);
+        setTimeout(
+          () =>
+            msg.respond(
+              Buffer.from(JSON.stringify({ id: packet.id, isDisposed: true, response: { waited: packet.data.wait } })),
+            ),
+          packet.data.wait,
+        );
       },
     });
-    await expect(bus.request('test.slow', { wait: 300 }, { timeoutMs: 50, requestId: 'r-late' })).rejects.toMatchObject({ code: 'SERVICE_TIMEOUT' });
+    await expect(bus.request('test.slow', { wait: 300 }, { timeoutMs: 50, requestId: 'r-late' })).rejects.toMatchObject(
+      { code: 'SERVICE_TIMEOUT' },
+    );
     await new Promise((r) => setTimeout(r, 350)); // the late reply arrives now, with no request waiting for it
-    await expect(bus.request('test.slow', { wait: 0 }, { timeoutMs: 2000, requestId: 'r-next' })).resolves.toEqual({ waited: 0 });
+    await expect(bus.request('test.slow', { wait: 0 }, { timeoutMs: 2000, requestId: 'r-next' })).resolves.toEqual({
+      waited: 0,
+    });
     sub.unsubscribe();
   });
 
@@ -84,6 +110,8 @@ describe('NatsBus', () => {
     const own = await natsClient(server.url);
     const closedBus = new NatsBus(own);
     await own.close();
-    await expect(closedBus.request('test.echo', {}, { timeoutMs: 500, requestId: 'r-closed' })).rejects.toEqual(new TollError('SERVICE_UNAVAILABLE', 'message bus unavailable'));
+    await expect(closedBus.request('test.echo', {}, { timeoutMs: 500, requestId: 'r-closed' })).rejects.toEqual(
+      new TollError('SERVICE_UNAVAILABLE', 'message bus unavailable'),
+    );
   });
 });

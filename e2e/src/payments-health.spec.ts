@@ -30,7 +30,11 @@ describe('the payments health as the local tools read it', () => {
   });
 
   it('refuses a health without those fields, naming the one missing', () => {
-    expect(() => paymentAccounts({ terms: { recipient: stack.recipient.toBase58(), feePayer: stack.recipient.toBase58() } })).toThrow(/terms\.fee_payer/);
-    expect(() => paymentAccounts({ terms: { recipient: 'not a key', fee_payer: stack.recipient.toBase58() } })).toThrow();
+    expect(() =>
+      paymentAccounts({ terms: { recipient: stack.recipient.toBase58(), feePayer: stack.recipient.toBase58() } }),
+    ).toThrow(/terms\.fee_payer/);
+    expect(() =>
+      paymentAccounts({ terms: { recipient: 'not a key', fee_payer: stack.recipient.toBase58() } }),
+    ).toThrow();
   });
 });

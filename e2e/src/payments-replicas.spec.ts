@@ -13,7 +13,9 @@ describe('two gateway and two payments replicas', () => {
 
   beforeAll(async () => {
     stack = await startStack({ gateways: 2, payments: 2 });
-    for (const g of stack.gateways) for (let i = 0; i < 100 && (await http(`${g.url}/toll/shop/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (const g of stack.gateways)
+      for (let i = 0; i < 100 && (await http(`${g.url}/toll/shop/health`)).status !== 200; i++)
+        await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 
   afterAll(() => stack.stop());
@@ -22,10 +24,16 @@ describe('two gateway and two payments replicas', () => {
     const connection = new Connection(stack.rpc.url, 'confirmed');
     for (let round = 0; round < 5; round++) {
       const c: MemoChallenge = (await http(`${stack.gateways[0].url}/toll/shop/item`)).body.toll;
-      const sig = await sendAndConfirm(connection, stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
+      const sig = await sendAndConfirm(
+        connection,
+        stack.payer,
+        memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+      );
       const before = served.item;
       const results = await Promise.all(
-        [...stack.gateways, ...stack.gateways].map((g) => http(`${g.url}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } })),
+        [...stack.gateways, ...stack.gateways].map((g) =>
+          http(`${g.url}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } }),
+        ),
       );
       // One call is served; the others were refused while it held the credit, or arrived after it settled and got
       // its answer redelivered (same body, marked x-toll-redelivery). Either way the group ran once.
@@ -41,11 +49,17 @@ describe('two gateway and two payments replicas', () => {
 
   it('is paid by a stock x402 v2 client (@x402/fetch with a Solana keypair), once per payment', async () => {
     const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
-    const client = new x402Client().register('solana:*', new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }));
-    client.setSpendControls(false); // the local USDC mint sits at the devnet address but the cap logic is for real assets
+    const client = new x402Client().register(
+      'solana:*',
+      new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }),
+    );
+    // the local USDC mint sits at the devnet address but the cap logic is for real assets
+    client.setSpendControls(false);
     const sent: string[] = [];
     const recordingFetch: typeof fetch = async (input, init) => {
-      const signature = new Headers(init?.headers).get('payment-signature') ?? (input instanceof Request ? input.headers.get('payment-signature') : null);
+      const signature =
+        new Headers(init?.headers).get('payment-signature') ??
+        (input instanceof Request ? input.headers.get('payment-signature') : null);
       if (signature) sent.push(signature);
       return fetch(input, init);
     };
@@ -55,12 +69,22 @@ describe('two gateway and two payments replicas', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ served: before + 1 });
     const settlement = JSON.parse(Buffer.from(res.headers.get('payment-response')!, 'base64').toString());
-    expect(settlement).toMatchObject({ success: true, network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', payer: stack.payer.publicKey.toBase58() });
+    expect(settlement).toMatchObject({
+      success: true,
+      network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      payer: stack.payer.publicKey.toBase58(),
+    });
     expect(sent).toHaveLength(1);
     // The same request again on another gateway: the stored answer, not a second call or charge.
     const replay = await http(`${stack.gateways[0].url}/toll/shop/item`, { headers: { 'payment-signature': sent[0] } });
-    expect([replay.status, replay.headers.get('x-toll-redelivery'), replay.body]).toEqual([200, '1', { served: before + 1 }]);
-    const other = await http(`${stack.gateways[0].url}/toll/shop/item`, { headers: { 'payment-signature': sent[0], 'idempotency-key': 'another-request' } });
+    expect([replay.status, replay.headers.get('x-toll-redelivery'), replay.body]).toEqual([
+      200,
+      '1',
+      { served: before + 1 },
+    ]);
+    const other = await http(`${stack.gateways[0].url}/toll/shop/item`, {
+      headers: { 'payment-signature': sent[0], 'idempotency-key': 'another-request' },
+    });
     expect([other.status, other.body.error]).toEqual([402, 'memo_wrong_input']); // its memo names the first request
     expect(served.item).toBe(before + 1);
   });

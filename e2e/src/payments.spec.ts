@@ -17,7 +17,8 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     stack = await startStack();
     gw = stack.gateways[0].url;
     connection = new Connection(stack.rpc.url, 'confirmed');
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/shop/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await http(`${gw}/toll/shop/health`)).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 
   afterAll(() => stack.stop());
@@ -38,35 +39,59 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     expect(res.headers.get('payment-required')).toBeTruthy();
   };
 
-  it.each([['USDC' as const], ['SOL' as const]])('serves a valid %s memo payment once; the same request again is redelivered, another is refused', async (asset) => {
-    const c = await challenge('/toll/shop/item');
-    const signature = await pay(c, asset);
-    const before = served.item;
-    const ok = await redeem('/toll/shop/item', signature, c.memo);
-    expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ served: before + 1 });
-    const receipt = ok.headers.get('x-toll-receipt')!;
-    const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(receipt)}`);
-    expect(check.body).toMatchObject({ valid: true, claims: { operation_id: 'shop.getItem', price: { per: 'call', usd: '0.01' }, asset, transaction: signature, payer: stack.payer.publicKey.toBase58() } });
-    const settle = JSON.parse(Buffer.from(ok.headers.get('payment-response')!, 'base64').toString());
-    expect(settle).toMatchObject({ success: true, transaction: signature, network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' });
-    // The caller lost the answer and asks again: the same body and receipt id, no second run, no second charge.
-    const again = await redeem('/toll/shop/item', signature, c.memo);
-    expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', ok.text]);
-    const claims = (r: typeof ok) => JSON.parse(Buffer.from(r.headers.get('x-toll-receipt')!.split('.')[0], 'base64url').toString());
-    expect(claims(again)).toMatchObject({ receipt_id: claims(ok).receipt_id, payment_id: claims(ok).payment_id, transaction: signature });
-    // Another request on the same proof is a new purchase: refused, and the memo names only the request that got it.
-    const another = await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': signature, 'idempotency-key': 'second-item' } });
-    refusedWith(another, 'memo_wrong_input');
-    expect(served.item).toBe(before + 1);
-  });
+  it.each([['USDC' as const], ['SOL' as const]])(
+    'serves a valid %s memo payment once; the same request again is redelivered, another is refused',
+    async (asset) => {
+      const c = await challenge('/toll/shop/item');
+      const signature = await pay(c, asset);
+      const before = served.item;
+      const ok = await redeem('/toll/shop/item', signature, c.memo);
+      expect(ok.status).toBe(200);
+      expect(ok.body).toEqual({ served: before + 1 });
+      const receipt = ok.headers.get('x-toll-receipt')!;
+      const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(receipt)}`);
+      expect(check.body).toMatchObject({
+        valid: true,
+        claims: {
+          operation_id: 'shop.getItem',
+          price: { per: 'call', usd: '0.01' },
+          asset,
+          transaction: signature,
+          payer: stack.payer.publicKey.toBase58(),
+        },
+      });
+      const settle = JSON.parse(Buffer.from(ok.headers.get('payment-response')!, 'base64').toString());
+      expect(settle).toMatchObject({
+        success: true,
+        transaction: signature,
+        network: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      });
+      // The caller lost the answer and asks again: the same body and receipt id, no second run, no second charge.
+      const again = await redeem('/toll/shop/item', signature, c.memo);
+      expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', ok.text]);
+      const claims = (r: typeof ok) =>
+        JSON.parse(Buffer.from(r.headers.get('x-toll-receipt')!.split('.')[0], 'base64url').toString());
+      expect(claims(again)).toMatchObject({
+        receipt_id: claims(ok).receipt_id,
+        payment_id: claims(ok).payment_id,
+        transaction: signature,
+      });
+      // Another request on the same proof is a new purchase: refused, and the memo names only the request that got it.
+      const another = await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, {
+        headers: { 'x-payment-tx': signature, 'idempotency-key': 'second-item' },
+      });
+      refusedWith(another, 'memo_wrong_input');
+      expect(served.item).toBe(before + 1);
+    },
+  );
 
   it('redelivers a paid answer at most PAYMENTS_REDELIVERY_MAX (3) times, then refuses the proof', async () => {
     const c = await challenge('/toll/shop/item');
     const signature = await pay(c, 'USDC');
     const before = served.item;
     expect((await redeem('/toll/shop/item', signature, c.memo)).status).toBe(200);
-    for (const n of ['1', '2', '3']) expect((await redeem('/toll/shop/item', signature, c.memo)).headers.get('x-toll-redelivery')).toBe(n);
+    for (const n of ['1', '2', '3'])
+      expect((await redeem('/toll/shop/item', signature, c.memo)).headers.get('x-toll-redelivery')).toBe(n);
     refusedWith(await redeem('/toll/shop/item', signature, c.memo), 'proof_already_redeemed');
     expect(served.item).toBe(before + 1);
   });
@@ -76,8 +101,15 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     const sig = await pay(c, 'USDC');
     const before = served.block;
     const call = (key?: string) =>
-      http(`${gw}/toll/shop/block?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig, ...(key ? { 'idempotency-key': key } : {}) } });
-    const outcome = (r: Awaited<ReturnType<typeof call>>) => [r.status, r.body, r.headers.get('x-toll-credits-remaining'), r.headers.get('x-toll-redelivery')];
+      http(`${gw}/toll/shop/block?toll_memo=${encodeURIComponent(c.memo)}`, {
+        headers: { 'x-payment-tx': sig, ...(key ? { 'idempotency-key': key } : {}) },
+      });
+    const outcome = (r: Awaited<ReturnType<typeof call>>) => [
+      r.status,
+      r.body,
+      r.headers.get('x-toll-credits-remaining'),
+      r.headers.get('x-toll-redelivery'),
+    ];
     expect(outcome(await call('order-1'))).toEqual([200, { served: before + 1 }, '999', null]);
     expect(outcome(await call('order-1'))).toEqual([200, { served: before + 1 }, '999', '1']);
     expect(outcome(await call('order-2'))).toEqual([200, { served: before + 2 }, '998', null]);
@@ -88,7 +120,9 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
   it('rejects a malformed Idempotency-Key before asking for money', async () => {
     const res = await http(`${gw}/toll/shop/item`, { headers: { 'idempotency-key': 'has spaces in it' } });
     expect(res.status).toBe(400);
-    expect(res.body.error.details.issues).toEqual([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters without spaces' }]);
+    expect(res.body.error.details.issues).toEqual([
+      { field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters without spaces' },
+    ]);
   });
 
   it('lets the client library pay in each memo asset', async () => {
@@ -125,25 +159,48 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
       stack.rpc.chain.createMint({ address: fake, decimals: 6, mintAuthority: Keypair.generate().publicKey });
       stack.rpc.chain.mintTo(stack.payer.publicKey, fake, 1_000_000n);
       stack.rpc.chain.mintTo(stack.recipient, fake, 0n);
-      const ix = memoPaymentInstructions({ ...c, usdc: { ...c.usdc, mint: fake.toBase58(), token_account: associatedTokenAddress(stack.recipient, fake).toBase58() } }, 'USDC', stack.payer.publicKey);
-      refusedWith(await redeem('/toll/shop/item', await sendAndConfirm(connection, stack.payer, ix), c.memo), 'wrong_mint');
+      const ix = memoPaymentInstructions(
+        {
+          ...c,
+          usdc: {
+            ...c.usdc,
+            mint: fake.toBase58(),
+            token_account: associatedTokenAddress(stack.recipient, fake).toBase58(),
+          },
+        },
+        'USDC',
+        stack.payer.publicKey,
+      );
+      refusedWith(
+        await redeem('/toll/shop/item', await sendAndConfirm(connection, stack.payer, ix), c.memo),
+        'wrong_mint',
+      );
     });
 
     it('toll_memo without the X-Payment-Tx header: the missing header is named', async () => {
       const c = await challenge('/toll/shop/item');
-      refusedWith(await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`), 'payment_tx_header_missing');
+      refusedWith(
+        await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`),
+        'payment_tx_header_missing',
+      );
     });
 
     it('missing memo', async () => {
       const c = await challenge('/toll/shop/item');
       const [transfer] = memoPaymentInstructions(c, 'USDC', stack.payer.publicKey);
-      refusedWith(await redeem('/toll/shop/item', await sendAndConfirm(connection, stack.payer, [transfer]), c.memo), 'memo_missing');
+      refusedWith(
+        await redeem('/toll/shop/item', await sendAndConfirm(connection, stack.payer, [transfer]), c.memo),
+        'memo_missing',
+      );
     });
 
     it('altered memo (a lower price written into it)', async () => {
       const c = await challenge('/toll/shop/item');
       const altered = c.memo.replace(':10000:', ':1:');
-      refusedWith(await redeem('/toll/shop/item', await pay(c, 'USDC', { memo: altered, amount: 1n }), altered), 'memo_signature_invalid');
+      refusedWith(
+        await redeem('/toll/shop/item', await pay(c, 'USDC', { memo: altered, amount: 1n }), altered),
+        'memo_signature_invalid',
+      );
     });
 
     it('memo issued for another route', async () => {
@@ -153,7 +210,13 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
 
     it('expired memo', async () => {
       const c = await challenge('/toll/shop/item');
-      const { memo } = issueMemo(MEMO_SECRET, { operationId: 'shop.getItem', usd: '0.01', usdcAtomic: 10_000n, lamports: null, expiresAt: Math.floor(Date.now() / 1000) - 5 });
+      const { memo } = issueMemo(MEMO_SECRET, {
+        operationId: 'shop.getItem',
+        usd: '0.01',
+        usdcAtomic: 10_000n,
+        lamports: null,
+        expiresAt: Math.floor(Date.now() / 1000) - 5,
+      });
       refusedWith(await redeem('/toll/shop/item', await pay(c, 'USDC', { memo }), memo), 'memo_expired');
     });
 
@@ -165,13 +228,17 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
       const tx = new Transaction({ feePayer: stack.payer.publicKey, recentBlockhash: blockhash }).add(transfer, memo);
       tx.sign(stack.payer);
       const sig = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
-      for (let i = 0; i < 40 && !(await connection.getSignatureStatus(sig)).value; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 40 && !(await connection.getSignatureStatus(sig)).value; i++)
+        await new Promise((r) => setTimeout(r, 50));
       refusedWith(await redeem('/toll/shop/item', sig, c.memo), 'transaction_failed');
     });
 
     it('unknown signature', async () => {
       const c = await challenge('/toll/shop/item');
-      refusedWith(await redeem('/toll/shop/item', getBase58Decoder().decode(randomBytes(64)), c.memo), 'transaction_not_found');
+      refusedWith(
+        await redeem('/toll/shop/item', getBase58Decoder().decode(randomBytes(64)), c.memo),
+        'transaction_not_found',
+      );
     });
 
     it('a signature already used with another memo', async () => {
@@ -217,5 +284,4 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('INVALID_INPUT');
   });
-
 });

@@ -9,10 +9,27 @@ import { startWiki } from '../../apps/wiki/src/bootstrap';
 import { startStack, type Stack } from './stack';
 
 // Every provider answers its API root; nothing else is recorded, so no data call can succeed and no cache fills.
-const ROOT: Fixture = { upstream: 'any', case: 'root', source: 'built-from-docs', recordedAt: '2026-11-27T00:00:00Z', request: { method: 'GET', path: '/' }, response: { status: 200, body: { ok: true } } };
-const DOWN: Fixture = { upstream: 'any', case: 'down', source: 'built-from-docs', recordedAt: '2026-11-27T00:00:00Z', request: { method: 'GET', path: '/' }, response: { status: 503, body: 'unavailable' } };
+const ROOT: Fixture = {
+  upstream: 'any',
+  case: 'root',
+  source: 'built-from-docs',
+  recordedAt: '2026-11-27T00:00:00Z',
+  request: { method: 'GET', path: '/' },
+  response: { status: 200, body: { ok: true } },
+};
+const DOWN: Fixture = {
+  upstream: 'any',
+  case: 'down',
+  source: 'built-from-docs',
+  recordedAt: '2026-11-27T00:00:00Z',
+  request: { method: 'GET', path: '/' },
+  response: { status: 503, body: 'unavailable' },
+};
 // One paid operation of each group with external providers, asked with valid input.
-const BRIDGE_SCORE = { method: 'POST', json: { bridge: 'wormhole', from_chain: 'ethereum', to_chain: 'solana', token: 'USDC', amount_usd: 50_000 } };
+const BRIDGE_SCORE = {
+  method: 'POST',
+  json: { bridge: 'wormhole', from_chain: 'ethereum', to_chain: 'solana', token: 'USDC', amount_usd: 50_000 },
+};
 const PAID: Array<[string, RequestInit & { json?: unknown }]> = [
   ['/toll/weather/current?lat=52.52&lon=13.41', {}],
   ['/toll/wiki/answer?q=Solana', {}],
@@ -23,7 +40,8 @@ const PAID: Array<[string, RequestInit & { json?: unknown }]> = [
 ];
 
 // Background provider probes: with every provider of a group down and an empty cache the operation is refused with
-// 503 + Retry-After before any 402 (nobody is asked to pay on chain), and sold again once a probe finds a provider back.
+// 503 + Retry-After before any 402 (nobody is asked to pay on chain), and sold again once a probe finds a provider
+// back.
 describe('provider probes through gateway and payments', () => {
   let stack: Stack;
   let upstream: FakeUpstream;
@@ -31,21 +49,50 @@ describe('provider probes through gateway and payments', () => {
 
   const statuses = () => Promise.all(PAID.map(async ([path, init]) => (await http(`${gw}${path}`, init)).status));
   const waitFor = async (want: number[]) => {
-    for (let i = 0; i < 100 && JSON.stringify(await statuses()) !== JSON.stringify(want); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && JSON.stringify(await statuses()) !== JSON.stringify(want); i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(await statuses()).toEqual(want);
   };
 
   beforeAll(async () => {
     upstream = await startFakeUpstream([ROOT]);
-    const base = (natsUrl: string) => ({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500', SOURCE_PROBE_INTERVAL_MS: '300', SOURCE_PROBE_TIMEOUT_MS: '1000' });
+    const base = (natsUrl: string) => ({
+      NATS_URL: natsUrl,
+      LOG_LEVEL: 'error',
+      NATS_GRACE_PERIOD_MS: '50',
+      ANNOUNCE_INTERVAL_MS: '500',
+      SOURCE_PROBE_INTERVAL_MS: '300',
+      SOURCE_PROBE_TIMEOUT_MS: '1000',
+    });
     const u = upstream.url;
     stack = await startStack({
       groups: [
-        (n) => startWeather({ ...base(n), WEATHER_OPENMETEO_BASE_URL: u, WEATHER_METNO_BASE_URL: u, WEATHER_NWS_BASE_URL: u }),
+        (n) =>
+          startWeather({
+            ...base(n),
+            WEATHER_OPENMETEO_BASE_URL: u,
+            WEATHER_METNO_BASE_URL: u,
+            WEATHER_NWS_BASE_URL: u,
+          }),
         (n) => startWiki({ ...base(n), WIKI_WIKIPEDIA_URL: u }),
         (n) => startNews({ ...base(n), NEWS_GDELT_URL: u, NEWS_WIKIMEDIA_URL: u, NEWS_HN_URL: u }),
-        (n) => startData({ ...base(n), ...Object.fromEntries(['COINGECKO', 'PYTH', 'NASDAQ', 'POLYGON', 'FRED', 'FREDGRAPH', 'DEFILLAMA', 'JITO', 'MARINADE'].map((p) => [`DATA_${p}_BASE_URL`, u])) }),
-        (n) => startCompany({ ...base(n), SEC_WWW_BASE_URL: u, SEC_DATA_BASE_URL: u, COMPANY_GLEIF_BASE_URL: u, COMPANY_WIKIDATA_BASE_URL: u }),
+        (n) =>
+          startData({
+            ...base(n),
+            ...Object.fromEntries(
+              ['COINGECKO', 'PYTH', 'NASDAQ', 'POLYGON', 'FRED', 'FREDGRAPH', 'DEFILLAMA', 'JITO', 'MARINADE'].map(
+                (p) => [`DATA_${p}_BASE_URL`, u],
+              ),
+            ),
+          }),
+        (n) =>
+          startCompany({
+            ...base(n),
+            SEC_WWW_BASE_URL: u,
+            SEC_DATA_BASE_URL: u,
+            COMPANY_GLEIF_BASE_URL: u,
+            COMPANY_WIKIDATA_BASE_URL: u,
+          }),
         (n) => startBridge({ ...base(n), BRIDGE_DEFILLAMA_API_URL: u, BRIDGE_DEFILLAMA_BRIDGES_URL: u }),
       ],
     });
@@ -65,13 +112,19 @@ describe('provider probes through gateway and payments', () => {
       const res = await http(`${gw}${path}`, init);
       expect(res.headers.get('payment-required')).toBeNull();
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_seconds: expect.any(Number) } });
-      expect(res.body.error.message).toMatch(/cannot be served right now \(every provider it needs is down \(.*HTTP 503/);
+      expect(res.body.error).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        details: { retry_after_seconds: expect.any(Number) },
+      });
+      expect(res.body.error.message).toMatch(
+        /cannot be served right now \(every provider it needs is down \(.*HTTP 503/,
+      );
       expect(res.body.toll).toBeUndefined();
     }
     const probesOnly = upstream.hits.length;
     await new Promise((r) => setTimeout(r, 700));
-    expect(upstream.hits.slice(probesOnly).every((h) => h.path === '/')).toBe(true); // refused calls never reach a provider
+    // refused calls never reach a provider
+    expect(upstream.hits.slice(probesOnly).every((h) => h.path === '/')).toBe(true);
 
     upstream.use([ROOT]);
     await waitFor([402, 402, 402, 402, 402, 402]);

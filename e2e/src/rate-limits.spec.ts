@@ -24,7 +24,8 @@ describe('a paid call from a client that flooded the free routes', () => {
       },
     });
     for (const g of stack.gateways) {
-      for (let i = 0; i < 100 && (await http(`${g.url}/readyz`)).body.routes === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && (await http(`${g.url}/readyz`)).body.routes === 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
     }
   }, 60_000);
 
@@ -40,15 +41,29 @@ describe('a paid call from a client that flooded the free routes', () => {
       for (const url of urls) out.push((await http(url, { headers: FLOODER })).status);
       return out;
     };
-    expect(await statuses([`${a}/toll/shop/health`, `${b}/toll/shop/health`, `${a}/toll/shop/health`, `${b}/toll/shop/health`, `${a}/toll/shop/health`])).toEqual([200, 200, 200, 429, 429]);
+    expect(
+      await statuses([
+        `${a}/toll/shop/health`,
+        `${b}/toll/shop/health`,
+        `${a}/toll/shop/health`,
+        `${b}/toll/shop/health`,
+        `${a}/toll/shop/health`,
+      ]),
+    ).toEqual([200, 200, 200, 429, 429]);
     expect(await statuses([`${a}/openapi.json`, `${b}/llms.txt`, `${a}/docs`])).toEqual([200, 200, 429]);
     const challenge = await http(`${a}/toll/shop/item`, { headers: FLOODER });
     expect(challenge.status).toBe(402);
     expect(await statuses([`${b}/toll/shop/item`, `${a}/toll/shop/item`])).toEqual([402, 429]);
 
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
-    const paid = await http(`${b}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { ...FLOODER, 'x-payment-tx': sig } });
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
+    const paid = await http(`${b}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, {
+      headers: { ...FLOODER, 'x-payment-tx': sig },
+    });
     expect([paid.status, paid.body, served.item]).toEqual([200, { served: 1 }, 1]);
     expect(paid.headers.get('payment-response')).not.toBeNull(); // settled
     expect((await http(`${a}/toll/shop/health`, { headers: FLOODER })).status).toBe(429);

@@ -11,19 +11,31 @@ import { startSec } from '../../apps/sec/src/bootstrap';
 
 const ADMIN = 'postgresql://postgres@127.0.0.1:5432/postgres';
 const TICKERS = Array.from({ length: 12 }, (_, i) => `T${String(i).padStart(2, '0')}`);
-const MAP = Object.fromEntries(TICKERS.map((ticker, i) => [String(i), { cik_str: 1000 + i, ticker, title: `Company ${i}` }]));
+const MAP = Object.fromEntries(
+  TICKERS.map((ticker, i) => [String(i), { cik_str: 1000 + i, ticker, title: `Company ${i}` }]),
+);
 const COMPANY_CIKS = Array.from({ length: 12 }, (_, i) => 2000 + i);
 const submissions = (cik: number) => ({
   cik: String(cik).padStart(10, '0'),
   name: `Filer ${cik}`,
   tickers: [],
   exchanges: [],
-  filings: { recent: { accessionNumber: [], filingDate: [], reportDate: [], form: [], primaryDocument: [], primaryDocDescription: [] } },
+  filings: {
+    recent: {
+      accessionNumber: [],
+      filingDate: [],
+      reportDate: [],
+      form: [],
+      primaryDocument: [],
+      primaryDocDescription: [],
+    },
+  },
 });
 const SEC_PATH = /^\/(files|submissions|api\/xbrl)\//;
 
 // Most requests inside any one-second window.
-const busiestSecond = (times: number[]) => Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1_000).length));
+const busiestSecond = (times: number[]) =>
+  Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1_000).length));
 
 // Every group that calls SEC (sec, company and screener, two replicas each, each replica on its own NATS server)
 // reads the same SEC_GOVERNOR_DATABASE_URL, so the "sec.gov" row in that one database is SEC's whole budget: asked
@@ -68,9 +80,24 @@ describe('one SEC governor across groups and replicas', () => {
       clients.push(await natsClient(servers[i].url));
     }
     groups.push(await startSec(env(servers[0].url)), await startSec(env(servers[1].url)));
-    for (const i of [2, 3]) groups.push(await startCompany({ ...env(servers[i].url), COMPANY_GLEIF_BASE_URL: url, COMPANY_WIKIDATA_BASE_URL: url, COMPANY_GLEIF_RATE_PER_MINUTE: '600' }));
+    for (const i of [2, 3])
+      groups.push(
+        await startCompany({
+          ...env(servers[i].url),
+          COMPANY_GLEIF_BASE_URL: url,
+          COMPANY_WIKIDATA_BASE_URL: url,
+          COMPANY_GLEIF_RATE_PER_MINUTE: '600',
+        }),
+      );
     for (const i of [4, 5]) {
-      groups.push(await startScreener({ ...env(servers[i].url), DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${name}_screener`, SCREENER_NASDAQ_BASE_URL: url, SCREENER_BUILD_ON_START: 'false' }));
+      groups.push(
+        await startScreener({
+          ...env(servers[i].url),
+          DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${name}_screener`,
+          SCREENER_NASDAQ_BASE_URL: url,
+          SCREENER_BUILD_ON_START: 'false',
+        }),
+      );
     }
   }, 60_000);
 
@@ -90,7 +117,9 @@ describe('one SEC governor across groups and replicas', () => {
     const deadline = Date.now() + 15_000;
     const calls = [
       ...TICKERS.map((ticker, i) => callOperation(clients[i % 2], 'sec.getFilings', { ticker }, { deadline })),
-      ...COMPANY_CIKS.map((cik, i) => callOperation(clients[2 + (i % 2)], 'company.getSnapshot', { cik: String(cik) }, { deadline })),
+      ...COMPANY_CIKS.map((cik, i) =>
+        callOperation(clients[2 + (i % 2)], 'company.getSnapshot', { cik: String(cik) }, { deadline }),
+      ),
     ];
     // Both screener replicas build at once (the empty listing is then rejected, after every SEC frame was read).
     const builds = groups.slice(4).map((g) => g.app.get(SnapshotBuild).build(true));
@@ -106,10 +135,24 @@ describe('one SEC governor across groups and replicas', () => {
     // second with the on-time ones (seen in CI: 10). The span below still checks the 8/s pacing over the whole run.
     expect(busiestSecond(hits)).toBeLessThanOrEqual(10);
     expect(Math.max(...hits) - Math.min(...hits)).toBeGreaterThanOrEqual((hits.length - 1) * 125 - 100);
-    for (const [i, op] of [[0, 'sec.getHealth'], [1, 'sec.getHealth']] as const) {
-      expect((await callOperation(clients[i], op, {})).response!.data.governor).toMatchObject({ mode: 'shared', rate_per_second: 8, calls: { fallback: 0 } });
+    for (const [i, op] of [
+      [0, 'sec.getHealth'],
+      [1, 'sec.getHealth'],
+    ] as const) {
+      expect((await callOperation(clients[i], op, {})).response!.data.governor).toMatchObject({
+        mode: 'shared',
+        rate_per_second: 8,
+        calls: { fallback: 0 },
+      });
     }
-    for (const i of [2, 3]) expect((await callOperation(clients[i], 'company.getHealth', {})).response!.data.governor).toMatchObject({ sec: 'shared', gleif: 'shared' });
-    for (const i of [4, 5]) expect((await callOperation(clients[i], 'screener.getHealth', {})).response!.data.governor).toMatchObject({ sec: 'shared' });
+    for (const i of [2, 3])
+      expect((await callOperation(clients[i], 'company.getHealth', {})).response!.data.governor).toMatchObject({
+        sec: 'shared',
+        gleif: 'shared',
+      });
+    for (const i of [4, 5])
+      expect((await callOperation(clients[i], 'screener.getHealth', {})).response!.data.governor).toMatchObject({
+        sec: 'shared',
+      });
   }, 60_000);
 });

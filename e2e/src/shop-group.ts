@@ -12,17 +12,44 @@ const Served = z.object({ served: z.number().int() });
 
 @Controller()
 class ShopController {
-  @TollRoute({ operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', summary: 'A paid item', price: perCall('0.01'), input: Empty, output: Served, timeoutMs: 2_000 })
+  @TollRoute({
+    operationId: 'shop.getItem',
+    method: 'GET',
+    path: '/toll/shop/item',
+    summary: 'A paid item',
+    price: perCall('0.01'),
+    input: Empty,
+    output: Served,
+    timeoutMs: 2_000,
+  })
   item() {
     return { served: ++served.item };
   }
 
-  @TollRoute({ operationId: 'shop.getOther', method: 'GET', path: '/toll/shop/other', summary: 'Another paid route', price: perCall('0.01'), input: Empty, output: Served, timeoutMs: 2_000 })
+  @TollRoute({
+    operationId: 'shop.getOther',
+    method: 'GET',
+    path: '/toll/shop/other',
+    summary: 'Another paid route',
+    price: perCall('0.01'),
+    input: Empty,
+    output: Served,
+    timeoutMs: 2_000,
+  })
   other() {
     return { served: ++served.other };
   }
 
-  @TollRoute({ operationId: 'shop.getFlaky', method: 'GET', path: '/toll/shop/flaky', summary: 'Fails on demand', price: perCall('0.01'), input: Empty, output: Served, timeoutMs: 2_000 })
+  @TollRoute({
+    operationId: 'shop.getFlaky',
+    method: 'GET',
+    path: '/toll/shop/flaky',
+    summary: 'Fails on demand',
+    price: perCall('0.01'),
+    input: Empty,
+    output: Served,
+    timeoutMs: 2_000,
+  })
   flaky() {
     if (faults.failNextFlaky) {
       faults.failNextFlaky = false;
@@ -31,12 +58,30 @@ class ShopController {
     return { served: ++served.flaky };
   }
 
-  @TollRoute({ operationId: 'shop.getBlock', method: 'GET', path: '/toll/shop/block', summary: 'Prepaid by blocks of 1,000', price: perBlock('0.01', 1000), input: Empty, output: Served, timeoutMs: 2_000 })
+  @TollRoute({
+    operationId: 'shop.getBlock',
+    method: 'GET',
+    path: '/toll/shop/block',
+    summary: 'Prepaid by blocks of 1,000',
+    price: perBlock('0.01', 1000),
+    input: Empty,
+    output: Served,
+    timeoutMs: 2_000,
+  })
   block() {
     return { served: ++served.block };
   }
 
-  @TollRoute({ operationId: 'shop.getHealth', method: 'GET', path: '/toll/shop/health', summary: 'Free', price: FREE, input: Empty, output: z.object({ ok: z.boolean() }), timeoutMs: 2_000 })
+  @TollRoute({
+    operationId: 'shop.getHealth',
+    method: 'GET',
+    path: '/toll/shop/health',
+    summary: 'Free',
+    price: FREE,
+    input: Empty,
+    output: z.object({ ok: z.boolean() }),
+    timeoutMs: 2_000,
+  })
   health() {
     return { ok: true };
   }
@@ -46,4 +91,9 @@ class ShopController {
 class ShopModule {}
 
 export const startShop = (natsUrl: string, env: Record<string, string> = {}) =>
-  bootstrapGroup(ShopModule, { name: 'shop', title: 'Shop', config: BaseConfig, env: { NATS_URL: natsUrl, ANNOUNCE_INTERVAL_MS: '500', LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ...env } });
+  bootstrapGroup(ShopModule, {
+    name: 'shop',
+    title: 'Shop',
+    config: BaseConfig,
+    env: { NATS_URL: natsUrl, ANNOUNCE_INTERVAL_MS: '500', LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ...env },
+  });

@@ -8,7 +8,14 @@ describe('shutdown deadline', () => {
     const nats = await startNats();
     try {
       const child = spawn(process.execPath, [join(__dirname, 'hanging-group.js')], {
-        env: { ...process.env, NATS_URL: nats.url, HEALTH_PORT: '0', LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '0', SHUTDOWN_TIMEOUT_MS: '1000' },
+        env: {
+          ...process.env,
+          NATS_URL: nats.url,
+          HEALTH_PORT: '0',
+          LOG_LEVEL: 'error',
+          NATS_GRACE_PERIOD_MS: '0',
+          SHUTDOWN_TIMEOUT_MS: '1000',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '';

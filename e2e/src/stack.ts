@@ -35,7 +35,16 @@ export async function startStack({
   const nats = await startNats();
   const rpc = await startLocalRpc({ port: 0 });
   const db = scratchDatabase('toll_payments_e2e');
-  const env = { NATS_URL: nats.url, LOG_LEVEL: 'error', DATABASE_URL: db.url, SOLANA_RPC_URLS: rpc.url, PAYMENTS_SOL_USD_FIXED: '150', ANNOUNCE_INTERVAL_MS: '500', NATS_GRACE_PERIOD_MS: '50', ...appEnv };
+  const env = {
+    NATS_URL: nats.url,
+    LOG_LEVEL: 'error',
+    DATABASE_URL: db.url,
+    SOLANA_RPC_URLS: rpc.url,
+    PAYMENTS_SOL_USD_FIXED: '150',
+    ANNOUNCE_INTERVAL_MS: '500',
+    NATS_GRACE_PERIOD_MS: '50',
+    ...appEnv,
+  };
   const paymentApps: RunningGroup[] = [];
   for (let i = 0; i < payments; i++) paymentApps.push(await startPayments(env));
   const terms = resolveTerms(PaymentsConfig.parse(env));
@@ -43,7 +52,8 @@ export async function startStack({
   const shop = await startShop(nats.url, appEnv);
   const extra = await Promise.all(groups.map((start) => start(nats.url, rpc.url)));
   const gws: RunningGateway[] = [];
-  for (let i = 0; i < gateways; i++) gws.push(await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error', ...gatewayEnv }));
+  for (let i = 0; i < gateways; i++)
+    gws.push(await startGateway({ NATS_URL: nats.url, PORT: '0', LOG_LEVEL: 'error', ...gatewayEnv }));
 
   const payer = Keypair.generate();
   rpc.chain.airdrop(payer.publicKey, 10_000_000_000n);

@@ -9,7 +9,8 @@ const fixtures = loadFixtures(join(__dirname, '../../apps/trademarks/test/fixtur
 const cases = (...names: string[]) => fixtures.filter((f) => names.includes(`${f.upstream}/${f.case}`));
 
 // Trademark Watch behind the real gateway and payments: one deployment with the USPTO keys, whose index is built by
-// the scheduled ingest from replayed daily files, and one without the TSDR key, whose status route is refused with a 503 before anyone is asked to pay.
+// the scheduled ingest from replayed daily files, and one without the TSDR key, whose status route is refused with a
+// 503 before anyone is asked to pay.
 describe('trademarks through gateway and payments', () => {
   let stack: Stack;
   let upstream: FakeUpstream;
@@ -20,12 +21,21 @@ describe('trademarks through gateway and payments', () => {
     const challenge = await http(`${gw}${path}`);
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
-    return { challenge: c, redeem: () => http(`${gw}${path}&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } }) };
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
+    return {
+      challenge: c,
+      redeem: () => http(`${gw}${path}&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } }),
+    };
   };
 
   beforeAll(async () => {
-    upstream = await startFakeUpstream(cases('odp/listing', 'odp/file-apc261122', 'odp/file-apc261123', 'tsdr/status-sn76044902'));
+    upstream = await startFakeUpstream(
+      cases('odp/listing', 'odp/file-apc261122', 'odp/file-apc261123', 'tsdr/status-sn76044902'),
+    );
     const env = (natsUrl: string) => ({
       NATS_URL: natsUrl,
       LOG_LEVEL: 'error',
@@ -78,8 +88,13 @@ describe('trademarks through gateway and payments', () => {
     expect(off.status).toBe(503);
     expect(Number(off.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(off.headers.get('payment-required')).toBeNull();
-    expect(off.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_seconds: expect.any(Number) } });
-    expect(off.body.error.message).toMatch(/^trademarks\.getStatus cannot be served right now \(.*TRADEMARKS_TSDR_API_KEY.*\); no payment was taken/);
+    expect(off.body.error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      details: { retry_after_seconds: expect.any(Number) },
+    });
+    expect(off.body.error.message).toMatch(
+      /^trademarks\.getStatus cannot be served right now \(.*TRADEMARKS_TSDR_API_KEY.*\); no payment was taken/,
+    );
     expect(upstream.hits.filter((h) => h.path.startsWith('/ts/'))).toEqual([]);
   });
 });

@@ -26,9 +26,16 @@ describe('weather through gateway and payments', () => {
       WEATHER_METNO_BASE_URL: upstream.url,
       WEATHER_NWS_BASE_URL: upstream.url,
     });
-    stack = await startStack({ groups: [(natsUrl) => startWeather(env(natsUrl)), (natsUrl) => startData({ ...env(natsUrl), DATA_COINGECKO_BASE_URL: upstream.url, DATA_PYTH_BASE_URL: upstream.url })] });
+    stack = await startStack({
+      groups: [
+        (natsUrl) => startWeather(env(natsUrl)),
+        (natsUrl) =>
+          startData({ ...env(natsUrl), DATA_COINGECKO_BASE_URL: upstream.url, DATA_PYTH_BASE_URL: upstream.url }),
+      ],
+    });
     gw = stack.gateways[0].url;
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/weather/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (await http(`${gw}/toll/weather/health`)).status !== 200; i++)
+      await new Promise((r) => setTimeout(r, 100));
   }, 60_000);
 
   afterAll(async () => {
@@ -42,8 +49,13 @@ describe('weather through gateway and payments', () => {
     const challenge = await http(`${gw}${path}`);
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
-    const redeem = () => http(`${gw}${path}&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } });
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
+    const redeem = () =>
+      http(`${gw}${path}&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } });
 
     const failed = await redeem();
     expect(failed.status).toBe(502);
@@ -57,7 +69,10 @@ describe('weather through gateway and payments', () => {
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
     const again = await redeem();
     expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', served.text]);
-    const elsewhere = await http(`${gw}/toll/weather/current?lat=48.85&lon=2.35&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } });
+    const elsewhere = await http(
+      `${gw}/toll/weather/current?lat=48.85&lon=2.35&toll_memo=${encodeURIComponent(c.memo)}`,
+      { headers: { 'x-payment-tx': sig } },
+    );
     expect([elsewhere.status, elsewhere.body.error]).toEqual([402, 'memo_wrong_input']);
   });
 
@@ -80,13 +95,22 @@ describe('weather through gateway and payments', () => {
     upstream.use([]); // every price provider down, nothing cached
     const path = '/api/data?include=prices';
     const c: MemoChallenge = (await http(`${gw}${path}`)).body.toll;
-    const sig = await sendAndConfirm(new Connection(stack.rpc.url, 'confirmed'), stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
-    const redeem = () => http(`${gw}${path}&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } });
+    const sig = await sendAndConfirm(
+      new Connection(stack.rpc.url, 'confirmed'),
+      stack.payer,
+      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
+    );
+    const redeem = () =>
+      http(`${gw}${path}&toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } });
     for (let i = 0; i < 2; i++) {
       const res = await redeem();
       expect(res.status).toBe(200);
       expect(res.body.prices).toMatchObject({ stale: true, data: null, as_of: null, reason: expect.any(String) });
-      expect([res.headers.get('x-toll-uncharged'), res.headers.get('payment-response'), res.headers.get('x-toll-receipt')]).toEqual(['no requested section has fresh data', null, null]);
+      expect([
+        res.headers.get('x-toll-uncharged'),
+        res.headers.get('payment-response'),
+        res.headers.get('x-toll-receipt'),
+      ]).toEqual(['no requested section has fresh data', null, null]);
     }
   });
 });

@@ -9,9 +9,11 @@ import { startLiveCatalog, type LiveCatalog, type Schema } from './live-catalog'
 
 // Objects whose names a standard fixes are not ours to rename; they are skipped whole, and only these.
 const STANDARD_FIXED: Array<{ where: RegExp; why: string }> = [
-  { where: /^402\.(x402Version|error|accepts)(\.|$)/, why: 'x402 v1 PaymentRequired fields (x402Version, accepts[].maxAmountRequired, payTo, extra.feePayer, ...)' },
+  {
+    where: /^402\.(x402Version|error|accepts)(\.|$)/,
+    why: 'x402 v1 PaymentRequired fields (x402Version, accepts[].maxAmountRequired, payTo, extra.feePayer, ...)',
+  },
 ];
-
 
 const CAMEL = /[a-z0-9][A-Z]/;
 const standard = (path: string) => STANDARD_FIXED.some((s) => s.where.test(path));
@@ -29,9 +31,11 @@ export function camelInSchema(schema: unknown, at: string, found: string[] = [])
     if (CAMEL.test(name) && !standard(path)) found.push(path);
     camelInSchema(sub, path, found);
   }
-  for (const key of ['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'prefixItems', 'not']) camelInSchema(s[key], `${at}.${key}`, found);
+  for (const key of ['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'prefixItems', 'not'])
+    camelInSchema(s[key], `${at}.${key}`, found);
   for (const key of ['$defs', 'definitions', 'patternProperties']) {
-    for (const [name, sub] of Object.entries((s[key] as Record<string, unknown>) ?? {})) camelInSchema(sub, `${at}.${key}.${name}`, found);
+    for (const [name, sub] of Object.entries((s[key] as Record<string, unknown>) ?? {}))
+      camelInSchema(sub, `${at}.${key}.${name}`, found);
   }
   return found;
 }
@@ -60,14 +64,24 @@ describe('one naming style on the wire (snake_case)', () => {
   afterAll(() => live?.stop());
 
   it('the detector catches camelCase and skips only the standard-fixed objects', () => {
-    expect(camelInSchema({ type: 'object', properties: { a_b: { type: 'array', items: { properties: { fooBar: {} } } } } }, 'x')).toEqual(['x.a_b.items.fooBar']);
-    expect(camelInValue({ x402Version: 1, accepts: [{ payTo: 'p' }], toll: { operationId: 'o' } }, '402')).toEqual(['402.toll.operationId']);
+    expect(
+      camelInSchema(
+        { type: 'object', properties: { a_b: { type: 'array', items: { properties: { fooBar: {} } } } } },
+        'x',
+      ),
+    ).toEqual(['x.a_b.items.fooBar']);
+    expect(camelInValue({ x402Version: 1, accepts: [{ payTo: 'p' }], toll: { operationId: 'o' } }, '402')).toEqual([
+      '402.toll.operationId',
+    ]);
   });
 
   it('every operation announces an output schema in snake_case', () => {
     const found = Object.entries(live.openapi.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
       Object.entries(methods).flatMap(([method, op]) =>
-        camelInSchema(op.responses?.['200']?.content?.['application/json']?.schema, `${method.toUpperCase()} ${path} (${op.operationId})`),
+        camelInSchema(
+          op.responses?.['200']?.content?.['application/json']?.schema,
+          `${method.toUpperCase()} ${path} (${op.operationId})`,
+        ),
       ),
     );
     expect(found).toEqual([]);
@@ -75,7 +89,9 @@ describe('one naming style on the wire (snake_case)', () => {
 
   it('the error envelope schema and every x-toll-price are snake_case', () => {
     expect(camelInSchema(live.openapi.components.schemas.ErrorEnvelope, 'ErrorEnvelope')).toEqual([]);
-    const prices = live.operations.filter((o) => o.price).flatMap((o) => camelInValue(o.price, `${o.operationId}.x-toll-price`));
+    const prices = live.operations
+      .filter((o) => o.price)
+      .flatMap((o) => camelInValue(o.price, `${o.operationId}.x-toll-price`));
     expect(prices).toEqual([]);
   });
 
@@ -84,7 +100,10 @@ describe('one naming style on the wire (snake_case)', () => {
     let challenged = 0;
     for (const op of live.operations.filter((o) => o.price)) {
       const path = op.path.replace(/\{[^}]+\}/g, 'x');
-      const res = await fetch(`${live.gateway.url}${path}`, { method: op.method, ...(op.method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) });
+      const res = await fetch(`${live.gateway.url}${path}`, {
+        method: op.method,
+        ...(op.method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+      });
       if (res.status !== 402) continue; // input refused first (400): the envelope is checked below
       const body = (await res.json()) as any;
       expect(body.x402Version).toBe(1);
@@ -98,14 +117,19 @@ describe('one naming style on the wire (snake_case)', () => {
   it('shows every price one way: decimal USD and its unit, the same in OpenAPI, health, the 402 body and llms.txt', async () => {
     const paid = live.operations.filter((o) => o.price);
     for (const { price } of paid) {
-      expect(price).toEqual(price!.per === 'block' ? { per: 'block', usd: expect.stringMatching(/^\d+(\.\d{1,6})?$/), requests: expect.any(Number) } : { per: expect.stringMatching(/^(call|bot-month)$/), usd: expect.stringMatching(/^\d+(\.\d{1,6})?$/) });
+      expect(price).toEqual(
+        price!.per === 'block'
+          ? { per: 'block', usd: expect.stringMatching(/^\d+(\.\d{1,6})?$/), requests: expect.any(Number) }
+          : { per: expect.stringMatching(/^(call|bot-month)$/), usd: expect.stringMatching(/^\d+(\.\d{1,6})?$/) },
+      );
     }
     const byId = new Map(live.operations.map((o) => [o.operationId, o.price]));
     const healthPaths = live.operations.filter((o) => o.operationId.endsWith('.getHealth')).map((o) => o.path);
     expect(healthPaths.length).toBeGreaterThan(10);
     for (const path of healthPaths) {
       const health = (await (await fetch(`${live.gateway.url}${path}`)).json()) as any;
-      for (const e of health.endpoints) expect([e.operation_id, e.price]).toEqual([e.operation_id, byId.get(e.operation_id)]);
+      for (const e of health.endpoints)
+        expect([e.operation_id, e.price]).toEqual([e.operation_id, byId.get(e.operation_id)]);
     }
     const llms = await (await fetch(`${live.gateway.url}/llms.txt`)).text();
     for (const o of paid) expect(llms).toContain(`(${priceText(o.price as PriceSpec)}; operationId ${o.operationId};`);
@@ -127,15 +151,19 @@ describe('one naming style on the wire (snake_case)', () => {
         .map((o) => ({ operation_id: o.operationId, method: o.method, path: o.path, price: o.price }))
         .sort((a, b) => a.operation_id.localeCompare(b.operation_id));
       const health = (await (await fetch(`${live.gateway.url}${h.path}`)).json()) as any;
-      const tolls = Array.isArray(health.tolls) ? [...health.tolls].sort((a: any, b: any) => a.operation_id.localeCompare(b.operation_id)) : health.tolls;
-      if (JSON.stringify(tolls) !== JSON.stringify(expected)) problems.push(`${group}: tolls ${JSON.stringify(health.tolls)?.slice(0, 300)}`);
+      const tolls = Array.isArray(health.tolls)
+        ? [...health.tolls].sort((a: any, b: any) => a.operation_id.localeCompare(b.operation_id))
+        : health.tolls;
+      if (JSON.stringify(tolls) !== JSON.stringify(expected))
+        problems.push(`${group}: tolls ${JSON.stringify(health.tolls)?.slice(0, 300)}`);
     }
     expect(problems).toEqual([]);
   });
 
   it("the gateway's own bodies (index, healthz, readyz) are snake_case", async () => {
     const found: string[] = [];
-    for (const path of ['/', '/healthz', '/readyz']) found.push(...camelInValue(await (await fetch(`${live.gateway.url}${path}`)).json(), path));
+    for (const path of ['/', '/healthz', '/readyz'])
+      found.push(...camelInValue(await (await fetch(`${live.gateway.url}${path}`)).json(), path));
     expect(found).toEqual([]);
   });
 
@@ -144,12 +172,19 @@ describe('one naming style on the wire (snake_case)', () => {
     const notFound = await fetch(`${live.gateway.url}/toll/no-such-group/x`);
     found.push(...camelInValue(await notFound.json(), '404'));
     for (const op of live.operations.filter((o) => o.method === 'POST').slice(0, 5)) {
-      const res = await fetch(`${live.gateway.url}${op.path}`, { method: 'POST', body: '[1]', headers: { 'content-type': 'application/json' } });
+      const res = await fetch(`${live.gateway.url}${op.path}`, {
+        method: 'POST',
+        body: '[1]',
+        headers: { 'content-type': 'application/json' },
+      });
       const body = (await res.json()) as any;
       expect(body.error.request_id).toEqual(expect.any(String));
       found.push(...camelInValue(body, `${res.status} ${op.operationId}`));
     }
-    const wrongMethod = await fetch(`${live.gateway.url}${live.operations.find((o) => o.method === 'GET')!.path.replace(/\{[^}]+\}/g, 'x')}`, { method: 'DELETE' });
+    const wrongMethod = await fetch(
+      `${live.gateway.url}${live.operations.find((o) => o.method === 'GET')!.path.replace(/\{[^}]+\}/g, 'x')}`,
+      { method: 'DELETE' },
+    );
     found.push(...camelInValue(await wrongMethod.json(), `${wrongMethod.status}`));
     expect(found).toEqual([]);
   });
@@ -160,7 +195,9 @@ describe('one naming style on the wire (snake_case)', () => {
     const found: string[] = [];
     for (const path of ['/', '/llms.txt', '/docs', '/openapi.json']) {
       const text = await (await fetch(`${live.gateway.url}${path}`)).text();
-      found.push(...[...text.matchAll(REPO_PATH)].map((m) => `${path}: ${text.slice(Math.max(0, m.index - 60), m.index + 40)}`));
+      found.push(
+        ...[...text.matchAll(REPO_PATH)].map((m) => `${path}: ${text.slice(Math.max(0, m.index - 60), m.index + 40)}`),
+      );
     }
     expect(found).toEqual([]);
   });

@@ -9,5 +9,9 @@ startDemoChain({ port: 0, usdcMint: SOLANA_NETWORKS.devnet.usdcMint }).then((cha
     process.send({ funded: true });
   });
   process.once('SIGTERM', () => chain.close().then(() => process.exit(0)));
-  process.send({ url: chain.url, usdcMint: chain.usdcMint, demoWallet: { address: chain.demoWallet.address, secretKey: [...chain.demoWallet.secretKey] } });
+  process.send({
+    url: chain.url,
+    usdcMint: chain.usdcMint,
+    demoWallet: { address: chain.demoWallet.address, secretKey: [...chain.demoWallet.secretKey] },
+  });
 });

@@ -1,7 +1,8 @@
 // Preloaded (`node -r`) into every benchmarked process when BENCH_CPU_PROF=<dir> is set: SIGURG starts V8's CPU
-// profiler, the next SIGURG stops it (SIGURG: ignored by default and not one of Nest's shutdown signals, unlike SIGUSR2) and writes <dir>/<label>.<pid>.cpuprofile. The bench signals all processes
-// around the measured load only, so start-up, warm-up and payment preparation stay out of the profile (a plain
-// `--cpu-prof` would also need a clean exit, which a signal-driven shutdown does not give).
+// profiler, the next SIGURG stops it (SIGURG: ignored by default and not one of Nest's shutdown signals, unlike
+// SIGUSR2) and writes <dir>/<label>.<pid>.cpuprofile. The bench signals all processes around the measured load only, so
+// start-up, warm-up and payment preparation stay out of the profile (a plain `--cpu-prof` would also need a clean exit,
+// which a signal-driven shutdown does not give).
 const { writeFileSync } = require('node:fs');
 const inspector = require('node:inspector');
 const path = require('node:path');
@@ -12,7 +13,8 @@ const session = new inspector.Session();
 session.connect();
 let running = false;
 
-const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+const post = (method, params) =>
+  new Promise((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
 
 async function toggle() {
   if (!running) {

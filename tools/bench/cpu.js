@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// CPU per request, by process, of the `npm run bench` stack (2 gateways, 2 payments, 2 devutils, NATS, the chain) under one
-// load at a time, read from each process's own CPU counters (/proc/<pid>/stat, Linux; see profile.js): on a busy machine
-// this holds steady where req/s does not. With BENCH_CPU_PROF=<dir> every app runs with cpu-prof.js preloaded; the
-// profilers are switched on around each load only, and the functions with the most self time in each app are printed.
-// Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid,balance; also openapi,
-// and <free load>-drive: that free load through the paid loads' client, fetch at 10 concurrent, for a like-for-like gateway),
-// BENCH_PAID_N (500) per paid load, BENCH_STACK_WAIT_MS (30000) for the stack to start.
+// CPU per request, by process, of the `npm run bench` stack (2 gateways, 2 payments, 2 devutils, NATS, the chain) under
+// one load at a time, read from each process's own CPU counters (/proc/<pid>/stat, Linux; see profile.js): on a busy
+// machine this holds steady where req/s does not. With BENCH_CPU_PROF=<dir> every app runs with cpu-prof.js preloaded;
+// the profilers are switched on around each load only, and the functions with the most self time in each app are
+// printed. Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid,balance; also
+// openapi, and <free load>-drive: that free load through the paid loads' client, fetch at 10 concurrent, for a
+// like-for-like gateway), BENCH_PAID_N (500) per paid load, BENCH_STACK_WAIT_MS (30000) for the stack to start.
 const autocannon = require('autocannon');
 const { mkdirSync, readFileSync, readdirSync, renameSync } = require('node:fs');
 const path = require('node:path');
@@ -33,7 +33,16 @@ const ownCpuMs = () => {
 };
 
 const cannon = (urls, total) =>
-  Promise.all(urls.map((url) => new Promise((resolve, reject) => autocannon({ url, connections: 5, amount: Math.floor(total / urls.length) }, (e, r) => (e ? reject(e) : resolve(r))))));
+  Promise.all(
+    urls.map(
+      (url) =>
+        new Promise((resolve, reject) =>
+          autocannon({ url, connections: 5, amount: Math.floor(total / urls.length) }, (e, r) =>
+            e ? reject(e) : resolve(r),
+          ),
+        ),
+    ),
+  );
 
 // Runs `load` between two readings of every process's CPU; returns ms of CPU per request by process name.
 async function measure(name, processes, load) {
@@ -62,7 +71,8 @@ async function collectProfiles(name) {
   if (!PROFILE_DIR) return;
   await new Promise((r) => setTimeout(r, 2_000));
   mkdirSync(path.join(PROFILE_DIR, name), { recursive: true });
-  for (const f of readdirSync(PROFILE_DIR).filter((x) => x.endsWith('.cpuprofile'))) renameSync(path.join(PROFILE_DIR, f), path.join(PROFILE_DIR, name, f));
+  for (const f of readdirSync(PROFILE_DIR).filter((x) => x.endsWith('.cpuprofile')))
+    renameSync(path.join(PROFILE_DIR, f), path.join(PROFILE_DIR, name, f));
 }
 
 // Self time by function in one app's profiles of one load, as shares of its non-idle samples.
@@ -76,13 +86,18 @@ function topFunctions(app, load) {
     for (const id of profile.samples) {
       const frame = nodes.get(id);
       if (frame.functionName === '(idle)') continue;
-      const where = frame.url ? ` ${frame.url.replace(/^.*node_modules\//, '').replace(/^.*\/(apps|libs)\//, '$1/')}:${frame.lineNumber + 1}` : '';
+      const where = frame.url
+        ? ` ${frame.url.replace(/^.*node_modules\//, '').replace(/^.*\/(apps|libs)\//, '$1/')}:${frame.lineNumber + 1}`
+        : '';
       const key = `${frame.functionName || '(anonymous)'}${where}`;
       self.set(key, (self.get(key) ?? 0) + 1);
       total++;
     }
   }
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, TOP).map(([fn, n]) => ({ fn, share: n / total }));
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP)
+    .map(([fn, n]) => ({ fn, share: n / total }));
 }
 
 (async () => {
@@ -90,29 +105,43 @@ function topFunctions(app, load) {
   const stack = await startStack({
     apps: ['payments', 'payments', 'devutils', 'devutils'],
     gatewayReplicas: 2,
-    env: { SOLANA_RPC_URLS: chain.url, PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench' },
+    env: {
+      SOLANA_RPC_URLS: chain.url,
+      PAYMENTS_SOL_USD_FIXED: '150',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench',
+    },
   });
   const gws = stack.gateways;
   const results = [];
   try {
-    await waitFor(async () => {
-      for (const g of gws) if (!(await fetch(`${g}/toll/devutils/health`)).ok || !(await fetch(`${g}/toll/payments/health`)).ok) return false;
-      return true;
-    }, Number(process.env.BENCH_STACK_WAIT_MS ?? 30_000));
+    await waitFor(
+      async () => {
+        for (const g of gws)
+          if (!(await fetch(`${g}/toll/devutils/health`)).ok || !(await fetch(`${g}/toll/payments/health`)).ok)
+            return false;
+        return true;
+      },
+      Number(process.env.BENCH_STACK_WAIT_MS ?? 30_000),
+    );
     for (const name of LOADS) {
       let load;
       if (name === 'paid' || name === 'balance') {
         const { terms } = await (await fetch(`${gws[0]}/toll/payments/health`)).json();
         await chain.fund([terms.recipient, terms.fee_payer]);
         // Per-call memo proofs (one payment each), or balance-signed requests after one deposit.
-        const calls = name === 'paid' ? await preparePaid(gws, PAID_PATH, chain, PAID_N + 50) : await prepareBalance(gws, PAID_PATH, chain, 100, PAID_N + 50);
+        const calls =
+          name === 'paid'
+            ? await preparePaid(gws, PAID_PATH, chain, PAID_N + 50)
+            : await prepareBalance(gws, PAID_PATH, chain, 100, PAID_N + 50);
         await drive(calls.slice(0, 50));
         load = async () => {
           const d = await drive(calls.slice(50));
           return { total: d.total, failed: d.total - d.ok };
         };
       } else if (name.endsWith('-drive')) {
-        const calls = Array.from({ length: N + WARM_UP }, (_, i) => ({ url: `${gws[i % gws.length]}${FREE[name.slice(0, -'-drive'.length)]}` }));
+        const calls = Array.from({ length: N + WARM_UP }, (_, i) => ({
+          url: `${gws[i % gws.length]}${FREE[name.slice(0, -'-drive'.length)]}`,
+        }));
         await drive(calls.slice(0, WARM_UP));
         load = async () => {
           const d = await drive(calls.slice(WARM_UP));
@@ -123,13 +152,20 @@ function topFunctions(app, load) {
         await cannon(urls, WARM_UP);
         load = async () => {
           const runs = await cannon(urls, N);
-          return { total: runs.reduce((n, r) => n + r.requests.total, 0), failed: runs.reduce((n, r) => n + r.errors + r.timeouts, 0) };
+          return {
+            total: runs.reduce((n, r) => n + r.requests.total, 0),
+            failed: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
+          };
         };
       }
       const r = { name, ...(await measure(name, [...stack.processes, chain.process], load)) };
       results.push(r);
-      const cpu = Object.entries(r.perRequest).map(([p, ms]) => `${p} ${ms.toFixed(3)}`).join(', ');
-      console.log(`${name}: ${r.total} requests (${r.failed} failed) in ${r.seconds.toFixed(1)} s; CPU ms per request: ${cpu}`);
+      const cpu = Object.entries(r.perRequest)
+        .map(([p, ms]) => `${p} ${ms.toFixed(3)}`)
+        .join(', ');
+      console.log(
+        `${name}: ${r.total} requests (${r.failed} failed) in ${r.seconds.toFixed(1)} s; CPU ms per request: ${cpu}`,
+      );
     }
   } finally {
     await stack.stop();
@@ -138,8 +174,12 @@ function topFunctions(app, load) {
   if (!PROFILE_DIR) return;
   for (const r of results) {
     for (const app of new Set(stack.processes.filter((p) => p.node).map((p) => p.label))) {
-      console.log(`\n${r.name} / ${app}: top self time (share of ${app} samples; × ${(r.perRequest[app] ?? 0).toFixed(3)} ms per request)`);
-      for (const { fn, share } of topFunctions(app, r.name)) console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${fn}`);
+      console.log(
+        `\n${r.name} / ${app}: top self time (share of ${app} samples; × ${(r.perRequest[app] ?? 0).toFixed(3)} ` +
+          `ms per request)`,
+      );
+      for (const { fn, share } of topFunctions(app, r.name))
+        console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${fn}`);
     }
   }
 })().catch((e) => {

@@ -55,10 +55,20 @@ async function paidAtRate(requests, rps) {
 const FLOOD_TARGETS = process.env.FLOOD_TARGETS ?? 'discovery';
 
 function flood(flooder, gateways, spoof) {
-  const mcp = { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) };
+  const mcp = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  };
   const targets = gateways.flatMap((g) =>
     FLOOD_TARGETS === 'mixed'
-      ? [{ url: `${g}/toll/devutils/health` }, { url: `${g}${PAID_PATH}` }, { url: `${g}/openapi.json` }, { url: `${g}/discovery/resources?limit=5` }, { url: `${g}/mcp`, ...mcp }]
+      ? [
+          { url: `${g}/toll/devutils/health` },
+          { url: `${g}${PAID_PATH}` },
+          { url: `${g}/openapi.json` },
+          { url: `${g}/discovery/resources?limit=5` },
+          { url: `${g}/mcp`, ...mcp },
+        ]
       : [{ url: `${g}/discovery/resources?limit=5` }],
   );
   return new Promise((resolve) => {
@@ -67,7 +77,11 @@ function flood(flooder, gateways, spoof) {
   });
 }
 
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 (async () => {
   const chain = await startChain();
@@ -76,13 +90,23 @@ const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
     gatewayReplicas: 2,
     limited: true,
     // Memos live an hour: all are paid before the first phase, and preparing them takes minutes on a loaded machine.
-    env: { SOLANA_RPC_URLS: chain.url, PAYMENTS_SOL_USD_FIXED: '150', PAYMENTS_MEMO_TTL_SECONDS: '3600', DATABASE_URL, REDIS_URL, GATEWAY_RATE_LIMIT_REPLICAS: '2', GATEWAY_RATE_LIMIT_KEY_PREFIX: `toll:rl:flood-${randomBytes(4).toString('hex')}:` },
+    env: {
+      SOLANA_RPC_URLS: chain.url,
+      PAYMENTS_SOL_USD_FIXED: '150',
+      PAYMENTS_MEMO_TTL_SECONDS: '3600',
+      DATABASE_URL,
+      REDIS_URL,
+      GATEWAY_RATE_LIMIT_REPLICAS: '2',
+      GATEWAY_RATE_LIMIT_KEY_PREFIX: `toll:rl:flood-${randomBytes(4).toString('hex')}:`,
+    },
   });
   const flooder = fork(path.join(__dirname, 'flooder.js'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const gws = stack.gateways;
   try {
     await waitFor(async () => {
-      for (const g of gws) for (const group of ['devutils', 'payments']) if (!(await fetch(`${g}/toll/${group}/health`, { headers: SETUP })).ok) return false;
+      for (const g of gws)
+        for (const group of ['devutils', 'payments'])
+          if (!(await fetch(`${g}/toll/${group}/health`, { headers: SETUP })).ok) return false;
       return true;
     }, 180_000); // a loaded machine starts the stack slowly
     const { terms } = await (await fetch(`${gws[0]}/toll/payments/health`, { headers: SETUP })).json();
@@ -93,7 +117,11 @@ const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
     // Batches prepared at once (one wallet, its transactions independent), each as a setup client of its own with at
     // most 180 challenges, inside one challenge bucket (burst 200).
     const k = Math.max(4, Math.ceil(n / 180));
-    const batches = await Promise.all(Array.from({ length: k }, (_, i) => preparePaid(gws, PAID_PATH, chain, Math.floor((n + i) / k), { 'x-forwarded-for': `192.0.2.${i + 10}` })));
+    const batches = await Promise.all(
+      Array.from({ length: k }, (_, i) =>
+        preparePaid(gws, PAID_PATH, chain, Math.floor((n + i) / k), { 'x-forwarded-for': `192.0.2.${i + 10}` }),
+      ),
+    );
     const paid = batches.flat();
     await paidAtRate(paid.splice(0, WARM_UP), PAID_RPS);
     const rows = [];
@@ -107,8 +135,14 @@ const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
         const f = await flooding;
         const row = { round, phase, ...p, flood: f, load: `${before} → ${loadavg()}` };
         rows.push(row);
-        const share = f ? `, flood ${f.sent} sent: ${JSON.stringify(f.counts)}, 429 share ${((100 * (f.counts[429] ?? 0)) / f.sent).toFixed(1)} %` : '';
-        console.log(`round ${round} ${phase}: paid p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ${p.ok}/${p.total} served${share}; load ${row.load}`);
+        const share = f
+          ? `, flood ${f.sent} sent: ${JSON.stringify(f.counts)}, 429 share ` +
+            `${((100 * (f.counts[429] ?? 0)) / f.sent).toFixed(1)} %`
+          : '';
+        console.log(
+          `round ${round} ${phase}: paid p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ` +
+            `${p.ok}/${p.total} served${share}; load ${row.load}`,
+        );
       }
     }
     report(rows);
@@ -131,17 +165,30 @@ function report(rows) {
     .map((r) => {
       const quiet = rows.find((q) => q.round === r.round && q.phase === 'quiet');
       const f = r.flood;
-      return `| ${r.round} | ${r.phase} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.phase === 'quiet' ? '–' : `${((100 * r.p99) / quiet.p99 - 100).toFixed(0)} %`} | ${r.ok}/${r.total} | ${f ? `${f.sent} (${statusText(f.counts)})` : '–'} | ${f ? `${((100 * (f.counts[429] ?? 0)) / f.sent).toFixed(1)} %` : '–'} | ${r.load} |`;
+      return (
+        `| ${r.round} | ${r.phase} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ` +
+        `${r.phase === 'quiet' ? '–' : `${((100 * r.p99) / quiet.p99 - 100).toFixed(0)} %`} | ${r.ok}/${r.total} | ` +
+        `${f ? `${f.sent} (${statusText(f.counts)})` : '–'} | ` +
+        `${f ? `${((100 * (f.counts[429] ?? 0)) / f.sent).toFixed(1)} %` : '–'} | ${r.load} |`
+      );
     })
     .join('\n');
   // Every round's calls of a phase together: a p99 over ROUNDS times as many calls, less at the mercy of one slow call.
   const pooled = PHASES.map((phase) => {
-    const all = rows.filter((r) => r.phase === phase).flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const all = rows
+      .filter((r) => r.phase === phase)
+      .flatMap((r) => r.latencies)
+      .sort((a, b) => a - b);
     return { phase, p50: percentile(all, 0.5), p99: percentile(all, 0.99), n: all.length };
   });
   const quietAll = pooled[0];
   const pooledTable = pooled
-    .map((r) => `| all | ${r.phase} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.phase === 'quiet' ? '–' : `${((100 * r.p99) / quietAll.p99 - 100).toFixed(0)} %`} | ${r.n} calls | | | |`)
+    .map(
+      (r) =>
+        `| all | ${r.phase} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ` +
+        `${r.phase === 'quiet' ? '–' : `${((100 * r.p99) / quietAll.p99 - 100).toFixed(0)} %`} | ${r.n} calls | ` +
+        `| | |`,
+    )
     .join('\n');
   const body = `Run: \`node tools/bench/flood.js\` (FLOOD_TARGETS=${FLOOD_TARGETS}, FLOOD_PAID_RPS=${PAID_RPS}, FLOOD_RPS=${FLOOD_RPS}, FLOOD_PHASE_S=${PHASE_S}, FLOOD_ROUNDS=${ROUNDS}) on ${machine()}.
 Stack: 2 gateway replicas sharing Redis (the gateway's default limits), 2 payments, 2 devutils, a private nats-server,

@@ -22,7 +22,10 @@ process.on('message', async ({ targets, rps, durationMs, spoof }) => {
       continue;
     }
     const t = targets[i % targets.length];
-    const headers = { ...t.headers, ...(spoof ? { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } : {}) };
+    const headers = {
+      ...t.headers,
+      ...(spoof ? { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } : {}),
+    };
     inFlight++;
     sent++;
     pending.push(

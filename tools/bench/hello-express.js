@@ -3,4 +3,6 @@ const express = require('express');
 
 const app = express();
 app.get('/hello', (_req, res) => res.json({ hello: 'world' }));
-const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => process.send?.({ port: server.address().port }));
+const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () =>
+  process.send?.({ port: server.address().port }),
+);

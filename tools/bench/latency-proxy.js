@@ -14,11 +14,14 @@ async function startLatencyProxy(target, latencyMs, jitterMs) {
     req.on('end', () => {
       const delay = Math.max(0, latencyMs + (Math.random() * 2 - 1) * jitterMs);
       setTimeout(() => {
-        const up = http.request({ agent, hostname, port, method: req.method, path: req.url, headers: req.headers, timeout: 10_000 }, (answer) => {
-          res.writeHead(answer.statusCode, answer.headers);
-          answer.pipe(res);
-          answer.on('end', () => calls.push(Number(process.hrtime.bigint() - started) / 1e6));
-        });
+        const up = http.request(
+          { agent, hostname, port, method: req.method, path: req.url, headers: req.headers, timeout: 10_000 },
+          (answer) => {
+            res.writeHead(answer.statusCode, answer.headers);
+            answer.pipe(res);
+            answer.on('end', () => calls.push(Number(process.hrtime.bigint() - started) / 1e6));
+          },
+        );
         up.on('timeout', () => up.destroy(new Error('chain timeout')));
         up.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
         up.end(Buffer.concat(chunks));
@@ -29,7 +32,8 @@ async function startLatencyProxy(target, latencyMs, jitterMs) {
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     calls,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => (agent.destroy(), resolve())))),
+    close: () =>
+      new Promise((resolve) => (server.closeAllConnections(), server.close(() => (agent.destroy(), resolve())))),
   };
 }
 

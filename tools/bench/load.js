@@ -26,11 +26,19 @@ async function drive(requests, concurrency = 10) {
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { rps: requests.length / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), ok, total: requests.length, latencies };
+  return {
+    rps: requests.length / seconds,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    ok,
+    total: requests.length,
+    latencies,
+  };
 }
 
 // n paid requests for `path`, spread over the gateways; returns them with the signatures they carry. `headers` go
-// with the challenge requests only (flood.js asks for them as another client, so they use none of the measured one's limits).
+// with the challenge requests only (flood.js asks for them as another client, so they use none of the measured one's
+// limits).
 async function preparePaid(gateways, path, chain, n, headers = {}) {
   const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
   const connection = new Connection(chain.url, 'confirmed');
@@ -40,7 +48,11 @@ async function preparePaid(gateways, path, chain, n, headers = {}) {
     const c = (await (await fetch(`${gw}${path}`, { headers })).json()).toll;
     const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(c, 'USDC', payer.publicKey));
     const sep = path.includes('?') ? '&' : '?';
-    paid.push({ url: `${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, headers: { 'x-payment-tx': signature }, signature });
+    paid.push({
+      url: `${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`,
+      headers: { 'x-payment-tx': signature },
+      signature,
+    });
   }
   return paid;
 }
@@ -55,7 +67,11 @@ async function prepareBlock(gateway, path, body, chain) {
   if (challenge.status !== 402) throw new Error(`expected 402, got ${challenge.status}`);
   const toll = (await challenge.json()).toll;
   const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(toll, 'USDC', payer.publicKey));
-  return { url: `${gateway}${path}?${MEMO_QUERY_PARAM}=${encodeURIComponent(toll.memo)}`, ...post, headers: { ...post.headers, [HEADERS.paymentTx]: signature } };
+  return {
+    url: `${gateway}${path}?${MEMO_QUERY_PARAM}=${encodeURIComponent(toll.memo)}`,
+    ...post,
+    headers: { ...post.headers, [HEADERS.paymentTx]: signature },
+  };
 }
 
 // The demo wallet deposits `usd` (a deposit tier) into its prepaid balance, then signs n balance requests for `path`
@@ -67,7 +83,10 @@ async function prepareBalance(gateways, path, chain, usd, n) {
   const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
   const c = (await (await fetch(deposit, post)).json()).toll;
   const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(c, 'USDC', payer.publicKey));
-  const paid = await fetch(`${deposit}?toll_memo=${encodeURIComponent(c.memo)}`, { ...post, headers: { ...post.headers, 'x-payment-tx': signature } });
+  const paid = await fetch(`${deposit}?toll_memo=${encodeURIComponent(c.memo)}`, {
+    ...post,
+    headers: { ...post.headers, 'x-payment-tx': signature },
+  });
   if (paid.status !== 200) throw new Error(`deposit failed: ${paid.status} ${await paid.text()}`);
   const deployment = await balanceDeployment(gateways[0]);
   return Array.from({ length: n }, (_, i) => {
@@ -82,7 +101,10 @@ async function chainCost(chainUrl, signatures) {
   const samples = [];
   for (const s of signatures) {
     const t = process.hrtime.bigint();
-    await rpc.call('getTransaction', [s, { encoding: 'base64', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }]);
+    await rpc.call('getTransaction', [
+      s,
+      { encoding: 'base64', maxSupportedTransactionVersion: 0, commitment: 'confirmed' },
+    ]);
     samples.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   samples.sort((a, b) => a - b);

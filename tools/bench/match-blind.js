@@ -2,14 +2,17 @@
 // Scores the discovery matcher on a blind task set (apps/discovery/eval/blind/*.json): tasks written by someone who
 // saw only the operation list (ids, methods, paths, parameter names), scored once per change and never used for
 // tuning — bench:match's halves do not include them. `BENCH_MATCH_DIST=<dist>` scores another build (before/after).
-// Usage: npm run build && node tools/bench/match-blind.js (writes its section of docs/benchmarks.md; BENCH_MATCH_DRY_RUN=1 does not)
+// Usage: npm run build && node tools/bench/match-blind.js (writes its section of docs/benchmarks.md;
+// BENCH_MATCH_DRY_RUN=1 does not)
 const path = require('node:path');
 const { readdirSync } = require('node:fs');
 const { root, routes, listings } = require('./match-eval');
 const { machine, writeSection } = require('./report');
 
 const blindDir = path.join(root, 'apps', 'discovery', 'eval', 'blind');
-const files = readdirSync(blindDir).filter((f) => f.endsWith('.json')).map((f) => path.join(blindDir, f));
+const files = readdirSync(blindDir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => path.join(blindDir, f));
 const dist = path.resolve(process.env.BENCH_MATCH_DIST ?? path.join(root, 'apps', 'discovery', 'dist'));
 const matcher = require(path.join(dist, 'match-index'));
 const { routeDocument, listingDocument } = require(path.join(dist, 'tool-documents'));
@@ -21,12 +24,18 @@ const lines = [];
 for (const file of files) {
   const tasks = require(file).tasks.map((t) => ({ ...t, expected: aliases[t.expected] ?? t.expected }));
   const unknown = tasks.filter((t) => !known.has(t.expected));
-  if (unknown.length) throw new Error(`${file}: tasks expect operations missing from the catalog: ${unknown.map((t) => t.expected).join(', ')}`);
+  if (unknown.length)
+    throw new Error(
+      `${file}: tasks expect operations missing from the catalog: ${unknown.map((t) => t.expected).join(', ')}`,
+    );
   let top1 = 0;
   let top5 = 0;
   let mrr = 0;
   for (const t of tasks) {
-    const at = index.match(t.task, { limit: 5 }).results.map((r) => r.name).indexOf(t.expected);
+    const at = index
+      .match(t.task, { limit: 5 })
+      .results.map((r) => r.name)
+      .indexOf(t.expected);
     if (at === 0) top1++;
     if (at >= 0) {
       top5++;

@@ -12,29 +12,48 @@ const evalDir = path.join(root, 'apps', 'discovery', 'eval');
 const groupTaskDir = path.join(evalDir, 'tasks');
 const taskFiles = [
   path.join(evalDir, 'tasks.json'),
-  ...(existsSync(groupTaskDir) ? readdirSync(groupTaskDir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(groupTaskDir, f)) : []),
+  ...(existsSync(groupTaskDir)
+    ? readdirSync(groupTaskDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => path.join(groupTaskDir, f))
+    : []),
 ];
 
 const normalised = (task) => task.trim().toLowerCase().replace(/\s+/g, ' ');
 const half = (task) => (createHash('sha256').update(normalised(task)).digest()[0] % 2 ? 'held-out' : 'tuning');
 // Tasks may name an operation by the spec's operationId where the built group announces it under another one.
-const aliases = existsSync(path.join(evalDir, 'operation-aliases.json')) ? require(path.join(evalDir, 'operation-aliases.json')) : {};
+const aliases = existsSync(path.join(evalDir, 'operation-aliases.json'))
+  ? require(path.join(evalDir, 'operation-aliases.json'))
+  : {};
 const tasks = taskFiles.flatMap((file) =>
-  require(file).tasks.map((t) => ({ ...t, expected: aliases[t.expected] ?? t.expected, file: path.relative(evalDir, file), half: half(t.task) })),
+  require(file).tasks.map((t) => ({
+    ...t,
+    expected: aliases[t.expected] ?? t.expected,
+    file: path.relative(evalDir, file),
+    half: half(t.task),
+  })),
 );
 
 const manifests = require(path.join(evalDir, 'catalog.json'));
 const routes = manifests.flatMap((m) => m.routes.map((r) => ({ ...r, group: m.group, groupTitle: m.title })));
 const known = new Set(routes.map((r) => r.operationId));
 const missing = tasks.filter((t) => !known.has(t.expected));
-if (missing.length) throw new Error(`tasks expect operations missing from the catalog: ${missing.map((t) => t.expected).join(', ')}`);
+if (missing.length)
+  throw new Error(`tasks expect operations missing from the catalog: ${missing.map((t) => t.expected).join(', ')}`);
 
 // The seeds as the registry publishes them (verified, on the gateway's public URL).
 const { seedListings } = require(path.join(root, 'apps', 'registry', 'dist', 'seed-listings'));
-const listings = seedListings('https://toll.example').map(({ seed_key, ...l }) => ({ ...l, id: seed_key, verified: true }));
+const listings = seedListings('https://toll.example').map(({ seed_key, ...l }) => ({
+  ...l,
+  id: seed_key,
+  verified: true,
+}));
 
 // Tasks no operation serves (the "no good match" signal should be raised), split the same way.
 const outOfScopeFile = path.join(evalDir, 'out-of-scope.json');
-const outOfScope = existsSync(outOfScopeFile) ? require(outOfScopeFile).tasks.map((t) => ({ ...t, half: half(t.task) })) : [];
+const outOfScope = existsSync(outOfScopeFile)
+  ? require(outOfScopeFile).tasks.map((t) => ({ ...t, half: half(t.task) }))
+  : [];
 
 module.exports = { root, taskFiles, tasks, manifests, routes, listings, half, outOfScope };

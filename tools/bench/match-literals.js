@@ -11,15 +11,23 @@ const ts = require('typescript');
 
 const dir = path.resolve(process.argv[2] ?? path.join(__dirname, '..', '..', 'apps', 'discovery', 'src'));
 const PLUMBING = /(\.spec|controller|schemas|service|repository|registry-feed|config|module|bootstrap|main)\.ts$/;
-const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !PLUMBING.test(f)).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && !PLUMBING.test(f))
+  .sort();
 
 function literalBytes(file) {
   const source = ts.createSourceFile(file, readFileSync(path.join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
   let bytes = 0;
   const visit = (node) => {
     const isImport = (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isRegularExpressionLiteral(node) ||
-        ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isRegularExpressionLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
       bytes += Buffer.byteLength(node.getText(source));
     }
     ts.forEachChild(node, (child) => (isImport && child === node.moduleSpecifier ? undefined : visit(child)));
@@ -34,4 +42,7 @@ for (const file of files) {
   total += bytes;
   console.log(`${String(bytes).padStart(7)}  ${file}`);
 }
-console.log(`${String(total).padStart(7)}  total (${(total / 1024).toFixed(1)} KB) in ${path.relative(process.cwd(), dir) || '.'}`);
+console.log(
+  `${String(total).padStart(7)}  total (${(total / 1024).toFixed(1)} KB) in ` +
+    `${path.relative(process.cwd(), dir) || '.'}`,
+);

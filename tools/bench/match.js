@@ -47,7 +47,12 @@ const rows = tasks.map((t) => {
   const m = time(() => index.match(t.task, { limit: 5 }));
   const names = m.value.results.map((r) => r.name);
   const s = time(() => teaserNames(t.task));
-  return { ...t, flagged: m.value.noGoodMatch === true, match: { names, at: names.indexOf(t.expected), ms: m.ms, cpuMs: m.cpuMs }, teaser: { names: s.value, at: s.value.indexOf(t.expected), ms: s.ms } };
+  return {
+    ...t,
+    flagged: m.value.noGoodMatch === true,
+    match: { names, at: names.indexOf(t.expected), ms: m.ms, cpuMs: m.cpuMs },
+    teaser: { names: s.value, at: s.value.indexOf(t.expected), ms: s.ms },
+  };
 });
 // The same tasks again with the semantic index's word memo emptied before each one, so every task word is compared with
 // the catalog afresh, as on a service's first requests (older builds have no memo).
@@ -55,21 +60,33 @@ const memo = index.semantic?.memo;
 const cold = memo ? tasks.map((t) => (memo.clear(), time(() => index.match(t.task, { limit: 5 })))) : [];
 // Side by side with another build: both indexes answer each task in turn, twice, the order swapped on the second.
 const versusDist = process.env.BENCH_MATCH_VERSUS && path.resolve(process.env.BENCH_MATCH_VERSUS);
-const versus = versusDist && (() => {
-  const other = require(path.join(versusDist, 'match-index'));
-  const { routeDocument: otherRoute, listingDocument: otherListing } = require(path.join(versusDist, 'tool-documents'));
-  const otherIndex = new other.MatchIndex([...routes.map(otherRoute), ...listings.map(otherListing)]);
-  const ours = [];
-  const theirs = [];
-  for (const t of tasks) {
-    theirs.push(time(() => otherIndex.match(t.task, { limit: 5 })).ms);
-    ours.push(time(() => index.match(t.task, { limit: 5 })).ms);
-    ours.push(time(() => index.match(t.task, { limit: 5 })).ms);
-    theirs.push(time(() => otherIndex.match(t.task, { limit: 5 })).ms);
-  }
-  const p50 = (xs) => percentile([...xs].sort((a, b) => a - b), 0.5);
-  return `\n\nSide by side with ${process.env.BENCH_MATCH_VERSUS_NAME ?? `\`${path.relative(root, versusDist)}\``} in this process (each task twice on each build, alternating): p50 ${p50(theirs).toFixed(2)} ms there, ${p50(ours).toFixed(2)} ms here (${(p50(theirs) / p50(ours)).toFixed(2)}× faster here).`;
-})();
+const versus =
+  versusDist &&
+  (() => {
+    const other = require(path.join(versusDist, 'match-index'));
+    const { routeDocument: otherRoute, listingDocument: otherListing } = require(
+      path.join(versusDist, 'tool-documents'),
+    );
+    const otherIndex = new other.MatchIndex([...routes.map(otherRoute), ...listings.map(otherListing)]);
+    const ours = [];
+    const theirs = [];
+    for (const t of tasks) {
+      theirs.push(time(() => otherIndex.match(t.task, { limit: 5 })).ms);
+      ours.push(time(() => index.match(t.task, { limit: 5 })).ms);
+      ours.push(time(() => index.match(t.task, { limit: 5 })).ms);
+      theirs.push(time(() => otherIndex.match(t.task, { limit: 5 })).ms);
+    }
+    const p50 = (xs) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        0.5,
+      );
+    return (
+      `\n\nSide by side with ${process.env.BENCH_MATCH_VERSUS_NAME ?? `\`${path.relative(root, versusDist)}\``} in ` +
+      `this process (each task twice on each build, alternating): p50 ${p50(theirs).toFixed(2)} ms there, ` +
+      `${p50(ours).toFixed(2)} ms here (${(p50(theirs) / p50(ours)).toFixed(2)}× faster here).`
+    );
+  })();
 const flaggedOut = outOfScope.map((t) => ({ ...t, flagged: index.match(t.task, { limit: 5 }).noGoodMatch === true }));
 
 function score(subset, key) {
@@ -81,22 +98,52 @@ function score(subset, key) {
   return { n, top1, top5, mrr, p50: percentile(ms, 0.5), p95: percentile(ms, 0.95) };
 }
 const pct = (k, n) => `${((100 * k) / n).toFixed(1)} % (${k}/${n})`;
-const line = (label, s) => `| ${label} | ${s.n} | ${pct(s.top1, s.n)} | ${pct(s.top5, s.n)} | ${s.mrr.toFixed(3)} | ${s.p50.toFixed(2)} / ${s.p95.toFixed(2)} ms |`;
+const line = (label, s) =>
+  `| ${label} | ${s.n} | ${pct(s.top1, s.n)} | ${pct(s.top5, s.n)} | ${s.mrr.toFixed(3)} | ${s.p50.toFixed(2)} / ` +
+  `${s.p95.toFixed(2)} ms |`;
 
 const cpuTimes = rows.map((r) => r.match.cpuMs).sort((a, b) => a - b);
 const cpuLine = `${percentile(cpuTimes, 0.5).toFixed(2)} ms p50, ${percentile(cpuTimes, 0.95).toFixed(2)} ms p95`;
 const sorted = (key) => cold.map((c) => c[key]).sort((a, b) => a - b);
 const coldLine = cold.length
-  ? ` With the word memo emptied before each task (every task word compared afresh): ${percentile(sorted('ms'), 0.5).toFixed(2)} / ${percentile(sorted('ms'), 0.95).toFixed(2)} ms p50 / p95, CPU ${percentile(sorted('cpuMs'), 0.5).toFixed(2)} ms p50.`
+  ? ` With the word memo emptied before each task (every task word compared afresh): ` +
+    `${percentile(sorted('ms'), 0.5).toFixed(2)} / ${percentile(sorted('ms'), 0.95).toFixed(2)} ms p50 / p95, CPU ` +
+    `${percentile(sorted('cpuMs'), 0.5).toFixed(2)} ms p50.`
   : '';
 const halves = ['tuning', 'held-out'];
 const independent = (r) => r.file === 'tasks/independent.json';
 const table = [
   '| set | tasks | top-1 | top-5 | MRR (top 5) | time per task p50 / p95 |',
   '|---|---|---|---|---|---|',
-  ...halves.map((h) => line(`match, ${h}`, score(rows.filter((r) => r.half === h), 'match'))),
-  ...halves.map((h) => line(`teaser, ${h}`, score(rows.filter((r) => r.half === h), 'teaser'))),
-  ...(rows.some(independent) ? halves.map((h) => line(`match, ${h}, independent tasks only`, score(rows.filter((r) => r.half === h && independent(r)), 'match'))) : []),
+  ...halves.map((h) =>
+    line(
+      `match, ${h}`,
+      score(
+        rows.filter((r) => r.half === h),
+        'match',
+      ),
+    ),
+  ),
+  ...halves.map((h) =>
+    line(
+      `teaser, ${h}`,
+      score(
+        rows.filter((r) => r.half === h),
+        'teaser',
+      ),
+    ),
+  ),
+  ...(rows.some(independent)
+    ? halves.map((h) =>
+        line(
+          `match, ${h}, independent tasks only`,
+          score(
+            rows.filter((r) => r.half === h && independent(r)),
+            'match',
+          ),
+        ),
+      )
+    : []),
   line('match, all', score(rows, 'match')),
 ].join('\n');
 
@@ -104,18 +151,26 @@ const table = [
 // first result is right (unwanted) or wrong (fair warning).
 const share = (subset) => `${subset.filter((r) => r.flagged).length}/${subset.length}`;
 const noGoodMatch = [
-  '| set | out-of-scope tasks flagged | in-scope, first result right, flagged | in-scope, first result wrong, flagged |',
+  '| set | out-of-scope tasks flagged | in-scope, first result right, flagged | in-scope, first result wrong, ' +
+    'flagged |',
   '|---|---|---|---|',
   ...halves.map((h) => {
     const inScope = rows.filter((r) => r.half === h);
-    return `| ${h} | ${share(flaggedOut.filter((r) => r.half === h))} | ${share(inScope.filter((r) => r.match.at === 0))} | ${share(inScope.filter((r) => r.match.at !== 0))} |`;
+    return (
+      `| ${h} | ${share(flaggedOut.filter((r) => r.half === h))} | ` +
+      `${share(inScope.filter((r) => r.match.at === 0))} | ${share(inScope.filter((r) => r.match.at !== 0))} |`
+    );
   }),
 ].join('\n');
 
 const misses = (h) =>
   rows
     .filter((r) => r.half === h && r.match.at !== 0)
-    .map((r) => `- "${r.task}": ${r.expected} at rank ${r.match.at >= 0 ? r.match.at + 1 : '>5'} → ${r.match.names.slice(0, 3).join(', ')}`)
+    .map(
+      (r) =>
+        `- "${r.task}": ${r.expected} at rank ${r.match.at >= 0 ? r.match.at + 1 : '>5'} → ` +
+        `${r.match.names.slice(0, 3).join(', ')}`,
+    )
     .join('\n') || '- none';
 
 const report = `Run: \`npm run bench:match\` on ${machine()}. ${tasks.length} plain-language tasks from ${taskFiles.length} files

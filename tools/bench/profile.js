@@ -64,7 +64,14 @@ function cpuWindow(processes, databaseUrl) {
       const after = before.map((p) => ({ ...p, ms: cpuMs(p.pid) - p.ms }));
       await toggleProfilers();
       await new Promise((r) => setTimeout(r, 2_000)); // the profiles are written asynchronously
-      writeFileSync(path.join(DIR, 'window.json'), JSON.stringify({ name, calls, seconds, processes: after.map(({ label, pid, ms }) => ({ label, pid, ms })) }, null, 1));
+      writeFileSync(
+        path.join(DIR, 'window.json'),
+        JSON.stringify(
+          { name, calls, seconds, processes: after.map(({ label, pid, ms }) => ({ label, pid, ms })) },
+          null,
+          1,
+        ),
+      );
     },
   };
 }

@@ -8,7 +8,8 @@ const FILE = path.join(__dirname, '..', '..', 'docs', 'benchmarks.md');
 const HEADER = '# Benchmarks\n\nMeasured figures only; each section says how it was run and how to reproduce it.\n';
 
 const machine = () =>
-  `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+  `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} ` +
+  `GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 
 function writeSection(title, body, file = FILE) {
   const current = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;

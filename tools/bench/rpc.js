@@ -21,7 +21,11 @@ async function load(url, headers, body, total, concurrency) {
   const worker = async () => {
     while (remaining-- > 0) {
       const t = process.hrtime.bigint();
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
       await res.arrayBuffer();
       latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
@@ -37,24 +41,40 @@ async function load(url, headers, body, total, concurrency) {
 const merge = (runs) => ({
   latencies: runs.flatMap((r) => r.latencies),
   seconds: runs.reduce((s, r) => s + r.seconds, 0),
-  statuses: runs.reduce((acc, r) => (Object.entries(r.statuses).forEach(([k, v]) => (acc[k] = (acc[k] ?? 0) + v)), acc), {}),
+  statuses: runs.reduce(
+    (acc, r) => (Object.entries(r.statuses).forEach(([k, v]) => (acc[k] = (acc[k] ?? 0) + v)), acc),
+    {},
+  ),
   cache: runs.reduce((acc, r) => (Object.entries(r.cache).forEach(([k, v]) => (acc[k] = (acc[k] ?? 0) + v)), acc), {}),
 });
 
 const summary = (run) => {
   const sorted = [...run.latencies].sort((a, b) => a - b);
-  return { n: sorted.length, rps: sorted.length / run.seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), statuses: run.statuses, cache: run.cache };
+  return {
+    n: sorted.length,
+    rps: sorted.length / run.seconds,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    statuses: run.statuses,
+    cache: run.cache,
+  };
 };
 
 (async () => {
   const chain = await startDemoChain({ port: 0, usdcMint: SOLANA_NETWORKS.devnet.usdcMint });
   const stack = await startStack({
     apps: ['payments', 'rpc'],
-    env: { SOLANA_RPC_URLS: chain.url, RPC_UPSTREAM_URLS: chain.url, DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench' },
+    env: {
+      SOLANA_RPC_URLS: chain.url,
+      RPC_UPSTREAM_URLS: chain.url,
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench',
+    },
   });
   const gw = stack.gateways[0];
   try {
-    await waitFor(async () => (await fetch(`${gw}/toll/rpc/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok);
+    await waitFor(
+      async () => (await fetch(`${gw}/toll/rpc/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok,
+    );
     const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
     fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
     // The read: a balance at the default (finalized) commitment, cached for 3 s.
@@ -66,7 +86,11 @@ const summary = (run) => {
       const first = await fetch(url, { method: 'POST', headers, body });
       await first.arrayBuffer();
       if (first.status !== 200) throw new Error(`paid request answered ${first.status}`);
-      const shown = { cache: first.headers.get('x-toll-cache'), upstream: first.headers.get('x-toll-upstream'), creditsRemaining: first.headers.get('x-toll-credits-remaining') };
+      const shown = {
+        cache: first.headers.get('x-toll-cache'),
+        upstream: first.headers.get('x-toll-upstream'),
+        creditsRemaining: first.headers.get('x-toll-credits-remaining'),
+      };
       return { run: await load(url, headers, body, BLOCK_SIZE - 1, CONCURRENCY), shown };
     };
 
@@ -83,8 +107,12 @@ const summary = (run) => {
     }
     const g = summary(merge(gateway));
     const d = summary(merge(direct));
-    const statusText = (s) => Object.entries(s.statuses).map(([k, v]) => `${v}×${k}`).join(', ');
-    const row = (name, s) => `| ${name} | ${s.n} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(2)} | ${s.p99.toFixed(2)} | ${statusText(s)} |`;
+    const statusText = (s) =>
+      Object.entries(s.statuses)
+        .map(([k, v]) => `${v}×${k}`)
+        .join(', ');
+    const row = (name, s) =>
+      `| ${name} | ${s.n} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(2)} | ${s.p99.toFixed(2)} | ${statusText(s)} |`;
     const report = `Run: \`npm run bench:rpc\` on ${machine()}; ${BLOCKS} rounds after one warm-up round, ${CONCURRENCY} requests in flight,
 plain Node \`fetch\` on loopback, latency per request from a high-resolution clock. Each round buys one 1,000-request block
 (USDC memo flow on the local chain; payment time not counted), sends its remaining ${BLOCK_SIZE - 1} requests on the same proof,
@@ -96,7 +124,9 @@ then sends ${BLOCK_SIZE - 1} identical requests straight to the chain. The read:
 ${row('paid cached read: gateway → payments verify → rpc cache → settle', g)}
 ${row('same read straight to the local chain (no gateway, no payment)', d)}
 
-Through the gateway: x-toll-cache ${Object.entries(g.cache).map(([k, v]) => `${k} ${v}`).join(', ')}; the first request of the last block showed
+Through the gateway: x-toll-cache ${Object.entries(g.cache)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; the first request of the last block showed
 \`x-toll-cache: ${shown.cache}\`, \`x-toll-upstream: ${shown.upstream}\`, \`x-toll-credits-remaining: ${shown.creditsRemaining}\`.
 Ratio gateway / direct: ${(g.rps / d.rps).toFixed(2)} in req/s. Per request the paid path adds two Postgres statements (hold the block's next credit, settle it)
 and two NATS round trips to payments (see "Payment verification latency"); the local chain answers from memory, so "direct"

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: the stack with two gateway replicas and two replicas of payments and devutils, measured
 // side by side in one run: free route vs a bare Express hello-world, 402 challenge issuance, and paid calls
-// with valid on-chain proofs (verification cost separated from chain cost), prepaid block calls. Not part of `npm test`.
-// Two other modes measure the per-call paid path alone:
+// with valid on-chain proofs (verification cost separated from chain cost), prepaid block calls. Not part of `npm
+// test`. Two other modes measure the per-call paid path alone:
 //   BENCH_CPU_PROF=<dir>: CPU per paid call by process and function (profile.js, cpu-prof-summary.js);
 //   BENCH_CHAIN_LATENCY_MS=80 [BENCH_CHAIN_JITTER_MS=20]: payments reads the chain through a delaying proxy;
 //   BENCH_TELEMETRY_AB=<rounds>: the free route with instrumentation off, metrics on, metrics and traces on (telemetry-ab.js).
@@ -18,7 +18,8 @@ const { telemetryAb } = require('./telemetry-ab');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PAID_N = Number(process.env.BENCH_PAID_N ?? 1000);
-const LATENCY_MS = process.env.BENCH_CHAIN_LATENCY_MS === undefined ? undefined : Number(process.env.BENCH_CHAIN_LATENCY_MS);
+const LATENCY_MS =
+  process.env.BENCH_CHAIN_LATENCY_MS === undefined ? undefined : Number(process.env.BENCH_CHAIN_LATENCY_MS);
 const JITTER_MS = Number(process.env.BENCH_CHAIN_JITTER_MS ?? 0);
 // BENCH_DATABASE_URL: another database for an A/B against a tree whose migrations differ.
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench';
@@ -44,7 +45,10 @@ async function bench(name, urls, expectStatus) {
   const per = Math.max(1, Math.floor(CONNECTIONS / urls.length));
   const warm = await Promise.all(urls.map((u) => measure(u, per, `${name} warm-up`)));
   const runs = await Promise.all(urls.map((u) => measure(u, per, name)));
-  const errors = runs.reduce((n, r) => n + r.errors + r.timeouts + (expectStatus === 200 ? r.non2xx : r.requests.total - r.non2xx), 0);
+  const errors = runs.reduce(
+    (n, r) => n + r.errors + r.timeouts + (expectStatus === 200 ? r.non2xx : r.requests.total - r.non2xx),
+    0,
+  );
   return {
     name,
     served: [...warm, ...runs].reduce((n, r) => n + r.requests.total, 0), // warm-up included
@@ -63,7 +67,10 @@ async function profileRun(stack, chain) {
   await window.start();
   const p = await drive(paid.slice(30));
   await window.stop(PAID_N, `Paid calls to ${PAID_PATH} (USDC memo proof per call, 10 concurrent over 2 gateways)`);
-  console.log(`paid: ${p.rps.toFixed(0)} req/s, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ${p.ok}/${p.total} served`);
+  console.log(
+    `paid: ${p.rps.toFixed(0)} req/s, p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, ${p.ok}/${p.total} ` +
+      `served`,
+  );
   console.log(`profiles in ${PROFILE_DIR}; summary: node tools/bench/cpu-prof-summary.js ${PROFILE_DIR}`);
 }
 
@@ -93,13 +100,30 @@ async function latencyRun(stack, chain, proxy) {
     const r = await drive(paid.splice(0, n), concurrency);
     const chainCalls = proxy.calls.slice(before);
     const sortedChain = [...chainCalls].sort((a, b) => a - b);
-    // One chain read per paid call; at 1 concurrent the calls are sequential, so the i-th read belongs to the i-th call.
-    const own = concurrency === 1 && chainCalls.length === r.latencies.length ? r.latencies.map((ms, i) => ms - chainCalls[i]).sort((a, b) => a - b) : undefined;
-    rows.push({ concurrency, r, reads: chainCalls.length, chainP50: percentile(sortedChain, 0.5), chainP99: percentile(sortedChain, 0.99), own });
+    // One chain read per paid call; at 1 concurrent the calls are sequential, so the i-th read belongs to the i-th
+    // call.
+    const own =
+      concurrency === 1 && chainCalls.length === r.latencies.length
+        ? r.latencies.map((ms, i) => ms - chainCalls[i]).sort((a, b) => a - b)
+        : undefined;
+    rows.push({
+      concurrency,
+      r,
+      reads: chainCalls.length,
+      chainP50: percentile(sortedChain, 0.5),
+      chainP99: percentile(sortedChain, 0.99),
+      own,
+    });
   }
   // The same client at 1 concurrent on paths with fewer hops, so "ours" splits into its parts: the gateway and group
   // (the free route), payments' hop with its two statements and receipt (a balance-paid call, no chain read).
-  const free = await drive(Array.from({ length: 230 }, (_, i) => ({ url: `${stack.gateways[i % stack.gateways.length]}/toll/payments/receipt?receipt=a.b`, headers: {} })), 1);
+  const free = await drive(
+    Array.from({ length: 230 }, (_, i) => ({
+      url: `${stack.gateways[i % stack.gateways.length]}/toll/payments/receipt?receipt=a.b`,
+      headers: {},
+    })),
+    1,
+  );
   const balance = await prepareBalance(stack.gateways, PAID_PATH, chain, 100, 230);
   const b = await drive(balance, 1);
   const ownPaid = rows[0].own;
@@ -113,7 +137,10 @@ async function latencyRun(stack, chain, proxy) {
   const table = rows
     .map(
       ({ concurrency, r, reads, chainP50, chainP99, own }) =>
-        `| ${concurrency} | ${r.total} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${reads} | ${chainP50.toFixed(1)} / ${chainP99.toFixed(1)} | ${((100 * chainP50) / r.p50).toFixed(0)}% | ${own ? `${percentile(own, 0.5).toFixed(2)} / ${percentile(own, 0.99).toFixed(2)}` : '–'} | ${r.ok}/${r.total} |`,
+        `| ${concurrency} | ${r.total} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ` +
+        `${reads} | ${chainP50.toFixed(1)} / ${chainP99.toFixed(1)} | ${((100 * chainP50) / r.p50).toFixed(0)}% ` +
+        `| ${own ? `${percentile(own, 0.5).toFixed(2)} / ${percentile(own, 0.99).toFixed(2)}` : '–'} | ` +
+        `${r.ok}/${r.total} |`,
     )
     .join('\n');
   const report = `Run: \`BENCH_CHAIN_LATENCY_MS=${LATENCY_MS} BENCH_CHAIN_JITTER_MS=${JITTER_MS} node tools/bench/run.js\` on ${machine()}.
@@ -146,13 +173,20 @@ ${LATENCY_EARLIER}
   const stack = await startStack({
     apps: ['payments', 'payments', 'devutils', 'devutils', 'rpc'],
     gatewayReplicas: 2,
-    env: { SOLANA_RPC_URLS: proxy?.url ?? chain.url, RPC_UPSTREAM_URLS: chain.url, PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL },
+    env: {
+      SOLANA_RPC_URLS: proxy?.url ?? chain.url,
+      RPC_UPSTREAM_URLS: chain.url,
+      PAYMENTS_SOL_USD_FIXED: '150',
+      DATABASE_URL,
+    },
   });
   const hello = await startHelloExpress();
   const gws = stack.gateways;
   try {
     await waitFor(async () => {
-      for (const g of gws) for (const group of ['devutils', 'payments', 'rpc']) if (!(await fetch(`${g}/toll/${group}/health`)).ok) return false;
+      for (const g of gws)
+        for (const group of ['devutils', 'payments', 'rpc'])
+          if (!(await fetch(`${g}/toll/${group}/health`)).ok) return false;
       return true;
     }, STACK_WAIT_MS);
     const { terms } = await (await fetch(`${gws[0]}/toll/payments/health`)).json();
@@ -161,14 +195,29 @@ ${LATENCY_EARLIER}
     if (proxy) return await latencyRun(stack, chain, proxy);
     const rows = [
       await bench('bare Express hello-world (1 process)', [`${hello.url}/hello`], 200),
-      await bench('free route, 0.2 KB answer: /toll/payments/receipt', gws.map((g) => `${g}/toll/payments/receipt?receipt=a.b`), 200),
-      await bench('free route, 21 KB catalog: /toll/devutils/health', gws.map((g) => `${g}/toll/devutils/health`), 200),
-      await bench('402 challenge: /toll/devutils/gen/uuid without proof', gws.map((g) => `${g}/toll/devutils/gen/uuid`), 402),
+      await bench(
+        'free route, 0.2 KB answer: /toll/payments/receipt',
+        gws.map((g) => `${g}/toll/payments/receipt?receipt=a.b`),
+        200,
+      ),
+      await bench(
+        'free route, 21 KB catalog: /toll/devutils/health',
+        gws.map((g) => `${g}/toll/devutils/health`),
+        200,
+      ),
+      await bench(
+        '402 challenge: /toll/devutils/gen/uuid without proof',
+        gws.map((g) => `${g}/toll/devutils/gen/uuid`),
+        402,
+      ),
     ];
     const paid = await preparePaid(gws, PAID_PATH, chain, PAID_N + 30);
     await drive(paid.slice(0, 30));
     const p = await drive(paid.slice(30));
-    const chainMs = await chainCost(chain.url, paid.slice(30, 130).map((x) => x.signature));
+    const chainMs = await chainCost(
+      chain.url,
+      paid.slice(30, 130).map((x) => x.signature),
+    );
     // Balance-paid calls and the free route through the same client, same concurrency, right after: the balance
     // call's target is 0.6 of the free route. A balance call reads nothing from the chain.
     // Balance calls are paid from the gateways' leases (docs/payments.md, "Balance leases"). Then, one at a time, the
@@ -177,17 +226,40 @@ ${LATENCY_EARLIER}
     await drive(balance.slice(0, 30));
     const b = await drive(balance.slice(30, 30 + PAID_N));
     const b1 = await drive(balance.slice(30 + PAID_N), 1);
-    const f1 = await drive(Array.from({ length: ONE_N }, (_, i) => ({ url: `${gws[i % gws.length]}/toll/payments/receipt?receipt=a.b`, headers: {} })), 1);
-    // Prepaid block calls: one 1,000-call block of the RPC group's route bought once, its proof reused on both gateways.
-    // The read: a balance at the default (finalized) commitment, cached 3 s, as in bench:rpc.
-    const blockBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [chain.demoWallet.address] });
+    const f1 = await drive(
+      Array.from({ length: ONE_N }, (_, i) => ({
+        url: `${gws[i % gws.length]}/toll/payments/receipt?receipt=a.b`,
+        headers: {},
+      })),
+      1,
+    );
+    // Prepaid block calls: one 1,000-call block of the RPC group's route bought once, its proof reused on both
+    // gateways. The read: a balance at the default (finalized) commitment, cached 3 s, as in bench:rpc.
+    const blockBody = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'getBalance',
+      params: [chain.demoWallet.address],
+    });
     const block = await prepareBlock(gws[0], '/toll/rpc/', blockBody, chain);
-    const blockCalls = Array.from({ length: 999 }, (_, i) => ({ ...block, url: block.url.replace(gws[0], gws[i % gws.length]) }));
+    const blockCalls = Array.from({ length: 999 }, (_, i) => ({
+      ...block,
+      url: block.url.replace(gws[0], gws[i % gws.length]),
+    }));
     await drive(blockCalls.splice(0, 30));
     const k = await drive(blockCalls);
-    const free = await drive(Array.from({ length: PAID_N }, (_, i) => ({ url: `${gws[i % gws.length]}/toll/payments/receipt?receipt=a.b`, headers: {} })));
+    const free = await drive(
+      Array.from({ length: PAID_N }, (_, i) => ({
+        url: `${gws[i % gws.length]}/toll/payments/receipt?receipt=a.b`,
+        headers: {},
+      })),
+    );
     const base = rows[0].rps;
-    const table = rows.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} |`).join('\n');
+    const table = rows
+      .map(
+        (r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / base).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+      )
+      .join('\n');
     const report = `Run: \`npm run bench\` on ${machine()}.
 Stack: 2 gateway replicas, 2 payments replicas, 2 devutils replicas (NATS queue groups), 1 rpc replica (the block row), a private nats-server, Postgres,
 a local chain; the load generator shares the same cores. Load: autocannon, ${CONNECTIONS} connections split over the two

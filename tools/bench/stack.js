@@ -28,18 +28,49 @@ const waitFor = async (probe, ms = 30_000) => {
 
 // Benchmarks drive far more calls from one address than a client may send: the per-client limits are lifted unless a
 // bench measures them (limited: true, the gateway's defaults).
-const UNLIMITED = Object.fromEntries(['CATALOG', 'DISCOVERY', 'CHALLENGE', 'MCP', 'FREE_OP', 'PAID'].map((c) => [`GATEWAY_RATE_LIMIT_${c}`, 'rate=1000000,burst=1000000']));
+const UNLIMITED = Object.fromEntries(
+  ['CATALOG', 'DISCOVERY', 'CHALLENGE', 'MCP', 'FREE_OP', 'PAID'].map((c) => [
+    `GATEWAY_RATE_LIMIT_${c}`,
+    'rate=1000000,burst=1000000',
+  ]),
+);
 
 async function startStack({ apps, gatewayReplicas = 1, env = {}, limited = false }) {
   const procs = [];
   const natsPort = await freePort();
   const bin = NATS_BINARIES.find((p) => existsSync(p)) ?? 'nats-server';
-  procs.push(spawn(bin, ['-a', '127.0.0.1', '-p', String(natsPort), '-sd', mkdtempSync(path.join(os.tmpdir(), 'bench-nats-'))], { stdio: 'ignore' }));
-  const base = { ...process.env, ...(limited ? {} : UNLIMITED), LOG_LEVEL: 'warn', NATS_GRACE_PERIOD_MS: '100', NATS_URL: `nats://127.0.0.1:${natsPort}`, PAYMENTS_SOL_USD_FIXED: '150', ...env };
-  await waitFor(() => new Promise((res) => net.connect(natsPort, '127.0.0.1').on('connect', function () { this.destroy(); res(true); }).on('error', () => res(false))));
+  procs.push(
+    spawn(bin, ['-a', '127.0.0.1', '-p', String(natsPort), '-sd', mkdtempSync(path.join(os.tmpdir(), 'bench-nats-'))], {
+      stdio: 'ignore',
+    }),
+  );
+  const base = {
+    ...process.env,
+    ...(limited ? {} : UNLIMITED),
+    LOG_LEVEL: 'warn',
+    NATS_GRACE_PERIOD_MS: '100',
+    NATS_URL: `nats://127.0.0.1:${natsPort}`,
+    PAYMENTS_SOL_USD_FIXED: '150',
+    ...env,
+  };
+  await waitFor(
+    () =>
+      new Promise((res) =>
+        net
+          .connect(natsPort, '127.0.0.1')
+          .on('connect', function () {
+            this.destroy();
+            res(true);
+          })
+          .on('error', () => res(false)),
+      ),
+  );
   const processes = [{ label: 'nats-server', pid: procs[0].pid }];
   const node = (app, env) => {
-    const child = spawn(process.execPath, [...nodeArgs(), path.join(root, 'apps', app, 'dist', 'main.js')], { env: { ...env, ...nodeEnv(app) }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [...nodeArgs(), path.join(root, 'apps', app, 'dist', 'main.js')], {
+      env: { ...env, ...nodeEnv(app) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     procs.push(child);
     processes.push({ label: app, pid: child.pid, node: true });
   };
@@ -53,7 +84,12 @@ async function startStack({ apps, gatewayReplicas = 1, env = {}, limited = false
   // Apps first (they drain over NATS), the NATS server last.
   const stop = async () => {
     const [nats, ...apps] = procs;
-    await Promise.all(apps.map((p) => new Promise((resolve) => (p.exitCode !== null ? resolve() : (p.once('exit', resolve), p.kill('SIGTERM'))))));
+    await Promise.all(
+      apps.map(
+        (p) =>
+          new Promise((resolve) => (p.exitCode !== null ? resolve() : (p.once('exit', resolve), p.kill('SIGTERM')))),
+      ),
+    );
     nats.kill('SIGTERM');
   };
   // processes: what a BENCH_CPU_PROF window measures (see profile.js).
@@ -64,7 +100,11 @@ async function startStack({ apps, gatewayReplicas = 1, env = {}, limited = false
 // from the load generator's. fund(addresses) gives each SOL and an empty USDC account.
 function startChain() {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(__dirname, 'chain-host.js'), { execArgv: nodeArgs(), env: { ...process.env, ...nodeEnv('chain') }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(path.join(__dirname, 'chain-host.js'), {
+      execArgv: nodeArgs(),
+      env: { ...process.env, ...nodeEnv('chain') },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     child.once('error', reject);
     child.once('message', ({ url, usdcMint, demoWallet }) =>
       resolve({
@@ -82,7 +122,9 @@ function startChain() {
 function startHelloExpress() {
   return new Promise((resolve) => {
     const child = fork(path.join(__dirname, 'hello-express.js'), { stdio: 'ignore' });
-    child.once('message', ({ port }) => resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') }));
+    child.once('message', ({ port }) =>
+      resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') }),
+    );
   });
 }
 

@@ -1,5 +1,5 @@
-// BENCH_TELEMETRY_AB=<rounds> npm run bench: what instrumentation costs the free route, A/B in one run. Three stacks run
-// side by side (each: 2 gateways, 2 payments replicas): A with METRICS_ENABLED=false and no OTEL endpoint (nothing
+// BENCH_TELEMETRY_AB=<rounds> npm run bench: what instrumentation costs the free route, A/B in one run. Three stacks
+// run side by side (each: 2 gateways, 2 payments replicas): A with METRICS_ENABLED=false and no OTEL endpoint (nothing
 // recorded), B as shipped (metrics on, traces off), C with traces on too, exported over OTLP (http/protobuf) to a sink
 // in this process. The variants are measured in turn, A B C, B C A, ..., so the noise of a shared machine falls on
 // each; then A and B are measured at the same moment, which cancels that noise for the pair the budget is about.
@@ -25,7 +25,12 @@ async function telemetryAb({ rounds, bench, env }) {
     { name: 'B: metrics on, traces off (as shipped)', env: {} },
     { name: 'C: metrics and traces on (OTLP export)', env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } },
   ];
-  for (const v of variants) v.stack = await startStack({ apps: ['payments', 'payments'], gatewayReplicas: 2, env: { DATABASE_URL: env.DATABASE_URL, ...v.env } });
+  for (const v of variants)
+    v.stack = await startStack({
+      apps: ['payments', 'payments'],
+      gatewayReplicas: 2,
+      env: { DATABASE_URL: env.DATABASE_URL, ...v.env },
+    });
   const rows = [];
   const pairs = [];
   try {
@@ -38,20 +43,38 @@ async function telemetryAb({ rounds, bench, env }) {
       // Each round starts one variant later (A B C, B C A, C A B...): no variant always follows the same one.
       for (const v of variants.map((_, i) => variants[(i + round - 1) % variants.length])) {
         const before = cpuMs(v.stack.processes);
-        const r = await bench(`${v.name}, round ${round}`, v.stack.gateways.map((g) => `${g}/toll/payments/receipt?receipt=a.b`), 200);
+        const r = await bench(
+          `${v.name}, round ${round}`,
+          v.stack.gateways.map((g) => `${g}/toll/payments/receipt?receipt=a.b`),
+          200,
+        );
         // CPU of the variant's gateways and payments over the warm-up and the measured run, per request served:
         // steadier than req/s on a shared machine, since it counts only what our processes burnt.
         const cpuUs = ((cpuMs(v.stack.processes) - before) * 1000) / r.served;
         rows.push({ ...r, cpuUs, variant: v.name, round });
-        console.log(`${r.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors, ${cpuUs.toFixed(0)} µs CPU/request`);
+        console.log(
+          `${r.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors, ` +
+            `${cpuUs.toFixed(0)} µs CPU/request`,
+        );
       }
     }
     // Then A and B under load at the same moment (each half the connections): whatever else the machine does hits
     // both alike, and the two share the cores, so B's throughput over A's is the inverse of their CPU cost per request.
     for (let round = 1; round <= rounds; round++) {
-      const [a, b] = await Promise.all(variants.slice(0, 2).map((v) => bench(`${v.name}, together ${round}`, v.stack.gateways.map((g) => `${g}/toll/payments/receipt?receipt=a.b`), 200)));
+      const [a, b] = await Promise.all(
+        variants.slice(0, 2).map((v) =>
+          bench(
+            `${v.name}, together ${round}`,
+            v.stack.gateways.map((g) => `${g}/toll/payments/receipt?receipt=a.b`),
+            200,
+          ),
+        ),
+      );
       pairs.push({ round, a, b });
-      console.log(`together ${round}: A ${a.rps.toFixed(0)} req/s, B ${b.rps.toFixed(0)} req/s, B/A ${(b.rps / a.rps).toFixed(3)}`);
+      console.log(
+        `together ${round}: A ${a.rps.toFixed(0)} req/s, B ${b.rps.toFixed(0)} req/s, B/A ` +
+          `${(b.rps / a.rps).toFixed(3)}`,
+      );
     }
   } finally {
     for (const v of variants) await v.stack?.stop();

@@ -29,8 +29,16 @@ const write = process.argv.includes('--write');
 
 const devDir = path.join(root, 'apps', 'discovery', 'eval', 'dev');
 const aliases = require(path.join(root, 'apps', 'discovery', 'eval', 'operation-aliases.json'));
-const devTasks = readdirSync(devDir).filter((f) => f.endsWith('.json')).sort()
-  .flatMap((f) => require(path.join(devDir, f)).tasks.map((t) => ({ ...t, expected: aliases[t.expected] ?? t.expected, file: `dev/${f}` })));
+const devTasks = readdirSync(devDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .flatMap((f) =>
+    require(path.join(devDir, f)).tasks.map((t) => ({
+      ...t,
+      expected: aliases[t.expected] ?? t.expected,
+      file: `dev/${f}`,
+    })),
+  );
 const training = [...devTasks, ...tasks.filter((t) => t.half === 'tuning')];
 const groupOf = new Map(routes.map((r) => [r.operationId, r.group]));
 const groups = [...new Set(training.map((t) => groupOf.get(t.expected)))].sort();
@@ -61,7 +69,10 @@ function loss(w, set) {
     x.forEach((f, c) => f.forEach((v, i) => (grad[i] += (e[c] / z) * v)));
     x[right].forEach((v, i) => (grad[i] -= v));
   }
-  return { value: nll / n + (lambda / 2) * w.reduce((a, v) => a + v * v, 0), grad: grad.map((g, i) => g / n + lambda * w[i]) };
+  return {
+    value: nll / n + (lambda / 2) * w.reduce((a, v) => a + v * v, 0),
+    grad: grad.map((g, i) => g / n + lambda * w[i]),
+  };
 }
 
 // Projected gradient descent with a backtracking step (w ≥ 0).
@@ -87,11 +98,19 @@ function fit(set) {
 function score(weights, set) {
   const saved = m.SIGNALS.map((k) => m.HYBRID[k]);
   m.SIGNALS.forEach((k, i) => (m.HYBRID[k] = weights[i]));
-  let top1 = 0, top5 = 0, rr = 0;
+  let top1 = 0,
+    top5 = 0,
+    rr = 0;
   for (const t of set) {
-    const at = index.match(t.task, { limit: 5 }).results.map((r) => r.name).indexOf(t.expected);
+    const at = index
+      .match(t.task, { limit: 5 })
+      .results.map((r) => r.name)
+      .indexOf(t.expected);
     if (at === 0) top1++;
-    if (at >= 0) { top5++; rr += 1 / (at + 1); }
+    if (at >= 0) {
+      top5++;
+      rr += 1 / (at + 1);
+    }
   }
   m.SIGNALS.forEach((k, i) => (m.HYBRID[k] = saved[i]));
   return { n: set.length, top1, top5, rr };
@@ -100,10 +119,20 @@ function score(weights, set) {
 const given = m.SIGNALS.map((k) => m.HYBRID[k]);
 const pct = (k, n) => `${((100 * k) / n).toFixed(1)} %`;
 const line = (r) => `top-1 ${pct(r.top1, r.n)}, top-5 ${pct(r.top5, r.n)}, MRR ${(r.rr / r.n).toFixed(3)}`;
-const sum = (rows) => rows.reduce((a, r) => ({ n: a.n + r.n, top1: a.top1 + r.top1, top5: a.top5 + r.top5, rr: a.rr + r.rr }), { n: 0, top1: 0, top5: 0, rr: 0 });
+const sum = (rows) =>
+  rows.reduce((a, r) => ({ n: a.n + r.n, top1: a.top1 + r.top1, top5: a.top5 + r.top5, rr: a.rr + r.rr }), {
+    n: 0,
+    top1: 0,
+    top5: 0,
+    rr: 0,
+  });
 
-console.log(`${training.length} training tasks (${devTasks.length} development, ${training.length - devTasks.length} tuning half), ${groups.length} groups; ` +
-  `signals read in ${(extractMs / 1000).toFixed(1)} s; right tool among the candidates for ${examples.filter((e) => e.right >= 0).length}; lambda ${lambda}`);
+console.log(
+  `${training.length} training tasks (${devTasks.length} development, ${training.length - devTasks.length} ` +
+    `tuning half), ${groups.length} groups; ` +
+    `signals read in ${(extractMs / 1000).toFixed(1)} s; right tool among the candidates for ` +
+    `${examples.filter((e) => e.right >= 0).length}; lambda ${lambda}`,
+);
 console.log(`| group | tasks | weights in the file, top-1 | learned without the group, top-1 |`);
 console.log(`|---|---|---|---|`);
 const rows = [];
@@ -116,16 +145,26 @@ for (const g of groups) {
   console.log(`| ${g} | ${held.length} | ${pct(before.top1, before.n)} | ${pct(after.top1, after.n)} |`);
 }
 const mean = (key) => rows.reduce((a, r) => a + r[key].top1 / r[key].n, 0) / rows.length;
-console.log(`leave-one-group-out, mean over ${rows.length} groups: top-1 ${(100 * mean('before')).toFixed(1)} % with the weights in the file, ` +
-  `${(100 * mean('after')).toFixed(1)} % learned without the group`);
-console.log(`all tasks, each scored by weights fitted without its group: ${line(sum(rows.map((r) => r.after)))} (weights in the file: ${line(sum(rows.map((r) => r.before)))})`);
+console.log(
+  `leave-one-group-out, mean over ${rows.length} groups: top-1 ${(100 * mean('before')).toFixed(1)} % with the ` +
+    `weights in the file, ` +
+    `${(100 * mean('after')).toFixed(1)} % learned without the group`,
+);
+console.log(
+  `all tasks, each scored by weights fitted without its group: ${line(sum(rows.map((r) => r.after)))} (weights ` +
+    `in the file: ${line(sum(rows.map((r) => r.before)))})`,
+);
 
 const w = fit(examples);
 const all = score(w, training);
-console.log(`fitted on every training task: ${m.SIGNALS.map((k, i) => `${k} ${w[i]}`).join(', ')}; on those tasks ${line(all)}`);
+console.log(
+  `fitted on every training task: ${m.SIGNALS.map((k, i) => `${k} ${w[i]}`).join(', ')}; on those tasks ${line(all)}`,
+);
 const out = path.join(root, 'apps', 'discovery', 'data', 'match-weights.json');
 const data = {
-  note: 'Learned by tools/bench/train-match.js (conditional logistic model, w >= 0, L2, divided by the lexical weight) on the development sets and the tuning half; do not edit by hand.',
+  note:
+    'Learned by tools/bench/train-match.js (conditional logistic model, w >= 0, L2, divided by the lexical weight) ' +
+    'on the development sets and the tuning half; do not edit by hand.',
   trained_on: { development: devTasks.length, tuning_half: training.length - devTasks.length, lambda },
   cross_validation: { leave_one_group_out_mean_top1: Number(mean('after').toFixed(4)), groups: rows.length },
   signals: m.SIGNALS,

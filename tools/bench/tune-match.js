@@ -27,10 +27,16 @@ const { routeDocument, listingDocument } = require(path.join(dist, 'tool-documen
 const tuningHalf = tasks.filter((t) => t.half === 'tuning');
 const devDir = path.join(root, 'apps', 'discovery', 'eval', 'dev');
 const dev = process.argv.includes('--dev');
-const devFiles = dev ? readdirSync(devDir).filter((f) => f.endsWith('.json')).sort().map((f) => ({ file: f, tasks: require(path.join(devDir, f)).tasks })) : [];
+const devFiles = dev
+  ? readdirSync(devDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => ({ file: f, tasks: require(path.join(devDir, f)).tasks }))
+  : [];
 const devTasks = devFiles.flatMap((f) => f.tasks);
 const known = new Set(routes.map((r) => r.operationId));
-if (devTasks.some((t) => !known.has(t.expected))) throw new Error('a development task expects an operation missing from the catalog');
+if (devTasks.some((t) => !known.has(t.expected)))
+  throw new Error('a development task expects an operation missing from the catalog');
 const tuning = dev ? devTasks : tuningHalf;
 // The folds: the parity of the second byte of the same hash that fixed the halves.
 const fold = (t) => createHash('sha256').update(t.task.trim().toLowerCase().replace(/\s+/g, ' ')).digest()[1] % 2;
@@ -38,23 +44,36 @@ const setName = dev ? 'development' : 'tuning';
 
 function evaluate(subset = tuning) {
   const index = new m.MatchIndex([...routes.map(routeDocument), ...listings.map(listingDocument)]);
-  let top1 = 0, top5 = 0, rr = 0;
+  let top1 = 0,
+    top5 = 0,
+    rr = 0;
   const misses = [];
   for (const t of subset) {
     const names = index.match(t.task, { limit: 5 }).results.map((r) => r.name);
     const at = names.indexOf(t.expected);
     if (at === 0) top1++;
-    if (at >= 0) { top5++; rr += 1 / (at + 1); }
-    if (at !== 0) misses.push(`- "${t.task}": ${t.expected} at ${at >= 0 ? at + 1 : '>5'} → ${names.slice(0, 3).join(', ')}`);
+    if (at >= 0) {
+      top5++;
+      rr += 1 / (at + 1);
+    }
+    if (at !== 0)
+      misses.push(`- "${t.task}": ${t.expected} at ${at >= 0 ? at + 1 : '>5'} → ${names.slice(0, 3).join(', ')}`);
   }
   return { top1: top1 / subset.length, top5: top5 / subset.length, mrr: rr / subset.length, misses };
 }
-const fmt = (r) => `top-1 ${(100 * r.top1).toFixed(1)} %, top-5 ${(100 * r.top5).toFixed(1)} %, MRR ${r.mrr.toFixed(3)}`;
+const fmt = (r) =>
+  `top-1 ${(100 * r.top1).toFixed(1)} %, top-5 ${(100 * r.top5).toFixed(1)} %, MRR ${r.mrr.toFixed(3)}`;
 
 const given = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--axis' ? [a.split('=')] : []));
 const axes = given.length
   ? Object.fromEntries(given.map(([key, values]) => [key, values.split(',').map(Number)]))
-  : { semantic: [0.15, 0.3], exampleLexical: [0.25, 0.5], exampleSemantic: [0.25, 0.5, 0.75], 'examples.threshold': [0.4, 0.5, 0.6], 'boost.asks': [1, 2, 3] };
+  : {
+      semantic: [0.15, 0.3],
+      exampleLexical: [0.25, 0.5],
+      exampleSemantic: [0.25, 0.5, 0.75],
+      'examples.threshold': [0.4, 0.5, 0.6],
+      'boost.asks': [1, 2, 3],
+    };
 const targets = { boost: m.FIELD_BOOSTS, examples: EXAMPLES };
 const apply = (s) => {
   for (const [key, value] of Object.entries(s)) {
@@ -69,10 +88,15 @@ if (given.length) apply(Object.fromEntries(Object.entries(axes).map(([k, v]) => 
 
 // The k-th ask of every route is left out of index k and matched against it.
 function asksLeftOut() {
-  let total = 0, first = 0, rr = 0;
+  let total = 0,
+    first = 0,
+    rr = 0;
   const confused = new Map();
   for (let k = 0; k < Math.max(...routes.map((r) => r.asks?.length ?? 0)); k++) {
-    const index = new m.MatchIndex([...routes.map((r) => routeDocument({ ...r, asks: (r.asks ?? []).filter((_, i) => i !== k) })), ...listings.map(listingDocument)]);
+    const index = new m.MatchIndex([
+      ...routes.map((r) => routeDocument({ ...r, asks: (r.asks ?? []).filter((_, i) => i !== k) })),
+      ...listings.map(listingDocument),
+    ]);
     for (const r of routes.filter((r) => r.asks?.[k])) {
       total++;
       const names = index.match(r.asks[k], { limit: 5 }).results.map((x) => x.name);
@@ -82,15 +106,27 @@ function asksLeftOut() {
       else confused.set(`${r.operationId} → ${names[0]}`, (confused.get(`${r.operationId} → ${names[0]}`) ?? 0) + 1);
     }
   }
-  return { text: `asks ranked first for their own route when left out: ${first}/${total} (${((100 * first) / total).toFixed(1)} %), MRR ${(rr / total).toFixed(3)}`, confused };
+  return {
+    text:
+      `asks ranked first for their own route when left out: ${first}/${total} ` +
+      `(${((100 * first) / total).toFixed(1)} %), MRR ${(rr / total).toFixed(3)}`,
+    confused,
+  };
 }
 
 if (process.argv.includes('--asks')) {
-  const settings = Object.entries(axes).reduce((acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))), [{}]);
+  const settings = Object.entries(axes).reduce(
+    (acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))),
+    [{}],
+  );
   if (given.length && settings.length > 1) {
     for (const s of settings) {
       apply(s);
-      console.log(`${Object.entries(s).map(([k, v]) => `${k} ${v}`).join(', ')}: ${asksLeftOut().text}`);
+      console.log(
+        `${Object.entries(s)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}: ${asksLeftOut().text}`,
+      );
     }
   } else {
     const { text, confused } = asksLeftOut();
@@ -103,22 +139,39 @@ if (process.argv.includes('--asks')) {
   for (const f of devFiles) console.log(`${f.tasks.length} tasks of ${f.file}: ${fmt(evaluate(f.tasks))}`);
   if (dev) console.log(`${tuningHalf.length} tuning tasks: ${fmt(evaluate(tuningHalf))}`);
 } else {
-  const settings = Object.entries(axes).reduce((acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))), [{}]);
+  const settings = Object.entries(axes).reduce(
+    (acc, [key, values]) => acc.flatMap((s) => values.map((v) => ({ ...s, [key]: v }))),
+    [{}],
+  );
   const folds = [0, 1].map((f) => tuning.filter((t) => fold(t) === f));
   const grid = settings.map((s) => {
     apply(s);
-    return { ...s, all: evaluate(), folds: folds.map((f) => evaluate(f)), files: devFiles.map((f) => evaluate(f.tasks)), ...(dev ? { tuningHalf: evaluate(tuningHalf) } : {}) };
+    return {
+      ...s,
+      all: evaluate(),
+      folds: folds.map((f) => evaluate(f)),
+      files: devFiles.map((f) => evaluate(f.tasks)),
+      ...(dev ? { tuningHalf: evaluate(tuningHalf) } : {}),
+    };
   });
   const byMrr = (key) => (a, b) => key(b).mrr - key(a).mrr || key(b).top1 - key(a).top1;
   // Cross-validation: the best setting of each fold, scored on the other.
   for (const f of [0, 1]) {
     const pick = [...grid].sort(byMrr((g) => g.folds[f]))[0];
-    console.log(`picked on fold ${f} (${folds[f].length} tasks): ${Object.keys(axes).map((k) => `${k} ${pick[k]}`).join(', ')}: on fold ${1 - f} (${folds[1 - f].length}) ${fmt(pick.folds[1 - f])}`);
+    console.log(
+      `picked on fold ${f} (${folds[f].length} tasks): ${Object.keys(axes)
+        .map((k) => `${k} ${pick[k]}`)
+        .join(', ')}: on fold ${1 - f} (${folds[1 - f].length}) ${fmt(pick.folds[1 - f])}`,
+    );
   }
   grid.sort(byMrr((g) => g.all));
   for (const g of grid.slice(0, 12)) {
     const files = devFiles.map((f, i) => `; ${f.file} ${fmt(g.files[i])}`).join('');
     const beside = `${files}${g.tuningHalf ? `; tuning half ${fmt(g.tuningHalf)}` : ''}`;
-    console.log(`${Object.keys(axes).map((k) => `${k} ${g[k]}`).join(', ')}: ${setName} ${fmt(g.all)} (folds: ${g.folds.map(fmt).join('; ')})${beside}`);
+    console.log(
+      `${Object.keys(axes)
+        .map((k) => `${k} ${g[k]}`)
+        .join(', ')}: ${setName} ${fmt(g.all)} (folds: ${g.folds.map(fmt).join('; ')})${beside}`,
+    );
   }
 }

@@ -12,7 +12,15 @@ const { startStack, waitFor } = require('./stack');
 const { machine, percentile, writeSection } = require('./report');
 
 const N = Number(process.env.BENCH_VERIFY_N ?? 300);
-const route = { operationId: 'bench.getThing', method: 'GET', path: '/toll/bench/thing', summary: 'bench', price: { per: 'call', usd: '0.005' }, inputSchema: {}, outputSchema: {} };
+const route = {
+  operationId: 'bench.getThing',
+  method: 'GET',
+  path: '/toll/bench/thing',
+  summary: 'bench',
+  price: { per: 'call', usd: '0.005' },
+  inputSchema: {},
+  outputSchema: {},
+};
 
 const time = async (fn) => {
   const t = process.hrtime.bigint();
@@ -26,12 +34,27 @@ const stats = (xs) => {
 
 (async () => {
   const chain = await startDemoChain({ port: 0, usdcMint: SOLANA_NETWORKS.devnet.usdcMint });
-  const stack = await startStack({ apps: ['payments'], gatewayReplicas: 0, env: { SOLANA_RPC_URLS: chain.url, DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench' } });
+  const stack = await startStack({
+    apps: ['payments'],
+    gatewayReplicas: 0,
+    env: { SOLANA_RPC_URLS: chain.url, DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench' },
+  });
   const nc = await connectNats(stack.natsUrl, 'bench');
   const bus = new NatsBus(nc);
   try {
-    await waitFor(async () => !!(await bus.request(SUBJECTS.paymentsChallenge, { requestId: 'w', resourceUrl: 'http://bench/', route }, { timeoutMs: 500, requestId: 'w' })));
-    const challenge = await bus.request(SUBJECTS.paymentsChallenge, { requestId: 'x', resourceUrl: 'http://bench/', route }, { timeoutMs: 2000, requestId: 'x' });
+    await waitFor(
+      async () =>
+        !!(await bus.request(
+          SUBJECTS.paymentsChallenge,
+          { requestId: 'w', resourceUrl: 'http://bench/', route },
+          { timeoutMs: 500, requestId: 'w' },
+        )),
+    );
+    const challenge = await bus.request(
+      SUBJECTS.paymentsChallenge,
+      { requestId: 'x', resourceUrl: 'http://bench/', route },
+      { timeoutMs: 2000, requestId: 'x' },
+    );
     fundWallets(chain.chain, [challenge.body.toll.usdc.owner], chain.usdcMint);
     const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
     const connection = new Connection(chain.url, 'confirmed');
@@ -40,14 +63,42 @@ const stats = (xs) => {
     const rpc = [];
     const settle = [];
     for (let i = 0; i < N; i++) {
-      const c = await bus.request(SUBJECTS.paymentsChallenge, { requestId: `c${i}`, resourceUrl: 'http://bench/', route }, { timeoutMs: 2000, requestId: `c${i}` });
-      const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(c.body.toll, 'USDC', payer.publicKey));
-      const [chainMs] = await time(() => node.call('getTransaction', [signature, { encoding: 'base64', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }]));
+      const c = await bus.request(
+        SUBJECTS.paymentsChallenge,
+        { requestId: `c${i}`, resourceUrl: 'http://bench/', route },
+        { timeoutMs: 2000, requestId: `c${i}` },
+      );
+      const signature = await sendAndConfirm(
+        connection,
+        payer,
+        memoPaymentInstructions(c.body.toll, 'USDC', payer.publicKey),
+      );
+      const [chainMs] = await time(() =>
+        node.call('getTransaction', [
+          signature,
+          { encoding: 'base64', maxSupportedTransactionVersion: 0, commitment: 'confirmed' },
+        ]),
+      );
       const [verifyMs, hold] = await time(() =>
-        bus.request(SUBJECTS.paymentsVerify, { requestId: `v${i}`, resourceUrl: 'http://bench/', route, proof: { kind: 'memo', signature, memo: c.body.toll.memo } }, { timeoutMs: 5000, requestId: `v${i}` }),
+        bus.request(
+          SUBJECTS.paymentsVerify,
+          {
+            requestId: `v${i}`,
+            resourceUrl: 'http://bench/',
+            route,
+            proof: { kind: 'memo', signature, memo: c.body.toll.memo },
+          },
+          { timeoutMs: 5000, requestId: `v${i}` },
+        ),
       );
       if (!hold.ok) throw new Error(`verify refused: ${hold.reason}`);
-      const [settleMs] = await time(() => bus.request(SUBJECTS.paymentsSettle, { requestId: `s${i}`, holdId: hold.holdId }, { timeoutMs: 5000, requestId: `s${i}` }));
+      const [settleMs] = await time(() =>
+        bus.request(
+          SUBJECTS.paymentsSettle,
+          { requestId: `s${i}`, holdId: hold.holdId },
+          { timeoutMs: 5000, requestId: `s${i}` },
+        ),
+      );
       if (i < 20) continue; // the first 20 warm the JIT and the pools
       verify.push(verifyMs);
       rpc.push(chainMs);

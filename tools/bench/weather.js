@@ -14,15 +14,26 @@ const CONCURRENCY = 10; // drive()'s default
 const PATH = '/toll/weather/current?lat=52.52&lon=13.41';
 
 (async () => {
-  const upstream = await startFakeUpstream(loadFixtures(path.join(__dirname, '../../apps/weather/test/fixtures/open-meteo')).filter((f) => f.case === 'current-berlin'));
+  const upstream = await startFakeUpstream(
+    loadFixtures(path.join(__dirname, '../../apps/weather/test/fixtures/open-meteo')).filter(
+      (f) => f.case === 'current-berlin',
+    ),
+  );
   const chain = await startDemoChain({ port: 0, usdcMint: SOLANA_NETWORKS.devnet.usdcMint });
   const stack = await startStack({
     apps: ['payments', 'weather'],
-    env: { SOLANA_RPC_URLS: chain.url, PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench', WEATHER_OPENMETEO_BASE_URL: upstream.url },
+    env: {
+      SOLANA_RPC_URLS: chain.url,
+      PAYMENTS_SOL_USD_FIXED: '150',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench',
+      WEATHER_OPENMETEO_BASE_URL: upstream.url,
+    },
   });
   const gw = stack.gateways[0];
   try {
-    await waitFor(async () => (await fetch(`${gw}/toll/weather/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok);
+    await waitFor(
+      async () => (await fetch(`${gw}/toll/weather/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok,
+    );
     const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
     fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
     const paid = await preparePaid([gw], PATH, chain, N + 50);

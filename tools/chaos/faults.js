@@ -18,8 +18,16 @@ function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures
   const down = Math.min(5_000, slot / 4);
   const hang = Math.min(20_000, slot * 0.66);
   return [
-    { at: 0.5 * slot, name: `SIGKILL devutils-1 (of 2), restarted after ${s(down)}`, run: () => bounce(stack.procs['devutils-1'], down) },
-    { at: 1.5 * slot, name: `SIGKILL gateway-1 (of 2), restarted after ${s(down)}`, run: () => bounce(stack.procs['gateway-1'], down) },
+    {
+      at: 0.5 * slot,
+      name: `SIGKILL devutils-1 (of 2), restarted after ${s(down)}`,
+      run: () => bounce(stack.procs['devutils-1'], down),
+    },
+    {
+      at: 1.5 * slot,
+      name: `SIGKILL gateway-1 (of 2), restarted after ${s(down)}`,
+      run: () => bounce(stack.procs['gateway-1'], down),
+    },
     {
       at: 2.5 * slot,
       name: `NATS stopped, started again on the same port after ${s(down)}`,
@@ -51,7 +59,11 @@ function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures
         const asking = (async () => {
           while (Date.now() < healedAt + 120_000) {
             const at = Date.now();
-            const status = await fetch(`${gateways[Math.floor(Math.random() * gateways.length)]}/toll/weather/current?lat=${(40 + Math.random() * 20).toFixed(2)}&lon=7.00`, { signal: AbortSignal.timeout(30_000) }).then(
+            const status = await fetch(
+              `${gateways[Math.floor(Math.random() * gateways.length)]}/toll/weather/current?lat=` +
+                `${(40 + Math.random() * 20).toFixed(2)}&lon=7.00`,
+              { signal: AbortSignal.timeout(30_000) },
+            ).then(
               (r) => r.status,
               () => 0,
             );
@@ -90,7 +102,9 @@ function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures
 
 // The node most gateway connections are on (the apps name their connection "gateway"), among the nodes still up.
 async function gatewayNode(nodes) {
-  const counts = await Promise.all(nodes.map(async (n) => (await connections(n).catch(() => [])).filter((c) => c.name === 'gateway').length));
+  const counts = await Promise.all(
+    nodes.map(async (n) => (await connections(n).catch(() => [])).filter((c) => c.name === 'gateway').length),
+  );
   return nodes[counts.indexOf(Math.max(...counts))];
 }
 
@@ -113,7 +127,10 @@ async function killNode(node, nodes, down, entry) {
   );
   const delays = moved.map((c) => Math.max(0, Date.parse(c.start) - killedAt)).sort((a, b) => a - b);
   const median = delays[Math.floor(delays.length / 2)];
-  entry.detail = `${moved.length} of ${before.length} connections (${before.filter((c) => c.name === 'gateway').length} of them gateways) reconnected to the other nodes${all ? '' : ' within 60 s'}: median ${median} ms, max ${delays.at(-1)} ms after the kill`;
+  entry.detail =
+    `${moved.length} of ${before.length} connections (${before.filter((c) => c.name === 'gateway').length} of them ` +
+    `gateways) reconnected to the other nodes${all ? '' : ' within 60 s'}: median ${median} ms, max ` +
+    `${delays.at(-1)} ms after the kill`;
   await sleep(down - (Date.now() - killedAt));
   await node.start();
 }
@@ -157,7 +174,9 @@ function failoverPlan({ durationS, postgres, dbProxy }) {
         entry.promotedAt = Date.now();
         dbProxy.switch(postgres.standby.port);
         entry.switchedAt = Date.now();
-        entry.detail = `promoted ${entry.promotedAt - entry.killedAt} ms after the kill, proxy switched at ${entry.switchedAt - entry.killedAt} ms`;
+        entry.detail =
+          `promoted ${entry.promotedAt - entry.killedAt} ms after the kill, proxy switched at ` +
+          `${entry.switchedAt - entry.killedAt} ms`;
       },
     },
   ];
@@ -178,7 +197,10 @@ async function runFaults(plan, t0, timeline, log) {
     log(`fault: ${fault.name}`);
     await fault.run(entry);
     entry.healedAt = Date.now();
-    log(`healed after ${((entry.healedAt - entry.startAt) / 1000).toFixed(1)} s${entry.detail ? `: ${entry.detail}` : ''}`);
+    log(
+      `healed after ${((entry.healedAt - entry.startAt) / 1000).toFixed(1)} ` +
+        `s${entry.detail ? `: ${entry.detail}` : ''}`,
+    );
   }
 }
 

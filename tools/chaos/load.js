@@ -15,7 +15,14 @@ const REQUEST_TIMEOUT_MS = 60_000;
 // Refusals that another try can change; any other 402 is final for that proof.
 const RETRYABLE_402 = new Set(['proof_in_use', 'transaction_not_found']);
 // Refusals that say the balance or block cannot pay this call: final. Anything else is retried with the same key.
-const FINAL_402 = new Set(['balance_too_low', 'balance_cap_per_call', 'balance_cap_per_day', 'balance_signature_invalid', 'balance_auth_malformed', 'block_used_up']);
+const FINAL_402 = new Set([
+  'balance_too_low',
+  'balance_cap_per_call',
+  'balance_cap_per_day',
+  'balance_signature_invalid',
+  'balance_auth_malformed',
+  'block_used_up',
+]);
 // 3 s, 6 s, then 12 s: past the 10 s hold TTL, so a hold left by a dead gateway has expired by then.
 const retryDelay = (n) => Math.min(3_000 * 2 ** (n - 1), 12_000);
 // Calls per wallet: a deposit-10 pays 2,000 calls at 0.005, and one balance read lists at most 2,000 entries (the
@@ -29,7 +36,11 @@ const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 const coordinate = (min, span) => (min + Math.random() * span).toFixed(2);
 // Weather points vary per call so each one misses the cache and reaches the upstream (a cache hit would hide
 // an upstream hang).
-const PER_CALL = [() => '/toll/devutils/gen/uuid', () => '/toll/devutils/gen/uuid', () => `/toll/weather/current?lat=${coordinate(40, 20)}&lon=${coordinate(0, 20)}`];
+const PER_CALL = [
+  () => '/toll/devutils/gen/uuid',
+  () => '/toll/devutils/gen/uuid',
+  () => `/toll/weather/current?lat=${coordinate(40, 20)}&lon=${coordinate(0, 20)}`,
+];
 // Of every six new calls: three paid per call (two uuid, one weather), two from a balance, one on a block.
 const KINDS = ['call', 'call', 'call', 'balance', 'balance', 'block'];
 
@@ -37,7 +48,11 @@ const KINDS = ['call', 'call', 'call', 'balance', 'balance', 'block'];
 // it was a redelivery of an answer already paid for, its receipt, and the body (with a digest to compare redeliveries).
 async function call(url, { headers = {}, method = 'GET', json } = {}) {
   try {
-    const init = { method, headers: json === undefined ? headers : { ...headers, 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json) };
+    const init = {
+      method,
+      headers: json === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    };
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     const text = await res.text();
     let body = null;
@@ -47,14 +62,30 @@ async function call(url, { headers = {}, method = 'GET', json } = {}) {
       // not JSON: reason stays undefined
     }
     const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
-    return { status: res.status, reason: typeof body?.error === 'string' ? body.error : body?.error?.code, body, text, redelivery: res.headers.get('x-toll-redelivery'), receipt: res.headers.get('x-toll-receipt'), digest };
+    return {
+      status: res.status,
+      reason: typeof body?.error === 'string' ? body.error : body?.error?.code,
+      body,
+      text,
+      redelivery: res.headers.get('x-toll-redelivery'),
+      receipt: res.headers.get('x-toll-receipt'),
+      digest,
+    };
   } catch (e) {
     return { status: 0, reason: e.cause?.code ?? e.name }; // no answer: connection refused or reset, timeout
   }
 }
 
 const record = (job, r, started, t0, phase) => {
-  job.attempts.push({ at: started - t0, ms: Date.now() - started, phase, status: r.status, reason: r.reason, redelivery: r.redelivery, digest: r.status === 200 ? r.digest : undefined });
+  job.attempts.push({
+    at: started - t0,
+    ms: Date.now() - started,
+    phase,
+    status: r.status,
+    reason: r.reason,
+    redelivery: r.redelivery,
+    digest: r.status === 200 ? r.digest : undefined,
+  });
   if (r.status === 200 && r.receipt) job.receipts.push({ receipt: r.receipt, body: r.text });
 };
 
@@ -63,8 +94,18 @@ const record = (job, r, started, t0, phase) => {
 async function redeem(proof, gateways, t0, phase, path = proof.path) {
   const sep = path.includes('?') ? '&' : '?';
   const started = Date.now();
-  const r = await call(`${pick(gateways)}${path}${sep}toll_memo=${encodeURIComponent(proof.memo)}`, { headers: { 'x-payment-tx': proof.signature } });
-  proof.attempts.push({ at: started - t0, ms: Date.now() - started, phase, status: r.status, reason: r.reason, redelivery: r.redelivery, digest: r.status === 200 ? r.digest : undefined });
+  const r = await call(`${pick(gateways)}${path}${sep}toll_memo=${encodeURIComponent(proof.memo)}`, {
+    headers: { 'x-payment-tx': proof.signature },
+  });
+  proof.attempts.push({
+    at: started - t0,
+    ms: Date.now() - started,
+    phase,
+    status: r.status,
+    reason: r.reason,
+    redelivery: r.redelivery,
+    digest: r.status === 200 ? r.digest : undefined,
+  });
   return r;
 }
 
@@ -72,7 +113,12 @@ async function redeem(proof, gateways, t0, phase, path = proof.path) {
 async function spendBalance(job, gateways, t0, phase) {
   const url = `${pick(gateways)}${BALANCE_PATH}`;
   const started = Date.now();
-  const r = await call(url, { headers: { ...balanceHeaders(url, { method: 'GET' }, job.wallet.keypair, job.wallet.deployment), 'idempotency-key': job.key } });
+  const r = await call(url, {
+    headers: {
+      ...balanceHeaders(url, { method: 'GET' }, job.wallet.keypair, job.wallet.deployment),
+      'idempotency-key': job.key,
+    },
+  });
   record(job, r, started, t0, phase);
   return r;
 }
@@ -92,8 +138,13 @@ async function spendBlock(job, gateways, t0, phase) {
 // Asks for a 402 and pays it on chain; returns the proof, or throws.
 async function payChallenge(gateways, connection, payer, path, { method = 'GET', json, asset = 'USDC' } = {}) {
   const challenge = await call(`${gateways[0]}${path}`, { method, json });
-  if (challenge.status !== 402 || !challenge.body?.toll) throw new Error(`${method} ${path}: expected a 402, got ${challenge.status} ${challenge.reason ?? ''}`);
-  const signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(challenge.body.toll, asset, payer.publicKey));
+  if (challenge.status !== 402 || !challenge.body?.toll)
+    throw new Error(`${method} ${path}: expected a 402, got ${challenge.status} ${challenge.reason ?? ''}`);
+  const signature = await sendAndConfirm(
+    connection,
+    payer,
+    memoPaymentInstructions(challenge.body.toll, asset, payer.publicKey),
+  );
   return { memo: challenge.body.toll.memo, signature };
 }
 
@@ -109,12 +160,24 @@ async function prepareAccounts({ gateways, chain, wallets, blocks }) {
     chain.chain.airdrop(keypair.publicKey, 1_000_000_000n);
     const path = '/toll/payments/balance/deposit-10';
     const proof = await payChallenge(gateways, connection, keypair, path, { method: 'POST', json: {}, asset: 'SOL' });
-    const paid = await call(`${gateways[0]}${path}?toll_memo=${encodeURIComponent(proof.memo)}`, { method: 'POST', json: {}, headers: { 'x-payment-tx': proof.signature } });
-    if (paid.status !== 200 || !paid.body?.credit_atomic) throw new Error(`deposit answered ${paid.status} ${paid.reason ?? ''}`);
+    const paid = await call(`${gateways[0]}${path}?toll_memo=${encodeURIComponent(proof.memo)}`, {
+      method: 'POST',
+      json: {},
+      headers: { 'x-payment-tx': proof.signature },
+    });
+    if (paid.status !== 200 || !paid.body?.credit_atomic)
+      throw new Error(`deposit answered ${paid.status} ${paid.reason ?? ''}`);
     accounts.wallets.push({ keypair, deployment, deposited: BigInt(paid.body.credit_atomic), started: 0 });
     accounts.depositSignatures.push(proof.signature);
   }
-  for (let i = 0; i < blocks; i++) accounts.blocks.push({ ...(await payChallenge(gateways, connection, payer, BLOCK_PATH, { method: 'POST', json: { jsonrpc: '2.0', id: 0, method: 'getSlot' } })), started: 0 });
+  for (let i = 0; i < blocks; i++)
+    accounts.blocks.push({
+      ...(await payChallenge(gateways, connection, payer, BLOCK_PATH, {
+        method: 'POST',
+        json: { jsonrpc: '2.0', id: 0, method: 'getSlot' },
+      })),
+      started: 0,
+    });
   return accounts;
 }
 
@@ -136,9 +199,12 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
     pending.push(job);
   };
   const attempt = {
-    call: async (proof) => retryLater(proof, await redeem(proof, gateways, t0, 'load'), (reason) => RETRYABLE_402.has(reason)),
-    balance: async (job) => retryLater(job, await spendBalance(job, gateways, t0, 'load'), (reason) => !FINAL_402.has(reason)),
-    block: async (job) => retryLater(job, await spendBlock(job, gateways, t0, 'load'), (reason) => !FINAL_402.has(reason)),
+    call: async (proof) =>
+      retryLater(proof, await redeem(proof, gateways, t0, 'load'), (reason) => RETRYABLE_402.has(reason)),
+    balance: async (job) =>
+      retryLater(job, await spendBalance(job, gateways, t0, 'load'), (reason) => !FINAL_402.has(reason)),
+    block: async (job) =>
+      retryLater(job, await spendBlock(job, gateways, t0, 'load'), (reason) => !FINAL_402.has(reason)),
   };
 
   const newPaidRequest = async () => {
@@ -152,7 +218,11 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
     }
     let signature;
     try {
-      signature = await sendAndConfirm(connection, payer, memoPaymentInstructions(challenge.body.toll, 'USDC', payer.publicKey));
+      signature = await sendAndConfirm(
+        connection,
+        payer,
+        memoPaymentInstructions(challenge.body.toll, 'USDC', payer.publicKey),
+      );
     } catch (e) {
       stats.paymentFailures++;
       return console.error(`payment failed on the local chain: ${e.message}`);

@@ -13,12 +13,18 @@ const asRoot = process.getuid?.() === 0;
 function serverBin() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => b - a) : [];
-  if (!versions.length) throw new Error('PostgreSQL server binaries not found; set PG_BIN to the folder holding initdb and pg_ctl');
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => b - a)
+    : [];
+  if (!versions.length)
+    throw new Error('PostgreSQL server binaries not found; set PG_BIN to the folder holding initdb and pg_ctl');
   return path.join(base, versions[0], 'bin');
 }
 
-const pgTool = (bin) => (tool, args) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]) : run(path.join(bin, tool), args));
+const pgTool = (bin) => (tool, args) =>
+  asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]) : run(path.join(bin, tool), args);
 
 async function ownedDir(dir, logFile) {
   mkdirSync(dir, { mode: 0o700 }); // a data directory must not be readable by others
@@ -61,12 +67,31 @@ async function createPostgres({ dir, port, logFile, options }) {
 async function createReplicatedPostgres({ dir, ports, logDir }) {
   const pg = pgTool(serverBin());
   mkdirSync(dir);
-  const primary = await createPostgres({ dir: path.join(dir, 'primary'), port: ports[0], logFile: path.join(logDir, 'postgres-primary.log'), options: "-c synchronous_standby_names='*'" });
+  const primary = await createPostgres({
+    dir: path.join(dir, 'primary'),
+    port: ports[0],
+    logFile: path.join(logDir, 'postgres-primary.log'),
+    options: "-c synchronous_standby_names='*'",
+  });
   await primary.start();
   const standbyDir = path.join(dir, 'standby');
   await ownedDir(standbyDir, path.join(logDir, 'postgres-standby.log'));
   // -R writes standby.signal and primary_conninfo; -X stream copies the WAL the backup needs as it goes.
-  await pg('pg_basebackup', ['-h', '127.0.0.1', '-p', String(ports[0]), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '-c', 'fast']);
+  await pg('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(ports[0]),
+    '-U',
+    'postgres',
+    '-D',
+    standbyDir,
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+  ]);
   const standby = server({ pg, dir: standbyDir, port: ports[1], logFile: path.join(logDir, 'postgres-standby.log') });
   await standby.start();
   return {

@@ -27,9 +27,11 @@ async function readLedger(dbUrl) {
 
 async function inParallel(items, n, fn) {
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 // A check after the load asks until it gets an answer: no answer or a 5xx (an overloaded replica, a transaction that
@@ -51,13 +53,14 @@ const firstServings = (proof) => proof.attempts.filter((a) => a.status === 200 &
 // Every 200 for one proof carries the same body: a redelivery is the stored answer, byte for byte.
 const sameAnswer = (proof) => new Set(proof.attempts.filter((a) => a.status === 200).map((a) => a.digest)).size <= 1;
 // Another request on a served proof (other coordinates), which must be refused: a proof buys one request.
-const otherRequest = (proof) => (proof.path.includes('/weather/') ? proof.path.replace(/lat=[\d.]+/, 'lat=1.23') : undefined);
+const otherRequest = (proof) =>
+  proof.path.includes('/weather/') ? proof.path.replace(/lat=[\d.]+/, 'lat=1.23') : undefined;
 
 // Call once every fault has healed and every hold the load left behind has passed its TTL.
 async function reconcile({ proofs, dbUrl, gateways, t0, workers, otherPayments = [] }) {
   // 1. A proof the load never got served is redeemed once more: untouched in the ledger (no credit used, nothing
-  //    settled), it must now be served; settled (charged, its answer lost and the load over before a retry got through),
-  //    it must come back as a redelivery.
+  //    settled), it must now be served; settled (charged, its answer lost and the load over before a retry got
+  //    through), it must come back as a redelivery.
   const before = await readLedger(dbUrl);
   const unserved = proofs.filter((p) => !okIn(p, 'load') && (before.payments.get(p.signature) ?? NO_ROW).active === 0);
   const untouched = new Set(unserved.filter((p) => (before.payments.get(p.signature) ?? NO_ROW).credits_used === 0));
@@ -70,43 +73,87 @@ async function reconcile({ proofs, dbUrl, gateways, t0, workers, otherPayments =
   await inParallel(others, workers, (p) => answered(p, () => redeem(p, gateways, t0, 'other', otherRequest(p))));
   // 3. The final ledger: a served request is exactly one settled hold and one used credit.
   const after = await readLedger(dbUrl);
-  const counts = { sent: proofs.length, servedFirstTry: 0, servedAfterRetry: 0, redeemable: 0, redeliveredAfterLoad: 0, lost: 0, doubleCharged: 0, servedUncharged: 0 };
+  const counts = {
+    sent: proofs.length,
+    servedFirstTry: 0,
+    servedAfterRetry: 0,
+    redeemable: 0,
+    redeliveredAfterLoad: 0,
+    lost: 0,
+    doubleCharged: 0,
+    servedUncharged: 0,
+  };
   const failures = [];
   for (const p of proofs) {
     const row = after.payments.get(p.signature) ?? NO_ROW;
     let verdict;
-    if (firstServings(p).length > 1 || row.settled > 1 || row.credits_used > 1 || !sameAnswer(p) || p.attempts.some((a) => a.phase === 'other' && a.status === 200)) verdict = 'doubleCharged';
-    else if (okIn(p, 'load')) verdict = !chargedOnce(row) ? 'servedUncharged' : p.attempts[0].status === 200 ? 'servedFirstTry' : 'servedAfterRetry';
+    if (
+      firstServings(p).length > 1 ||
+      row.settled > 1 ||
+      row.credits_used > 1 ||
+      !sameAnswer(p) ||
+      p.attempts.some((a) => a.phase === 'other' && a.status === 200)
+    )
+      verdict = 'doubleCharged';
+    else if (okIn(p, 'load'))
+      verdict = !chargedOnce(row)
+        ? 'servedUncharged'
+        : p.attempts[0].status === 200
+          ? 'servedFirstTry'
+          : 'servedAfterRetry';
     else if (!okIn(p, 'final') || !chargedOnce(row)) verdict = 'lost';
-    else verdict = untouched.has(p) ? 'redeemable' : p.attempts.some((a) => a.phase === 'final' && a.status === 200 && a.redelivery) ? 'redeliveredAfterLoad' : 'lost';
+    else
+      verdict = untouched.has(p)
+        ? 'redeemable'
+        : p.attempts.some((a) => a.phase === 'final' && a.status === 200 && a.redelivery)
+          ? 'redeliveredAfterLoad'
+          : 'lost';
     counts[verdict]++;
     p.verdict = verdict;
-    if (['doubleCharged', 'servedUncharged', 'lost'].includes(verdict)) failures.push({ verdict, path: p.path, signature: p.signature, ledger: row, attempts: p.attempts });
+    if (['doubleCharged', 'servedUncharged', 'lost'].includes(verdict))
+      failures.push({ verdict, path: p.path, signature: p.signature, ledger: row, attempts: p.attempts });
   }
   const known = new Set([...proofs.map((p) => p.signature), ...otherPayments]);
-  counts.unknownPayments = [...after.payments.keys()].filter((k) => !known.has(k)).length; // ledger rows nobody paid for
+  // ledger rows nobody paid for
+  counts.unknownPayments = [...after.payments.keys()].filter((k) => !known.has(k)).length;
   const replays = proofs.flatMap((p) => p.attempts.filter((a) => a.phase === 'replay'));
   counts.replays = replays.length;
   counts.replaysRedelivered = replays.filter((a) => a.status === 200 && a.redelivery).length;
-  for (const p of proofs.filter((x) => x.attempts.some((a) => a.phase === 'replay' && !(a.status === 200 && a.redelivery)))) failures.push({ verdict: 'replayNotRedelivered', path: p.path, signature: p.signature, ledger: after.payments.get(p.signature) ?? NO_ROW, attempts: p.attempts });
+  for (const p of proofs.filter((x) =>
+    x.attempts.some((a) => a.phase === 'replay' && !(a.status === 200 && a.redelivery)),
+  ))
+    failures.push({
+      verdict: 'replayNotRedelivered',
+      path: p.path,
+      signature: p.signature,
+      ledger: after.payments.get(p.signature) ?? NO_ROW,
+      attempts: p.attempts,
+    });
   const otherAttempts = proofs.flatMap((p) => p.attempts.filter((a) => a.phase === 'other'));
   counts.others = otherAttempts.length;
   // The memo names the request it was issued for: another request is refused before any hold (issue 32).
   counts.othersRefused = otherAttempts.filter((a) => a.status === 402 && a.reason === 'memo_wrong_input').length;
-  counts.redeliveredDuringLoad = proofs.filter((p) => p.attempts.some((a) => a.phase === 'load' && a.status === 200 && a.redelivery)).length;
+  counts.redeliveredDuringLoad = proofs.filter((p) =>
+    p.attempts.some((a) => a.phase === 'load' && a.status === 200 && a.redelivery),
+  ).length;
   return { counts, failures, holds: after.holds };
 }
 
 // Redelivery is limited (PAYMENTS_REDELIVERY_MAX, 3 by default): a call already redelivered that often is not replayed.
 const REDELIVERY_MAX = 3;
 const served = (job) => job.attempts.some((a) => a.status === 200);
-const replayable = (job) => served(job) && job.attempts.filter((a) => a.status === 200 && a.redelivery).length < REDELIVERY_MAX;
+const replayable = (job) =>
+  served(job) && job.attempts.filter((a) => a.status === 200 && a.redelivery).length < REDELIVERY_MAX;
 
 // Balance and block calls, after the load: a call never served is tried once more with its key (a call charged but
 // whose answer was lost must come back as a redelivery), a served one replayed once with its key (must be a
 // redelivery: the same body, nothing charged twice). Both judged by what the client holds, call by call.
 async function finishKeyedCalls(jobs, spend, gateways, t0, workers) {
-  await inParallel(jobs.filter((j) => !served(j)), workers, (j) => answered(j, () => spend(j, gateways, t0, 'final')));
+  await inParallel(
+    jobs.filter((j) => !served(j)),
+    workers,
+    (j) => answered(j, () => spend(j, gateways, t0, 'final')),
+  );
   await inParallel(jobs.filter(replayable), workers, (j) => answered(j, () => spend(j, gateways, t0, 'replay')));
 }
 
@@ -120,11 +167,16 @@ function judgeKeyed(job) {
 }
 
 const replayFailures = (jobs, path) =>
-  jobs.filter((j) => j.attempts.some((a) => a.phase === 'replay' && !(a.status === 200 && a.redelivery))).map((j) => ({ verdict: 'replayNotRedelivered', path, signature: j.key, ledger: null, attempts: j.attempts }));
+  jobs
+    .filter((j) => j.attempts.some((a) => a.phase === 'replay' && !(a.status === 200 && a.redelivery)))
+    .map((j) => ({ verdict: 'replayNotRedelivered', path, signature: j.key, ledger: null, attempts: j.attempts }));
 
 const replayCounts = (jobs) => {
   const replays = jobs.flatMap((j) => j.attempts.filter((a) => a.phase === 'replay'));
-  return { replays: replays.length, replaysRedelivered: replays.filter((a) => a.status === 200 && a.redelivery).length };
+  return {
+    replays: replays.length,
+    replaysRedelivered: replays.filter((a) => a.status === 200 && a.redelivery).length,
+  };
 };
 
 // Balance calls against public behaviour only: the receipts the client holds (verified with the receipt key) and the
@@ -133,17 +185,35 @@ const replayCounts = (jobs) => {
 // is the deposit minus the debits and nothing is still held.
 async function reconcileBalance({ calls, wallets, gateways, t0, workers, receiptKey }) {
   await finishKeyedCalls(calls, spendBalance, gateways, t0, workers);
-  const counts = { sent: calls.length, served: 0, servedFinal: 0, notServed: 0, doubleCharged: 0, servedUncharged: 0, chargedWithoutReceipt: 0, receiptsInvalid: 0, walletsWrong: 0, ...replayCounts(calls) };
+  const counts = {
+    sent: calls.length,
+    served: 0,
+    servedFinal: 0,
+    notServed: 0,
+    doubleCharged: 0,
+    servedUncharged: 0,
+    chargedWithoutReceipt: 0,
+    receiptsInvalid: 0,
+    walletsWrong: 0,
+    ...replayCounts(calls),
+  };
   const failures = [];
   const ledgers = [];
   for (const wallet of wallets) {
     const mine = calls.filter((c) => c.wallet === wallet);
     const input = { limit: '2000' };
-    const query = new URLSearchParams({ ...input, ...ownerAuth('GET', '/toll/payments/balance', input, wallet.keypair, wallet.deployment) });
+    const query = new URLSearchParams({
+      ...input,
+      ...ownerAuth('GET', '/toll/payments/balance', input, wallet.keypair, wallet.deployment),
+    });
     const read = await call(`${gateways[0]}/toll/payments/balance?${query}`);
     if (read.status !== 200) throw new Error(`balance read answered ${read.status} ${read.reason ?? ''}`);
-    const debits = new Map(read.body.ledger.filter((e) => e.kind === 'debit').map((e) => [e.id, BigInt(e.amount_atomic)]));
-    const credits = read.body.ledger.filter((e) => e.kind === 'credit').reduce((sum, e) => sum + BigInt(e.amount_atomic), 0n);
+    const debits = new Map(
+      read.body.ledger.filter((e) => e.kind === 'debit').map((e) => [e.id, BigInt(e.amount_atomic)]),
+    );
+    const credits = read.body.ledger
+      .filter((e) => e.kind === 'credit')
+      .reduce((sum, e) => sum + BigInt(e.amount_atomic), 0n);
     const referenced = new Set();
     let receiptsAtomic = 0n;
     for (const job of mine) {
@@ -164,15 +234,41 @@ async function reconcileBalance({ calls, wallets, gateways, t0, workers, receipt
       }
       counts[verdict]++;
       job.verdict = verdict;
-      if (['doubleCharged', 'servedUncharged'].includes(verdict)) failures.push({ verdict, path: BALANCE_LABEL, signature: job.key, ledger: claim?.settlement ?? null, attempts: job.attempts });
+      if (['doubleCharged', 'servedUncharged'].includes(verdict))
+        failures.push({
+          verdict,
+          path: BALANCE_LABEL,
+          signature: job.key,
+          ledger: claim?.settlement ?? null,
+          attempts: job.attempts,
+        });
     }
     const unreceipted = [...debits.keys()].filter((id) => !referenced.has(id));
     counts.chargedWithoutReceipt += unreceipted.length;
-    for (const id of unreceipted) failures.push({ verdict: 'chargedWithoutReceipt', path: BALANCE_LABEL, signature: id, ledger: null, attempts: [] });
+    for (const id of unreceipted)
+      failures.push({
+        verdict: 'chargedWithoutReceipt',
+        path: BALANCE_LABEL,
+        signature: id,
+        ledger: null,
+        attempts: [],
+      });
     const debited = [...debits.values()].reduce((a, b) => a + b, 0n);
-    const right = credits === wallet.deposited && BigInt(read.body.balance_atomic) === credits - debited && read.body.held_atomic === '0' && debited === receiptsAtomic && read.body.ledger.length < 2000;
+    const right =
+      credits === wallet.deposited &&
+      BigInt(read.body.balance_atomic) === credits - debited &&
+      read.body.held_atomic === '0' &&
+      debited === receiptsAtomic &&
+      read.body.ledger.length < 2000;
     if (!right) counts.walletsWrong++;
-    ledgers.push({ debits: debits.size, debitedAtomic: debited, receiptsAtomic, balanceAtomic: read.body.balance_atomic, heldAtomic: read.body.held_atomic, right });
+    ledgers.push({
+      debits: debits.size,
+      debitedAtomic: debited,
+      receiptsAtomic,
+      balanceAtomic: read.body.balance_atomic,
+      heldAtomic: read.body.held_atomic,
+      right,
+    });
   }
   failures.push(...replayFailures(calls, BALANCE_LABEL));
   counts.debits = ledgers.reduce((n, l) => n + l.debits, 0);
@@ -187,12 +283,29 @@ const BALANCE_LABEL = 'GET /toll/devutils/gen/uuid (balance)';
 async function reconcileBlocks({ calls, blocks, dbUrl, gateways, t0, workers }) {
   await finishKeyedCalls(calls, spendBlock, gateways, t0, workers);
   const { payments } = await readLedger(dbUrl);
-  const counts = { sent: calls.length, served: 0, servedFinal: 0, notServed: 0, doubleCharged: 0, blocks: blocks.length, blocksWrong: 0, creditsUsed: 0, ...replayCounts(calls) };
+  const counts = {
+    sent: calls.length,
+    served: 0,
+    servedFinal: 0,
+    notServed: 0,
+    doubleCharged: 0,
+    blocks: blocks.length,
+    blocksWrong: 0,
+    creditsUsed: 0,
+    ...replayCounts(calls),
+  };
   const failures = [];
   for (const job of calls) {
     job.verdict = judgeKeyed(job);
     counts[job.verdict]++;
-    if (job.verdict === 'doubleCharged') failures.push({ verdict: 'doubleCharged', path: 'POST /toll/rpc/ (block)', signature: job.key, ledger: null, attempts: job.attempts });
+    if (job.verdict === 'doubleCharged')
+      failures.push({
+        verdict: 'doubleCharged',
+        path: 'POST /toll/rpc/ (block)',
+        signature: job.key,
+        ledger: null,
+        attempts: job.attempts,
+      });
   }
   failures.push(...replayFailures(calls, 'POST /toll/rpc/ (block)'));
   for (const block of blocks) {
@@ -202,7 +315,13 @@ async function reconcileBlocks({ calls, blocks, dbUrl, gateways, t0, workers }) 
     if (row.credits_used !== servedHere || row.active !== 0) {
       counts.blocksWrong++;
       block.wrong = true;
-      failures.push({ verdict: row.credits_used > servedHere ? 'chargedWithoutAnswer' : 'servedUncharged', path: 'POST /toll/rpc/ (block)', signature: block.signature, ledger: { ...row, served: servedHere }, attempts: [] });
+      failures.push({
+        verdict: row.credits_used > servedHere ? 'chargedWithoutAnswer' : 'servedUncharged',
+        path: 'POST /toll/rpc/ (block)',
+        signature: block.signature,
+        ledger: { ...row, served: servedHere },
+        attempts: [],
+      });
     }
   }
   return { counts, failures };

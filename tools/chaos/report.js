@@ -55,14 +55,27 @@ function circuitFigures(fault, load, t0) {
   const refused = fault.asks.filter((a) => a.status === 503);
   const reopened = fault.asks.find((a) => a.at > healed && a.status === 402);
   const weather = load.proofs.filter((p) => p.path.includes('/weather/'));
-  const failedPaid = weather.flatMap((p) => p.attempts.filter((a) => a.phase === 'load' && a.status >= 500 && a.at + t0 >= start && a.at + t0 <= fault.healedAt));
+  const failedPaid = weather.flatMap((p) =>
+    p.attempts.filter(
+      (a) => a.phase === 'load' && a.status >= 500 && a.at + t0 >= start && a.at + t0 <= fault.healedAt,
+    ),
+  );
   return {
     asked: fault.asks.length,
     refused: refused.length,
     firstRefusedS: refused[0] ? sec(refused[0].at - start) : '–',
-    other: tally(fault.asks.filter((a) => a.status !== 503 && a.status !== 402), (a) => a.status).map(([k, n]) => `${n} × ${k}`).join(', ') || 'none',
+    other:
+      tally(
+        fault.asks.filter((a) => a.status !== 503 && a.status !== 402),
+        (a) => a.status,
+      )
+        .map(([k, n]) => `${n} × ${k}`)
+        .join(', ') || 'none',
     failedPaid: failedPaid.length,
-    failedPaidReasons: tally(failedPaid, (a) => `${a.status} ${a.reason ?? ''}`).map(([k, n]) => `${n} × ${k}`).join(', ') || 'none',
+    failedPaidReasons:
+      tally(failedPaid, (a) => `${a.status} ${a.reason ?? ''}`)
+        .map(([k, n]) => `${n} × ${k}`)
+        .join(', ') || 'none',
     closedAfterHealS: reopened ? sec(reopened.at - healed) : 'not within 120 s',
   };
 }
@@ -73,9 +86,13 @@ function failoverFigures(fault, jobs, t0) {
   const kill = fault.killedAt - t0;
   const switched = fault.switchedAt - t0;
   const loadAttempts = jobs.flatMap((j) => j.attempts.filter((a) => a.phase === 'load').map((a) => ({ ...a, job: j })));
-  const failed = loadAttempts.filter((a) => a.status !== 200 && a.at + a.ms >= kill).sort((a, b) => a.at + a.ms - (b.at + b.ms));
+  const failed = loadAttempts
+    .filter((a) => a.status !== 200 && a.at + a.ms >= kill)
+    .sort((a, b) => a.at + a.ms - (b.at + b.ms));
   const firstFail = failed[0];
-  const recovered = loadAttempts.filter((a) => a.status === 200 && a.at >= switched).sort((a, b) => a.at + a.ms - (b.at + b.ms))[0];
+  const recovered = loadAttempts
+    .filter((a) => a.status === 200 && a.at >= switched)
+    .sort((a, b) => a.at + a.ms - (b.at + b.ms))[0];
   const lastFail = failed.filter((a) => a.at + a.ms < kill + 120_000).at(-1);
   const acked = jobs.filter((j) => j.attempts.some((a) => a.status === 200 && a.at + a.ms < kill));
   const good = new Set(['servedFirstTry', 'servedAfterRetry', 'served']);
@@ -88,7 +105,9 @@ function failoverFigures(fault, jobs, t0) {
     failedCount: failed.filter((a) => a.at + a.ms < kill + 120_000).length,
     promotedS: sec(fault.promotedAt - fault.killedAt),
     acked: acked.length,
-    ackedByKind: tally(acked, (j) => j.kind).map(([k, n]) => `${n} ${k}`).join(', '),
+    ackedByKind: tally(acked, (j) => j.kind)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', '),
     present: present.length,
   };
 }
@@ -96,13 +115,21 @@ function failoverFigures(fault, jobs, t0) {
 function writeReport({ mode, command, setup, t0, timeline, load, result, logDir }) {
   const { counts, failures, holds, balance, blocks } = result;
   const jobs = [...load.proofs, ...load.balanceCalls, ...load.blockCalls];
-  const loadAttempts = jobs.flatMap((p) => p.attempts.filter((a) => a.phase === 'load').map((a) => ({ ...a, kind: p.kind })));
+  const loadAttempts = jobs.flatMap((p) =>
+    p.attempts.filter((a) => a.phase === 'load').map((a) => ({ ...a, kind: p.kind })),
+  );
   const notServed = loadAttempts.filter((a) => a.status !== 200);
   const faultRows = timeline.map((f, i) => {
     const [start, healed] = [f.startAt - t0, (f.healedAt ?? Infinity) - t0]; // a crashed replica may never come back
-    const during = notServed.filter((a) => a.at + a.ms >= start && a.at <= healed); // in flight at some point of the fault
-    const byKind = tally(during, (a) => a.kind).map(([k, n]) => `${n} ${k}`).join(', ');
-    return `| ${i + 1} | ${f.name} | ${sec(start)} | ${f.healedAt === undefined ? 'never' : sec(healed)} | ${during.length}${byKind ? ` (${byKind})` : ''} | ${f.detail ?? ''} |`;
+    // in flight at some point of the fault
+    const during = notServed.filter((a) => a.at + a.ms >= start && a.at <= healed);
+    const byKind = tally(during, (a) => a.kind)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
+    return (
+      `| ${i + 1} | ${f.name} | ${sec(start)} | ${f.healedAt === undefined ? 'never' : sec(healed)} | ` +
+      `${during.length}${byKind ? ` (${byKind})` : ''} | ${f.detail ?? ''} |`
+    );
   });
   const latencies = loadAttempts.map((a) => a.ms).sort((a, b) => a - b);
   const slowest = loadAttempts.reduce((a, b) => (b.ms > a.ms ? b : a), loadAttempts[0] ?? { ms: 0, at: 0 });
@@ -218,7 +245,9 @@ Challenges that failed before anything was paid: ${load.challengeFailures.length
 
 | kind | status | reason | count |
 |---|---|---|---|
-${tally(notServed, (a) => `${a.kind} | ${a.status} | ${a.reason ?? ''}`).map(([key, n]) => `| ${key} | ${n} |`).join('\n')}
+${tally(notServed, (a) => `${a.kind} | ${a.status} | ${a.reason ?? ''}`)
+  .map(([key, n]) => `| ${key} | ${n} |`)
+  .join('\n')}
 
 ### Holds in the ledger at the end (per call, deposits and blocks)
 
@@ -229,12 +258,17 @@ ${
   failures.length + balance.failures.length + blocks.failures.length
     ? `\n### Failures\n\n${[...failures, ...balance.failures, ...blocks.failures]
         .slice(0, 20)
-        .map((x) => `- ${x.verdict}: \`${x.path}\` ${x.signature}; ledger ${JSON.stringify(x.ledger)}; attempts ${JSON.stringify(x.attempts)}`)
+        .map(
+          (x) =>
+            `- ${x.verdict}: \`${x.path}\` ${x.signature}; ledger ${JSON.stringify(x.ledger)}; attempts ${JSON.stringify(x.attempts)}`,
+        )
         .join('\n')}\n`
     : ''
 }${end(mode)}`;
   writeFileSync(FILE, merge(existsSync(FILE) ? readFileSync(FILE, 'utf8') : '', mode, body));
-  const text = `${headline}\n\n${summary}${failoverText}${circuitText}\n\nFaults:\n${faultRows.join('\n')}\n\nResult: ${pass ? 'PASS' : 'FAIL'}. Logs: ${logDir}; report: docs/reliability.md`;
+  const text =
+    `${headline}\n\n${summary}${failoverText}${circuitText}\n\nFaults:\n${faultRows.join('\n')}\n\nResult: ` +
+    `${pass ? 'PASS' : 'FAIL'}. Logs: ${logDir}; report: docs/reliability.md`;
   return { pass, text };
 }
 
@@ -247,7 +281,9 @@ function merge(previous, mode, body) {
     if (from >= 0 && to > from) sections[m] = previous.slice(from, to + end(m).length);
   }
   if (!Object.keys(sections).length && previous.includes('## Latest run') && previous.includes(LESSONS)) {
-    sections.single = `${begin('single')}\n${previous.slice(previous.indexOf('## Latest run'), previous.indexOf(LESSONS)).trim()}\n${end('single')}`;
+    sections.single =
+      `${begin('single')}\n${previous.slice(previous.indexOf('## Latest run'), previous.indexOf(LESSONS)).trim()}\n` +
+      `${end('single')}`;
   }
   sections[mode] = body;
   const lessons = previous.includes(LESSONS) ? previous.slice(previous.indexOf(LESSONS)) : '';

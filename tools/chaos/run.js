@@ -38,11 +38,18 @@ const log = (msg) => console.log(`[chaos ${new Date().toISOString().slice(11, 19
 // The recorded current-berlin answer for any point (lat/lon dropped from its match, since the load varies the
 // point to miss the weather cache); the hang variant answers only after every caller has given up.
 function weatherFixtures() {
-  const [berlin] = loadFixtures(path.join(__dirname, '../../apps/weather/test/fixtures/open-meteo')).filter((f) => f.case === 'current-berlin');
-  const query = Object.fromEntries(Object.entries(berlin.request.query).filter(([k]) => k !== 'latitude' && k !== 'longitude'));
+  const [berlin] = loadFixtures(path.join(__dirname, '../../apps/weather/test/fixtures/open-meteo')).filter(
+    (f) => f.case === 'current-berlin',
+  );
+  const query = Object.fromEntries(
+    Object.entries(berlin.request.query).filter(([k]) => k !== 'latitude' && k !== 'longitude'),
+  );
   const ok = { ...berlin, request: { ...berlin.request, query } };
   // Down: every request answered 503, the provider's root too, so the background probes see it down as well.
-  const down = [ok, { ...ok, case: 'down-root', request: { method: 'GET', path: '/', query: {} } }].map((f) => ({ ...f, response: { status: 503, headers: {}, body: 'down' } }));
+  const down = [ok, { ...ok, case: 'down-root', request: { method: 'GET', path: '/', query: {} } }].map((f) => ({
+    ...f,
+    response: { status: 503, headers: {}, body: 'down' },
+  }));
   return { ok, hang: { ...ok, response: { ...ok.response, delayMs: 120_000 } }, down };
 }
 
@@ -57,14 +64,22 @@ async function main(cleanups) {
   let dbProxy;
   let dbUrl;
   if (MODE === 'failover') {
-    postgres = await createReplicatedPostgres({ dir: path.join(runDir, 'pgdata'), ports: [await freePort(), await freePort()], logDir });
+    postgres = await createReplicatedPostgres({
+      dir: path.join(runDir, 'pgdata'),
+      ports: [await freePort(), await freePort()],
+      logDir,
+    });
     cleanups.push(() => postgres.destroy());
     // The apps reach the database through a proxy, as through a Kubernetes Service whose endpoint moves on failover.
     dbProxy = await startSwitchProxy(postgres.primary.port);
     cleanups.push(() => dbProxy.close());
     dbUrl = `postgresql://postgres@127.0.0.1:${dbProxy.port}/toll_payments`;
   } else {
-    postgres = await createPostgres({ dir: path.join(runDir, 'pgdata'), port: await freePort(), logFile: path.join(logDir, 'postgres.log') });
+    postgres = await createPostgres({
+      dir: path.join(runDir, 'pgdata'),
+      port: await freePort(),
+      logFile: path.join(logDir, 'postgres.log'),
+    });
     cleanups.push(() => postgres.destroy());
     await postgres.start();
     dbUrl = postgres.url;
@@ -81,7 +96,10 @@ async function main(cleanups) {
     const entry = { name: `UNPLANNED: ${proc.name} exited (${how}); restarted`, startAt: Date.now() };
     timeline.push(entry);
     log(entry.name);
-    proc.start().then(() => (entry.healedAt = Date.now()), (e) => log(`restart of ${proc.name} failed: ${e.message}`));
+    proc.start().then(
+      () => (entry.healedAt = Date.now()),
+      (e) => log(`restart of ${proc.name} failed: ${e.message}`),
+    );
   };
   const stack = await startStack({
     runDir,
@@ -90,13 +108,29 @@ async function main(cleanups) {
     natsNodes: MODE === 'cluster' ? 3 : 1,
     onCrash,
     env: {
-      payments: { SOLANA_RPC_URLS: chain.url, PAYMENTS_SOL_USD_FIXED: '150', DATABASE_URL: dbUrl, PAYMENTS_HOLD_TTL_SECONDS: String(HOLD_TTL_S) },
+      payments: {
+        SOLANA_RPC_URLS: chain.url,
+        PAYMENTS_SOL_USD_FIXED: '150',
+        DATABASE_URL: dbUrl,
+        PAYMENTS_HOLD_TTL_SECONDS: String(HOLD_TTL_S),
+      },
       // No MET Norway fallback and NWS on the fake (nothing reaches the internet, background probes included); a high
       // rate so the governor never limits the load; probes every 5 s, so they run during the faults.
       rpc: { RPC_UPSTREAM_URLS: chain.url },
       // The load is one client (this process): per-client limits would refuse it before any fault does.
-      gateway: Object.fromEntries(['CATALOG', 'DISCOVERY', 'CHALLENGE', 'MCP', 'FREE_OP', 'PAID'].map((c) => [`GATEWAY_RATE_LIMIT_${c}`, 'rate=1000000,burst=1000000'])),
-      weather: { WEATHER_OPENMETEO_BASE_URL: upstream.url, WEATHER_NWS_BASE_URL: upstream.url, WEATHER_METNO_ENABLED: 'false', WEATHER_OPENMETEO_RATE_PER_SECOND: '200', SOURCE_PROBE_INTERVAL_MS: '5000' },
+      gateway: Object.fromEntries(
+        ['CATALOG', 'DISCOVERY', 'CHALLENGE', 'MCP', 'FREE_OP', 'PAID'].map((c) => [
+          `GATEWAY_RATE_LIMIT_${c}`,
+          'rate=1000000,burst=1000000',
+        ]),
+      ),
+      weather: {
+        WEATHER_OPENMETEO_BASE_URL: upstream.url,
+        WEATHER_NWS_BASE_URL: upstream.url,
+        WEATHER_METNO_ENABLED: 'false',
+        WEATHER_OPENMETEO_RATE_PER_SECOND: '200',
+        SOURCE_PROBE_INTERVAL_MS: '5000',
+      },
     },
   });
   cleanups.push(() => stack.stop());
@@ -107,21 +141,42 @@ async function main(cleanups) {
   const proxies = await Promise.all(stack.gateways.map(startLossyProxy));
   cleanups.push(() => Promise.all(proxies.map((p) => p.close())));
   const gateways = proxies.map((p) => p.url);
-  log(`stack up in mode ${MODE} (${Object.keys(stack.procs).join(', ')}, ${stack.natsNodes.map((n) => n.name).join(', ')}, postgres ${dbUrl}); logs in ${logDir}`);
+  log(
+    `stack up in mode ${MODE} (${Object.keys(stack.procs).join(', ')}, ` +
+      `${stack.natsNodes.map((n) => n.name).join(', ')}, postgres ${dbUrl}); logs in ${logDir}`,
+  );
   const accounts = await prepareAccounts({ gateways, chain, wallets: WALLETS, blocks: BLOCKS });
   log(`${WALLETS} wallets deposited, ${BLOCKS} blocks bought`);
 
   const t0 = Date.now();
   log(`load: ${WORKERS} workers for ${DURATION_S} s`);
-  const plan = faultPlan({ mode: MODE, durationS: DURATION_S, stack, postgres, upstream, weatherFixtures: fixtures, proxies, dbProxy, gateways });
+  const plan = faultPlan({
+    mode: MODE,
+    durationS: DURATION_S,
+    stack,
+    postgres,
+    upstream,
+    weatherFixtures: fixtures,
+    proxies,
+    dbProxy,
+    gateways,
+  });
   // On a loaded machine a restart can take a minute and the schedule slips: the load then runs on until every fault
   // has healed plus a fault-free tail (a sixth of the run), so no fault happens after the load and retries can land.
   let until = t0 + DURATION_S * 1000;
-  const faultsDone = runFaults(plan, t0, timeline, log).then(() => (until = Math.max(until, Date.now() + Math.max(20_000, (DURATION_S * 1000) / 6))));
-  const [load] = await Promise.all([runLoad({ gateways, chain, accounts, workers: WORKERS, t0, until: () => until }), faultsDone]);
+  const faultsDone = runFaults(plan, t0, timeline, log).then(
+    () => (until = Math.max(until, Date.now() + Math.max(20_000, (DURATION_S * 1000) / 6))),
+  );
+  const [load] = await Promise.all([
+    runLoad({ gateways, chain, accounts, workers: WORKERS, t0, until: () => until }),
+    faultsDone,
+  ]);
   const loadS = Math.round((until - t0) / 1000);
   const jobs = [...load.proofs, ...load.balanceCalls, ...load.blockCalls];
-  log(`load stopped: ${load.proofs.length} paid per call, ${load.balanceCalls.length} from a balance, ${load.blockCalls.length} on blocks`);
+  log(
+    `load stopped: ${load.proofs.length} paid per call, ${load.balanceCalls.length} from a balance, ` +
+      `${load.blockCalls.length} on blocks`,
+  );
 
   // Every hold the load left behind must be past its TTL before the ledger is judged.
   const lastAttempt = Math.max(0, ...jobs.flatMap((p) => p.attempts.map((a) => a.at + a.ms)));
@@ -130,21 +185,46 @@ async function main(cleanups) {
   const otherPayments = [...accounts.depositSignatures, ...accounts.blocks.map((b) => b.signature)];
   const result = await reconcile({ proofs: load.proofs, dbUrl, gateways, t0, workers: WORKERS, otherPayments });
   result.counts.answersCut = proxies.reduce((n, p) => n + p.cut, 0);
-  result.balance = await reconcileBalance({ calls: load.balanceCalls, wallets: accounts.wallets, gateways, t0, workers: WORKERS, receiptKey });
-  result.blocks = await reconcileBlocks({ calls: load.blockCalls, blocks: accounts.blocks, dbUrl, gateways, t0, workers: WORKERS });
+  result.balance = await reconcileBalance({
+    calls: load.balanceCalls,
+    wallets: accounts.wallets,
+    gateways,
+    t0,
+    workers: WORKERS,
+    receiptKey,
+  });
+  result.blocks = await reconcileBlocks({
+    calls: load.blockCalls,
+    blocks: accounts.blocks,
+    dbUrl,
+    gateways,
+    t0,
+    workers: WORKERS,
+  });
   // Stopped here, not only in the cleanup, so a replica that hangs on SIGTERM makes it into the report.
   const stoppedAt = Date.now();
-  for (const name of await stack.stop()) timeline.push({ name: `UNPLANNED: ${name} ignored SIGTERM at the end of the run; SIGKILLed after 15 s`, startAt: stoppedAt, healedAt: Date.now() });
+  for (const name of await stack.stop())
+    timeline.push({
+      name: `UNPLANNED: ${name} ignored SIGTERM at the end of the run; SIGKILLed after 15 s`,
+      startAt: stoppedAt,
+      healedAt: Date.now(),
+    });
   const nats = {
     single: 'a private nats-server (JetStream on)',
-    cluster: 'a private NATS cluster of three nats-servers on loopback joined by routes (every app given all three URLs in `NATS_URL`)',
+    cluster:
+      'a private NATS cluster of three nats-servers on loopback joined by routes (every app given all three URLs ' +
+      'in `NATS_URL`)',
     failover: 'a private nats-server (JetStream on)',
   }[MODE];
   const pg =
     MODE === 'failover'
-      ? 'a private PostgreSQL primary and a streaming standby copied from it with pg_basebackup, synchronous (`synchronous_standby_names = \'*\'` on the primary: a commit returns once the standby has it), the apps connected through a TCP proxy standing in for the Service'
+      ? 'a private PostgreSQL primary and a streaming standby copied from it with pg_basebackup, synchronous ' +
+        "(`synchronous_standby_names = '*'` on the primary: a commit returns once the standby has it), the apps " +
+        'connected through a TCP proxy standing in for the Service'
       : 'a private PostgreSQL cluster';
-  const setup = `Setup: ${Object.entries(REPLICAS).map(([app, n]) => `${n} × ${app}`).join(', ')}, ${nats}, ${pg}, the local Solana chain
+  const setup = `Setup: ${Object.entries(REPLICAS)
+    .map(([app, n]) => `${n} × ${app}`)
+    .join(', ')}, ${nats}, ${pg}, the local Solana chain
 (also the rpc group's upstream) and a fake Open-Meteo upstream in-process. Before the load: ${WALLETS} wallets deposit 10 USD each
 (\`POST /toll/payments/balance/deposit-10\`, paid in SOL), ${BLOCKS} RPC blocks of 1,000 calls are bought. Load: ${WORKERS} concurrent workers for
 ${DURATION_S} s${loadS > DURATION_S ? ` (ran ${loadS} s: the faults ran late on the loaded machine, and the load goes on until they have healed plus a fault-free tail)` : ''}; of every six new calls, three are paid per call (2 × \`GET /toll/devutils/gen/uuid\`, 1 × \`GET /toll/weather/current\` at a
@@ -159,7 +239,11 @@ with its key, a served one replayed with its key (must be a redelivery).`;
   const command = `CHAOS_DURATION_S=${DURATION_S} CHAOS_WORKERS=${WORKERS} npm run chaos -- --mode ${MODE}`;
   const report = writeReport({ mode: MODE, command, setup, t0, timeline, load, result, logDir });
   console.log(`\n${report.text}`);
-  for (const f of [...result.failures, ...result.balance.failures, ...result.blocks.failures].slice(0, 20)) console.log(`${f.verdict}: ${f.path} ${f.signature} ledger=${JSON.stringify(f.ledger)} attempts=${JSON.stringify(f.attempts)}`);
+  for (const f of [...result.failures, ...result.balance.failures, ...result.blocks.failures].slice(0, 20))
+    console.log(
+      `${f.verdict}: ${f.path} ${f.signature} ledger=${JSON.stringify(f.ledger)} ` +
+        `attempts=${JSON.stringify(f.attempts)}`,
+    );
   return report.pass;
 }
 
@@ -170,7 +254,10 @@ with its key, a served one replayed with its key (must be a redelivery).`;
   }
   const cleanups = [];
   const cleanup = async () => {
-    while (cleanups.length) await cleanups.pop()().catch((e) => console.error(`cleanup: ${e.message}`));
+    while (cleanups.length)
+      await cleanups
+        .pop()()
+        .catch((e) => console.error(`cleanup: ${e.message}`));
   };
   // Ctrl-C must not leave a Postgres cluster or app processes behind.
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanup().finally(() => process.exit(130)));

@@ -79,11 +79,24 @@ class Proc {
 async function startNats({ runDir, logDir, nodes, onCrash }) {
   const natsBin = NATS_BINARIES.find((p) => existsSync(p)) ?? 'nats-server';
   const ports = [];
-  for (let i = 0; i < nodes; i++) ports.push({ client: await freePort(), cluster: await freePort(), monitor: await freePort() });
+  for (let i = 0; i < nodes; i++)
+    ports.push({ client: await freePort(), cluster: await freePort(), monitor: await freePort() });
   const procs = ports.map((p, i) => {
     const cluster =
       nodes > 1
-        ? ['--name', `nats-${i + 1}`, '--cluster_name', 'chaos', '--cluster', `nats://127.0.0.1:${p.cluster}`, '--routes', ports.filter((_, j) => j !== i).map((o) => `nats://127.0.0.1:${o.cluster}`).join(',')]
+        ? [
+            '--name',
+            `nats-${i + 1}`,
+            '--cluster_name',
+            'chaos',
+            '--cluster',
+            `nats://127.0.0.1:${p.cluster}`,
+            '--routes',
+            ports
+              .filter((_, j) => j !== i)
+              .map((o) => `nats://127.0.0.1:${o.cluster}`)
+              .join(','),
+          ]
         : ['-js', '-sd', path.join(runDir, 'nats')];
     const proc = new Proc({
       name: nodes > 1 ? `nats-${i + 1}` : 'nats',
@@ -98,24 +111,36 @@ async function startNats({ runDir, logDir, nodes, onCrash }) {
   });
   await Promise.all(procs.map((p) => p.start()));
   // Every route up before any app connects, so a client that lands on any node reaches every subscriber.
-  if (nodes > 1) await waitFor('the NATS cluster routes', async () => (await Promise.all(procs.map(routes))).every((n) => n >= nodes - 1));
+  if (nodes > 1)
+    await waitFor('the NATS cluster routes', async () =>
+      (await Promise.all(procs.map(routes))).every((n) => n >= nodes - 1),
+    );
   return procs;
 }
 
 // A node's client connections by name (the apps name theirs: gateway, <group>-server, <group>-catalog), with the time
 // each connected.
 async function connections(node) {
-  const res = await fetch(`http://127.0.0.1:${node.ports.monitor}/connz?limit=4096`, { signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`http://127.0.0.1:${node.ports.monitor}/connz?limit=4096`, {
+    signal: AbortSignal.timeout(10_000),
+  });
   return (await res.json()).connections ?? [];
 }
-const routes = async (node) => (await (await fetch(`http://127.0.0.1:${node.ports.monitor}/routez`, { signal: AbortSignal.timeout(10_000) })).json()).num_routes;
+const routes = async (node) =>
+  (await (await fetch(`http://127.0.0.1:${node.ports.monitor}/routez`, { signal: AbortSignal.timeout(10_000) })).json())
+    .num_routes;
 
 // replicas: { gateway: 2, payments: 2, ... }; env: per-app extra environment. Groups get a fixed HEALTH_PORT
 // (ready = /readyz answers); a gateway is ready once it routes every group's health route over NATS. natsNodes: 1, or
 // 3 for a cluster, every app given every node's URL.
 async function startStack({ runDir, logDir, replicas, env, onCrash, natsNodes = 1 }) {
   const natsProcs = await startNats({ runDir, logDir, nodes: natsNodes, onCrash });
-  const base = { ...process.env, LOG_LEVEL: 'warn', NATS_URL: natsProcs.map((n) => n.url).join(','), NATS_GRACE_PERIOD_MS: '500' };
+  const base = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    NATS_URL: natsProcs.map((n) => n.url).join(','),
+    NATS_GRACE_PERIOD_MS: '500',
+  };
   const groups = Object.keys(replicas).filter((app) => app !== 'gateway');
   const procs = {};
   const gateways = [];
@@ -131,7 +156,10 @@ async function startStack({ runDir, logDir, replicas, env, onCrash, natsNodes = 
         args: [path.join(root, 'apps', app, 'dist', 'main.js')],
         env: { ...base, ...env[app], [app === 'gateway' ? 'PORT' : 'HEALTH_PORT']: String(port) },
         logDir,
-        ready: app === 'gateway' ? async () => (await Promise.all(groups.map((g) => httpOk(`${url}/toll/${g}/health`)))).every(Boolean) : () => httpOk(`${url}/readyz`),
+        ready:
+          app === 'gateway'
+            ? async () => (await Promise.all(groups.map((g) => httpOk(`${url}/toll/${g}/health`)))).every(Boolean)
+            : () => httpOk(`${url}/readyz`),
         onCrash,
       });
       procs[proc.name] = proc;

@@ -12,7 +12,8 @@ class TollVersionActions extends JsVersionActions {
     const name = this.projectGraphNode.name;
     const text = tree.read(OVERLAY, 'utf-8');
     const entry = new RegExp(`(- \\{ name: toll/${name}, newTag: ")[^"]*(" \\})`);
-    if (!entry.test(text)) throw new Error(`${OVERLAY} has no image entry for toll/${name}: run python3 tools/add-app-deploy.py ${name}`);
+    if (!entry.test(text))
+      throw new Error(`${OVERLAY} has no image entry for toll/${name}: run python3 tools/add-app-deploy.py ${name}`);
     tree.write(OVERLAY, text.replace(entry, `$1${newVersion}$2`));
     return [...logs, `✍️  New image tag toll/${name}:${newVersion} in ${OVERLAY}`];
   }

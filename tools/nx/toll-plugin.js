@@ -13,7 +13,12 @@
 const { existsSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 
-const TEST_INPUTS = ['default', '^production', '{workspaceRoot}/jest.config.js', { externalDependencies: ['jest', '@swc/jest', '@swc/core'] }];
+const TEST_INPUTS = [
+  'default',
+  '^production',
+  '{workspaceRoot}/jest.config.js',
+  { externalDependencies: ['jest', '@swc/jest', '@swc/core'] },
+];
 
 function targetsFor(root, name, pkg, workspaceRoot) {
   const has = (f) => existsSync(path.join(workspaceRoot, root, f));
@@ -24,7 +29,11 @@ function targetsFor(root, name, pkg, workspaceRoot) {
     targets.prisma = {
       command: `node tools/prisma-generate.js ${name}`,
       cache: true,
-      inputs: ['{projectRoot}/prisma/**/*', '{workspaceRoot}/tools/prisma-generate.js', { externalDependencies: ['prisma', '@prisma/client'] }],
+      inputs: [
+        '{projectRoot}/prisma/**/*',
+        '{workspaceRoot}/tools/prisma-generate.js',
+        { externalDependencies: ['prisma', '@prisma/client'] },
+      ],
       outputs: ['{projectRoot}/src/generated'],
     };
     prismaFirst.push('prisma');
@@ -60,7 +69,13 @@ function targetsFor(root, name, pkg, workspaceRoot) {
     command: `node tools/nx/typecheck.js ${root}`,
     dependsOn: prismaFirst,
     cache: true,
-    inputs: ['default', '^production', '{workspaceRoot}/tsconfig.spec.json', '{workspaceRoot}/tools/nx/typecheck.js', { externalDependencies: ['typescript'] }],
+    inputs: [
+      'default',
+      '^production',
+      '{workspaceRoot}/tsconfig.spec.json',
+      '{workspaceRoot}/tools/nx/typecheck.js',
+      { externalDependencies: ['typescript'] },
+    ],
   };
   if (has('src/main.ts') && (pkg.nx?.tags ?? []).includes('type:app')) {
     // Needs a Docker engine; this is the command a platform team runs (or CI with one).
@@ -79,18 +94,38 @@ const createNodes = [
       const root = path.dirname(file);
       const pkg = JSON.parse(readFileSync(path.join(context.workspaceRoot, file), 'utf8'));
       const name = pkg.nx?.name ?? path.basename(root);
-      // Apps import build tooling from tools/ (tools/prisma/cli-config.ts); that makes no app depend on the tools project.
-      const project = { root, name, targets: targetsFor(root, name, pkg, context.workspaceRoot), implicitDependencies: root === 'tools' ? [] : ['!tools'] };
+      // Apps import build tooling from tools/ (tools/prisma/cli-config.ts); that makes no app depend on the tools
+      // project.
+      const project = {
+        root,
+        name,
+        targets: targetsFor(root, name, pkg, context.workspaceRoot),
+        implicitDependencies: root === 'tools' ? [] : ['!tools'],
+      };
       if (root === 'e2e') {
-        Object.assign(project, { projectType: 'application', tags: pkg.nx?.tags ?? [], implicitDependencies: ['tag:type:app'] });
+        Object.assign(project, {
+          projectType: 'application',
+          tags: pkg.nx?.tags ?? [],
+          implicitDependencies: ['tag:type:app'],
+        });
         // Some suites run a group as its own process, which loads the libs' dist through node_modules, and the
         // every-operation walk runs every app's dist through npm start's own code (tools/start-local.js).
-        project.targets.test.dependsOn = ['^prisma', { target: 'build', projects: 'tag:scope:shared' }, { target: 'build', projects: 'tag:type:app' }];
+        project.targets.test.dependsOn = [
+          '^prisma',
+          { target: 'build', projects: 'tag:scope:shared' },
+          { target: 'build', projects: 'tag:type:app' },
+        ];
       }
       if (root === 'tools') {
         // Its tests check the deployment files (validate:deploy), which belong to no project.
         project.tags = pkg.nx?.tags ?? [];
-        project.targets.test.inputs = [...TEST_INPUTS, '{workspaceRoot}/k8s/**/*', '{workspaceRoot}/docker-compose.yml', '{workspaceRoot}/Dockerfile', '{workspaceRoot}/apps/*/package.json'];
+        project.targets.test.inputs = [
+          ...TEST_INPUTS,
+          '{workspaceRoot}/k8s/**/*',
+          '{workspaceRoot}/docker-compose.yml',
+          '{workspaceRoot}/Dockerfile',
+          '{workspaceRoot}/apps/*/package.json',
+        ];
       }
       return [file, { projects: { [root]: project } }];
     }),

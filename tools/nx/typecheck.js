@@ -13,5 +13,14 @@ const dir = path.join(root, 'node_modules', '.cache', 'toll-typecheck');
 mkdirSync(dir, { recursive: true });
 const config = path.join(dir, `${project.replace(/[\\/]/g, '-')}.json`);
 const abs = (p) => path.join(root, project, p);
-writeFileSync(config, JSON.stringify({ extends: path.join(root, 'tsconfig.spec.json'), include: [abs('src/**/*.ts'), abs('test/**/*.ts'), abs('*.ts')] }));
-execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', config], { cwd: root, stdio: 'inherit' });
+writeFileSync(
+  config,
+  JSON.stringify({
+    extends: path.join(root, 'tsconfig.spec.json'),
+    include: [abs('src/**/*.ts'), abs('test/**/*.ts'), abs('*.ts')],
+  }),
+);
+execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', config], {
+  cwd: root,
+  stdio: 'inherit',
+});

@@ -7,7 +7,17 @@ import type { PoolConfig } from 'pg';
 // Fix 1 (prisma/prisma#27403): report catalog types the engine reads as text.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Result = require('pg/lib/result');
-const AS_TEXT: Record<number, number> = { 18: 25, 19: 25, 22: 25, 24: 25, 30: 25, 194: 25, 2205: 25, 1002: 1009, 1003: 1009 };
+const AS_TEXT: Record<number, number> = {
+  18: 25,
+  19: 25,
+  22: 25,
+  24: 25,
+  30: 25,
+  194: 25,
+  2205: 25,
+  1002: 1009,
+  1003: 1009,
+};
 const origAddFields = Result.prototype.addFields;
 Result.prototype.addFields = function (fields: Array<{ dataTypeID: number }>) {
   for (const f of fields) if (AS_TEXT[f.dataTypeID]) f.dataTypeID = AS_TEXT[f.dataTypeID];
@@ -16,7 +26,13 @@ Result.prototype.addFields = function (fields: Array<{ dataTypeID: number }>) {
 
 function pgConfig(url: string): PoolConfig {
   const u = new URL(url);
-  return { host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) || undefined, database: u.pathname.slice(1) };
+  return {
+    host: u.hostname,
+    port: Number(u.port || 5432),
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password) || undefined,
+    database: u.pathname.slice(1),
+  };
 }
 
 // Fix 2: drop the shadow database only after its pool is closed.

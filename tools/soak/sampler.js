@@ -1,7 +1,7 @@
 // Every app process sampled on a fixed interval from its own /metrics (prom-client's runtime collectors,
-// libs/telemetry): resident memory, V8 heap used, and the event-loop delay p99 over the interval (prom-client resets its
-// delay histogram at every scrape, and nothing else scrapes the soak's private stack). The machine's load average rides
-// along with each sample.
+// libs/telemetry): resident memory, V8 heap used, and the event-loop delay p99 over the interval (prom-client resets
+// its delay histogram at every scrape, and nothing else scrapes the soak's private stack). The machine's load average
+// rides along with each sample.
 const os = require('node:os');
 
 const FAMILIES = {

@@ -49,7 +49,10 @@ function paidOutcome(res) {
   const reason = reasonOf(res.status, res.body);
   if (res.paid === null) return { outcome: 'refused', reason };
   if (errorOf(res.body)?.details?.payment?.status === 'unused') return { outcome: 'unused', reason };
-  return { outcome: 'charged_not_served', reason: `${reason}: ${String(errorOf(res.body)?.message ?? JSON.stringify(res.body)).slice(0, 160)}` };
+  return {
+    outcome: 'charged_not_served',
+    reason: `${reason}: ${String(errorOf(res.body)?.message ?? JSON.stringify(res.body)).slice(0, 160)}`,
+  };
 }
 
 async function getStatus(url) {
@@ -82,7 +85,9 @@ class Workload {
   async prepare(concurrency) {
     this.items = await discoveryItems(this.gateway, 'http');
     // A deposit cannot be paid from the balance it fills (402 balance_cannot_deposit): balance calls take the rest.
-    this.balanceItems = this.items.filter((i) => !new URL(i.resource).pathname.startsWith('/toll/payments/balance/deposit-'));
+    this.balanceItems = this.items.filter(
+      (i) => !new URL(i.resource).pathname.startsWith('/toll/payments/balance/deposit-'),
+    );
     this.tools = await discoveryItems(this.gateway, 'mcp');
     const index = await (await fetch(`${this.gateway}/`, { signal: AbortSignal.timeout(TIMEOUT_MS) })).json();
     this.groups = (index.groups ?? []).map((g) => g.group);
@@ -138,10 +143,15 @@ class Workload {
   deposit() {
     this.depositing ??= (async () => {
       const started = performance.now();
-      const res = await tollCall(`${this.gateway}${DEPOSIT_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, { keypair: this.keypair, rpcUrl: this.rpcUrl, method: 'usdc' });
+      const res = await tollCall(
+        `${this.gateway}${DEPOSIT_PATH}`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+        { keypair: this.keypair, rpcUrl: this.rpcUrl, method: 'usdc' },
+      );
       const r = paidOutcome(res);
       this.record('balance deposit', performance.now() - started, r.outcome, r.reason);
-      if (res.status !== 200) throw new Error(`the deposit answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status !== 200)
+        throw new Error(`the deposit answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
     })().finally(() => (this.depositing = null));
     return this.depositing;
   }
@@ -166,9 +176,11 @@ class Workload {
   kindsOf() {
     return {
       'free health': () => this.free(`/toll/${this.next('health', this.groups)}/health`),
-      'free catalog': () => this.free(this.next('catalog', ['/', '/openapi.json', '/llms.txt', '/discovery/resources?limit=20'])),
+      'free catalog': () =>
+        this.free(this.next('catalog', ['/', '/openapi.json', '/llms.txt', '/discovery/resources?limit=20'])),
       'free docs': () => this.free('/docs'),
-      'free search': () => this.free(`/toll/discovery/search?q=${encodeURIComponent(this.next('search', FREE_SEARCHES))}`),
+      'free search': () =>
+        this.free(`/toll/discovery/search?q=${encodeURIComponent(this.next('search', FREE_SEARCHES))}`),
       '402 challenge': async () => {
         const { url, init } = exampleRequest(this.next('402', this.items));
         const res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -187,7 +199,8 @@ class Workload {
       'paid x402': () => this.paid('x402'),
       'balance paid': async () => {
         const { url, init } = exampleRequest(this.next('balance', this.balanceItems));
-        const call = () => tollCall(url.toString(), init, { keypair: this.keypair, rpcUrl: this.rpcUrl, method: 'balance' });
+        const call = () =>
+          tollCall(url.toString(), init, { keypair: this.keypair, rpcUrl: this.rpcUrl, method: 'balance' });
         let res = await call();
         if (res.status === 402 && res.body?.balance?.reason === 'balance_too_low') {
           await this.deposit();
@@ -198,23 +211,35 @@ class Workload {
       'block call': async () => {
         if (!this.block) await this.buyBlock();
         const block = this.block;
-        const res = await fetch(block.url, { method: block.method, headers: block.headers, body: block.body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        const res = await fetch(block.url, {
+          method: block.method,
+          headers: block.headers,
+          body: block.body,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
         const body = await res.json().catch(() => null);
         if (res.status === 200 && body?.result !== undefined) return { outcome: 'ok' };
         if (res.status === 402 && body?.error === 'block_used_up') {
           if (this.block === block) this.block = null;
           return { outcome: 'ok', reason: 'block used up (a new one is bought)' };
         }
-        return errorOf(body)?.details?.payment?.status === 'unused' ? { outcome: 'unused', reason: reasonOf(res.status, body) } : { outcome: 'error', reason: reasonOf(res.status, body) };
+        return errorOf(body)?.details?.payment?.status === 'unused'
+          ? { outcome: 'unused', reason: reasonOf(res.status, body) }
+          : { outcome: 'error', reason: reasonOf(res.status, body) };
       },
       'mcp tools/list': async (worker) => {
         const { tools } = await this.mcpClients[worker].listTools();
-        return tools.length >= this.tools.length ? { outcome: 'ok' } : { outcome: 'error', reason: `${tools.length} tools of ${this.tools.length}` };
+        return tools.length >= this.tools.length
+          ? { outcome: 'ok' }
+          : { outcome: 'error', reason: `${tools.length} tools of ${this.tools.length}` };
       },
       'mcp paid tools/call': async (worker) => {
         const { name, args } = toolExample(this.next('mcp', this.tools));
         const client = this.mcpClients[worker];
-        const callTool = (tool, a, meta) => client.callTool({ name: tool, arguments: a, ...(meta ? { _meta: meta } : {}) }, undefined, { timeout: TIMEOUT_MS });
+        const callTool = (tool, a, meta) =>
+          client.callTool({ name: tool, arguments: a, ...(meta ? { _meta: meta } : {}) }, undefined, {
+            timeout: TIMEOUT_MS,
+          });
         const method = this.next('mcp method', ['usdc', 'x402', 'sol']);
         let answer;
         try {
@@ -223,7 +248,11 @@ class Workload {
           return { outcome: 'error', reason: `${name}: throw: ${e.message.slice(0, 100)}` };
         }
         const { result, paid } = answer;
-        if (!result.isError) return { outcome: 'ok', reason: result._meta?.['toll/uncharged'] ? `uncharged: ${result._meta['toll/uncharged']}` : undefined };
+        if (!result.isError)
+          return {
+            outcome: 'ok',
+            reason: result._meta?.['toll/uncharged'] ? `uncharged: ${result._meta['toll/uncharged']}` : undefined,
+          };
         let error;
         try {
           error = JSON.parse(result.content?.[0]?.text ?? '').error;
@@ -232,7 +261,12 @@ class Workload {
         }
         const reason = `tool error ${error?.code ?? (result.content?.[0]?.text ?? '').slice(0, 60)}`;
         if (!paid) return { outcome: 'refused', reason };
-        return error?.details?.payment?.status === 'unused' ? { outcome: 'unused', reason } : { outcome: 'charged_not_served', reason: `${name}: ${reason}: ${String(error?.message ?? '').slice(0, 160)}` };
+        return error?.details?.payment?.status === 'unused'
+          ? { outcome: 'unused', reason }
+          : {
+              outcome: 'charged_not_served',
+              reason: `${name}: ${reason}: ${String(error?.message ?? '').slice(0, 160)}`,
+            };
       },
     };
   }
@@ -257,7 +291,10 @@ class Workload {
     if (res.paid.payerSignature) headers.set(HEADERS.payerSignature, res.paid.payerSignature);
     const retry = await fetch(again, { ...init, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
     await retry.arrayBuffer();
-    return { ...result, reason: `${result.reason} (the same proof again: ${retry.status}${retry.status === 200 ? ', served' : ''})` };
+    return {
+      ...result,
+      reason: `${result.reason} (the same proof again: ${retry.status}${retry.status === 200 ? ', served' : ''})`,
+    };
   }
 }
 

@@ -10,8 +10,12 @@ const SCRIPT = join(ROOT, 'tools/validate-deploy.js');
 
 function copyDeployFiles(): string {
   const dir = mkdtempSync(join(tmpdir(), 'toll-deploy-'));
-  for (const f of ['k8s', 'deploy', 'docker-compose.yml', 'Dockerfile', '.dockerignore']) cpSync(join(ROOT, f), join(dir, f), { recursive: true });
-  cpSync(join(ROOT, 'apps'), join(dir, 'apps'), { recursive: true, filter: (src) => !/node_modules|dist|generated|\/src\/|\/test\//.test(src.slice(ROOT.length)) });
+  for (const f of ['k8s', 'deploy', 'docker-compose.yml', 'Dockerfile', '.dockerignore'])
+    cpSync(join(ROOT, f), join(dir, f), { recursive: true });
+  cpSync(join(ROOT, 'apps'), join(dir, 'apps'), {
+    recursive: true,
+    filter: (src) => !/node_modules|dist|generated|\/src\/|\/test\//.test(src.slice(ROOT.length)),
+  });
   return dir;
 }
 
@@ -38,16 +42,36 @@ describe('validate:deploy', () => {
 
   it('fails on a manifest that renders but breaks the schema, the budget or the drain rules', () => {
     const weather = join(dir, 'k8s/apps/weather');
-    edit(join(weather, 'deployment.yaml'), '{ name: http, containerPort: 8081 }', '{ name: http, containerPort: "8081" }');
+    edit(
+      join(weather, 'deployment.yaml'),
+      '{ name: http, containerPort: 8081 }',
+      '{ name: http, containerPort: "8081" }',
+    );
     edit(join(weather, 'kustomization.yaml'), '  - pdb.yaml\n', '');
-    edit(join(dir, 'k8s/components/app/deployment.yaml'), 'terminationGracePeriodSeconds: 45', 'terminationGracePeriodSeconds: 31');
-    edit(join(dir, 'k8s/apps/payments/deployment.yaml'), /- name: PAYMENTS_MEMO_SECRET\n\s*valueFrom: .*\n/, '- { name: PAYMENTS_MEMO_SECRET, value: hunter2hunter2hunter2hunter2hunter2 }\n');
+    edit(
+      join(dir, 'k8s/components/app/deployment.yaml'),
+      'terminationGracePeriodSeconds: 45',
+      'terminationGracePeriodSeconds: 31',
+    );
+    edit(
+      join(dir, 'k8s/apps/payments/deployment.yaml'),
+      /- name: PAYMENTS_MEMO_SECRET\n\s*valueFrom: .*\n/,
+      '- { name: PAYMENTS_MEMO_SECRET, value: hunter2hunter2hunter2hunter2hunter2 }\n',
+    );
 
     const r = validate(dir);
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('k8s/apps/weather: Deployment/weather: does not match the Kubernetes apps/v1 Deployment schema: data/spec/template/spec/containers/0/ports/0/containerPort must be integer');
+    expect(r.stderr).toContain(
+      'k8s/apps/weather: Deployment/weather: does not match the Kubernetes apps/v1 Deployment schema: ' +
+        'data/spec/template/spec/containers/0/ports/0/containerPort must be integer',
+    );
     expect(r.stderr).toContain('k8s/overlays/production: Deployment weather has 2 replicas and 0 PodDisruptionBudgets');
-    expect(r.stderr).toContain('terminationGracePeriodSeconds 31 does not cover the drain: preStop 5 s + SHUTDOWN_TIMEOUT_MS 35000 ms + 5 s = 45 s');
-    expect(r.stderr).toContain('k8s/overlays/production: Deployment payments, container app: PAYMENTS_MEMO_SECRET is set inline');
+    expect(r.stderr).toContain(
+      'terminationGracePeriodSeconds 31 does not cover the drain: preStop 5 s + SHUTDOWN_TIMEOUT_MS 35000 ms + 5 ' +
+        's = 45 s',
+    );
+    expect(r.stderr).toContain(
+      'k8s/overlays/production: Deployment payments, container app: PAYMENTS_MEMO_SECRET is set inline',
+    );
   });
 });

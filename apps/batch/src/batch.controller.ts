@@ -15,9 +15,12 @@ export class BatchController {
     operationId: 'batch.score',
     method: 'POST',
     path: '/toll/batch/score',
-    summary: 'Settlement risk of a signed payment voucher (IOU) before serving on credit: signature check, 0-100 score with factors, accept / limit / reject',
+    summary:
+      'Settlement risk of a signed payment voucher (IOU) before serving on credit: signature check, 0-100 score ' +
+      'with factors, accept / limit / reject',
     description:
-      'Verifies the Ed25519 signature over the canonical message, then scores expiry, issued_at, nonce reuse, amount against the payer history and payer reputation. ' +
+      'Verifies the Ed25519 signature over the canonical message, then scores expiry, issued_at, nonce reuse, ' +
+      'amount against the payer history and payer reputation. ' +
       'Returns the maximum safe exposure and, for a valid voucher, the checkpoint_token to report its outcome with.',
     asks: [
       'should I accept this signed IOU before serving on credit',
@@ -44,7 +47,9 @@ export class BatchController {
     method: 'POST',
     path: '/toll/batch/checkpoint',
     summary: 'Report how a scored voucher ended (settled, defaulted or expired) into the payer reputation graph',
-    description: 'Needs the checkpoint_token its score returned. The first outcome is final: the same report again is a no-op, a different one is 409.',
+    description:
+      'Needs the checkpoint_token its score returned. The first outcome is final: the same report again is a ' +
+      'no-op, a different one is 409.',
     asks: [
       'tell the scorer the voucher was paid',
       'report that a payer defaulted on an IOU',
@@ -69,7 +74,8 @@ export class BatchController {
     operationId: 'batch.getPayer',
     method: 'GET',
     path: '/toll/batch/payer/{address}',
-    summary: "A payer's track record paying vouchers: settled, defaulted and expired counts and amounts (aggregates only)",
+    summary:
+      "A payer's track record paying vouchers: settled, defaulted and expired counts and amounts (aggregates only)",
     asks: [
       'track record of a payer on vouchers',
       'how often has this wallet settled or defaulted',

@@ -26,7 +26,12 @@ export interface PayerAggregate {
 
 const txOptions = (timeoutMs: number) => ({ maxWait: Math.min(5_000, timeoutMs), timeout: timeoutMs });
 
-const toOutcome = (r: OutcomeRow): Outcome => ({ status: r.status as Status, amount: r.amount, reporter: r.reporter, recordedAt: r.recordedAt });
+const toOutcome = (r: OutcomeRow): Outcome => ({
+  status: r.status as Status,
+  amount: r.amount,
+  reporter: r.reporter,
+  recordedAt: r.recordedAt,
+});
 
 // The only file that touches the batch database. Scores of one payer take a transaction-scoped advisory lock on
 // the payer, so two replicas scoring two vouchers with the same nonce at once cannot both miss the reuse.
@@ -39,25 +44,63 @@ export class BatchRepository {
   }
 
   // Reads what the score needs and, with a scorer (a valid signature only), records the voucher and who scored it.
-  score(voucher: Voucher, voucherId: string, scorer: { reporter: string; tokenHash: string } | null, timeoutMs: number, decide: (ctx: ScoreContext) => Score): Promise<{ score: Score; now: Date }> {
+  score(
+    voucher: Voucher,
+    voucherId: string,
+    scorer: { reporter: string; tokenHash: string } | null,
+    timeoutMs: number,
+    decide: (ctx: ScoreContext) => Score,
+  ): Promise<{ score: Score; now: Date }> {
     return this.db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${voucher.payer}, 0))`;
       const [{ now }] = await tx.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`;
-      const reuse = await tx.voucher.findFirst({ where: { payer: voucher.payer, nonce: voucher.nonce, voucherId: { not: voucherId } }, orderBy: { firstScoredAt: 'asc' } });
+      const reuse = await tx.voucher.findFirst({
+        where: { payer: voucher.payer, nonce: voucher.nonce, voucherId: { not: voucherId } },
+        orderBy: { firstScoredAt: 'asc' },
+      });
       const outcomes = (await tx.outcome.findMany({ where: { payer: voucher.payer } })).map(toOutcome);
-      const score = decide({ nonceReusedBy: reuse && { voucherId: reuse.voucherId, amount: reuse.amount }, outcomes, now });
+      const score = decide({
+        nonceReusedBy: reuse && { voucherId: reuse.voucherId, amount: reuse.amount },
+        outcomes,
+        now,
+      });
       if (scorer) {
         if (!(await tx.voucher.findUnique({ where: { voucherId } }))) {
-          await tx.voucher.create({ data: { voucherId, payer: voucher.payer, amount: voucher.amount, nonce: voucher.nonce, expiry: voucher.expiry, issuedAt: voucher.issuedAt } });
+          await tx.voucher.create({
+            data: {
+              voucherId,
+              payer: voucher.payer,
+              amount: voucher.amount,
+              nonce: voucher.nonce,
+              expiry: voucher.expiry,
+              issuedAt: voucher.issuedAt,
+            },
+          });
         }
-        await tx.score.create({ data: { id: randomUUID(), voucherId, reporter: scorer.reporter, tokenHash: scorer.tokenHash, score: score.score, verdict: score.verdict } });
+        await tx.score.create({
+          data: {
+            id: randomUUID(),
+            voucherId,
+            reporter: scorer.reporter,
+            tokenHash: scorer.tokenHash,
+            score: score.score,
+            verdict: score.verdict,
+          },
+        });
       }
       return { score, now };
     }, txOptions(timeoutMs));
   }
 
   // One final outcome per voucher, reported by a seller that scored it; the same report again is a no-op.
-  recordOutcome(voucherId: string, payer: string, amount: bigint, status: Status, tokenHash: string, timeoutMs: number): Promise<OutcomeResult> {
+  recordOutcome(
+    voucherId: string,
+    payer: string,
+    amount: bigint,
+    status: Status,
+    tokenHash: string,
+    timeoutMs: number,
+  ): Promise<OutcomeResult> {
     return this.db.$transaction(async (tx): Promise<OutcomeResult> => {
       const voucher = await tx.voucher.findUnique({ where: { voucherId } });
       if (!voucher || voucher.payer !== payer) return { kind: 'unknown_voucher' };
@@ -69,7 +112,9 @@ export class BatchRepository {
         ON CONFLICT (voucher_id) DO NOTHING`;
       const row = await tx.outcome.findUniqueOrThrow({ where: { voucherId } });
       if (inserted) return { kind: 'recorded', row, created: true };
-      return row.status === status && row.amount === amount ? { kind: 'recorded', row, created: false } : { kind: 'conflict', row };
+      return row.status === status && row.amount === amount
+        ? { kind: 'recorded', row, created: false }
+        : { kind: 'conflict', row };
     }, txOptions(timeoutMs));
   }
 
@@ -78,7 +123,11 @@ export class BatchRepository {
       this.db.voucher.aggregate({ where: { payer }, _count: { _all: true }, _min: { firstScoredAt: true } }),
       this.db.outcome.findMany({ where: { payer } }),
     ]);
-    return { vouchersScored: vouchers._count._all, firstSeenAt: vouchers._min.firstScoredAt, outcomes: outcomes.map(toOutcome) };
+    return {
+      vouchersScored: vouchers._count._all,
+      firstSeenAt: vouchers._min.firstScoredAt,
+      outcomes: outcomes.map(toOutcome),
+    };
   }
 
   async now(): Promise<Date> {

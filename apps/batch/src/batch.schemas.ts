@@ -31,23 +31,43 @@ const usableKey = (b64: string) => {
 const PayerKey = z
   .string()
   .regex(KEY_BASE64, 'must be the base64 of a 32-byte Ed25519 public key (44 characters ending in "=")')
-  .refine((k) => !KEY_BASE64.test(k) || usableKey(k), 'must be a valid Ed25519 public key (a point on the curve, not of small order)');
+  .refine(
+    (k) => !KEY_BASE64.test(k) || usableKey(k),
+    'must be a valid Ed25519 public key (a point on the curve, not of small order)',
+  );
 
 const Amount = z
   .union([
-    z.number().int('must be an integer number of atomic units').min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER, 'above 2^53 - 1: send it as a decimal string'),
-    z.string().regex(ATOMIC, 'must be a positive integer of at most 19 digits').refine((s) => !ATOMIC.test(s) || BigInt(s) <= MAX_ATOMIC, 'must be at most 9223372036854775807'),
+    z
+      .number()
+      .int('must be an integer number of atomic units')
+      .min(1, 'must be at least 1')
+      .max(Number.MAX_SAFE_INTEGER, 'above 2^53 - 1: send it as a decimal string'),
+    z
+      .string()
+      .regex(ATOMIC, 'must be a positive integer of at most 19 digits')
+      .refine((s) => !ATOMIC.test(s) || BigInt(s) <= MAX_ATOMIC, 'must be at most 9223372036854775807'),
   ])
-  .describe('Atomic units of the settlement asset (USDC: 6 decimals, so 1000000 is 1 USDC); a JSON integer or a decimal string');
+  .describe(
+    'Atomic units of the settlement asset (USDC: 6 decimals, so 1000000 is 1 USDC); a JSON integer or a decimal string',
+  );
 
 const UnixSeconds = (what: string) =>
-  z.number().int('must be an integer (unix seconds)').min(0, 'must not be negative').max(MAX_UNIX_SECONDS, `must be at most ${MAX_UNIX_SECONDS}`).describe(what);
+  z
+    .number()
+    .int('must be an integer (unix seconds)')
+    .min(0, 'must not be negative')
+    .max(MAX_UNIX_SECONDS, `must be at most ${MAX_UNIX_SECONDS}`)
+    .describe(what);
 
 export const VoucherInput = z.strictObject({
   payer: PayerKey.describe('Payer Ed25519 public key, base64 (32 bytes)'),
   amount: Amount,
   nonce: z
-    .union([z.string().regex(NONCE, 'must be 1-128 printable ASCII characters without spaces'), z.number().int('must be an integer').min(0, 'must not be negative').max(Number.MAX_SAFE_INTEGER)])
+    .union([
+      z.string().regex(NONCE, 'must be 1-128 printable ASCII characters without spaces'),
+      z.number().int('must be an integer').min(0, 'must not be negative').max(Number.MAX_SAFE_INTEGER),
+    ])
     .describe('Unique per payer: a string (1-128 printable ASCII, no spaces) or a non-negative integer'),
   expiry: UnixSeconds('When the voucher can no longer be claimed, unix seconds'),
   issued_at: UnixSeconds('When the payer signed it, unix seconds'),
@@ -55,20 +75,41 @@ export const VoucherInput = z.strictObject({
     .string()
     .regex(SIGNATURE_BASE64, 'must be the base64 of a 64-byte Ed25519 signature (88 characters ending in "==")')
     .describe(
-      `Ed25519 signature by payer, base64, over six UTF-8 lines joined by "\\n" with no trailing newline: ${MESSAGE_DOMAIN}, payer:<payer as sent>, amount:<decimal integer>, nonce:<nonce>, expiry:<unix seconds>, issued_at:<unix seconds>`,
+      `Ed25519 signature by payer, base64, over six UTF-8 lines joined by "\\n" with no trailing newline: ` +
+        `${MESSAGE_DOMAIN}, payer:<payer as sent>, amount:<decimal integer>, nonce:<nonce>, expiry:<unix seconds>, ` +
+        `issued_at:<unix seconds>`,
     ),
 });
 export type VoucherInput = z.infer<typeof VoucherInput>;
 
-export const ScoreInput = z.strictObject({ voucher: VoucherInput }).meta({ examples: [{ voucher: { payer: 'P5RV6TZ/t2YhSkrEYZl3FDbex5oCUY1xm/SIrhV0zeM=', amount: '2500000', nonce: 'inv-2026-0042', expiry: 1893456000, issued_at: 1795000000, signature: 'qO1A9XfoxxAxNBg9jq4hDCYee55mkQ684hkZnTXq5uflPl2nARPoAYtkjhkcOneBCB9DLdi/k0wQkJNqOQFhCg==' } }] });
+export const ScoreInput = z.strictObject({ voucher: VoucherInput }).meta({
+  examples: [
+    {
+      voucher: {
+        payer: 'P5RV6TZ/t2YhSkrEYZl3FDbex5oCUY1xm/SIrhV0zeM=',
+        amount: '2500000',
+        nonce: 'inv-2026-0042',
+        expiry: 1893456000,
+        issued_at: 1795000000,
+        signature: 'qO1A9XfoxxAxNBg9jq4hDCYee55mkQ684hkZnTXq5uflPl2nARPoAYtkjhkcOneBCB9DLdi/k0wQkJNqOQFhCg==',
+      },
+    },
+  ],
+});
 export type ScoreInput = z.infer<typeof ScoreInput>;
 
 export const CheckpointInput = z.strictObject({
   voucher_id: z.string().regex(VOUCHER_ID, 'must be the voucher_id a score returned (64 lowercase hex characters)'),
   payer: PayerKey.describe("The voucher's payer, base64"),
-  amount: Amount.describe('Atomic units this outcome concerns (settled: received; defaulted: lost; expired: unclaimed); at most the voucher amount'),
+  amount: Amount.describe(
+    'Atomic units this outcome concerns (settled: received; defaulted: lost; expired: unclaimed); at most the ' +
+      'voucher amount',
+  ),
   status: z.enum(['settled', 'defaulted', 'expired'], { error: 'must be settled, defaulted or expired' }),
-  checkpoint_token: z.string().regex(CHECKPOINT_TOKEN, 'must be the checkpoint_token a score of this voucher returned (bct_ and 43 characters)').describe('Proves the reporter scored (accepted) this voucher'),
+  checkpoint_token: z
+    .string()
+    .regex(CHECKPOINT_TOKEN, 'must be the checkpoint_token a score of this voucher returned (bct_ and 43 characters)')
+    .describe('Proves the reporter scored (accepted) this voucher'),
 });
 export type CheckpointInput = z.infer<typeof CheckpointInput>;
 
@@ -95,10 +136,18 @@ export const ScoreOutput = z.object({
   amount: z.string().describe('Atomic units'),
   score: z.number().int().describe('Settlement risk 0-100: 0 safest'),
   verdict: z.enum(['accept', 'accept-with-limit', 'reject']),
-  max_safe_exposure: z.string().describe('Atomic units of unclaimed value this voucher is safe to serve against (0 on reject)'),
-  claim_by: z.string().nullable().describe('Claim on chain before this time (expiry less the minimum settlement margin); null when rejected'),
+  max_safe_exposure: z
+    .string()
+    .describe('Atomic units of unclaimed value this voucher is safe to serve against (0 on reject)'),
+  claim_by: z
+    .string()
+    .nullable()
+    .describe('Claim on chain before this time (expiry less the minimum settlement margin); null when rejected'),
   factors: z.array(Factor),
-  checkpoint_token: z.string().nullable().describe('Only for a valid signature: send it with the outcome (POST /toll/batch/checkpoint). Shown once'),
+  checkpoint_token: z
+    .string()
+    .nullable()
+    .describe('Only for a valid signature: send it with the outcome (POST /toll/batch/checkpoint). Shown once'),
   scored_at: z.string(),
 });
 export type ScoreOutput = z.infer<typeof ScoreOutput>;

@@ -4,7 +4,19 @@ import { GroupHealth, JsonLogger } from '@toll/platform';
 import { createHash, randomBytes } from 'node:crypto';
 import type * as S from './batch.schemas';
 import { BatchRepository } from './batch.repository';
-import { EXPIRY, HISTORY, ISSUED_AT, largestSettled, NEW_PAYER_LIMIT, REPUTATION, reputationFactor, scoreVoucher, THRESHOLDS, WEIGHTS, type Status } from './scoring';
+import {
+  EXPIRY,
+  HISTORY,
+  ISSUED_AT,
+  largestSettled,
+  NEW_PAYER_LIMIT,
+  REPUTATION,
+  reputationFactor,
+  scoreVoucher,
+  THRESHOLDS,
+  WEIGHTS,
+  type Status,
+} from './scoring';
 import { MESSAGE_DOMAIN, verifyVoucher, voucherId, type Voucher } from './voucher';
 
 // Who scored a voucher: the wallet the gateway says paid for the score. Only a direct (unpaid) call over NATS,
@@ -39,11 +51,22 @@ export class BatchService {
     const scorer = token ? { reporter: payer ?? ANONYMOUS_REPORTER, tokenHash: hashToken(token) } : null;
     const { score, now } = await this.db(deadline, (timeoutMs) =>
       this.repo.score(voucher, id, scorer, timeoutMs, (ctx) =>
-        scoreVoucher({ amount: voucher.amount, expiry: voucher.expiry, issuedAt: voucher.issuedAt, signature, nonceReusedBy: ctx.nonceReusedBy, outcomes: ctx.outcomes, now: ctx.now }),
+        scoreVoucher({
+          amount: voucher.amount,
+          expiry: voucher.expiry,
+          issuedAt: voucher.issuedAt,
+          signature,
+          nonceReusedBy: ctx.nonceReusedBy,
+          outcomes: ctx.outcomes,
+          now: ctx.now,
+        }),
       ),
     );
     this.logger.event('info', 'voucher scored', { voucherId: id, score: score.score, verdict: score.verdict });
-    const claimBy = score.verdict === 'reject' ? null : new Date(Number(voucher.expiry - BigInt(EXPIRY.min_seconds)) * 1000).toISOString();
+    const claimBy =
+      score.verdict === 'reject'
+        ? null
+        : new Date(Number(voucher.expiry - BigInt(EXPIRY.min_seconds)) * 1000).toISOString();
     return {
       voucher_id: id,
       payer: voucher.payer,
@@ -57,22 +80,45 @@ export class BatchService {
 
   async checkpoint(input: S.CheckpointInput, deadline: number): Promise<S.CheckpointOutput> {
     const amount = BigInt(input.amount);
-    const result = await this.db(deadline, (timeoutMs) => this.repo.recordOutcome(input.voucher_id, input.payer, amount, input.status, hashToken(input.checkpoint_token), timeoutMs));
+    const result = await this.db(deadline, (timeoutMs) =>
+      this.repo.recordOutcome(
+        input.voucher_id,
+        input.payer,
+        amount,
+        input.status,
+        hashToken(input.checkpoint_token),
+        timeoutMs,
+      ),
+    );
     switch (result.kind) {
       case 'unknown_voucher':
-        throw new TollError('NOT_FOUND', `No voucher ${input.voucher_id} of payer ${input.payer} was scored here; score it first`);
+        throw new TollError(
+          'NOT_FOUND',
+          `No voucher ${input.voucher_id} of payer ${input.payer} was scored here; score it first`,
+        );
       case 'forbidden':
-        throw new TollError('FORBIDDEN', `checkpoint_token was not issued for voucher ${input.voucher_id}; only a seller that scored the voucher reports its outcome`);
+        throw new TollError(
+          'FORBIDDEN',
+          `checkpoint_token was not issued for voucher ${input.voucher_id}; only a seller that scored the ` +
+            `voucher reports its outcome`,
+        );
       case 'too_much':
-        throw new TollError('CONFLICT', `amount ${amount} is more than the voucher's ${result.voucherAmount}`, { voucher_amount: result.voucherAmount.toString() });
-      case 'conflict':
-        throw new TollError('CONFLICT', `Voucher ${input.voucher_id} already has a final outcome: ${result.row.status} for ${result.row.amount}`, {
-          status: result.row.status,
-          amount: result.row.amount.toString(),
-          recorded_at: result.row.recordedAt.toISOString(),
+        throw new TollError('CONFLICT', `amount ${amount} is more than the voucher's ${result.voucherAmount}`, {
+          voucher_amount: result.voucherAmount.toString(),
         });
+      case 'conflict':
+        throw new TollError(
+          'CONFLICT',
+          `Voucher ${input.voucher_id} already has a final outcome: ${result.row.status} for ${result.row.amount}`,
+          {
+            status: result.row.status,
+            amount: result.row.amount.toString(),
+            recorded_at: result.row.recordedAt.toISOString(),
+          },
+        );
       case 'recorded':
-        if (result.created) this.logger.event('info', 'voucher outcome recorded', { voucherId: input.voucher_id, status: input.status });
+        if (result.created)
+          this.logger.event('info', 'voucher outcome recorded', { voucherId: input.voucher_id, status: input.status });
         return {
           voucher_id: result.row.voucherId,
           payer: result.row.payer,
@@ -91,7 +137,10 @@ export class BatchService {
       const of = outcomes.filter((o) => o.status === status);
       return { count: of.length, amount: of.reduce((sum, o) => sum + o.amount, 0n).toString() };
     };
-    const last = outcomes.reduce<Date | null>((max, o) => (max === null || o.recordedAt > max ? o.recordedAt : max), null);
+    const last = outcomes.reduce<Date | null>(
+      (max, o) => (max === null || o.recordedAt > max ? o.recordedAt : max),
+      null,
+    );
     return {
       payer: input.address,
       vouchers_scored: vouchersScored,
@@ -125,7 +174,9 @@ export class BatchService {
         history: { ...HISTORY },
         reputation: { ...REPUTATION },
         new_payer_limit: NEW_PAYER_LIMIT.toString(),
-        signed_message: `UTF-8 lines joined by \\n: ${MESSAGE_DOMAIN} | payer:<base64> | amount:<integer> | nonce:<nonce> | expiry:<unix s> | issued_at:<unix s>`,
+        signed_message:
+          `UTF-8 lines joined by \\n: ${MESSAGE_DOMAIN} | payer:<base64> | amount:<integer> | nonce:<nonce> | ` +
+          `expiry:<unix s> | issued_at:<unix s>`,
       },
     };
   }
@@ -134,12 +185,20 @@ export class BatchService {
   // that runs out rolls the transaction back, so nothing is recorded for an answer the caller never got.
   private async db<T>(deadline: number, work: (timeoutMs: number) => Promise<T>): Promise<T> {
     const timeoutMs = Math.min(10_000, deadline - Date.now() - DEADLINE_MARGIN_MS);
-    if (timeoutMs <= 0) throw new TollError('SERVICE_TIMEOUT', 'The deadline passed before the batch database was reached; nothing was recorded');
+    if (timeoutMs <= 0)
+      throw new TollError(
+        'SERVICE_TIMEOUT',
+        'The deadline passed before the batch database was reached; nothing was recorded',
+      );
     try {
       return await work(timeoutMs);
     } catch (e) {
       if (e instanceof TollError) throw e;
-      if ((e as { code?: string }).code === 'P2028') throw new TollError('SERVICE_TIMEOUT', 'The batch database did not finish before the deadline; nothing was recorded');
+      if ((e as { code?: string }).code === 'P2028')
+        throw new TollError(
+          'SERVICE_TIMEOUT',
+          'The batch database did not finish before the deadline; nothing was recorded',
+        );
       this.logger.event('error', 'batch database call failed', { error: (e as Error).message });
       throw new TollError('SERVICE_UNAVAILABLE', 'The batch database is unavailable; try again shortly');
     }

@@ -98,15 +98,22 @@ function expiryFactor(ttl: number): Factor {
 }
 
 function issuedAtFactor(issuedAt: number, expiry: number, now: number): Factor {
-  if (issuedAt >= expiry) return factor('issued_at', 1, `issued_at (${issuedAt}) is not before expiry (${expiry})`, true);
+  if (issuedAt >= expiry)
+    return factor('issued_at', 1, `issued_at (${issuedAt}) is not before expiry (${expiry})`, true);
   const age = now - issuedAt;
-  if (-age > ISSUED_AT.future_skew_seconds) return factor('issued_at', 1, `issued ${-age} s in the future (more than ${ISSUED_AT.future_skew_seconds} s of clock skew)`);
+  if (-age > ISSUED_AT.future_skew_seconds)
+    return factor(
+      'issued_at',
+      1,
+      `issued ${-age} s in the future (more than ${ISSUED_AT.future_skew_seconds} s of clock skew)`,
+    );
   const value = clamp((age - ISSUED_AT.fresh_seconds) / (ISSUED_AT.stale_seconds - ISSUED_AT.fresh_seconds));
   return factor('issued_at', value, `issued ${Math.max(0, age)} s ago`);
 }
 
 function amountFactor(amount: bigint, largestSettled: bigint | null): Factor {
-  if (largestSettled === null || largestSettled === 0n) return factor('amount_vs_history', HISTORY.unknown_value, 'no settled voucher from this payer to compare with');
+  if (largestSettled === null || largestSettled === 0n)
+    return factor('amount_vs_history', HISTORY.unknown_value, 'no settled voucher from this payer to compare with');
   const ratio = Number((amount * 1000n) / largestSettled) / 1000;
   const value = ratio <= 1 ? 0 : clamp(Math.log10(ratio) / Math.log10(HISTORY.ratio_max));
   return factor('amount_vs_history', value, `${ratio}× the payer's largest settled voucher (${largestSettled})`);
@@ -128,21 +135,32 @@ export function reputationFactor(outcomes: Outcome[], now: Date): Factor {
   const value = (bad + REPUTATION.prior_value * REPUTATION.prior_weight) / (total + REPUTATION.prior_weight);
   const count = (s: Status) => outcomes.filter((o) => o.status === s).length;
   const evidence = outcomes.length
-    ? `${count('settled')} settled, ${count('defaulted')} defaulted, ${count('expired')} expired, from ${perReporter.size} reporter(s)`
+    ? `${count('settled')} settled, ${count('defaulted')} defaulted, ${count('expired')} expired, from ` +
+      `${perReporter.size} reporter(s)`
     : 'no recorded outcome for this payer';
   return factor('reputation', value, evidence);
 }
 
 export const largestSettled = (outcomes: Outcome[]): bigint | null =>
-  outcomes.filter((o) => o.status === 'settled').reduce<bigint | null>((max, o) => (max === null || o.amount > max ? o.amount : max), null);
+  outcomes
+    .filter((o) => o.status === 'settled')
+    .reduce<bigint | null>((max, o) => (max === null || o.amount > max ? o.amount : max), null);
 
 export function scoreVoucher(input: ScoreInput): Score {
   const now = Math.floor(input.now.getTime() / 1000);
   const settledMax = largestSettled(input.outcomes);
   const factors = [
-    input.signature.valid ? factor('signature', 0, 'valid Ed25519 signature by payer over the canonical message') : factor('signature', 1, input.signature.why, true),
+    input.signature.valid
+      ? factor('signature', 0, 'valid Ed25519 signature by payer over the canonical message')
+      : factor('signature', 1, input.signature.why, true),
     input.nonceReusedBy
-      ? factor('nonce_reuse', 1, `the payer already used this nonce in voucher ${input.nonceReusedBy.voucherId} (amount ${input.nonceReusedBy.amount})`, true)
+      ? factor(
+          'nonce_reuse',
+          1,
+          `the payer already used this nonce in voucher ${input.nonceReusedBy.voucherId} (amount ` +
+            `${input.nonceReusedBy.amount})`,
+          true,
+        )
       : factor('nonce_reuse', 0, 'first voucher of this payer with this nonce'),
     expiryFactor(Number(input.expiry) - now),
     issuedAtFactor(Number(input.issuedAt), Number(input.expiry), now),
@@ -150,9 +168,20 @@ export function scoreVoucher(input: ScoreInput): Score {
     reputationFactor(input.outcomes, input.now),
   ];
   const blocked = factors.some((f) => f.blocking);
-  const score = blocked ? 100 : Math.min(100, factors.reduce((sum, f) => sum + f.points, 0));
-  const verdict: Verdict = blocked || score > THRESHOLDS.limit_max_score ? 'reject' : score <= THRESHOLDS.accept_max_score ? 'accept' : 'accept-with-limit';
+  const score = blocked
+    ? 100
+    : Math.min(
+        100,
+        factors.reduce((sum, f) => sum + f.points, 0),
+      );
+  const verdict: Verdict =
+    blocked || score > THRESHOLDS.limit_max_score
+      ? 'reject'
+      : score <= THRESHOLDS.accept_max_score
+        ? 'accept'
+        : 'accept-with-limit';
   const limit = settledMax ?? NEW_PAYER_LIMIT;
-  const exposure = verdict === 'reject' ? 0n : verdict === 'accept' ? input.amount : input.amount < limit ? input.amount : limit;
+  const exposure =
+    verdict === 'reject' ? 0n : verdict === 'accept' ? input.amount : input.amount < limit ? input.amount : limit;
   return { score, verdict, max_safe_exposure: exposure.toString(), factors };
 }

@@ -17,7 +17,14 @@ const MESSAGE =
 const SIGNATURE = '/ghzcMeABdvlfzqrWdgow223Ok0Vd1M/oH6rH3QJuYJKLwGX0Y7pRnJxtFkbFXLxBksz2Q+TaZoE/ExBSD2XDw==';
 const VOUCHER_ID = '83ee65f9ed33e8eb66f652be34c2dce0972e1bcb6beaf54beb4acb4052028b27';
 
-const voucher: Voucher = { payer: PAYER, amount: 2_500_000n, nonce: 'order-42', expiry: 1_798_761_600n, issuedAt: 1_798_758_000n, signature: SIGNATURE };
+const voucher: Voucher = {
+  payer: PAYER,
+  amount: 2_500_000n,
+  nonce: 'order-42',
+  expiry: 1_798_761_600n,
+  issuedAt: 1_798_758_000n,
+  signature: SIGNATURE,
+};
 
 describe('voucher signature test vector', () => {
   it('builds the canonical message byte for byte (141 bytes) and names the voucher by its SHA-256', () => {
@@ -32,7 +39,9 @@ describe('voucher signature test vector', () => {
     expect(Buffer.from(keys.publicKey).toString('base64')).toBe(PAYER);
     const signature = nacl.sign.detached(new Uint8Array(Buffer.from(MESSAGE, 'utf8')), keys.secretKey);
     expect(Buffer.from(signature).toString('base64')).toBe(SIGNATURE);
-    expect(nacl.sign.detached.verify(new Uint8Array(Buffer.from(MESSAGE, 'utf8')), signature, keys.publicKey)).toBe(true);
+    expect(nacl.sign.detached.verify(new Uint8Array(Buffer.from(MESSAGE, 'utf8')), signature, keys.publicKey)).toBe(
+      true,
+    );
   });
 
   it('is reproduced by @noble/curves', () => {

@@ -17,13 +17,21 @@ export const MESSAGE_DOMAIN = 'toll-batch-voucher:v1';
 // the string "7" are the same nonce). The domain line keeps the signature from meaning anything elsewhere.
 export const canonicalMessage = (v: Omit<Voucher, 'signature'>): Buffer =>
   Buffer.from(
-    [MESSAGE_DOMAIN, `payer:${v.payer}`, `amount:${v.amount}`, `nonce:${v.nonce}`, `expiry:${v.expiry}`, `issued_at:${v.issuedAt}`].join('\n'),
+    [
+      MESSAGE_DOMAIN,
+      `payer:${v.payer}`,
+      `amount:${v.amount}`,
+      `nonce:${v.nonce}`,
+      `expiry:${v.expiry}`,
+      `issued_at:${v.issuedAt}`,
+    ].join('\n'),
     'utf8',
   );
 
 // A voucher's id: hex SHA-256 of its canonical message, so the same voucher always has the same id and a
 // different amount, expiry or nonce gives another one.
-export const voucherId = (v: Omit<Voucher, 'signature'>) => createHash('sha256').update(canonicalMessage(v)).digest('hex');
+export const voucherId = (v: Omit<Voucher, 'signature'>) =>
+  createHash('sha256').update(canonicalMessage(v)).digest('hex');
 
 // DER prefix of an Ed25519 SubjectPublicKeyInfo (RFC 8410): node:crypto takes raw keys only in this wrapping.
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -33,10 +41,16 @@ export type SignatureCheck = { valid: true } | { valid: false; why: string };
 export function verifyVoucher(v: Voucher): SignatureCheck {
   let key;
   try {
-    key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(v.payer, 'base64')]), format: 'der', type: 'spki' });
+    key = createPublicKey({
+      key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(v.payer, 'base64')]),
+      format: 'der',
+      type: 'spki',
+    });
   } catch {
     return { valid: false, why: 'payer is not a usable Ed25519 public key' };
   }
   const ok = verify(null, canonicalMessage(v), key, Buffer.from(v.signature, 'base64'));
-  return ok ? { valid: true } : { valid: false, why: 'the signature does not verify against payer over the canonical message' };
+  return ok
+    ? { valid: true }
+    : { valid: false, why: 'the signature does not verify against payer over the canonical message' };
 }

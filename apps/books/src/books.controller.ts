@@ -19,11 +19,16 @@ export class BooksController {
     operationId: 'books.getBook',
     method: 'GET',
     path: '/toll/books/book',
-    summary: 'Book details for one ISBN (10 or 13 digits, as on the barcode): title, author, publisher, publication date, page count, language, subjects, cover image, identifiers and work',
+    summary:
+      'Book details for one ISBN (10 or 13 digits, as on the barcode): title, author, publisher, publication ' +
+      'date, page count, language, subjects, cover image, identifiers and work',
     description:
-      'The ISBN check digit is verified before payment; an ISBN-10 is converted to ISBN-13. Open Library and Google Books are asked together: ' +
-      'Open Library first field by field, Google Books fills what it lacks, and `field_sources` says which source each field came from. ' +
-      'Either source alone answers when the other fails. An ISBN neither source knows is NOT_FOUND (the payment stays unused). Cached 30 days; ' +
+      'The ISBN check digit is verified before payment; an ISBN-10 is converted to ISBN-13. Open Library and ' +
+      'Google Books are asked together: ' +
+      'Open Library first field by field, Google Books fills what it lacks, and `field_sources` says which ' +
+      'source each field came from. ' +
+      'Either source alone answers when the other fails. An ISBN neither source knows is NOT_FOUND (the payment ' +
+      'stays unused). Cached 30 days; ' +
       'served stale up to a year when both sources fail.',
     asks: [
       'title and author of an ISBN',
@@ -51,8 +56,10 @@ export class BooksController {
     path: '/toll/books/batch',
     summary: `Book details for a list of up to ${S.BATCH_MAX} ISBNs or book barcodes at once, one row per book`,
     description:
-      'All ISBNs go to Open Library in a single request; Google Books is asked only for the ISBNs Open Library does not have or could not ' +
-      'answer. Each row is found, not_found or unavailable; the call fails (the payment stays unused) only when no ISBN could be answered.',
+      'All ISBNs go to Open Library in a single request; Google Books is asked only for the ISBNs Open Library ' +
+      'does not have or could not ' +
+      'answer. Each row is found, not_found or unavailable; the call fails (the payment stays unused) only when ' +
+      'no ISBN could be answered.',
     asks: [
       'details for a list of ISBNs at once',
       'look up several books by barcode in one call',
@@ -76,9 +83,12 @@ export class BooksController {
     operationId: 'books.search',
     method: 'GET',
     path: '/toll/books/search',
-    summary: 'Find books and novels by author, title, subject or keywords: matching works with authors, first publication year, editions, ISBNs and cover',
+    summary:
+      'Find books and novels by author, title, subject or keywords: matching works with authors, first ' +
+      'publication year, editions, ISBNs and cover',
     description:
-      'Source: Open Library search (one row per work). When it fails, Google Books answers (one row per volume), named in `source` and ' +
+      'Source: Open Library search (one row per work). When it fails, Google Books answers (one row per volume), ' +
+      'named in `source` and ' +
       '`fallback_reason`. Cached for a day; served stale up to 30 days when both fail.',
     asks: [
       'novels written by Terry Pratchett',
@@ -105,7 +115,9 @@ export class BooksController {
     operationId: 'books.getHealth',
     method: 'GET',
     path: '/toll/books/health',
-    summary: 'Book metadata service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog',
+    summary:
+      'Book metadata service health: whether it is up, its sources and licence terms, what each call costs, ' +
+      'cache and endpoint catalog',
     asks: [
       'is the book service up',
       'status of the book metadata service',

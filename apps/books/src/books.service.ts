@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { allSourcesFailed, combinedFreshness, failureOf, noSourceCouldAnswer, SourceStatus, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
+import {
+  allSourcesFailed,
+  combinedFreshness,
+  failureOf,
+  noSourceCouldAnswer,
+  SourceStatus,
+  SwrCache,
+  type CachePolicy,
+  type Cached,
+} from '@toll/upstream';
 import type * as S from './books.schemas';
 import { toIsbn10, toIsbn13 } from './isbn';
 import type { SearchPage, SourceBook } from './upstreams/book-record';
@@ -25,7 +34,9 @@ const SOURCES: Array<{ name: S.SourceName; role: string; licence: string; terms:
     name: 'open-library',
     role: 'primary: ISBN lookup (Books API, many ISBNs per request) and search',
     licence: 'Catalog data CC0 1.0 (public domain dedication); cover images carry their own rights',
-    terms: 'Keyless; identify with a User-Agent naming the app and a contact; 3 requests/s; bulk needs use the monthly dumps',
+    terms:
+      'Keyless; identify with a User-Agent naming the app and a contact; 3 requests/s; bulk needs use the ' +
+      'monthly dumps',
   },
   {
     name: 'google-books',
@@ -35,7 +46,18 @@ const SOURCES: Array<{ name: S.SourceName; role: string; licence: string; terms:
   },
 ];
 
-const FIELDS = ['title', 'subtitle', 'authors', 'publishers', 'publish_date', 'pages', 'languages', 'subjects', 'description', 'cover'] as const;
+const FIELDS = [
+  'title',
+  'subtitle',
+  'authors',
+  'publishers',
+  'publish_date',
+  'pages',
+  'languages',
+  'subjects',
+  'description',
+  'cover',
+] as const;
 const present = (v: unknown) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
 const union = (...lists: string[][]) => [...new Set(lists.flat())];
 
@@ -43,10 +65,12 @@ type Settled = PromiseSettledResult<Cached<SourceBook | null>>;
 // One source's answer for one ISBN; null when the source was not asked.
 type Part = { source: S.SourceName; result: Settled | null };
 
-const answeredNone = (parts: Part[]) => parts.flatMap((p) => (p.result?.status === 'fulfilled' && !p.result.value.value ? [p.source] : []));
+const answeredNone = (parts: Part[]) =>
+  parts.flatMap((p) => (p.result?.status === 'fulfilled' && !p.result.value.value ? [p.source] : []));
 const answered = (parts: Part[]) => parts.flatMap((p) => (p.result?.status === 'fulfilled' ? [p.result.value] : []));
 const booksIn = (parts: Part[]) => answered(parts).flatMap((c) => (c.value ? [c.value] : []));
-const failuresIn = (parts: Part[]) => parts.flatMap((p) => (p.result?.status === 'rejected' ? [failureOf(p.source, p.result.reason)] : []));
+const failuresIn = (parts: Part[]) =>
+  parts.flatMap((p) => (p.result?.status === 'rejected' ? [failureOf(p.source, p.result.reason)] : []));
 // Open Library first, field by field; Google Books fills what Open Library lacks. Identifiers are the union.
 export function merge(isbn13: string, parts: SourceBook[]): S.Book {
   const book: Record<string, unknown> = {};
@@ -91,7 +115,10 @@ export class BooksService {
   async getBook({ isbn }: S.GetBookInput, deadline: number): Promise<S.GetBookOutput> {
     const isbn13 = toIsbn13(isbn);
     // Both sources at once: Google Books fills the fields Open Library lacks, and answers when it fails.
-    const [[ol], gb] = await Promise.all([this.fromOpenLibrary([isbn13], deadline).then((r) => r.settled), this.fromGoogle(isbn13, deadline)]);
+    const [[ol], gb] = await Promise.all([
+      this.fromOpenLibrary([isbn13], deadline).then((r) => r.settled),
+      this.fromGoogle(isbn13, deadline),
+    ]);
     const parts: Part[] = [
       { source: 'open-library', result: ol },
       { source: 'google-books', result: gb },
@@ -99,8 +126,13 @@ export class BooksService {
     const found = booksIn(parts);
     const failures = failuresIn(parts);
     // A source that failed may have the book: "not found" only when every source answered.
-    if (!found.length && failures.length) throw noSourceCouldAnswer(`No source could look up ISBN ${isbn13}`, failures, answeredNone(parts));
-    if (!found.length) throw new TollError('NOT_FOUND', `No book with ISBN ${isbn13} in Open Library or Google Books`, { isbn, isbn_13: isbn13 });
+    if (!found.length && failures.length)
+      throw noSourceCouldAnswer(`No source could look up ISBN ${isbn13}`, failures, answeredNone(parts));
+    if (!found.length)
+      throw new TollError('NOT_FOUND', `No book with ISBN ${isbn13} in Open Library or Google Books`, {
+        isbn,
+        isbn_13: isbn13,
+      });
     return {
       query: { isbn },
       book: merge(isbn13, found),
@@ -131,16 +163,30 @@ export class BooksService {
         { source: 'google-books', result: gb.get(isbn) ?? null },
       ];
       const found = booksIn(parts);
-      const status = found.length ? ('found' as const) : failuresIn(parts).length ? ('unavailable' as const) : ('not_found' as const);
-      return { row: { isbns: inputs.get(isbn)!, isbn_13: isbn, status, book: found.length ? merge(isbn, found) : null }, parts };
+      const status = found.length
+        ? ('found' as const)
+        : failuresIn(parts).length
+          ? ('unavailable' as const)
+          : ('not_found' as const);
+      return {
+        row: { isbns: inputs.get(isbn)!, isbn_13: isbn, status, book: found.length ? merge(isbn, found) : null },
+        parts,
+      };
     });
     const allParts = results.flatMap((r) => r.parts);
     if (results.every((r) => r.row.status === 'unavailable')) {
       // One failure per source is enough to say what went wrong.
       const failures = failuresIn(allParts);
-      throw allSourcesFailed('No source could look up the batch', failures.filter((f, i) => failures.findIndex((g) => g.source === f.source) === i));
+      throw allSourcesFailed(
+        'No source could look up the batch',
+        failures.filter((f, i) => failures.findIndex((g) => g.source === f.source) === i),
+      );
     }
-    const contributing = new Set(results.flatMap((r) => r.row.book ? Object.values(r.row.book.field_sources).filter((s): s is S.SourceName => s !== null) : []));
+    const contributing = new Set(
+      results.flatMap((r) =>
+        r.row.book ? Object.values(r.row.book.field_sources).filter((s): s is S.SourceName => s !== null) : [],
+      ),
+    );
     return {
       requested: wanted.length,
       found: results.filter((r) => r.row.status === 'found').length,
@@ -159,7 +205,13 @@ export class BooksService {
     const key = `search:${JSON.stringify(Object.values(terms).map((v) => (typeof v === 'string' ? v.toLowerCase() : v)))}`;
     const cached = await this.cache.get<{ page: SearchPage; fallback_reason: string | null }>(key, SEARCH, async () => {
       try {
-        return { value: { page: await this.status.track('open-library', () => this.openLibrary.search(terms, deadline)), fallback_reason: null }, source: 'open-library' };
+        return {
+          value: {
+            page: await this.status.track('open-library', () => this.openLibrary.search(terms, deadline)),
+            fallback_reason: null,
+          },
+          source: 'open-library',
+        };
       } catch (e) {
         if (!this.google.enabled) throw e;
         const first = failureOf('open-library', e);
@@ -177,7 +229,13 @@ export class BooksService {
     const source = cached.freshness.source as S.SourceName;
     const { page, fallback_reason } = cached.value;
     return {
-      query: { q: input.q ?? null, title: input.title ?? null, author: input.author ?? null, subject: input.subject ?? null, limit: input.limit },
+      query: {
+        q: input.q ?? null,
+        title: input.title ?? null,
+        author: input.author ?? null,
+        subject: input.subject ?? null,
+        limit: input.limit,
+      },
       source,
       fallback: source !== 'open-library',
       fallback_reason,
@@ -207,7 +265,9 @@ export class BooksService {
     const missing: string[] = [];
     let request: Promise<Map<string, SourceBook>> | undefined;
     const fetchMissing = () =>
-      (request ??= Promise.resolve().then(() => this.status.track('open-library', () => this.openLibrary.editions(missing, deadline))));
+      (request ??= Promise.resolve().then(() =>
+        this.status.track('open-library', () => this.openLibrary.editions(missing, deadline)),
+      ));
     const settled = await Promise.allSettled(
       isbn13s.map((isbn) =>
         this.cache.get(`open-library:${isbn}`, RECORD, () => {
@@ -224,7 +284,10 @@ export class BooksService {
     const [result] = await Promise.allSettled([
       this.cache.get(`google-books:${isbn13}`, RECORD, async () => {
         onRequest();
-        return { value: await this.status.track('google-books', () => this.google.volume(isbn13, deadline)), source: 'google-books' };
+        return {
+          value: await this.status.track('google-books', () => this.google.volume(isbn13, deadline)),
+          source: 'google-books',
+        };
       }),
     ]);
     return result;
@@ -243,7 +306,11 @@ export class BooksService {
     const uses = parts.filter((p) => p.source === source).map((p) => this.use(p));
     const failed = uses.find((u) => u.outcome === 'failed');
     if (failed) return failed;
-    const outcome = uses.some((u) => u.outcome === 'found') ? 'found' : uses.some((u) => u.outcome === 'not_found') ? 'not_found' : 'skipped';
+    const outcome = uses.some((u) => u.outcome === 'found')
+      ? 'found'
+      : uses.some((u) => u.outcome === 'not_found')
+        ? 'not_found'
+        : 'skipped';
     return { name: source, outcome, error: null };
   }
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 const ms = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 export const BooksConfig = BaseConfig.extend({
-  // Open Library answers a name without a contact with 403 and allows 3 req/s to identified clients (upstreams.md §14a).
+  // Open Library answers a name without a contact with 403 and allows 3 req/s to identified clients (upstreams.md
+  // §14a).
   BOOKS_USER_AGENT: z.string().min(1).max(200).default('Toll/1.0 (+https://github.com/toll; ops@toll.example)'),
   BOOKS_OPENLIBRARY_URL: z.url().default('https://openlibrary.org'),
   BOOKS_OPENLIBRARY_TIMEOUT_MS: ms(100, 30_000, 4_000),

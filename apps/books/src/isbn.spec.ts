@@ -1,7 +1,15 @@
 import { ISBN_PATTERN, isbnProblem, toIsbn10, toIsbn13 } from './isbn';
 
 describe('ISBN', () => {
-  it.each(['0143130722', '0-14-313072-2', '9780143130727', '978-0-14-313072-7', '054792822X', '054792822x', '9791032305690'])('accepts %s', (isbn) => {
+  it.each([
+    '0143130722',
+    '0-14-313072-2',
+    '9780143130727',
+    '978-0-14-313072-7',
+    '054792822X',
+    '054792822x',
+    '9791032305690',
+  ])('accepts %s', (isbn) => {
     expect(ISBN_PATTERN.test(isbn)).toBe(true);
     expect(isbnProblem(isbn)).toBeNull();
   });
@@ -13,7 +21,8 @@ describe('ISBN', () => {
   });
 
   it('refuses shapes that are not ISBNs before any checksum', () => {
-    for (const bad of ['', '12345', '97801431307270', 'abcdefghij', '0143130722-', '9770143130727']) expect(ISBN_PATTERN.test(bad) && isbnProblem(bad) === null).toBe(false);
+    for (const bad of ['', '12345', '97801431307270', 'abcdefghij', '0143130722-', '9770143130727'])
+      expect(ISBN_PATTERN.test(bad) && isbnProblem(bad) === null).toBe(false);
   });
 
   it('converts ISBN-10 to ISBN-13 and back', () => {

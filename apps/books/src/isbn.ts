@@ -24,7 +24,8 @@ const isbn13Valid = (s: string) => /^97[89]\d{10}$/.test(s) && isbn13CheckDigit(
 export function isbnProblem(raw: string): string | null {
   const s = compact(raw);
   if (s.length === 10) return isbn10Valid(s) ? null : 'ISBN-10 check digit does not match';
-  if (s.length === 13) return isbn13Valid(s) ? null : 'ISBN-13 must start with 978 or 979 and its check digit must match';
+  if (s.length === 13)
+    return isbn13Valid(s) ? null : 'ISBN-13 must start with 978 or 979 and its check digit must match';
   return 'an ISBN has 10 or 13 digits';
 }
 

@@ -11,7 +11,8 @@ export interface BridgeRow {
   id: string;
   name: string;
   aliases: string[];
-  category: 'canonical rollup bridge' | 'canonical sidechain bridge' | 'token bridge' | 'liquidity network' | 'burn-and-mint';
+  category:
+    'canonical rollup bridge' | 'canonical sidechain bridge' | 'token bridge' | 'liquidity network' | 'burn-and-mint';
   validation: { type: Validation; detail: string; threshold?: { m: number; n: number } };
   upgrade: { type: Upgrade; delay_days: number; detail: string };
   destination_token: DestinationToken;
@@ -29,8 +30,15 @@ export const BRIDGES: BridgeRow[] = [
     name: 'Arbitrum canonical bridge',
     aliases: ['arbitrum', 'arbitrum bridge', 'arbitrum one bridge', 'arb bridge', 'arbitrum gateway'],
     category: 'canonical rollup bridge',
-    validation: { type: 'optimistic', detail: 'Optimistic rollup: state roots challengeable by permissionless fraud proofs (BoLD), 6.4-day window' },
-    upgrade: { type: 'multisig-instant', delay_days: 0, detail: 'Security Council 9/12 can upgrade without delay; DAO upgrades go through ~17 days of delays' },
+    validation: {
+      type: 'optimistic',
+      detail: 'Optimistic rollup: state roots challengeable by permissionless fraud proofs (BoLD), 6.4-day window',
+    },
+    upgrade: {
+      type: 'multisig-instant',
+      delay_days: 0,
+      detail: 'Security Council 9/12 can upgrade without delay; DAO upgrades go through ~17 days of delays',
+    },
     destination_token: 'canonical',
     routes: { pairs: [['ethereum', 'arbitrum']] },
     tokens: 'any',
@@ -43,8 +51,15 @@ export const BRIDGES: BridgeRow[] = [
     name: 'OP Mainnet standard bridge',
     aliases: ['optimism', 'op mainnet', 'optimism bridge', 'op bridge', 'optimism gateway', 'op standard bridge'],
     category: 'canonical rollup bridge',
-    validation: { type: 'optimistic', detail: 'Optimistic rollup: permissionless fault proofs, 7-day window (3.5 days plus the Guardian delay)' },
-    upgrade: { type: 'multisig-instant', delay_days: 0, detail: 'Security Council and Optimism Foundation 2/2 multisig can upgrade without delay' },
+    validation: {
+      type: 'optimistic',
+      detail: 'Optimistic rollup: permissionless fault proofs, 7-day window (3.5 days plus the Guardian delay)',
+    },
+    upgrade: {
+      type: 'multisig-instant',
+      delay_days: 0,
+      detail: 'Security Council and Optimism Foundation 2/2 multisig can upgrade without delay',
+    },
     destination_token: 'canonical',
     routes: { pairs: [['ethereum', 'optimism']] },
     tokens: 'any',
@@ -57,8 +72,15 @@ export const BRIDGES: BridgeRow[] = [
     name: 'Base bridge',
     aliases: ['base', 'base bridge', 'base standard bridge'],
     category: 'canonical rollup bridge',
-    validation: { type: 'optimistic', detail: 'Optimistic rollup (OP Stack): permissionless fault proofs, 7-day window' },
-    upgrade: { type: 'multisig-instant', delay_days: 0, detail: 'Base and Optimism Security Council multisigs can upgrade without delay' },
+    validation: {
+      type: 'optimistic',
+      detail: 'Optimistic rollup (OP Stack): permissionless fault proofs, 7-day window',
+    },
+    upgrade: {
+      type: 'multisig-instant',
+      delay_days: 0,
+      detail: 'Base and Optimism Security Council multisigs can upgrade without delay',
+    },
     destination_token: 'canonical',
     routes: { pairs: [['ethereum', 'base']] },
     tokens: 'any',
@@ -71,7 +93,10 @@ export const BRIDGES: BridgeRow[] = [
     name: 'Polygon PoS bridge',
     aliases: ['polygon', 'polygon bridge', 'matic bridge', 'polygon pos bridge', 'pos bridge'],
     category: 'canonical sidechain bridge',
-    validation: { type: 'committee', detail: 'Checkpoints signed by validators holding 2/3+ of the stake in the Polygon PoS validator set (about 100)' },
+    validation: {
+      type: 'committee',
+      detail: 'Checkpoints signed by validators holding 2/3+ of the stake in the Polygon PoS validator set (about 100)',
+    },
     upgrade: { type: 'timelock', delay_days: 2, detail: 'Polygon multisig 5/9 through a 48-hour timelock' },
     destination_token: 'canonical',
     routes: { pairs: [['ethereum', 'polygon']] },
@@ -85,8 +110,16 @@ export const BRIDGES: BridgeRow[] = [
     name: 'Wormhole Portal token bridge',
     aliases: ['wormhole', 'portal', 'portal bridge', 'wormhole portal', 'wormhole token bridge'],
     category: 'token bridge',
-    validation: { type: 'committee', detail: 'Third party: 13 of 19 Wormhole Guardians sign each message', threshold: { m: 13, n: 19 } },
-    upgrade: { type: 'multisig-instant', delay_days: 0, detail: 'Guardian governance (13/19) can upgrade the contracts without delay' },
+    validation: {
+      type: 'committee',
+      detail: 'Third party: 13 of 19 Wormhole Guardians sign each message',
+      threshold: { m: 13, n: 19 },
+    },
+    upgrade: {
+      type: 'multisig-instant',
+      delay_days: 0,
+      detail: 'Guardian governance (13/19) can upgrade the contracts without delay',
+    },
     destination_token: 'wrapped',
     routes: { any_of: ['ethereum', 'solana', 'arbitrum', 'optimism', 'base', 'polygon', 'bsc', 'avalanche'] },
     tokens: 'any',
@@ -99,7 +132,11 @@ export const BRIDGES: BridgeRow[] = [
     name: 'Circle CCTP',
     aliases: ['cctp', 'circle', 'circle cross-chain transfer protocol', 'cctp v2'],
     category: 'burn-and-mint',
-    validation: { type: 'attester', detail: "Circle's attestation service signs each burn (one issuer-operated attester)", threshold: { m: 1, n: 1 } },
+    validation: {
+      type: 'attester',
+      detail: "Circle's attestation service signs each burn (one issuer-operated attester)",
+      threshold: { m: 1, n: 1 },
+    },
     upgrade: { type: 'multisig-instant', delay_days: 0, detail: 'Circle-controlled admin keys, no delay' },
     destination_token: 'native-canonical',
     routes: { any_of: ['ethereum', 'arbitrum', 'optimism', 'base', 'polygon', 'avalanche', 'solana'] },
@@ -113,8 +150,16 @@ export const BRIDGES: BridgeRow[] = [
     name: 'Stargate (LayerZero)',
     aliases: ['stargate', 'stargate finance', 'layerzero', 'stargate v2'],
     category: 'liquidity network',
-    validation: { type: 'committee', detail: 'LayerZero DVNs configured by Stargate: 2 of 2 (LayerZero Labs and Nethermind)', threshold: { m: 2, n: 2 } },
-    upgrade: { type: 'multisig-instant', delay_days: 0, detail: 'Stargate multisig can change the DVN configuration and pools without delay' },
+    validation: {
+      type: 'committee',
+      detail: 'LayerZero DVNs configured by Stargate: 2 of 2 (LayerZero Labs and Nethermind)',
+      threshold: { m: 2, n: 2 },
+    },
+    upgrade: {
+      type: 'multisig-instant',
+      delay_days: 0,
+      detail: 'Stargate multisig can change the DVN configuration and pools without delay',
+    },
     destination_token: 'native-canonical',
     routes: { any_of: ['ethereum', 'arbitrum', 'optimism', 'base', 'polygon', 'bsc', 'avalanche'] },
     tokens: ['USDC', 'USDT', 'ETH'],
@@ -127,8 +172,15 @@ export const BRIDGES: BridgeRow[] = [
     name: 'Across',
     aliases: ['across protocol', 'across v3'],
     category: 'liquidity network',
-    validation: { type: 'optimistic', detail: "Relayer fills are repaid after UMA's optimistic oracle accepts the bundle (2-hour challenge window)" },
-    upgrade: { type: 'multisig-instant', delay_days: 0, detail: 'Across multisig (HubPool owner) can upgrade without delay' },
+    validation: {
+      type: 'optimistic',
+      detail: "Relayer fills are repaid after UMA's optimistic oracle accepts the bundle (2-hour challenge window)",
+    },
+    upgrade: {
+      type: 'multisig-instant',
+      delay_days: 0,
+      detail: 'Across multisig (HubPool owner) can upgrade without delay',
+    },
     destination_token: 'native-canonical',
     routes: { any_of: ['ethereum', 'arbitrum', 'optimism', 'base', 'polygon'] },
     tokens: ['USDC', 'USDT', 'ETH', 'WETH', 'DAI', 'WBTC'],
@@ -141,7 +193,11 @@ export const BRIDGES: BridgeRow[] = [
     name: 'Ronin bridge',
     aliases: ['ronin', 'ronin bridge', 'axie bridge', 'ronin network bridge'],
     category: 'token bridge',
-    validation: { type: 'committee', detail: '70% of the Ronin bridge operators (22) sign withdrawals', threshold: { m: 16, n: 22 } },
+    validation: {
+      type: 'committee',
+      detail: '70% of the Ronin bridge operators (22) sign withdrawals',
+      threshold: { m: 16, n: 22 },
+    },
     upgrade: { type: 'multisig-instant', delay_days: 0, detail: 'Ronin governors can upgrade without delay' },
     destination_token: 'wrapped',
     routes: { pairs: [['ethereum', 'ronin']] },
@@ -152,7 +208,11 @@ export const BRIDGES: BridgeRow[] = [
   },
 ];
 
-const normalise = (s: string) => s.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+const normalise = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
 
 export function resolveBridge(name: string): BridgeRow | null {
   const n = normalise(name);
@@ -164,7 +224,8 @@ export function servesRoute(b: BridgeRow, from: ChainId, to: ChainId): boolean {
   return b.routes.pairs.some(([x, y]) => (x === from && y === to) || (x === to && y === from));
 }
 
-export const carriesToken = (b: BridgeRow, token: string) => b.tokens === 'any' || b.tokens.includes(token.toUpperCase());
+export const carriesToken = (b: BridgeRow, token: string) =>
+  b.tokens === 'any' || b.tokens.includes(token.toUpperCase());
 
 // The route a bridge is ranked on in the all-bridges list: its first pair, or Ethereum to its first other chain.
 export function referenceRoute(b: BridgeRow): [ChainId, ChainId] {

@@ -8,7 +8,8 @@ import { PRICES } from './pricing';
 // Room for DefiLlama's own 5 s timeout and one retry.
 const TIMEOUT_MS = 12_000;
 const METHOD =
-  'Security from a curated table of L2BEAT-style columns (who validates, upgradeability and delay, canonical vs wrapped token; each row with its source and review date), ' +
+  'Security from a curated table of L2BEAT-style columns (who validates, upgradeability and delay, canonical vs ' +
+  'wrapped token; each row with its source and review date), ' +
   'liquidity from DefiLlama TVL and 30-day volume against the amount, incidents from the DefiLlama hacks list.';
 
 @Controller()
@@ -19,8 +20,12 @@ export class BridgeController {
     operationId: 'bridge.score',
     method: 'POST',
     path: '/toll/bridge/score',
-    summary: 'Risk score of moving a token over a bridge between two chains: structural security, liquidity for the amount, hack history, each factor explained',
-    description: `${METHOD} A bridge that does not connect the two chains is answered as such (serves_route false) with the bridges that do. Unknown names are 404 with the known ones.`,
+    summary:
+      'Risk score of moving a token over a bridge between two chains: structural security, liquidity for the ' +
+      'amount, hack history, each factor explained',
+    description:
+      `${METHOD} A bridge that does not connect the two chains is answered as such (serves_route false) with the ` +
+      `bridges that do. Unknown names are 404 with the known ones.`,
     asks: [
       'how risky is it to bridge USDC from Ethereum to Solana',
       'safety rating for moving tokens across chains',
@@ -71,8 +76,11 @@ export class BridgeController {
     operationId: 'bridge.getIncidents',
     method: 'GET',
     path: '/toll/bridge/incidents',
-    summary: 'Bridge hacks and exploits database: date, USD lost and returned, technique, source; filter by bridge and date, newest first',
-    description: 'From the DefiLlama hacks list (bridge hacks, plus rows matched to a tracked bridge), attribution required.',
+    summary:
+      'Bridge hacks and exploits database: date, USD lost and returned, technique, source; filter by bridge and ' +
+      'date, newest first',
+    description:
+      'From the DefiLlama hacks list (bridge hacks, plus rows matched to a tracked bridge), attribution required.',
     asks: [
       'past bridge hacks and how much was stolen',
       'history of exploits on cross-chain bridges',

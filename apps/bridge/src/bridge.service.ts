@@ -41,13 +41,18 @@ export class BridgeService {
 
   async score(input: S.ScoreInput, deadline: number): Promise<S.ScoreOutput> {
     const bridge = resolveBridge(input.bridge);
-    if (!bridge) throw new TollError('NOT_FOUND', `Unknown bridge "${input.bridge}"`, { known_bridges: BRIDGES.map((b) => ({ id: b.id, name: b.name, aliases: b.aliases })) });
+    if (!bridge)
+      throw new TollError('NOT_FOUND', `Unknown bridge "${input.bridge}"`, {
+        known_bridges: BRIDGES.map((b) => ({ id: b.id, name: b.name, aliases: b.aliases })),
+      });
     const [from, to] = [this.chain(input.from_chain), this.chain(input.to_chain)];
     const token = input.token.toUpperCase();
     const base = {
       bridge: { id: bridge.id, name: bridge.name, category: bridge.category },
       route: { from_chain: from, to_chain: to, token, amount_usd: input.amount_usd },
-      alternatives: BRIDGES.filter((b) => b !== bridge && servesRoute(b, from, to) && carriesToken(b, token)).map((b) => ({ id: b.id, name: b.name })),
+      alternatives: BRIDGES.filter((b) => b !== bridge && servesRoute(b, from, to) && carriesToken(b, token)).map(
+        (b) => ({ id: b.id, name: b.name }),
+      ),
       table_row: { source: bridge.source, reviewed: bridge.reviewed },
     };
     const refusal = !servesRoute(bridge, from, to)
@@ -56,7 +61,17 @@ export class BridgeService {
         ? `${bridge.name} does not carry ${token} (it carries ${(bridge.tokens as string[]).join(', ')})`
         : null;
     if (refusal) {
-      return { ...base, serves_route: false, reason: refusal, score: null, grade: null, factors: [], last_incident: null, freshness: null, notes: [] };
+      return {
+        ...base,
+        serves_route: false,
+        reason: refusal,
+        score: null,
+        grade: null,
+        factors: [],
+        last_incident: null,
+        freshness: null,
+        notes: [],
+      };
     }
     const scored = await this.scoreRoute(bridge, input.amount_usd, deadline);
     return { ...base, serves_route: true, reason: null, ...scored };
@@ -85,15 +100,22 @@ export class BridgeService {
     const stale = sorted.find((r) => r.freshness.stale);
     const oldest = sorted.map((r) => r.freshness.as_of).sort()[0];
     return {
-      reference: `Each bridge scored on its reference route (its canonical pair, or Ethereum to the first other chain it serves) for $${REFERENCE.amount_usd} of ${REFERENCE.token} (or the first token it carries), best first`,
+      reference:
+        `Each bridge scored on its reference route (its canonical pair, or Ethereum to the first other chain it ` +
+        `serves) for $${REFERENCE.amount_usd} of ${REFERENCE.token} (or the first token it carries), best first`,
       bridges: sorted.map(({ freshness: _freshness, ...r }, i) => ({ rank: i + 1, ...r })),
-      freshness: { as_of: oldest, stale: Boolean(stale), ...(stale?.freshness.reason ? { reason: stale.freshness.reason } : {}) },
+      freshness: {
+        as_of: oldest,
+        stale: Boolean(stale),
+        ...(stale?.freshness.reason ? { reason: stale.freshness.reason } : {}),
+      },
     };
   }
 
   async incidents(input: S.IncidentsInput, deadline: number): Promise<S.IncidentsOutput> {
     const only = input.bridge === undefined ? null : resolveBridge(input.bridge);
-    if (input.bridge !== undefined && !only) throw new TollError('NOT_FOUND', `Unknown bridge "${input.bridge}"`, { known_bridges: BRIDGES.map((b) => b.id) });
+    if (input.bridge !== undefined && !only)
+      throw new TollError('NOT_FOUND', `Unknown bridge "${input.bridge}"`, { known_bridges: BRIDGES.map((b) => b.id) });
     const hacks = await this.hacks(deadline);
     const rows = hacks.value
       .map((h) => ({ hack: h, bridge: BRIDGES.find((b) => matches(b, h)) ?? null }))
@@ -112,7 +134,12 @@ export class BridgeService {
       }))
       .filter((r) => (!input.since || r.date >= input.since) && (!input.until || r.date <= input.until))
       .sort((a, b) => b.date.localeCompare(a.date) || a.name.localeCompare(b.name));
-    return { count: rows.length, incidents: rows.slice(0, input.limit), attribution: ATTRIBUTION, freshness: freshnessOf([hacks]) };
+    return {
+      count: rows.length,
+      incidents: rows.slice(0, input.limit),
+      attribution: ATTRIBUTION,
+      freshness: freshnessOf([hacks]),
+    };
   }
 
   health(): S.HealthOutput {
@@ -124,7 +151,9 @@ export class BridgeService {
       last_success_at: this.sourceHealth[id].lastSuccessAt,
       last_failure: this.sourceHealth[id].lastFailure,
     }));
-    const failing = sources.some((s) => s.last_failure && (!s.last_success_at || s.last_failure.at > s.last_success_at));
+    const failing = sources.some(
+      (s) => s.last_failure && (!s.last_success_at || s.last_failure.at > s.last_success_at),
+    );
     return {
       ...described,
       status: failing ? 'degraded' : 'ok',
@@ -146,33 +175,58 @@ export class BridgeService {
 
   private servable(key: string, policy: CachePolicy): boolean {
     const entry = this.cache.peek(key);
-    return entry !== undefined && this.clock.now() - Date.parse(entry.freshness.fetchedAt) <= policy.freshMs + policy.staleMs;
+    return (
+      entry !== undefined && this.clock.now() - Date.parse(entry.freshness.fetchedAt) <= policy.freshMs + policy.staleMs
+    );
   }
 
   private chain(name: string): ChainId {
     const id = resolveChain(name);
-    if (!id) throw new TollError('NOT_FOUND', `Unknown chain "${name}"`, { known_chains: CHAIN_IDS.map((c) => ({ id: c, name: CHAINS[c].name, aliases: [...CHAINS[c].aliases] })) });
+    if (!id)
+      throw new TollError('NOT_FOUND', `Unknown chain "${name}"`, {
+        known_chains: CHAIN_IDS.map((c) => ({ id: c, name: CHAINS[c].name, aliases: [...CHAINS[c].aliases] })),
+      });
     return id;
   }
 
   private async scoreRoute(bridge: BridgeRow, amountUsd: number, deadline: number) {
     const [volumes, tvl, hacks] = await Promise.all([
       this.cached('volumes', VOLUME_TTL, 'defillama-bridges', () => this.llama.bridgeVolumes(deadline)),
-      bridge.defillama.protocol_slug ? this.cached(`tvl:${bridge.defillama.protocol_slug}`, VOLUME_TTL, 'defillama', () => this.llama.tvl(bridge.defillama.protocol_slug!, deadline)) : null,
+      bridge.defillama.protocol_slug
+        ? this.cached(`tvl:${bridge.defillama.protocol_slug}`, VOLUME_TTL, 'defillama', () =>
+            this.llama.tvl(bridge.defillama.protocol_slug!, deadline),
+          )
+        : null,
       this.hacks(deadline),
     ]);
-    const volume = volumes.value.find((v: BridgeVolume) => [v.name, v.displayName].includes(bridge.defillama.bridge_name ?? ''));
+    const volume = volumes.value.find((v: BridgeVolume) =>
+      [v.name, v.displayName].includes(bridge.defillama.bridge_name ?? ''),
+    );
     const incidents: Incident[] = hacks.value
       .filter((h) => matches(bridge, h))
-      .map((h) => ({ date: dateOf(h), name: h.name, amount_usd: h.amount ?? 0, returned_usd: h.returnedFunds ?? 0, source: h.source ?? null }));
+      .map((h) => ({
+        date: dateOf(h),
+        name: h.name,
+        amount_usd: h.amount ?? 0,
+        returned_usd: h.returnedFunds ?? 0,
+        source: h.source ?? null,
+      }));
     const now = this.clock.now();
     const incident = incidentFactor(incidents, now);
     const { last_incident, ...incidentsFactor } = incident;
-    const factors = [securityFactor(bridge), liquidityFactor(amountUsd, { tvl_usd: tvl?.value ?? null, volume_30d_usd: volume?.volume30dUsd ?? null }), incidentsFactor];
+    const factors = [
+      securityFactor(bridge),
+      liquidityFactor(amountUsd, { tvl_usd: tvl?.value ?? null, volume_30d_usd: volume?.volume30dUsd ?? null }),
+      incidentsFactor,
+    ];
     const used: Array<Cached<unknown>> = [volumes, hacks, ...(tvl ? [tvl] : [])];
     const notes = [
-      ...(factors[1].value === null ? ['liquidity unknown (no TVL or volume figure): the total is over security and incidents only'] : []),
-      ...(now - Date.parse(bridge.reviewed) > STALE_ROW_MS ? [`the structural row was last reviewed ${bridge.reviewed}, over a year ago`] : []),
+      ...(factors[1].value === null
+        ? ['liquidity unknown (no TVL or volume figure): the total is over security and incidents only']
+        : []),
+      ...(now - Date.parse(bridge.reviewed) > STALE_ROW_MS
+        ? [`the structural row was last reviewed ${bridge.reviewed}, over a year ago`]
+        : []),
       'liquidity uses bridge-wide TVL and 30-day volume, not per-route figures',
     ];
     return { ...total(factors), factors, last_incident, freshness: freshnessOf(used), notes };
@@ -182,7 +236,12 @@ export class BridgeService {
     return this.cached('hacks', HACKS_TTL, 'defillama', () => this.llama.hacks(deadline));
   }
 
-  private cached<T>(key: string, policy: CachePolicy, source: 'defillama' | 'defillama-bridges', load: () => Promise<T>): Promise<Cached<T>> {
+  private cached<T>(
+    key: string,
+    policy: CachePolicy,
+    source: 'defillama' | 'defillama-bridges',
+    load: () => Promise<T>,
+  ): Promise<Cached<T>> {
     return this.cache.get(key, policy, async () => {
       const health = this.sourceHealth[source];
       try {
@@ -190,7 +249,8 @@ export class BridgeService {
         health.lastSuccessAt = new Date(this.clock.now()).toISOString();
         return { value, source };
       } catch (e) {
-        if (e instanceof TollError) health.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
+        if (e instanceof TollError)
+          health.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
         throw e;
       }
     });

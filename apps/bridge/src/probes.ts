@@ -12,7 +12,8 @@ export class BridgeProbes {
       { name: 'defillama', url: config.BRIDGE_DEFILLAMA_API_URL },
       { name: 'defillama-bridges', url: config.BRIDGE_DEFILLAMA_BRIDGES_URL },
     ]);
-    for (const operationId of ['bridge.score', 'bridge.getBridges']) probes.servesFromCache(operationId, () => bridges.cachedForScores());
+    for (const operationId of ['bridge.score', 'bridge.getBridges'])
+      probes.servesFromCache(operationId, () => bridges.cachedForScores());
     probes.servesFromCache('bridge.getIncidents', () => bridges.cachedForIncidents());
   }
 }

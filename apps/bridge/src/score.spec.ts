@@ -14,8 +14,20 @@ describe('bridge score', () => {
   });
 
   it('resolves common spellings of bridges and chains', () => {
-    expect(['Portal', 'wormhole', 'WORMHOLE PORTAL'].map((n) => resolveBridge(n)?.id)).toEqual(['wormhole', 'wormhole', 'wormhole']);
-    expect(['eth', 'Mainnet', 'ethereum', 'arb', 'Arbitrum One', 'bnb chain', 'matic'].map(resolveChain)).toEqual(['ethereum', 'ethereum', 'ethereum', 'arbitrum', 'arbitrum', 'bsc', 'polygon']);
+    expect(['Portal', 'wormhole', 'WORMHOLE PORTAL'].map((n) => resolveBridge(n)?.id)).toEqual([
+      'wormhole',
+      'wormhole',
+      'wormhole',
+    ]);
+    expect(['eth', 'Mainnet', 'ethereum', 'arb', 'Arbitrum One', 'bnb chain', 'matic'].map(resolveChain)).toEqual([
+      'ethereum',
+      'ethereum',
+      'ethereum',
+      'arbitrum',
+      'arbitrum',
+      'bsc',
+      'polygon',
+    ]);
     expect(resolveChain('cosmos')).toBeNull();
   });
 
@@ -42,9 +54,15 @@ describe('bridge score', () => {
   });
 
   it('weighs incidents by recency and net loss', () => {
-    const f = incidentFactor([{ date: '2022-02-02', name: 'Wormhole', amount_usd: 326_000_000, returned_usd: 0, source: null }], NOW);
+    const f = incidentFactor(
+      [{ date: '2022-02-02', name: 'Wormhole', amount_usd: 326_000_000, returned_usd: 0, source: null }],
+      NOW,
+    );
     // 1756 days ago: 50 × (1 − 1756/1825) = 1.9 → 2; net $326M: 10 × log10(326) = 25.1 → 25
-    expect([f.value, f.last_incident]).toEqual([73, { date: '2022-02-02', days_since: 1756, lost_usd: 326_000_000, returned_usd: 0 }]);
+    expect([f.value, f.last_incident]).toEqual([
+      73,
+      { date: '2022-02-02', days_since: 1756, lost_usd: 326_000_000, returned_usd: 0 },
+    ]);
     expect(incidentFactor([], NOW).value).toBe(100);
   });
 

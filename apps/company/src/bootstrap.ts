@@ -4,4 +4,5 @@ import { CompanyConfig } from './config';
 
 export const GROUP = { name: 'company', title: 'Company Snapshot' } as const;
 
-export const startCompany = (env: Record<string, string | undefined> = process.env) => bootstrapGroup(AppModule, { ...GROUP, config: CompanyConfig, env });
+export const startCompany = (env: Record<string, string | undefined> = process.env) =>
+  bootstrapGroup(AppModule, { ...GROUP, config: CompanyConfig, env });

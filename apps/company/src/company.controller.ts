@@ -6,8 +6,10 @@ import { CompanyService } from './company.service';
 import { PRICES } from './pricing';
 
 const SOURCES =
-  'Sources: SEC EDGAR (public domain: ticker map, submissions, XBRL company facts; at most 8 requests/s across every replica and group) and ' +
-  'GLEIF (CC0: LEI records, parents, ISINs), cached 24 h (stale up to 7 days, labelled). An unknown company is a 404 and the payment stays unused.';
+  'Sources: SEC EDGAR (public domain: ticker map, submissions, XBRL company facts; at most 8 requests/s across ' +
+  'every replica and group) and ' +
+  'GLEIF (CC0: LEI records, parents, ISINs), cached 24 h (stale up to 7 days, labelled). An unknown company is a ' +
+  '404 and the payment stays unused.';
 
 @Controller()
 export class CompanyController {
@@ -18,7 +20,9 @@ export class CompanyController {
     method: 'GET',
     path: '/toll/company/snapshot',
     summary:
-      'Company profile and overview by ticker, CIK, LEI or exact name: legal name, identifiers (ticker, exchange, CIK, LEI, ISINs), industry, addresses, jurisdiction, legal form, status, parent companies, year-end and headline financials with the filing reference',
+      'Company profile and overview by ticker, CIK, LEI or exact name: legal name, identifiers (ticker, ' +
+      'exchange, CIK, LEI, ISINs), industry, addresses, jurisdiction, legal form, status, parent companies, ' +
+      'year-end and headline financials with the filing reference',
     description: SOURCES,
     asks: [
       'company profile for a ticker',
@@ -45,7 +49,9 @@ export class CompanyController {
     operationId: 'company.search',
     method: 'GET',
     path: '/toll/company/search',
-    summary: 'Find companies by name and resolve a business name to its ticker and identifiers: fuzzy match on legal names in SEC and GLEIF, ranked candidates with ticker, CIK, LEI and the reason each matched',
+    summary:
+      'Find companies by name and resolve a business name to its ticker and identifiers: fuzzy match on legal ' +
+      'names in SEC and GLEIF, ranked candidates with ticker, CIK, LEI and the reason each matched',
     description: SOURCES,
     asks: [
       'find the ticker for a company name',
@@ -72,7 +78,8 @@ export class CompanyController {
     operationId: 'company.getHealth',
     method: 'GET',
     path: '/toll/company/health',
-    summary: 'Company snapshot service status, source terms, shared rate governors, tolls, cache stats and endpoint catalog',
+    summary:
+      'Company snapshot service status, source terms, shared rate governors, tolls, cache stats and endpoint catalog',
     asks: [
       'is the company profile service up',
       'status of the company lookup service',

@@ -16,7 +16,10 @@ const ticker = z
   .string()
   .regex(/^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$/, 'must be a US ticker symbol such as AAPL or BRK.B')
   .describe('US ticker symbol, e.g. AAPL or BRK.B');
-const cik = z.string().regex(/^\d{1,10}$/, 'must be an SEC CIK: 1 to 10 digits').describe('SEC Central Index Key, e.g. 320193 or 0000320193');
+const cik = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be an SEC CIK: 1 to 10 digits')
+  .describe('SEC Central Index Key, e.g. 320193 or 0000320193');
 const lei = z
   .string()
   .regex(/^[A-Za-z0-9]{18}[0-9]{2}$/, 'must be a 20-character LEI (ISO 17442)')
@@ -26,25 +29,41 @@ const name = z
   .min(2)
   .max(100)
   .regex(/^[^\p{Cc}]+$/u, 'must be one line of text')
-  .describe('Company name; must match one company exactly (ignoring case, punctuation and legal form), else use company.search');
+  .describe(
+    'Company name; must match one company exactly (ignoring case, punctuation and legal form), else use company.search',
+  );
 
 // Exactly one identifier; the LEI's check digits are verified here, so a mistyped LEI is refused before any 402.
 export const SnapshotInput = z
   .strictObject({ ticker: ticker.optional(), cik: cik.optional(), lei: lei.optional(), name: name.optional() })
   .superRefine((v, ctx) => {
     const given = (['ticker', 'cik', 'lei', 'name'] as const).filter((k) => v[k] !== undefined);
-    if (given.length === 0) ctx.addIssue({ code: 'custom', path: ['ticker'], message: 'give one of ticker, cik, lei or name' });
-    if (given.length > 1) ctx.addIssue({ code: 'custom', path: [given[1]], message: `give only one of ticker, cik, lei or name (${given.join(' and ')} given)` });
+    if (given.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['ticker'], message: 'give one of ticker, cik, lei or name' });
+    if (given.length > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: [given[1]],
+        message: `give only one of ticker, cik, lei or name (${given.join(' and ')} given)`,
+      });
     if (v.lei !== undefined && /^[A-Za-z0-9]{18}[0-9]{2}$/.test(v.lei) && !leiChecksumValid(v.lei)) {
       ctx.addIssue({ code: 'custom', path: ['lei'], message: 'LEI check digits do not match (ISO 17442 mod 97)' });
     }
-  }).meta({ examples: [{ ticker: 'AAPL' }] });
+  })
+  .meta({ examples: [{ ticker: 'AAPL' }] });
 export type SnapshotInput = z.infer<typeof SnapshotInput>;
 
-export const SearchInput = z.strictObject({
-  q: z.string().min(2).max(100).regex(/^[^\p{Cc}]+$/u, 'must be one line of text').describe('Company name or part of it, e.g. "alphabet" or "berkshire hath"'),
-  limit: z.number().int().min(1).max(20).default(10).describe('Most candidates to return, 1-20 (default 10)'),
-}).meta({ examples: [{ q: 'berkshire hath', limit: 5 }] });
+export const SearchInput = z
+  .strictObject({
+    q: z
+      .string()
+      .min(2)
+      .max(100)
+      .regex(/^[^\p{Cc}]+$/u, 'must be one line of text')
+      .describe('Company name or part of it, e.g. "alphabet" or "berkshire hath"'),
+    limit: z.number().int().min(1).max(20).default(10).describe('Most candidates to return, 1-20 (default 10)'),
+  })
+  .meta({ examples: [{ q: 'berkshire hath', limit: 5 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -56,7 +75,13 @@ const Freshness = z.object({
 });
 
 const Address = z
-  .object({ lines: z.array(z.string()), city: z.string().nullable(), region: z.string().nullable(), postal_code: z.string().nullable(), country: z.string().nullable() })
+  .object({
+    lines: z.array(z.string()),
+    city: z.string().nullable(),
+    region: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    country: z.string().nullable(),
+  })
   .nullable();
 
 const Entity = z.object({ lei: z.string(), name: z.string() }).nullable();
@@ -74,26 +99,57 @@ export const GetSnapshotOutput = z.object({
     ein: z.string().nullable(),
     wikidata: z.string().nullable(),
   }),
-  industry: z.object({ sic: z.string(), description: z.string().nullable() }).nullable().describe('SEC Standard Industrial Classification'),
-  jurisdiction: z.string().nullable().describe('GLEIF jurisdiction (ISO 3166, e.g. US-DE), else the SEC state of incorporation'),
-  legal_form: z.object({ elf_code: z.string().nullable(), other: z.string().nullable() }).nullable().describe('GLEIF legal form: ISO 20275 ELF code'),
-  status: z.object({ entity: z.string().nullable(), lei_registration: z.string() }).nullable().describe('GLEIF entity status (ACTIVE, INACTIVE) and LEI registration status (ISSUED, LAPSED, …)'),
+  industry: z
+    .object({ sic: z.string(), description: z.string().nullable() })
+    .nullable()
+    .describe('SEC Standard Industrial Classification'),
+  jurisdiction: z
+    .string()
+    .nullable()
+    .describe('GLEIF jurisdiction (ISO 3166, e.g. US-DE), else the SEC state of incorporation'),
+  legal_form: z
+    .object({ elf_code: z.string().nullable(), other: z.string().nullable() })
+    .nullable()
+    .describe('GLEIF legal form: ISO 20275 ELF code'),
+  status: z
+    .object({ entity: z.string().nullable(), lei_registration: z.string() })
+    .nullable()
+    .describe('GLEIF entity status (ACTIVE, INACTIVE) and LEI registration status (ISSUED, LAPSED, …)'),
   fiscal_year_end: z.string().nullable().describe('MM-DD'),
   addresses: z
     .record(z.enum(['business', 'mailing', 'legal', 'headquarters']), Address)
-    .describe('business and mailing from SEC, legal and headquarters from GLEIF: {lines, city, region, postal_code, country} or null'),
-  parents: z.object({ direct: Entity, ultimate: Entity }).nullable().describe('Accounting parents reported to GLEIF; null without an LEI'),
+    .describe(
+      'business and mailing from SEC, legal and headquarters from GLEIF: {lines, city, region, postal_code, ' +
+        'country} or null',
+    ),
+  parents: z
+    .object({ direct: Entity, ultimate: Entity })
+    .nullable()
+    .describe('Accounting parents reported to GLEIF; null without an LEI'),
   key_financials: z
-    .record(z.enum(['revenue', 'net_income', 'total_assets', 'stockholders_equity', 'shares_outstanding', 'eps_diluted']), FigureValue.nullable())
+    .record(
+      z.enum(['revenue', 'net_income', 'total_assets', 'stockholders_equity', 'shares_outstanding', 'eps_diluted']),
+      FigureValue.nullable(),
+    )
     .nullable()
     .describe(
-      'Latest fiscal-year figures from SEC XBRL (null for non-SEC filers), each null or {value (exact decimal string), unit, concept, period {start, end, days}, fiscal_year, fiscal_period, form, accession_number, filed, filing_index_url, classes_summed}',
+      'Latest fiscal-year figures from SEC XBRL (null for non-SEC filers), each null or {value (exact decimal ' +
+        'string), unit, concept, period {start, end, days}, fiscal_year, fiscal_period, form, accession_number, ' +
+        'filed, filing_index_url, classes_summed}',
     ),
-  description: z.object({ text: z.string(), source: z.string(), url: z.string(), license: z.string() }).nullable().describe('Wikidata short description (CC0), else SEC'),
+  description: z
+    .object({ text: z.string(), source: z.string(), url: z.string(), license: z.string() })
+    .nullable()
+    .describe('Wikidata short description (CC0), else SEC'),
   website: z.string().nullable().describe('SEC, else Wikidata official website'),
   wikipedia: z.string().nullable().describe('English Wikipedia article (text CC BY-SA: link, not reproduced)'),
   former_names: z.array(z.object({ name: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
-  links: z.object({ lei_from: z.enum(['sec', 'gleif-legal-name', 'input']).nullable(), cik_from: z.enum(['input', 'ticker', 'name', 'gleif-legal-name']).nullable() }).describe('How the SEC and GLEIF records were joined'),
+  links: z
+    .object({
+      lei_from: z.enum(['sec', 'gleif-legal-name', 'input']).nullable(),
+      cik_from: z.enum(['input', 'ticker', 'name', 'gleif-legal-name']).nullable(),
+    })
+    .describe('How the SEC and GLEIF records were joined'),
   sources: z.array(Source),
   freshness: Freshness.describe('The oldest of the sources used; stale when any is'),
 });
@@ -112,15 +168,40 @@ export const SearchOutput = z.object({
       reasons: z.array(z.string()).describe('Why this candidate matched'),
     }),
   ),
-  sources: z.array(z.object({ id: z.string(), ok: z.boolean(), as_of: z.string().nullable(), stale: z.boolean(), error: z.string().nullable() })),
+  sources: z.array(
+    z.object({
+      id: z.string(),
+      ok: z.boolean(),
+      as_of: z.string().nullable(),
+      stale: z.boolean(),
+      error: z.string().nullable(),
+    }),
+  ),
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;
 
-const HealthSource = z.object({ id: z.string(), base_url: z.string(), license: z.string(), terms: z.string(), last_success_at: z.string().nullable(), last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable() });
+const HealthSource = z.object({
+  id: z.string(),
+  base_url: z.string(),
+  license: z.string(),
+  terms: z.string(),
+  last_success_at: z.string().nullable(),
+  last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
+});
 
 export const HealthOutput = healthOutput({
   sources: z.array(HealthSource),
-  governor: z.object({ sec: z.enum(['shared', 'per-process']), gleif: z.enum(['shared', 'per-process']), sec_rate_per_second: z.number() }),
-  cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
+  governor: z.object({
+    sec: z.enum(['shared', 'per-process']),
+    gleif: z.enum(['shared', 'per-process']),
+    sec_rate_per_second: z.number(),
+  }),
+  cache: z.object({
+    entries: z.number().int(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    stale: z.number().int(),
+    errors: z.number().int(),
+  }),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -1,7 +1,27 @@
 // Fuzzy matching of company names, the same on SEC's conformed names ("APPLE INC", "Apple Inc.") and GLEIF's
 // legal names: case, punctuation and the legal-form suffix are ignored; the rest is compared word by word,
 // then by character trigrams for typos.
-const SUFFIXES = new Set(['inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'plc', 'llc', 'lp', 'llp', 'sa', 'ag', 'nv', 'se', 'the', 'de', 'del']);
+const SUFFIXES = new Set([
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'ltd',
+  'limited',
+  'plc',
+  'llc',
+  'lp',
+  'llp',
+  'sa',
+  'ag',
+  'nv',
+  'se',
+  'the',
+  'de',
+  'del',
+]);
 
 export const words = (name: string) =>
   name
@@ -40,12 +60,14 @@ export function matchName(query: string, name: string): NameMatch | null {
   const q = normalizedName(query);
   const n = normalizedName(name);
   if (!q || !n) return null;
-  if (q === n) return { score: 0.95, reason: 'legal name equals the query (ignoring case, punctuation and legal form)' };
+  if (q === n)
+    return { score: 0.95, reason: 'legal name equals the query (ignoring case, punctuation and legal form)' };
   if (n.startsWith(`${q} `)) return { score: 0.85, reason: 'legal name starts with the query' };
   const qw = q.split(' ');
   const nw = new Set(n.split(' '));
   if (qw.every((w) => nw.has(w))) return { score: 0.75, reason: 'every word of the query is in the legal name' };
   const sim = similarity(q, n);
-  if (sim >= 0.5) return { score: Math.round(sim * 70) / 100, reason: `similar legal name (trigram similarity ${sim.toFixed(2)})` };
+  if (sim >= 0.5)
+    return { score: Math.round(sim * 70) / 100, reason: `similar legal name (trigram similarity ${sim.toFixed(2)})` };
   return null;
 }

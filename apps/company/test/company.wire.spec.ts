@@ -7,26 +7,68 @@ const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
 const OK = FIXTURES.filter((f) => f.response.status < 500 && !f.response.delayMs).map((f) => `${f.upstream}/${f.case}`);
 
 // Every provider root failing: what the background probes see during an outage.
-const ROOT_DOWN: Fixture = { upstream: 'any', case: 'root-503', source: 'built-from-docs', recordedAt: '2026-11-27T00:00:00Z', request: { method: 'GET', path: '/' }, response: { status: 503, body: 'unavailable' } };
+const ROOT_DOWN: Fixture = {
+  upstream: 'any',
+  case: 'root-503',
+  source: 'built-from-docs',
+  recordedAt: '2026-11-27T00:00:00Z',
+  request: { method: 'GET', path: '/' },
+  response: { status: 503, body: 'unavailable' },
+};
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
 const AT_T0 = '2026-11-24T12:00:00.000Z';
 const APPLE_LEI = 'HWUPKR0MPOU8FGXBT394';
-const K24 = { fiscal_year: 2024, fiscal_period: 'FY', form: '10-K', accession_number: '0000320193-24-000123', filed: '2024-11-01' };
+const K24 = {
+  fiscal_year: 2024,
+  fiscal_period: 'FY',
+  form: '10-K',
+  accession_number: '0000320193-24-000123',
+  filed: '2024-11-01',
+};
 const K24_INDEX = 'https://www.sec.gov/Archives/edgar/data/320193/000032019324000123/0000320193-24-000123-index.htm';
 const FY24 = { start: '2023-10-01', end: '2024-09-28', days: 364 };
-const figure = (concept: string, unit: string, value: string, period: object) => ({ value, unit, concept, period, ...K24, filing_index_url: K24_INDEX, classes_summed: null });
+const figure = (concept: string, unit: string, value: string, period: object) => ({
+  value,
+  unit,
+  concept,
+  period,
+  ...K24,
+  filing_index_url: K24_INDEX,
+  classes_summed: null,
+});
 const instant = (end: string) => ({ start: null, end, days: null });
-const APPLE_HQ = { lines: ['ONE APPLE PARK WAY'], city: 'CUPERTINO', region: 'CA', postal_code: '95014', country: 'CA' };
-const APPLE_LEGAL = { lines: ['One Apple Park Way'], city: 'Cupertino', region: 'US-CA', postal_code: '95014', country: 'US' };
+const APPLE_HQ = {
+  lines: ['ONE APPLE PARK WAY'],
+  city: 'CUPERTINO',
+  region: 'CA',
+  postal_code: '95014',
+  country: 'CA',
+};
+const APPLE_LEGAL = {
+  lines: ['One Apple Park Way'],
+  city: 'Cupertino',
+  region: 'US-CA',
+  postal_code: '95014',
+  country: 'US',
+};
 const fresh = (id: string, license: string) => ({ id, license, as_of: AT_T0, stale: false });
 const SEC = 'Public domain (US Government work)';
 const GLEIF = 'CC0 (GLEIF LEI data)';
 
 const APPLE_SNAPSHOT = {
   name: 'Apple Inc.',
-  identifiers: { ticker: 'AAPL', tickers: ['AAPL'], exchanges: ['Nasdaq'], cik: '0000320193', lei: APPLE_LEI, isins: ['US0378331005', 'US037833AK68'], ein: '942404110', wikidata: 'Q312' },
+  identifiers: {
+    ticker: 'AAPL',
+    tickers: ['AAPL'],
+    exchanges: ['Nasdaq'],
+    cik: '0000320193',
+    lei: APPLE_LEI,
+    isins: ['US0378331005', 'US037833AK68'],
+    ein: '942404110',
+    wikidata: 'Q312',
+  },
   industry: { sic: '3571', description: 'Electronic Computers' },
   jurisdiction: 'US-CA',
   legal_form: { elf_code: 'H1UM', other: null },
@@ -39,10 +81,20 @@ const APPLE_SNAPSHOT = {
     net_income: figure('us-gaap:NetIncomeLoss', 'USD', '93736000000', FY24),
     total_assets: figure('us-gaap:Assets', 'USD', '364980000000', instant('2024-09-28')),
     stockholders_equity: figure('us-gaap:StockholdersEquity', 'USD', '56950000000', instant('2024-09-28')),
-    shares_outstanding: figure('dei:EntityCommonStockSharesOutstanding', 'shares', '15115823000', instant('2024-10-18')),
+    shares_outstanding: figure(
+      'dei:EntityCommonStockSharesOutstanding',
+      'shares',
+      '15115823000',
+      instant('2024-10-18'),
+    ),
     eps_diluted: figure('us-gaap:EarningsPerShareDiluted', 'USD/shares', '6.08', FY24),
   },
-  description: { text: 'American multinational technology company', source: 'Wikidata Q312', url: 'https://www.wikidata.org/wiki/Q312', license: 'CC0 (Wikidata)' },
+  description: {
+    text: 'American multinational technology company',
+    source: 'Wikidata Q312',
+    url: 'https://www.wikidata.org/wiki/Q312',
+    license: 'CC0 (Wikidata)',
+  },
   website: 'https://www.apple.com/', // the preferred claim, not the deprecated one
   wikipedia: 'https://en.wikipedia.org/wiki/Apple_Inc.',
   former_names: [
@@ -50,7 +102,14 @@ const APPLE_SNAPSHOT = {
     { name: 'APPLE COMPUTER INC', from: '1994-01-26T05:00:00.000Z', to: '2007-01-04T05:00:00.000Z' },
   ],
   links: { lei_from: 'gleif-legal-name', cik_from: 'ticker' },
-  sources: [fresh('sec-tickers', SEC), fresh('sec-submissions', SEC), fresh('sec-companyfacts', SEC), fresh('gleif-name-search', GLEIF), fresh('gleif', GLEIF), fresh('wikidata', 'CC0 (Wikidata)')],
+  sources: [
+    fresh('sec-tickers', SEC),
+    fresh('sec-submissions', SEC),
+    fresh('sec-companyfacts', SEC),
+    fresh('gleif-name-search', GLEIF),
+    fresh('gleif', GLEIF),
+    fresh('wikidata', 'CC0 (Wikidata)'),
+  ],
   freshness: { as_of: AT_T0, stale: false },
 };
 
@@ -82,17 +141,37 @@ describe('company over NATS', () => {
 
   it('serves its health: sources, governors, tolls and the catalog', async () => {
     const health = await data('getHealth', {});
-    expect(health).toMatchObject({ service: 'company', title: 'Company Snapshot', status: 'ok', governor: { sec: 'per-process', gleif: 'per-process', sec_rate_per_second: 8 } });
+    expect(health).toMatchObject({
+      service: 'company',
+      title: 'Company Snapshot',
+      status: 'ok',
+      governor: { sec: 'per-process', gleif: 'per-process', sec_rate_per_second: 8 },
+    });
     expect(health.tolls).toEqual([
-      { operation_id: 'company.getSnapshot', method: 'GET', path: '/toll/company/snapshot', price: { per: 'call', usd: '0.02' } },
-      { operation_id: 'company.search', method: 'GET', path: '/toll/company/search', price: { per: 'call', usd: '0.005' } },
+      {
+        operation_id: 'company.getSnapshot',
+        method: 'GET',
+        path: '/toll/company/snapshot',
+        price: { per: 'call', usd: '0.02' },
+      },
+      {
+        operation_id: 'company.search',
+        method: 'GET',
+        path: '/toll/company/search',
+        price: { per: 'call', usd: '0.005' },
+      },
       { operation_id: 'company.getHealth', method: 'GET', path: '/toll/company/health', price: null },
     ]);
   });
 
   it.each([
     ['getSnapshot', {}, 'ticker', 'give one of ticker, cik, lei or name'],
-    ['getSnapshot', { ticker: 'AAPL', cik: '320193' }, 'cik', 'give only one of ticker, cik, lei or name (ticker and cik given)'],
+    [
+      'getSnapshot',
+      { ticker: 'AAPL', cik: '320193' },
+      'cik',
+      'give only one of ticker, cik, lei or name (ticker and cik given)',
+    ],
     ['getSnapshot', { lei: 'HWUPKR0MPOU8FGXBT395' }, 'lei', 'LEI check digits do not match (ISO 17442 mod 97)'],
     ['getSnapshot', { lei: 'HWUPKR0MPOU8FGXBT3' }, 'lei', 'must be a 20-character LEI (ISO 17442)'],
     ['getSnapshot', { cik: '32019A' }, 'cik', 'must be an SEC CIK: 1 to 10 digits'],
@@ -102,7 +181,11 @@ describe('company over NATS', () => {
     ['search', { q: 'apple', exchange: 'NYSE' }, 'exchange', 'is not an accepted field'],
   ])('%s refuses %j: INVALID_INPUT on %s, before any upstream call', async (operation, input, field, message) => {
     use(...OK);
-    expect((await call(operation, input)).err).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
+    expect((await call(operation, input)).err).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Input failed validation',
+      details: { issues: [{ field, message }] },
+    });
     expect(fake.hits).toEqual([]);
   });
 
@@ -119,7 +202,14 @@ describe('company over NATS', () => {
     const brk = await data('getSnapshot', { cik: '0001067983' });
     expect(brk).toMatchObject({
       name: 'BERKSHIRE HATHAWAY INC',
-      identifiers: { ticker: 'BRK-B', tickers: ['BRK-B', 'BRK-A'], exchanges: ['NYSE', 'NYSE'], cik: '0001067983', lei: '5493000C01ZX7D35SD85', isins: [] },
+      identifiers: {
+        ticker: 'BRK-B',
+        tickers: ['BRK-B', 'BRK-A'],
+        exchanges: ['NYSE', 'NYSE'],
+        cik: '0001067983',
+        lei: '5493000C01ZX7D35SD85',
+        isins: [],
+      },
       industry: { sic: '6331', description: 'Fire, Marine & Casualty Insurance' },
       key_financials: null,
       links: { lei_from: 'sec', cik_from: 'input' },
@@ -136,7 +226,10 @@ describe('company over NATS', () => {
       industry: null,
       jurisdiction: 'US-DE',
       legal_form: { elf_code: 'HZEH', other: null },
-      parents: { direct: { lei: '5493006MHB84DD0ZWV18', name: 'Alphabet Inc.' }, ultimate: { lei: '5493006MHB84DD0ZWV18', name: 'Alphabet Inc.' } },
+      parents: {
+        direct: { lei: '5493006MHB84DD0ZWV18', name: 'Alphabet Inc.' },
+        ultimate: { lei: '5493006MHB84DD0ZWV18', name: 'Alphabet Inc.' },
+      },
       key_financials: null,
       links: { lei_from: 'input', cik_from: null },
     });
@@ -144,14 +237,29 @@ describe('company over NATS', () => {
 
   it('getSnapshot by exact name (case, punctuation and legal form ignored)', async () => {
     use(...OK);
-    expect(await data('getSnapshot', { name: 'APPLE, INC' })).toMatchObject({ identifiers: { cik: '0000320193' }, links: { cik_from: 'name' } });
+    expect(await data('getSnapshot', { name: 'APPLE, INC' })).toMatchObject({
+      identifiers: { cik: '0000320193' },
+      links: { cik_from: 'name' },
+    });
   });
 
   it('unknown companies are NOT_FOUND (released, never charged)', async () => {
     use(...OK);
-    expect((await call('getSnapshot', { ticker: 'ZZZZ' })).err).toEqual({ code: 'NOT_FOUND', message: "ZZZZ is not in SEC's ticker map", details: { ticker: 'ZZZZ' } });
-    expect((await call('getSnapshot', { lei: 'INR2EJN1ERAN0W5ZP974' })).err).toEqual({ code: 'NOT_FOUND', message: 'GLEIF has no LEI INR2EJN1ERAN0W5ZP974', details: { lei: 'INR2EJN1ERAN0W5ZP974' } });
-    expect((await call('getSnapshot', { cik: '1' })).err).toEqual({ code: 'NOT_FOUND', message: 'SEC has no filer with CIK 1', details: { cik: 1 } });
+    expect((await call('getSnapshot', { ticker: 'ZZZZ' })).err).toEqual({
+      code: 'NOT_FOUND',
+      message: "ZZZZ is not in SEC's ticker map",
+      details: { ticker: 'ZZZZ' },
+    });
+    expect((await call('getSnapshot', { lei: 'INR2EJN1ERAN0W5ZP974' })).err).toEqual({
+      code: 'NOT_FOUND',
+      message: 'GLEIF has no LEI INR2EJN1ERAN0W5ZP974',
+      details: { lei: 'INR2EJN1ERAN0W5ZP974' },
+    });
+    expect((await call('getSnapshot', { cik: '1' })).err).toEqual({
+      code: 'NOT_FOUND',
+      message: 'SEC has no filer with CIK 1',
+      details: { cik: 1 },
+    });
     expect((await call('getSnapshot', { name: 'Nothing Corp' })).err).toEqual({
       code: 'NOT_FOUND',
       message: 'No single company is named "Nothing Corp"; company.search lists the candidates',
@@ -169,11 +277,35 @@ describe('company over NATS', () => {
         cik: '0000320193',
         lei: APPLE_LEI,
         score: 0.95,
-        reasons: ['SEC: legal name equals the query (ignoring case, punctuation and legal form)', 'GLEIF: legal name equals the query (ignoring case, punctuation and legal form)'],
+        reasons: [
+          'SEC: legal name equals the query (ignoring case, punctuation and legal form)',
+          'GLEIF: legal name equals the query (ignoring case, punctuation and legal form)',
+        ],
       },
-      { name: 'APPLE BANK FOR SAVINGS', ticker: null, cik: null, lei: '549300MGTKNT2BS7BK39', score: 0.85, reasons: ['GLEIF: legal name starts with the query'] },
-      { name: 'Apple Hospitality REIT, Inc.', ticker: 'APLE', cik: '0001418121', lei: null, score: 0.85, reasons: ['SEC: legal name starts with the query'] },
-      { name: 'APPEL GMBH', ticker: null, cik: null, lei: '391200KB5L2OUH9QEC25', score: 0.54, reasons: ['GLEIF fuzzy completion #3 on legal names'] },
+      {
+        name: 'APPLE BANK FOR SAVINGS',
+        ticker: null,
+        cik: null,
+        lei: '549300MGTKNT2BS7BK39',
+        score: 0.85,
+        reasons: ['GLEIF: legal name starts with the query'],
+      },
+      {
+        name: 'Apple Hospitality REIT, Inc.',
+        ticker: 'APLE',
+        cik: '0001418121',
+        lei: null,
+        score: 0.85,
+        reasons: ['SEC: legal name starts with the query'],
+      },
+      {
+        name: 'APPEL GMBH',
+        ticker: null,
+        cik: null,
+        lei: '391200KB5L2OUH9QEC25',
+        score: 0.54,
+        reasons: ['GLEIF fuzzy completion #3 on legal names'],
+      },
     ]);
     expect(found.sources).toEqual([
       { id: 'sec-tickers', ok: true, as_of: AT_T0, stale: false, error: null },
@@ -184,17 +316,38 @@ describe('company over NATS', () => {
   it('search by ticker, with GLEIF down: SEC alone answers and the answer says GLEIF failed', async () => {
     use('sec-www/company-tickers-ok', 'gleif/unavailable-503');
     const found = await data('search', { q: 'BRK.B' });
-    expect(found.candidates).toEqual([{ name: 'BERKSHIRE HATHAWAY INC', ticker: 'BRK-B', cik: '0001067983', lei: null, score: 1, reasons: ['ticker BRK-B equals the query'] }]);
-    expect(found.sources[1]).toEqual({ id: 'gleif', ok: false, as_of: null, stale: false, error: 'gleif answered HTTP 503' });
+    expect(found.candidates).toEqual([
+      {
+        name: 'BERKSHIRE HATHAWAY INC',
+        ticker: 'BRK-B',
+        cik: '0001067983',
+        lei: null,
+        score: 1,
+        reasons: ['ticker BRK-B equals the query'],
+      },
+    ]);
+    expect(found.sources[1]).toEqual({
+      id: 'gleif',
+      ok: false,
+      as_of: null,
+      stale: false,
+      error: 'gleif answered HTTP 503',
+    });
   });
 
   it('SEC down with nothing cached is UPSTREAM_ERROR and shows in health; GLEIF slow is UPSTREAM_TIMEOUT before the deadline', async () => {
     use('sec-data/unavailable-503');
-    expect((await call('getSnapshot', { cik: '320194' })).err).toMatchObject({ code: 'UPSTREAM_ERROR', details: { upstream: 'sec-data' } });
+    expect((await call('getSnapshot', { cik: '320194' })).err).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      details: { upstream: 'sec-data' },
+    });
     expect((await data('getHealth', {})).status).toBe('degraded');
     use('gleif/slow-record');
     const started = Date.now();
-    expect((await call('getSnapshot', { lei: '5493006MHB84DD0ZWV18' }, 1_500)).err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', details: { upstream: 'gleif' } });
+    expect((await call('getSnapshot', { lei: '5493006MHB84DD0ZWV18' }, 1_500)).err).toMatchObject({
+      code: 'UPSTREAM_TIMEOUT',
+      details: { upstream: 'gleif' },
+    });
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
@@ -209,10 +362,26 @@ describe('company over NATS', () => {
     });
     expect(alphabet).toMatchObject({ description: null, wikipedia: null, identifiers: { wikidata: null } });
     expect(alphabet.sources.filter((s: { stale: boolean }) => s.stale)).toEqual([
-      { id: 'gleif-relationships', license: GLEIF, as_of: AT_T0, stale: true, reason: 'UPSTREAM_ERROR: gleif answered HTTP 599' },
-      { id: 'wikidata', license: 'CC0 (Wikidata)', as_of: AT_T0, stale: true, reason: 'UPSTREAM_ERROR: wikidata answered HTTP 599' },
+      {
+        id: 'gleif-relationships',
+        license: GLEIF,
+        as_of: AT_T0,
+        stale: true,
+        reason: 'UPSTREAM_ERROR: gleif answered HTTP 599',
+      },
+      {
+        id: 'wikidata',
+        license: 'CC0 (Wikidata)',
+        as_of: AT_T0,
+        stale: true,
+        reason: 'UPSTREAM_ERROR: wikidata answered HTTP 599',
+      },
     ]);
-    expect(alphabet.freshness).toEqual({ as_of: AT_T0, stale: true, reason: 'UPSTREAM_ERROR: gleif answered HTTP 599' });
+    expect(alphabet.freshness).toEqual({
+      as_of: AT_T0,
+      stale: true,
+      reason: 'UPSTREAM_ERROR: gleif answered HTTP 599',
+    });
   });
 
   it('sources down after the cache went stale: the last snapshot, labelled stale with as_of and reason', async () => {

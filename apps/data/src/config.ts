@@ -16,7 +16,10 @@ export const DataConfig = BaseConfig.extend({
     .string()
     .trim()
     .toLowerCase()
-    .refine((v) => v === 'free' || UsdAmount.safeParse(v).success, 'a USD decimal string with at most 6 decimals, "0" or "free"')
+    .refine(
+      (v) => v === 'free' || UsdAmount.safeParse(v).success,
+      'a USD decimal string with at most 6 decimals, "0" or "free"',
+    )
     .default('0.05'),
   // How often the background job pulls prices (spec §2.2: about every 30 minutes).
   DATA_PRICES_REFRESH_MS: z.coerce.number().int().min(60_000).max(21_600_000).default(1_800_000),
@@ -24,8 +27,20 @@ export const DataConfig = BaseConfig.extend({
   DATA_ETF_TICKERS: z
     .string()
     .default(DEFAULT_ETF_TICKERS.join(','))
-    .transform((s) => [...new Set(s.split(',').map((t) => t.trim().toUpperCase()).filter(Boolean))])
-    .pipe(z.array(z.string().regex(/^[A-Z][A-Z.]{0,9}$/, 'ticker symbols such as SPY')).min(1).max(20)),
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((t) => t.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().regex(/^[A-Z][A-Z.]{0,9}$/, 'ticker symbols such as SPY'))
+        .min(1)
+        .max(20),
+    ),
   DATA_COINGECKO_BASE_URL: baseUrl('https://api.coingecko.com'),
   DATA_COINGECKO_API_KEY: apiKey(), // Demo key; keyless works but throttles quickly
   DATA_PYTH_BASE_URL: baseUrl('https://hermes.pyth.network'),

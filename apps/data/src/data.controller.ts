@@ -21,10 +21,13 @@ export class DataController {
     path: '/api/data',
     summary: 'Crypto prices, ETF distribution yields, FDIC bank rates and staking yields in one response',
     description:
-      'Each requested section is {items, as_of}, or {stale: true, data: null, as_of, reason} when its data is stale or missing; ' +
-      'sections fail independently; when no requested section is fresh the answer is still a 200 but the payment stays unused (header x-toll-uncharged). ' +
+      'Each requested section is {items, as_of}, or {stale: true, data: null, as_of, reason} when its data is ' +
+      'stale or missing; ' +
+      'sections fail independently; when no requested section is fresh the answer is still a 200 but the payment ' +
+      'stays unused (header x-toll-uncharged). ' +
       'Unknown include values are ignored; with none known, all sections are returned. Schema: GET /api/data/schema. ' +
-      'Data provided by CoinGecko (https://www.coingecko.com), Powered by Pyth, Source: FDIC via FRED, DefiLlama, Nasdaq, Massive.',
+      'Data provided by CoinGecko (https://www.coingecko.com), Powered by Pyth, Source: FDIC via FRED, ' +
+      'DefiLlama, Nasdaq, Massive.',
     asks: [
       'crypto prices, ETF yields, bank savings rates and staking returns all in one call',
       'every section the data API publishes, together in one payload',

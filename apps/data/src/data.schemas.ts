@@ -12,13 +12,15 @@ export function parseInclude(include: string | undefined): Section[] {
   return known.length ? known : [...SECTIONS];
 }
 
-export const GetBundleInput = z.strictObject({
-  include: z
-    .string()
-    .max(200)
-    .optional()
-    .describe('Comma-separated subset of prices, yields, rates, staking (default: all); unknown names are ignored'),
-}).meta({ examples: [{ include: 'prices,rates' }] });
+export const GetBundleInput = z
+  .strictObject({
+    include: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('Comma-separated subset of prices, yields, rates, staking (default: all); unknown names are ignored'),
+  })
+  .meta({ examples: [{ include: 'prices,rates' }] });
 export type GetBundleInput = z.infer<typeof GetBundleInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -50,7 +52,9 @@ export const YieldItem = z.object({
     .nullable(),
   ttm_distributions: Decimal.describe('USD per share with an ex-date in the last 365 days'),
   ttm_yield_pct: Decimal.describe('Trailing-12-month distributions ÷ price, in percent, 2 decimals'),
-  forward_yield_pct: Decimal.nullable().describe('Latest regular distribution × payments per year ÷ price, in percent; null when irregular'),
+  forward_yield_pct: Decimal.nullable().describe(
+    'Latest regular distribution × payments per year ÷ price, in percent; null when irregular',
+  ),
   distributions_as_of: Iso.describe('When the distribution history was fetched'),
   source: z.enum(['nasdaq', 'polygon']).describe('Provider of the distribution history'),
 });
@@ -86,14 +90,27 @@ export const StaleSection = z
   .describe('A stale or missing section: its data is withheld, never presented as fresh');
 export type StaleSection = z.infer<typeof StaleSection>;
 
-const fresh = <T extends z.ZodType>(item: T) => z.strictObject({ items: z.array(item), as_of: Iso.describe('When the section data was fetched') });
+const fresh = <T extends z.ZodType>(item: T) =>
+  z.strictObject({ items: z.array(item), as_of: Iso.describe('When the section data was fetched') });
 
 export const DataBundle = z.object({
   updated: Iso.describe('When this response was assembled'),
-  prices: z.union([fresh(PriceItem), StaleSection]).optional().describe('Crypto prices, refreshed about every 30 minutes'),
-  yields: z.union([fresh(YieldItem), StaleSection]).optional().describe('ETF distribution yields'),
-  rates: z.union([fresh(RateItem), StaleSection]).optional().describe('Verified bank rates: FDIC national averages'),
-  staking: z.union([fresh(StakingItem), StaleSection]).optional().describe('Staking yields of liquid staking tokens'),
+  prices: z
+    .union([fresh(PriceItem), StaleSection])
+    .optional()
+    .describe('Crypto prices, refreshed about every 30 minutes'),
+  yields: z
+    .union([fresh(YieldItem), StaleSection])
+    .optional()
+    .describe('ETF distribution yields'),
+  rates: z
+    .union([fresh(RateItem), StaleSection])
+    .optional()
+    .describe('Verified bank rates: FDIC national averages'),
+  staking: z
+    .union([fresh(StakingItem), StaleSection])
+    .optional()
+    .describe('Staking yields of liquid staking tokens'),
 });
 export type DataBundle = z.infer<typeof DataBundle>;
 export type SectionView = NonNullable<DataBundle[Section]>;
@@ -118,7 +135,13 @@ export const DataStatus = z.object({
   prices_refresh_ms: z.number().int(),
   etf_tickers: z.array(z.string()),
   providers: z.record(z.string(), z.boolean()).describe('Which optional providers are configured'),
-  cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
+  cache: z.object({
+    entries: z.number().int(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    stale: z.number().int(),
+    errors: z.number().int(),
+  }),
 });
 export type DataStatus = z.infer<typeof DataStatus>;
 export const HealthOutput = healthOutput(DataStatus.shape);

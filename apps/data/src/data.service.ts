@@ -79,7 +79,10 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
   ) {
     this.cache = new SwrCache(500, () => this.clock.now());
     this.loaders = {
-      prices: { policy: { freshMs: 2 * config.DATA_PRICES_REFRESH_MS, staleMs: PRICES_STALE_MS }, load: (d) => this.loadPrices(d) },
+      prices: {
+        policy: { freshMs: 2 * config.DATA_PRICES_REFRESH_MS, staleMs: PRICES_STALE_MS },
+        load: (d) => this.loadPrices(d),
+      },
       yields: { policy: YIELDS_TTL, load: (d) => this.loadYields(d) },
       rates: { policy: RATES_TTL, load: (d) => this.loadRates(d) },
       staking: { policy: STAKING_TTL, load: (d) => this.loadStaking(d) },
@@ -105,7 +108,10 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
   // (spec §2.2, §7). With no fresh section at all the answer is served uncharged: nothing in it is worth the price.
   async getBundle(include: readonly Section[], deadline: number): Promise<DataBundle | TollResponse> {
     const views = await Promise.all(include.map((name) => this.section(name, deadline)));
-    const bundle: DataBundle = { updated: new Date(this.clock.now()).toISOString(), ...Object.fromEntries(include.map((name, i) => [name, views[i]])) };
+    const bundle: DataBundle = {
+      updated: new Date(this.clock.now()).toISOString(),
+      ...Object.fromEntries(include.map((name, i) => [name, views[i]])),
+    };
     if (views.every((v) => 'stale' in v)) return unchargedReply(bundle, 'no requested section has fresh data');
     return bundle;
   }
@@ -115,13 +121,17 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
     const feed = this.cache.peek<PriceItem[]>('prices');
     const sol = feed?.value.find((p) => p.symbol === 'SOL');
     if (!feed || !sol || this.ageMs(feed.freshness.fetchedAt) > this.loaders.prices.policy.freshMs) {
-      throw new TollError('SERVICE_UNAVAILABLE', 'No fresh SOL/USD price', { as_of: feed?.freshness.fetchedAt ?? null });
+      throw new TollError('SERVICE_UNAVAILABLE', 'No fresh SOL/USD price', {
+        as_of: feed?.freshness.fetchedAt ?? null,
+      });
     }
     return { solUsd: sol.usd, source: sol.source, asOf: sol.as_of };
   }
 
   health(): DataStatus {
-    const sections = Object.fromEntries(SECTIONS.map((name) => [name, this.sectionHealth(name)])) as DataStatus['sections'];
+    const sections = Object.fromEntries(
+      SECTIONS.map((name) => [name, this.sectionHealth(name)]),
+    ) as DataStatus['sections'];
     const degraded = Object.values(sections).some((s) => s.state === 'stale' || s.last_error !== null);
     return {
       status: degraded ? 'degraded' : 'ok',
@@ -148,8 +158,14 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
       if (!freshness.stale) return { items: value, as_of: freshness.fetchedAt } as SectionView;
       return { stale: true, data: null, as_of: freshness.fetchedAt, reason: freshness.reason ?? 'refresh failed' };
     } catch (e) {
-      if (!(e instanceof TollError)) this.logger.event('error', 'section failed unexpectedly', { section: name, error: String(e) });
-      return { stale: true, data: null, as_of: this.cache.peek(name)?.freshness.fetchedAt ?? null, reason: reasonOf(e) };
+      if (!(e instanceof TollError))
+        this.logger.event('error', 'section failed unexpectedly', { section: name, error: String(e) });
+      return {
+        stale: true,
+        data: null,
+        as_of: this.cache.peek(name)?.freshness.fetchedAt ?? null,
+        reason: reasonOf(e),
+      };
     }
   }
 
@@ -174,7 +190,13 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
     const entry = this.cache.peek(name);
     const freshMs = this.loaders[name].policy.freshMs;
     const state = !entry ? 'missing' : this.ageMs(entry.freshness.fetchedAt) <= freshMs ? 'fresh' : 'stale';
-    return { state, as_of: entry?.freshness.fetchedAt ?? null, source: entry?.freshness.source ?? null, fresh_for_ms: freshMs, last_error: this.lastErrors.get(name) ?? null };
+    return {
+      state,
+      as_of: entry?.freshness.fetchedAt ?? null,
+      source: entry?.freshness.source ?? null,
+      fresh_for_ms: freshMs,
+      last_error: this.lastErrors.get(name) ?? null,
+    };
   }
 
   private ageMs(iso: string) {
@@ -187,14 +209,20 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
 
   private loadYields(deadline: number): Promise<YieldItem[]> {
     const sources = [this.nasdaq, this.polygon].filter((s) => s.enabled);
-    return allInOrder(this.config.DATA_ETF_TICKERS.map((ticker) => labelled(ticker, this.etfYield(ticker, sources, deadline))));
+    return allInOrder(
+      this.config.DATA_ETF_TICKERS.map((ticker) => labelled(ticker, this.etfYield(ticker, sources, deadline))),
+    );
   }
 
   private async etfYield(ticker: string, sources: readonly EtfSource[], deadline: number): Promise<YieldItem> {
     const history = await this.cache.get(`etf-distributions:${ticker}`, ETF_DISTRIBUTIONS_TTL, () =>
-      firstAvailable(sources.map((s) => async () => ({ value: await s.distributions(ticker, deadline), source: s.name }))),
+      firstAvailable(
+        sources.map((s) => async () => ({ value: await s.distributions(ticker, deadline), source: s.name })),
+      ),
     );
-    const price = await firstAvailable(sources.map((s) => async () => ({ value: await s.price(ticker, deadline), source: s.name })));
+    const price = await firstAvailable(
+      sources.map((s) => async () => ({ value: await s.price(ticker, deadline), source: s.name })),
+    );
     return etfYield({
       ticker,
       distributions: history.value,
@@ -209,16 +237,30 @@ export class DataService implements OnModuleInit, OnModuleDestroy {
   private loadRates(deadline: number): Promise<RateItem[]> {
     return allInOrder(
       RATE_SERIES.map(async ({ seriesId, product }): Promise<RateItem> => {
-        const providers = [...(this.fred.enabled ? [() => this.fred.latest(seriesId, deadline)] : []), () => this.fredgraph.latest(seriesId, deadline)];
+        const providers = [
+          ...(this.fred.enabled ? [() => this.fred.latest(seriesId, deadline)] : []),
+          () => this.fredgraph.latest(seriesId, deadline),
+        ];
         const obs = await labelled(seriesId, firstAvailable(providers));
         const source_url = `https://fred.stlouisfed.org/series/${seriesId}`;
-        return { institution: RATE_INSTITUTION, product, apy: obs.value, as_of: obs.date, source: obs.source, series_id: seriesId, source_url };
+        return {
+          institution: RATE_INSTITUTION,
+          product,
+          apy: obs.value,
+          as_of: obs.date,
+          source: obs.source,
+          series_id: seriesId,
+          source_url,
+        };
       }),
     );
   }
 
   private loadStaking(deadline: number): Promise<StakingItem[]> {
-    return firstAvailable([() => this.defillama.stakingYields(STAKING_ASSETS, deadline), () => this.lstProtocols(deadline)]);
+    return firstAvailable([
+      () => this.defillama.stakingYields(STAKING_ASSETS, deadline),
+      () => this.lstProtocols(deadline),
+    ]);
   }
 
   // The fallback covers only the LSTs whose protocols publish an APY (jitoSOL, mSOL); each item names its source.

@@ -1,14 +1,26 @@
 import { inferFrequency, type Distribution } from '@toll/markets';
 import { etfYield } from './etf-yield';
 
-const d = (exDate: string, amount: string, regular = true): Distribution => ({ exDate, recordDate: null, payDate: null, declaredDate: null, amount, kind: regular ? 'income' : 'special', regular });
+const d = (exDate: string, amount: string, regular = true): Distribution => ({
+  exDate,
+  recordDate: null,
+  payDate: null,
+  declaredDate: null,
+  amount,
+  kind: regular ? 'income' : 'special',
+  regular,
+});
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
 describe('ETF yields', () => {
   it('infers the payment frequency from the median gap between regular ex-dates', () => {
-    const monthly = Array.from({ length: 13 }, (_, i) => d(new Date(Date.UTC(2026, 10 - i, 2)).toISOString().slice(0, 10), '0.4'));
+    const monthly = Array.from({ length: 13 }, (_, i) =>
+      d(new Date(Date.UTC(2026, 10 - i, 2)).toISOString().slice(0, 10), '0.4'),
+    );
     expect(inferFrequency(monthly, '2026-11-22')).toBe('monthly');
-    expect(inferFrequency([d('2026-09-19', '1'), d('2026-06-20', '1'), d('2026-03-20', '1')], '2026-11-22')).toBe('quarterly');
+    expect(inferFrequency([d('2026-09-19', '1'), d('2026-06-20', '1'), d('2026-03-20', '1')], '2026-11-22')).toBe(
+      'quarterly',
+    );
     expect(inferFrequency([d('2026-06-20', '1'), d('2025-12-19', '1')], '2026-11-22')).toBe('semiannual');
     expect(inferFrequency([d('2026-06-20', '1'), d('2025-06-20', '1')], '2026-11-22')).toBe('annual');
     expect(inferFrequency([d('2026-06-20', '1')], '2026-11-22')).toBe('irregular');
@@ -18,7 +30,15 @@ describe('ETF yields', () => {
   it('gives trailing and forward yields; specials count in TTM only, future ex-dates in neither', () => {
     const item = etfYield({
       ticker: 'SPY',
-      distributions: [d('2026-12-19', '1.81'), d('2026-09-19', '1.7935'), d('2026-06-20', '1.7609'), d('2026-03-20', '1.6963'), d('2025-12-19', '1.9658'), d('2025-12-19', '0.25', false), d('2025-09-19', '1.7385')],
+      distributions: [
+        d('2026-12-19', '1.81'),
+        d('2026-09-19', '1.7935'),
+        d('2026-06-20', '1.7609'),
+        d('2026-03-20', '1.6963'),
+        d('2025-12-19', '1.9658'),
+        d('2025-12-19', '0.25', false),
+        d('2025-09-19', '1.7385'),
+      ],
       distributionsSource: 'polygon',
       distributionsAsOf: '2026-11-22T12:00:00.000Z',
       price: '589.87',
@@ -41,7 +61,22 @@ describe('ETF yields', () => {
   });
 
   it('answers zero yields and no forward figure for a fund without distributions', () => {
-    const item = etfYield({ ticker: 'ARKK', distributions: [], distributionsSource: 'nasdaq', distributionsAsOf: 'x', price: '50', priceSource: 'nasdaq', now: NOW });
-    expect(item).toMatchObject({ frequency: 'irregular', distributions_per_year: null, last_distribution: null, ttm_distributions: '0', ttm_yield_pct: '0', forward_yield_pct: null });
+    const item = etfYield({
+      ticker: 'ARKK',
+      distributions: [],
+      distributionsSource: 'nasdaq',
+      distributionsAsOf: 'x',
+      price: '50',
+      priceSource: 'nasdaq',
+      now: NOW,
+    });
+    expect(item).toMatchObject({
+      frequency: 'irregular',
+      distributions_per_year: null,
+      last_distribution: null,
+      ttm_distributions: '0',
+      ttm_yield_pct: '0',
+      forward_yield_pct: null,
+    });
   });
 });

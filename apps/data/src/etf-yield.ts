@@ -1,4 +1,12 @@
-import { inferFrequency, isoDay, multiplyDecimal, PER_YEAR, percentOf, sumDecimals, type Distribution } from '@toll/markets';
+import {
+  inferFrequency,
+  isoDay,
+  multiplyDecimal,
+  PER_YEAR,
+  percentOf,
+  sumDecimals,
+  type Distribution,
+} from '@toll/markets';
 import type { YieldItem } from './data.schemas';
 
 const DAY_MS = 86_400_000;
@@ -34,7 +42,8 @@ export function etfYield(input: EtfInputs): YieldItem {
     last_distribution: last ? { ex_date: last.exDate, pay_date: last.payDate, amount: last.amount } : null,
     ttm_distributions: ttm,
     ttm_yield_pct: percentOf(ttm, input.price, 2),
-    forward_yield_pct: perYear && regular[0] ? percentOf(multiplyDecimal(regular[0].amount, perYear), input.price, 2) : null,
+    forward_yield_pct:
+      perYear && regular[0] ? percentOf(multiplyDecimal(regular[0].amount, perYear), input.price, 2) : null,
     distributions_as_of: input.distributionsAsOf,
     source: input.distributionsSource,
   };

@@ -1,14 +1,18 @@
 import { TollError } from '@toll/contracts';
 
 const asTollError = (e: unknown): TollError =>
-  e instanceof TollError ? e : new TollError('UPSTREAM_ERROR', `unexpected upstream data: ${e instanceof Error ? e.message : String(e)}`);
+  e instanceof TollError
+    ? e
+    : new TollError('UPSTREAM_ERROR', `unexpected upstream data: ${e instanceof Error ? e.message : String(e)}`);
 
 // One error for several failed providers: a timeout only when every one of them timed out.
 export function combinedFailure(errors: readonly unknown[]): TollError {
   const failures = errors.map(asTollError);
   if (failures.length === 0) return new TollError('SERVICE_UNAVAILABLE', 'no provider is configured');
   const code = failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR';
-  return new TollError(code, failures.map((f) => f.message).join('; '), { upstreams: failures.map((f) => f.details?.upstream ?? null) });
+  return new TollError(code, failures.map((f) => f.message).join('; '), {
+    upstreams: failures.map((f) => f.details?.upstream ?? null),
+  });
 }
 
 // Providers in order of preference (docs/upstreams.md §15): the first answer wins.
@@ -28,7 +32,10 @@ export async function firstAvailable<T>(attempts: ReadonlyArray<() => Promise<T>
 export function withDeadline<T>(work: Promise<T>, deadline: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TollError('UPSTREAM_TIMEOUT', `${what} did not load before the deadline`)), Math.max(0, deadline - Date.now()));
+    timer = setTimeout(
+      () => reject(new TollError('UPSTREAM_TIMEOUT', `${what} did not load before the deadline`)),
+      Math.max(0, deadline - Date.now()),
+    );
   });
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }

@@ -9,7 +9,13 @@ import { PolygonClient } from './upstreams/polygon.client';
 // available while any of them answers, or while the cache still holds a fresh section to sell.
 @Injectable()
 export class DataProbes {
-  constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: DataConfig, data: DataService, fred: FredClient, polygon: PolygonClient) {
+  constructor(
+    probes: SourceProbes,
+    @Inject(APP_CONFIG) config: DataConfig,
+    data: DataService,
+    fred: FredClient,
+    polygon: PolygonClient,
+  ) {
     probes.registerHttp(config.DATA_USER_AGENT, [
       { name: 'coingecko', url: config.DATA_COINGECKO_BASE_URL },
       { name: 'pyth', url: config.DATA_PYTH_BASE_URL },

@@ -9,11 +9,36 @@ export interface Coin {
 }
 
 export const COINS: readonly Coin[] = [
-  { symbol: 'BTC', name: 'Bitcoin', coingeckoId: 'bitcoin', pythFeedId: 'e62df6c8b4a85fe1a67db44dc12de5db330f7ac66b72dc658afedf0f4a415b43' },
-  { symbol: 'ETH', name: 'Ethereum', coingeckoId: 'ethereum', pythFeedId: 'ff61491a931112ddf1bd8147cd1b641375f79f5825126d665480874634fd0ace' },
-  { symbol: 'SOL', name: 'Solana', coingeckoId: 'solana', pythFeedId: 'ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d' },
-  { symbol: 'USDC', name: 'USD Coin', coingeckoId: 'usd-coin', pythFeedId: 'eaa020c61cc479712813461ce153894a96a6c00b21ed0cfc2798d1f9a9e9c94a' },
-  { symbol: 'USDT', name: 'Tether', coingeckoId: 'tether', pythFeedId: '2b89b9dc8fdf9f34709a5b106b472f0f39bb6ca9ce04b0fd7f2e971688e2e53b' },
+  {
+    symbol: 'BTC',
+    name: 'Bitcoin',
+    coingeckoId: 'bitcoin',
+    pythFeedId: 'e62df6c8b4a85fe1a67db44dc12de5db330f7ac66b72dc658afedf0f4a415b43',
+  },
+  {
+    symbol: 'ETH',
+    name: 'Ethereum',
+    coingeckoId: 'ethereum',
+    pythFeedId: 'ff61491a931112ddf1bd8147cd1b641375f79f5825126d665480874634fd0ace',
+  },
+  {
+    symbol: 'SOL',
+    name: 'Solana',
+    coingeckoId: 'solana',
+    pythFeedId: 'ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d',
+  },
+  {
+    symbol: 'USDC',
+    name: 'USD Coin',
+    coingeckoId: 'usd-coin',
+    pythFeedId: 'eaa020c61cc479712813461ce153894a96a6c00b21ed0cfc2798d1f9a9e9c94a',
+  },
+  {
+    symbol: 'USDT',
+    name: 'Tether',
+    coingeckoId: 'tether',
+    pythFeedId: '2b89b9dc8fdf9f34709a5b106b472f0f39bb6ca9ce04b0fd7f2e971688e2e53b',
+  },
 ];
 
 export interface StakingAsset {

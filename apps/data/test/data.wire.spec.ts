@@ -14,12 +14,20 @@ jest.spyOn(systemClock, 'now').mockImplementation(() => now);
 
 const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
 const fixture = (name: string) => fixtureNamed(FIXTURES, name);
-const healthy = (...upstreams: string[]) => FIXTURES.filter((f) => upstreams.includes(f.upstream) && f.case.endsWith('-ok'));
-const down = (fixtures: Fixture[]): Fixture[] => fixtures.map((f) => ({ ...f, case: `${f.case}-down`, response: { status: 503, body: 'Service Unavailable' } }));
-const slow = (fixtures: Fixture[]): Fixture[] => fixtures.map((f) => ({ ...f, case: `${f.case}-slow`, response: { ...f.response, delayMs: 3_000 } }));
+const healthy = (...upstreams: string[]) =>
+  FIXTURES.filter((f) => upstreams.includes(f.upstream) && f.case.endsWith('-ok'));
+const down = (fixtures: Fixture[]): Fixture[] =>
+  fixtures.map((f) => ({ ...f, case: `${f.case}-down`, response: { status: 503, body: 'Service Unavailable' } }));
+const slow = (fixtures: Fixture[]): Fixture[] =>
+  fixtures.map((f) => ({ ...f, case: `${f.case}-slow`, response: { ...f.response, delayMs: 3_000 } }));
 // Nasdaq's documented failure: HTTP 200 with {data:null, status:{rCode:400}}, on every quote path.
 const nasdaqErrorBody = (): Fixture[] =>
-  healthy('nasdaq').map((f) => ({ ...f, case: `${f.case}-error`, request: { path: f.request.path }, response: fixture('nasdaq/symbol-error-200').response }));
+  healthy('nasdaq').map((f) => ({
+    ...f,
+    case: `${f.case}-error`,
+    request: { path: f.request.path },
+    response: fixture('nasdaq/symbol-error-200').response,
+  }));
 
 const PRIMARIES = ['coingecko', 'nasdaq', 'fred', 'defillama'];
 const FALLBACKS = ['pyth', 'polygon', 'fred-csv', 'jito', 'marinade'];
@@ -30,11 +38,46 @@ const UPSTREAM_ENV = ['COINGECKO', 'PYTH', 'NASDAQ', 'POLYGON', 'FRED', 'FREDGRA
 const PRICES_PRIMARY = {
   items: [
     // A real CoinGecko snapshot (2025-12-27, re-dated to the test clock): see test/fixtures/README.md.
-    { symbol: 'BTC', name: 'Bitcoin', usd: '87387', change_24h_pct: '-1.4889', as_of: '2026-11-22T11:59:21.358Z', source: 'coingecko' },
-    { symbol: 'ETH', name: 'Ethereum', usd: '2922.48', change_24h_pct: '-1.5701', as_of: '2026-11-22T11:59:21.339Z', source: 'coingecko' },
-    { symbol: 'SOL', name: 'Solana', usd: '122.71', change_24h_pct: '-0.7091', as_of: '2026-11-22T11:59:06.318Z', source: 'coingecko' },
-    { symbol: 'USDC', name: 'USD Coin', usd: '0.999987', change_24h_pct: '0.0179', as_of: '2026-11-22T11:59:06.485Z', source: 'coingecko' },
-    { symbol: 'USDT', name: 'Tether', usd: '0.999512', change_24h_pct: '0.0028', as_of: '2026-11-22T11:59:18.758Z', source: 'coingecko' },
+    {
+      symbol: 'BTC',
+      name: 'Bitcoin',
+      usd: '87387',
+      change_24h_pct: '-1.4889',
+      as_of: '2026-11-22T11:59:21.358Z',
+      source: 'coingecko',
+    },
+    {
+      symbol: 'ETH',
+      name: 'Ethereum',
+      usd: '2922.48',
+      change_24h_pct: '-1.5701',
+      as_of: '2026-11-22T11:59:21.339Z',
+      source: 'coingecko',
+    },
+    {
+      symbol: 'SOL',
+      name: 'Solana',
+      usd: '122.71',
+      change_24h_pct: '-0.7091',
+      as_of: '2026-11-22T11:59:06.318Z',
+      source: 'coingecko',
+    },
+    {
+      symbol: 'USDC',
+      name: 'USD Coin',
+      usd: '0.999987',
+      change_24h_pct: '0.0179',
+      as_of: '2026-11-22T11:59:06.485Z',
+      source: 'coingecko',
+    },
+    {
+      symbol: 'USDT',
+      name: 'Tether',
+      usd: '0.999512',
+      change_24h_pct: '0.0028',
+      as_of: '2026-11-22T11:59:18.758Z',
+      source: 'coingecko',
+    },
   ],
   as_of: AT_T0,
 };
@@ -92,7 +135,8 @@ const rates = (source: 'fred' | 'fred-csv') => ({
 });
 const STAKING_PRIMARY = {
   items: [
-    { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '6.74', source: 'defillama' }, // jitoSOL, stETH, rETH: real /pools rows
+    // jitoSOL, stETH, rETH: real /pools rows
+    { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '6.74', source: 'defillama' },
     { asset: 'mSOL', chain: 'Solana', project: 'marinade-liquid-staking', apy: '7.4', source: 'defillama' },
     { asset: 'JupSOL', chain: 'Solana', project: 'jupiter-staked-sol', apy: '8.0123', source: 'defillama' },
     { asset: 'BNSOL', chain: 'Solana', project: 'binance-staked-sol', apy: '6.9', source: 'defillama' },
@@ -107,7 +151,13 @@ const stale = (as_of: string | null, reason: string) => ({ stale: true, data: nu
 
 describe('data over NATS', () => {
   let validateBundle: (data: unknown) => boolean;
-  const { nc, fake, call, startGroup, stopGroups: stop } = groupHarness({
+  const {
+    nc,
+    fake,
+    call,
+    startGroup,
+    stopGroups: stop,
+  } = groupHarness({
     name: 'data',
     start: startData,
     fixtures: FIXTURES,
@@ -148,24 +198,51 @@ describe('data over NATS', () => {
     afterAll(stop);
 
     it('getBundle answers every section fresh from the primaries', async () => {
-      expect(await bundle()).toEqual({ updated: AT_T0, prices: PRICES_PRIMARY, yields: YIELDS_PRIMARY, rates: rates('fred'), staking: STAKING_PRIMARY });
+      expect(await bundle()).toEqual({
+        updated: AT_T0,
+        prices: PRICES_PRIMARY,
+        yields: YIELDS_PRIMARY,
+        rates: rates('fred'),
+        staking: STAKING_PRIMARY,
+      });
       const fallbackPaths = new Set(healthy(...FALLBACKS).map((f) => f.request.path));
       expect(fake.hits.filter((h) => fallbackPaths.has(h.path))).toEqual([]);
     });
 
     it('getBundle returns only the included sections, ignoring unknown names, case and spaces', async () => {
-      expect(await bundle({ include: 'staking, foo ,PRICES' })).toEqual({ updated: AT_T0, prices: PRICES_PRIMARY, staking: STAKING_PRIMARY });
+      expect(await bundle({ include: 'staking, foo ,PRICES' })).toEqual({
+        updated: AT_T0,
+        prices: PRICES_PRIMARY,
+        staking: STAKING_PRIMARY,
+      });
     });
 
     it('getBundle refuses bad input, naming the field', async () => {
       const issue = async (input: unknown) => (await call('getBundle', input)).err;
-      const invalid = (field: string, message: string) => ({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
-      expect(await issue({ include: 'prices,'.repeat(29) })).toEqual(invalid('include', 'Too big: expected string to have <=200 characters'));
+      const invalid = (field: string, message: string) => ({
+        code: 'INVALID_INPUT',
+        message: 'Input failed validation',
+        details: { issues: [{ field, message }] },
+      });
+      expect(await issue({ include: 'prices,'.repeat(29) })).toEqual(
+        invalid('include', 'Too big: expected string to have <=200 characters'),
+      );
       // Unknown names are ignored and the default is all (spec §4.1): naming no known section asks for every one.
       for (const include of ['bonds,stocks', '', 'PRICES,bonds']) expect(await issue({ include })).toBeUndefined();
-      expect(Object.keys((await call('getBundle', { include: 'bonds,stocks' })).response!.data)).toEqual(['updated', 'prices', 'yields', 'rates', 'staking']);
-      expect(Object.keys((await call('getBundle', { include: 'PRICES,bonds' })).response!.data)).toEqual(['updated', 'prices']);
-      expect(await issue({ include: 5 })).toEqual(invalid('include', 'Invalid input: expected string, received number'));
+      expect(Object.keys((await call('getBundle', { include: 'bonds,stocks' })).response!.data)).toEqual([
+        'updated',
+        'prices',
+        'yields',
+        'rates',
+        'staking',
+      ]);
+      expect(Object.keys((await call('getBundle', { include: 'PRICES,bonds' })).response!.data)).toEqual([
+        'updated',
+        'prices',
+      ]);
+      expect(await issue({ include: 5 })).toEqual(
+        invalid('include', 'Invalid input: expected string, received number'),
+      );
       expect(await issue({ sections: 'prices' })).toEqual(invalid('sections', 'is not an accepted field'));
       expect((await call('getSchema', { pretty: true })).err).toEqual(invalid('pretty', 'is not an accepted field'));
       expect((await call('getHealth', { verbose: 1 })).err).toEqual(invalid('verbose', 'is not an accepted field'));
@@ -173,7 +250,12 @@ describe('data over NATS', () => {
 
     it('getSchema publishes the JSON Schema of the bundle, with the exact stale form', async () => {
       const schema = (await call('getSchema', {})).response!.data;
-      expect(schema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', required: ['updated'], additionalProperties: false });
+      expect(schema).toMatchObject({
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        required: ['updated'],
+        additionalProperties: false,
+      });
       expect(Object.keys(schema.properties)).toEqual(['updated', 'prices', 'yields', 'rates', 'staking']);
       expect(schema.properties.rates.anyOf[1]).toEqual({
         type: 'object',
@@ -181,7 +263,10 @@ describe('data over NATS', () => {
         properties: {
           stale: { type: 'boolean', const: true },
           data: { type: 'null' },
-          as_of: { anyOf: [{ type: 'string', description: 'ISO 8601 time' }, { type: 'null' }], description: 'When the last good data was fetched; null if never' },
+          as_of: {
+            anyOf: [{ type: 'string', description: 'ISO 8601 time' }, { type: 'null' }],
+            description: 'When the last good data was fetched; null if never',
+          },
           reason: { type: 'string' },
         },
         required: ['stale', 'data', 'as_of', 'reason'],
@@ -204,25 +289,46 @@ describe('data over NATS', () => {
 
     it('getHealth reports each section, the tolls and the refresh interval', async () => {
       const health = (await call('getHealth', {})).response!.data;
-      const fresh = (source: string, fresh_for_ms: number) => ({ state: 'fresh', as_of: AT_T0, source, fresh_for_ms, last_error: null });
+      const fresh = (source: string, fresh_for_ms: number) => ({
+        state: 'fresh',
+        as_of: AT_T0,
+        source,
+        fresh_for_ms,
+        last_error: null,
+      });
       expect(health).toMatchObject({ service: 'data', title: 'Data bundle', status: 'ok' });
       expect(health.endpoints.map((e: any) => [e.operation_id, e.method, e.path, e.price])).toEqual([
         ['data.getBundle', 'GET', '/api/data', { per: 'call', usd: '0.05' }],
         ['data.getSchema', 'GET', '/api/data/schema', null],
         ['data.getHealth', 'GET', '/toll/data/health', null],
       ]);
-      expect(health.sections).toEqual({ prices: fresh('coingecko', 3_600_000), yields: fresh('nasdaq', 900_000), rates: fresh('fred', 86_400_000), staking: fresh('defillama', 3_600_000) });
+      expect(health.sections).toEqual({
+        prices: fresh('coingecko', 3_600_000),
+        yields: fresh('nasdaq', 900_000),
+        rates: fresh('fred', 86_400_000),
+        staking: fresh('defillama', 3_600_000),
+      });
       expect(health.tolls).toEqual([
         { operation_id: 'data.getBundle', method: 'GET', path: '/api/data', price: { per: 'call', usd: '0.05' } },
         { operation_id: 'data.getSchema', method: 'GET', path: '/api/data/schema', price: null },
         { operation_id: 'data.getHealth', method: 'GET', path: '/toll/data/health', price: null },
       ]);
-      expect(health.price_note).toBe('GET /api/data: spec §4.1 lists 0.05 USD in the interface description but "no auth" on the descriptive page; we charge 0.05 per call by default, DATA_BUNDLE_PRICE_USD overrides it ("0" or "free" makes it free).');
-      expect(health).toMatchObject({ prices_refresh_ms: 1_800_000, etf_tickers: ['SPY', 'JEPI'], providers: { coingecko_key: false, nasdaq: true, polygon: true, fred_key: true, fred_keyless_csv: false } });
+      expect(health.price_note).toBe(
+        'GET /api/data: spec §4.1 lists 0.05 USD in the interface description but "no auth" on the descriptive ' +
+          'page; we charge 0.05 per call by default, DATA_BUNDLE_PRICE_USD overrides it ("0" or "free" makes it ' +
+          'free).',
+      );
+      expect(health).toMatchObject({
+        prices_refresh_ms: 1_800_000,
+        etf_tickers: ['SPY', 'JEPI'],
+        providers: { coingecko_key: false, nasdaq: true, polygon: true, fred_key: true, fred_keyless_csv: false },
+      });
     });
 
     it('answers data.solUsd from the cached price feed', async () => {
-      expect(await solUsd()).toMatchObject({ response: { solUsd: '122.71', source: 'coingecko', asOf: '2026-11-22T11:59:06.318Z' } });
+      expect(await solUsd()).toMatchObject({
+        response: { solUsd: '122.71', source: 'coingecko', asOf: '2026-11-22T11:59:06.318Z' },
+      });
     });
 
     it('withholds sections whose refresh failed, labelled stale with the last good as_of, and keeps the fresh ones', async () => {
@@ -241,15 +347,31 @@ describe('data over NATS', () => {
         headers: {},
         uncharged: 'no requested section has fresh data',
       });
-      expect((await solUsd()).err).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'No fresh SOL/USD price', details: { as_of: AT_T0 } });
+      expect((await solUsd()).err).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'No fresh SOL/USD price',
+        details: { as_of: AT_T0 },
+      });
       const health = (await call('getHealth', {})).response!.data;
       expect(health.status).toBe('degraded');
-      expect(health.sections.prices).toEqual({ state: 'stale', as_of: AT_T0, source: 'coingecko', fresh_for_ms: 3_600_000, last_error: PRICES_DOWN });
+      expect(health.sections.prices).toEqual({
+        state: 'stale',
+        as_of: AT_T0,
+        source: 'coingecko',
+        fresh_for_ms: 3_600_000,
+        last_error: PRICES_DOWN,
+      });
     });
   });
 
   describe('with the primaries down', () => {
-    beforeAll(() => start([...down(healthy(...PRIMARIES.filter((u) => u !== 'nasdaq'))), ...nasdaqErrorBody(), ...healthy(...FALLBACKS)]));
+    beforeAll(() =>
+      start([
+        ...down(healthy(...PRIMARIES.filter((u) => u !== 'nasdaq'))),
+        ...nasdaqErrorBody(),
+        ...healthy(...FALLBACKS),
+      ]),
+    );
     afterAll(stop);
 
     it('getBundle answers every section from the fallbacks, naming them', async () => {
@@ -257,7 +379,13 @@ describe('data over NATS', () => {
         updated: AT_T0,
         prices: {
           items: [
-            { symbol: 'BTC', name: 'Bitcoin', usd: '97010.12345678', as_of: '2026-11-22T11:59:55.000Z', source: 'pyth' },
+            {
+              symbol: 'BTC',
+              name: 'Bitcoin',
+              usd: '97010.12345678',
+              as_of: '2026-11-22T11:59:55.000Z',
+              source: 'pyth',
+            },
             { symbol: 'ETH', name: 'Ethereum', usd: '3456.12', as_of: '2026-11-22T11:59:55.000Z', source: 'pyth' },
             { symbol: 'SOL', name: 'Solana', usd: '142.315', as_of: '2026-11-22T11:59:55.000Z', source: 'pyth' },
             { symbol: 'USDC', name: 'USD Coin', usd: '0.99987', as_of: '2026-11-22T11:59:55.000Z', source: 'pyth' },
@@ -299,7 +427,8 @@ describe('data over NATS', () => {
         rates: rates('fred-csv'),
         staking: {
           items: [
-            { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '7.1849', source: 'jito' }, // the published real stats (0.07184861239211937)
+            // the published real stats (0.07184861239211937)
+            { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: '7.1849', source: 'jito' },
             { asset: 'mSOL', chain: 'Solana', project: 'marinade-liquid-staking', apy: '6.784', source: 'marinade' },
           ],
           as_of: AT_T0,
@@ -316,13 +445,19 @@ describe('data over NATS', () => {
 
     it('names the fallbacks in health and quotes SOL from Pyth', async () => {
       const health = (await call('getHealth', {})).response!.data;
-      expect(Object.fromEntries(Object.entries(health.sections).map(([k, v]: [string, any]) => [k, v.source]))).toEqual({
-        prices: 'pyth',
-        yields: 'polygon',
-        rates: 'fred-csv',
-        staking: 'jito+marinade',
+      expect(Object.fromEntries(Object.entries(health.sections).map(([k, v]: [string, any]) => [k, v.source]))).toEqual(
+        {
+          prices: 'pyth',
+          yields: 'polygon',
+          rates: 'fred-csv',
+          staking: 'jito+marinade',
+        },
+      );
+      expect((await solUsd()).response).toEqual({
+        solUsd: '142.315',
+        source: 'pyth',
+        asOf: '2026-11-22T11:59:55.000Z',
       });
-      expect((await solUsd()).response).toEqual({ solUsd: '142.315', source: 'pyth', asOf: '2026-11-22T11:59:55.000Z' });
     });
   });
 
@@ -343,7 +478,13 @@ describe('data over NATS', () => {
     afterAll(stop);
 
     it('returns that section in the stale form and the others fresh', async () => {
-      expect(await bundle()).toEqual({ updated: AT_T0, prices: PRICES_PRIMARY, yields: YIELDS_PRIMARY, rates: rates('fred'), staking: stale(null, STAKING_DOWN) });
+      expect(await bundle()).toEqual({
+        updated: AT_T0,
+        prices: PRICES_PRIMARY,
+        yields: YIELDS_PRIMARY,
+        rates: rates('fred'),
+        staking: stale(null, STAKING_DOWN),
+      });
     });
   });
 
@@ -366,7 +507,11 @@ describe('data over NATS', () => {
     });
 
     it('data.solUsd refuses, so payments quotes USDC only', async () => {
-      expect((await solUsd()).err).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'No fresh SOL/USD price', details: { as_of: null } });
+      expect((await solUsd()).err).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'No fresh SOL/USD price',
+        details: { as_of: null },
+      });
     });
   });
 
@@ -378,7 +523,10 @@ describe('data over NATS', () => {
       let started = Date.now();
       // Prices: the request joins the background load already under way and stops waiting at its own deadline.
       expect((await call('getBundle', { include: 'prices' }, 400)).response).toEqual({
-        data: { updated: expect.any(String), prices: stale(null, 'UPSTREAM_TIMEOUT: prices did not load before the deadline') },
+        data: {
+          updated: expect.any(String),
+          prices: stale(null, 'UPSTREAM_TIMEOUT: prices did not load before the deadline'),
+        },
         headers: {},
         uncharged: 'no requested section has fresh data',
       });
@@ -386,7 +534,14 @@ describe('data over NATS', () => {
       started = Date.now();
       // Rates: the deadline travels down to the upstream calls, and the fallback gets no time left either.
       expect((await call('getBundle', { include: 'rates' }, 400)).response).toMatchObject({
-        data: { rates: stale(null, expect.stringMatching(/^UPSTREAM_TIMEOUT: SNDR: fred did not answer in \d+ ms; fred-csv: no time left before the deadline$/)) },
+        data: {
+          rates: stale(
+            null,
+            expect.stringMatching(
+              /^UPSTREAM_TIMEOUT: SNDR: fred did not answer in \d+ ms; fred-csv: no time left before the deadline$/,
+            ),
+          ),
+        },
         uncharged: 'no requested section has fresh data',
       });
       expect(Date.now() - started).toBeLessThan(1_000);

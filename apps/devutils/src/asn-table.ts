@@ -39,7 +39,7 @@ export class AsnTable {
     let row = 0;
     let orgFrom = 0;
     let orgTo = 0;
-    for (let pos = 0; pos < buf.length; ) {
+    for (let pos = 0; pos < buf.length;) {
       const newline = buf.indexOf(NEWLINE, pos);
       const eol = newline === -1 ? buf.length : newline;
       const c1 = buf.indexOf(COMMA, pos);
@@ -118,4 +118,5 @@ function decimal(buf: Buffer, from: number, to: number): number {
 }
 
 // The org column is the only one that can be quoted (CSV style, "" inside for a quote).
-const unquote = (field: string) => (field.startsWith('"') && field.endsWith('"') ? field.slice(1, -1).replaceAll('""', '"') : field);
+const unquote = (field: string) =>
+  field.startsWith('"') && field.endsWith('"') ? field.slice(1, -1).replaceAll('""', '"') : field;

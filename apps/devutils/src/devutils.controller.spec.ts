@@ -8,7 +8,11 @@ import { DevutilsService } from './devutils.service';
 import { GeoService } from './geo.service';
 
 const routes = Object.getOwnPropertyNames(DevutilsController.prototype)
-  .map((name) => Reflect.getMetadata(TOLL_ROUTE, (DevutilsController.prototype as unknown as Record<string, object>)[name]) as TollRouteOptions | undefined)
+  .map(
+    (name) =>
+      Reflect.getMetadata(TOLL_ROUTE, (DevutilsController.prototype as unknown as Record<string, object>)[name]) as
+        TollRouteOptions | undefined,
+  )
   .filter((r): r is TollRouteOptions => r !== undefined);
 
 const PAID = { per: 'call', usd: '0.005' };
@@ -53,7 +57,12 @@ describe('DevutilsController routes', () => {
     expect(manifestViolations(manifest)).toEqual([]);
     for (const route of manifest.routes) {
       expect(route.inputSchema.additionalProperties).toBe(false);
-      for (const [name, field] of Object.entries(route.inputSchema.properties as Record<string, { description?: string; maxLength?: number; type?: string; enum?: string[] }>)) {
+      for (const [name, field] of Object.entries(
+        route.inputSchema.properties as Record<
+          string,
+          { description?: string; maxLength?: number; type?: string; enum?: string[] }
+        >,
+      )) {
         expect([name, field.description]).toEqual([name, expect.any(String)]);
         if (field.type === 'string' && !field.enum) expect([name, field.maxLength]).toEqual([name, expect.any(Number)]);
       }
@@ -65,15 +74,27 @@ describe('DevutilsController handlers', () => {
   const health = { describe: () => ({ service: 'devutils' }) } as unknown as GroupHealth;
   const geo = new GeoService(DevutilsConfig.parse({}), new JsonLogger('devutils', 'error'));
   const controller = new DevutilsController(new DevutilsService(() => new Date('2026-01-02T16:50:00Z')), geo, health);
-  const msg = <I>(input: I): TollMessage<I> => ({ input, requestId: 'r1', deadline: Date.now() + 2000, caller: { ip: '::ffff:127.0.0.1' } });
+  const msg = <I>(input: I): TollMessage<I> => ({
+    input,
+    requestId: 'r1',
+    deadline: Date.now() + 2000,
+    caller: { ip: '::ffff:127.0.0.1' },
+  });
 
   it('geolocates the caller unless an ip is given', () => {
-    expect(controller.getIp(msg({}))).toMatchObject({ ip: '127.0.0.1', source: 'caller', found: false, reason: 'loopback address' });
+    expect(controller.getIp(msg({}))).toMatchObject({
+      ip: '127.0.0.1',
+      source: 'caller',
+      found: false,
+      reason: 'loopback address',
+    });
     expect(controller.getIp(msg({ ip: '8.8.8.8' }))).toMatchObject({ ip: '8.8.8.8', source: 'query', found: true });
   });
 
   it('delegates to the service', () => {
-    expect(controller.hashSha256(msg({ text: 'abc' })).digest).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(controller.hashSha256(msg({ text: 'abc' })).digest).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
     expect(controller.getTimeNow(msg({ tz: 'UTC' })).utc).toBe('2026-01-02T16:50:00.000Z');
     expect(controller.getHealth()).toEqual({ service: 'devutils' });
   });

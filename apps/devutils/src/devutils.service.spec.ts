@@ -46,7 +46,11 @@ describe('generators', () => {
   it('makes hex tokens of 1-256 bytes, default 32', () => {
     expect(S.GenTokenInput.parse({})).toEqual({ bytes: 32 });
     expect(service.genToken({ bytes: 32 }).token).toMatch(/^[0-9a-f]{64}$/);
-    expect(service.genToken({ bytes: 1 })).toEqual({ token: expect.stringMatching(/^[0-9a-f]{2}$/), bytes: 1, encoding: 'hex' });
+    expect(service.genToken({ bytes: 1 })).toEqual({
+      token: expect.stringMatching(/^[0-9a-f]{2}$/),
+      bytes: 1,
+      encoding: 'hex',
+    });
     expect(service.genToken({ bytes: 256 }).token).toHaveLength(512);
     expect(schemaFields(S.GenTokenInput, { bytes: 0 })).toEqual(['bytes']);
     expect(schemaFields(S.GenTokenInput, { bytes: 257 })).toEqual(['bytes']);
@@ -57,7 +61,12 @@ describe('base64', () => {
   it('round-trips non-ASCII text', () => {
     const text = 'héllo wörld ✓ 🚀';
     expect(service.encodeBase64({ text })).toEqual({ base64: 'aMOpbGxvIHfDtnJsZCDinJMg8J+agA==', bytes: 22 });
-    expect(service.decodeBase64({ text: 'aMOpbGxvIHfDtnJsZCDinJMg8J+agA==' })).toEqual({ text, valid_utf8: true, bytes: 22, hex: null });
+    expect(service.decodeBase64({ text: 'aMOpbGxvIHfDtnJsZCDinJMg8J+agA==' })).toEqual({
+      text,
+      valid_utf8: true,
+      bytes: 22,
+      hex: null,
+    });
   });
 
   it('accepts URL-safe, unpadded and line-wrapped input', () => {
@@ -99,7 +108,9 @@ describe('hashes', () => {
 
 describe('jwt decode', () => {
   const JWT_IO =
-    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.' +
+    'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.' +
+    'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
 
   it('decodes header and payload and never claims a verified signature', () => {
     expect(service.decodeJwt({ token: JWT_IO })).toEqual({
@@ -116,7 +127,10 @@ describe('jwt decode', () => {
   it('reports expiry against the clock', () => {
     const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const token = (exp: number) => `${b64({ alg: 'none' })}.${b64({ exp })}.`;
-    expect(service.decodeJwt({ token: token(1767372000) })).toMatchObject({ claims: { expires_at: '2026-01-02T16:40:00.000Z' }, expired: true });
+    expect(service.decodeJwt({ token: token(1767372000) })).toMatchObject({
+      claims: { expires_at: '2026-01-02T16:40:00.000Z' },
+      expired: true,
+    });
     expect(service.decodeJwt({ token: token(1767373200) })).toMatchObject({ expired: false });
   });
 
@@ -146,19 +160,31 @@ describe('time', () => {
       epoch_ms: NOW.getTime(),
       epoch_seconds: NOW.getTime() / 1000,
     });
-    expect(service.getTimeNow({ tz: 'Asia/Kolkata' })).toMatchObject({ timezone: 'Asia/Kolkata', iso: '2026-01-02T22:20:00.000+05:30', offset: '+05:30' });
-    expect(service.getTimeNow({ tz: 'europe/berlin' })).toMatchObject({ timezone: 'Europe/Berlin', offset: '+01:00', is_dst: false });
+    expect(service.getTimeNow({ tz: 'Asia/Kolkata' })).toMatchObject({
+      timezone: 'Asia/Kolkata',
+      iso: '2026-01-02T22:20:00.000+05:30',
+      offset: '+05:30',
+    });
+    expect(service.getTimeNow({ tz: 'europe/berlin' })).toMatchObject({
+      timezone: 'Europe/Berlin',
+      offset: '+01:00',
+      is_dst: false,
+    });
   });
 
   it('converts across zones on both sides of DST', () => {
-    expect(service.convertTime({ time: '2026-07-01T12:00:00', from_tz: 'Europe/Berlin', to_tz: 'America/New_York' })).toEqual({
+    expect(
+      service.convertTime({ time: '2026-07-01T12:00:00', from_tz: 'Europe/Berlin', to_tz: 'America/New_York' }),
+    ).toEqual({
       from: { timezone: 'Europe/Berlin', iso: '2026-07-01T12:00:00.000+02:00', offset: '+02:00', is_dst: true },
       to: { timezone: 'America/New_York', iso: '2026-07-01T06:00:00.000-04:00', offset: '-04:00', is_dst: true },
       utc: '2026-07-01T10:00:00.000Z',
       epoch_ms: Date.parse('2026-07-01T10:00:00.000Z'),
       note: null,
     });
-    expect(service.convertTime({ time: '2026-01-15 12:00', from_tz: 'Europe/Berlin', to_tz: 'America/New_York' })).toMatchObject({
+    expect(
+      service.convertTime({ time: '2026-01-15 12:00', from_tz: 'Europe/Berlin', to_tz: 'America/New_York' }),
+    ).toMatchObject({
       from: { iso: '2026-01-15T12:00:00.000+01:00', is_dst: false },
       to: { iso: '2026-01-15T06:00:00.000-05:00', is_dst: false },
       note: null,
@@ -167,25 +193,48 @@ describe('time', () => {
 
   it('moves a time skipped by spring-forward and names both offsets of a repeated one', () => {
     const gap = service.convertTime({ time: '2026-03-08 02:30', from_tz: 'America/New_York', to_tz: 'UTC' });
-    expect(gap).toMatchObject({ from: { iso: '2026-03-08T03:30:00.000-04:00' }, to: { iso: '2026-03-08T07:30:00.000Z' } });
-    expect(gap.note).toBe('2026-03-08 02:30 does not exist in America/New_York (skipped by a DST change); moved forward to 03:30:00');
-    const overlap = service.convertTime({ time: '2026-11-01T01:30:00', from_tz: 'America/New_York', to_tz: 'Europe/London' });
-    expect(overlap.note).toMatch(/^2026-11-01T01:30:00 occurs twice in America\/New_York \(DST overlap\); used offset -0[45]:00 of -04:00 and -05:00$/);
+    expect(gap).toMatchObject({
+      from: { iso: '2026-03-08T03:30:00.000-04:00' },
+      to: { iso: '2026-03-08T07:30:00.000Z' },
+    });
+    expect(gap.note).toBe(
+      '2026-03-08 02:30 does not exist in America/New_York (skipped by a DST change); moved forward to 03:30:00',
+    );
+    const overlap = service.convertTime({
+      time: '2026-11-01T01:30:00',
+      from_tz: 'America/New_York',
+      to_tz: 'Europe/London',
+    });
+    expect(overlap.note).toMatch(
+      /^2026-11-01T01:30:00 occurs twice in America\/New_York \(DST overlap\); used offset -0[45]:00 of -04:00 and -05:00$/,
+    );
   });
 
   it('lets a time with its own offset fix the instant', () => {
     const out = service.convertTime({ time: '2026-07-01T12:00:00Z', from_tz: 'Asia/Tokyo', to_tz: 'Europe/London' });
-    expect(out).toMatchObject({ from: { iso: '2026-07-01T21:00:00.000+09:00' }, to: { iso: '2026-07-01T13:00:00.000+01:00', is_dst: true } });
+    expect(out).toMatchObject({
+      from: { iso: '2026-07-01T21:00:00.000+09:00' },
+      to: { iso: '2026-07-01T13:00:00.000+01:00', is_dst: true },
+    });
     expect(out.note).toContain('own UTC offset');
-    expect(service.convertTime({ time: '2026-07-01T12:00:00+02:00', from_tz: 'UTC', to_tz: 'UTC' }).utc).toBe('2026-07-01T10:00:00.000Z');
-    expect(service.convertTime({ time: '2026-01-15', from_tz: 'Asia/Tokyo', to_tz: 'UTC' })).toMatchObject({ utc: '2026-01-14T15:00:00.000Z', note: null });
+    expect(service.convertTime({ time: '2026-07-01T12:00:00+02:00', from_tz: 'UTC', to_tz: 'UTC' }).utc).toBe(
+      '2026-07-01T10:00:00.000Z',
+    );
+    expect(service.convertTime({ time: '2026-01-15', from_tz: 'Asia/Tokyo', to_tz: 'UTC' })).toMatchObject({
+      utc: '2026-01-14T15:00:00.000Z',
+      note: null,
+    });
   });
 
   it('rejects unknown zones, naming the field', () => {
     expect(schemaFields(S.GetTimeNowInput, { tz: 'Mars/Olympus' })).toEqual(['tz']);
     expect(schemaFields(S.GetTimeNowInput, { tz: 'local' })).toEqual(['tz']);
-    expect(schemaFields(S.ConvertTimeInput, { time: '2026-01-01T00:00', from_tz: 'Nowhere/City', to_tz: 'UTC' })).toEqual(['from_tz']);
-    expect(schemaFields(S.ConvertTimeInput, { time: '2026-01-01T00:00', from_tz: 'UTC', to_tz: 'UTC+3' })).toEqual(['to_tz']);
+    expect(
+      schemaFields(S.ConvertTimeInput, { time: '2026-01-01T00:00', from_tz: 'Nowhere/City', to_tz: 'UTC' }),
+    ).toEqual(['from_tz']);
+    expect(schemaFields(S.ConvertTimeInput, { time: '2026-01-01T00:00', from_tz: 'UTC', to_tz: 'UTC+3' })).toEqual([
+      'to_tz',
+    ]);
   });
 
   it.each(['yesterday', '2026-02-30T10:00', '2026-01-01 25:00'])('rejects the time %j', (time) => {
@@ -213,7 +262,8 @@ describe('units', () => {
     });
     expect(service.convertUnits({ value: 1, from: 'km', to: 'm' }).note).toBeNull();
     expect(service.convertUnits({ value: 1, from: 'gal', to: 'l' }).note).toBe(
-      'gal, qt, pnt, cup, fl-oz are US customary units; metric to US conversion uses 1 l = 33.8140226 fl-oz (exactly 33.814022702), about 3e-9 relative error',
+      'gal, qt, pnt, cup, fl-oz are US customary units; metric to US conversion uses 1 l = 33.8140226 fl-oz ' +
+        '(exactly 33.814022702), about 3e-9 relative error',
     );
   });
 
@@ -246,15 +296,24 @@ describe('colour', () => {
     alpha: 1,
   };
 
-  it.each([[{ hex: '#ff0000' }], [{ hex: 'FF0000' }], [{ hex: 'f00' }], [{ rgb: '255,0,0' }], [{ rgb: ' 255 , 0 , 0 ' }], [{ hsl: '0,100%,50%' }]])(
-    'converts %j',
-    (input) => {
-      expect(service.convertColor(input)).toEqual({ ...RED, source: Object.keys(input)[0] });
-    },
-  );
+  it.each([
+    [{ hex: '#ff0000' }],
+    [{ hex: 'FF0000' }],
+    [{ hex: 'f00' }],
+    [{ rgb: '255,0,0' }],
+    [{ rgb: ' 255 , 0 , 0 ' }],
+    [{ hsl: '0,100%,50%' }],
+  ])('converts %j', (input) => {
+    expect(service.convertColor(input)).toEqual({ ...RED, source: Object.keys(input)[0] });
+  });
 
   it('keeps alpha from 8-digit hex', () => {
-    expect(service.convertColor({ hex: '#33669980' })).toMatchObject({ hex: '#33669980', rgb: { r: 51, g: 102, b: 153 }, hsl: { h: 210, s: 50, l: 40 }, alpha: 0.5 });
+    expect(service.convertColor({ hex: '#33669980' })).toMatchObject({
+      hex: '#33669980',
+      rgb: { r: 51, g: 102, b: 153 },
+      hsl: { h: 210, s: 50, l: 40 },
+      alpha: 0.5,
+    });
   });
 
   it('answers a random opaque colour when given nothing', () => {
@@ -281,15 +340,33 @@ describe('cron', () => {
       expr: '*/15 9-17 * * 1-5',
       timezone: 'UTC',
       description: 'Every 15 minutes, between 09:00 and 17:59, Monday through Friday',
-      next: ['2026-01-02T17:00:00.000Z', '2026-01-02T17:15:00.000Z', '2026-01-02T17:30:00.000Z', '2026-01-02T17:45:00.000Z', '2026-01-05T09:00:00.000Z'],
-      next_local: ['2026-01-02T17:00:00.000Z', '2026-01-02T17:15:00.000Z', '2026-01-02T17:30:00.000Z', '2026-01-02T17:45:00.000Z', '2026-01-05T09:00:00.000Z'],
+      next: [
+        '2026-01-02T17:00:00.000Z',
+        '2026-01-02T17:15:00.000Z',
+        '2026-01-02T17:30:00.000Z',
+        '2026-01-02T17:45:00.000Z',
+        '2026-01-05T09:00:00.000Z',
+      ],
+      next_local: [
+        '2026-01-02T17:00:00.000Z',
+        '2026-01-02T17:15:00.000Z',
+        '2026-01-02T17:30:00.000Z',
+        '2026-01-02T17:45:00.000Z',
+        '2026-01-05T09:00:00.000Z',
+      ],
     });
   });
 
   it('describes a yearly schedule', () => {
     const out = service.parseCron({ expr: '0 0 1 1 *', tz: 'UTC' });
     expect(out.description).toBe('At 00:00, on day 1 of the month, only in January');
-    expect(out.next).toEqual(['2027-01-01T00:00:00.000Z', '2028-01-01T00:00:00.000Z', '2029-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z', '2031-01-01T00:00:00.000Z']);
+    expect(out.next).toEqual([
+      '2027-01-01T00:00:00.000Z',
+      '2028-01-01T00:00:00.000Z',
+      '2029-01-01T00:00:00.000Z',
+      '2030-01-01T00:00:00.000Z',
+      '2031-01-01T00:00:00.000Z',
+    ]);
   });
 
   it('runs in the given zone', () => {
@@ -310,7 +387,10 @@ describe('cron', () => {
 describe('json', () => {
   it('pretty-prints with the chosen indent', () => {
     expect(S.FormatJsonInput.parse({ text: '{}' })).toEqual({ text: '{}', indent: 2 });
-    expect(service.formatJson({ text: '{"a":[1,{"b":null}]}', indent: 2 })).toEqual({ formatted: '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ]\n}', root_type: 'object' });
+    expect(service.formatJson({ text: '{"a":[1,{"b":null}]}', indent: 2 })).toEqual({
+      formatted: '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ]\n}',
+      root_type: 'object',
+    });
     expect(service.formatJson({ text: ' [1, 2] ', indent: 0 })).toEqual({ formatted: '[1,2]', root_type: 'array' });
     expect(schemaFields(S.FormatJsonInput, { text: '{}', indent: 9 })).toEqual(['indent']);
   });
@@ -323,13 +403,29 @@ describe('json', () => {
 
   it('validates without throwing', () => {
     expect(service.validateJson({ text: '"just a string"' })).toEqual({ valid: true, root_type: 'string' });
-    expect(service.validateJson({ text: '{"a":}' })).toEqual({ valid: false, error: { message: "Unexpected token '}'", line: 1, column: 6, position: 5 } });
-    expect(service.validateJson({ text: '{\n  "list": [1, 2,],\n  "more": "padding to get past the short-message form"\n}' })).toEqual({
+    expect(service.validateJson({ text: '{"a":}' })).toEqual({
+      valid: false,
+      error: { message: "Unexpected token '}'", line: 1, column: 6, position: 5 },
+    });
+    expect(
+      service.validateJson({
+        text: '{\n  "list": [1, 2,],\n  "more": "padding to get past the short-message form"\n}',
+      }),
+    ).toEqual({
       valid: false,
       error: { message: "Unexpected token ']'", line: 2, column: 17, position: 18 },
     });
-    expect(service.validateJson({ text: '' })).toEqual({ valid: false, error: { message: 'Unexpected end of JSON input', line: 1, column: 1, position: 0 } });
-    expect(service.validateJson({ text: '[1,\n' })).toEqual({ valid: false, error: { message: 'Unexpected end of JSON input', line: 2, column: 1, position: 4 } });
-    expect(service.validateJson({ text: 'undefined' })).toEqual({ valid: false, error: { message: '"undefined" is not valid JSON', line: 1, column: 1, position: 0 } });
+    expect(service.validateJson({ text: '' })).toEqual({
+      valid: false,
+      error: { message: 'Unexpected end of JSON input', line: 1, column: 1, position: 0 },
+    });
+    expect(service.validateJson({ text: '[1,\n' })).toEqual({
+      valid: false,
+      error: { message: 'Unexpected end of JSON input', line: 2, column: 1, position: 4 },
+    });
+    expect(service.validateJson({ text: 'undefined' })).toEqual({
+      valid: false,
+      error: { message: '"undefined" is not valid JSON', line: 1, column: 1, position: 0 },
+    });
   });
 });

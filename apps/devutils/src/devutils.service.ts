@@ -49,7 +49,8 @@ export class DevutilsService {
     for (;;) {
       let password = '';
       for (let i = 0; i < length; i++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
-      if (PASSWORD_CLASSES.every((set) => [...password].some((c) => set.includes(c)))) return { password, length, symbols: SYMBOLS };
+      if (PASSWORD_CLASSES.every((set) => [...password].some((c) => set.includes(c))))
+        return { password, length, symbols: SYMBOLS };
     }
   }
 
@@ -65,7 +66,12 @@ export class DevutilsService {
   decodeBase64({ text }: S.DecodeBase64Input): S.DecodeBase64Output {
     const data = Buffer.from(compactBase64(text), 'base64');
     const validUtf8 = isUtf8(data);
-    return { text: data.toString('utf8'), valid_utf8: validUtf8, bytes: data.length, hex: validUtf8 ? null : data.toString('hex') };
+    return {
+      text: data.toString('utf8'),
+      valid_utf8: validUtf8,
+      bytes: data.length,
+      hex: validUtf8 ? null : data.toString('hex'),
+    };
   }
 
   hashSha256({ text }: S.HashInput): S.HashOutput {
@@ -85,7 +91,9 @@ export class DevutilsService {
       payload,
       signature,
       signature_verified: false,
-      note: 'Decoded without verifying the signature; do not trust these claims until the token is verified with the issuer key.',
+      note:
+        'Decoded without verifying the signature; do not trust these claims until the token is verified with the ' +
+        'issuer key.',
       claims: { issued_at: claimTime(payload.iat), not_before: claimTime(payload.nbf), expires_at: exp },
       expired: exp === null ? null : Date.parse(exp) <= this.clock().getTime(),
     };
@@ -93,7 +101,12 @@ export class DevutilsService {
 
   getTimeNow({ tz }: S.GetTimeNowInput): S.GetTimeNowOutput {
     const now = DateTime.fromJSDate(this.clock(), { zone: zoneOf(tz) });
-    return { ...zoned(now), utc: now.toUTC().toISO()!, epoch_ms: now.toMillis(), epoch_seconds: Math.floor(now.toSeconds()) };
+    return {
+      ...zoned(now),
+      utc: now.toUTC().toISO()!,
+      epoch_ms: now.toMillis(),
+      epoch_seconds: Math.floor(now.toSeconds()),
+    };
   }
 
   // Times without an offset are wall-clock times in from_tz; DST gaps and overlaps are reported in `note`.
@@ -101,12 +114,19 @@ export class DevutilsService {
     const fromZone = zoneOf(from_tz);
     const toZone = zoneOf(to_tz);
     const from = readTime(time, fromZone);
-    return { from: zoned(from), to: zoned(from.setZone(toZone)), utc: from.toUTC().toISO()!, epoch_ms: from.toMillis(), note: timeNote(time, from, fromZone) };
+    return {
+      from: zoned(from),
+      to: zoned(from.setZone(toZone)),
+      utc: from.toUTC().toISO()!,
+      epoch_ms: from.toMillis(),
+      note: timeNote(time, from, fromZone),
+    };
   }
 
   convertUnits({ from, to, value }: S.ConvertUnitsInput): S.ConvertUnitsOutput {
     const [a, b] = [UNITS.get(from)!, UNITS.get(to)!];
-    // convert-units chains float factors; 10 significant digits drops the binary noise (0.1 km is 100 m, not 100.00000000000001).
+    // convert-units chains float factors; 10 significant digits drops the binary noise (0.1 km is 100 m, not
+    // 100.00000000000001).
     const result = Number(convert(value).from(a.abbr).to(b.abbr).toPrecision(10));
     return {
       category: CATEGORIES[a.measure],
@@ -114,7 +134,9 @@ export class DevutilsService {
       from: { unit: a.abbr, name: a.singular },
       to: { unit: b.abbr, name: b.singular },
       result,
-      note: [CATEGORY_NOTES[a.measure], a.system !== b.system && BRIDGE_NOTES[a.measure]].filter(Boolean).join('; ') || null,
+      note:
+        [CATEGORY_NOTES[a.measure], a.system !== b.system && BRIDGE_NOTES[a.measure]].filter(Boolean).join('; ') ||
+        null,
     };
   }
 
@@ -185,11 +207,16 @@ function zoned(dt: DateTime) {
 function timeNote(time: string, from: DateTime, zone: string): string | null {
   const asUtc = readTime(time, 'UTC');
   // A time with its own offset names the same instant whichever zone it is read in.
-  if (asUtc.toMillis() === readTime(time, 'UTC+1').toMillis()) return 'time carries its own UTC offset, which fixes the instant; from_tz only sets how "from" is shown';
-  if (from.toFormat(WALL_CLOCK) !== asUtc.toFormat(WALL_CLOCK)) return `${time} does not exist in ${zone} (skipped by a DST change); moved forward to ${from.toFormat('HH:mm:ss')}`;
+  if (asUtc.toMillis() === readTime(time, 'UTC+1').toMillis())
+    return 'time carries its own UTC offset, which fixes the instant; from_tz only sets how "from" is shown';
+  if (from.toFormat(WALL_CLOCK) !== asUtc.toFormat(WALL_CLOCK))
+    return `${time} does not exist in ${zone} (skipped by a DST change); moved forward to ${from.toFormat('HH:mm:ss')}`;
   const offsets = from.getPossibleOffsets();
   if (offsets.length < 2) return null;
-  return `${time} occurs twice in ${zone} (DST overlap); used offset ${from.toFormat('ZZ')} of ${offsets.map((o) => o.toFormat('ZZ')).join(' and ')}`;
+  return (
+    `${time} occurs twice in ${zone} (DST overlap); used offset ${from.toFormat('ZZ')} of ` +
+    `${offsets.map((o) => o.toFormat('ZZ')).join(' and ')}`
+  );
 }
 
 function colorOf(input: S.ConvertColorInput, source: S.ConvertColorOutput['source']): Colord {

@@ -39,11 +39,20 @@ describe('GeoService', () => {
   });
 
   it('looks up IPv6 addresses', () => {
-    expect(geo.lookup('2001:4860:4860::8888', '')).toMatchObject({ version: 6, found: true, asn: { number: 15169, org: 'Google LLC' } });
+    expect(geo.lookup('2001:4860:4860::8888', '')).toMatchObject({
+      version: 6,
+      found: true,
+      asn: { number: 15169, org: 'Google LLC' },
+    });
   });
 
   it('credits DB-IP with a link', () => {
-    expect(ATTRIBUTION).toContainEqual({ covers: 'location', text: 'IP Geolocation by DB-IP', url: 'https://db-ip.com', license: 'CC BY 4.0' });
+    expect(ATTRIBUTION).toContainEqual({
+      covers: 'location',
+      text: 'IP Geolocation by DB-IP',
+      url: 'https://db-ip.com',
+      license: 'CC BY 4.0',
+    });
   });
 
   it.each([
@@ -75,7 +84,12 @@ describe('GeoService', () => {
   });
 
   it('answers found: false for a caller address it cannot read', () => {
-    expect(geo.lookup(undefined, 'unknown')).toMatchObject({ ip: 'unknown', version: null, found: false, reason: 'the caller address is not a valid IP address' });
+    expect(geo.lookup(undefined, 'unknown')).toMatchObject({
+      ip: 'unknown',
+      version: null,
+      found: false,
+      reason: 'the caller address is not a valid IP address',
+    });
   });
 
   it('refuses when disabled', () => {

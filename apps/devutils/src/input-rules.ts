@@ -8,10 +8,21 @@ import { parseJson } from './json-text';
 // (the gateway asks the group's input check), and the service reads the same values without judging them again.
 
 // convert-units measure → the category name the spec uses.
-export const CATEGORIES = { length: 'length', mass: 'weight', temperature: 'temperature', volume: 'volume', digital: 'data', speed: 'speed' } as const;
+export const CATEGORIES = {
+  length: 'length',
+  mass: 'weight',
+  temperature: 'temperature',
+  volume: 'volume',
+  digital: 'data',
+  speed: 'speed',
+} as const;
 export type Measure = keyof typeof CATEGORIES;
 export const UNITS = new Map(
-  (Object.keys(CATEGORIES) as Measure[]).flatMap((m) => convert().list(m).map((u) => [u.abbr as string, { ...u, measure: m }] as const)),
+  (Object.keys(CATEGORIES) as Measure[]).flatMap((m) =>
+    convert()
+      .list(m)
+      .map((u) => [u.abbr as string, { ...u, measure: m }] as const),
+  ),
 );
 export const UNIT_ABBREVIATIONS = [...UNITS.keys()] as [string, ...string[]];
 
@@ -24,15 +35,22 @@ export const compactBase64 = (text: string) => text.replace(/[\t\n\r ]/g, '');
 export function isBase64(text: string): boolean {
   const compact = compactBase64(text);
   const padded = compact.endsWith('=');
-  return (BASE64_STANDARD.test(compact) || BASE64_URL.test(compact)) && (padded ? compact.length % 4 === 0 : compact.length % 4 !== 1);
+  return (
+    (BASE64_STANDARD.test(compact) || BASE64_URL.test(compact)) &&
+    (padded ? compact.length % 4 === 0 : compact.length % 4 !== 1)
+  );
 }
 
-export type Jwt = { ok: true; header: Record<string, unknown>; payload: Record<string, unknown>; signature: string } | { ok: false; problem: string };
+export type Jwt =
+  | { ok: true; header: Record<string, unknown>; payload: Record<string, unknown>; signature: string }
+  | { ok: false; problem: string };
 
 export function readJwt(token: string): Jwt {
   const parts = token.trim().split('.');
-  if (parts.length === 5) return { ok: false, problem: 'is an encrypted JWT (JWE), which cannot be decoded without its key' };
-  if (parts.length !== 3) return { ok: false, problem: 'must have three dot-separated parts: header.payload.signature' };
+  if (parts.length === 5)
+    return { ok: false, problem: 'is an encrypted JWT (JWE), which cannot be decoded without its key' };
+  if (parts.length !== 3)
+    return { ok: false, problem: 'must have three dot-separated parts: header.payload.signature' };
   const [headerPart, payloadPart, signature] = parts;
   const header = jwtSegment(headerPart, 'header');
   if (typeof header === 'string') return { ok: false, problem: header };
@@ -51,7 +69,8 @@ function jwtSegment(segment: string, name: 'header' | 'payload'): Record<string,
   } catch {
     return `has a ${name} that is not JSON`;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `has a ${name} that is not a JSON object`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `has a ${name} that is not a JSON object`;
   return value as Record<string, unknown>;
 }
 
@@ -77,7 +96,8 @@ export function cronProblem(expr: string, tz: string): string | undefined {
 
 export function jsonProblem(text: string): string | undefined {
   const parsed = parseJson(text);
-  if (!parsed.ok) return `invalid JSON: ${parsed.error.message} at line ${parsed.error.line}, column ${parsed.error.column}`;
+  if (!parsed.ok)
+    return `invalid JSON: ${parsed.error.message} at line ${parsed.error.line}, column ${parsed.error.column}`;
   try {
     JSON.stringify(parsed.value);
     return undefined;

@@ -18,7 +18,11 @@ export function normalizeIp(raw: string): IpAddress | null {
 // Addresses no public geolocation database can place (IANA special-purpose registries).
 const NON_PUBLIC = [
   addressRange('loopback address', ['127.0.0.0/8'], ['::1/128']),
-  addressRange('private address (RFC 1918 / unique local)', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'], ['fc00::/7']),
+  addressRange(
+    'private address (RFC 1918 / unique local)',
+    ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'],
+    ['fc00::/7'],
+  ),
   addressRange('link-local address', ['169.254.0.0/16'], ['fe80::/10']),
   addressRange('shared address space (carrier-grade NAT)', ['100.64.0.0/10'], []),
   addressRange('multicast address', ['224.0.0.0/4'], ['ff00::/8']),
@@ -41,7 +45,8 @@ export function ipWords({ ip, version }: IpAddress): number[] {
   const groups = (part: string | undefined) => (part ? part.split(':').flatMap(hextets) : []);
   const left = groups(head);
   const right = groups(tail);
-  const all = tail === undefined ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+  const all =
+    tail === undefined ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
   return [0, 2, 4, 6].map((i) => all[i] * 0x10000 + all[i + 1]);
 }
 

@@ -18,8 +18,10 @@ export class DiscoveryController {
     path: '/toll/discovery/register',
     summary: 'Register a tool or API in the discovery index so agents can find it by capability',
     description:
-      'Idempotent per endpoint and name: registering the same pair again updates the description, price, tags and schema URL ' +
-      '(created: false). Entries are published at once, labelled unverified, and ranked after every verified tool. New entries are ' +
+      'Idempotent per endpoint and name: registering the same pair again updates the description, price, tags ' +
+      'and schema URL ' +
+      '(created: false). Entries are published at once, labelled unverified, and ranked after every verified ' +
+      'tool. New entries are ' +
       'rate-limited per client network.',
     asks: [
       'register my tool so agents can discover it',
@@ -44,7 +46,9 @@ export class DiscoveryController {
     operationId: 'discovery.search',
     method: 'GET',
     path: '/toll/discovery/search',
-    summary: 'Free search teaser over Toll routes, the discovery index and registry listings: the same ranking as match, with names, one-line summaries and paths',
+    summary:
+      'Free search teaser over Toll routes, the discovery index and registry listings: the same ranking as ' +
+      'match, with names, one-line summaries and paths',
     asks: [
       'free keyword search for tools',
       'which listed APIs mention a given word',
@@ -68,14 +72,20 @@ export class DiscoveryController {
     operationId: 'discovery.match',
     method: 'POST',
     path: '/toll/discovery/match',
-    summary: 'Match a plain-language task to the best tools: ranked, scored, with the reasons, price and how to call each',
+    summary:
+      'Match a plain-language task to the best tools: ranked, scored, with the reasons, price and how to call each',
     description:
-      'Searches Toll routes (from the live route manifests), discovery index entries and registry listings: BM25 with field boosts, ' +
-      'stemming, synonyms, prefix and fuzzy matching, plus a semantic score from offline word vectors, and the closeness of the task to ' +
+      'Searches Toll routes (from the live route manifests), discovery index entries and registry listings: BM25 ' +
+      'with field boosts, ' +
+      'stemming, synonyms, prefix and fuzzy matching, plus a semantic score from offline word vectors, and the ' +
+      'closeness of the task to ' +
       'the ways users ask for each operation (by words and by sentence meaning); our own registry listings are ' +
-      'ranked as their groups\' operations. Verified tools rank before unverified ones; each result says why it matched, its price ' +
-      '(decimal USD string and unit) and whether its group can serve it now; no_good_match says when nothing fits well. max_price is ' +
-      'always enforced on the smallest payment a caller must make (a whole block for a block price): tools above it, or whose price ' +
+      "ranked as their groups' operations. Verified tools rank before unverified ones; each result says why it " +
+      'matched, its price ' +
+      '(decimal USD string and unit) and whether its group can serve it now; no_good_match says when nothing ' +
+      'fits well. max_price is ' +
+      'always enforced on the smallest payment a caller must make (a whole block for a block price): tools above ' +
+      'it, or whose price ' +
       'is not stated, are left out.',
     asks: [
       'which API should I call for this job',

@@ -21,8 +21,15 @@ const usdPerCall = z
   .refine((n) => Math.abs(n * 1e6 - Math.round(n * 1e6)) < 1e-6, 'must have at most 6 decimals');
 
 export const RegisterInput = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').describe('Tool name shown in results'),
-  endpoint: httpUrl('Where the tool is called: an http or https URL (at most 2048 characters). One entry per endpoint and name.'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(100, 'must be at most 100 characters')
+    .describe('Tool name shown in results'),
+  endpoint: httpUrl(
+    'Where the tool is called: an http or https URL (at most 2048 characters). One entry per endpoint and name.',
+  ),
   description: z
     .string()
     .trim()
@@ -70,7 +77,12 @@ export const RegisterOutput = z.object({
 export type RegisterOutput = z.infer<typeof RegisterOutput>;
 
 export const SearchInput = z.strictObject({
-  q: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').describe('Keywords (1-200 characters)'),
+  q: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters')
+    .describe('Keywords (1-200 characters)'),
   limit: z.number().int().min(1).max(20).default(10).describe('Number of results, 1-20 (default 10)'),
 });
 export type SearchInput = z.infer<typeof SearchInput>;
@@ -79,13 +91,23 @@ const Source = z.enum(['toll-catalog', 'index', 'registry']);
 
 const Verified = z
   .boolean()
-  .describe('true: a Toll route announced by its group, or a registry listing verified by the operator; false: registered by anyone, not checked by Toll');
+  .describe(
+    'true: a Toll route announced by its group, or a registry listing verified by the operator; false: ' +
+      'registered by anyone, not checked by Toll',
+  );
 
 export const Availability = z.object({
   state: z
     .enum(['available', 'unavailable', 'unknown'])
-    .describe('unavailable: the group announced it cannot serve this operation now (the gateway answers 503 before any payment); unknown: not a Toll route'),
-  retry_after_seconds: z.number().int().nullable().describe('When unavailable: seconds until the group expects to serve it again'),
+    .describe(
+      'unavailable: the group announced it cannot serve this operation now (the gateway answers 503 before any ' +
+        'payment); unknown: not a Toll route',
+    ),
+  retry_after_seconds: z
+    .number()
+    .int()
+    .nullable()
+    .describe('When unavailable: seconds until the group expects to serve it again'),
   reason: z.string().nullable(),
 });
 export type Availability = z.infer<typeof Availability>;
@@ -99,7 +121,10 @@ export const SearchOutput = z.object({
       source: Source,
       verified: Verified,
       availability: Availability.shape.state,
-      method: z.enum(['GET', 'POST']).nullable().describe('HTTP method of a Toll route; null for index entries and registry listings'),
+      method: z
+        .enum(['GET', 'POST'])
+        .nullable()
+        .describe('HTTP method of a Toll route; null for index entries and registry listings'),
       path: z.string().describe('Path on the Toll gateway for a Toll route, otherwise the endpoint URL'),
     }),
   ),
@@ -108,19 +133,28 @@ export const SearchOutput = z.object({
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;
 
-export const MatchInput = z.strictObject({
-  task: z.string().trim().min(3, 'must be at least 3 characters').max(500, 'must be at most 500 characters').describe('The task in plain language (3-500 characters)'),
-  max_price: z
-    .number()
-    .min(0, 'must be 0 or more')
-    .max(1_000_000)
-    .optional()
-    .describe(
-      'Ceiling in USD on the smallest payment the caller must make: the price of one call, or of a whole block for a block price ' +
-        '(a $0.01 block of 1000 calls does not pass 0.005). Tools above it, or whose price is not stated, are left out',
-    ),
-  limit: z.number().int().min(1).max(20).default(5).describe('Number of results, 1-20 (default 5)'),
-}).meta({ examples: [{ task: 'get the 7-day weather forecast for Berlin', max_price: 0.05, limit: 5 }] });
+export const MatchInput = z
+  .strictObject({
+    task: z
+      .string()
+      .trim()
+      .min(3, 'must be at least 3 characters')
+      .max(500, 'must be at most 500 characters')
+      .describe('The task in plain language (3-500 characters)'),
+    max_price: z
+      .number()
+      .min(0, 'must be 0 or more')
+      .max(1_000_000)
+      .optional()
+      .describe(
+        'Ceiling in USD on the smallest payment the caller must make: the price of one call, or of a whole block ' +
+          'for a block price ' +
+          '(a $0.01 block of 1000 calls does not pass 0.005). Tools above it, or whose price is not stated, are ' +
+          'left out',
+      ),
+    limit: z.number().int().min(1).max(20).default(5).describe('Number of results, 1-20 (default 5)'),
+  })
+  .meta({ examples: [{ task: 'get the 7-day weather forecast for Berlin', max_price: 0.05, limit: 5 }] });
 export type MatchInput = z.infer<typeof MatchInput>;
 
 const Matched = z.object({
@@ -128,7 +162,10 @@ const Matched = z.object({
   query: z.string().describe('The word of the task it came from'),
   how: z
     .enum(['exact', 'synonym', 'prefix', 'fuzzy', 'semantic'])
-    .describe('exact (after stemming), through a synonym, as a prefix, within a small edit distance, or close in meaning (word vectors)'),
+    .describe(
+      'exact (after stemming), through a synonym, as a prefix, within a small edit distance, or close in meaning ' +
+        '(word vectors)',
+    ),
   fields: z.array(z.string()).describe('Where it was found: summary, name, tags, path, description, inputs'),
   similarity: z.number().optional().describe('For a semantic match: cosine similarity of the two words, 0-1'),
 });
@@ -137,7 +174,10 @@ export const TollCall = z.object({
   method: z.enum(['GET', 'POST']),
   path: z.string().describe('Path on the Toll gateway; {name} segments are path parameters'),
   payment: z.enum(['x402', 'free']).describe('x402: the first call answers 402 with the challenge'),
-  input: z.object({ in: z.enum(['query', 'body']), schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the input, as announced') }),
+  input: z.object({
+    in: z.enum(['query', 'body']),
+    schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the input, as announced'),
+  }),
 });
 export type TollCall = z.infer<typeof TollCall>;
 
@@ -156,11 +196,17 @@ export type RegistryCall = z.infer<typeof RegistryCall>;
 
 const Ranked = {
   rank: z.number().int(),
-  score: z.number().describe('Hybrid relevance: BM25 relative to the best BM25 of the answer plus the semantic score (0-1), times a prior; higher is better, comparable within one answer'),
+  score: z
+    .number()
+    .describe(
+      'Hybrid relevance: BM25 relative to the best BM25 of the answer plus the semantic score (0-1), times a ' +
+        'prior; higher is better, comparable within one answer',
+    ),
   name: z.string(),
   summary: z.string(),
   price: PriceSpec.nullable().describe(
-    'usd: a decimal USD string; per: call, block (one payment buys `requests` calls) or bot-month. A free tool is { per: call, usd: "0" }; null when the source does not state a price',
+    'usd: a decimal USD string; per: call, block (one payment buys `requests` calls) or bot-month. A free tool ' +
+      'is { per: call, usd: "0" }; null when the source does not state a price',
   ),
   verified: Verified,
   availability: Availability,
@@ -193,18 +239,27 @@ const Sources = z.object({
 
 export const MatchOutput = z.object({
   task: z.string(),
-  max_price: z.string().nullable().describe('The ceiling as a decimal USD string (micro-dollar precision); null when none was given'),
+  max_price: z
+    .string()
+    .nullable()
+    .describe('The ceiling as a decimal USD string (micro-dollar precision); null when none was given'),
   results: z.array(RankedTool),
   no_good_match: z
     .boolean()
-    .describe('true when even the first result matches the task weakly (few words in common, little closeness in meaning) or nothing matched: treat the results as guesses, not answers'),
+    .describe(
+      'true when even the first result matches the task weakly (few words in common, little closeness in ' +
+        'meaning) or nothing matched: treat the results as guesses, not answers',
+    ),
   considered: z.number().int().describe('Tools that matched at least one term'),
   excluded_by_price: z.number().int().describe('Matching tools left out by max_price (above it, or price not stated)'),
   left_out: z
     .object({
       weak: z.number().int().describe('Tools scoring below the minimum relevance (a share of the best score)'),
       administrative: z.number().int().describe('Status routes and free service routes the task did not ask for'),
-      duplicates: z.number().int().describe('Unverified tools whose text nearly repeats one shown (or left out) above them'),
+      duplicates: z
+        .number()
+        .int()
+        .describe('Unverified tools whose text nearly repeats one shown (or left out) above them'),
     })
     .describe('Matching tools not shown, and why'),
   sources: Sources,
@@ -223,6 +278,14 @@ export const HealthOutput = healthOutput({
     registry_listings: z.number().int(),
     groups: z.array(z.string()),
   }),
-  catalog: z.array(z.object({ operation_id: z.string(), method: z.string(), path: z.string(), summary: z.string(), price: PriceSpec.nullable() })),
+  catalog: z.array(
+    z.object({
+      operation_id: z.string(),
+      method: z.string(),
+      path: z.string(),
+      summary: z.string(),
+      price: PriceSpec.nullable(),
+    }),
+  ),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -32,9 +32,22 @@ describe(DiscoveryService.name, () => {
     },
     all: async () => [ENTRY],
   } as unknown as IndexRepository;
-  const registry = { current: () => ({ listings: [], revision: 'none', freshness: { available: false, items: 0, as_of: null, stale: false, reason: 'registry has not answered yet' } }) } as unknown as RegistryFeed;
+  const registry = {
+    current: () => ({
+      listings: [],
+      revision: 'none',
+      freshness: { available: false, items: 0, as_of: null, stale: false, reason: 'registry has not answered yet' },
+    }),
+  } as unknown as RegistryFeed;
   const health = { describe: () => ({ endpoints: [] }) } as unknown as GroupHealth;
-  const service = new DiscoveryService(repo, registry, health, {} as NatsConnection, DiscoveryConfig.parse({}), new JsonLogger('test', 'error'));
+  const service = new DiscoveryService(
+    repo,
+    registry,
+    health,
+    {} as NatsConnection,
+    DiscoveryConfig.parse({}),
+    new JsonLogger('test', 'error'),
+  );
 
   it('uses the entries last read, labelled stale, when the database stops answering', async () => {
     const before = await service.match({ task: 'tide times', limit: 5 });
@@ -42,9 +55,12 @@ describe(DiscoveryService.name, () => {
     expect(before.sources.index).toMatchObject({ available: true, items: 1, stale: false });
 
     dbUp = false;
-    await expect(service.register({ name: 'x', endpoint: 'https://x.example/', description: 'a description', price_per_call: 0, tags: [] }, '203.0.113.7')).rejects.toEqual(
-      new TollError('SERVICE_UNAVAILABLE', 'The discovery index database is unavailable'),
-    );
+    await expect(
+      service.register(
+        { name: 'x', endpoint: 'https://x.example/', description: 'a description', price_per_call: 0, tags: [] },
+        '203.0.113.7',
+      ),
+    ).rejects.toEqual(new TollError('SERVICE_UNAVAILABLE', 'The discovery index database is unavailable'));
     const after = await service.match({ task: 'tide times', limit: 5 }); // the failed register forces a re-check
     expect(after.results.map((r) => r.name)).toEqual(['Tide Tables']);
     expect(after.sources.index).toEqual({

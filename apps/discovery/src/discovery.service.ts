@@ -14,14 +14,19 @@ import { entryDocument, listingDocument, routeDocument } from './tool-documents'
 // count/max query) at most this often, and at once after a registration on this replica.
 const ENTRIES_RECHECK_MS = 1_000;
 
-
 const usdString = (n: number) => n.toFixed(6).replace(/\.?0+$/, '');
 const normalizeTags = (tags: string[]) => [...new Set(tags.map((t) => t.toLowerCase().replace(/\s+/g, ' ').trim()))];
 
 @Injectable()
 export class DiscoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly catalog: CatalogWatcher;
-  private entries = { rows: [] as S.IndexEntry[], fingerprint: null as string | null, checkedAt: 0, okAt: null as number | null, error: null as string | null };
+  private entries = {
+    rows: [] as S.IndexEntry[],
+    fingerprint: null as string | null,
+    checkedAt: 0,
+    okAt: null as number | null,
+    error: null as string | null,
+  };
   private loading?: Promise<void>;
   private built?: { key: string; index: MatchIndex };
 
@@ -33,7 +38,8 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
     @Inject(APP_CONFIG) private readonly config: DiscoveryConfig,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {
-    const grants = config.DISCOVERY_PATH_GRANTS === undefined ? undefined : parsePathGrants(config.DISCOVERY_PATH_GRANTS);
+    const grants =
+      config.DISCOVERY_PATH_GRANTS === undefined ? undefined : parsePathGrants(config.DISCOVERY_PATH_GRANTS);
     this.catalog = new CatalogWatcher(nats, { ttlMs: config.DISCOVERY_CATALOG_TTL_MS, grants, logger });
   }
 
@@ -57,7 +63,11 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
       schemaUrl: input.schema_url ?? null,
     };
     const max = this.config.DISCOVERY_INDEX_MAX_ENTRIES;
-    const limit = { registrant: clientNetworkKey(callerIp), perWindow: this.config.DISCOVERY_REGISTER_LIMIT, windowSeconds: this.config.DISCOVERY_REGISTER_WINDOW_SECONDS };
+    const limit = {
+      registrant: clientNetworkKey(callerIp),
+      perWindow: this.config.DISCOVERY_REGISTER_LIMIT,
+      windowSeconds: this.config.DISCOVERY_REGISTER_WINDOW_SECONDS,
+    };
     const result = await this.repo
       .register(entry, max, limit)
       .catch((e: Error) => {
@@ -65,17 +75,33 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
         throw new TollError('SERVICE_UNAVAILABLE', 'The discovery index database is unavailable');
       })
       .finally(() => (this.entries.checkedAt = 0)); // re-read at the next query: the entry changed, or the database did
-    if (!result) throw new TollError('SERVICE_UNAVAILABLE', `The discovery index is full (${max} entries); existing entries can still be updated`);
+    if (!result)
+      throw new TollError(
+        'SERVICE_UNAVAILABLE',
+        `The discovery index is full (${max} entries); existing entries can still be updated`,
+      );
     if ('retryAfterSeconds' in result) {
       // The gateway turns this into a 429 with Retry-After.
       const { perWindow, windowSeconds } = limit;
-      throw new TollError('RATE_LIMITED', `Too many new entries from your network: at most ${perWindow} per ${windowSeconds} s; retry in ${result.retryAfterSeconds} s`, {
-        retryAfterSeconds: result.retryAfterSeconds,
-        limit: perWindow,
-        windowSeconds,
-      });
+      throw new TollError(
+        'RATE_LIMITED',
+        `Too many new entries from your network: at most ${perWindow} per ${windowSeconds} s; retry in ` +
+          `${result.retryAfterSeconds} s`,
+        {
+          retryAfterSeconds: result.retryAfterSeconds,
+          limit: perWindow,
+          windowSeconds,
+        },
+      );
     }
-    return { created: result.created, entry: { ...result.entry, price_per_call: Number(result.entry.price_per_call), price_per_call_usd: result.entry.price_per_call } };
+    return {
+      created: result.created,
+      entry: {
+        ...result.entry,
+        price_per_call: Number(result.entry.price_per_call),
+        price_per_call_usd: result.entry.price_per_call,
+      },
+    };
   }
 
   async search({ q, limit }: S.SearchInput): Promise<S.SearchOutput> {
@@ -85,7 +111,9 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
       q,
       results,
       no_good_match: noGoodMatch,
-      note: 'Teaser: the same ranking as POST /toll/discovery/match, with names, one-line summaries and where to call each. Match adds scores, reasons, prices and input schemas.',
+      note:
+        'Teaser: the same ranking as POST /toll/discovery/match, with names, one-line summaries and where to call ' +
+        'each. Match adds scores, reasons, prices and input schemas.',
     };
   }
 
@@ -113,16 +141,31 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
       ...described,
       status: sources.index.available && sources.registry.available ? 'ok' : 'degraded',
       sources,
-      index: { documents: index.size, toll_routes: counts['toll-catalog'], index_entries: counts.index, registry_listings: counts.registry, groups: this.catalog.groups() },
-      catalog: this.catalog.routes().map(({ operationId, method, path, summary, price }) => ({ operation_id: operationId, method, path, summary, price })),
+      index: {
+        documents: index.size,
+        toll_routes: counts['toll-catalog'],
+        index_entries: counts.index,
+        registry_listings: counts.registry,
+        groups: this.catalog.groups(),
+      },
+      catalog: this.catalog.routes().map(({ operationId, method, path, summary, price }) => ({
+        operation_id: operationId,
+        method,
+        path,
+        summary,
+        price,
+      })),
     };
   }
 
   // What each Toll route's group announced about it now: the same signal the gateway answers 503 on before any payment.
   private readonly availability: AvailabilityOf = (doc) => {
-    if (doc.source !== 'toll-catalog' || !doc.group) return { state: 'unknown', retry_after_seconds: null, reason: null };
+    if (doc.source !== 'toll-catalog' || !doc.group)
+      return { state: 'unknown', retry_after_seconds: null, reason: null };
     const down = this.catalog.unavailable(doc.group, doc.name);
-    return down ? { state: 'unavailable', retry_after_seconds: down.retryAfterSeconds, reason: down.reason } : { state: 'available', retry_after_seconds: null, reason: null };
+    return down
+      ? { state: 'unavailable', retry_after_seconds: down.retryAfterSeconds, reason: down.reason }
+      : { state: 'available', retry_after_seconds: null, reason: null };
   };
 
   // The index over all three sources, rebuilt only when one of them changed.
@@ -132,18 +175,32 @@ export class DiscoveryService implements OnApplicationBootstrap, OnApplicationSh
     const routes = this.catalog.routes();
     const key = `${this.catalog.version}|${this.entries.fingerprint}|${registry.revision}`;
     if (this.built?.key !== key) {
-      const documents = [...routes.map(routeDocument), ...this.entries.rows.map(entryDocument), ...registry.listings.map(listingDocument)];
+      const documents = [
+        ...routes.map(routeDocument),
+        ...this.entries.rows.map(entryDocument),
+        ...registry.listings.map(listingDocument),
+      ];
       this.built = { key, index: new MatchIndex(documents) };
     }
     const e = this.entries;
     const sources: S.MatchOutput['sources'] = {
-      toll_catalog: { available: routes.length > 0, items: routes.length, as_of: new Date().toISOString(), stale: false, ...(routes.length ? {} : { reason: 'no group has announced its routes yet' }) },
+      toll_catalog: {
+        available: routes.length > 0,
+        items: routes.length,
+        as_of: new Date().toISOString(),
+        stale: false,
+        ...(routes.length ? {} : { reason: 'no group has announced its routes yet' }),
+      },
       index: {
         available: e.error === null,
         items: e.rows.length,
         as_of: e.okAt === null ? null : new Date(e.okAt).toISOString(),
         stale: e.error !== null && e.okAt !== null,
-        ...(e.error ? { reason: `index database unavailable (${e.error}); ${e.okAt ? 'entries as last read' : 'no entries used'}` } : {}),
+        ...(e.error
+          ? {
+              reason: `index database unavailable (${e.error}); ${e.okAt ? 'entries as last read' : 'no entries used'}`,
+            }
+          : {}),
       },
       registry: registry.freshness,
     };

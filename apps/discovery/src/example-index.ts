@@ -15,7 +15,8 @@ export interface Example {
 
 export interface ExampleScore {
   lexical: number; // best BM25 of one of the tool's examples (raw)
-  semantic: number; // best cosine of the task's sentence vector with one of the tool's examples, above the threshold, 0-1
+  // best cosine of the task's sentence vector with one of the tool's examples, above the threshold, 0-1
+  semantic: number;
   closest: string; // the example that scored best by the two, for reasons
 }
 
@@ -45,7 +46,10 @@ export class ExampleIndex {
     examples: Example[],
   ) {
     this.examples = examples;
-    this.spelling = new Spelling(vectors, examples.flatMap((e) => words(e.text)));
+    this.spelling = new Spelling(
+      vectors,
+      examples.flatMap((e) => words(e.text)),
+    );
     this.search.addAll(examples.map((e, id) => ({ id, text: e.text })));
     this.embeddings = new Float32Array(examples.length * vectors.dims);
     examples.forEach((e, i) => this.embed(e.text, this.embeddings.subarray(i * vectors.dims, (i + 1) * vectors.dims)));

@@ -1,9 +1,9 @@
 // Tasks in Spanish, Portuguese, French, Italian, German, Dutch, Swedish or romanised Japanese: the English word vectors
 // know few of their words and no package on the npm registry ships a bilingual lexicon, so a task's foreign words are
 // read as their English meaning too. The list is the everyday vocabulary of a data and utility API (the commonest words
-// of the catalog's summaries and asks, and of the requests around them), one line per English word, not a table per tool.
-// Words that are also English ("actions", "court", "vent", "land", "trend", "auto") are left out: they would change
-// English tasks. Accents are optional (a task typed without them still matches).
+// of the catalog's summaries and asks, and of the requests around them), one line per English word, not a table per
+// tool. Words that are also English ("actions", "court", "vent", "land", "trend", "auto") are left out: they would
+// change English tasks. Accents are optional (a task typed without them still matches).
 const LEXICON = `
 weather: tiempo clima wetter météo meteo meteorología meteorologia meteorológico meteorológicos meteorológica meteorológicas météorologique météorologiques meteorologico meteorologici meteorologiche weerbericht weersverwachting
 forecast: pronóstico previsión previsão prévision prévisions previsione previsioni vorhersage wettervorhersage verwachting voorspelling voorspellingen
@@ -248,19 +248,22 @@ password: pasuwaado pasuwādo
 const key = (word: string) => word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 
 const ENGLISH = new Map<string, string>();
-const LINES = [LEXICON, SWEDISH, JAPANESE].flatMap((list) => list.trim().split('\n')).map((line) => line.split(':').map((part) => part.trim()));
+const LINES = [LEXICON, SWEDISH, JAPANESE]
+  .flatMap((list) => list.trim().split('\n'))
+  .map((line) => line.split(':').map((part) => part.trim()));
 // A foreign word spelt like one of the English words once its accents go is that English word.
 const TARGETS = new Set(LINES.flatMap(([english]) => english.split(' ')));
-for (const [english, foreign] of LINES) for (const word of foreign.split(/\s+/)) if (!TARGETS.has(key(word))) ENGLISH.set(key(word), english);
+for (const [english, foreign] of LINES)
+  for (const word of foreign.split(/\s+/)) if (!TARGETS.has(key(word))) ENGLISH.set(key(word), english);
 
 export interface Reading {
   word: string; // as the task wrote it
   english: string;
 }
 
-// A German, Dutch or Swedish compound of two words of the list ("Datenpaket", "Zahlungsverlauf", with or without the joining
-// "s") means both, and so does one of a listed word and an English one ("Tageslimit"); each part of at least MIN_PART
-// letters, so short endings never read as words.
+// A German, Dutch or Swedish compound of two words of the list ("Datenpaket", "Zahlungsverlauf", with or without the
+// joining "s") means both, and so does one of a listed word and an English one ("Tageslimit"); each part of at least
+// MIN_PART letters, so short endings never read as words.
 const MIN_PART = 4;
 const part = (word: string) => ENGLISH.get(word) ?? (TARGETS.has(word) ? word : undefined);
 function compound(word: string): string | undefined {
@@ -287,10 +290,15 @@ export function englishMeaning(tokens: string[]): Reading[] {
 export const lexiconSize = () => ENGLISH.size;
 
 // Whether a service is up, asked in another language: a verb of being ("è", "est", "ist", "está", "é", and their
-// plurals) before a word for up ("attivo", "actif", "aktiv", "disponibile", "erreichbar", "funcionando"...) reads as the
-// English "is … online". Accented forms are kept as typed where the unaccented one is another everyday word (Italian
-// "e" is "and"); words that are also English ("active", "accessible") are left out.
+// plurals) before a word for up ("attivo", "actif", "aktiv", "disponibile", "erreichbar", "funcionando"...) reads as
+// the English "is … online". Accented forms are kept as typed where the unaccented one is another everyday word
+// (Italian "e" is "and"); words that are also English ("active", "accessible") are left out.
 export const FOREIGN_BEING = new Set('è é est ist está esta es sono sont son sind são estão estan están'.split(' '));
 export const FOREIGN_UP = new Set(
-  'attivo attiva attivi attive activo activa activos activas ativo ativa ativos ativas actif actifs aktiv aktive disponibile disponibili disponible disponibles disponível disponivel disponíveis verfügbar erreichbar raggiungibile joignable accessibile acessível funcionando funzionando funzionante fonctionnel fonctionnelle operativo operativa operacional opérationnel opérationnelle'.split(' '),
+  (
+    'attivo attiva attivi attive activo activa activos activas ativo ativa ativos ativas actif actifs aktiv aktive ' +
+    'disponibile disponibili disponible disponibles disponível disponivel disponíveis verfügbar erreichbar ' +
+    'raggiungibile joignable accessibile acessível funcionando funzionando funzionante fonctionnel fonctionnelle ' +
+    'operativo operativa operacional opérationnel opérationnelle'
+  ).split(' '),
 );

@@ -54,9 +54,15 @@ export class IndexRepository {
   // registrant has added its limit of new entries within the window. The limit is decided under a per-registrant
   // advisory lock, so replicas sharing the database share one limit; the ceiling is checked per statement, so
   // concurrent registrations can overshoot it by a few rows.
-  register(e: NewEntry, maxEntries: number, limit: RegistrantLimit): Promise<{ entry: IndexEntry; created: boolean } | { retryAfterSeconds: number } | null> {
+  register(
+    e: NewEntry,
+    maxEntries: number,
+    limit: RegistrantLimit,
+  ): Promise<{ entry: IndexEntry; created: boolean } | { retryAfterSeconds: number } | null> {
     return this.db.$transaction(async (tx) => {
-      const [existing] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM index_entries WHERE endpoint = ${e.endpoint} AND name = ${e.name}`;
+      const [existing] = await tx.$queryRaw<
+        Array<{ id: string }>
+      >`SELECT id FROM index_entries WHERE endpoint = ${e.endpoint} AND name = ${e.name}`;
       if (!existing) {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('discovery-registrant:' || ${limit.registrant}))`;
         // created_at is a timestamp without time zone written by CURRENT_TIMESTAMP, so compare with LOCALTIMESTAMP.
@@ -86,12 +92,16 @@ export class IndexRepository {
 
   // Changes whenever an entry is added or updated (on any replica).
   async fingerprint(): Promise<string> {
-    const [row] = await this.db.$queryRaw<Array<{ n: number; latest: string | null }>>`SELECT count(*)::int AS n, max(revision)::text AS latest FROM index_entries`;
+    const [row] = await this.db.$queryRaw<
+      Array<{ n: number; latest: string | null }>
+    >`SELECT count(*)::int AS n, max(revision)::text AS latest FROM index_entries`;
     return `${row.n}:${row.latest ?? '-'}`;
   }
 
   async all(): Promise<IndexEntry[]> {
-    const rows = await this.db.$queryRaw<EntryRow[]>`SELECT id, name, endpoint, description, price_per_call, tags, schema_url, created_at, updated_at FROM index_entries ORDER BY created_at, id`;
+    const rows = await this.db.$queryRaw<
+      EntryRow[]
+    >`SELECT id, name, endpoint, description, price_per_call, tags, schema_url, created_at, updated_at FROM index_entries ORDER BY created_at, id`;
     return rows.map(toEntry);
   }
 }

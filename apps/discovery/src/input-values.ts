@@ -36,7 +36,14 @@ const COMMON_NUMBERS = ['1', '7', '10', '30', '100', '250', '2024', '1000', '12.
 // Characters that wrap a value in a sentence, not part of it.
 const WRAP = /^[("'“”‘’`[<]+|[)"'“”‘’`\]>.,;:!?]+$/gu;
 
-export const taskTokens = (task: string) => [...new Set(task.split(/\s+/).map((t) => t.replace(WRAP, '')).filter((t) => t.length > 1))];
+export const taskTokens = (task: string) => [
+  ...new Set(
+    task
+      .split(/\s+/)
+      .map((t) => t.replace(WRAP, ''))
+      .filter((t) => t.length > 1),
+  ),
+];
 
 interface ToolPatterns {
   id: string;
@@ -51,7 +58,11 @@ export class InputValues {
 
   // schemas: each tool's input JSON Schema; commonWords: everyday words (lower-case), to test the patterns with;
   // catalogWords: the words of the tools' texts (lower-case), which a capitalised token must not be to count as a code.
-  constructor(schemas: { id: string; schema: Record<string, unknown> }[], commonWords: string[], catalogWords: Iterable<string> = []) {
+  constructor(
+    schemas: { id: string; schema: Record<string, unknown> }[],
+    commonWords: string[],
+    catalogWords: Iterable<string> = [],
+  ) {
     this.known = new Set([...commonWords, ...catalogWords]);
     const common = [...commonWords, ...commonWords.map((w) => w.toUpperCase()), ...COMMON_NUMBERS];
     const specific = new Map<string, RegExp | null>(); // one test per distinct pattern
@@ -83,7 +94,8 @@ export class InputValues {
     const out = new Map<string, InputValueMatch>();
     for (const [, field] of task.matchAll(NAMED)) {
       const tools = this.named.get(field) ?? [];
-      if (tools.length <= NAMED_FIELD_TOOLS) for (const id of tools) if (!out.has(id)) out.set(id, { value: `${field}=`, field, code: false, named: true });
+      if (tools.length <= NAMED_FIELD_TOOLS)
+        for (const id of tools) if (!out.has(id)) out.set(id, { value: `${field}=`, field, code: false, named: true });
     }
     if (!this.tools.length) return out;
     const tokens = taskTokens(task);

@@ -8,7 +8,16 @@ import { englishMeaning, FOREIGN_BEING, FOREIGN_UP, type Reading } from './forei
 import { InputValues, type InputValueMatch } from './input-values';
 import { SemanticIndex, type SemanticScore } from './semantic-index';
 import { Spelling } from './spelling';
-import { analyze, expandSynonyms, impliedWords, normalize, SHARED_STEMS, withoutContrast, words, type AnalyzedTerm } from './text-analysis';
+import {
+  analyze,
+  expandSynonyms,
+  impliedWords,
+  normalize,
+  SHARED_STEMS,
+  withoutContrast,
+  words,
+  type AnalyzedTerm,
+} from './text-analysis';
 import { ownListingGroup, smallestPaymentMicros, type ToolDocument, type ToolText } from './tool-documents';
 import { wordVectors, type WordVectors } from './word-vectors';
 
@@ -16,31 +25,60 @@ type Field = keyof ToolText;
 const FIELDS: Field[] = ['summary', 'name', 'tags', 'path', 'description', 'inputs', 'asks'];
 
 // BM25+ per field, then field boosts: what a tool says it does counts most, long print counts least.
-export const FIELD_BOOSTS: Record<Field, number> = { summary: 3, name: 2.5, tags: 2, path: 1.5, inputs: 1, description: 0.75, asks: 2 };
+export const FIELD_BOOSTS: Record<Field, number> = {
+  summary: 3,
+  name: 2.5,
+  tags: 2,
+  path: 1.5,
+  inputs: 1,
+  description: 0.75,
+  asks: 2,
+};
 // A word reached through a synonym counts less than the word the task used.
 export const SYNONYM_WEIGHT = 0.5;
 // How far a semantic match counts for the tools of Field (0-1), for the semantic signal.
-export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = { summary: 1, name: 1, tags: 0.9, path: 0.9, description: 0.8, inputs: 0.6, asks: 0.8 };
-// Hybrid score: a weighted sum of signals, each 0-1. The tool's own text gives lexical (BM25, divided by the best BM25 of
-// the answer), semantic (word meaning, divided by its best; semanticStrength undivided), inputValue (the task quotes a
-// value of the form one of its inputs takes, input-values.ts) and codeValue (a market code for a ticker or symbol
+export const SEMANTIC_FIELD_WEIGHTS: Record<Field, number> = {
+  summary: 1,
+  name: 1,
+  tags: 0.9,
+  path: 0.9,
+  description: 0.8,
+  inputs: 0.6,
+  asks: 0.8,
+};
+// Hybrid score: a weighted sum of signals, each 0-1. The tool's own text gives lexical (BM25, divided by the best BM25
+// of the answer), semantic (word meaning, divided by its best; semanticStrength undivided), inputValue (the task quotes
+// a value of the form one of its inputs takes, input-values.ts) and codeValue (a market code for a ticker or symbol
 // input); these are times the tool's prior. Its examples (how users ask for it, example-index.ts) give exampleLexical
 // and exampleSemantic (the closest example by words and by sentence meaning, each divided by its best) and
 // exampleCloseness (that meaning undivided). The weights are learned, not chosen: tools/bench/train-match.js fits a
-// conditional logistic model (each task's right tool against the others the signals found) on the labelled
-// development tasks, cross-validated by group, and writes them to data/match-weights.json, read here.
-// A task that asks whether a service is up ("is the weather service running?") wants the group's status route: it
-// speaks for its whole group (scores as the group's best operation) and its prior rises from 0.5 to statusIntentPrior.
-export const SIGNALS = ['lexical', 'semantic', 'semanticStrength', 'inputValue', 'codeValue', 'exampleLexical', 'exampleSemantic', 'exampleCloseness'] as const;
+// conditional logistic model (each task's right tool against the others the signals found) on the labelled development
+// tasks, cross-validated by group, and writes them to data/match-weights.json, read here. A task that asks whether a
+// service is up ("is the weather service running?") wants the group's status route: it speaks for its whole group
+// (scores as the group's best operation) and its prior rises from 0.5 to statusIntentPrior.
+export const SIGNALS = [
+  'lexical',
+  'semantic',
+  'semanticStrength',
+  'inputValue',
+  'codeValue',
+  'exampleLexical',
+  'exampleSemantic',
+  'exampleCloseness',
+] as const;
 export type Signal = (typeof SIGNALS)[number];
 const OWN_SIGNALS = 5; // the first five read the tool's own text and are weighed by its prior
 export const MATCH_WEIGHTS_FILE = path.join(__dirname, '..', 'data', 'match-weights.json');
 export const readWeights = (file: string): Record<Signal, number> => {
   const { signals, weights } = JSON.parse(readFileSync(file, 'utf8')) as { signals: string[]; weights: number[] };
-  if (signals.join() !== SIGNALS.join()) throw new Error(`${file}: weights for ${signals.join()}, the matcher reads ${SIGNALS.join()}`);
+  if (signals.join() !== SIGNALS.join())
+    throw new Error(`${file}: weights for ${signals.join()}, the matcher reads ${SIGNALS.join()}`);
   return Object.fromEntries(SIGNALS.map((k, i) => [k, weights[i]])) as Record<Signal, number>;
 };
-export const HYBRID: Record<Signal, number> & { statusIntentPrior: number } = { ...readWeights(MATCH_WEIGHTS_FILE), statusIntentPrior: 1.5 };
+export const HYBRID: Record<Signal, number> & { statusIntentPrior: number } = {
+  ...readWeights(MATCH_WEIGHTS_FILE),
+  statusIntentPrior: 1.5,
+};
 // The everyday words an input pattern is tried on before it counts as evidence.
 const COMMON_WORDS = 5000;
 // Trust and relevance:
@@ -53,25 +91,44 @@ const COMMON_WORDS = 5000;
 // - an unverified tool whose words (Jaccard over the stems of its summary) overlap an older unverified one's, or a
 //   verified one's, by duplicateJaccard or more is a near-duplicate and left out;
 // - the answer says no_good_match when the first result's evidence is weak in absolute terms: its BM25 per task word
-//   below weakLexical, its semantic score below weakSemantic and its closest example's sentence score below weakExample.
-//   All three were read off the tuning half of the eval and its out-of-scope tasks (eval/out-of-scope.json), never off
-//   the held-out half.
-export const TRUST = { minRelevance: 0.3, adminAsked: 0.6, unavailableFactor: 0.5, duplicateJaccard: 0.8, weakLexical: 14, weakSemantic: 0.2, weakExample: 0.35 };
+//   below weakLexical, its semantic score below weakSemantic and its closest example's sentence score below
+//   weakExample. All three were read off the tuning half of the eval and its out-of-scope tasks
+//   (eval/out-of-scope.json), never off the held-out half.
+export const TRUST = {
+  minRelevance: 0.3,
+  adminAsked: 0.6,
+  unavailableFactor: 0.5,
+  duplicateJaccard: 0.8,
+  weakLexical: 14,
+  weakSemantic: 0.2,
+  weakExample: 0.35,
+};
 const STATUS_WORDS = new Set(
-  'up down running working work works online offline operational available availability responding responsive healthy health alive uptime outage functioning operating reachable liveness healthcheck heartbeat ping'.split(' '),
+  (
+    'up down running working work works online offline operational available availability responding responsive ' +
+    'healthy health alive uptime outage functioning operating reachable liveness healthcheck heartbeat ping'
+  ).split(' '),
 );
 
 export const METHOD =
-  'hybrid ranking: BM25+ (MiniSearch) over summary, name, tags, path, input fields and description with field boosts, Porter2 stems, ' +
-  'stop words, prefix and fuzzy terms and a small generic synonym list at half weight; plus a semantic score from offline word vectors ' +
-  '(each task word against the closest word of each tool); plus the closest of the ways users ask for each operation (its route\'s ' +
-  'asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task\'s quoted value of the form of an operation\'s ' +
-  'input (its schema\'s specific patterns), an input set by its name ("include=stats") or a market code for a ticker or symbol input; a task\'s Spanish, Portuguese, French, ' +
-  'Italian, German, Dutch, Swedish or romanised Japanese words read with their English meaning; what a task\'s form implies read as its word (a base64 value, "to base64", ' +
-  'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the world whose words ' +
-  'are mostly of no tool\'s domain keeps the general-knowledge operation second (first when none is); a long task\'s last sentence, after ' +
+  'hybrid ranking: BM25+ (MiniSearch) over summary, name, tags, path, input fields and description with field ' +
+  'boosts, Porter2 stems, ' +
+  'stop words, prefix and fuzzy terms and a small generic synonym list at half weight; plus a semantic score ' +
+  'from offline word vectors ' +
+  '(each task word against the closest word of each tool); plus the closest of the ways users ask for each ' +
+  "operation (its route's " +
+  "asks), by BM25 and by the cosine of rarity-weighted mean word vectors; plus a task's quoted value of the form " +
+  "of an operation's " +
+  'input (its schema\'s specific patterns), an input set by its name ("include=stats") or a market code for a ' +
+  "ticker or symbol input; a task's Spanish, Portuguese, French, " +
+  "Italian, German, Dutch, Swedish or romanised Japanese words read with their English meaning; what a task's " +
+  'form implies read as its word (a base64 value, "to base64", ' +
+  'an arrow as "convert"); what a task sets its need against ("not a forecast") left out; a question about the ' +
+  'world whose words ' +
+  "are mostly of no tool's domain keeps the general-knowledge operation second (first when none is); a long " +
+  "task's last sentence, after " +
   'sentences that only set the scene, scored alone as well; a UUID or an IP address read as its kind; our own ' +
-  'registry listings are folded into their groups\' operations';
+  "registry listings are folded into their groups' operations";
 const MIN_PREFIX = 4; // shorter stems would prefix-match too much ("sol" → "solut")
 const FUZZY = 0.2; // edit distance = 20 % of the term's length (1 for 5-7 letters, 2 from 8)
 const MIN_FUZZY = 5;
@@ -90,7 +147,13 @@ export interface MatchOptions {
 }
 
 // task: the text every signal reads (the task, plus the English meaning of its foreign words, read).
-type Query = { task: string; own: AnalyzedTerm[]; terms: AnalyzedTerm[]; fromSynonym: Set<string>; read: (Reading & { implied?: boolean; slip?: boolean })[] };
+type Query = {
+  task: string;
+  own: AnalyzedTerm[];
+  terms: AnalyzedTerm[];
+  fromSynonym: Set<string>;
+  read: (Reading & { implied?: boolean; slip?: boolean })[];
+};
 // evidence: for a status route answering a status question, the group operation whose evidence it speaks for.
 // asked: the part of the score that comes from the tool's examples; beforePrior: the score before its prior.
 type Scored = {
@@ -117,10 +180,15 @@ export interface MatchOutcome {
 }
 
 const priceText = (p: PriceSpec) =>
-  p.usd === '0' ? 'free' : p.per === 'block' ? `$${p.usd} per block of ${p.requests} calls (one payment, reused for each call)` : `$${p.usd} per ${p.per}`;
+  p.usd === '0'
+    ? 'free'
+    : p.per === 'block'
+      ? `$${p.usd} per block of ${p.requests} calls (one payment, reused for each call)`
+      : `$${p.usd} per ${p.per}`;
 // max_price in micro-USD, rounded down: a ceiling is never raised by rounding.
 const micros = (usd: number) => BigInt(Math.floor(usd * 1e6 + 1e-6));
-export const usdText = (m: bigint) => `${m / 1_000_000n}${m % 1_000_000n ? `.${(m % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`;
+export const usdText = (m: bigint) =>
+  `${m / 1_000_000n}${m % 1_000_000n ? `.${(m % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`;
 const round = (n: number) => Number(n.toFixed(SCORE_DECIMALS));
 
 // An in-memory MiniSearch index over every known tool, rebuilt whenever one of its sources changes.
@@ -143,7 +211,8 @@ export class MatchIndex {
   private readonly statusRoutes: ToolDocument[] = [];
   private readonly stemCache = new Map<string, Set<string>>();
   private readonly vectors: WordVectors;
-  private readonly spelling: Spelling; // a task's misspelt word → the tools' word it stands for, for the word signals too
+  // a task's misspelt word → the tools' word it stands for, for the word signals too
+  private readonly spelling: Spelling;
   // The general-knowledge operations (a summary that opens on answering a question) and the stems of what every other
   // tool says it does and how users ask for it: the words of the tools' domains.
   private readonly generalKnowledge: ToolDocument[];
@@ -151,7 +220,9 @@ export class MatchIndex {
 
   constructor(documents: ToolDocument[], vectors: WordVectors = wordVectors()) {
     // Our own registry listings describe a whole group behind one endpoint: rank the group's operations instead.
-    const livePaths = new Map(documents.flatMap((d) => (d.source === 'toll-catalog' ? [[d.call.path, d.group] as const] : [])));
+    const livePaths = new Map(
+      documents.flatMap((d) => (d.source === 'toll-catalog' ? [[d.call.path, d.group] as const] : [])),
+    );
     for (const d of documents) {
       const group = ownListingGroup(d, livePaths);
       if (group) {
@@ -161,23 +232,39 @@ export class MatchIndex {
     }
     this.search.addAll([...this.docs.values()]);
     this.vectors = vectors;
-    this.spelling = new Spelling(vectors, [...this.docs.values()].flatMap((d) => words(Object.values(d.text).join(' '))));
+    this.spelling = new Spelling(
+      vectors,
+      [...this.docs.values()].flatMap((d) => words(Object.values(d.text).join(' '))),
+    );
     this.generalKnowledge = [...this.docs.values()].filter(answersQuestions);
     for (const d of this.docs.values()) {
-      if (!answersQuestions(d)) for (const t of analyze([d.text.summary, d.text.name, d.text.tags, d.text.asks].join(' '))) this.domain.add(t.term);
+      if (!answersQuestions(d))
+        for (const t of analyze([d.text.summary, d.text.name, d.text.tags, d.text.asks].join(' ')))
+          this.domain.add(t.term);
     }
     this.statusRoutes.push(...[...this.docs.values()].filter((d) => d.status && d.group));
     this.semantic = new SemanticIndex(
       vectors,
-      [...this.docs.values()].map((d) => ({ id: d.id, fields: FIELDS.map((field) => ({ field, text: d.text[field], weight: SEMANTIC_FIELD_WEIGHTS[field] })) })),
+      [...this.docs.values()].map((d) => ({
+        id: d.id,
+        fields: FIELDS.map((field) => ({ field, text: d.text[field], weight: SEMANTIC_FIELD_WEIGHTS[field] })),
+      })),
     );
     // A tool that says nothing of how users ask for it (a third-party listing, an index entry) is its own example: its
     // summary, so the example signals never rank it down for lacking them.
-    this.examples = new ExampleIndex(vectors, [...this.docs.values()].flatMap((d) => (d.asks.length ? d.asks : [d.summary]).map((text) => ({ tool: d.id, text }))));
+    this.examples = new ExampleIndex(
+      vectors,
+      [...this.docs.values()].flatMap((d) =>
+        (d.asks.length ? d.asks : [d.summary]).map((text) => ({ tool: d.id, text })),
+      ),
+    );
     this.values = new InputValues(
-      [...this.docs.values()].flatMap((d) => (d.source === 'toll-catalog' ? [{ id: d.id, schema: d.call.input.schema }] : [])),
+      [...this.docs.values()].flatMap((d) =>
+        d.source === 'toll-catalog' ? [{ id: d.id, schema: d.call.input.schema }] : [],
+      ),
       vectors.commonWords(COMMON_WORDS),
-      // What the tools say of themselves, not their inputs' examples ("a ticker, e.g. GME"): a code named there is still a code.
+      // What the tools say of themselves, not their inputs' examples ("a ticker, e.g. GME"): a code named there is
+      // still a code.
       [...this.docs.values()].flatMap((d) => words([d.text.summary, d.text.name, d.text.tags, d.text.path].join(' '))),
     );
   }
@@ -206,7 +293,11 @@ export class MatchIndex {
   }
 
   // The free teaser: the same ranking, with each tool's name, one line and where to call it (no scores or reasons).
-  teaser(q: string, limit: number, availability: AvailabilityOf = assumeAvailable): { results: SearchOutput['results']; noGoodMatch: boolean } {
+  teaser(
+    q: string,
+    limit: number,
+    availability: AvailabilityOf = assumeAvailable,
+  ): { results: SearchOutput['results']; noGoodMatch: boolean } {
     const { allowed, query } = this.select(q, undefined, availability);
     return {
       noGoodMatch: weak(allowed[0], query),
@@ -226,7 +317,8 @@ export class MatchIndex {
   // What the task sets its need against is left out of it (text-analysis.ts, withoutContrast).
   private select(text: string, ceiling: bigint | undefined, availability: AvailabilityOf) {
     const asked = withoutContrast(text);
-    // What a form implies is read as its word, not word by word as well ("a tiempo completo" is a job, not the weather).
+    // What a form implies is read as its word, not word by word as well ("a tiempo completo" is a job, not the
+    // weather).
     const implied = impliedWords(asked);
     const rest = implied.reduce((text, { form }) => text.replace(form, ' '), asked);
     // A misspelt word ("liquidatons") whose stem finds nothing, not even by prefix or a near spelling, is read as the
@@ -236,11 +328,21 @@ export class MatchIndex {
       const fixed = foreign.some((r) => r.word === word) ? undefined : this.spelling.correction(word);
       return fixed && !this.finds(normalize(word)) ? [{ word, english: fixed.word, slip: true }] : [];
     });
-    const read = [...foreign, ...implied.map(({ form, word }) => ({ word: form, english: word, implied: true })), ...slips];
+    const read = [
+      ...foreign,
+      ...implied.map(({ form, word }) => ({ word: form, english: word, implied: true })),
+      ...slips,
+    ];
     const task = read.length ? `${asked} ${read.map((r) => r.english).join(' ')}` : asked;
     const own = analyze(task);
     const synonyms = expandSynonyms(own);
-    const query: Query = { task, own, terms: [...own, ...synonyms], fromSynonym: new Set(synonyms.map((s) => s.term)), read };
+    const query: Query = {
+      task,
+      own,
+      terms: [...own, ...synonyms],
+      fromSynonym: new Set(synonyms.map((s) => s.term)),
+      read,
+    };
     const scored = this.score(task, query.terms, query.fromSynonym, availability);
     // A task of several sentences whose first ones set the scene ("I track SEC filings … If the market opens at 9:30,
     // what time is that in India?") makes its request in the last: that sentence is scored alone as well and counts as
@@ -248,7 +350,9 @@ export class MatchIndex {
     const request = lastSentence(asked);
     if (request) this.addRequest(scored, request, availability);
     const { shown, considered, leftOut } = this.trusted(task, scored);
-    const place = this.generalQuestion(asked, own) ?? (request === undefined ? undefined : this.generalQuestion(afterColon(request), analyze(afterColon(request))));
+    const place =
+      this.generalQuestion(asked, own) ??
+      (request === undefined ? undefined : this.generalQuestion(afterColon(request), analyze(afterColon(request))));
     if (place && !scored.some((s) => s.value)) this.keepGeneralKnowledge(shown, scored, availability, place);
     let excludedByPrice = 0;
     const allowed = shown.filter(({ doc }) => {
@@ -261,12 +365,18 @@ export class MatchIndex {
 
   // A question about the world ("who was …", "what year did …") whose words are mostly not of any tool's domain (at
   // most half of the task's real words, values left aside, are words some other tool's text or asks use) may be one
-  // only a general-knowledge operation answers: each keeps the second place, or the first when none of those words is of
-  // a tool's domain ("what is the capital of …"), at its own rank when higher. A task quoting a value an operation takes
-  // (a mint, an ISBN) names a thing of that tool's domain: it is no such question.
+  // only a general-knowledge operation answers: each keeps the second place, or the first when none of those words is
+  // of a tool's domain ("what is the capital of …"), at its own rank when higher. A task quoting a value an operation
+  // takes (a mint, an ISBN) names a thing of that tool's domain: it is no such question.
   private generalQuestion(asked: string, own: AnalyzedTerm[]): number | undefined {
     if (!this.generalKnowledge.length) return undefined;
-    if (!QUESTION.test(asked) && !(FOREIGN_QUESTION.test(asked) && !englishMeaning(words(asked)).some((r) => analyze(r.english).some((t) => this.domain.has(t.term)))))
+    if (
+      !QUESTION.test(asked) &&
+      !(
+        FOREIGN_QUESTION.test(asked) &&
+        !englishMeaning(words(asked)).some((r) => analyze(r.english).some((t) => this.domain.has(t.term)))
+      )
+    )
       return undefined;
     const real = own.filter((t) => this.vectors.id(t.word) !== undefined);
     const ofDomain = real.filter((t) => this.domain.has(t.term)).length;
@@ -295,7 +405,16 @@ export class MatchIndex {
     for (const doc of this.generalKnowledge) {
       const at = shown.findIndex((s) => s.doc === doc);
       if (at >= 0 && at < keep) continue;
-      const s = at >= 0 ? shown.splice(at, 1)[0] : (scored.find((x) => x.doc === doc) ?? { doc, score: 0, asked: 0, beforePrior: 0, availability: availability(doc) });
+      const s =
+        at >= 0
+          ? shown.splice(at, 1)[0]
+          : (scored.find((x) => x.doc === doc) ?? {
+              doc,
+              score: 0,
+              asked: 0,
+              beforePrior: 0,
+              availability: availability(doc),
+            });
       const place = Math.min(keep - 1, shown.length);
       s.generalQuestion = true;
       s.score = Math.max(s.score, shown[place]?.score ?? 0);
@@ -311,7 +430,8 @@ export class MatchIndex {
     const leftOut = { weak: 0, administrative: 0, duplicates: 0 };
     const kept: Scored[] = [];
     for (const s of scored) {
-      if (s.doc.admin && !(s.doc.status && statusIntent) && s.beforePrior < TRUST.adminAsked * best) leftOut.administrative++;
+      if (s.doc.admin && !(s.doc.status && statusIntent) && s.beforePrior < TRUST.adminAsked * best)
+        leftOut.administrative++;
       else if (s.score < TRUST.minRelevance * best) leftOut.weak++;
       else kept.push(s);
     }
@@ -342,8 +462,14 @@ export class MatchIndex {
     return stems;
   }
 
-  // Every tool either signal found, best first: BM25 relative to the best BM25 here, plus the semantic score, times the prior.
-  private score(task: string, queryTerms: AnalyzedTerm[], fromSynonym: Set<string>, availability: AvailabilityOf): Scored[] {
+  // Every tool either signal found, best first: BM25 relative to the best BM25 here, plus the semantic score, times the
+  // prior.
+  private score(
+    task: string,
+    queryTerms: AnalyzedTerm[],
+    fromSynonym: Set<string>,
+    availability: AvailabilityOf,
+  ): Scored[] {
     const options: SearchOptions = {
       boostTerm: (term) => (fromSynonym.has(term) ? SYNONYM_WEIGHT : 1),
       // Synonyms match exactly: a prefix of one ("wind") would reach unrelated words ("window").
@@ -351,9 +477,15 @@ export class MatchIndex {
       fuzzy: (term) => (!fromSynonym.has(term) && term.length >= MIN_FUZZY ? FUZZY : false),
     };
     const terms = queryTerms.map((t) => t.term);
-    const lexical = terms.length ? this.search.search([...new Set(terms)].join(' '), { ...options, boost: FIELD_BOOSTS }) : [];
+    const lexical = terms.length
+      ? this.search.search([...new Set(terms)].join(' '), { ...options, boost: FIELD_BOOSTS })
+      : [];
     const semantic = this.semantic.score(task);
-    const examples = this.examples.score(task, terms.filter((t) => !fromSynonym.has(t)), options);
+    const examples = this.examples.score(
+      task,
+      terms.filter((t) => !fromSynonym.has(t)),
+      options,
+    );
     const best = (values: number[]) => values.reduce((m, v) => Math.max(m, v), 0) || 1;
     const bestLexical = best(lexical.map((h) => h.score));
     const bestSemantic = best([...semantic.values()].map((s) => s.score));
@@ -361,20 +493,31 @@ export class MatchIndex {
     const bestExampleSemantic = best([...examples.values()].map((e) => e.semantic));
     const statusIntent = statusWord(task) !== undefined;
     const byId = new Map<string, Scored>();
-    const scoredDoc = (id: string): Scored => ({ doc: this.docs.get(id)!, score: 0, asked: 0, beforePrior: 0, availability: UNKNOWN });
+    const scoredDoc = (id: string): Scored => ({
+      doc: this.docs.get(id)!,
+      score: 0,
+      asked: 0,
+      beforePrior: 0,
+      availability: UNKNOWN,
+    });
     for (const hit of lexical) byId.set(hit.id, { ...scoredDoc(hit.id), lexical: hit });
     for (const [id, s] of semantic) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), semantic: s });
     for (const [id, e] of examples) byId.set(id, { ...(byId.get(id) ?? scoredDoc(id)), example: e });
-    // A quoted value of a specific input form ranks up its tool; a task that names a thing only by its value (a bare ISBN,
-    // a VIN) finds the tool by it alone, and the relevance cut keeps it out wherever the words found something far better.
-    // A market code alone does not: a capitalised word is too often something else.
+    // A quoted value of a specific input form ranks up its tool; a task that names a thing only by its value (a bare
+    // ISBN, a VIN) finds the tool by it alone, and the relevance cut keeps it out wherever the words found something
+    // far better. A market code alone does not: a capitalised word is too often something else.
     for (const [id, value] of this.values.match(task)) {
       const s = byId.get(id) ?? (value.code ? undefined : scoredDoc(id));
       if (s) byId.set(id, { ...s, value });
     }
     const groupBest = new Map<string, Scored>(); // the best evidence for each group, which its status route speaks for
     for (const s of byId.values()) {
-      const signal = this.signals(s, { lexical: bestLexical, semantic: bestSemantic, exampleLexical: bestExampleLexical, exampleSemantic: bestExampleSemantic });
+      const signal = this.signals(s, {
+        lexical: bestLexical,
+        semantic: bestSemantic,
+        exampleLexical: bestExampleLexical,
+        exampleSemantic: bestExampleSemantic,
+      });
       s.signals = signal;
       s.asked = SIGNALS.reduce((sum, k, i) => (i >= OWN_SIGNALS ? sum + HYBRID[k] * signal[i] : sum), 0);
       s.score = SIGNALS.reduce((sum, k, i) => sum + HYBRID[k] * signal[i], 0);
@@ -383,7 +526,8 @@ export class MatchIndex {
     if (statusIntent) {
       for (const d of this.statusRoutes) {
         const best = groupBest.get(d.group!);
-        if (best !== undefined && !byId.has(d.id)) byId.set(d.id, { doc: d, score: best.score, asked: 0, beforePrior: 0, availability: UNKNOWN });
+        if (best !== undefined && !byId.has(d.id))
+          byId.set(d.id, { doc: d, score: best.score, asked: 0, beforePrior: 0, availability: UNKNOWN });
       }
     }
     for (const s of byId.values()) {
@@ -405,7 +549,10 @@ export class MatchIndex {
 
   // Whether a task's stem finds any tool by itself, the way the lexical search looks for it.
   // Each signal of SIGNALS for one tool, 0-1, before the prior; bests: each divided signal's best value in this answer.
-  private signals(s: Scored, bests: { lexical: number; semantic: number; exampleLexical: number; exampleSemantic: number }): number[] {
+  private signals(
+    s: Scored,
+    bests: { lexical: number; semantic: number; exampleLexical: number; exampleSemantic: number },
+  ): number[] {
     return [
       (s.lexical?.score ?? 0) / bests.lexical,
       (s.semantic?.score ?? 0) / bests.semantic,
@@ -430,7 +577,13 @@ export class MatchIndex {
   }
 
   private finds(term: string | null): boolean {
-    return term === null || this.search.search(term, { prefix: term.length >= MIN_PREFIX && !SHARED_STEMS.has(term), fuzzy: term.length >= MIN_FUZZY ? FUZZY : false }).length > 0;
+    return (
+      term === null ||
+      this.search.search(term, {
+        prefix: term.length >= MIN_PREFIX && !SHARED_STEMS.has(term),
+        fuzzy: term.length >= MIN_FUZZY ? FUZZY : false,
+      }).length > 0
+    );
   }
 
   private remember(word: string) {
@@ -439,49 +592,107 @@ export class MatchIndex {
     return term;
   }
 
-  private rank({ doc, score, lexical, semantic, example, value, availability, generalQuestion }: Scored, rank: number, { task, terms: queryTerms, fromSynonym, read }: Query, ceiling?: bigint): RankedTool {
+  private rank(
+    { doc, score, lexical, semantic, example, value, availability, generalQuestion }: Scored,
+    rank: number,
+    { task, terms: queryTerms, fromSynonym, read }: Query,
+    ceiling?: bigint,
+  ): RankedTool {
     const matched: RankedTool['matched'] = Object.entries(lexical?.match ?? {}).map(([indexed, fields]) => {
       const { query, how } = explainTerm(indexed, queryTerms, fromSynonym);
-      return { term: this.surface.get(indexed) ?? indexed, query: query.word, how, fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]) };
+      return {
+        term: this.surface.get(indexed) ?? indexed,
+        query: query.word,
+        how,
+        fields: [...fields].sort((a, b) => FIELD_BOOSTS[b as Field] - FIELD_BOOSTS[a as Field]),
+      };
     });
     const foreign = read.filter((r) => !r.implied && !r.slip);
     const implied = read.filter((r) => r.implied);
     const slips = read.filter((r) => r.slip);
-    const reasons = foreign.length ? [`read in English: ${foreign.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`] : [];
-    if (implied.length) reasons.push(`read from the task's form: ${implied.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`);
-    if (slips.length) reasons.push(`read as a slip of the tools' words: ${slips.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`);
-    reasons.push(...matched.map((m) => `"${m.query}" matched ${m.how === 'exact' ? '' : `${m.how} `}"${m.term}" in ${m.fields.join(', ')}`));
+    const reasons = foreign.length
+      ? [`read in English: ${foreign.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`]
+      : [];
+    if (implied.length)
+      reasons.push(`read from the task's form: ${implied.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`);
+    if (slips.length)
+      reasons.push(
+        `read as a slip of the tools' words: ${slips.map((r) => `"${r.word}" as "${r.english}"`).join(', ')}`,
+      );
+    reasons.push(
+      ...matched.map(
+        (m) => `"${m.query}" matched ${m.how === 'exact' ? '' : `${m.how} `}"${m.term}" in ${m.fields.join(', ')}`,
+      ),
+    );
     // Meaning explains the task words that found nothing by their letters in this tool.
     const explained = new Set(matched.map((m) => m.query));
     for (const p of semantic?.pairs ?? []) {
       if (explained.has(p.query) || normalize(p.query) === normalize(p.term)) continue;
-      matched.push({ term: p.term, query: p.query, how: 'semantic', fields: [p.field], similarity: round(p.similarity) });
+      matched.push({
+        term: p.term,
+        query: p.query,
+        how: 'semantic',
+        fields: [p.field],
+        similarity: round(p.similarity),
+      });
       reasons.push(`"${p.query}" ≈ "${p.term}" (meaning, cosine ${p.similarity.toFixed(2)}) in ${p.field}`);
     }
     if (example && doc.asks.length) reasons.push(`similar to how users ask for it: "${example.closest}"`);
-    if (generalQuestion) reasons.push('a question about the world that the other tools\' words do not cover: this operation answers general-knowledge questions');
+    if (generalQuestion)
+      reasons.push(
+        "a question about the world that the other tools' words do not cover: this operation answers " +
+          'general-knowledge questions',
+      );
     if (value)
       reasons.push(
-        value.code ? `"${value.value}" reads as a ${value.kind}, what its input ${value.field} takes` : value.named ? `the task sets its input ${value.field} by name` : `"${value.value}" has the form of its input ${value.field}`,
+        value.code
+          ? `"${value.value}" reads as a ${value.kind}, what its input ${value.field} takes`
+          : value.named
+            ? `the task sets its input ${value.field} by name`
+            : `"${value.value}" has the form of its input ${value.field}`,
       );
     if (doc.price === null) reasons.push('price not stated by the source');
-    else reasons.push(ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`);
+    else
+      reasons.push(
+        ceiling === undefined ? priceText(doc.price) : `${priceText(doc.price)}, within max_price $${usdText(ceiling)}`,
+      );
     reasons.push(SOURCE_TEXT[doc.source]);
-    if (!doc.verified) reasons.push('unverified: registered by anyone and not checked by Toll; ranked after every verified tool');
-    if (availability.state === 'unavailable') reasons.push(`its group cannot serve it now (${availability.reason}); retry in ${availability.retry_after_seconds} s; ranked down`);
+    if (!doc.verified)
+      reasons.push('unverified: registered by anyone and not checked by Toll; ranked after every verified tool');
+    if (availability.state === 'unavailable')
+      reasons.push(
+        `its group cannot serve it now (${availability.reason}); retry in ${availability.retry_after_seconds} s; ` +
+          `ranked down`,
+      );
     const asked = doc.status ? statusWord(task) : undefined;
     if (asked) reasons.push(`the task asks whether a service is up ("${asked}"): this is the group's status route`);
     const listed = doc.group ? this.listedAs.get(doc.group) : undefined;
-    if (listed) reasons.push(`its group is also listed in the registry as ${listed.map((n) => `"${n}"`).join(', ')} (operator-verified; ranked here per operation)`);
+    if (listed)
+      reasons.push(
+        `its group is also listed in the registry as ${listed.map((n) => `"${n}"`).join(', ')} ` +
+          `(operator-verified; ranked here per operation)`,
+      );
     const { source, name, summary, call } = doc;
-    return { rank, score: round(score), source, name, summary, price: doc.price, verified: doc.verified, availability, matched, reasons, call } as RankedTool;
+    return {
+      rank,
+      score: round(score),
+      source,
+      name,
+      summary,
+      price: doc.price,
+      verified: doc.verified,
+      availability,
+      matched,
+      reasons,
+      call,
+    } as RankedTool;
   }
 }
 
 // A question in English form, by its first word; and the general-knowledge operations: a summary opening on answering
-// a question ("Answer a question or topic from Wikipedia …"). Their place: second, right after the tool the task's words
-// found (development sets: second or third lost no task's first place, always first lost several).
-// A question word typed short ("wat", "wht", "hw") is still one.
+// a question ("Answer a question or topic from Wikipedia …"). Their place: second, right after the tool the task's
+// words found (development sets: second or third lost no task's first place, always first lost several). A question
+// word typed short ("wat", "wht", "hw") is still one.
 const QUESTION = /^\s*(?:who|whom|whose|what|when|where|why|which|how|wat|wut|wht|whta|hw|wich|whos|whats)\b/i;
 // So is one of another language ("wie hoch ist …", "¿quién fue …", "qui a écrit …"), after an opening mark; there, the
 // task's other words are seldom English: any of them read as the English word of a tool's domain makes it no question
@@ -501,7 +712,12 @@ const lastSentence = (text: string): string | undefined => {
   const sentences = text.trim().split(SENTENCE_END);
   const last = sentences[sentences.length - 1];
   const scene = sentences.slice(0, -1);
-  return scene.length && !scene.some((s) => s.includes('?')) && words(text).length >= REQUEST_AFTER && analyze(last).length >= 2 ? last : undefined;
+  return scene.length &&
+    !scene.some((s) => s.includes('?')) &&
+    words(text).length >= REQUEST_AFTER &&
+    analyze(last).length >= 2
+    ? last
+    : undefined;
 };
 const answersQuestions = (d: ToolDocument) => {
   const terms = analyze(d.summary).map((t) => t.term);
@@ -514,63 +730,106 @@ const SOURCE_TEXT = {
   registry: 'registry listing',
 } as const;
 
-// "up" after a phrasal verb ("set up a bot", "look them all up", "coverage ramped up") or before "to" ("up to 10 hits") is not a question about
-// a service.
-// Nor is the "up" of a hyphenated noun ("follow-up questions", "a sign-up form", "top-up").
+// "up" after a phrasal verb ("set up a bot", "look them all up", "coverage ramped up") or before "to" ("up to 10 hits")
+// is not a question about a service. Nor is the "up" of a hyphenated noun ("follow-up questions", "a sign-up form",
+// "top-up").
 const UP_TO = /\bup\s+to\b|(?<=\p{L})-up\b/gu;
-const PHRASAL_UP = /\b(set|setting|end|ended|ending|spin|spinning|spun|look|looking|sign|signing|pick|back|clean|show|shows|showed|showing|pull|pulls|pulled|pulling|make|bring|brings|bringing|brought|went|gone|start|open|speed|pay|pays|paid|paying|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+){0,2}up\b/g;
+const PHRASAL_UP =
+  /\b(set|setting|end|ended|ending|spin|spinning|spun|look|looking|sign|signing|pick|back|clean|show|shows|showed|showing|pull|pulls|pulled|pulling|make|bring|brings|bringing|brought|went|gone|start|open|speed|pay|pays|paid|paying|hook|line|fill|top|call|follow|free|freeing|wrap|clear|mix|sum|add|warm|ramp|ramped|ramping|pile|piled|piling|tick|ticked|ticking|climb|climbed|climbing|jump|jumped|jumping|shoot|shot|shooting|tally|round|heat|heated|heating|trend|trending|move|moved|moving)\s+(\S+\s+){0,2}up\b/g;
 // An amount that is up ("egg prices are up", "rents have been way up") has risen: no service is asked about.
-const AMOUNT_UP = /\b(?:prices?|costs?|rents?|rates?|yields?|fees?|sales|shares|stocks|inflation|numbers|volumes?|values|bills?|premiums|wages|salaries)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\S+\s+)?up\b/g;
+const AMOUNT_UP =
+  /\b(?:prices?|costs?|rents?|rates?|yields?|fees?|sales|shares|stocks|inflation|numbers|volumes?|values|bills?|premiums|wages|salaries)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\S+\s+)?up\b/g;
 // Who works at a place ("my brother works at Nike", "worked at a bank") is employed there: no service is asked about.
 const WORKS_AT = /\b(?:works|worked|working)\s+at\b(?!\s+all\b)/g;
 // "online"/"offline"/"available"/"operating" ask about a service only after a verb of being or going ("is the API
-// online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer will
-// be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
+// online?", "went offline", "back online", "is it available", "is it operating"); otherwise they say how the answer
+// will be used ("a copy to mirror offline") or which items ("the available series", "operating margin").
 const AFTER_BEING = new Set(['online', 'offline', 'available', 'operating']);
 // "which series are available" asks for a list, not whether a service is up.
 const WHICH = new Set(['which', 'what']);
-const BEING = new Set('is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(' '));
+const BEING = new Set(
+  'is are was were be been being go goes going gone went come comes came back still stay stays remain remains'.split(
+    ' ',
+  ),
+);
 // "down" after a verb that acts on something ("tear down the lease", "narrow down the list") is not one either.
-const PHRASAL_DOWN = /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let|shut|shutting|close|closing|spin|spinning|power|slow|step|water)\s+(\S+\s+)?down\b/g;
+const PHRASAL_DOWN =
+  /\b(tear|tearing|take|taking|wind|winding|scale|scaling|narrow|narrowing|break|breaking|write|writing|turn|turning|cut|cutting|pin|bring|track|tracking|hunt|boil|put|knock|let|shut|shutting|close|closing|spin|spinning|power|slow|step|water)\s+(\S+\s+)?down\b/g;
 // "running" before what it runs ("before running the full screen") or after a preposition ("instead of running md5sum")
 // is an action, not a question about a service.
-const RUNNING_SOMETHING = /\brunning\s+(the|a|an|my|our|your|this|that|these|those|its|their)\b|\b(?:of|by|without|before|after)\s+running\b/g;
+const RUNNING_SOMETHING =
+  /\brunning\s+(the|a|an|my|our|your|this|that|these|those|its|their)\b|\b(?:of|by|without|before|after)\s+running\b/g;
 // "status" asks about a service beside a word for one or for its check ("service status", "status endpoint", "API
-// status", "status ping", "the status of the ETF payout service"); alone it is a field of many things ("trademark status", "the status of my order").
-const SERVICE_WORDS = new Set('service services api apis endpoint server backend gateway check ping page feed'.split(' '));
+// status", "status ping", "the status of the ETF payout service"); alone it is a field of many things ("trademark
+// status", "the status of my order").
+const SERVICE_WORDS = new Set(
+  'service services api apis endpoint server backend gateway check ping page feed'.split(' '),
+);
 // A status or service word typed with a letter dropped or two letters swapped ("helthy", "healhty", "servce") is still
 // one; words of six letters and more, with their first two kept, so an everyday word never becomes one.
 const STATUS_TYPOS = new Map(
-  [...STATUS_WORDS, ...SERVICE_WORDS].filter((w) => w.length >= 6).flatMap((w) => [
-    ...[...w].map((_, i) => [w.slice(0, i) + w.slice(i + 1), w] as const),
-    ...[...w].slice(0, -1).map((_, i) => [w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), w] as const),
-  ]).filter(([typo, w]) => typo.slice(0, 2) === w.slice(0, 2) && !STATUS_WORDS.has(typo) && !SERVICE_WORDS.has(typo)),
+  [...STATUS_WORDS, ...SERVICE_WORDS]
+    .filter((w) => w.length >= 6)
+    .flatMap((w) => [
+      ...[...w].map((_, i) => [w.slice(0, i) + w.slice(i + 1), w] as const),
+      ...[...w].slice(0, -1).map((_, i) => [w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), w] as const),
+    ])
+    .filter(([typo, w]) => typo.slice(0, 2) === w.slice(0, 2) && !STATUS_WORDS.has(typo) && !SERVICE_WORDS.has(typo)),
 );
 // "work" and "works" ask whether a service is up in a question that opens on "do", "does" or "did" ("does the lookup
 // work at the moment?") or right after a verb or a word that says so ("it doesn't work", "still works"); otherwise they
 // are the noun ("remote Rust work", "how the works are listed").
 const WORK = new Set(['work', 'works']);
 const WORK_QUESTION = new Set(['do', 'does', 'did']);
-const WORK_AFTER = new Set('do does did doesn don didn will won can cannot could couldn would wouldn should still it that this'.split(' '));
+const WORK_AFTER = new Set(
+  'do does did doesn don didn will won can cannot could couldn would wouldn should still it that this'.split(' '),
+);
 // "ok" or "okay" right after a word for a service ("api ok?", "is the backend okay") asks whether it is up; alone it is
 // agreement ("ok, now the forecast").
 const OK = new Set(['ok', 'okay']);
-// What a task quotes as data (a JSON object typed out, a string in double quotes) is a value it passes on: a status word in it
-// ('{"uptime_sla": …}', '"health check"') asks nothing of a service.
+// What a task quotes as data (a JSON object typed out, a string in double quotes) is a value it passes on: a status
+// word in it ('{"uptime_sla": …}', '"health check"') asks nothing of a service.
 const QUOTED_DATA = /\{[^{}]*"[^{}]*\}|"[^"\n]*"|“[^”\n]*”/g;
 const statusWord = (task: string) => {
-  const w = words(task.toLowerCase().replace(QUOTED_DATA, ' ').replace(PHRASAL_UP, ' ').replace(AMOUNT_UP, ' ').replace(WORKS_AT, ' ').replace(UP_TO, ' ').replace(PHRASAL_DOWN, ' ').replace(RUNNING_SOMETHING, ' ')).map((word) => STATUS_TYPOS.get(word) ?? word);
-  return w.find(
-    (word, i) =>
-      (OK.has(word) && SERVICE_WORDS.has(w[i - 1])) ||
-      (WORK.has(word) && (WORK_QUESTION.has(w[0]) || w.slice(Math.max(0, i - 2), i).some((before) => WORK_AFTER.has(before)))) ||
-      (STATUS_WORDS.has(word) && !WORK.has(word) && (!AFTER_BEING.has(word) || (w.slice(0, i).some((before) => BEING.has(before)) && !(word === 'available' && w.slice(0, i).some((before) => WHICH.has(before)))))) ||
-      (word === 'status' && (SERVICE_WORDS.has(w[i - 1]) || SERVICE_WORDS.has(w[i + 1]) || (w[i + 1] === 'of' && w.slice(i + 2, i + 6).some((after) => SERVICE_WORDS.has(after))))),
-  ) ?? foreignStatusWord(task.toLowerCase().normalize('NFC').split(/[^\p{L}]+/u));
+  const w = words(
+    task
+      .toLowerCase()
+      .replace(QUOTED_DATA, ' ')
+      .replace(PHRASAL_UP, ' ')
+      .replace(AMOUNT_UP, ' ')
+      .replace(WORKS_AT, ' ')
+      .replace(UP_TO, ' ')
+      .replace(PHRASAL_DOWN, ' ')
+      .replace(RUNNING_SOMETHING, ' '),
+  ).map((word) => STATUS_TYPOS.get(word) ?? word);
+  return (
+    w.find(
+      (word, i) =>
+        (OK.has(word) && SERVICE_WORDS.has(w[i - 1])) ||
+        (WORK.has(word) &&
+          (WORK_QUESTION.has(w[0]) || w.slice(Math.max(0, i - 2), i).some((before) => WORK_AFTER.has(before)))) ||
+        (STATUS_WORDS.has(word) &&
+          !WORK.has(word) &&
+          (!AFTER_BEING.has(word) ||
+            (w.slice(0, i).some((before) => BEING.has(before)) &&
+              !(word === 'available' && w.slice(0, i).some((before) => WHICH.has(before)))))) ||
+        (word === 'status' &&
+          (SERVICE_WORDS.has(w[i - 1]) ||
+            SERVICE_WORDS.has(w[i + 1]) ||
+            (w[i + 1] === 'of' && w.slice(i + 2, i + 6).some((after) => SERVICE_WORDS.has(after))))),
+    ) ??
+    foreignStatusWord(
+      task
+        .toLowerCase()
+        .normalize('NFC')
+        .split(/[^\p{L}]+/u),
+    )
+  );
 };
 // The same question in another language (see FOREIGN_BEING): a word for up after a verb of being, read from every
 // word of the task (a verb of being may be one letter: "è", "é").
-const foreignStatusWord = (w: string[]) => w.find((word, i) => FOREIGN_UP.has(word) && w.slice(0, i).some((before) => FOREIGN_BEING.has(before)));
+const foreignStatusWord = (w: string[]) =>
+  w.find((word, i) => FOREIGN_UP.has(word) && w.slice(0, i).some((before) => FOREIGN_BEING.has(before)));
 
 const jaccard = (a: Set<string>, b: Set<string>) => {
   let shared = 0;
@@ -583,7 +842,9 @@ const weak = (top: Scored | undefined, { own }: Query) => {
   const e = top?.evidence ?? top;
   return (
     !e ||
-    ((e.lexical?.score ?? 0) / Math.max(1, own.length) < TRUST.weakLexical && (e.semantic?.score ?? 0) < TRUST.weakSemantic && (e.example?.semantic ?? 0) < TRUST.weakExample)
+    ((e.lexical?.score ?? 0) / Math.max(1, own.length) < TRUST.weakLexical &&
+      (e.semantic?.score ?? 0) < TRUST.weakSemantic &&
+      (e.example?.semantic ?? 0) < TRUST.weakExample)
   );
 };
 
@@ -593,7 +854,11 @@ const oneLine = (text: string, max = 140) => {
 };
 
 // Which task word an indexed term answered, and how: the same stem, a synonym, a prefix or a near spelling.
-function explainTerm(indexed: string, queryTerms: AnalyzedTerm[], fromSynonym: Set<string>): { query: AnalyzedTerm; how: 'exact' | 'synonym' | 'prefix' | 'fuzzy' } {
+function explainTerm(
+  indexed: string,
+  queryTerms: AnalyzedTerm[],
+  fromSynonym: Set<string>,
+): { query: AnalyzedTerm; how: 'exact' | 'synonym' | 'prefix' | 'fuzzy' } {
   const same = queryTerms.find((q) => q.term === indexed);
   if (same) return { query: same, how: fromSynonym.has(same.term) ? 'synonym' : 'exact' };
   const prefix = queryTerms.find((q) => q.term.length >= MIN_PREFIX && indexed.startsWith(q.term));
@@ -618,5 +883,8 @@ function distance(a: string, b: string): number {
 
 // Size and load cost of the semantic data, for the benchmark and the health route.
 export function semanticStats(vectors: WordVectors = wordVectors()) {
-  return `word vectors ${vectors.source}: ${vectors.size} words × ${vectors.dims} dims, ${(vectors.bytes / 2 ** 20).toFixed(1)} MiB in memory, loaded in ${vectors.loadMs.toFixed(0)} ms`;
+  return (
+    `word vectors ${vectors.source}: ${vectors.size} words × ${vectors.dims} dims, ` +
+    `${(vectors.bytes / 2 ** 20).toFixed(1)} MiB in memory, loaded in ${vectors.loadMs.toFixed(0)} ms`
+  );
 }

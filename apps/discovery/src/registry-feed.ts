@@ -57,10 +57,19 @@ export class RegistryFeed implements OnApplicationBootstrap, OnApplicationShutdo
   async refresh(): Promise<void> {
     const requestId = `discovery-registry-${randomUUID().slice(0, 8)}`;
     try {
-      const reply = Reply.parse(await this.bus.request<RegistryListingsReply>(SUBJECTS.registryListings, {}, { timeoutMs: this.config.DISCOVERY_REGISTRY_TIMEOUT_MS, requestId }));
+      const reply = Reply.parse(
+        await this.bus.request<RegistryListingsReply>(
+          SUBJECTS.registryListings,
+          {},
+          { timeoutMs: this.config.DISCOVERY_REGISTRY_TIMEOUT_MS, requestId },
+        ),
+      );
       if (reply.registry_updated !== this.marker || !this.fetchedAt) {
         const valid = reply.listings.map((l) => Listing.safeParse(l)).filter((r) => r.success);
-        if (valid.length < reply.listings.length) this.logger.event('warn', 'registry listings skipped: malformed', { skipped: reply.listings.length - valid.length });
+        if (valid.length < reply.listings.length)
+          this.logger.event('warn', 'registry listings skipped: malformed', {
+            skipped: reply.listings.length - valid.length,
+          });
         this.listings = valid.map((r) => r.data as RegistryListing);
         this.marker = reply.registry_updated;
         this.revision++;
@@ -78,16 +87,31 @@ export class RegistryFeed implements OnApplicationBootstrap, OnApplicationShutdo
   // The listings to use now (none once they are older than the stale limit) and how fresh they are.
   current(now = Date.now()): { listings: RegistryListing[]; revision: string; freshness: SourceFreshness } {
     const asOf = this.fetchedAt === null ? null : new Date(this.fetchedAt).toISOString();
-    const expired = this.fetchedAt === null || (this.lastError !== null && now - this.fetchedAt > this.config.DISCOVERY_REGISTRY_MAX_STALE_MS);
+    const expired =
+      this.fetchedAt === null ||
+      (this.lastError !== null && now - this.fetchedAt > this.config.DISCOVERY_REGISTRY_MAX_STALE_MS);
     if (expired) {
-      const reason = this.fetchedAt === null ? `registry has not answered yet${this.lastError ? `: ${this.lastError}` : ''}` : `registry not answering since ${asOf}: ${this.lastError}`;
-      return { listings: [], revision: `none`, freshness: { available: false, items: 0, as_of: asOf, stale: false, reason } };
+      const reason =
+        this.fetchedAt === null
+          ? `registry has not answered yet${this.lastError ? `: ${this.lastError}` : ''}`
+          : `registry not answering since ${asOf}: ${this.lastError}`;
+      return {
+        listings: [],
+        revision: `none`,
+        freshness: { available: false, items: 0, as_of: asOf, stale: false, reason },
+      };
     }
     const stale = this.lastError !== null;
     return {
       listings: this.listings,
       revision: String(this.revision),
-      freshness: { available: !stale, items: this.listings.length, as_of: asOf, stale, ...(stale ? { reason: `registry not answering: ${this.lastError}; last listings kept` } : {}) },
+      freshness: {
+        available: !stale,
+        items: this.listings.length,
+        as_of: asOf,
+        stale,
+        ...(stale ? { reason: `registry not answering: ${this.lastError}; last listings kept` } : {}),
+      },
     };
   }
 }

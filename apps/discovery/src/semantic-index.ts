@@ -31,7 +31,8 @@ export const SEMANTIC = {
   rarityBase: 3,
   // A tool's word used by many tools says little about any one: its matches count (idf / max idf) ^ this.
   idfPower: 2,
-  // The commonest words ("now", "still", "right") sit close to everything frequent: below this row they are not compared.
+  // The commonest words ("now", "still", "right") sit close to everything frequent: below this row they are not
+  // compared.
   minRow: 300,
 };
 
@@ -59,8 +60,8 @@ export class SemanticIndex {
   private readonly floor: Float64Array; // the cosine each slot in order must exceed to count in any tool
   private readonly split: number; // matrix dims compared before a slot that cannot reach its floor is dropped
   private readonly tails: Float64Array; // each slot's vector length past split
-  // The tools using each slot, as (tool, position in its slots) from postingStart[slot] to postingStart[slot + 1]: a task
-  // word is close to few of the catalog's words, so scoring walks only theirs instead of every tool's every word.
+  // The tools using each slot, as (tool, position in its slots) from postingStart[slot] to postingStart[slot + 1]: a
+  // task word is close to few of the catalog's words, so scoring walks only theirs instead of every tool's every word.
   private readonly postingStart: Int32Array;
   private readonly postingDoc: Int32Array;
   private readonly postingAt: Int32Array;
@@ -91,13 +92,21 @@ export class SemanticIndex {
         }
       }
       const entries = [...best.entries()];
-      this.docs.push({ id: doc.id, slots: Int32Array.from(entries.map(([s]) => s)), weights: Float32Array.from(entries.map(([, b]) => b.weight)), fields: entries.map(([, b]) => b.field) });
+      this.docs.push({
+        id: doc.id,
+        slots: Int32Array.from(entries.map(([s]) => s)),
+        weights: Float32Array.from(entries.map(([, b]) => b.weight)),
+        fields: entries.map(([, b]) => b.field),
+      });
     }
     // Document frequency of each word, then each tool's weights scaled by how specific its words are.
     const df = new Int32Array(rows.length);
     for (const d of this.docs) for (const slot of d.slots) df[slot]++;
     const maxIdf = Math.log(1 + this.docs.length);
-    for (const d of this.docs) d.slots.forEach((slot, i) => (d.weights[i] *= (Math.log(1 + this.docs.length / df[slot]) / maxIdf) ** SEMANTIC.idfPower));
+    for (const d of this.docs)
+      d.slots.forEach(
+        (slot, i) => (d.weights[i] *= (Math.log(1 + this.docs.length / df[slot]) / maxIdf) ** SEMANTIC.idfPower),
+      );
     const start = new Int32Array(rows.length + 1);
     for (const d of this.docs) for (const slot of d.slots) start[slot + 1]++;
     for (let slot = 0; slot < rows.length; slot++) start[slot + 1] += start[slot];
@@ -112,7 +121,8 @@ export class SemanticIndex {
     );
     this.postingStart = start;
     this.slotWeight = new Float64Array(rows.length);
-    for (const d of this.docs) d.slots.forEach((slot, i) => (this.slotWeight[slot] = Math.max(this.slotWeight[slot], d.weights[i])));
+    for (const d of this.docs)
+      d.slots.forEach((slot, i) => (this.slotWeight[slot] = Math.max(this.slotWeight[slot], d.weights[i])));
     const reach = rows.map((row, slot) => this.slotWeight[slot] * vectors.length(row));
     this.order = Int32Array.from(rows.keys()).sort((a, b) => reach[b] - reach[a] || a - b);
     this.reach = Float64Array.from(this.order, (slot) => reach[slot]);
@@ -134,7 +144,14 @@ export class SemanticIndex {
     const length = this.vectors.length(row);
     let reached = 0;
     while (reached < this.reach.length && this.reach[reached] * length > threshold) reached++;
-    const sims = this.vectors.similarities(row, this.matrix, this.split, this.tails, this.floor, new Float32Array(reached));
+    const sims = this.vectors.similarities(
+      row,
+      this.matrix,
+      this.split,
+      this.tails,
+      this.floor,
+      new Float32Array(reached),
+    );
     const slots: number[] = [];
     const kept: number[] = [];
     for (let r = 0; r < reached; r++) {
@@ -199,9 +216,15 @@ export class SemanticIndex {
         const i = at[k][d];
         if (i < 0) return;
         score += (q.weight * (best[k][d] - threshold)) / (1 - threshold);
-        pairs.push({ query: q.word, term: this.slotWords[doc.slots[i]], similarity: Math.min(1, sim[k][d]), field: doc.fields[i] });
+        pairs.push({
+          query: q.word,
+          term: this.slotWords[doc.slots[i]],
+          similarity: Math.min(1, sim[k][d]),
+          field: doc.fields[i],
+        });
       });
-      if (pairs.length) out.set(doc.id, { score: score / total, pairs: pairs.sort((a, b) => b.similarity - a.similarity) });
+      if (pairs.length)
+        out.set(doc.id, { score: score / total, pairs: pairs.sort((a, b) => b.similarity - a.similarity) });
     });
     return out;
   }

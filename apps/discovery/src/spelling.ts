@@ -34,10 +34,12 @@ export class Spelling {
 
   // The target a word the vectors lack stands for (the commonest one edit away), if any.
   correction(word: string): { word: string; row: number } | undefined {
-    if (word.length < SPELLING.minLength || !/^\p{Ll}+$/u.test(word) || this.vectors.id(word) !== undefined) return undefined;
+    if (word.length < SPELLING.minLength || !/^\p{Ll}+$/u.test(word) || this.vectors.id(word) !== undefined)
+      return undefined;
     let best: { word: string; row: number } | undefined;
     for (let length = word.length - 1; length <= word.length + 1; length++) {
-      for (const t of this.byStart.get(bucketKey(word, length)) ?? []) if ((best === undefined || t.row < best.row) && oneEdit(word, t.word)) best = t;
+      for (const t of this.byStart.get(bucketKey(word, length)) ?? [])
+        if ((best === undefined || t.row < best.row) && oneEdit(word, t.word)) best = t;
     }
     return best;
   }

@@ -6,7 +6,15 @@ describe('words', () => {
     expect(words('latest 8-Ks and 10-Q')).toEqual(['latest', '8k', 'ks', 'and', '10q']);
     expect(words('sha256 of it')).toEqual(['sha256', 'of', 'it']);
     expect(words('ran md5sum and sha256sum')).toEqual(['ran', 'md5', 'md5sum', 'and', 'sha256', 'sha256sum']);
-    expect(words('a GET-style call, get it, callGet')).toEqual(['httpget', 'style', 'call', 'get', 'it', 'call', 'get']);
+    expect(words('a GET-style call, get it, callGet')).toEqual([
+      'httpget',
+      'style',
+      'call',
+      'get',
+      'it',
+      'call',
+      'get',
+    ]);
   });
 
   it('leaves dates, numbers and plain hyphenated words as before', () => {
@@ -25,7 +33,9 @@ describe('words', () => {
 
 describe('withoutContrast', () => {
   it('leaves out what a task sets its need against, up to the end of the clause', () => {
-    expect(withoutContrast('present conditions for a point, not a forecast? thanks')).toBe('present conditions for a point ? thanks');
+    expect(withoutContrast('present conditions for a point, not a forecast? thanks')).toBe(
+      'present conditions for a point ? thanks',
+    );
     expect(withoutContrast('hash it with SHA-256 (not MD5)')).toBe('hash it with SHA-256  )');
     expect(withoutContrast('rank services instead of a keyword search')).toBe('rank services  ');
     expect(withoutContrast('a count, not just the rows; and fast')).toBe('a count ; and fast');
@@ -44,7 +54,9 @@ describe('withoutContrast', () => {
     // A word that only starts with "not" or "no", accents and all, is no contrast.
     expect(withoutContrast('notícias em alta')).toBe('notícias em alta');
     // A dash ends the clause set against the need, as a comma does.
-    expect(withoutContrast("not about any mark's status — is the trademark service up?")).toBe(' — is the trademark service up?');
+    expect(withoutContrast("not about any mark's status — is the trademark service up?")).toBe(
+      ' — is the trademark service up?',
+    );
     // What is done already, or first, is a step before the need.
     expect(withoutContrast('send the answers after submitting our listing')).toBe('send the answers  ');
     expect(withoutContrast('once having paid, confirm the spend')).toBe(' , confirm the spend');
@@ -54,9 +66,13 @@ describe('withoutContrast', () => {
   it('keeps a plain "not", which is part of the need', () => {
     expect(withoutContrast('which payments were not allowed')).toBe('which payments were not allowed');
     expect(withoutContrast('is the service not working?')).toBe('is the service not working?');
-    expect(withoutContrast("we don't need that bot anymore, release it")).toBe("we don't need that bot anymore, release it");
+    expect(withoutContrast("we don't need that bot anymore, release it")).toBe(
+      "we don't need that bot anymore, release it",
+    );
     // What the task would otherwise do itself is its need.
-    expect(withoutContrast('instead of running md5sum locally, hash it')).toBe('instead of running md5sum locally, hash it');
+    expect(withoutContrast('instead of running md5sum locally, hash it')).toBe(
+      'instead of running md5sum locally, hash it',
+    );
   });
 });
 

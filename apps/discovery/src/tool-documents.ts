@@ -25,7 +25,8 @@ interface Common {
   // A free route that runs the service rather than serving a task (status, root-path files and forms such as the
   // registry's snapshot or questionnaire): it appears only when the task asks for it.
   admin: boolean;
-  verified: boolean; // announced by a Toll group (checked as the gateway checks it) or operator-verified in the registry
+  // announced by a Toll group (checked as the gateway checks it) or operator-verified in the registry
+  verified: boolean;
   registeredAt: string | null; // index entries: when first registered (the oldest of near-duplicates is kept)
   asks: string[]; // labelled examples: how users ask for this tool
   text: ToolText;
@@ -45,7 +46,10 @@ export type ToolDocument =
   | (Common & { source: 'registry'; call: RegistryCall });
 
 // A manifest route as the catalog and the 402 challenge both see it.
-export type CatalogRoute = Pick<RouteManifest, 'operationId' | 'method' | 'path' | 'summary' | 'description' | 'asks' | 'tags' | 'price' | 'inputSchema'> & {
+export type CatalogRoute = Pick<
+  RouteManifest,
+  'operationId' | 'method' | 'path' | 'summary' | 'description' | 'asks' | 'tags' | 'price' | 'inputSchema'
+> & {
   group: string;
   groupTitle: string;
 };
@@ -72,7 +76,13 @@ function tollCallOf(route: CatalogRoute): TollCall {
 function schemaWords(schema: Record<string, unknown>): string {
   const properties = (schema.properties ?? {}) as Record<string, { description?: unknown; enum?: unknown }>;
   return Object.entries(properties)
-    .map(([name, p]) => [name, typeof p?.description === 'string' ? p.description : '', Array.isArray(p?.enum) ? p.enum.join(' ') : ''].join(' '))
+    .map(([name, p]) =>
+      [
+        name,
+        typeof p?.description === 'string' ? p.description : '',
+        Array.isArray(p?.enum) ? p.enum.join(' ') : '',
+      ].join(' '),
+    )
     .join(' ; ');
 }
 
@@ -126,7 +136,15 @@ export function entryDocument(entry: IndexEntry): ToolDocument {
     verified: false,
     registeredAt: entry.created_at,
     asks: [],
-    text: { summary: entry.description, name: entry.name, tags: entry.tags.join(' ; '), path: urlWords(entry.endpoint), description: '', inputs: '', asks: '' },
+    text: {
+      summary: entry.description,
+      name: entry.name,
+      tags: entry.tags.join(' ; '),
+      path: urlWords(entry.endpoint),
+      description: '',
+      inputs: '',
+      asks: '',
+    },
     call: { endpoint: entry.endpoint, schema_url: entry.schema_url },
   };
 }
@@ -140,7 +158,14 @@ export function listingPrice(pricing: unknown): PriceSpec | null {
   if (p.model === 'free') return FREE_PRICE;
   if (usd === null) return null;
   if (p.model === 'per_call' || (p.model === 'per_block' && p.requests === 1)) return { per: 'call', usd };
-  if (p.model === 'per_block' && typeof p.requests === 'number' && Number.isInteger(p.requests) && p.requests >= 2 && p.requests <= 1_000_000) return { per: 'block', usd, requests: p.requests };
+  if (
+    p.model === 'per_block' &&
+    typeof p.requests === 'number' &&
+    Number.isInteger(p.requests) &&
+    p.requests >= 2 &&
+    p.requests <= 1_000_000
+  )
+    return { per: 'block', usd, requests: p.requests };
   return null;
 }
 

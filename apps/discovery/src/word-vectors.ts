@@ -21,11 +21,23 @@ export class WordVectors {
     const started = process.hrtime.bigint();
     const raw = gunzipSync(readFileSync(file));
     const headerLength = raw.readUInt32LE(0);
-    const header = JSON.parse(raw.subarray(4, 4 + headerLength).toString('utf8')) as { source: string; dims: number; scale: number; words: string[] };
+    const header = JSON.parse(raw.subarray(4, 4 + headerLength).toString('utf8')) as {
+      source: string;
+      dims: number;
+      scale: number;
+      words: string[];
+    };
     const data = new Int8Array(raw.buffer, raw.byteOffset + 4 + headerLength, header.words.length * header.dims);
     if (data.length !== header.words.length * header.dims) throw new Error(`${file}: truncated`);
     const ids = new Map(header.words.map((w, i) => [w, i]));
-    return new WordVectors(header.source, header.dims, header.scale, ids, data, Number(process.hrtime.bigint() - started) / 1e6);
+    return new WordVectors(
+      header.source,
+      header.dims,
+      header.scale,
+      ids,
+      data,
+      Number(process.hrtime.bigint() - started) / 1e6,
+    );
   }
 
   get size() {
@@ -68,14 +80,23 @@ export class WordVectors {
   // The length of each of the first `count` rows of a packed matrix from dim `from` on, in the matrix's units.
   tailLengths(matrix: Float32Array, count: number, from: number): Float64Array {
     const dims = this.dims;
-    return Float64Array.from({ length: count }, (_, r) => Math.hypot(...matrix.subarray(r * dims + from, (r + 1) * dims)));
+    return Float64Array.from({ length: count }, (_, r) =>
+      Math.hypot(...matrix.subarray(r * dims + from, (r + 1) * dims)),
+    );
   }
 
   // Cosine similarity of one row with the first out.length rows of a packed matrix (rows × dims; int8 values held as
   // float32, so every product and sum stays an exact integer), into out; -Infinity where a row cannot reach floor[r].
-  // The dims up to `split` come first: the rest can add at most the product of both rows' lengths there (Cauchy-Schwarz,
-  // tails from tailLengths), so most unrelated rows stop halfway.
-  similarities(id: number, matrix: Float32Array, split: number, tails: Float64Array, floor: Float64Array, out: Float32Array): Float32Array {
+  // The dims up to `split` come first: the rest can add at most the product of both rows' lengths there
+  // (Cauchy-Schwarz, tails from tailLengths), so most unrelated rows stop halfway.
+  similarities(
+    id: number,
+    matrix: Float32Array,
+    split: number,
+    tails: Float64Array,
+    floor: Float64Array,
+    out: Float32Array,
+  ): Float32Array {
     const q = Float64Array.from(this.vector(id));
     const dims = this.dims;
     const norm = this.scale * this.scale;

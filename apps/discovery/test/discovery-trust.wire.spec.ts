@@ -22,11 +22,20 @@ describe('discovery trust over NATS, two replicas', () => {
     if (r.err) throw new Error(JSON.stringify(r.err));
     return r.response!.data;
   };
-  const entry = (name: string) => ({ name, endpoint: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example/`, description: `${name}: a tool registered in a test`, price_per_call: 0, tags: [] });
+  const entry = (name: string) => ({
+    name,
+    endpoint: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example/`,
+    description: `${name}: a tool registered in a test`,
+    price_per_call: 0,
+    tags: [],
+  });
 
   beforeAll(async () => {
     nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(weather));
-    await waitFor(() => data('getHealth', {}), (h) => h.index.groups.includes('weather'));
+    await waitFor(
+      () => data('getHealth', {}),
+      (h) => h.index.groups.includes('weather'),
+    );
   });
 
   it('limits new entries per client network across replicas; updates and other networks are not limited', async () => {
@@ -43,7 +52,9 @@ describe('discovery trust over NATS, two replicas', () => {
     });
     expect((refused as TollError).details!.retryAfterSeconds).toBeGreaterThan(590);
     // Updating an entry adds nothing to the index; another network has its own limit.
-    expect((await b.register({ ...entry('One'), description: 'One: updated in a test' }, '203.0.113.7')).created).toBe(false);
+    expect((await b.register({ ...entry('One'), description: 'One: updated in a test' }, '203.0.113.7')).created).toBe(
+      false,
+    );
     expect((await b.register(entry('Four'), '198.51.100.2')).created).toBe(true);
     // One IPv6 host owns its /64: rotating the address within it does not reset the limit.
     for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2::3']) await a.register(entry(`v6 ${ip}`), ip);
@@ -56,26 +67,58 @@ describe('discovery trust over NATS, two replicas', () => {
   it("carries each result's availability and ranks an operation down while its group announces it cannot serve it", async () => {
     const task = 'Daily weather forecast for the next days in Lisbon';
     const before = await data('match', { task, limit: 3 });
-    expect(before.results[0]).toMatchObject({ name: 'weather.getForecast', availability: { state: 'available', retry_after_seconds: null, reason: null } });
+    expect(before.results[0]).toMatchObject({
+      name: 'weather.getForecast',
+      availability: { state: 'available', retry_after_seconds: null, reason: null },
+    });
 
-    nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify({ ...weather, unavailable: { 'weather.getForecast': { retryAfterSeconds: 120, reason: 'UPSTREAM_ERROR: every provider down' } } }));
-    const down = await waitFor(() => data('match', { task, limit: 5 }), (m) => m.results.some((r: any) => r.availability.state === 'unavailable'));
+    nc.publish(
+      SUBJECTS.catalogAnnounce,
+      JSON.stringify({
+        ...weather,
+        unavailable: {
+          'weather.getForecast': { retryAfterSeconds: 120, reason: 'UPSTREAM_ERROR: every provider down' },
+        },
+      }),
+    );
+    const down = await waitFor(
+      () => data('match', { task, limit: 5 }),
+      (m) => m.results.some((r: any) => r.availability.state === 'unavailable'),
+    );
     const forecast = down.results.find((r: any) => r.name === 'weather.getForecast');
-    expect(forecast.availability).toEqual({ state: 'unavailable', retry_after_seconds: expect.any(Number), reason: 'UPSTREAM_ERROR: every provider down' });
+    expect(forecast.availability).toEqual({
+      state: 'unavailable',
+      retry_after_seconds: expect.any(Number),
+      reason: 'UPSTREAM_ERROR: every provider down',
+    });
     expect(forecast.availability.retry_after_seconds).toBeGreaterThan(110);
     // Its score is halved (TRUST.unavailableFactor): it still shows, below what serves the task nearly as well.
     expect(forecast.score).toBeCloseTo(before.results[0].score / 2, 2);
-    expect(forecast.reasons).toContainEqual(expect.stringMatching(/^its group cannot serve it now \(UPSTREAM_ERROR: every provider down\); retry in \d+ s; ranked down$/));
-    const teaserState = async () => (await data('search', { q: task })).results.find((r: any) => r.name === 'weather.getForecast').availability;
+    expect(forecast.reasons).toContainEqual(
+      expect.stringMatching(
+        /^its group cannot serve it now \(UPSTREAM_ERROR: every provider down\); retry in \d+ s; ranked down$/,
+      ),
+    );
+    const teaserState = async () =>
+      (await data('search', { q: task })).results.find((r: any) => r.name === 'weather.getForecast').availability;
     expect(await waitFor(teaserState, (s) => s === 'unavailable')).toBe('unavailable'); // either replica may answer
 
     nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(weather)); // served again
-    const up = await waitFor(() => data('match', { task, limit: 3 }), (m) => m.results[0].availability.state === 'available');
-    expect(up.results[0]).toMatchObject({ name: 'weather.getForecast', score: before.results[0].score, availability: { state: 'available' } });
+    const up = await waitFor(
+      () => data('match', { task, limit: 3 }),
+      (m) => m.results[0].availability.state === 'available',
+    );
+    expect(up.results[0]).toMatchObject({
+      name: 'weather.getForecast',
+      score: before.results[0].score,
+      availability: { state: 'available' },
+    });
   });
 
   it('names every field of its match and search answers in snake_case, as announced and as served', async () => {
-    const announced = (await data('getHealth', {})).endpoints.filter((e: any) => ['discovery.match', 'discovery.search'].includes(e.operation_id));
+    const announced = (await data('getHealth', {})).endpoints.filter((e: any) =>
+      ['discovery.match', 'discovery.search'].includes(e.operation_id),
+    );
     expect(announced).toHaveLength(2);
     const keys = (schema: unknown, out = new Set<string>()): Set<string> => {
       if (!schema || typeof schema !== 'object') return out;
@@ -95,7 +138,9 @@ describe('discovery trust over NATS, two replicas', () => {
     expect([...names].filter((n) => !/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(n))).toEqual([]);
     const served = await data('match', { task: 'weather forecast for Lisbon', limit: 2 });
     const servedKeys = (v: unknown, path = ''): string[] =>
-      !v || typeof v !== 'object' || path.endsWith('.schema') ? [] : Object.entries(v).flatMap(([k, x]) => [...(Array.isArray(v) ? [] : [k]), ...servedKeys(x, `${path}.${k}`)]);
+      !v || typeof v !== 'object' || path.endsWith('.schema')
+        ? []
+        : Object.entries(v).flatMap(([k, x]) => [...(Array.isArray(v) ? [] : [k]), ...servedKeys(x, `${path}.${k}`)]);
     expect(servedKeys(served).filter((n) => !/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(n))).toEqual([]);
   });
 });

@@ -22,7 +22,16 @@ const listing = (over: Partial<RegistryListing> = {}): RegistryListing => ({
   verified: true,
   ...over,
 });
-const LISTINGS = [listing(), listing({ id: 'lst-sub', name: 'Validator Yield Feed', description: 'Validator staking yield feed', pricing: { model: 'subscription', usd: '9', period: 'month' }, verified: false })];
+const LISTINGS = [
+  listing(),
+  listing({
+    id: 'lst-sub',
+    name: 'Validator Yield Feed',
+    description: 'Validator staking yield feed',
+    pricing: { model: 'subscription', usd: '9', period: 'month' },
+    verified: false,
+  }),
+];
 
 describe('discovery over NATS', () => {
   const { nc } = groupHarness({
@@ -34,7 +43,8 @@ describe('discovery over NATS', () => {
       DISCOVERY_REGISTRY_TIMEOUT_MS: '300',
       DISCOVERY_REGISTRY_MAX_STALE_MS: '1500',
       DISCOVERY_INDEX_MAX_ENTRIES: '5',
-      DISCOVERY_PATH_GRANTS: 'registry:/api/listings,registry:/registry.json,registry:/api/submit,registry:/api/questionnaire',
+      DISCOVERY_PATH_GRANTS:
+        'registry:/api/listings,registry:/registry.json,registry:/api/submit,registry:/api/questionnaire',
     }),
   });
   let registry: FakeResponder | undefined;
@@ -51,7 +61,14 @@ describe('discovery over NATS', () => {
     return err.details.issues;
   };
   const register = (over: Record<string, unknown> = {}) =>
-    data('register', { name: 'Tide Tables', endpoint: 'https://tides.example/v1/tides', description: 'High and low tide times for coastal stations', price_per_call: 0.004, tags: ['Tides', 'ocean', 'tides'], ...over });
+    data('register', {
+      name: 'Tide Tables',
+      endpoint: 'https://tides.example/v1/tides',
+      description: 'High and low tide times for coastal stations',
+      price_per_call: 0.004,
+      tags: ['Tides', 'ocean', 'tides'],
+      ...over,
+    });
   const useRegistry = (handler: (d: unknown) => { response?: unknown; err?: unknown }) => {
     registry?.stop();
     registry = respond(nc, SUBJECTS.registryListings, handler);
@@ -61,22 +78,51 @@ describe('discovery over NATS', () => {
     // The other groups announce themselves, as they would at start or when discovery asks.
     for (const m of otherGroups) nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(m));
     // Manifests the gateway would refuse (a path of another group, a root path not granted) are ignored here too.
-    const evil = (path: string) => ({ ...otherGroups[0], group: 'evil', routes: [{ ...otherRoutes[0], operationId: 'evil.take', subject: 'toll.evil.take', path }] });
+    const evil = (path: string) => ({
+      ...otherGroups[0],
+      group: 'evil',
+      routes: [{ ...otherRoutes[0], operationId: 'evil.take', subject: 'toll.evil.take', path }],
+    });
     nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(evil('/toll/weather/current')));
     nc.publish(SUBJECTS.catalogAnnounce, JSON.stringify(evil('/api/data')));
-    await waitFor(() => data('getHealth', {}), (h) => h.index.toll_routes === otherRoutes.length + 4);
+    await waitFor(
+      () => data('getHealth', {}),
+      (h) => h.index.toll_routes === otherRoutes.length + 4,
+    );
   });
 
   it('serves its health: own endpoints, the full Toll catalog, index sizes and source status', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'discovery', title: 'Discovery', status: 'degraded' });
-    expect(health.endpoints.map((e: any) => e.operation_id).sort()).toEqual(['discovery.getHealth', 'discovery.match', 'discovery.register', 'discovery.search']);
-    expect(health.tolls).toContainEqual({ operation_id: 'discovery.match', method: 'POST', path: '/toll/discovery/match', price: { per: 'call', usd: '0.02' } });
+    expect(health.endpoints.map((e: any) => e.operation_id).sort()).toEqual([
+      'discovery.getHealth',
+      'discovery.match',
+      'discovery.register',
+      'discovery.search',
+    ]);
+    expect(health.tolls).toContainEqual({
+      operation_id: 'discovery.match',
+      method: 'POST',
+      path: '/toll/discovery/match',
+      price: { per: 'call', usd: '0.02' },
+    });
     const routes = otherRoutes.length + 4; // every announced route plus discovery's own four
-    expect(health.index).toEqual({ documents: routes, toll_routes: routes, index_entries: 0, registry_listings: 0, groups: expect.arrayContaining(['weather', 'discovery', 'spend']) });
+    expect(health.index).toEqual({
+      documents: routes,
+      toll_routes: routes,
+      index_entries: 0,
+      registry_listings: 0,
+      groups: expect.arrayContaining(['weather', 'discovery', 'spend']),
+    });
     expect(health.index.groups).toHaveLength(otherGroups.length + 1);
     expect(health.catalog.map((r: any) => r.operation_id)).not.toContain('evil.take');
-    expect(health.sources.registry).toEqual({ available: false, items: 0, as_of: null, stale: false, reason: 'registry has not answered yet: no service is answering registry.listings' });
+    expect(health.sources.registry).toEqual({
+      available: false,
+      items: 0,
+      as_of: null,
+      stale: false,
+      reason: 'registry has not answered yet: no service is answering registry.listings',
+    });
     expect(health.sources.index).toMatchObject({ available: true, items: 0, stale: false });
   });
 
@@ -98,8 +144,20 @@ describe('discovery over NATS', () => {
           updated_at: expect.any(String),
         },
       });
-      const again = await register({ endpoint: 'HTTPS://Tides.Example/v1/tides', price_per_call: 0.0045, schema_url: 'https://tides.example/schema.json' });
-      expect(again).toMatchObject({ created: false, entry: { id: first.entry.id, price_per_call: 0.0045, price_per_call_usd: '0.0045', schema_url: 'https://tides.example/schema.json' } });
+      const again = await register({
+        endpoint: 'HTTPS://Tides.Example/v1/tides',
+        price_per_call: 0.0045,
+        schema_url: 'https://tides.example/schema.json',
+      });
+      expect(again).toMatchObject({
+        created: false,
+        entry: {
+          id: first.entry.id,
+          price_per_call: 0.0045,
+          price_per_call_usd: '0.0045',
+          schema_url: 'https://tides.example/schema.json',
+        },
+      });
       expect((await register({ name: 'Tide Tables Pro' })).created).toBe(true);
       expect((await data('getHealth', {})).index.index_entries).toBe(2);
     });
@@ -125,13 +183,31 @@ describe('discovery over NATS', () => {
       ['schema_url', { schema_url: 'javascript:alert(1)' }, 'must be an http or https URL'],
       ['extra', { extra: true }, 'is not an accepted field'],
     ])('refuses a bad %s: %j', async (field, over, message) => {
-      expect(await issues('register', { name: 'n', endpoint: 'https://a.example/', description: 'a valid description', price_per_call: 0, tags: [], ...over })).toEqual([{ field, message }]);
+      expect(
+        await issues('register', {
+          name: 'n',
+          endpoint: 'https://a.example/',
+          description: 'a valid description',
+          price_per_call: 0,
+          tags: [],
+          ...over,
+        }),
+      ).toEqual([{ field, message }]);
     });
 
     it('refuses a new entry once the index is full, but still updates existing ones', async () => {
       for (let i = 0; i < 3; i++) await register({ name: `Filler ${i}` });
-      const { err } = await call('register', { name: 'One too many', endpoint: 'https://full.example/', description: 'no room left here', price_per_call: 0, tags: [] });
-      expect(err).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The discovery index is full (5 entries); existing entries can still be updated' });
+      const { err } = await call('register', {
+        name: 'One too many',
+        endpoint: 'https://full.example/',
+        description: 'no room left here',
+        price_per_call: 0,
+        tags: [],
+      });
+      expect(err).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The discovery index is full (5 entries); existing entries can still be updated',
+      });
       expect((await register({ name: 'Filler 0', price_per_call: 0.001 })).created).toBe(false);
     });
   });
@@ -141,8 +217,25 @@ describe('discovery over NATS', () => {
       const out = await data('search', { q: 'weather alerts' });
       expect(out.q).toBe('weather alerts');
       expect(out.results.length).toBeLessThanOrEqual(10);
-      expect(out.results[0]).toEqual({ name: 'weather.getAlerts', summary: expect.any(String), source: 'toll-catalog', verified: true, availability: 'available', method: 'GET', path: '/toll/weather/alerts' });
-      for (const r of out.results) expect(Object.keys(r).sort()).toEqual(['availability', 'method', 'name', 'path', 'source', 'summary', 'verified']);
+      expect(out.results[0]).toEqual({
+        name: 'weather.getAlerts',
+        summary: expect.any(String),
+        source: 'toll-catalog',
+        verified: true,
+        availability: 'available',
+        method: 'GET',
+        path: '/toll/weather/alerts',
+      });
+      for (const r of out.results)
+        expect(Object.keys(r).sort()).toEqual([
+          'availability',
+          'method',
+          'name',
+          'path',
+          'source',
+          'summary',
+          'verified',
+        ]);
       expect(out.no_good_match).toBe(false);
       const matched = await data('match', { task: 'weather alerts', limit: 10 });
       expect(out.results.map((r: any) => r.name)).toEqual(matched.results.map((r: any) => r.name));
@@ -171,7 +264,11 @@ describe('discovery over NATS', () => {
   describe('match ($0.02)', () => {
     it('ranks tools with scores and the reasons they matched', async () => {
       const out = await data('match', { task: 'What will the weather be over the next 5 days in Lisbon?', limit: 3 });
-      expect(out.results.map((r: any) => r.name)).toEqual(['weather.getForecast', 'weather.getCurrent', 'weather.getAlerts']);
+      expect(out.results.map((r: any) => r.name)).toEqual([
+        'weather.getForecast',
+        'weather.getCurrent',
+        'weather.getAlerts',
+      ]);
       expect(out.results[0]).toEqual({
         rank: 1,
         score: expect.any(Number),
@@ -205,14 +302,30 @@ describe('discovery over NATS', () => {
       });
       expect(out.results[0].score).toBeGreaterThan(out.results[1].score);
       expect(out.results[1].score).toBeGreaterThanOrEqual(out.results[2].score);
-      expect(out).toMatchObject({ task: 'What will the weather be over the next 5 days in Lisbon?', max_price: null, no_good_match: false, excluded_by_price: 0, method: expect.stringContaining('BM25') });
+      expect(out).toMatchObject({
+        task: 'What will the weather be over the next 5 days in Lisbon?',
+        max_price: null,
+        no_good_match: false,
+        excluded_by_price: 0,
+        method: expect.stringContaining('BM25'),
+      });
     });
 
     it('names a synonym when the task used another word', async () => {
       const [top] = (await data('match', { task: 'Will it snow in Oslo tomorrow?', limit: 1 })).results;
       expect(top).toMatchObject({ name: 'weather.getForecast' });
-      expect(top.matched).toContainEqual({ term: 'weather', query: 'snow', how: 'synonym', fields: ['name', 'tags', 'asks', 'path'] });
-      expect(top.matched).toContainEqual({ term: 'forecast', query: 'tomorrow', how: 'synonym', fields: ['summary', 'name', 'asks', 'path'] });
+      expect(top.matched).toContainEqual({
+        term: 'weather',
+        query: 'snow',
+        how: 'synonym',
+        fields: ['name', 'tags', 'asks', 'path'],
+      });
+      expect(top.matched).toContainEqual({
+        term: 'forecast',
+        query: 'tomorrow',
+        how: 'synonym',
+        fields: ['summary', 'name', 'asks', 'path'],
+      });
       expect(top.reasons).toContain('"snow" matched synonym "weather" in name, tags, asks, path');
     });
 
@@ -224,14 +337,26 @@ describe('discovery over NATS', () => {
     });
 
     it('always enforces max_price on the smallest payment; an unverified entry never outranks a verified operation', async () => {
-      await register({ name: 'Filler 2', description: 'Priority fee estimate for a Solana transaction, premium', price_per_call: 2.5, tags: ['fees', 'solana'] });
+      await register({
+        name: 'Filler 2',
+        description: 'Priority fee estimate for a Solana transaction, premium',
+        price_per_call: 2.5,
+        tags: ['fees', 'solana'],
+      });
       const task = 'Priority fee estimate for a Solana transaction, premium';
       const open = await data('match', { task, limit: 5 });
       expect(open.results[0]).toMatchObject({ source: 'toll-catalog', name: 'fees.estimate', verified: true });
       const filler = open.results.find((r: any) => r.name === 'Filler 2');
-      expect(filler).toMatchObject({ source: 'index', verified: false, price: { per: 'call', usd: '2.5' }, call: { endpoint: 'https://tides.example/v1/tides', schema_url: null } });
+      expect(filler).toMatchObject({
+        source: 'index',
+        verified: false,
+        price: { per: 'call', usd: '2.5' },
+        call: { endpoint: 'https://tides.example/v1/tides', schema_url: null },
+      });
       expect(filler.score).toBeGreaterThan(open.results[0].score); // its words match better, yet it ranks after
-      expect(filler.reasons).toContain('unverified: registered by anyone and not checked by Toll; ranked after every verified tool');
+      expect(filler.reasons).toContain(
+        'unverified: registered by anyone and not checked by Toll; ranked after every verified tool',
+      );
       const firstUnverified = open.results.findIndex((r: any) => !r.verified);
       expect(open.results.slice(firstUnverified).every((r: any) => !r.verified)).toBe(true);
       const capped = await data('match', { task, max_price: 0.01, limit: 20 });
@@ -243,20 +368,35 @@ describe('discovery over NATS', () => {
       // A block price compares as the one payment it takes: the RPC proxy's $0.01 block of 1,000 calls.
       const rpcTask = 'Solana JSON-RPC proxy';
       const rpc = (await data('match', { task: rpcTask, max_price: 0.01, limit: 1 })).results[0];
-      expect(rpc).toMatchObject({ name: expect.stringMatching(/^rpc\.call/), price: { per: 'block', usd: '0.01', requests: 1000 } });
-      expect(rpc.reasons).toContain('$0.01 per block of 1000 calls (one payment, reused for each call), within max_price $0.01');
+      expect(rpc).toMatchObject({
+        name: expect.stringMatching(/^rpc\.call/),
+        price: { per: 'block', usd: '0.01', requests: 1000 },
+      });
+      expect(rpc.reasons).toContain(
+        '$0.01 per block of 1000 calls (one payment, reused for each call), within max_price $0.01',
+      );
       const under = await data('match', { task: rpcTask, max_price: 0.005, limit: 20 });
       expect(under.results.filter((r: any) => r.name.startsWith('rpc.call'))).toEqual([]);
     });
 
     it('keeps status and free service routes out unless the task asks for them, and says when nothing fits', async () => {
-      const admin = (r: any) => r.source === 'toll-catalog' && (r.call.path.endsWith('/health') || (r.price.usd === '0' && !r.call.path.startsWith('/toll/')));
-      for (const task of ['current weather in Lisbon', 'latest news about Solana', 'vehicle recalls for a 2019 Honda Civic']) {
+      const admin = (r: any) =>
+        r.source === 'toll-catalog' &&
+        (r.call.path.endsWith('/health') || (r.price.usd === '0' && !r.call.path.startsWith('/toll/')));
+      for (const task of [
+        'current weather in Lisbon',
+        'latest news about Solana',
+        'vehicle recalls for a 2019 Honda Civic',
+      ]) {
         const out = await data('match', { task, limit: 20 });
         expect({ task, admin: out.results.filter(admin).map((r: any) => r.name) }).toEqual({ task, admin: [] });
       }
-      expect((await data('match', { task: 'Is the weather service up right now?', limit: 1 })).results[0].name).toBe('weather.getHealth');
-      expect((await data('match', { task: 'Fill in the questionnaire for agent builders', limit: 1 })).results[0].name).toBe('registry.submitQuestionnaire');
+      expect((await data('match', { task: 'Is the weather service up right now?', limit: 1 })).results[0].name).toBe(
+        'weather.getHealth',
+      );
+      expect(
+        (await data('match', { task: 'Fill in the questionnaire for agent builders', limit: 1 })).results[0].name,
+      ).toBe('registry.submitQuestionnaire');
       const nothing = await data('match', { task: 'Write a haiku about autumn leaves', limit: 5 });
       expect(nothing.no_good_match).toBe(true);
       expect((await data('search', { q: 'Write a haiku about autumn leaves' })).no_good_match).toBe(true);
@@ -278,22 +418,43 @@ describe('discovery over NATS', () => {
   // Item 3 of issue 5: for every paid route, what match says about calling it is what the route's 402
   // challenge describes in its bazaar discovery extension (method, input schema in query or body), plus path.
   it('describes each catalog route exactly as its 402 challenge bazaar extension does', async () => {
-    const own = (await data('getHealth', {})).endpoints.map((e: any) => ({ ...e, operationId: e.operation_id, inputSchema: e.input, outputSchema: e.output }));
+    const own = (await data('getHealth', {})).endpoints.map((e: any) => ({
+      ...e,
+      operationId: e.operation_id,
+      inputSchema: e.input,
+      outputSchema: e.output,
+    }));
     const paid = [...otherRoutes, ...own].filter((r) => r.price !== null);
     expect(paid.length).toBeGreaterThan(40);
     for (const route of paid) {
       const { results } = await data('match', { task: route.summary, limit: 20 });
       const hit = results.find((r: any) => r.source === 'toll-catalog' && r.name === route.operationId);
       expect({ operationId: route.operationId, found: !!hit }).toEqual({ operationId: route.operationId, found: true });
-      const bazaar = bazaarExtension({ operationId: route.operationId, method: route.method, path: route.path, summary: route.summary, price: route.price, inputSchema: route.inputSchema, outputSchema: route.outputSchema });
+      const bazaar = bazaarExtension({
+        operationId: route.operationId,
+        method: route.method,
+        path: route.path,
+        summary: route.summary,
+        price: route.price,
+        inputSchema: route.inputSchema,
+        outputSchema: route.outputSchema,
+      });
       const input = bazaar.schema.properties.input.properties as Record<string, unknown>;
       expect(hit.call.method).toBe(bazaar.info.input.method);
       // A templated route's bazaar splits its input into pathParams and the rest; discovery names the path template
       // and the whole input, whose fields are exactly those two parts'.
       const split = input.pathParams as { properties: Record<string, unknown> } | undefined;
-      const rest = (route.method === 'POST' ? input.body : input.queryParams) as { properties: Record<string, unknown> };
-      expect(hit.call.input).toEqual({ in: route.method === 'POST' ? 'body' : 'query', schema: split ? route.inputSchema : rest });
-      if (split) expect(Object.keys({ ...split.properties, ...rest.properties }).sort()).toEqual(Object.keys(route.inputSchema.properties).sort());
+      const rest = (route.method === 'POST' ? input.body : input.queryParams) as {
+        properties: Record<string, unknown>;
+      };
+      expect(hit.call.input).toEqual({
+        in: route.method === 'POST' ? 'body' : 'query',
+        schema: split ? route.inputSchema : rest,
+      });
+      if (split)
+        expect(Object.keys({ ...split.properties, ...rest.properties }).sort()).toEqual(
+          Object.keys(route.inputSchema.properties).sort(),
+        );
       expect(hit.call.path).toBe(route.path);
       expect(hit.price).toEqual(route.price);
       expect(hit.summary).toBe(route.summary); // the challenge's resource.description
@@ -307,20 +468,33 @@ describe('discovery over NATS', () => {
     // A registry that takes the message but never answers: the refresh times out in the background and
     // match answers at once from what it has.
     const silent = nc.subscribe(SUBJECTS.registryListings);
-    expect((await waitFor(registrySource, (s) => s.reason?.includes('did not answer'))).reason).toBe('registry has not answered yet: registry.listings did not answer within 300 ms');
+    expect((await waitFor(registrySource, (s) => s.reason?.includes('did not answer'))).reason).toBe(
+      'registry has not answered yet: registry.listings did not answer within 300 ms',
+    );
     const started = Date.now();
     await data('match', { task, limit: 5 });
     expect(Date.now() - started).toBeLessThan(250);
     silent.unsubscribe();
 
     useRegistry(() => ({ err: { code: 'INTERNAL', message: 'registry database down' } }));
-    expect(await waitFor(registrySource, (s) => s.reason?.includes('registry database down'))).toMatchObject({ available: false, items: 0, reason: 'registry has not answered yet: registry database down' });
+    expect(await waitFor(registrySource, (s) => s.reason?.includes('registry database down'))).toMatchObject({
+      available: false,
+      items: 0,
+      reason: 'registry has not answered yet: registry database down',
+    });
     useRegistry(() => ({ response: { listings: 'not a list', registry_updated: 'x' } }));
-    expect((await waitFor(registrySource, (s) => s.reason?.includes('unexpected shape'))).reason).toBe('registry has not answered yet: registry reply has an unexpected shape');
+    expect((await waitFor(registrySource, (s) => s.reason?.includes('unexpected shape'))).reason).toBe(
+      'registry has not answered yet: registry reply has an unexpected shape',
+    );
     expect((await data('match', { task, limit: 20 })).results.filter((r: any) => r.source === 'registry')).toEqual([]);
 
-    useRegistry(() => ({ response: { listings: [...LISTINGS, { id: 'broken' }], registry_updated: '2026-11-23T09:00:00.000Z' } }));
-    const live = await waitFor(() => data('match', { task, limit: 5 }), (m) => m.sources.registry.available);
+    useRegistry(() => ({
+      response: { listings: [...LISTINGS, { id: 'broken' }], registry_updated: '2026-11-23T09:00:00.000Z' },
+    }));
+    const live = await waitFor(
+      () => data('match', { task, limit: 5 }),
+      (m) => m.sources.registry.available,
+    );
     expect(live.sources.registry).toEqual({ available: true, items: 2, as_of: expect.any(String), stale: false });
     expect(live.results[0]).toMatchObject({
       source: 'registry',
@@ -338,28 +512,60 @@ describe('discovery over NATS', () => {
     expect(capped.results.map((r: any) => r.name)).not.toContain('Validator Yield Feed');
 
     registry!.stop();
-    const stale = await waitFor(() => data('match', { task, limit: 5 }), (m) => m.sources.registry.stale);
+    const stale = await waitFor(
+      () => data('match', { task, limit: 5 }),
+      (m) => m.sources.registry.stale,
+    );
     // The last good pull: the one seen live, or a later one that landed before the registry stopped.
-    expect(stale.sources.registry).toEqual({ available: false, items: 2, as_of: expect.any(String), stale: true, reason: 'registry not answering: no service is answering registry.listings; last listings kept' });
+    expect(stale.sources.registry).toEqual({
+      available: false,
+      items: 2,
+      as_of: expect.any(String),
+      stale: true,
+      reason: 'registry not answering: no service is answering registry.listings; last listings kept',
+    });
     expect(stale.sources.registry.as_of >= live.sources.registry.as_of).toBe(true);
     expect(stale.results[0].name).toBe('Staking Yield Scout');
 
-    const gone = await waitFor(() => data('match', { task, limit: 20 }), (m) => m.sources.registry.items === 0);
-    const lastPull = stale.sources.registry.as_of; // the last good pull (a later one than the live read may have landed)
-    expect(gone.sources.registry).toEqual({ available: false, items: 0, as_of: lastPull, stale: false, reason: `registry not answering since ${lastPull}: no service is answering registry.listings` });
+    const gone = await waitFor(
+      () => data('match', { task, limit: 20 }),
+      (m) => m.sources.registry.items === 0,
+    );
+    // the last good pull (a later one than the live read may have landed)
+    const lastPull = stale.sources.registry.as_of;
+    expect(gone.sources.registry).toEqual({
+      available: false,
+      items: 0,
+      as_of: lastPull,
+      stale: false,
+      reason: `registry not answering since ${lastPull}: no service is answering registry.listings`,
+    });
     expect(gone.results.filter((r: any) => r.source === 'registry')).toEqual([]);
   });
 
   it("ranks our own registry listing's operations instead of the listing, each naming it", async () => {
-    const ours = listing({ id: 'toll-weather', name: 'Toll Weather', description: 'Weather forecast, current conditions and alerts', endpoint_url: 'https://toll.example/toll/weather/forecast' });
+    const ours = listing({
+      id: 'toll-weather',
+      name: 'Toll Weather',
+      description: 'Weather forecast, current conditions and alerts',
+      endpoint_url: 'https://toll.example/toll/weather/forecast',
+    });
     useRegistry(() => ({ response: { listings: [ours], registry_updated: '2026-11-24T09:00:00.000Z' } }));
     const task = 'Are there severe storm warnings for Miami?';
-    const out = await waitFor(() => data('match', { task, limit: 5 }), (m) => m.sources.registry.available);
+    const out = await waitFor(
+      () => data('match', { task, limit: 5 }),
+      (m) => m.sources.registry.available,
+    );
     expect(out.sources.registry).toMatchObject({ available: true, items: 1 });
     expect(out.results.map((r: any) => r.name)).not.toContain('Toll Weather');
     expect(out.results[0]).toMatchObject({ name: 'weather.getAlerts', call: { path: '/toll/weather/alerts' } });
-    expect(out.results[0].reasons).toContain('its group is also listed in the registry as "Toll Weather" (operator-verified; ranked here per operation)');
-    expect((await data('search', { q: task })).results[0]).toMatchObject({ name: 'weather.getAlerts', path: '/toll/weather/alerts' });
+    expect(out.results[0].reasons).toContain(
+      'its group is also listed in the registry as "Toll Weather" (operator-verified; ranked here per operation)',
+    );
+    expect((await data('search', { q: task })).results[0]).toMatchObject({
+      name: 'weather.getAlerts',
+      path: '/toll/weather/alerts',
+    });
     expect((await data('getHealth', {})).index.registry_listings).toBe(1);
     registry!.stop();
   });

@@ -4,4 +4,5 @@ import { EtfConfig } from './config';
 
 export const GROUP = { name: 'etf', title: 'ETF Distributions' } as const;
 
-export const startEtf = (env: Record<string, string | undefined> = process.env) => bootstrapGroup(AppModule, { ...GROUP, config: EtfConfig, env });
+export const startEtf = (env: Record<string, string | undefined> = process.env) =>
+  bootstrapGroup(AppModule, { ...GROUP, config: EtfConfig, env });

@@ -13,7 +13,8 @@ export const EtfConfig = BaseConfig.extend({
   // Short, so that a hanging Nasdaq (the reported failure mode) still leaves time for Massive.
   ETF_NASDAQ_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(4_000),
   ETF_POLYGON_BASE_URL: z.url().default('https://api.polygon.io'),
-  ETF_POLYGON_API_KEY: sensitive(z.string().max(200).optional()), // Massive (ex-Polygon) key; without it the fallback is off
+  // Massive (ex-Polygon) key; without it the fallback is off
+  ETF_POLYGON_API_KEY: sensitive(z.string().max(200).optional()),
   ETF_POLYGON_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(5_000),
   // Calls per minute per replica: the free plan allows 5; paid plans far more.
   ETF_POLYGON_RATE_PER_MINUTE: z.coerce.number().min(1).max(100_000).default(5),
@@ -21,9 +22,21 @@ export const EtfConfig = BaseConfig.extend({
   ETF_SCREENER_UNIVERSE: z
     .string()
     .default(DEFAULT_UNIVERSE.join(','))
-    .transform((s) => [...new Set(s.split(',').map((t) => t.trim().toUpperCase()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((t) => t.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(tickers.min(1).max(100)),
-  ETF_SCREENER_REFRESH_MS: z.coerce.number().int().min(60_000).max(7 * 86_400_000).default(86_400_000),
+  ETF_SCREENER_REFRESH_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(7 * 86_400_000)
+    .default(86_400_000),
   // Build the snapshot at start (so the first screen does not wait for it) and then every refresh period.
   ETF_SCREENER_WARM_ON_START: z.stringbool().default(true),
 });

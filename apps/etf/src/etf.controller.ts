@@ -8,8 +8,10 @@ import { PRICES } from './pricing';
 // Room for Nasdaq's short timeout (4 s), then Massive's, then a price call.
 const TIMEOUT_MS = 12_000;
 const SOURCES =
-  'Sources: Nasdaq quote API (primary, unofficial) and Massive/Polygon (fallback, keyed). Histories are cached 24 h, prices 15 min; ' +
-  'stale data is labelled with as_of and reason. A ticker with no distribution on record is a 404 and the payment stays unused.';
+  'Sources: Nasdaq quote API (primary, unofficial) and Massive/Polygon (fallback, keyed). Histories are cached ' +
+  '24 h, prices 15 min; ' +
+  'stale data is labelled with as_of and reason. A ticker with no distribution on record is a 404 and the ' +
+  'payment stays unused.';
 
 @Controller()
 export class EtfController {
@@ -19,8 +21,12 @@ export class EtfController {
     operationId: 'etf.getDistributions',
     method: 'GET',
     path: '/toll/etf/distributions/{ticker}',
-    summary: 'Full ETF distribution history (ex, record and pay dates, amount, type), payout frequency, trailing-12-month total and annualized yield',
-    description: `${SOURCES} The yield uses the price query when given, else the latest source price, and says which price and when.`,
+    summary:
+      'Full ETF distribution history (ex, record and pay dates, amount, type), payout frequency, ' +
+      'trailing-12-month total and annualized yield',
+    description:
+      `${SOURCES} The yield uses the price query when given, else the latest source price, and says which price ` +
+      `and when.`,
     asks: [
       'dividend history of an ETF',
       'how much does SCHD pay and how often',
@@ -46,9 +52,12 @@ export class EtfController {
     operationId: 'etf.getScreener',
     method: 'GET',
     path: '/toll/etf/screener',
-    summary: 'ETFs ranked by annualized distribution per share and yield, filtered by minimum yield and payout frequency, over a documented universe',
+    summary:
+      'ETFs ranked by annualized distribution per share and yield, filtered by minimum yield and payout ' +
+      'frequency, over a documented universe',
     description:
-      'Answers from a snapshot of the whole universe rebuilt daily in the background (never a fan-out per request); evaluated_count, failed and match_count make the screen provably exhaustive over it.',
+      'Answers from a snapshot of the whole universe rebuilt daily in the background (never a fan-out per ' +
+      'request); evaluated_count, failed and match_count make the screen provably exhaustive over it.',
     asks: [
       'high-yield ETFs with monthly distributions',
       'rank funds by dividend yield',

@@ -11,14 +11,24 @@ const price = z
   .string()
   .regex(/^(0|[1-9]\d{0,6})(\.\d{1,6})?$/, 'must be a decimal price in USD such as 57.43')
   .refine((p) => /[1-9]/.test(p), 'must be greater than zero')
-  .describe('Share price in USD (decimal string, e.g. 57.43) to compute the yield with; default: the latest price from the source');
+  .describe(
+    'Share price in USD (decimal string, e.g. 57.43) to compute the yield with; default: the latest price from ' +
+      'the source',
+  );
 
-export const DistributionsInput = z.strictObject({ ticker, price: price.optional() }).meta({ examples: [{ ticker: 'SCHD' }] });
+export const DistributionsInput = z
+  .strictObject({ ticker, price: price.optional() })
+  .meta({ examples: [{ ticker: 'SCHD' }] });
 export type DistributionsInput = z.infer<typeof DistributionsInput>;
 
 export const FREQUENCIES = ['monthly', 'quarterly', 'semiannual', 'annual'] as const;
 export const ScreenerInput = z.strictObject({
-  min_yield: z.number().min(0).max(100).optional().describe('Minimum annualized yield in percent (forward yield, or trailing 12 months for irregular payers)'),
+  min_yield: z
+    .number()
+    .min(0)
+    .max(100)
+    .optional()
+    .describe('Minimum annualized yield in percent (forward yield, or trailing 12 months for irregular payers)'),
   frequency: z.enum(FREQUENCIES).optional().describe('Only ETFs with this detected payout frequency'),
   sort: z
     .enum(['distribution_per_share', 'yield'])
@@ -50,19 +60,33 @@ export const GetDistributionsOutput = z.object({
         declared_date: z.string().nullable(),
         amount: z.string().describe('USD per share, exact decimal string'),
         type: z
-          .enum(['income', 'special', 'short_term_capital_gain', 'long_term_capital_gain', 'return_of_capital', 'unspecified'])
+          .enum([
+            'income',
+            'special',
+            'short_term_capital_gain',
+            'long_term_capital_gain',
+            'return_of_capital',
+            'unspecified',
+          ])
           .describe('What the source says the payment is; unspecified where it does not say (Nasdaq)'),
       }),
     )
     .describe('Full history, newest first, including declared distributions whose ex-date is still ahead'),
   frequency: Frequency.describe('Detected from the spacing of regular ex-dates over the last 24 months'),
   distributions_per_year: z.number().int().nullable(),
-  trailing_12m: z.object({ total: z.string(), count: z.number().int(), from: z.string(), to: z.string() }).describe('Cash with an ex-date in the last 365 days'),
-  annualized_distribution: z.string().nullable().describe('Latest regular distribution × payments per year; null for irregular payers'),
+  trailing_12m: z
+    .object({ total: z.string(), count: z.number().int(), from: z.string(), to: z.string() })
+    .describe('Cash with an ex-date in the last 365 days'),
+  annualized_distribution: z
+    .string()
+    .nullable()
+    .describe('Latest regular distribution × payments per year; null for irregular payers'),
   yield: z
     .object({
       price: z.string(),
-      price_source: z.enum(['caller', 'nasdaq', 'polygon']).describe('caller: the price query; else the source of the latest price'),
+      price_source: z
+        .enum(['caller', 'nasdaq', 'polygon'])
+        .describe('caller: the price query; else the source of the latest price'),
       price_as_of: z.string().nullable().describe('When the source price was fetched; null for a caller price'),
       forward_yield_pct: z.string().nullable(),
       ttm_yield_pct: z.string(),
@@ -83,9 +107,16 @@ export const GetScreenerOutput = z.object({
     refresh_every_hours: z.number(),
   }),
   evaluated_count: z.number().int().describe('ETFs of the universe whose history loaded in this snapshot'),
-  failed: z.array(z.object({ ticker: z.string(), reason: z.string() })).describe('ETFs of the universe that could not be evaluated'),
+  failed: z
+    .array(z.object({ ticker: z.string(), reason: z.string() }))
+    .describe('ETFs of the universe that could not be evaluated'),
   match_count: z.number().int().describe('ETFs that pass the filters (before limit)'),
-  filters: z.object({ min_yield: z.number().nullable(), frequency: z.string().nullable(), sort: z.string(), limit: z.number().int() }),
+  filters: z.object({
+    min_yield: z.number().nullable(),
+    frequency: z.string().nullable(),
+    sort: z.string(),
+    limit: z.number().int(),
+  }),
   results: z.array(
     z.object({
       ticker: z.string(),
@@ -115,7 +146,17 @@ export const HealthOutput = healthOutput({
       last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
     }),
   ),
-  screener: z.object({ universe: z.array(z.string()), refreshed_at: z.string().nullable(), evaluated_count: z.number().int().nullable() }),
-  cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
+  screener: z.object({
+    universe: z.array(z.string()),
+    refreshed_at: z.string().nullable(),
+    evaluated_count: z.number().int().nullable(),
+  }),
+  cache: z.object({
+    entries: z.number().int(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    stale: z.number().int(),
+    errors: z.number().int(),
+  }),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

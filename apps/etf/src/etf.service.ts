@@ -22,11 +22,15 @@ const SNAPSHOT_CALL_MS = 20_000;
 const TERMS: Record<EtfSource['name'], { role: string; terms: string }> = {
   nasdaq: {
     role: 'primary: distribution history and last sale price',
-    terms: 'Unofficial website back-end (api.nasdaq.com); its terms do not grant API use, so it can be switched off (ETF_NASDAQ_ENABLED)',
+    terms:
+      'Unofficial website back-end (api.nasdaq.com); its terms do not grant API use, so it can be switched off ' +
+      '(ETF_NASDAQ_ENABLED)',
   },
   polygon: {
     role: 'fallback: distribution history (typed: income, special, capital gains) and previous close',
-    terms: 'Massive (formerly Polygon.io) with an API key; the free plan is for individual use, redistribution needs a commercial plan',
+    terms:
+      'Massive (formerly Polygon.io) with an API key; the free plan is for individual use, redistribution needs ' +
+      'a commercial plan',
   },
 };
 
@@ -42,14 +46,21 @@ interface Snapshot {
   failed: Array<{ ticker: string; reason: string }>;
 }
 
-const freshnessOf = (c: Cached<unknown>) => ({ as_of: c.freshness.fetchedAt, stale: c.freshness.stale, ...(c.freshness.reason ? { reason: c.freshness.reason } : {}) });
+const freshnessOf = (c: Cached<unknown>) => ({
+  as_of: c.freshness.fetchedAt,
+  stale: c.freshness.stale,
+  ...(c.freshness.reason ? { reason: c.freshness.reason } : {}),
+});
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 @Injectable()
 export class EtfService implements OnModuleInit, OnModuleDestroy {
   private readonly cache: SwrCache;
   private readonly sources: EtfSource[];
-  private readonly seen = new Map<EtfSource['name'], { lastSuccessAt: string | null; lastFailure: { at: string; code: string; message: string } | null }>();
+  private readonly seen = new Map<
+    EtfSource['name'],
+    { lastSuccessAt: string | null; lastFailure: { at: string; code: string; message: string } | null }
+  >();
 
   constructor(
     nasdaq: NasdaqClient,
@@ -65,8 +76,11 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit() {
     if (!this.config.ETF_SCREENER_WARM_ON_START) return;
-    this.cache.keepFresh('screener', this.config.ETF_SCREENER_REFRESH_MS, () => this.buildSnapshot(), (e) =>
-      this.logger.event('warn', 'screener snapshot failed', { error: message(e) }),
+    this.cache.keepFresh(
+      'screener',
+      this.config.ETF_SCREENER_REFRESH_MS,
+      () => this.buildSnapshot(),
+      (e) => this.logger.event('warn', 'screener snapshot failed', { error: message(e) }),
     );
   }
 
@@ -85,12 +99,21 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
     } else {
       try {
         const p = await this.price(ticker, deadline);
-        priced = { price: p.value, price_source: p.freshness.source as EtfSource['name'], price_as_of: p.freshness.fetchedAt, ...yields(summary, p.value) };
+        priced = {
+          price: p.value,
+          price_source: p.freshness.source as EtfSource['name'],
+          price_as_of: p.freshness.fetchedAt,
+          ...yields(summary, p.value),
+        };
       } catch (e) {
         notes.push(`No yield: no price was given and none could be fetched (${message(e)}); pass price to compute it.`);
       }
     }
-    if (history.freshness.source === 'nasdaq') notes.push('Nasdaq does not say which payments are specials or capital gains: every cash row is typed unspecified and counted as regular.');
+    if (history.freshness.source === 'nasdaq')
+      notes.push(
+        'Nasdaq does not say which payments are specials or capital gains: every cash row is typed unspecified ' +
+          'and counted as regular.',
+      );
     return {
       ticker,
       count: history.value.length,
@@ -115,7 +138,9 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
 
   async screener(input: S.ScreenerInput, deadline: number): Promise<S.GetScreenerOutput> {
     const snapshot = await withDeadline(
-      this.cache.get('screener', { freshMs: this.config.ETF_SCREENER_REFRESH_MS, staleMs: SCREENER_STALE_MS }, () => this.buildSnapshot()),
+      this.cache.get('screener', { freshMs: this.config.ETF_SCREENER_REFRESH_MS, staleMs: SCREENER_STALE_MS }, () =>
+        this.buildSnapshot(),
+      ),
       deadline - 50,
       () => new TollError('SERVICE_UNAVAILABLE', 'The screener snapshot is still being built; retry in a minute'),
     );
@@ -127,7 +152,8 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
       const y = yieldOf(r);
       return y !== null && compareDecimals(y, minYield) >= 0;
     });
-    const key = (r: SnapshotRow) => (input.sort === 'yield' ? yieldOf(r) : (r.summary.annualized ?? r.summary.ttm.total));
+    const key = (r: SnapshotRow) =>
+      input.sort === 'yield' ? yieldOf(r) : (r.summary.annualized ?? r.summary.ttm.total);
     // Highest first; unknown values last; ties by ticker so the order is stable.
     matches.sort((a, b) => {
       const [x, y] = [key(a), key(b)];
@@ -144,7 +170,12 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
       evaluated_count: snapshot.value.rows.length,
       failed: snapshot.value.failed,
       match_count: matches.length,
-      filters: { min_yield: input.min_yield ?? null, frequency: input.frequency ?? null, sort: input.sort, limit: input.limit },
+      filters: {
+        min_yield: input.min_yield ?? null,
+        frequency: input.frequency ?? null,
+        sort: input.sort,
+        limit: input.limit,
+      },
       results: matches.slice(0, input.limit).map((r) => ({
         ticker: r.ticker,
         frequency: r.summary.frequency,
@@ -164,7 +195,8 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
     const list = this.config.ETF_SCREENER_UNIVERSE;
     const isDefault = list.length === DEFAULT_UNIVERSE.length && list.every((t, i) => t === DEFAULT_UNIVERSE[i]);
     return isDefault
-      ? `${list.length} widely held US-listed ETFs (equity income, covered-call, broad index, bond, cash-like, REIT), listed in the health answer`
+      ? `${list.length} widely held US-listed ETFs (equity income, covered-call, broad index, bond, cash-like, ` +
+          `REIT), listed in the health answer`
       : `${list.length} ETFs chosen by this deployment (ETF_SCREENER_UNIVERSE), listed in the health answer`;
   }
 
@@ -172,15 +204,28 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
     const described = this.groupHealth.describe();
     const sources = this.sources.map((s) => {
       const seen = this.seen.get(s.name);
-      return { id: s.name, ...TERMS[s.name], enabled: s.enabled, base_url: s.name === 'nasdaq' ? this.config.ETF_NASDAQ_BASE_URL : this.config.ETF_POLYGON_BASE_URL, last_success_at: seen?.lastSuccessAt ?? null, last_failure: seen?.lastFailure ?? null };
+      return {
+        id: s.name,
+        ...TERMS[s.name],
+        enabled: s.enabled,
+        base_url: s.name === 'nasdaq' ? this.config.ETF_NASDAQ_BASE_URL : this.config.ETF_POLYGON_BASE_URL,
+        last_success_at: seen?.lastSuccessAt ?? null,
+        last_failure: seen?.lastFailure ?? null,
+      };
     });
     const snapshot = this.cache.peek<Snapshot>('screener');
-    const failing = sources.some((s) => s.enabled && s.last_failure && (!s.last_success_at || s.last_failure.at > s.last_success_at));
+    const failing = sources.some(
+      (s) => s.enabled && s.last_failure && (!s.last_success_at || s.last_failure.at > s.last_success_at),
+    );
     return {
       ...described,
       status: !this.sources.some((s) => s.enabled) || failing ? 'degraded' : 'ok',
       sources,
-      screener: { universe: this.config.ETF_SCREENER_UNIVERSE, refreshed_at: snapshot?.freshness.fetchedAt ?? null, evaluated_count: snapshot?.value.rows.length ?? null },
+      screener: {
+        universe: this.config.ETF_SCREENER_UNIVERSE,
+        refreshed_at: snapshot?.freshness.fetchedAt ?? null,
+        evaluated_count: snapshot?.value.rows.length ?? null,
+      },
       cache: { entries: this.cache.size, ...this.cache.stats },
     };
   }
@@ -190,7 +235,8 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
   private history(ticker: string, deadline: number): Promise<Cached<Distribution[]>> {
     return this.cache.get(`history:${ticker}`, HISTORY_TTL, async () => {
       const enabled = this.sources.filter((s) => s.enabled);
-      if (!enabled.length) throw new TollError('SERVICE_UNAVAILABLE', 'No ETF distribution source is enabled on this deployment');
+      if (!enabled.length)
+        throw new TollError('SERVICE_UNAVAILABLE', 'No ETF distribution source is enabled on this deployment');
       const failures: TollError[] = [];
       let empty = 0;
       for (const source of enabled) {
@@ -204,9 +250,17 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
           else failures.push(e);
         }
       }
-      if (!failures.length) throw new TollError('NOT_FOUND', `No distributions on record for ${ticker}: not a known ticker, or a fund that has never paid`, { ticker });
-      const code = failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') && !empty ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR';
-      throw new TollError(code, failures.map((f) => f.message).join('; '), { upstreams: failures.map((f) => f.details?.upstream ?? null) });
+      if (!failures.length)
+        throw new TollError(
+          'NOT_FOUND',
+          `No distributions on record for ${ticker}: not a known ticker, or a fund that has never paid`,
+          { ticker },
+        );
+      const code =
+        failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') && !empty ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR';
+      throw new TollError(code, failures.map((f) => f.message).join('; '), {
+        upstreams: failures.map((f) => f.details?.upstream ?? null),
+      });
     });
   }
 
@@ -234,13 +288,27 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
       try {
         const history = await this.history(ticker, deadline);
         const summary = summarize(history.value, this.clock.now());
-        const price = await this.price(ticker, deadline).then((p) => p.value, () => null);
-        rows.push({ ticker, summary, price, yields: price ? yields(summary, price) : null, source: history.freshness.source as EtfSource['name'] });
+        const price = await this.price(ticker, deadline).then(
+          (p) => p.value,
+          () => null,
+        );
+        rows.push({
+          ticker,
+          summary,
+          price,
+          yields: price ? yields(summary, price) : null,
+          source: history.freshness.source as EtfSource['name'],
+        });
       } catch (e) {
         failed.push({ ticker, reason: e instanceof TollError ? `${e.code}: ${e.message}` : message(e) });
       }
     }
-    if (!rows.length) throw new TollError('UPSTREAM_ERROR', `No ETF of the screener universe could be evaluated: ${failed.map((f) => `${f.ticker} ${f.reason}`).join('; ')}`);
+    if (!rows.length)
+      throw new TollError(
+        'UPSTREAM_ERROR',
+        `No ETF of the screener universe could be evaluated: ` +
+          `${failed.map((f) => `${f.ticker} ${f.reason}`).join('; ')}`,
+      );
     return { value: { rows, failed }, source: 'snapshot' };
   }
 
@@ -252,7 +320,8 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
       seen.lastSuccessAt = new Date(this.clock.now()).toISOString();
       return value;
     } catch (e) {
-      if (e instanceof TollError && !e.details?.symbol_unknown) seen.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
+      if (e instanceof TollError && !e.details?.symbol_unknown)
+        seen.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
       throw e;
     }
   }

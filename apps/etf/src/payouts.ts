@@ -1,4 +1,13 @@
-import { inferFrequency, isoDay, multiplyDecimal, PER_YEAR, percentOf, sumDecimals, type Distribution, type Frequency } from '@toll/markets';
+import {
+  inferFrequency,
+  isoDay,
+  multiplyDecimal,
+  PER_YEAR,
+  percentOf,
+  sumDecimals,
+  type Distribution,
+  type Frequency,
+} from '@toll/markets';
 
 const DAY_MS = 86_400_000;
 

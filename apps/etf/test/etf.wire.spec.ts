@@ -3,15 +3,31 @@ import { groupHarness } from '@toll/testing';
 import { join } from 'node:path';
 import { startEtf } from '../src/bootstrap';
 
-const NASDAQ_OK = ['nasdaq/schd-dividends-ok', 'nasdaq/schd-info-ok', 'nasdaq/jepi-dividends-ok', 'nasdaq/jepi-info-ok', 'nasdaq/arkk-dividends-empty', 'nasdaq/zzzz-symbol-unknown'];
+const NASDAQ_OK = [
+  'nasdaq/schd-dividends-ok',
+  'nasdaq/schd-info-ok',
+  'nasdaq/jepi-dividends-ok',
+  'nasdaq/jepi-info-ok',
+  'nasdaq/arkk-dividends-empty',
+  'nasdaq/zzzz-symbol-unknown',
+];
 const POLYGON_EMPTY = ['polygon/arkk-dividends-empty', 'polygon/zzzz-dividends-empty'];
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
-const NASDAQ_NOTE = 'Nasdaq does not say which payments are specials or capital gains: every cash row is typed unspecified and counted as regular.';
+const NASDAQ_NOTE =
+  'Nasdaq does not say which payments are specials or capital gains: every cash row is typed unspecified and ' +
+  'counted as regular.';
 const TTM = { from: '2025-11-25', to: '2026-11-24' };
 
-const nasdaqRow = (ex_date: string, amount: string, pay_date: string, declared_date: string) => ({ ex_date, record_date: ex_date, pay_date, declared_date, amount, type: 'unspecified' });
+const nasdaqRow = (ex_date: string, amount: string, pay_date: string, declared_date: string) => ({
+  ex_date,
+  record_date: ex_date,
+  pay_date,
+  declared_date,
+  amount,
+  type: 'unspecified',
+});
 const SCHD_NASDAQ = [
   nasdaqRow('2026-12-10', '0.275', '2026-12-15', '2026-12-08'),
   nasdaqRow('2026-09-24', '0.2604', '2026-09-29', '2026-09-22'),
@@ -53,7 +69,12 @@ describe('etf over NATS', () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'etf', title: 'ETF Distributions' });
     expect(health.tolls).toEqual([
-      { operation_id: 'etf.getDistributions', method: 'GET', path: '/toll/etf/distributions/{ticker}', price: { per: 'call', usd: '0.01' } },
+      {
+        operation_id: 'etf.getDistributions',
+        method: 'GET',
+        path: '/toll/etf/distributions/{ticker}',
+        price: { per: 'call', usd: '0.01' },
+      },
       { operation_id: 'etf.getScreener', method: 'GET', path: '/toll/etf/screener', price: null },
       { operation_id: 'etf.getHealth', method: 'GET', path: '/toll/etf/health', price: null },
     ]);
@@ -70,12 +91,21 @@ describe('etf over NATS', () => {
     ['getDistributions', { ticker: 'SCHD', price: '0.000' }, 'price', 'must be greater than zero'],
     ['getDistributions', { ticker: 'SCHD', price: 27.5 }, 'price', 'Invalid input: expected string, received number'],
     ['getScreener', { min_yield: 101 }, 'min_yield', 'Too big: expected number to be <=100'],
-    ['getScreener', { frequency: 'weekly' }, 'frequency', 'Invalid option: expected one of "monthly"|"quarterly"|"semiannual"|"annual"'],
+    [
+      'getScreener',
+      { frequency: 'weekly' },
+      'frequency',
+      'Invalid option: expected one of "monthly"|"quarterly"|"semiannual"|"annual"',
+    ],
     ['getScreener', { limit: 51 }, 'limit', 'Too big: expected number to be <=50'],
     ['getHealth', { verbose: true }, 'verbose', 'is not an accepted field'],
   ])('%s refuses %j: INVALID_INPUT on %s, before any upstream call', async (operation, input, field, message) => {
     use(...NASDAQ_OK);
-    expect((await call(operation, input)).err).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
+    expect((await call(operation, input)).err).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Input failed validation',
+      details: { issues: [{ field, message }] },
+    });
     expect(fake.hits).toEqual([]);
   });
 
@@ -100,20 +130,55 @@ describe('etf over NATS', () => {
   it('Nasdaq hanging (its reported failure mode): Massive answers within the deadline, typed by kind', async () => {
     use('nasdaq/hang-schd', 'polygon/schd-dividends-ok', 'polygon/schd-prev-ok');
     const answer = await data('getDistributions', { ticker: 'schd' });
-    expect(answer).toMatchObject({ ticker: 'SCHD', count: 7, source: 'polygon', frequency: 'quarterly', distributions_per_year: 4, annualized_distribution: '1.0416', notes: [] });
-    expect(answer.distributions[4]).toEqual({ ex_date: '2025-12-24', record_date: '2025-12-24', pay_date: '2025-12-29', declared_date: '2025-12-22', amount: '0.0121', type: 'long_term_capital_gain' });
+    expect(answer).toMatchObject({
+      ticker: 'SCHD',
+      count: 7,
+      source: 'polygon',
+      frequency: 'quarterly',
+      distributions_per_year: 4,
+      annualized_distribution: '1.0416',
+      notes: [],
+    });
+    expect(answer.distributions[4]).toEqual({
+      ex_date: '2025-12-24',
+      record_date: '2025-12-24',
+      pay_date: '2025-12-29',
+      declared_date: '2025-12-22',
+      amount: '0.0121',
+      type: 'long_term_capital_gain',
+    });
     // The capital gain counts in the trailing total, not in the forward (annualized) amount.
     expect(answer.trailing_12m).toEqual({ total: '1.0685', count: 5, ...TTM });
-    expect(answer.yield).toEqual({ price: '27.83', price_source: 'polygon', price_as_of: '2026-11-24T12:00:00.000Z', forward_yield_pct: '3.74', ttm_yield_pct: '3.84' });
+    expect(answer.yield).toEqual({
+      price: '27.83',
+      price_source: 'polygon',
+      price_as_of: '2026-11-24T12:00:00.000Z',
+      forward_yield_pct: '3.74',
+      ttm_yield_pct: '3.84',
+    });
   });
 
   it('getDistributions: full history, frequency, trailing 12 months and both yields at the source price', async () => {
     now = T0 + 25 * HOUR; // past the 24 h history window of the previous test
     use(...NASDAQ_OK);
     const answer = await data('getDistributions', { ticker: 'JEPI' });
-    expect(answer).toMatchObject({ ticker: 'JEPI', count: 13, frequency: 'monthly', distributions_per_year: 12, annualized_distribution: '4.8144', source: 'nasdaq', notes: [NASDAQ_NOTE] });
+    expect(answer).toMatchObject({
+      ticker: 'JEPI',
+      count: 13,
+      frequency: 'monthly',
+      distributions_per_year: 12,
+      annualized_distribution: '4.8144',
+      source: 'nasdaq',
+      notes: [NASDAQ_NOTE],
+    });
     expect(answer.trailing_12m).toEqual({ total: '4.8168', count: 12, from: '2025-11-26', to: '2026-11-25' });
-    expect(answer.yield).toEqual({ price: '57.43', price_source: 'nasdaq', price_as_of: '2026-11-25T13:00:00.000Z', forward_yield_pct: '8.38', ttm_yield_pct: '8.39' });
+    expect(answer.yield).toEqual({
+      price: '57.43',
+      price_source: 'nasdaq',
+      price_as_of: '2026-11-25T13:00:00.000Z',
+      forward_yield_pct: '8.38',
+      ttm_yield_pct: '8.39',
+    });
     now = T0;
   });
 
@@ -128,7 +193,13 @@ describe('etf over NATS', () => {
       distributions_per_year: 4,
       trailing_12m: { total: '1.0564', count: 4, from: '2025-11-26', to: '2026-11-25' },
       annualized_distribution: '1.0416',
-      yield: { price: '26.5', price_source: 'caller', price_as_of: null, forward_yield_pct: '3.93', ttm_yield_pct: '3.99' },
+      yield: {
+        price: '26.5',
+        price_source: 'caller',
+        price_as_of: null,
+        forward_yield_pct: '3.93',
+        ttm_yield_pct: '3.99',
+      },
       source: 'nasdaq',
       notes: [NASDAQ_NOTE],
       freshness: { as_of: '2026-11-25T14:00:00.000Z', stale: false },
@@ -152,20 +223,45 @@ describe('etf over NATS', () => {
     use(...NASDAQ_OK, ...POLYGON_EMPTY);
     const all = await data('getScreener', {});
     expect(all).toMatchObject({
-      universe: { size: 3, refresh_every_hours: 24, description: '3 ETFs chosen by this deployment (ETF_SCREENER_UNIVERSE), listed in the health answer' },
+      universe: {
+        size: 3,
+        refresh_every_hours: 24,
+        description: '3 ETFs chosen by this deployment (ETF_SCREENER_UNIVERSE), listed in the health answer',
+      },
       evaluated_count: 2,
-      failed: [{ ticker: 'ARKK', reason: 'NOT_FOUND: No distributions on record for ARKK: not a known ticker, or a fund that has never paid' }],
+      failed: [
+        {
+          ticker: 'ARKK',
+          reason: 'NOT_FOUND: No distributions on record for ARKK: not a known ticker, or a fund that has never paid',
+        },
+      ],
       match_count: 2,
       filters: { min_yield: null, frequency: null, sort: 'distribution_per_share', limit: 20 },
     });
-    expect(all.results.map((r: any) => [r.ticker, r.frequency, r.annualized_distribution, r.price, r.forward_yield_pct, r.source])).toEqual([
+    expect(
+      all.results.map((r: any) => [
+        r.ticker,
+        r.frequency,
+        r.annualized_distribution,
+        r.price,
+        r.forward_yield_pct,
+        r.source,
+      ]),
+    ).toEqual([
       ['JEPI', 'monthly', '4.8144', '57.43', '8.38', 'nasdaq'],
       ['SCHD', expect.any(String), expect.any(String), expect.any(String), expect.any(String), expect.any(String)],
     ]);
     expect((await data('getScreener', { min_yield: 5 })).results.map((r: any) => r.ticker)).toEqual(['JEPI']);
-    expect(await data('getScreener', { frequency: 'quarterly', limit: 1 })).toMatchObject({ match_count: 1, results: [{ ticker: 'SCHD', frequency: 'quarterly' }] });
+    expect(await data('getScreener', { frequency: 'quarterly', limit: 1 })).toMatchObject({
+      match_count: 1,
+      results: [{ ticker: 'SCHD', frequency: 'quarterly' }],
+    });
     expect((await data('getScreener', { sort: 'yield' })).results.map((r: any) => r.ticker)).toEqual(['JEPI', 'SCHD']);
-    expect(await data('getScreener', { min_yield: 50 })).toMatchObject({ evaluated_count: 2, match_count: 0, results: [] });
+    expect(await data('getScreener', { min_yield: 50 })).toMatchObject({
+      evaluated_count: 2,
+      match_count: 0,
+      results: [],
+    });
   });
 
   it('sources down after the history went stale: the last history, labelled stale with as_of and reason', async () => {
@@ -173,6 +269,10 @@ describe('etf over NATS', () => {
     use('nasdaq/unavailable-503', 'polygon/unavailable-503');
     const answer = await data('getDistributions', { ticker: 'SCHD', price: '26.5' });
     expect(answer.count).toBe(9);
-    expect(answer.freshness).toEqual({ as_of: '2026-11-25T14:00:00.000Z', stale: true, reason: 'UPSTREAM_ERROR: nasdaq answered HTTP 503; polygon answered HTTP 503' });
+    expect(answer.freshness).toEqual({
+      as_of: '2026-11-25T14:00:00.000Z',
+      stale: true,
+      reason: 'UPSTREAM_ERROR: nasdaq answered HTTP 503; polygon answered HTTP 503',
+    });
   });
 });

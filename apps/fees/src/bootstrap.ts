@@ -4,4 +4,5 @@ import { FeesConfig } from './config';
 
 export const GROUP = { name: 'fees', title: 'Fee Oracle' } as const;
 
-export const startFees = (env: Record<string, string | undefined> = process.env) => bootstrapGroup(AppModule, { ...GROUP, config: FeesConfig, env });
+export const startFees = (env: Record<string, string | undefined> = process.env) =>
+  bootstrapGroup(AppModule, { ...GROUP, config: FeesConfig, env });

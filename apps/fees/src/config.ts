@@ -19,8 +19,16 @@ export const FeesConfig = BaseConfig.extend({
     z
       .string()
       .default('http://127.0.0.1:8899')
-      .transform((s) => s.split(',').map((u) => u.trim()).filter(Boolean))
-      .refine((urls) => urls.length >= 1 && urls.length <= 8 && urls.every(httpUrl), 'one to eight comma-separated http(s) URLs'),
+      .transform((s) =>
+        s
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (urls) => urls.length >= 1 && urls.length <= 8 && urls.every(httpUrl),
+        'one to eight comma-separated http(s) URLs',
+      ),
   ),
   // Per attempt; the caller's deadline bounds the whole call across fallbacks.
   FEES_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),

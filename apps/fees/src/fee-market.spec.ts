@@ -9,7 +9,10 @@ describe('fee market percentiles', () => {
 
   it('summarizes slots, counting zero-fee slots as samples', () => {
     const fees = [0n, 0n, 1001n, 5003n, 2503n, 8009n, 3001n, 50021n, 4007n, 7013n, 6007n, 100003n];
-    const market = summarize([], fees.map((fee, i) => ({ slot: 100 + i, fee })));
+    const market = summarize(
+      [],
+      fees.map((fee, i) => ({ slot: 100 + i, fee })),
+    );
     expect(presentMarket(market)).toEqual({
       accounts: [],
       unit: 'micro-lamports per compute unit',

@@ -8,8 +8,10 @@ export const LEVELS = { low: 25, medium: 50, high: 75 } as const satisfies Recor
 export type Priority = keyof typeof LEVELS;
 
 export const METHOD =
-  'Nearest-rank percentiles (the smallest sample with at least p% of samples at or below it) over every slot getRecentPrioritizationFees ' +
-  'returns; each sample is the lowest price that landed in that slot (for given accounts: the highest per-account minimum), and slots ' +
+  'Nearest-rank percentiles (the smallest sample with at least p% of samples at or below it) over every slot ' +
+  'getRecentPrioritizationFees ' +
+  'returns; each sample is the lowest price that landed in that slot (for given accounts: the highest ' +
+  'per-account minimum), and slots ' +
   'with no paying transaction count as 0, as the RPC reports them.';
 
 export interface Sample {
@@ -53,7 +55,10 @@ export function presentMarket(m: FeeMarket) {
   return {
     accounts: m.accounts,
     unit: 'micro-lamports per compute unit' as const,
-    percentiles: Object.fromEntries(PERCENTILES.map((p) => [`p${p}`, m.percentiles[p].toString()])) as Record<`p${Percentile}`, string>,
+    percentiles: Object.fromEntries(PERCENTILES.map((p) => [`p${p}`, m.percentiles[p].toString()])) as Record<
+      `p${Percentile}`,
+      string
+    >,
     min: m.min.toString(),
     max: m.max.toString(),
     samples: m.samples,

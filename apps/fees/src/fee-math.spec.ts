@@ -17,11 +17,20 @@ describe('fee arithmetic', () => {
   });
 
   it('adds 5,000 lamports per signature and reports integer strings', () => {
-    expect(feeParts(2, 300_000, 7_013n)).toEqual({ base_fee_lamports: '10000', priority_fee_lamports: '2104', total_fee_lamports: '12104' });
+    expect(feeParts(2, 300_000, 7_013n)).toEqual({
+      base_fee_lamports: '10000',
+      priority_fee_lamports: '2104',
+      total_fee_lamports: '12104',
+    });
   });
 
   it('reads the margin as exact basis points and applies floor and cap', () => {
-    expect([marginBps('1'), marginBps('1.1'), marginBps('1.25'), marginBps('2.0001')]).toEqual([10_000n, 11_000n, 12_500n, 20_001n]);
+    expect([marginBps('1'), marginBps('1.1'), marginBps('1.25'), marginBps('2.0001')]).toEqual([
+      10_000n,
+      11_000n,
+      12_500n,
+      20_001n,
+    ]);
     expect(computeUnitLimit(450, '1.1', 1_000)).toBe(1_000); // 495 is under the floor
     expect(computeUnitLimit(1_276, '1.1', 1_000)).toBe(1_404); // 1,403.6 rounded up
     expect(computeUnitLimit(100_000, '1.1', 1_000)).toBe(110_000);

@@ -9,12 +9,17 @@ const BPS = 10_000n;
 export const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
 
 // What the runtime charges for priority: ceil(compute-unit limit × price / 10⁶) lamports.
-export const priorityFeeLamports = (units: number, microLamportsPerCu: bigint): bigint => ceilDiv(BigInt(units) * microLamportsPerCu, MICRO_LAMPORTS_PER_LAMPORT);
+export const priorityFeeLamports = (units: number, microLamportsPerCu: bigint): bigint =>
+  ceilDiv(BigInt(units) * microLamportsPerCu, MICRO_LAMPORTS_PER_LAMPORT);
 
 export function feeParts(signatures: number, units: number, microLamportsPerCu: bigint) {
   const base = BigInt(signatures) * LAMPORTS_PER_SIGNATURE;
   const priority = priorityFeeLamports(units, microLamportsPerCu);
-  return { base_fee_lamports: base.toString(), priority_fee_lamports: priority.toString(), total_fee_lamports: (base + priority).toString() };
+  return {
+    base_fee_lamports: base.toString(),
+    priority_fee_lamports: priority.toString(),
+    total_fee_lamports: (base + priority).toString(),
+  };
 }
 
 // "1.1" → 11,000 basis points, read from the decimal text so no float rounding creeps in.

@@ -8,8 +8,10 @@ import { PRICES } from './pricing';
 // Room for an address-lookup-table read, then the fee market and a simulation side by side, each with a fallback.
 const TX_TIMEOUT_MS = 10_000;
 const SOURCE =
-  'Source: Solana JSON-RPC getRecentPrioritizationFees (the last 150 slots) and simulateTransaction on the configured endpoints ' +
-  '(rpc-1 primary, then fallbacks); the response names the endpoint that answered. Priority levels: low = p25, medium = p50, high = p75. ' +
+  'Source: Solana JSON-RPC getRecentPrioritizationFees (the last 150 slots) and simulateTransaction on the ' +
+  'configured endpoints ' +
+  '(rpc-1 primary, then fallbacks); the response names the endpoint that answered. Priority levels: low = p25, ' +
+  'medium = p50, high = p75. ' +
   'Lamport amounts and micro-lamport prices are integer strings computed exactly.';
 
 @Controller()
@@ -20,7 +22,9 @@ export class FeesController {
     operationId: 'fees.getFees',
     method: 'GET',
     path: '/toll/fees/fees',
-    summary: 'Current Solana priority-fee percentiles (p25/p50/p75/p90/p99, micro-lamports per compute unit) over the recent slots',
+    summary:
+      'Current Solana priority-fee percentiles (p25/p50/p75/p90/p99, micro-lamports per compute unit) over the ' +
+      'recent slots',
     description: `${SOURCE} Cached for 2 s; if every endpoint fails, up to 60 s old samples are served labelled stale.`,
     asks: [
       'current Solana priority fee levels',
@@ -46,10 +50,14 @@ export class FeesController {
     operationId: 'fees.estimate',
     method: 'POST',
     path: '/toll/fees/estimate',
-    summary: 'Total fee of a transaction (or of writes to given accounts) at a priority: signatures × 5,000 + ceil(compute units × price / 10⁶) lamports',
+    summary:
+      'Total fee of a transaction (or of writes to given accounts) at a priority: signatures × 5,000 + ' +
+      'ceil(compute units × price / 10⁶) lamports',
     description:
-      `${SOURCE} Give exactly one of transaction_base64 or accounts. Compute units come from the transaction's SetComputeUnitLimit ` +
-      'when it has one, else from simulation (sigVerify off, blockhash replaced); the answer says which. The price is the chosen ' +
+      `${SOURCE} Give exactly one of transaction_base64 or accounts. Compute units come from the transaction's ` +
+      `SetComputeUnitLimit ` +
+      'when it has one, else from simulation (sigVerify off, blockhash replaced); the answer says which. The ' +
+      'price is the chosen ' +
       "percentile of the fee market of the transaction's writable accounts (or of the given accounts).",
     asks: [
       'how much will this Solana transaction cost in fees',
@@ -76,11 +84,16 @@ export class FeesController {
     operationId: 'fees.optimize',
     method: 'POST',
     path: '/toll/fees/optimize',
-    summary: 'Fee-optimized unsigned transaction: compute-unit limit from simulation plus margin, compute-unit price for the priority',
+    summary:
+      'Fee-optimized unsigned transaction: compute-unit limit from simulation plus margin, compute-unit price ' +
+      'for the priority',
     description:
-      `${SOURCE} The transaction is simulated (sigVerify off, blockhash replaced); its SetComputeUnitLimit and SetComputeUnitPrice are ` +
-      'replaced by a limit of min(1,400,000, max(floor, ceil(units × margin))) and the priority price, placed first; every other ' +
-      'instruction, account, lookup table and the blockhash are kept. A failing simulation is a 400 with its error and logs.',
+      `${SOURCE} The transaction is simulated (sigVerify off, blockhash replaced); its SetComputeUnitLimit and ` +
+      `SetComputeUnitPrice are ` +
+      'replaced by a limit of min(1,400,000, max(floor, ceil(units × margin))) and the priority price, placed ' +
+      'first; every other ' +
+      'instruction, account, lookup table and the blockhash are kept. A failing simulation is a 400 with its ' +
+      'error and logs.',
     asks: [
       'set the right compute unit limit and price on my transaction',
       'rewrite my unsigned transaction so it lands cheaply',
@@ -106,7 +119,9 @@ export class FeesController {
     operationId: 'fees.getHealth',
     method: 'GET',
     path: '/toll/fees/health',
-    summary: 'Fee oracle status: each RPC endpoint probed live (status, latency, slot), tolls, cache stats, settings and the catalog',
+    summary:
+      'Fee oracle status: each RPC endpoint probed live (status, latency, slot), tolls, cache stats, settings ' +
+      'and the catalog',
     asks: [
       'is the fee oracle up',
       'status of the priority fee estimator and its RPC endpoints',

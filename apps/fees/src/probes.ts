@@ -6,8 +6,6 @@ import type { FeesConfig } from './config';
 @Injectable()
 export class FeesProbes {
   constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: FeesConfig) {
-    probes.registerHttp(config.FEES_USER_AGENT, [
-      { name: 'solana-rpc', url: config.FEES_RPC_URLS },
-    ]);
+    probes.registerHttp(config.FEES_USER_AGENT, [{ name: 'solana-rpc', url: config.FEES_RPC_URLS }]);
   }
 }

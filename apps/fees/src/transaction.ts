@@ -64,19 +64,29 @@ export function decodeTransaction(base64: string): VersionedTransaction {
   } catch (e) {
     throw invalidTransaction(`is not a serialized Solana transaction: ${(e as Error).message}`);
   }
-  if (tx.message.version !== 'legacy' && tx.message.version !== 0) throw invalidTransaction(`transaction version ${String(tx.message.version)} is not supported (legacy or v0)`);
+  if (tx.message.version !== 'legacy' && tx.message.version !== 0)
+    throw invalidTransaction(`transaction version ${String(tx.message.version)} is not supported (legacy or v0)`);
   return tx;
 }
 
 // Fee-relevant compute-budget instructions are SetComputeUnitLimit and SetComputeUnitPrice; heap-frame and
 // loaded-data-size requests are other compute-budget instructions and stay as they are.
-function budgetInstruction(message: SupportedMessage, ix: MessageCompiledInstruction): { limit: number } | { price: bigint } | null {
+function budgetInstruction(
+  message: SupportedMessage,
+  ix: MessageCompiledInstruction,
+): { limit: number } | { price: bigint } | null {
   if (!message.staticAccountKeys[ix.programIdIndex]?.equals(PROGRAMS.computeBudget)) return null;
-  const instruction = new TransactionInstruction({ programId: PROGRAMS.computeBudget, keys: [], data: Buffer.from(ix.data) });
+  const instruction = new TransactionInstruction({
+    programId: PROGRAMS.computeBudget,
+    keys: [],
+    data: Buffer.from(ix.data),
+  });
   try {
     const type = ComputeBudgetInstruction.decodeInstructionType(instruction);
-    if (type === 'SetComputeUnitLimit') return { limit: ComputeBudgetInstruction.decodeSetComputeUnitLimit(instruction).units };
-    if (type === 'SetComputeUnitPrice') return { price: BigInt(ComputeBudgetInstruction.decodeSetComputeUnitPrice(instruction).microLamports) };
+    if (type === 'SetComputeUnitLimit')
+      return { limit: ComputeBudgetInstruction.decodeSetComputeUnitLimit(instruction).units };
+    if (type === 'SetComputeUnitPrice')
+      return { price: BigInt(ComputeBudgetInstruction.decodeSetComputeUnitPrice(instruction).microLamports) };
   } catch {
     // malformed or unknown to web3.js: left in place; simulation reports it if the runtime rejects it
   }
@@ -97,16 +107,21 @@ export function transactionFacts(tx: VersionedTransaction, tables: AddressLookup
   const message = messageOf(tx);
   let keys;
   try {
-    keys = message.version === 'legacy' ? message.getAccountKeys() : message.getAccountKeys({ addressLookupTableAccounts: tables });
+    keys =
+      message.version === 'legacy'
+        ? message.getAccountKeys()
+        : message.getAccountKeys({ addressLookupTableAccounts: tables });
   } catch (e) {
     throw invalidTransaction(`address lookup tables do not resolve: ${(e as Error).message}`);
   }
   const programs = new Set(message.compiledInstructions.map((ix) => ix.programIdIndex));
   const writable: string[] = [];
-  for (let i = 0; i < keys.length; i++) if (message.isAccountWritable(i) && !programs.has(i)) writable.push(keys.get(i)!.toBase58());
+  for (let i = 0; i < keys.length; i++)
+    if (message.isAccountWritable(i) && !programs.has(i)) writable.push(keys.get(i)!.toBase58());
   let signatures = message.header.numRequiredSignatures;
   for (const ix of message.compiledInstructions) {
-    if (ix.data.length && PRECOMPILES.some((p) => p.equals(message.staticAccountKeys[ix.programIdIndex]))) signatures += ix.data[0];
+    if (ix.data.length && PRECOMPILES.some((p) => p.equals(message.staticAccountKeys[ix.programIdIndex])))
+      signatures += ix.data[0];
   }
   return { version: message.version, signatures, writable, ...computeBudgetOf(message) };
 }
@@ -126,12 +141,17 @@ export function withComputeBudget(tx: VersionedTransaction, limit: number, price
   }
   const staticCount = m.staticAccountKeys.length;
   const moved = (i: number) => (i >= staticCount ? i + shift : i);
-  const budget = [ComputeBudgetProgram.setComputeUnitLimit({ units: limit }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price })].map(
-    (ix): MessageCompiledInstruction => ({ programIdIndex: budgetIndex, accountKeyIndexes: [], data: ix.data }),
-  );
+  const budget = [
+    ComputeBudgetProgram.setComputeUnitLimit({ units: limit }),
+    ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price }),
+  ].map((ix): MessageCompiledInstruction => ({ programIdIndex: budgetIndex, accountKeyIndexes: [], data: ix.data }));
   const kept = m.compiledInstructions
     .filter((ix) => !budgetInstruction(m, ix))
-    .map((ix): MessageCompiledInstruction => ({ programIdIndex: ix.programIdIndex, accountKeyIndexes: ix.accountKeyIndexes.map(moved), data: ix.data }));
+    .map((ix): MessageCompiledInstruction => ({
+      programIdIndex: ix.programIdIndex,
+      accountKeyIndexes: ix.accountKeyIndexes.map(moved),
+      data: ix.data,
+    }));
   const instructions = [...budget, ...kept];
   const base58 = getBase58Decoder();
   const message =
@@ -140,9 +160,19 @@ export function withComputeBudget(tx: VersionedTransaction, limit: number, price
           header,
           accountKeys: keys,
           recentBlockhash: m.recentBlockhash,
-          instructions: instructions.map((ix) => ({ programIdIndex: ix.programIdIndex, accounts: ix.accountKeyIndexes, data: base58.decode(ix.data) })),
+          instructions: instructions.map((ix) => ({
+            programIdIndex: ix.programIdIndex,
+            accounts: ix.accountKeyIndexes,
+            data: base58.decode(ix.data),
+          })),
         })
-      : new MessageV0({ header, staticAccountKeys: keys, recentBlockhash: m.recentBlockhash, compiledInstructions: instructions, addressTableLookups: m.addressTableLookups });
+      : new MessageV0({
+          header,
+          staticAccountKeys: keys,
+          recentBlockhash: m.recentBlockhash,
+          compiledInstructions: instructions,
+          addressTableLookups: m.addressTableLookups,
+        });
   return new VersionedTransaction(message);
 }
 
@@ -154,7 +184,10 @@ export function toBase64(tx: VersionedTransaction): string {
     // web3.js overruns its 1232-byte buffer on an oversized v0 message (a legacy one serializes at any size)
   }
   if (!bytes || bytes.length > PACKET_DATA_SIZE) {
-    throw invalidTransaction(`with the compute-budget instructions the transaction would exceed ${PACKET_DATA_SIZE} bytes${bytes ? ` (${bytes.length})` : ''}`);
+    throw invalidTransaction(
+      `with the compute-budget instructions the transaction would exceed ${PACKET_DATA_SIZE} ` +
+        `bytes${bytes ? ` (${bytes.length})` : ''}`,
+    );
   }
   return Buffer.from(bytes).toString('base64');
 }

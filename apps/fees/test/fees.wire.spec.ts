@@ -31,7 +31,8 @@ const MINUTE = 60_000;
 const MARKET_PRICES = [1001, 5003, 2503, 8009, 3001, 50021, 4007, 7013, 6007, 100003];
 const PERCENTILES = { p25: '1001', p50: '4007', p75: '7013', p90: '50021', p99: '100003' };
 const NO_LIMIT_NOTE =
-  'The transaction sets no compute-unit limit, so the priority fee is priced on the simulated units; as it is, the runtime would charge ' +
+  'The transaction sets no compute-unit limit, so the priority fee is priced on the simulated units; as it is, ' +
+  'the runtime would charge ' +
   'its price on the default limit (200,000 per non-builtin instruction). /toll/fees/optimize sets a limit.';
 
 // The real group over a real NATS server; its two RPC URLs pass through to a real local chain (LiteSVM), and each
@@ -57,7 +58,11 @@ describe('fees over NATS against a local chain', () => {
     return reply.err;
   };
   const chainRpc = async (method: string, params: unknown[]) => {
-    const res = await fetch(rpc.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const res = await fetch(rpc.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
     return ((await res.json()) as { result: any }).result;
   };
 
@@ -72,16 +77,40 @@ describe('fees over NATS against a local chain', () => {
     nonzero_samples: 10,
     slots: { first: genesis, last: genesis + 11 },
   });
-  const transfer = (to: PublicKey, lamports: number | bigint = 1_000_000) => SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports });
-  const memo = (text: string) => new TransactionInstruction({ programId: PROGRAMS.memo, keys: [{ pubkey: payer.publicKey, isSigner: true, isWritable: true }], data: Buffer.from(text) });
+  const transfer = (to: PublicKey, lamports: number | bigint = 1_000_000) =>
+    SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports });
+  const memo = (text: string) =>
+    new TransactionInstruction({
+      programId: PROGRAMS.memo,
+      keys: [{ pubkey: payer.publicKey, isSigner: true, isWritable: true }],
+      data: Buffer.from(text),
+    });
   const signed = (tx: VersionedTransaction, signers = [payer]) => (tx.sign(signers), tx);
   const legacyTx = (instructions: TransactionInstruction[]) =>
-    signed(new VersionedTransaction(new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: chain.latestBlockhash().blockhash, instructions }).compileToLegacyMessage()));
+    signed(
+      new VersionedTransaction(
+        new TransactionMessage({
+          payerKey: payer.publicKey,
+          recentBlockhash: chain.latestBlockhash().blockhash,
+          instructions,
+        }).compileToLegacyMessage(),
+      ),
+    );
   const v0Tx = (instructions: TransactionInstruction[], tables: AddressLookupTableAccount[] = []) =>
-    signed(new VersionedTransaction(new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: chain.latestBlockhash().blockhash, instructions }).compileToV0Message(tables)));
+    signed(
+      new VersionedTransaction(
+        new TransactionMessage({
+          payerKey: payer.publicKey,
+          recentBlockhash: chain.latestBlockhash().blockhash,
+          instructions,
+        }).compileToV0Message(tables),
+      ),
+    );
   const b64 = (tx: VersionedTransaction) => Buffer.from(tx.serialize()).toString('base64');
   const withoutBudget = (tx: VersionedTransaction, tables: AddressLookupTableAccount[] = []) =>
-    TransactionMessage.decompile(tx.message, { addressLookupTableAccounts: tables }).instructions.filter((ix) => !ix.programId.equals(PROGRAMS.computeBudget));
+    TransactionMessage.decompile(tx.message, { addressLookupTableAccounts: tables }).instructions.filter(
+      (ix) => !ix.programId.equals(PROGRAMS.computeBudget),
+    );
 
   // An address lookup table; written straight into the chain unless `onChain` is false: 56-byte meta (type 1,
   // never deactivated, no authority), then the addresses.
@@ -92,7 +121,12 @@ describe('fees over NATS against a local chain', () => {
     meta.writeUInt32LE(1, 0);
     meta.writeBigUInt64LE(state.deactivationSlot, 4);
     const data = Buffer.concat([meta, ...addresses.map((a) => a.toBuffer())]);
-    if (onChain) chain.setAccount(table.key, { lamports: chain.minimumBalanceForRentExemption(data.length), data, owner: AddressLookupTableProgram.programId });
+    if (onChain)
+      chain.setAccount(table.key, {
+        lamports: chain.minimumBalanceForRentExemption(data.length),
+        data,
+        owner: AddressLookupTableProgram.programId,
+      });
     return table;
   };
 
@@ -107,7 +141,12 @@ describe('fees over NATS against a local chain', () => {
       genesis = chain.slot;
       chain.airdrop(payer.publicKey, 10_000n * BigInt(LAMPORTS_PER_SOL));
       for (const price of MARKET_PRICES) {
-        chain.send(legacyTx([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price }), transfer(Keypair.generate().publicKey)]).serialize());
+        chain.send(
+          legacyTx([
+            ComputeBudgetProgram.setComputeUnitPrice({ microLamports: price }),
+            transfer(Keypair.generate().publicKey),
+          ]).serialize(),
+        );
       }
     },
     clock: { token: Clock, now: () => now },
@@ -126,11 +165,26 @@ describe('fees over NATS against a local chain', () => {
   it('serves its health: endpoints probed live, tolls, cache stats, settings and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'fees', title: 'Fee Oracle', status: 'ok' });
-    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['fees.getFees', 'fees.estimate', 'fees.optimize', 'fees.getHealth']);
+    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual([
+      'fees.getFees',
+      'fees.estimate',
+      'fees.optimize',
+      'fees.getHealth',
+    ]);
     expect(health.tolls).toEqual([
       { operation_id: 'fees.getFees', method: 'GET', path: '/toll/fees/fees', price: null },
-      { operation_id: 'fees.estimate', method: 'POST', path: '/toll/fees/estimate', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'fees.optimize', method: 'POST', path: '/toll/fees/optimize', price: { per: 'call', usd: '0.005' } },
+      {
+        operation_id: 'fees.estimate',
+        method: 'POST',
+        path: '/toll/fees/estimate',
+        price: { per: 'call', usd: '0.005' },
+      },
+      {
+        operation_id: 'fees.optimize',
+        method: 'POST',
+        path: '/toll/fees/optimize',
+        price: { per: 'call', usd: '0.005' },
+      },
       { operation_id: 'fees.getHealth', method: 'GET', path: '/toll/fees/health', price: null },
     ]);
     const up = (id: string, role: string, url: string) => ({
@@ -147,7 +201,13 @@ describe('fees over NATS against a local chain', () => {
     });
     expect(health.sources).toEqual([up('rpc-1', 'primary', primary.url), up('rpc-2', 'fallback', fallback.url)]);
     expect(health.cache).toEqual({ entries: 0, hits: 0, misses: 0, stale: 0, errors: 0 });
-    expect(health.settings).toEqual({ cu_margin: '1.1', cu_floor: 1000, cu_cap: 1400000, rpc_timeout_ms: 1000, level_percentiles: { low: 25, medium: 50, high: 75 } });
+    expect(health.settings).toEqual({
+      cu_margin: '1.1',
+      cu_floor: 1000,
+      cu_cap: 1400000,
+      rpc_timeout_ms: 1000,
+      level_percentiles: { low: 25, medium: 50, high: 75 },
+    });
   });
 
   it('computes the fee percentiles exactly from the prioritization fees landed on the chain, then serves them from cache', async () => {
@@ -200,7 +260,11 @@ describe('fees over NATS against a local chain', () => {
 
   it("estimates a transaction on its own SetComputeUnitLimit, matching the chain's fee for that price", async () => {
     const recipient = Keypair.generate().publicKey;
-    const tx = legacyTx([ComputeBudgetProgram.setComputeUnitLimit({ units: 30_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }), transfer(recipient)]);
+    const tx = legacyTx([
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 30_000 }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }),
+      transfer(recipient),
+    ]);
     const estimate = await data('estimate', { transaction_base64: b64(tx) });
     // medium = p50 = 4007: 5,000 + ceil(30,000 × 4,007 / 10⁶ = 120.21)
     expect(estimate).toEqual({
@@ -219,11 +283,20 @@ describe('fees over NATS against a local chain', () => {
       priority_fee_lamports: '121',
       total_fee_lamports: '5121',
       formula: '1 × 5000 + ceil(30000 × 4007 / 1000000) = 5000 + 121 = 5121',
-      transaction: { version: 'legacy', compute_budget: { unit_limit: 30000, unit_price: '1' }, writable_accounts: 2, lookup_tables: 0 },
+      transaction: {
+        version: 'legacy',
+        compute_budget: { unit_limit: 30000, unit_price: '1' },
+        writable_accounts: 2,
+        lookup_tables: 0,
+      },
     });
     expect(primary.methods).toEqual(['getRecentPrioritizationFees']); // no simulation needed
     // The chain's own fee for the same transaction at that price.
-    const atPrice = legacyTx([ComputeBudgetProgram.setComputeUnitLimit({ units: 30_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 4007 }), transfer(recipient)]);
+    const atPrice = legacyTx([
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 30_000 }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 4007 }),
+      transfer(recipient),
+    ]);
     const chainFee = await chainRpc('getFeeForMessage', [Buffer.from(atPrice.message.serialize()).toString('base64')]);
     expect(String(chainFee.value)).toBe(estimate.total_fee_lamports);
   });
@@ -247,18 +320,34 @@ describe('fees over NATS against a local chain', () => {
       priority_fee_lamports: '2', // ceil(150 × 7,013 / 10⁶ = 1.05)
       total_fee_lamports: '5002',
       formula: '1 × 5000 + ceil(150 × 7013 / 1000000) = 5000 + 2 = 5002',
-      transaction: { version: 0, compute_budget: { unit_limit: null, unit_price: null }, writable_accounts: 2, lookup_tables: 0 },
+      transaction: {
+        version: 0,
+        compute_budget: { unit_limit: null, unit_price: null },
+        writable_accounts: 2,
+        lookup_tables: 0,
+      },
     });
     expect(primary.methods.sort()).toEqual(['getRecentPrioritizationFees', 'simulateTransaction']);
   });
 
   it('counts the signatures a precompile verifies, as the chain charges them', async () => {
-    const ed25519 = Ed25519Program.createInstructionWithPrivateKey({ privateKey: Keypair.generate().secretKey, message: Buffer.from('order-7') });
-    const budget = [ComputeBudgetProgram.setComputeUnitLimit({ units: 10_000 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 4007 })];
+    const ed25519 = Ed25519Program.createInstructionWithPrivateKey({
+      privateKey: Keypair.generate().secretKey,
+      message: Buffer.from('order-7'),
+    });
+    const budget = [
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 10_000 }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 4007 }),
+    ];
     const tx = legacyTx([...budget, ed25519, transfer(Keypair.generate().publicKey)]);
     const estimate = await data('estimate', { transaction_base64: b64(tx) });
     // 2 × 5,000 + ceil(10,000 × 4,007 / 10⁶ = 40.07)
-    expect(estimate).toMatchObject({ signatures: 2, base_fee_lamports: '10000', priority_fee_lamports: '41', total_fee_lamports: '10041' });
+    expect(estimate).toMatchObject({
+      signatures: 2,
+      base_fee_lamports: '10000',
+      priority_fee_lamports: '41',
+      total_fee_lamports: '10041',
+    });
     const chainFee = await chainRpc('getFeeForMessage', [Buffer.from(tx.message.serialize()).toString('base64')]);
     expect(chainFee.value).toBe(10041);
   });
@@ -273,7 +362,12 @@ describe('fees over NATS against a local chain', () => {
       compute_units: 5000,
       priority_fee_lamports: '6', // ceil(5,000 × 1,001 / 10⁶ = 5.005)
       total_fee_lamports: '5006',
-      transaction: { version: 0, compute_budget: { unit_limit: 5000, unit_price: null }, writable_accounts: 2, lookup_tables: 1 },
+      transaction: {
+        version: 0,
+        compute_budget: { unit_limit: 5000, unit_price: null },
+        writable_accounts: 2,
+        lookup_tables: 1,
+      },
     });
     expect(primary.methods).toEqual(['getMultipleAccounts', 'getRecentPrioritizationFees']);
 
@@ -318,7 +412,11 @@ describe('fees over NATS against a local chain', () => {
     const tx = legacyTx([transfer(Keypair.generate().publicKey), memo('x'.repeat(950))]);
     expect(tx.serialize().length).toBe(1202);
     const message = 'with the compute-budget instructions the transaction would exceed 1232 bytes (1254)';
-    expect(await failure('optimize', { transaction_base64: b64(tx) })).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field: 'transaction_base64', message }] } });
+    expect(await failure('optimize', { transaction_base64: b64(tx) })).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Input failed validation',
+      details: { issues: [{ field: 'transaction_base64', message }] },
+    });
     expect(primary.methods).toEqual([]);
   });
 
@@ -331,28 +429,56 @@ describe('fees over NATS against a local chain', () => {
     };
     const only = (field: string, message: string) => [{ field, message }];
     const B64_MESSAGE = 'must be standard padded base64';
-    expect(await issues('estimate', { transaction_base64: 'not base64!' })).toEqual(only('transaction_base64', B64_MESSAGE));
-    expect(await issues('optimize', { transaction_base64: 'AQID' + 'A' })).toEqual(only('transaction_base64', B64_MESSAGE));
+    expect(await issues('estimate', { transaction_base64: 'not base64!' })).toEqual(
+      only('transaction_base64', B64_MESSAGE),
+    );
+    expect(await issues('optimize', { transaction_base64: 'AQID' + 'A' })).toEqual(
+      only('transaction_base64', B64_MESSAGE),
+    );
     expect(await issues('optimize', { transaction_base64: 'A'.repeat(1648) })).toEqual(
       only('transaction_base64', 'at most 1644 base64 characters (1232 bytes, the Solana transaction size limit)'),
     );
-    expect(await issues('estimate', { transaction_base64: 'A'.repeat(1644) })).toEqual(only('transaction_base64', 'decodes to more than 1232 bytes (the Solana transaction size limit)'));
+    expect(await issues('estimate', { transaction_base64: 'A'.repeat(1644) })).toEqual(
+      only('transaction_base64', 'decodes to more than 1232 bytes (the Solana transaction size limit)'),
+    );
     expect(await issues('estimate', {})).toEqual(only('transaction_base64', 'give transaction_base64 or accounts'));
     const valid = b64(legacyTx([transfer(Keypair.generate().publicKey)]));
-    expect(await issues('estimate', { transaction_base64: valid, accounts: [key] })).toEqual(only('accounts', 'give transaction_base64 or accounts, not both'));
-    expect(await issues('estimate', { transaction_base64: valid, compute_units: 5 })).toEqual(only('compute_units', 'only with accounts: a transaction carries its own'));
-    expect(await issues('estimate', { accounts: [] })).toEqual(only('accounts', 'Too small: expected array to have >=1 items'));
-    expect(await issues('estimate', { accounts: Array(65).fill(key) })).toEqual(only('accounts', 'Too big: expected array to have <=64 items'));
-    expect(await issues('estimate', { accounts: [key, 'not-a-key-0000000000000000000000000'] })).toEqual(only('accounts.1', 'must be a base58 Solana public key'));
-    expect(await issues('estimate', { accounts: [key], priority: 'urgent' })).toEqual(only('priority', 'Invalid option: expected one of "low"|"medium"|"high"'));
-    expect(await issues('estimate', { accounts: [key], compute_units: 1_400_001 })).toEqual(only('compute_units', 'Too big: expected number to be <=1400000'));
-    expect(await issues('optimize', { transaction_base64: valid, fee: 1 })).toEqual(only('fee', 'is not an accepted field'));
+    expect(await issues('estimate', { transaction_base64: valid, accounts: [key] })).toEqual(
+      only('accounts', 'give transaction_base64 or accounts, not both'),
+    );
+    expect(await issues('estimate', { transaction_base64: valid, compute_units: 5 })).toEqual(
+      only('compute_units', 'only with accounts: a transaction carries its own'),
+    );
+    expect(await issues('estimate', { accounts: [] })).toEqual(
+      only('accounts', 'Too small: expected array to have >=1 items'),
+    );
+    expect(await issues('estimate', { accounts: Array(65).fill(key) })).toEqual(
+      only('accounts', 'Too big: expected array to have <=64 items'),
+    );
+    expect(await issues('estimate', { accounts: [key, 'not-a-key-0000000000000000000000000'] })).toEqual(
+      only('accounts.1', 'must be a base58 Solana public key'),
+    );
+    expect(await issues('estimate', { accounts: [key], priority: 'urgent' })).toEqual(
+      only('priority', 'Invalid option: expected one of "low"|"medium"|"high"'),
+    );
+    expect(await issues('estimate', { accounts: [key], compute_units: 1_400_001 })).toEqual(
+      only('compute_units', 'Too big: expected number to be <=1400000'),
+    );
+    expect(await issues('optimize', { transaction_base64: valid, fee: 1 })).toEqual(
+      only('fee', 'is not an accepted field'),
+    );
     expect(await issues('getFees', { accounts: key })).toEqual(only('accounts', 'is not an accepted field'));
-    // Valid base64 that is not a transaction: refused by the schema, before any RPC call (and, at the gateway, before payment).
+    // Valid base64 that is not a transaction: refused by the schema, before any RPC call (and, at the gateway, before
+    // payment).
     expect(await failure('estimate', { transaction_base64: 'AQID' })).toEqual({
       code: 'INVALID_INPUT',
       message: 'Input failed validation',
-      details: { issues: only('transaction_base64', 'is not a serialized Solana transaction: Reached end of buffer unexpectedly') },
+      details: {
+        issues: only(
+          'transaction_base64',
+          'is not a serialized Solana transaction: Reached end of buffer unexpectedly',
+        ),
+      },
     });
     expect([...primary.methods, ...fallback.methods]).toEqual([]);
   });
@@ -378,9 +504,16 @@ describe('fees over NATS against a local chain', () => {
     primary.serve(fx('unexpected-shape-200'));
     expect(await data('getFees', {})).toMatchObject({
       source: 'rpc-2',
-      notes: ['rpc-1 failed (unexpected getRecentPrioritizationFees result shape (result: Invalid input: expected array, received object)); answered by the fallback rpc-2'],
+      notes: [
+        'rpc-1 failed (unexpected getRecentPrioritizationFees result shape (result: Invalid input: expected ' +
+          'array, received object)); answered by the fallback rpc-2',
+      ],
     });
-    expect(primary.methods).toEqual(['getRecentPrioritizationFees', 'getRecentPrioritizationFees', 'getRecentPrioritizationFees']);
+    expect(primary.methods).toEqual([
+      'getRecentPrioritizationFees',
+      'getRecentPrioritizationFees',
+      'getRecentPrioritizationFees',
+    ]);
   });
 
   it('serves the last fee market labelled stale when every endpoint fails, within a minute', async () => {
@@ -395,7 +528,11 @@ describe('fees over NATS against a local chain', () => {
       level_percentiles: { low: 25, medium: 50, high: 75 },
       method: METHOD,
       source: 'rpc-1',
-      freshness: { as_of: fetchedAt, stale: true, reason: 'UPSTREAM_ERROR: No Solana RPC endpoint answered getRecentPrioritizationFees' },
+      freshness: {
+        as_of: fetchedAt,
+        stale: true,
+        reason: 'UPSTREAM_ERROR: No Solana RPC endpoint answered getRecentPrioritizationFees',
+      },
       notes: [],
     });
     now += 40_000; // past fresh (2 s) + stale (60 s)
@@ -424,7 +561,9 @@ describe('fees over NATS against a local chain', () => {
     fallback.down();
     expect(await failure('optimize', { transaction_base64: b64(tx) })).toEqual({
       code: 'UPSTREAM_ERROR',
-      message: expect.stringMatching(/^No Solana RPC endpoint answered (getRecentPrioritizationFees|simulateTransaction)$/),
+      message: expect.stringMatching(
+        /^No Solana RPC endpoint answered (getRecentPrioritizationFees|simulateTransaction)$/,
+      ),
       details: {
         method: expect.any(String),
         attempts: [
@@ -466,7 +605,11 @@ describe('fees over NATS against a local chain', () => {
 
   it('optimizes a legacy transaction: same instructions plus a limit covering the simulated units; it lands for the fee quoted', async () => {
     const recipient = Keypair.generate().publicKey;
-    const original = legacyTx([ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }), transfer(recipient), memo('x'.repeat(400))]);
+    const original = legacyTx([
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }),
+      transfer(recipient),
+      memo('x'.repeat(400)),
+    ]);
     const out = await data('optimize', { transaction_base64: b64(original) });
     const { transaction_base64, logs, ...numbers } = out;
     expect(numbers).toEqual({
@@ -496,11 +639,17 @@ describe('fees over NATS against a local chain', () => {
     expect(optimized.message.recentBlockhash).toBe(original.message.recentBlockhash);
     expect(optimized.message.staticAccountKeys).toEqual(original.message.staticAccountKeys);
     const instructions = TransactionMessage.decompile(optimized.message).instructions;
-    expect(instructions.slice(0, 2)).toEqual([ComputeBudgetProgram.setComputeUnitLimit({ units: 1404 }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 4007n })]);
+    expect(instructions.slice(0, 2)).toEqual([
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 1404 }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 4007n }),
+    ]);
     expect(instructions.slice(2)).toEqual(withoutBudget(original));
 
     // The chain agrees: the limit covers what the optimized transaction consumes, and it lands for the quoted fee.
-    const simulated = await chainRpc('simulateTransaction', [transaction_base64, { encoding: 'base64', sigVerify: false }]);
+    const simulated = await chainRpc('simulateTransaction', [
+      transaction_base64,
+      { encoding: 'base64', sigVerify: false },
+    ]);
     expect(simulated.value).toMatchObject({ err: null, unitsConsumed: 1276 });
     const signature = chain.send(signed(optimized).serialize());
     expect(chain.getTransactionRecord(signature)).toMatchObject({ err: null, fee: 5006n, computeUnits: 1276n });
@@ -523,12 +672,18 @@ describe('fees over NATS against a local chain', () => {
       instructions: { kept: 1, added: 2, removed: 0 },
     });
     // One more landed slot (the previous test's transaction at 4,007) is in this market.
-    expect(out.fee_market).toMatchObject({ accounts: [payer.publicKey.toBase58(), viaTable.toBase58()].sort(), samples: 13, slots: { first: genesis, last: genesis + 12 } });
+    expect(out.fee_market).toMatchObject({
+      accounts: [payer.publicKey.toBase58(), viaTable.toBase58()].sort(),
+      samples: 13,
+      slots: { first: genesis, last: genesis + 12 },
+    });
 
     const optimized = VersionedTransaction.deserialize(Buffer.from(out.transaction_base64, 'base64'));
     expect(optimized.message.addressTableLookups).toEqual(original.message.addressTableLookups);
     expect(optimized.message.recentBlockhash).toBe(original.message.recentBlockhash);
-    const instructions = TransactionMessage.decompile(optimized.message, { addressLookupTableAccounts: [table] }).instructions;
+    const instructions = TransactionMessage.decompile(optimized.message, {
+      addressLookupTableAccounts: [table],
+    }).instructions;
     expect(instructions).toEqual([
       ComputeBudgetProgram.setComputeUnitLimit({ units: 1000 }),
       ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 7013n }),

@@ -25,7 +25,11 @@ export async function startRpcSwitch(target: string): Promise<RpcSwitch> {
       if (mode.kind === 'down') return void req.socket.destroy();
       if (mode.kind === 'fixture') {
         const { status, body: out, delayMs } = mode.fixture.response;
-        const send = () => !res.destroyed && res.writeHead(status, { 'content-type': typeof out === 'string' ? 'text/plain' : 'application/json' }).end(typeof out === 'string' ? out : JSON.stringify(out));
+        const send = () =>
+          !res.destroyed &&
+          res
+            .writeHead(status, { 'content-type': typeof out === 'string' ? 'text/plain' : 'application/json' })
+            .end(typeof out === 'string' ? out : JSON.stringify(out));
         return void (delayMs ? setTimeout(send, delayMs).unref() : send());
       }
       const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

@@ -13,6 +13,17 @@ import { FundingProbes } from './probes';
 
 @Module({
   controllers: [FundingController],
-  providers: [PrismaService, LiquidationsRepository, LiquidationCollector, FundingService, FundingProbes, BinanceClient, BybitClient, OkxClient, HyperliquidClient, Clock],
+  providers: [
+    PrismaService,
+    LiquidationsRepository,
+    LiquidationCollector,
+    FundingService,
+    FundingProbes,
+    BinanceClient,
+    BybitClient,
+    OkxClient,
+    HyperliquidClient,
+    Clock,
+  ],
 })
 export class AppModule {}

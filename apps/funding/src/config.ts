@@ -5,11 +5,23 @@ export const DEFAULT_USER_AGENT = 'Toll/1.0 (+https://github.com/toll; ops@toll.
 
 const list = z
   .string()
-  .transform((s) => s.split(',').map((v) => v.trim().toUpperCase()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^[A-Z0-9]{1,20}$/)).min(1).max(50));
+  .transform((s) =>
+    s
+      .split(',')
+      .map((v) => v.trim().toUpperCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().regex(/^[A-Z0-9]{1,20}$/))
+      .min(1)
+      .max(50),
+  );
 
 export const FundingConfig = BaseConfig.extend({
-  DATABASE_URL: sensitive(z.string().startsWith('postgres').default('postgresql://postgres@127.0.0.1:5432/toll_funding')),
+  DATABASE_URL: sensitive(
+    z.string().startsWith('postgres').default('postgresql://postgres@127.0.0.1:5432/toll_funding'),
+  ),
   FUNDING_MIGRATE_ON_START: z.enum(['true', 'false']).default('true'), // false where a release step migrates instead
   FUNDING_USER_AGENT: z.string().min(8).max(200).default(DEFAULT_USER_AGENT),
   // Public keyless market data. Binance answers 451 and Bybit 403 from US addresses: deploy outside the US or

@@ -8,7 +8,8 @@ import { PRICES } from './pricing';
 // Room for the three venues asked in parallel, each with its own 3 s timeout and one retry.
 const TIMEOUT_MS = 8_000;
 const SOURCES =
-  'Sources: Binance USDⓈ-M, Bybit v5 and OKX v5 public market data (keyless). Binance answers 451 and Bybit 403 from some regions (the US); ' +
+  'Sources: Binance USDⓈ-M, Bybit v5 and OKX v5 public market data (keyless). Binance answers 451 and Bybit 403 ' +
+  'from some regions (the US); ' +
   'a venue that fails is named in `unavailable` with its reason and the others are still served.';
 
 @Controller()
@@ -19,7 +20,9 @@ export class FundingController {
     operationId: 'funding.getFunding',
     method: 'GET',
     path: '/toll/funding/funding/{symbol}',
-    summary: 'Perpetual futures funding rate of one market on Binance, Bybit and OKX, normalised to hourly and annualized, with the cross-venue spread',
+    summary:
+      'Perpetual futures funding rate of one market on Binance, Bybit and OKX, normalised to hourly and ' +
+      'annualized, with the cross-venue spread',
     description: `${SOURCES} Charged when at least one venue gave a rate; 404 when no venue lists the market.`,
     asks: [
       'funding rate for BTC perpetual on Binance, Bybit and OKX',
@@ -46,9 +49,12 @@ export class FundingController {
     operationId: 'funding.getLiquidations',
     method: 'GET',
     path: '/toll/funding/liquidations/{symbol}',
-    summary: 'Liquidation heatmap of a perpetual: liquidated notional by price and time bucket, long vs short, from recorded events, with the window actually covered',
+    summary:
+      'Liquidation heatmap of a perpetual: liquidated notional by price and time bucket, long vs short, from ' +
+      'recorded events, with the window actually covered',
     description:
-      'Recorded by this group from OKX filled liquidations (no free source keeps history); every answer states which stretches of the window were recorded. ' +
+      'Recorded by this group from OKX filled liquidations (no free source keeps history); every answer states ' +
+      'which stretches of the window were recorded. ' +
       'hours 1-72, default 24. 404 for a market the collector does not track (see /toll/funding/health).',
     asks: [
       'where were longs liquidated on BTC',
@@ -99,7 +105,9 @@ export class FundingController {
     operationId: 'funding.getHealth',
     method: 'GET',
     path: '/toll/funding/health',
-    summary: 'Funding rates service status: tracked markets, venues with their last success and failure, liquidation collector, tolls',
+    summary:
+      'Funding rates service status: tracked markets, venues with their last success and failure, liquidation ' +
+      'collector, tolls',
     asks: [
       'is the funding rates service up',
       'which exchanges does the funding service track and did they fail',

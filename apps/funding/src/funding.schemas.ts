@@ -10,17 +10,29 @@ export const SymbolParam = z
   .string()
   .min(1)
   .max(40)
-  .regex(SYMBOL, 'a base symbol (BTC), BTC-USDT, BTC/USDT, btcusdt, BTC-PERP or BTC-USDT-SWAP; only USDT-margined perpetuals are covered')
+  .regex(
+    SYMBOL,
+    'a base symbol (BTC), BTC-USDT, BTC/USDT, btcusdt, BTC-PERP or BTC-USDT-SWAP; only USDT-margined perpetuals ' +
+      'are covered',
+  )
   .describe('Perpetual in any usual form: BTC, BTC-USDT, BTC/USDT, btcusdt, BTC-PERP, BTC-USDT-SWAP (USDT-margined)');
 
 export const FundingInput = z.strictObject({ symbol: SymbolParam }).meta({ examples: [{ symbol: 'BTC' }] });
 export type FundingInput = z.infer<typeof FundingInput>;
 
 export const MAX_LIQUIDATION_HOURS = 72;
-export const LiquidationsInput = z.strictObject({
-  symbol: SymbolParam,
-  hours: z.number().int().min(1).max(MAX_LIQUIDATION_HOURS).default(24).describe(`Window ending now, in hours: 1-${MAX_LIQUIDATION_HOURS} (default 24; the collector keeps 72 h)`),
-}).meta({ examples: [{ symbol: 'ETH-USDT', hours: 24 }] });
+export const LiquidationsInput = z
+  .strictObject({
+    symbol: SymbolParam,
+    hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_LIQUIDATION_HOURS)
+      .default(24)
+      .describe(`Window ending now, in hours: 1-${MAX_LIQUIDATION_HOURS} (default 24; the collector keeps 72 h)`),
+  })
+  .meta({ examples: [{ symbol: 'ETH-USDT', hours: 24 }] });
 export type LiquidationsInput = z.infer<typeof LiquidationsInput>;
 
 export const TopFundedInput = z.strictObject({
@@ -43,14 +55,22 @@ const VenueRate = z.object({
   venue: Venue,
   venue_symbol: z.string(),
   rate: rate('Rate for the current interval, settled at next_funding_time (the venue’s live estimate until then)'),
-  interval_hours: z.number().int().describe('Funding interval of this market on this venue (1, 2, 4 or 8 h; per symbol)'),
+  interval_hours: z
+    .number()
+    .int()
+    .describe('Funding interval of this market on this venue (1, 2, 4 or 8 h; per symbol)'),
   interval_source: z.string().describe('Where the interval comes from'),
   next_funding_time: z.string().describe('Next settlement (ISO 8601 UTC)'),
   hourly: rate('rate ÷ interval_hours'),
   annualized: rate('rate × 8760 ÷ interval_hours (simple, not compounded)'),
-  predicted_next_rate: rate('Forecast for the interval after next_funding_time, where the venue publishes one').nullable(),
+  predicted_next_rate: rate(
+    'Forecast for the interval after next_funding_time, where the venue publishes one',
+  ).nullable(),
   mark_price: z.string().nullable(),
-  via: z.string().nullable().describe("Set when the venue failed and its rate was read from Hyperliquid's predictedFundings mirror, with why"),
+  via: z
+    .string()
+    .nullable()
+    .describe("Set when the venue failed and its rate was read from Hyperliquid's predictedFundings mirror, with why"),
   freshness: Freshness,
 });
 
@@ -83,13 +103,21 @@ export type FundingOutput = z.infer<typeof FundingOutput>;
 
 const Coverage = z.object({
   requested: z.object({ from: z.string(), to: z.string() }),
-  covered: z.array(z.object({ from: z.string(), to: z.string() })).describe('Stretches of the window the collector recorded in full'),
+  covered: z
+    .array(z.object({ from: z.string(), to: z.string() }))
+    .describe('Stretches of the window the collector recorded in full'),
   covered_hours: z.string().describe('Sum of the covered stretches, hours (3 decimals)'),
   complete: z.boolean().describe('true when the whole requested window is covered'),
   note: z.string(),
 });
 
-const Cell = z.object({ price_from: z.string(), price_to: z.string(), long_usd: z.string(), short_usd: z.string(), events: z.number().int() });
+const Cell = z.object({
+  price_from: z.string(),
+  price_to: z.string(),
+  long_usd: z.string(),
+  short_usd: z.string(),
+  events: z.number().int(),
+});
 
 export const LiquidationsOutput = z.object({
   symbol: z.string(),
@@ -148,7 +176,9 @@ export const HealthOutput = healthOutput({
   ),
   mirror: z
     .object({ source: z.literal('hyperliquid'), enabled: z.boolean(), base_url: z.string(), role: z.string() })
-    .describe("Hyperliquid's predictedFundings, used for Binance and Bybit rates when those venues fail or block this server"),
+    .describe(
+      "Hyperliquid's predictedFundings, used for Binance and Bybit rates when those venues fail or block this server",
+    ),
   collector: z.object({
     enabled: z.boolean(),
     interval_ms: z.number().int(),

@@ -14,7 +14,15 @@ import { BinanceClient } from './upstreams/binance.client';
 import { BybitClient } from './upstreams/bybit.client';
 import { HyperliquidClient } from './upstreams/hyperliquid.client';
 import { OkxClient } from './upstreams/okx.client';
-import { describeFailure, msToIso, VENUE_TERMS, type FundingVenue, type VenueId, type VenueListing, type VenueReading } from './venues';
+import {
+  describeFailure,
+  msToIso,
+  VENUE_TERMS,
+  type FundingVenue,
+  type VenueId,
+  type VenueListing,
+  type VenueReading,
+} from './venues';
 
 const MINUTE = 60_000;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -26,8 +34,10 @@ const TOP_TTL: CachePolicy = { freshMs: 5 * MINUTE, staleMs: 30 * MINUTE };
 // About 300 bytes per (venue, market) reading.
 const CACHE_MAX_ENTRIES = 10_000;
 const HEATMAP_METHOD =
-  'Recorded events only: OKX filled liquidations (USDT swap) polled by this group and stored; notional = contracts × contract value × bankruptcy price, ' +
-  'summed per time bucket × price bucket and split by the side of the liquidated position. No estimated (open interest × leverage) levels are mixed in.';
+  'Recorded events only: OKX filled liquidations (USDT swap) polled by this group and stored; notional = ' +
+  'contracts × contract value × bankruptcy price, ' +
+  'summed per time bucket × price bucket and split by the side of the liquidated position. No estimated (open ' +
+  'interest × leverage) levels are mixed in.';
 
 type Failure = ReturnType<typeof describeFailure>;
 
@@ -39,7 +49,11 @@ interface VenueHealth {
 // A reading whose next funding time has already passed predates that settlement: stale, whatever its cache says
 // (a replayed recording, or a venue that has not rolled its clock over yet).
 function readingFreshness(f: Cached<unknown>['freshness'], nextFundingTime: number, now: number) {
-  const reason = f.reason ?? (nextFundingTime <= now ? `its next funding time ${msToIso(nextFundingTime)} has passed: the reading predates that settlement` : undefined);
+  const reason =
+    f.reason ??
+    (nextFundingTime <= now
+      ? `its next funding time ${msToIso(nextFundingTime)} has passed: the reading predates that settlement`
+      : undefined);
   return { as_of: f.fetchedAt, stale: f.stale || reason !== undefined, ...(reason ? { reason } : {}) };
 }
 
@@ -90,8 +104,13 @@ export class FundingService {
       .sort((a, b) => compareRates(b.annualized, a.annualized));
     const [high, low] = [rows[0], rows[rows.length - 1]];
     const notes = [
-      'rate is per funding interval; hourly and annualized (× 8760 ÷ interval, not compounded) put 1 h, 4 h and 8 h venues on one basis',
-      ...rows.filter((r) => r.freshness.stale).map((r) => `${r.venue}: its reading from ${r.freshness.as_of} is served and marked stale (${r.freshness.reason})`),
+      'rate is per funding interval; hourly and annualized (× 8760 ÷ interval, not compounded) put 1 h, 4 h and ' +
+        '8 h venues on one basis',
+      ...rows
+        .filter((r) => r.freshness.stale)
+        .map(
+          (r) => `${r.venue}: its reading from ${r.freshness.as_of} is served and marked stale (${r.freshness.reason})`,
+        ),
       ...rows.filter((r) => r.via).map((r) => `${r.venue}: ${r.via}`),
       ...(rows.length < 2 ? ['only one venue answered: no cross-venue spread'] : []),
     ];
@@ -101,7 +120,15 @@ export class FundingService {
       base: market.base,
       venues: rows,
       unavailable,
-      spread: rows.length < 2 ? null : { annualized: subtractRates(high.annualized, low.annualized), hourly: subtractRates(high.hourly, low.hourly), highest: high.venue, lowest: low.venue },
+      spread:
+        rows.length < 2
+          ? null
+          : {
+              annualized: subtractRates(high.annualized, low.annualized),
+              hourly: subtractRates(high.hourly, low.hourly),
+              highest: high.venue,
+              lowest: low.venue,
+            },
       complete: rows.length === this.venues.length,
       notes,
     };
@@ -111,7 +138,9 @@ export class FundingService {
     const market = resolveMarket(input.symbol);
     const tracked = this.config.FUNDING_LIQUIDATION_BASES;
     if (!tracked.includes(market.base)) {
-      throw new TollError('NOT_FOUND', `Liquidations are recorded for ${tracked.join(', ')} only, not ${market.base}`, { tracked });
+      throw new TollError('NOT_FOUND', `Liquidations are recorded for ${tracked.join(', ')} only, not ${market.base}`, {
+        tracked,
+      });
     }
     const now = this.clock.now();
     const window = { from: now - input.hours * HOUR_MS, to: now };
@@ -139,13 +168,21 @@ export class FundingService {
       time_bucket_hours: bucketHours,
       price_bucket_usd: step,
       buckets: assemble(cells, window.from, input.hours, bucketHours),
-      totals: { long_usd: long, short_usd: short, total_usd: sumCents([long, short]), events: cells.reduce((n, c) => n + c.events, 0) },
+      totals: {
+        long_usd: long,
+        short_usd: short,
+        total_usd: sumCents([long, short]),
+        events: cells.reduce((n, c) => n + c.events, 0),
+      },
       method: HEATMAP_METHOD,
     };
   }
 
   async topFunded(input: S.TopFundedInput, deadline: number): Promise<S.TopFundedOutput> {
-    const cached = await this.cache.get('top-funded', TOP_TTL, async () => ({ value: await this.loadTop(deadline), source: 'venues' }));
+    const cached = await this.cache.get('top-funded', TOP_TTL, async () => ({
+      value: await this.loadTop(deadline),
+      source: 'venues',
+    }));
     const { rows, unavailable } = cached.value;
     const { fetchedAt, stale, reason } = cached.freshness;
     return {
@@ -155,7 +192,8 @@ export class FundingService {
       unavailable,
       freshness: { as_of: fetchedAt, stale, ...(reason ? { reason } : {}) },
       notes: [
-        'One row per venue and market (Binance and Bybit USDT perpetuals), highest annualized rate first; OKX has no keyless all-markets funding call and is left out',
+        'One row per venue and market (Binance and Bybit USDT perpetuals), highest annualized rate first; OKX ' +
+          'has no keyless all-markets funding call and is left out',
       ],
     };
   }
@@ -173,17 +211,24 @@ export class FundingService {
         last_failure: seen?.lastFailure ?? null,
       };
     });
-    const failing = venues.some((v) => v.enabled && v.last_failure && (!v.last_success_at || v.last_failure.at > v.last_success_at));
+    const failing = venues.some(
+      (v) => v.enabled && v.last_failure && (!v.last_success_at || v.last_failure.at > v.last_success_at),
+    );
     return {
       ...described,
       status: failing || this.collector.lastError ? 'degraded' : 'ok',
-      tracked: { funding: 'USDT-margined perpetuals listed on Binance, Bybit or OKX', liquidation_bases: this.config.FUNDING_LIQUIDATION_BASES },
+      tracked: {
+        funding: 'USDT-margined perpetuals listed on Binance, Bybit or OKX',
+        liquidation_bases: this.config.FUNDING_LIQUIDATION_BASES,
+      },
       venues,
       mirror: {
         source: 'hyperliquid',
         enabled: this.hyperliquid.enabled,
         base_url: this.hyperliquid.baseUrl,
-        role: "predictedFundings: Binance's and Bybit's rates when those venues fail or block this server (keyless, reachable from the US)",
+        role:
+          "predictedFundings: Binance's and Bybit's rates when those venues fail or block this server (keyless, " +
+          'reachable from the US)',
       },
       collector: {
         enabled: this.config.FUNDING_COLLECTOR_ENABLED && this.okx.enabled,
@@ -197,18 +242,28 @@ export class FundingService {
   // A venue's reading of the market (possibly stale, or mirrored by Hyperliquid when the venue fails), or why there
   // is none. A live mirrored rate is preferred to a stale reading of the venue itself.
   private async read(venue: FundingVenue, market: Market, deadline: number): Promise<Cached<VenueReading> | Failure> {
-    if (!venue.enabled) return { venue: venue.id, status: 'disabled', reason: `${venue.id} is turned off on this deployment`, http_status: null };
+    if (!venue.enabled)
+      return {
+        venue: venue.id,
+        status: 'disabled',
+        reason: `${venue.id} is turned off on this deployment`,
+        http_status: null,
+      };
     const symbol = market[venue.id];
     let cached: Cached<VenueReading | null>;
     try {
-      cached = await this.cache.get(`${venue.id}:${symbol}`, RATE_TTL, async () => ({ value: await this.tracked(venue.id, () => venue.reading(symbol, deadline)), source: venue.id }));
+      cached = await this.cache.get(`${venue.id}:${symbol}`, RATE_TTL, async () => ({
+        value: await this.tracked(venue.id, () => venue.reading(symbol, deadline)),
+        source: venue.id,
+      }));
     } catch (e) {
       const failure = describeFailure(venue.id, e);
       const mirrored = await this.mirrored(venue.id, market, failure.reason, deadline);
       if (mirrored === null || 'value' in mirrored) return mirrored ?? failure;
       return { ...failure, reason: `${failure.reason}; ${mirrored.failed}` };
     }
-    if (cached.value === null) return { venue: venue.id, status: 'not_listed', reason: `${venue.id} lists no ${symbol}`, http_status: null };
+    if (cached.value === null)
+      return { venue: venue.id, status: 'not_listed', reason: `${venue.id} lists no ${symbol}`, http_status: null };
     if (cached.freshness.stale) {
       const mirrored = await this.mirrored(venue.id, market, cached.freshness.reason ?? 'refresh failed', deadline);
       if (mirrored && 'value' in mirrored) return mirrored;
@@ -218,7 +273,12 @@ export class FundingService {
 
   // Binance's or Bybit's rate as Hyperliquid's predictedFundings mirrors it; null where no mirror applies, or why
   // the mirror did not help.
-  private async mirrored(venue: VenueId, market: Market, why: string, deadline: number): Promise<Cached<VenueReading> | { failed: string } | null> {
+  private async mirrored(
+    venue: VenueId,
+    market: Market,
+    why: string,
+    deadline: number,
+  ): Promise<Cached<VenueReading> | { failed: string } | null> {
     if (venue === 'okx' || !this.hyperliquid.enabled) return null;
     try {
       const found = await this.hyperliquid.mirror(venue, market.base, deadline);
@@ -247,31 +307,66 @@ export class FundingService {
 
   private noRate(market: Market, failures: Failure[]): TollError {
     const details = { market: market.market, unavailable: failures };
-    if (failures.some((f) => f.status === 'not_listed') && failures.every((f) => f.status === 'not_listed' || f.status === 'disabled')) {
+    if (
+      failures.some((f) => f.status === 'not_listed') &&
+      failures.every((f) => f.status === 'not_listed' || f.status === 'disabled')
+    ) {
       return new TollError('NOT_FOUND', `No venue lists a ${market.market} perpetual`, details);
     }
-    if (failures.every((f) => f.status === 'disabled')) return new TollError('SERVICE_UNAVAILABLE', 'Every funding venue is turned off on this deployment', details);
+    if (failures.every((f) => f.status === 'disabled'))
+      return new TollError('SERVICE_UNAVAILABLE', 'Every funding venue is turned off on this deployment', details);
     const summary = failures.map((f) => `${f.venue}: ${f.reason}`).join('; ');
-    const timedOut = failures.every((f) => f.status === 'timeout' || f.status === 'not_listed' || f.status === 'disabled');
-    return new TollError(timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', `No venue gave a funding rate for ${market.market}: ${summary}`, details);
+    const timedOut = failures.every(
+      (f) => f.status === 'timeout' || f.status === 'not_listed' || f.status === 'disabled',
+    );
+    return new TollError(
+      timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR',
+      `No venue gave a funding rate for ${market.market}: ${summary}`,
+      details,
+    );
   }
 
-  private async loadTop(deadline: number): Promise<{ rows: Array<Omit<S.TopFundedOutput['rows'][number], 'rank'>>; unavailable: Failure[] }> {
+  private async loadTop(
+    deadline: number,
+  ): Promise<{ rows: Array<Omit<S.TopFundedOutput['rows'][number], 'rank'>>; unavailable: Failure[] }> {
     const listed = this.venues.filter((v) => v.enabled && v.id !== 'okx');
     const results = await Promise.allSettled(listed.map((v) => this.tracked(v.id, () => v.listing(deadline))));
-    const unavailable = results.flatMap((r, i) => (r.status === 'rejected' ? [describeFailure(listed[i].id, r.reason)] : []));
+    const unavailable = results.flatMap((r, i) =>
+      r.status === 'rejected' ? [describeFailure(listed[i].id, r.reason)] : [],
+    );
     if (unavailable.length === listed.length) {
-      throw new TollError('UPSTREAM_ERROR', `No venue listed its markets: ${unavailable.map((f) => `${f.venue}: ${f.reason}`).join('; ')}`, { unavailable });
+      throw new TollError(
+        'UPSTREAM_ERROR',
+        `No venue listed its markets: ${unavailable.map((f) => `${f.venue}: ${f.reason}`).join('; ')}`,
+        { unavailable },
+      );
     }
     const min = String(this.config.FUNDING_TOP_MIN_VOLUME_USD);
     const rows = results
       .flatMap((r) => (r.status === 'fulfilled' ? r.value : []))
       // Dated futures in the same listings carry an empty rate; an unusual interval cannot be normalised.
-      .filter((l) => DECIMAL.test(l.rate) && DECIMAL.test(l.volume24hUsd) && Number.isInteger(l.intervalHours) && l.intervalHours >= 1 && l.intervalHours <= 24)
+      .filter(
+        (l) =>
+          DECIMAL.test(l.rate) &&
+          DECIMAL.test(l.volume24hUsd) &&
+          Number.isInteger(l.intervalHours) &&
+          l.intervalHours >= 1 &&
+          l.intervalHours <= 24,
+      )
       .filter((l) => compareRates(l.volume24hUsd, min) >= 0)
       .map((l: VenueListing) => {
         const n = normalise(l.rate, l.intervalHours);
-        return { venue: l.venue, venue_symbol: l.venueSymbol, base: l.base, rate: n.rate, interval_hours: n.interval_hours, hourly: n.hourly, annualized: n.annualized, next_funding_time: msToIso(l.nextFundingTime), volume_24h_usd: l.volume24hUsd };
+        return {
+          venue: l.venue,
+          venue_symbol: l.venueSymbol,
+          base: l.base,
+          rate: n.rate,
+          interval_hours: n.interval_hours,
+          hourly: n.hourly,
+          annualized: n.annualized,
+          next_funding_time: msToIso(l.nextFundingTime),
+          volume_24h_usd: l.volume24hUsd,
+        };
       })
       .sort((a, b) => compareRates(b.annualized, a.annualized) || a.venue_symbol.localeCompare(b.venue_symbol));
     return { rows, unavailable };
@@ -285,7 +380,8 @@ export class FundingService {
       seen.lastSuccessAt = new Date(this.clock.now()).toISOString();
       return value;
     } catch (e) {
-      if (e instanceof TollError) seen.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
+      if (e instanceof TollError)
+        seen.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
       throw e;
     }
   }
@@ -302,6 +398,13 @@ function sumCents(values: readonly string[]): string {
 
 function coverageNote(coveredMs: number, windowMs: number): string {
   if (coveredMs === windowMs) return 'The collector recorded the whole window.';
-  if (coveredMs === 0) return 'The collector has recorded none of this window yet: totals are zero because nothing was recorded, not because nothing was liquidated.';
-  return 'Only the covered stretches were recorded; liquidations in the gaps (collector not yet running, or down) are missing from the totals.';
+  if (coveredMs === 0)
+    return (
+      'The collector has recorded none of this window yet: totals are zero because nothing was recorded, not ' +
+      'because nothing was liquidated.'
+    );
+  return (
+    'Only the covered stretches were recorded; liquidations in the gaps (collector not yet running, or down) are ' +
+    'missing from the totals.'
+  );
 }

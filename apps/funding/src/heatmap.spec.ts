@@ -20,8 +20,16 @@ describe('liquidation heatmap', () => {
       { bucket: 1, priceFrom: '86600.000', priceTo: '86800.000', posSide: 'short' as const, usd: '5.25', events: 1 },
     ];
     expect(assemble(cells, from, 2, 1)).toEqual([
-      { from: '2026-11-24T00:00:00.000Z', to: '2026-11-24T01:00:00.000Z', cells: [{ price_from: '86400', price_to: '86600', long_usd: '1000.5', short_usd: '20', events: 3 }] },
-      { from: '2026-11-24T01:00:00.000Z', to: '2026-11-24T02:00:00.000Z', cells: [{ price_from: '86600', price_to: '86800', long_usd: '0', short_usd: '5.25', events: 1 }] },
+      {
+        from: '2026-11-24T00:00:00.000Z',
+        to: '2026-11-24T01:00:00.000Z',
+        cells: [{ price_from: '86400', price_to: '86600', long_usd: '1000.5', short_usd: '20', events: 3 }],
+      },
+      {
+        from: '2026-11-24T01:00:00.000Z',
+        to: '2026-11-24T02:00:00.000Z',
+        cells: [{ price_from: '86600', price_to: '86800', long_usd: '0', short_usd: '5.25', events: 1 }],
+      },
     ]);
     expect(trimDecimal('12.3400')).toBe('12.34');
   });

@@ -29,7 +29,12 @@ export interface TimeBucket {
 }
 
 // Folds the (time × price × side) rows into time buckets, oldest first, each with its non-empty price buckets.
-export function assemble(cells: readonly HeatCell[], windowFrom: number, hours: number, bucketHours: number): TimeBucket[] {
+export function assemble(
+  cells: readonly HeatCell[],
+  windowFrom: number,
+  hours: number,
+  bucketHours: number,
+): TimeBucket[] {
   const count = Math.ceil(hours / bucketHours);
   return Array.from({ length: count }, (_, i) => {
     const mine = cells.filter((c) => c.bucket === i);

@@ -74,7 +74,15 @@ export class LiquidationCollector implements OnApplicationBootstrap, OnModuleDes
       const oldest = rows.length ? Math.min(...rows.map((r) => r.ts)) : coveredTo;
       // A short page holds everything OKX still serves; we claim only the configured horizon of it.
       const coveredFrom = full ? oldest : Math.min(oldest, polledAt - this.config.FUNDING_OKX_LIQUIDATION_HORIZON_MS);
-      await this.repo.recordPoll({ venue: 'okx', base, coveredFrom, coveredTo, polledAt, events: rows.length, fullPage: full });
+      await this.repo.recordPoll({
+        venue: 'okx',
+        base,
+        coveredFrom,
+        coveredTo,
+        polledAt,
+        events: rows.length,
+        fullPage: full,
+      });
       if (!full || (known !== null && oldest <= known)) return;
       coveredTo = oldest;
     }

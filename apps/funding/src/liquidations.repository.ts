@@ -25,19 +25,44 @@ export class LiquidationsRepository {
        SELECT $1, $2, timestamptz 'epoch' + u.t * interval '1 millisecond', u.s, u.p, u.z, $3::numeric, u.z * $3::numeric * u.p
        FROM unnest($4::bigint[], $5::text[], $6::numeric[], $7::numeric[]) AS u(t, s, p, z)
        ON CONFLICT DO NOTHING`,
-      [venue, base, contractValue, rows.map((r) => r.ts), rows.map((r) => r.posSide), rows.map((r) => r.price), rows.map((r) => r.size)],
+      [
+        venue,
+        base,
+        contractValue,
+        rows.map((r) => r.ts),
+        rows.map((r) => r.posSide),
+        rows.map((r) => r.price),
+        rows.map((r) => r.size),
+      ],
     );
     return result.rowCount ?? 0;
   }
 
-  async recordPoll(poll: { venue: string; base: string; coveredFrom: number; coveredTo: number; polledAt: number; events: number; fullPage: boolean }) {
+  async recordPoll(poll: {
+    venue: string;
+    base: string;
+    coveredFrom: number;
+    coveredTo: number;
+    polledAt: number;
+    events: number;
+    fullPage: boolean;
+  }) {
     await this.db.liquidationPoll.create({
-      data: { ...poll, coveredFrom: new Date(poll.coveredFrom), coveredTo: new Date(poll.coveredTo), polledAt: new Date(poll.polledAt) },
+      data: {
+        ...poll,
+        coveredFrom: new Date(poll.coveredFrom),
+        coveredTo: new Date(poll.coveredTo),
+        polledAt: new Date(poll.polledAt),
+      },
     });
   }
 
   async lastCoveredTo(base: string): Promise<number | null> {
-    const last = await this.db.liquidationPoll.findFirst({ where: { base }, orderBy: { coveredTo: 'desc' }, select: { coveredTo: true } });
+    const last = await this.db.liquidationPoll.findFirst({
+      where: { base },
+      orderBy: { coveredTo: 'desc' },
+      select: { coveredTo: true },
+    });
     return last ? last.coveredTo.getTime() : null;
   }
 
@@ -69,6 +94,13 @@ export class LiquidationsRepository {
        GROUP BY bucket, pb, pos_side ORDER BY bucket, pb, pos_side`,
       [base, window.from, window.to, bucketMs, priceStep],
     );
-    return rows.map((r) => ({ bucket: r.bucket, priceFrom: r.price_from, priceTo: r.price_to, posSide: r.pos_side, usd: r.usd, events: r.events }));
+    return rows.map((r) => ({
+      bucket: r.bucket,
+      priceFrom: r.price_from,
+      priceTo: r.price_to,
+      posSide: r.pos_side,
+      usd: r.usd,
+      events: r.events,
+    }));
   }
 }

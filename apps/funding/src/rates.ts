@@ -41,10 +41,16 @@ export interface Normalised {
 }
 
 export function normalise(rate: string, intervalHours: number): Normalised {
-  if (!Number.isInteger(intervalHours) || intervalHours < 1 || intervalHours > 24) throw new RangeError(`funding interval out of range: ${intervalHours}`);
+  if (!Number.isInteger(intervalHours) || intervalHours < 1 || intervalHours > 24)
+    throw new RangeError(`funding interval out of range: ${intervalHours}`);
   const units = parse(rate);
   const hours = BigInt(intervalHours);
-  return { rate: format(units), interval_hours: intervalHours, hourly: format(divide(units, hours)), annualized: format(divide(units * HOURS_PER_YEAR, hours)) };
+  return {
+    rate: format(units),
+    interval_hours: intervalHours,
+    hourly: format(divide(units, hours)),
+    annualized: format(divide(units * HOURS_PER_YEAR, hours)),
+  };
 }
 
 export const compareRates = (a: string, b: string): number => {

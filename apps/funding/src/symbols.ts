@@ -15,5 +15,12 @@ export function resolveMarket(symbol: string): Market {
   let base = parts[0];
   // "btcusdt" written as one word; a bare "USDT" stays a base.
   if (parts.length === 1 && base.length > 4 && base.endsWith('USDT')) base = base.slice(0, -4);
-  return { base, quote: 'USDT', market: `${base}-USDT-PERP`, binance: `${base}USDT`, bybit: `${base}USDT`, okx: `${base}-USDT-SWAP` };
+  return {
+    base,
+    quote: 'USDT',
+    market: `${base}-USDT-PERP`,
+    binance: `${base}USDT`,
+    bybit: `${base}USDT`,
+    okx: `${base}-USDT-SWAP`,
+  };
 }

@@ -1,7 +1,28 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { SUBJECTS, TollError, type LeaseReply, type LeaseRequest, type LeaseRevoke, type LeaseSpend, type PaymentProof, type PaymentsTermsReply, type PriceSpec, type StoredReply } from '@toll/contracts';
+import {
+  SUBJECTS,
+  TollError,
+  type LeaseReply,
+  type LeaseRequest,
+  type LeaseRevoke,
+  type LeaseSpend,
+  type PaymentProof,
+  type PaymentsTermsReply,
+  type PriceSpec,
+  type StoredReply,
+} from '@toll/contracts';
 import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus } from '@toll/platform';
-import { DEPOSIT_PATHS, ReceiptSigner, USDC_DECIMALS, balancePriceAtomic, checkBalanceSignature, encodeHeaderJson, localReceiptSeed, sha256Hex, type SignaturePolicy } from '@toll/x402';
+import {
+  DEPOSIT_PATHS,
+  ReceiptSigner,
+  USDC_DECIMALS,
+  balancePriceAtomic,
+  checkBalanceSignature,
+  encodeHeaderJson,
+  localReceiptSeed,
+  sha256Hex,
+  type SignaturePolicy,
+} from '@toll/x402';
 import type { NatsConnection, Subscription } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -69,7 +90,8 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
     if (config.GATEWAY_BALANCE_LEASES === 'true' && (secret || config.NODE_ENV !== 'production')) {
       this.signer = new ReceiptSigner(secret ? Buffer.from(secret, 'hex') : localReceiptSeed());
     }
-    if (this.signer && config.GATEWAY_LEASE_JOURNAL_DIR) this.journal = new LeaseJournal(config.GATEWAY_LEASE_JOURNAL_DIR);
+    if (this.signer && config.GATEWAY_LEASE_JOURNAL_DIR)
+      this.journal = new LeaseJournal(config.GATEWAY_LEASE_JOURNAL_DIR);
   }
 
   onModuleInit() {
@@ -97,27 +119,60 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown() {
     clearInterval(this.ticker);
     this.revokes?.unsubscribe();
-    await Promise.all([...this.book.leases.values()].map((l) => this.report(l, { close: true }).catch(() => undefined)));
+    await Promise.all(
+      [...this.book.leases.values()].map((l) => this.report(l, { close: true }).catch(() => undefined)),
+    );
   }
 
   // Whether this call is paid here; 'payments': payments decides it (a refusal it words, an Idempotency-Key
   // redelivery, a deposit, leases off); 'nonce_reused': this gateway already served that signed request.
-  async take(proof: BalanceProof, route: { operationId: string; paidAs?: string; path: string; price: PriceSpec }, requestId: string, request_sha256: string, idempotent: boolean): Promise<LeaseTake> {
-    if (!this.signer || this.keyMismatch || idempotent || DEPOSIT_PATHS.includes(route.path as (typeof DEPOSIT_PATHS)[number])) return { kind: 'payments' };
-    const signed = { method: proof.method, path: proof.path, input_sha256: proof.input_sha256, timestamp: proof.timestamp, nonce: proof.nonce };
+  async take(
+    proof: BalanceProof,
+    route: { operationId: string; paidAs?: string; path: string; price: PriceSpec },
+    requestId: string,
+    request_sha256: string,
+    idempotent: boolean,
+  ): Promise<LeaseTake> {
+    if (
+      !this.signer ||
+      this.keyMismatch ||
+      idempotent ||
+      DEPOSIT_PATHS.includes(route.path as (typeof DEPOSIT_PATHS)[number])
+    )
+      return { kind: 'payments' };
+    const signed = {
+      method: proof.method,
+      path: proof.path,
+      input_sha256: proof.input_sha256,
+      timestamp: proof.timestamp,
+      nonce: proof.nonce,
+    };
     const policy = this.signatures ?? (await this.askTerms());
-    if (!policy || !checkBalanceSignature(proof.wallet, proof.signature, signed, policy).ok) return { kind: 'payments' };
+    if (!policy || !checkBalanceSignature(proof.wallet, proof.signature, signed, policy).ok)
+      return { kind: 'payments' };
     const amount = balancePriceAtomic(route.price);
     const known = this.book.leases.get(proof.wallet);
     if (known?.capPerCall != null && amount > known.capPerCall) return { kind: 'payments' };
     if (!this.book.useNonce(proof.wallet, proof.nonce, NONCE_KEEP_MS, Date.now())) return { kind: 'nonce_reused' };
-    const lease = this.book.reserve(proof.wallet, amount, Date.now()) ?? (await this.acquire(proof.wallet, amount, requestId));
+    const lease =
+      this.book.reserve(proof.wallet, amount, Date.now()) ?? (await this.acquire(proof.wallet, amount, requestId));
     if (lease && this.keyMismatch) this.book.giveBack(lease, amount);
     if (!lease || this.keyMismatch) {
       this.book.forgetNonce(proof.wallet, proof.nonce);
       return { kind: 'payments' };
     }
-    return { kind: 'spend', handle: { lease, amount, proof, operationId: route.paidAs ?? route.operationId, price: route.price, request_sha256, requestId } };
+    return {
+      kind: 'spend',
+      handle: {
+        lease,
+        amount,
+        proof,
+        operationId: route.paidAs ?? route.operationId,
+        price: route.price,
+        request_sha256,
+        requestId,
+      },
+    };
   }
 
   // Before the owner reads their balance through this gateway, the calls it served them are reported, so the read
@@ -132,7 +187,8 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
   // Our failure or an uncharged answer: the call's price goes back to the lease, nothing is reported.
   giveBack(h: LeaseSpendHandle): void {
     this.book.giveBack(h.lease, h.amount);
-    if (h.lease.status === 'draining' && !h.lease.inflight) void this.report(h.lease, { close: true }).catch(() => undefined);
+    if (h.lease.status === 'draining' && !h.lease.inflight)
+      void this.report(h.lease, { close: true }).catch(() => undefined);
   }
 
   // The call was served: journaled, queued for the next report, and its receipt signed here.
@@ -154,7 +210,8 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
     };
     const file = this.journal ? this.journal.append({ lease_id: h.lease.id, wallet: h.lease.wallet, spend }) : -1;
     this.book.served(h.lease, spend, file, now);
-    if (h.lease.pending.length >= REPORT_MAX || (h.lease.status === 'draining' && !h.lease.inflight)) void this.report(h.lease, h.lease.status === 'draining' ? { close: true } : {}).catch(() => undefined);
+    if (h.lease.pending.length >= REPORT_MAX || (h.lease.status === 'draining' && !h.lease.inflight))
+      void this.report(h.lease, h.lease.status === 'draining' ? { close: true } : {}).catch(() => undefined);
     const receipt = this.signer!.sign({
       v: 1,
       receipt_id: `bal_${entryId}`,
@@ -225,7 +282,13 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
       const reply = await this.report(lease, { want_atomic: want, min_atomic: amount.toString() });
       return reply === undefined || (reply.ok && reply.retry === true);
     }
-    const reply = await this.send({ requestId, gateway: this.gateway, wallet, want_atomic: want, min_atomic: amount.toString() });
+    const reply = await this.send({
+      requestId,
+      gateway: this.gateway,
+      wallet,
+      want_atomic: want,
+      min_atomic: amount.toString(),
+    });
     if (!reply.ok) return reply.retry === true;
     this.book.apply(wallet, reply, Date.now());
     return false;
@@ -240,12 +303,24 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
 
   // Reports a lease's pending calls (renewing it, topping it up, or closing it). One report per lease at a time: a
   // caller that finds one in flight waits for it (undefined: look at the lease again; its errors are the caller's too).
-  private async report(lease: Lease, extra: Pick<LeaseRequest, 'want_atomic' | 'min_atomic' | 'close'>): Promise<LeaseReply | undefined> {
+  private async report(
+    lease: Lease,
+    extra: Pick<LeaseRequest, 'want_atomic' | 'min_atomic' | 'close'>,
+  ): Promise<LeaseReply | undefined> {
     const running = this.reporting.get(lease);
     if (running) return running.then(() => undefined);
-    if (extra.close && lease.pending.length > REPORT_MAX) await this.report(lease, {}); // the close carries the last batch
+    // the close carries the last batch
+    if (extra.close && lease.pending.length > REPORT_MAX) await this.report(lease, {});
     const { seq, items } = this.book.batch(lease, REPORT_MAX);
-    const sent = this.send({ requestId: `lease-${lease.id}-${seq}`, gateway: this.gateway, wallet: lease.wallet, lease_id: lease.id, seq, spends: items.map((i) => i.spend), ...extra });
+    const sent = this.send({
+      requestId: `lease-${lease.id}-${seq}`,
+      gateway: this.gateway,
+      wallet: lease.wallet,
+      lease_id: lease.id,
+      seq,
+      spends: items.map((i) => i.spend),
+      ...extra,
+    });
     this.reporting.set(lease, sent);
     try {
       const reply = await sent;
@@ -266,7 +341,11 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
   private askTerms(): Promise<SignaturePolicy | undefined> {
     if (Date.now() - this.termsFailedAt < TERMS_RETRY_MS) return Promise.resolve(undefined);
     this.termsAsked ??= this.bus
-      .request<PaymentsTermsReply>(SUBJECTS.paymentsTerms, {}, { timeoutMs: this.config.GATEWAY_PAYMENTS_TIMEOUT_MS, requestId: randomUUID() })
+      .request<PaymentsTermsReply>(
+        SUBJECTS.paymentsTerms,
+        {},
+        { timeoutMs: this.config.GATEWAY_PAYMENTS_TIMEOUT_MS, requestId: randomUUID() },
+      )
       .then((t) => {
         this.signatures = {
           skewSeconds: t.clock_skew_seconds,
@@ -277,7 +356,9 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
       })
       .catch((e) => {
         this.termsFailedAt = Date.now();
-        this.logger.event('warn', 'payments.terms unanswered; balance calls go to payments meanwhile', { error: String(e) });
+        this.logger.event('warn', 'payments.terms unanswered; balance calls go to payments meanwhile', {
+          error: String(e),
+        });
         return undefined;
       })
       .finally(() => (this.termsAsked = undefined));
@@ -287,15 +368,26 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
   private async send(req: LeaseRequest): Promise<LeaseReply> {
     let reply: LeaseReply;
     try {
-      reply = await this.bus.request<LeaseReply>(SUBJECTS.paymentsLease, req, { timeoutMs: this.config.GATEWAY_PAYMENTS_TIMEOUT_MS, requestId: req.requestId });
+      reply = await this.bus.request<LeaseReply>(SUBJECTS.paymentsLease, req, {
+        timeoutMs: this.config.GATEWAY_PAYMENTS_TIMEOUT_MS,
+        requestId: req.requestId,
+      });
     } catch (e) {
       const code = e instanceof TollError ? e.code : 'INTERNAL';
-      throw new TollError('SERVICE_UNAVAILABLE', `payments cannot be reached (${code}): no payment was taken and nothing was charged; retry shortly`, { retry_after_seconds: 1 });
+      throw new TollError(
+        'SERVICE_UNAVAILABLE',
+        `payments cannot be reached (${code}): no payment was taken and nothing was charged; retry shortly`,
+        { retry_after_seconds: 1 },
+      );
     }
     if (reply.ok) {
       if (reply.receipt_public_key !== this.signer!.publicKeyBase64 && !this.keyMismatch) {
         this.keyMismatch = true; // receipts signed here would not verify: every balance call goes to payments
-        this.logger.event('error', 'GATEWAY_RECEIPT_SECRET is not the key payments publishes; balance leases are off', {});
+        this.logger.event(
+          'error',
+          'GATEWAY_RECEIPT_SECRET is not the key payments publishes; balance leases are off',
+          {},
+        );
       }
       this.network = reply.network;
     }
@@ -307,14 +399,22 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
   async flush(): Promise<void> {
     this.journal?.rotate();
     const now = Date.now();
-    if (this.recovered) await this.recover().catch((e) => this.logger.event('warn', 'journal report failed; retrying', { error: String(e) }));
+    if (this.recovered)
+      await this.recover().catch((e) =>
+        this.logger.event('warn', 'journal report failed; retrying', { error: String(e) }),
+      );
     const reports: Array<Promise<unknown>> = [];
     for (const lease of [...this.book.leases.values()]) {
       const idle = now - lease.lastSpendMs > IDLE_CLOSE_MS && !lease.inflight;
-      const due = lease.pending.length > 0 || lease.status !== 'active' || idle || lease.expiresAtMs - now < LEASE_RENEW_MS;
+      const due =
+        lease.pending.length > 0 || lease.status !== 'active' || idle || lease.expiresAtMs - now < LEASE_RENEW_MS;
       if (!due || (lease.inflight && lease.status !== 'active')) continue;
       const close = idle || lease.status !== 'active' || !this.book.spendable(lease, now);
-      reports.push(this.report(lease, close ? { close: true } : {}).catch((e) => this.logger.event('warn', 'lease report failed; retrying', { lease: lease.id, error: String(e) })));
+      reports.push(
+        this.report(lease, close ? { close: true } : {}).catch((e) =>
+          this.logger.event('warn', 'lease report failed; retrying', { lease: lease.id, error: String(e) }),
+        ),
+      );
     }
     await Promise.all(reports);
   }
@@ -331,8 +431,19 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
     for (const [leaseId, g] of byLease) {
       for (let i = 0; i < g.spends.length; i += REPORT_MAX) {
         const last = i + REPORT_MAX >= g.spends.length;
-        const reply = await this.send({ requestId: `recover-${leaseId}-${i}`, gateway: this.gateway, wallet: g.wallet, lease_id: leaseId, spends: g.spends.slice(i, i + REPORT_MAX), close: last });
-        this.logger.event('info', 'journal reported', { lease: leaseId, calls: Math.min(REPORT_MAX, g.spends.length - i), charged: reply.ok ? reply.charged : 0 });
+        const reply = await this.send({
+          requestId: `recover-${leaseId}-${i}`,
+          gateway: this.gateway,
+          wallet: g.wallet,
+          lease_id: leaseId,
+          spends: g.spends.slice(i, i + REPORT_MAX),
+          close: last,
+        });
+        this.logger.event('info', 'journal reported', {
+          lease: leaseId,
+          calls: Math.min(REPORT_MAX, g.spends.length - i),
+          charged: reply.ok ? reply.charged : 0,
+        });
       }
     }
     this.journal!.removeFiles(files);

@@ -1,6 +1,14 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { JsonLogger, armShutdownDeadline, connectNats, loadConfig, maskConfig, serveMetrics, watchNats } from '@toll/platform';
+import {
+  JsonLogger,
+  armShutdownDeadline,
+  connectNats,
+  loadConfig,
+  maskConfig,
+  serveMetrics,
+  watchNats,
+} from '@toll/platform';
 import { createTelemetry, withTelemetry, type Telemetry } from '@toll/telemetry';
 import { GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
@@ -27,20 +35,35 @@ async function start(config: GatewayConfig, telemetry: Telemetry): Promise<Runni
   const logger = new JsonLogger('gateway', config.LOG_LEVEL);
   const nats = await connectNats(config.NATS_URL, 'gateway');
   watchNats(telemetry, nats, 'gateway');
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger, nats, telemetry), { logger, bodyParser: false, abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger, nats, telemetry), {
+    logger,
+    bodyParser: false,
+    abortOnError: false,
+  });
   app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
   app.disable('x-powered-by');
   const limiter = new RateLimiter(config, logger, telemetry);
   await limiter.start();
-  // Per-client limits after the JSON parser: an MCP call's payment, which exempts it from the free classes, is in its body.
-  app.use(requestId, httpTelemetry(telemetry), jsonBody(config.GATEWAY_BODY_LIMIT_BYTES), bodyErrors, rateLimit(limiter, app.get(RouteTable), config));
+  // Per-client limits after the JSON parser: an MCP call's payment, which exempts it from the free classes, is in its
+  // body.
+  app.use(
+    requestId,
+    httpTelemetry(telemetry),
+    jsonBody(config.GATEWAY_BODY_LIMIT_BYTES),
+    bodyErrors,
+    rateLimit(limiter, app.get(RouteTable), config),
+  );
   app.use('/docs/op', formBody(config.GATEWAY_BODY_LIMIT_BYTES), bodyErrors); // the docs page's plain HTML forms
   const disarm = armShutdownDeadline(logger, config.SHUTDOWN_TIMEOUT_MS);
   app.enableShutdownHooks();
   await app.listen(config.PORT, '0.0.0.0');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
   const metrics = await serveMetrics(telemetry, config.HEALTH_PORT);
-  logger.event('info', 'gateway listening', { url, metricsUrl: metrics.url, config: maskConfig(GatewayConfig, config) });
+  logger.event('info', 'gateway listening', {
+    url,
+    metricsUrl: metrics.url,
+    config: maskConfig(GatewayConfig, config),
+  });
   return {
     url,
     metricsUrl: metrics.url,

@@ -49,13 +49,17 @@ export class CatalogListener implements OnApplicationBootstrap, OnApplicationShu
       },
     });
     this.nats.publish(SUBJECTS.catalogRequest);
-    this.sweeper = setInterval(() => {
-      for (const [group, r] of this.refused) if (Date.now() - r.lastAnnouncedAt > this.config.GATEWAY_ROUTE_TTL_MS) this.refused.delete(group);
-      for (const group of this.table.sweep()) {
-        this.contracts.delete(group);
-        this.logger.event('warn', 'group expired: no replica announced it', { group });
-      }
-    }, Math.max(100, Math.floor(this.config.GATEWAY_ROUTE_TTL_MS / 5)));
+    this.sweeper = setInterval(
+      () => {
+        for (const [group, r] of this.refused)
+          if (Date.now() - r.lastAnnouncedAt > this.config.GATEWAY_ROUTE_TTL_MS) this.refused.delete(group);
+        for (const group of this.table.sweep()) {
+          this.contracts.delete(group);
+          this.logger.event('warn', 'group expired: no replica announced it', { group });
+        }
+      },
+      Math.max(100, Math.floor(this.config.GATEWAY_ROUTE_TTL_MS / 5)),
+    );
     this.sweeper.unref();
   }
 
@@ -74,11 +78,23 @@ export class CatalogListener implements OnApplicationBootstrap, OnApplicationShu
     const group = String((manifest as { group?: unknown })?.group ?? '?');
     const contract = (manifest as { contract?: unknown })?.contract;
     const problem = contractProblem(contract);
-    if (problem) this.refused.set(group, { group, contract, problem, since: this.refused.get(group)?.since ?? new Date().toISOString(), lastAnnouncedAt: Date.now() });
+    if (problem)
+      this.refused.set(group, {
+        group,
+        contract,
+        problem,
+        since: this.refused.get(group)?.since ?? new Date().toISOString(),
+        lastAnnouncedAt: Date.now(),
+      });
     const text = problems.join('; ');
     if (this.rejected.get(group) === text) return;
     this.rejected.set(group, text);
-    if (problem) this.logger.event('error', 'CONTRACT_UNSUPPORTED: group refused, none of its routes is served', { group, contract, problem });
+    if (problem)
+      this.logger.event('error', 'CONTRACT_UNSUPPORTED: group refused, none of its routes is served', {
+        group,
+        contract,
+        problem,
+      });
     else this.logger.event('error', 'ROUTE_CONFLICT: manifest rejected', { group, problems });
   }
 

@@ -24,24 +24,37 @@ export const GatewayConfig = BaseConfig.extend({
   // Root paths a group may serve besides /toll/<group>/ and /api/<group>: comma-separated `group:/path` pairs.
   GATEWAY_PATH_GRANTS: z
     .string()
-    .regex(/^([a-z][a-z0-9-]*:\/[a-z0-9._/-]*)?(,[a-z][a-z0-9-]*:\/[a-z0-9._/-]*)*$/, 'comma-separated group:/path pairs')
+    .regex(
+      /^([a-z][a-z0-9-]*:\/[a-z0-9._/-]*)?(,[a-z][a-z0-9-]*:\/[a-z0-9._/-]*)*$/,
+      'comma-separated group:/path pairs',
+    )
     .default(''),
   GATEWAY_PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   // x402 `exact` settles on chain inside verify (confirmation can take ~30 s on a real cluster).
   GATEWAY_PAYMENTS_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(40_000),
   // Per-client rate limits (src/rate-limit.ts, docs/operations.md "Rate limits"): one bucket per route class and client
   // address, shared by every replica through Redis; without Redis (unset, down or slow) each replica keeps its own.
-  REDIS_URL: sensitive(z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional()),
+  REDIS_URL: sensitive(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+      .optional(),
+  ),
   GATEWAY_RATE_LIMIT_REDIS_TIMEOUT_MS: z.coerce.number().int().min(1).max(1_000).default(25),
   // Replicas sharing the limits: a replica that fell back to its own buckets gives each client 1/this of every bucket.
   GATEWAY_RATE_LIMIT_REPLICAS: z.coerce.number().int().min(1).max(1_000).default(1),
-  GATEWAY_RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\x21-\x7e]{1,64}$/).default('toll:rl:'),
+  GATEWAY_RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,64}$/)
+    .default('toll:rl:'),
   GATEWAY_RATE_LIMIT_CATALOG: bucket('rate=20,burst=200'), // /, /docs, /openapi.json, /llms.txt
-  GATEWAY_RATE_LIMIT_DISCOVERY: bucket('rate=10,burst=100'), // /discovery/resources, /.well-known/x402, GATEWAY_RATE_LIMIT_DISCOVERY_OPERATIONS
+  // /discovery/resources, /.well-known/x402, GATEWAY_RATE_LIMIT_DISCOVERY_OPERATIONS
+  GATEWAY_RATE_LIMIT_DISCOVERY: bucket('rate=10,burst=100'),
   GATEWAY_RATE_LIMIT_CHALLENGE: bucket('rate=20,burst=200'), // a paid operation without a proof (402)
   GATEWAY_RATE_LIMIT_MCP: bucket('rate=20,burst=200'), // POST /mcp without payment in _meta
   GATEWAY_RATE_LIMIT_FREE_OP: bucket('rate=50,burst=500'), // free operations and unknown paths
-  GATEWAY_RATE_LIMIT_PAID: bucket('rate=200,burst=1000'), // requests carrying a proof or balance headers: their own bucket
+  // requests carrying a proof or balance headers: their own bucket
+  GATEWAY_RATE_LIMIT_PAID: bucket('rate=200,burst=1000'),
   // Free operations that are searches over the whole catalog: limited as discovery, not as free operations.
   GATEWAY_RATE_LIMIT_DISCOVERY_OPERATIONS: z
     .string()
@@ -51,7 +64,12 @@ export const GatewayConfig = BaseConfig.extend({
   // signs their receipts with payments' receipt key (PAYMENTS_RECEIPT_SECRET, the same value); in production without
   // it, every balance call goes to payments as before.
   GATEWAY_BALANCE_LEASES: z.enum(['true', 'false']).default('true'),
-  GATEWAY_RECEIPT_SECRET: sensitive(z.string().regex(/^[0-9a-f]{64}$/, 'a 32-byte ed25519 seed in hex').optional()),
+  GATEWAY_RECEIPT_SECRET: sensitive(
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'a 32-byte ed25519 seed in hex')
+      .optional(),
+  ),
   // Calls served from a lease are appended here before their answer leaves, so a gateway killed before reporting
   // them reports them when it starts again (one directory per gateway, kept across restarts); unset: no journal, and
   // a crash leaves unreported calls uncharged (at most L per wallet, our loss).

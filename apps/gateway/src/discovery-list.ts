@@ -32,7 +32,8 @@ export interface DiscoveryQuery {
 }
 
 export const DISCOVERY_MAX_LIMIT = 100;
-// A challenge's requirements (network, asset, amount, payee) change only with prices and terms; a minute is fresh enough.
+// A challenge's requirements (network, asset, amount, payee) change only with prices and terms; a minute is fresh
+// enough.
 const REQUIREMENTS_TTL_MS = 60_000;
 
 const MCP_BAZAAR_SCHEMA = {
@@ -72,18 +73,36 @@ export class DiscoveryList {
   async list(query: DiscoveryQuery, base: string) {
     const lastUpdated = this.table.changedAt.toISOString();
     const titles = new Map(this.table.groups().map((g) => [g.group, g.title]));
-    const paid = this.table.routes().filter((r) => r.price).sort((a, b) => a.operationId.localeCompare(b.operationId));
+    const paid = this.table
+      .routes()
+      .filter((r) => r.price)
+      .sort((a, b) => a.operationId.localeCompare(b.operationId));
     for (const [key, entry] of this.cache) if (Date.now() - entry.at >= REQUIREMENTS_TTL_MS) this.cache.delete(key);
     const requirements = await Promise.all(paid.map((route) => this.requirementsOf(route, base)));
     const items: DiscoveryResource[] = [];
     for (const [i, route] of paid.entries()) {
       const required = requirements[i];
       const accepts = required.accepts.map(({ extra, ...rest }) => ({ ...rest, extra: withoutMemo(extra) }));
-      const common = { x402Version: 2 as const, accepts, lastUpdated, mimeType: 'application/json', serviceName: ascii32(`Toll ${titles.get(route.group) ?? route.group}`), tags: [...new Set(route.tags.map(ascii32).filter(Boolean))].slice(0, 5) };
-      // A templated path is listed as its example's concrete URL, callable as is; the bazaar's routeTemplate keys the catalog.
-      items.push({ ...common, resource: `${base}${concreteExamplePath(route) ?? route.path}`, type: 'http', description: route.summary, extensions: { bazaar: required.extensions.bazaar } });
+      const common = {
+        x402Version: 2 as const,
+        accepts,
+        lastUpdated,
+        mimeType: 'application/json',
+        serviceName: ascii32(`Toll ${titles.get(route.group) ?? route.group}`),
+        tags: [...new Set(route.tags.map(ascii32).filter(Boolean))].slice(0, 5),
+      };
+      // A templated path is listed as its example's concrete URL, callable as is; the bazaar's routeTemplate keys the
+      // catalog.
+      items.push({
+        ...common,
+        resource: `${base}${concreteExamplePath(route) ?? route.path}`,
+        type: 'http',
+        description: route.summary,
+        extensions: { bazaar: required.extensions.bazaar },
+      });
       const tool = toolOf(route);
-      // The route's own input example (the HTTP item's info.input carries it from the challenge), as the tool's arguments.
+      // The route's own input example (the HTTP item's info.input carries it from the challenge), as the tool's
+      // arguments.
       const input = inputExampleOf(route);
       const example = input ? { example: input } : {};
       items.push({
@@ -91,16 +110,40 @@ export class DiscoveryList {
         resource: `${base}/mcp`,
         type: 'mcp',
         description: route.summary,
-        extensions: { bazaar: { info: { input: { type: 'mcp', tool: toolNameOf(route.operationId), description: tool.description, transport: 'streamable-http', inputSchema: tool.inputSchema, ...example }, output: { type: 'json' } }, schema: MCP_BAZAAR_SCHEMA } },
+        extensions: {
+          bazaar: {
+            info: {
+              input: {
+                type: 'mcp',
+                tool: toolNameOf(route.operationId),
+                description: tool.description,
+                transport: 'streamable-http',
+                inputSchema: tool.inputSchema,
+                ...example,
+              },
+              output: { type: 'json' },
+            },
+            schema: MCP_BAZAAR_SCHEMA,
+          },
+        },
       });
     }
     const matching = items.filter(
       (i) =>
         (!query.type || i.type === query.type) &&
         (!query.extensions || query.extensions in i.extensions) &&
-        i.accepts.some((a) => (!query.payTo || a.payTo === query.payTo) && (!query.scheme || a.scheme === query.scheme) && (!query.network || a.network === query.network)),
+        i.accepts.some(
+          (a) =>
+            (!query.payTo || a.payTo === query.payTo) &&
+            (!query.scheme || a.scheme === query.scheme) &&
+            (!query.network || a.network === query.network),
+        ),
     );
-    return { x402Version: 2, items: matching.slice(query.offset, query.offset + query.limit), pagination: { limit: query.limit, offset: query.offset, total: matching.length } };
+    return {
+      x402Version: 2,
+      items: matching.slice(query.offset, query.offset + query.limit),
+      pagination: { limit: query.limit, offset: query.offset, total: matching.length },
+    };
   }
 
   // What payments would ask for this route, from a challenge it issues for the route's plain URL (issuing one writes
@@ -111,7 +154,11 @@ export class DiscoveryList {
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < REQUIREMENTS_TTL_MS) return hit.required;
     const required = this.payments
-      .challenge({ requestId: randomUUID(), resourceUrl: `${base}${concreteExamplePath(route) ?? path}`, route: { operationId, method, path, summary, inputSchema, outputSchema, price: route.price! } })
+      .challenge({
+        requestId: randomUUID(),
+        resourceUrl: `${base}${concreteExamplePath(route) ?? path}`,
+        route: { operationId, method, path, summary, inputSchema, outputSchema, price: route.price! },
+      })
       .then((c: ChallengeReply) => decodeHeaderJson(c.headerValue) as PaymentRequiredV2);
     required.catch(() => this.cache.delete(key));
     this.cache.set(key, { at: Date.now(), required });
@@ -136,8 +183,19 @@ export function discoveryQueryOf(raw: Record<string, unknown>): DiscoveryQuery {
     const v = raw[k];
     if (v === undefined) return fallback;
     const n = typeof v === 'string' && /^\d{1,7}$/.test(v) ? Number(v) : NaN;
-    if (!(n >= min && n <= max)) throw new TollError('INVALID_INPUT', 'Input failed validation', { issues: [{ field: k, message: `must be an integer from ${min} to ${max}` }] });
+    if (!(n >= min && n <= max))
+      throw new TollError('INVALID_INPUT', 'Input failed validation', {
+        issues: [{ field: k, message: `must be an integer from ${min} to ${max}` }],
+      });
     return n;
   };
-  return { type: text('type'), payTo: text('payTo'), scheme: text('scheme'), network: text('network'), extensions: text('extensions'), limit: int('limit', 20, 1, DISCOVERY_MAX_LIMIT), offset: int('offset', 0, 0, 1_000_000) };
+  return {
+    type: text('type'),
+    payTo: text('payTo'),
+    scheme: text('scheme'),
+    network: text('network'),
+    extensions: text('extensions'),
+    limit: int('limit', 20, 1, DISCOVERY_MAX_LIMIT),
+    offset: int('offset', 0, 0, 1_000_000),
+  };
 }

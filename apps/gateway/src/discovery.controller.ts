@@ -13,7 +13,8 @@ export class DiscoveryController {
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  // The x402 Bazaar list, paginated by limit/offset and filtered like a facilitator's (type, payTo, scheme, network, extensions).
+  // The x402 Bazaar list, paginated by limit/offset and filtered like a facilitator's (type, payTo, scheme, network,
+  // extensions).
   @Get('discovery/resources')
   resources(@Req() req: Request, @Query() query: Record<string, unknown>) {
     return this.list.list(discoveryQueryOf(query), publicBaseUrl(this.config, req));
@@ -27,7 +28,9 @@ export class DiscoveryController {
     return {
       version: 1,
       resources: all.items.map((i) => i.resource),
-      instructions: `Every paid resource with its x402 payment requirements and input/output schemas: ${base}/discovery/resources (x402 Bazaar shape). For language models: ${base}/llms.txt. MCP: ${base}/mcp.`,
+      instructions:
+        `Every paid resource with its x402 payment requirements and input/output schemas: ` +
+        `${base}/discovery/resources (x402 Bazaar shape). For language models: ${base}/llms.txt. MCP: ${base}/mcp.`,
     };
   }
 }

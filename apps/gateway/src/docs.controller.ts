@@ -25,26 +25,35 @@ export class DocsController {
   @Get()
   index(@Req() req: Request, @Res() res: Response) {
     const base = publicBaseUrl(this.config, req);
-    this.cache.send(res, `index ${base}`, JSON_TYPE, () => JSON.stringify(buildIndex(this.catalog.table.routes(), this.catalog.table.groups(), base)));
+    this.cache.send(res, `index ${base}`, JSON_TYPE, () =>
+      JSON.stringify(buildIndex(this.catalog.table.routes(), this.catalog.table.groups(), base)),
+    );
   }
 
   @Get('llms.txt')
   llms(@Req() req: Request, @Res() res: Response) {
     const base = publicBaseUrl(this.config, req);
-    this.cache.send(res, `llms ${base}`, 'text/plain; charset=utf-8', () => buildLlmsTxt(this.catalog.table.routes(), this.catalog.table.groups(), base));
+    this.cache.send(res, `llms ${base}`, 'text/plain; charset=utf-8', () =>
+      buildLlmsTxt(this.catalog.table.routes(), this.catalog.table.groups(), base),
+    );
   }
 
   @Get('openapi.json')
   openapi(@Req() req: Request, @Res() res: Response) {
     const server = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    this.cache.send(res, `openapi ${server}`, JSON_TYPE, () => JSON.stringify(buildOpenApi(this.catalog.table.routes(), server)));
+    this.cache.send(res, `openapi ${server}`, JSON_TYPE, () =>
+      JSON.stringify(buildOpenApi(this.catalog.table.routes(), server)),
+    );
   }
 
   @Get('docs')
   @Header('content-type', 'text/html; charset=utf-8')
   docs(@Req() req: Request, @Query('q') q: unknown, @Query('group') group: unknown) {
     const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : undefined);
-    return renderDocs(this.catalog.table.routes(), this.catalog.table.groups(), publicBaseUrl(this.config, req), { q: text(q), group: text(group) });
+    return renderDocs(this.catalog.table.routes(), this.catalog.table.groups(), publicBaseUrl(this.config, req), {
+      q: text(q),
+      group: text(group),
+    });
   }
 
   // A GET operation's form submits here by GET (bookmarkable, no script needed); `run` marks a submitted form.
@@ -54,7 +63,13 @@ export class DocsController {
     if (!route) return;
     const base = publicBaseUrl(this.config, req);
     if (route.method !== 'GET' || req.query.run === undefined) return html(res, 200, renderTryIt(route, base));
-    const { status, result } = await this.tryIt.run(route, req.query as Record<string, unknown>, req, res.locals.requestId as string, base);
+    const { status, result } = await this.tryIt.run(
+      route,
+      req.query as Record<string, unknown>,
+      req,
+      res.locals.requestId as string,
+      base,
+    );
     html(res, status, renderTryIt(route, base, result));
   }
 
@@ -71,7 +86,15 @@ export class DocsController {
 
   private routeOf(operationId: string, res: Response) {
     const route = this.catalog.table.routes().find((r) => r.operationId === operationId);
-    if (!route) html(res, 404, page('Not found · Toll API', `<h1>No operation ${escape(operationId)}</h1><p><a href="/docs">All operations</a></p>`));
+    if (!route)
+      html(
+        res,
+        404,
+        page(
+          'Not found · Toll API',
+          `<h1>No operation ${escape(operationId)}</h1><p><a href="/docs">All operations</a></p>`,
+        ),
+      );
     return route;
   }
 
@@ -79,7 +102,13 @@ export class DocsController {
   @Get('healthz')
   live() {
     const refusedGroups = this.catalog.refusedGroups();
-    return { status: refusedGroups.length ? 'degraded' : 'ok', contract: CONTRACT_VERSION, served_contracts: SERVED_CONTRACTS, groups: this.catalog.groupContracts(), refused_groups: refusedGroups.map(({ group, contract, problem, since }) => ({ group, contract, problem, since })) };
+    return {
+      status: refusedGroups.length ? 'degraded' : 'ok',
+      contract: CONTRACT_VERSION,
+      served_contracts: SERVED_CONTRACTS,
+      groups: this.catalog.groupContracts(),
+      refused_groups: refusedGroups.map(({ group, contract, problem, since }) => ({ group, contract, problem, since })),
+    };
   }
 
   // Ready once some group has announced, or after a grace period (an empty catalog is then the truth).
@@ -94,4 +123,5 @@ export class DocsController {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const html = (res: Response, status: number, body: string) => res.status(status).type('text/html; charset=utf-8').send(body);
+const html = (res: Response, status: number, body: string) =>
+  res.status(status).type('text/html; charset=utf-8').send(body);

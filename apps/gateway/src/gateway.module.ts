@@ -33,7 +33,10 @@ export class GatewayModule {
         { provide: NATS_CONNECTION, useValue: nats },
         { provide: TELEMETRY, useValue: telemetry },
         { provide: NatsBus, useValue: new NatsBus(nats) },
-        { provide: RouteTable, useValue: new RouteTable(config.GATEWAY_ROUTE_TTL_MS, parsePathGrants(config.GATEWAY_PATH_GRANTS)) },
+        {
+          provide: RouteTable,
+          useValue: new RouteTable(config.GATEWAY_ROUTE_TTL_MS, parsePathGrants(config.GATEWAY_PATH_GRANTS)),
+        },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         CatalogListener,
         CatalogCache,

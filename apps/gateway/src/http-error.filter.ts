@@ -15,7 +15,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const requestId = res.locals.requestId as string;
     const body = this.toBody(exception, requestId);
     if (res.headersSent) return;
-    res.locals.paymentUnused = body.details?.payment !== undefined; // failed after payment: the hold went back (metrics.ts)
+    // failed after payment: the hold went back (metrics.ts)
+    res.locals.paymentUnused = body.details?.payment !== undefined;
     const retryAfter = body.details?.retry_after_seconds;
     if (typeof retryAfter === 'number' && retryAfter > 0) res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
     // Replicas restart, NATS reconnects, Postgres fails over in seconds: tell clients when to come back.
@@ -25,8 +26,13 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   private toBody(exception: unknown, requestId: string): TollErrorBody {
     if (exception instanceof TollError) return exception.toJSON();
-    if (exception instanceof HttpException && exception.getStatus() === 404) return { code: 'NOT_FOUND', message: 'Not found' };
-    this.logger.event('error', 'unhandled gateway error', { requestId, error: String(exception), stack: (exception as Error)?.stack });
+    if (exception instanceof HttpException && exception.getStatus() === 404)
+      return { code: 'NOT_FOUND', message: 'Not found' };
+    this.logger.event('error', 'unhandled gateway error', {
+      requestId,
+      error: String(exception),
+      stack: (exception as Error)?.stack,
+    });
     return { code: 'INTERNAL', message: 'Internal error' };
   }
 }

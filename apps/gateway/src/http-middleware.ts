@@ -29,7 +29,8 @@ export const jsonBody = (limitBytes: number) =>
 const NOT_UTF8 = 'entity.not.utf8';
 
 // HTML form posts (application/x-www-form-urlencoded), for the docs page only: flat string fields.
-export const formBody = (limitBytes: number) => express.urlencoded({ limit: limitBytes, extended: false, parameterLimit: 200 });
+export const formBody = (limitBytes: number) =>
+  express.urlencoded({ limit: limitBytes, extended: false, parameterLimit: 200 });
 
 export function bodyErrors(err: { type?: string; status?: number }, _req: Request, res: Response, next: NextFunction) {
   if (!err?.type) return next(err);
@@ -37,7 +38,11 @@ export function bodyErrors(err: { type?: string; status?: number }, _req: Reques
     err.type === 'entity.too.large'
       ? new TollError('PAYLOAD_TOO_LARGE', 'Request body is too large')
       : err.type === NOT_UTF8
-        ? new TollError('INVALID_INPUT', 'Request body is not valid UTF-8', { issues: [{ field: '(body)', message: 'send JSON encoded as UTF-8' }] })
-        : new TollError('INVALID_INPUT', 'Request body is not valid JSON', { issues: [{ field: '(body)', message: err.type.replace(/\./g, ' ') }] });
+        ? new TollError('INVALID_INPUT', 'Request body is not valid UTF-8', {
+            issues: [{ field: '(body)', message: 'send JSON encoded as UTF-8' }],
+          })
+        : new TollError('INVALID_INPUT', 'Request body is not valid JSON', {
+            issues: [{ field: '(body)', message: err.type.replace(/\./g, ' ') }],
+          });
   res.status(httpStatusOf(error.code)).json({ error: { ...error.toJSON(), request_id: res.locals.requestId } });
 }

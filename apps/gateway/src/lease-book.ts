@@ -3,7 +3,8 @@ import type { LeaseReply, LeaseSpend } from '@toll/contracts';
 // A lease stops being spent this long before payments would let it expire: a call reserved just before expiry still
 // finishes and is reported inside the lease's time.
 export const LEASE_SAFETY_MS = 2_000;
-// Nonces seen here are kept as long as payments keeps them at most (a few minutes); this bounds memory whatever the load.
+// Nonces seen here are kept as long as payments keeps them at most (a few minutes); this bounds memory whatever the
+// load.
 const NONCE_MAX = 200_000;
 
 export interface Lease {
@@ -33,7 +34,10 @@ export class LeaseBook {
     const until = this.nonces.get(key);
     if (until !== undefined && until > now) return false;
     this.nonces.set(key, now + keepMs);
-    if (this.nonces.size > NONCE_MAX) for (const [k, t] of this.nonces) if (t <= now || this.nonces.size > NONCE_MAX) this.nonces.delete(k); else break;
+    if (this.nonces.size > NONCE_MAX)
+      for (const [k, t] of this.nonces)
+        if (t <= now || this.nonces.size > NONCE_MAX) this.nonces.delete(k);
+        else break;
     return true;
   }
 
@@ -89,7 +93,20 @@ export class LeaseBook {
   apply(wallet: string, reply: Extract<LeaseReply, { ok: true }>, now: number): Lease {
     let lease = this.leases.get(wallet);
     if (!lease || lease.id !== reply.lease_id) {
-      lease = { id: reply.lease_id, wallet, granted: 0n, spent: 0n, availableOutside: 0n, capPerCall: null, expiresAtMs: 0, status: 'active', inflight: 0, seq: 0, pending: [], lastSpendMs: now };
+      lease = {
+        id: reply.lease_id,
+        wallet,
+        granted: 0n,
+        spent: 0n,
+        availableOutside: 0n,
+        capPerCall: null,
+        expiresAtMs: 0,
+        status: 'active',
+        inflight: 0,
+        seq: 0,
+        pending: [],
+        lastSpendMs: now,
+      };
       this.leases.set(wallet, lease);
     }
     lease.granted = BigInt(reply.granted_atomic);

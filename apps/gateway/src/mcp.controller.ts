@@ -2,7 +2,8 @@ import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { McpService } from './mcp.service';
 
-// Streamable HTTP without sessions: every message is a POST; there is no server-initiated stream to GET or session to DELETE.
+// Streamable HTTP without sessions: every message is a POST; there is no server-initiated stream to GET or session to
+// DELETE.
 @Controller('mcp')
 export class McpController {
   constructor(private readonly mcp: McpService) {}
@@ -24,5 +25,15 @@ export class McpController {
 }
 
 function notAllowed(res: Response) {
-  res.status(405).setHeader('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; send every message as a POST' }, id: null });
+  res
+    .status(405)
+    .setHeader('Allow', 'POST')
+    .json({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message: 'Method not allowed: this MCP endpoint is stateless; send every message as a POST',
+      },
+      id: null,
+    });
 }

@@ -17,7 +17,8 @@ export const META = {
   // client → server: on a tool whose answer is a credential, the paying wallet's signature (base64) of the memo
   // challenge's payer_proof.signed_text (docs/payments.md, "Who can redeem a payment")
   payerSignature: 'toll/payer-signature',
-  idempotencyKey: 'toll/idempotency-key', // client → server: as the Idempotency-Key header (block prices: a repeat is redelivered)
+  // client → server: as the Idempotency-Key header (block prices: a repeat is redelivered)
+  idempotencyKey: 'toll/idempotency-key',
   memoChallenge: 'toll/memo-challenge', // server → client: everything the memo flow needs (the 402 body's `toll`)
   // server → client: why a balance payment was refused, as the 402 body says it (balance_auth: the failing part;
   // balance: the shortfall and the deposit routes)
@@ -42,11 +43,17 @@ export interface McpTool {
   inputSchema: Schema & { type: 'object' };
   outputSchema?: Schema & { type: 'object' };
   annotations: { title: string; readOnlyHint: boolean; openWorldHint: boolean };
-  _meta: { 'toll/operationId': string; 'toll/price': PriceSpec | null; 'toll/http': { method: string; path: string }; 'toll/payer-proof'?: true };
+  _meta: {
+    'toll/operationId': string;
+    'toll/price': PriceSpec | null;
+    'toll/http': { method: string; path: string };
+    'toll/payer-proof'?: true;
+  };
 }
 
 // MCP wants an object schema; an output that is not an object is described in the text content instead.
-const objectSchema = (schema: Schema): (Schema & { type: 'object' }) | undefined => (schema.type === 'object' ? (stripDialect(schema) as Schema & { type: 'object' }) : undefined);
+const objectSchema = (schema: Schema): (Schema & { type: 'object' }) | undefined =>
+  schema.type === 'object' ? (stripDialect(schema) as Schema & { type: 'object' }) : undefined;
 
 // An output schema also names replay mode's label, which clients check structuredContent against.
 const outputSchemaOf = (schema: Schema) => {
@@ -56,11 +63,16 @@ const outputSchemaOf = (schema: Schema) => {
 
 export function toolOf(route: ResolvedRoute): McpTool {
   const pay = route.price
-    ? `Price: ${priceText(route.price)}. Paid with x402 (an x402 v2 PaymentPayload in _meta["${META.payment}"]) or the Solana memo flow (_meta["${META.memoPayment}"]); the first call without payment answers the payment requirements.`
+    ? `Price: ${priceText(route.price)}. Paid with x402 (an x402 v2 PaymentPayload in _meta["${META.payment}"]) or ` +
+      `the Solana memo flow (_meta["${META.memoPayment}"]); the first call without payment answers the payment ` +
+      `requirements.`
     : 'Free.';
-  const credential = route.price && route.payerProof
-    ? `The answer is a credential: only the payer may redeem it. With the memo flow (or when repeating a settled x402 payment) add _meta["${META.payerSignature}"]: the paying wallet's Ed25519 signature (base64) of _meta["${META.memoChallenge}"].payer_proof.signed_text.`
-    : undefined;
+  const credential =
+    route.price && route.payerProof
+      ? `The answer is a credential: only the payer may redeem it. With the memo flow (or when repeating a settled ` +
+        `x402 payment) add _meta["${META.payerSignature}"]: the paying wallet's Ed25519 signature (base64) of ` +
+        `_meta["${META.memoChallenge}"].payer_proof.signed_text.`
+      : undefined;
   return {
     name: toolNameOf(route.operationId),
     title: route.summary,
@@ -68,7 +80,12 @@ export function toolOf(route: ResolvedRoute): McpTool {
     inputSchema: objectSchema(route.inputSchema) ?? { type: 'object' },
     ...(outputSchemaOf(route.outputSchema) ? { outputSchema: outputSchemaOf(route.outputSchema) } : {}),
     annotations: { title: route.summary, readOnlyHint: route.method === 'GET', openWorldHint: true },
-    _meta: { 'toll/operationId': route.operationId, 'toll/price': route.price, 'toll/http': { method: route.method, path: route.path }, ...(route.price && route.payerProof ? { 'toll/payer-proof': true as const } : {}) },
+    _meta: {
+      'toll/operationId': route.operationId,
+      'toll/price': route.price,
+      'toll/http': { method: route.method, path: route.path },
+      ...(route.price && route.payerProof ? { 'toll/payer-proof': true as const } : {}),
+    },
   };
 }
 

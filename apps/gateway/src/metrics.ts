@@ -23,7 +23,9 @@ export const gatewayMetrics = (telemetry: Telemetry) =>
   telemetry.metrics('gateway', (registry: Registry) => ({
     requests: new Counter({
       name: 'toll_gateway_requests_total',
-      help: 'HTTP requests by operation (operationId, a fixed page path, or unmatched), method, status class and payment outcome',
+      help:
+        'HTTP requests by operation (operationId, a fixed page path, or unmatched), method, status class and ' +
+        'payment outcome',
       labelNames: ['operation', 'method', 'status_class', 'payment'] as const,
       registers: [registry],
     }),
@@ -34,9 +36,25 @@ export const gatewayMetrics = (telemetry: Telemetry) =>
       buckets: REQUEST_SECONDS,
       registers: [registry],
     }),
-    inFlight: new Gauge({ name: 'toll_gateway_requests_in_flight', help: 'HTTP requests being served', registers: [registry] }),
-    requestBytes: new Histogram({ name: 'toll_gateway_request_body_bytes', help: 'Request body sizes (Content-Length) by operation', labelNames: ['operation'] as const, buckets: BODY_BYTES, registers: [registry] }),
-    responseBytes: new Histogram({ name: 'toll_gateway_response_body_bytes', help: 'Response body sizes by operation', labelNames: ['operation'] as const, buckets: BODY_BYTES, registers: [registry] }),
+    inFlight: new Gauge({
+      name: 'toll_gateway_requests_in_flight',
+      help: 'HTTP requests being served',
+      registers: [registry],
+    }),
+    requestBytes: new Histogram({
+      name: 'toll_gateway_request_body_bytes',
+      help: 'Request body sizes (Content-Length) by operation',
+      labelNames: ['operation'] as const,
+      buckets: BODY_BYTES,
+      registers: [registry],
+    }),
+    responseBytes: new Histogram({
+      name: 'toll_gateway_response_body_bytes',
+      help: 'Response body sizes by operation',
+      labelNames: ['operation'] as const,
+      buckets: BODY_BYTES,
+      registers: [registry],
+    }),
     mcpCalls: new Counter({
       name: 'toll_gateway_mcp_tool_calls_total',
       help: 'MCP tool calls by operation and outcome (ok, payment_required, or the error code)',
@@ -53,8 +71,22 @@ export function httpTelemetry(telemetry: Telemetry): RequestHandler {
   if (!metrics && !tracer) return (_req, _res, next) => next();
   // The labelled children, looked up once per label set: prom-client hashes the label object on every labelled call,
   // which was most of the middleware's cost on a free route (docs/benchmarks.md). Label values are bounded, so is this.
-  const children = new Map<string, { requests: Counter.Internal; duration: Histogram.Internal<string>; requestBytes: Histogram.Internal<string>; responseBytes: Histogram.Internal<string> }>();
-  const childrenOf = (m: NonNullable<typeof metrics>, operation: string, method: string, statusClass: string, payment: string) => {
+  const children = new Map<
+    string,
+    {
+      requests: Counter.Internal;
+      duration: Histogram.Internal<string>;
+      requestBytes: Histogram.Internal<string>;
+      responseBytes: Histogram.Internal<string>;
+    }
+  >();
+  const childrenOf = (
+    m: NonNullable<typeof metrics>,
+    operation: string,
+    method: string,
+    statusClass: string,
+    payment: string,
+  ) => {
     const key = `${operation} ${method} ${statusClass} ${payment}`;
     let found = children.get(key);
     if (!found) {
@@ -77,7 +109,13 @@ export function httpTelemetry(telemetry: Telemetry): RequestHandler {
       const payment = paymentOutcome(req, res);
       if (metrics) {
         metrics.inFlight.dec();
-        const child = childrenOf(metrics, operation, METHODS.has(req.method) ? req.method : 'other', statusClass, payment);
+        const child = childrenOf(
+          metrics,
+          operation,
+          METHODS.has(req.method) ? req.method : 'other',
+          statusClass,
+          payment,
+        );
         child.requests.inc();
         child.duration.observe((performance.now() - started) / 1000);
         child.requestBytes.observe(Number(req.get('content-length') ?? 0) || 0);
@@ -85,7 +123,11 @@ export function httpTelemetry(telemetry: Telemetry): RequestHandler {
       }
       if (span) {
         span.updateName(`${req.method} ${operation}`);
-        span.setAttributes({ 'http.response.status_code': res.statusCode, 'toll.operation': operation, 'toll.payment': payment });
+        span.setAttributes({
+          'http.response.status_code': res.statusCode,
+          'toll.operation': operation,
+          'toll.payment': payment,
+        });
       }
     };
     if (!tracer) {
@@ -94,11 +136,18 @@ export function httpTelemetry(telemetry: Telemetry): RequestHandler {
     }
     const ended = (span: Span) => new Promise<void>((resolve) => res.once('close', () => (record(span), resolve())));
     const parent = extractTrace((name) => req.get(name));
-    void serverSpan(tracer, req.method, res.locals.requestId as string, parent, { 'http.request.method': req.method, 'url.path': req.path }, (span) => {
-      const done = ended(span);
-      next();
-      return done;
-    });
+    void serverSpan(
+      tracer,
+      req.method,
+      res.locals.requestId as string,
+      parent,
+      { 'http.request.method': req.method, 'url.path': req.path },
+      (span) => {
+        const done = ended(span);
+        next();
+        return done;
+      },
+    );
   };
 }
 
@@ -127,6 +176,10 @@ export function paymentOutcome(req: Request, res: Response) {
   return status === 503 ? ('unavailable_before_payment' as const) : ('refused_before_payment' as const);
 }
 
-// Whether the request carries a payment (x402, memo flow or balance), paid or not; also what makes it `paid` for the rate limits.
+// Whether the request carries a payment (x402, memo flow or balance), paid or not; also what makes it `paid` for the
+// rate limits.
 export const hasProof = (req: Request) =>
-  req.get(HEADERS.paymentSignature) !== undefined || req.get(HEADERS.paymentTx) !== undefined || req.get(BALANCE_HEADERS.signature) !== undefined || req.query[MEMO_QUERY_PARAM] !== undefined;
+  req.get(HEADERS.paymentSignature) !== undefined ||
+  req.get(HEADERS.paymentTx) !== undefined ||
+  req.get(BALANCE_HEADERS.signature) !== undefined ||
+  req.query[MEMO_QUERY_PARAM] !== undefined;

@@ -4,7 +4,8 @@ import { hasProof } from './metrics';
 import type { RouteTable } from './route-table';
 
 // The route classes, each with its own bucket per client (GATEWAY_RATE_LIMIT_<CLASS>). A call of a paid operation
-// carrying a payment is `paid`: its bucket is its own, so no amount of free traffic from a client refuses its paid calls.
+// carrying a payment is `paid`: its bucket is its own, so no amount of free traffic from a client refuses its paid
+// calls.
 export const RATE_CLASSES = ['catalog', 'discovery', 'challenge', 'mcp', 'free-op', 'paid'] as const;
 export type RateClass = (typeof RATE_CLASSES)[number];
 
@@ -45,9 +46,19 @@ export class RateClassifier {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
     const { method, params } = body as { method?: unknown; params?: { name?: unknown; _meta?: unknown } };
     const meta = method === 'tools/call' ? params?._meta : undefined;
-    if (typeof meta !== 'object' || meta === null || !MCP_PAYMENT_KEYS.some((k) => (meta as Record<string, unknown>)[k] != null)) return false;
+    if (
+      typeof meta !== 'object' ||
+      meta === null ||
+      !MCP_PAYMENT_KEYS.some((k) => (meta as Record<string, unknown>)[k] != null)
+    )
+      return false;
     if (this.toolsVersion !== this.table.version) {
-      this.pricedTools = new Set(this.table.routes().filter((r) => r.price !== null).map((r) => toolNameOf(r.operationId)));
+      this.pricedTools = new Set(
+        this.table
+          .routes()
+          .filter((r) => r.price !== null)
+          .map((r) => toolNameOf(r.operationId)),
+      );
       this.toolsVersion = this.table.version;
     }
     return typeof params?.name === 'string' && this.pricedTools.has(params.name);

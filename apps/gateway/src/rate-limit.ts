@@ -25,18 +25,30 @@ const rateLimitMetrics = (telemetry: Telemetry) =>
   telemetry.metrics('gateway-rate-limit', (registry: Registry) => ({
     limited: new Counter({
       name: 'toll_gateway_rate_limited_total',
-      help: 'Requests refused with 429 by route class and what decided: redis (the shared bucket), cache (a client Redis refused, until its next token), local (this replica alone: Redis unset, down or slow)',
+      help:
+        'Requests refused with 429 by route class and what decided: redis (the shared bucket), cache (a client ' +
+        'Redis refused, until its next token), local (this replica alone: Redis unset, down or slow)',
       labelNames: ['class', 'decided_by'] as const,
       registers: [registry],
     }),
-    shared: new Gauge({ name: 'toll_gateway_rate_limit_shared', help: '1 while the rate limits are shared through Redis, 0 while this replica keeps its own buckets', registers: [registry] }),
-    redisFailures: new Counter({ name: 'toll_gateway_rate_limit_redis_failures_total', help: 'Rate-limit decisions Redis did not answer in time (timeout) or at all (error)', labelNames: ['reason'] as const, registers: [registry] }),
+    shared: new Gauge({
+      name: 'toll_gateway_rate_limit_shared',
+      help: '1 while the rate limits are shared through Redis, 0 while this replica keeps its own buckets',
+      registers: [registry],
+    }),
+    redisFailures: new Counter({
+      name: 'toll_gateway_rate_limit_redis_failures_total',
+      help: 'Rate-limit decisions Redis did not answer in time (timeout) or at all (error)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
   }));
 
 // Per-client token buckets, one per route class and client address, kept in Redis so every replica shares them.
 // The limiter never takes the gateway down: when Redis is unset, unreachable or slower than
 // GATEWAY_RATE_LIMIT_REDIS_TIMEOUT_MS, this replica decides with its own buckets (each 1/GATEWAY_RATE_LIMIT_REPLICAS of
-// the shared one), says so once in the log and in toll_gateway_rate_limit_shared, and goes back to Redis when it answers.
+// the shared one), says so once in the log and in toll_gateway_rate_limit_shared, and goes back to Redis when it
+// answers.
 export class RateLimiter {
   private readonly local = new LocalBuckets();
   private readonly refused = new RefusedUntil();
@@ -67,7 +79,10 @@ export class RateLimiter {
     };
     const replicas = config.GATEWAY_RATE_LIMIT_REPLICAS;
     this.localLimits = Object.fromEntries(
-      Object.entries(this.limits).map(([c, b]) => [c, { rate: b.rate / replicas, burst: Math.max(1, Math.floor(b.burst / replicas)) }]),
+      Object.entries(this.limits).map(([c, b]) => [
+        c,
+        { rate: b.rate / replicas, burst: Math.max(1, Math.floor(b.burst / replicas)) },
+      ]),
     ) as Record<RateClass, Bucket>;
   }
 
@@ -84,14 +99,16 @@ export class RateLimiter {
     }
     const redis = new Redis(this.config.REDIS_URL, {
       enableOfflineQueue: false, // while disconnected, fail at once (→ local buckets) instead of queueing
-      enableReadyCheck: false, // usable once connected (nothing to load: no persistence); a stalled Redis then times out
+      // usable once connected (nothing to load: no persistence); a stalled Redis then times out
+      enableReadyCheck: false,
       maxRetriesPerRequest: 0,
       commandTimeout: this.config.GATEWAY_RATE_LIMIT_REDIS_TIMEOUT_MS,
       connectTimeout: 1_000,
       retryStrategy: () => REDIS_RETRY_MS, // reconnect forever, once a second
     }) as RedisWithTake;
     redis.defineCommand('tollTake', { numberOfKeys: 1, lua: TAKE_SCRIPT }); // EVALSHA, EVAL once if Redis lacks it
-    redis.on('error', (err: Error) => this.setShared(false, err.message)); // every reconnect attempt: logged on change only
+    // every reconnect attempt: logged on change only
+    redis.on('error', (err: Error) => this.setShared(false, err.message));
     redis.on('ready', () => ((this.redisDownUntil = 0), this.setShared(true)));
     this.redis = redis;
     await new Promise<void>((resolve) => {
@@ -166,14 +183,19 @@ export class RateLimiter {
 // Express middleware, after the body parsers: classifies the request, takes a token from its client's bucket for that
 // class, and answers 429 with Retry-After when there is none.
 export function rateLimit(limiter: RateLimiter, table: RouteTable, config: GatewayConfig): RequestHandler {
-  const classifier = new RateClassifier(table, new Set(config.GATEWAY_RATE_LIMIT_DISCOVERY_OPERATIONS.split(',').filter(Boolean)));
+  const classifier = new RateClassifier(
+    table,
+    new Set(config.GATEWAY_RATE_LIMIT_DISCOVERY_OPERATIONS.split(',').filter(Boolean)),
+  );
   return (req: Request, res: Response, next: NextFunction) => {
     const rateClass = classifier.classOf(req);
     if (!rateClass) return next();
-    limiter.take(rateClass, clientKeyOf(req.ip)).then(
-      (d) => (d.allowed ? next() : tooMany(req, res, rateClass, d.retryAfterMs, limiter.bucketOf(rateClass))),
-      next,
-    );
+    limiter
+      .take(rateClass, clientKeyOf(req.ip))
+      .then(
+        (d) => (d.allowed ? next() : tooMany(req, res, rateClass, d.retryAfterMs, limiter.bucketOf(rateClass))),
+        next,
+      );
   };
 }
 
@@ -181,17 +203,28 @@ export function rateLimit(limiter: RateLimiter, table: RouteTable, config: Gatew
 // refusals), with Retry-After in whole seconds and the IETF draft's RateLimit-Policy and RateLimit headers.
 function tooMany(req: Request, res: Response, rateClass: RateClass, retryAfterMs: number, bucket: Bucket) {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const error = new TollError('RATE_LIMITED', `Too many ${rateClass} requests from this client: retry after ${seconds} s`, {
-    class: rateClass,
-    retry_after_seconds: seconds,
-    limit: { per_second: bucket.rate, burst: bucket.burst },
-  });
+  const error = new TollError(
+    'RATE_LIMITED',
+    `Too many ${rateClass} requests from this client: retry after ${seconds} s`,
+    {
+      class: rateClass,
+      retry_after_seconds: seconds,
+      limit: { per_second: bucket.rate, burst: bucket.burst },
+    },
+  );
   const envelope = { error: { ...error.toJSON(), request_id: res.locals.requestId as string } };
   res.setHeader('Retry-After', String(seconds));
-  res.setHeader('RateLimit-Policy', `"${rateClass}";q=${bucket.burst};w=${Math.max(1, Math.ceil(bucket.burst / bucket.rate))}`);
+  res.setHeader(
+    'RateLimit-Policy',
+    `"${rateClass}";q=${bucket.burst};w=${Math.max(1, Math.ceil(bucket.burst / bucket.rate))}`,
+  );
   res.setHeader('RateLimit', `"${rateClass}";r=0;t=${seconds}`);
   res.setHeader('cache-control', 'no-store');
   if (req.path !== '/mcp') return void res.status(429).json(envelope);
   const id = (req.body as { id?: unknown } | undefined)?.id;
-  res.status(429).json({ jsonrpc: '2.0', error: { code: -32000, message: error.message, data: envelope.error }, id: typeof id === 'string' || typeof id === 'number' ? id : null });
+  res.status(429).json({
+    jsonrpc: '2.0',
+    error: { code: -32000, message: error.message, data: envelope.error },
+    id: typeof id === 'string' || typeof id === 'number' ? id : null,
+  });
 }

@@ -15,7 +15,8 @@ export type Match =
 interface Instance {
   manifest: GroupManifest;
   lastSeen: number;
-  unavailableUntil: Map<string, { until: number; reason: string; unlessInput?: string }>; // operationId → when its circuit closes
+  // operationId → when its circuit closes
+  unavailableUntil: Map<string, { until: number; reason: string; unlessInput?: string }>;
 }
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
@@ -27,8 +28,16 @@ const bodyAjv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
 
 function toIssue(e: ErrorObject): FieldIssue {
   const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (e.keyword === 'required') return { field: [base, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.'), message: 'is required' };
-  if (e.keyword === 'additionalProperties') return { field: [base, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.'), message: 'is not an accepted field' };
+  if (e.keyword === 'required')
+    return {
+      field: [base, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.'),
+      message: 'is required',
+    };
+  if (e.keyword === 'additionalProperties')
+    return {
+      field: [base, (e.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.'),
+      message: 'is not an accepted field',
+    };
   return { field: base || '(root)', message: e.message ?? 'is invalid' };
 }
 
@@ -85,7 +94,12 @@ export class RouteTable {
     if (problems.length) return problems;
     const key = `${manifest.group}/${manifest.instanceId}`;
     const previous = this.instances.get(key);
-    const unavailableUntil = new Map(Object.entries(manifest.unavailable ?? {}).map(([op, u]) => [op, { until: now + u.retryAfterSeconds * 1000, reason: u.reason, unlessInput: u.unlessInput }]));
+    const unavailableUntil = new Map(
+      Object.entries(manifest.unavailable ?? {}).map(([op, u]) => [
+        op,
+        { until: now + u.retryAfterSeconds * 1000, reason: u.reason, unlessInput: u.unlessInput },
+      ]),
+    );
     this.instances.set(key, { manifest, lastSeen: now, unavailableUntil });
     if (!previous || JSON.stringify(previous.manifest.routes) !== JSON.stringify(manifest.routes)) this.rebuild();
     return [];
@@ -139,7 +153,11 @@ export class RouteTable {
 
   // When some replica of the route's group said it cannot serve the operation now: the latest time any of them gave.
   // A call whose input carries the field the group named (unlessInput) does not need what is missing and goes on.
-  unavailable(route: ResolvedRoute, input: Record<string, unknown> = {}, now = Date.now()): { retryAfterSeconds: number; reason: string } | undefined {
+  unavailable(
+    route: ResolvedRoute,
+    input: Record<string, unknown> = {},
+    now = Date.now(),
+  ): { retryAfterSeconds: number; reason: string } | undefined {
     let worst: { until: number; reason: string } | undefined;
     for (const inst of this.instances.values()) {
       if (inst.manifest.group !== route.group) continue;
@@ -186,7 +204,9 @@ export class RouteTable {
         const key = `${r.method} ${r.path}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const paramNames = segmentsOf(r.path).filter(isParam).map((s) => s.slice(1, -1));
+        const paramNames = segmentsOf(r.path)
+          .filter(isParam)
+          .map((s) => s.slice(1, -1));
         const route: ResolvedRoute = { ...r, group: manifest.group, paramNames };
         if (paramNames.length) templated.push(route);
         else byPath.set(r.path, (byPath.get(r.path) ?? new Map()).set(r.method, route));
@@ -209,4 +229,3 @@ function matchSegments(template: string[], actual: string[]): Record<string, str
   }
   return params;
 }
-

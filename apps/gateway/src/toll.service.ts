@@ -74,20 +74,31 @@ export class TollService {
       throw new TollError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`, { allowed });
     }
     const { route } = match;
-    Object.assign(res.locals, { operation: route.operationId, free: route.price === null }); // metrics labels (metrics.ts)
+    // metrics labels (metrics.ts)
+    Object.assign(res.locals, { operation: route.operationId, free: route.price === null });
     const input = this.inputOf(route, req, match.params);
     this.validate(route, input);
     const idempotencyKey = idempotencyKeyOf(req);
     const caller = { ip: req.ip ?? '', userAgent: req.get('user-agent') };
     const target = { path: req.path, input: signedInputOf(route, req) };
-    const outcome = await this.call({ route, input, requestId, caller, resourceUrl: () => this.resourceUrl(req), proof: proofOf(req, route.method, target), idempotencyKey, target });
+    const outcome = await this.call({
+      route,
+      input,
+      requestId,
+      caller,
+      resourceUrl: () => this.resourceUrl(req),
+      proof: proofOf(req, route.method, target),
+      idempotencyKey,
+      target,
+    });
     if (outcome.kind === 'challenge') return this.sendChallenge(res, outcome.challenge);
     if (outcome.uncharged !== undefined) res.setHeader('x-toll-uncharged', headerText(outcome.uncharged));
     const { settled } = outcome;
     if (settled) {
       res.setHeader(HEADERS.paymentResponse, settled.paymentResponse);
       res.setHeader('x-toll-receipt', settled.receipt);
-      if (settled.creditsRemaining !== undefined) res.setHeader('x-toll-credits-remaining', String(settled.creditsRemaining));
+      if (settled.creditsRemaining !== undefined)
+        res.setHeader('x-toll-credits-remaining', String(settled.creditsRemaining));
       if (settled.redelivery !== undefined) res.setHeader(HEADERS.redelivery, String(settled.redelivery));
       if (settled.balanceAtomic !== undefined) res.setHeader('x-toll-balance-atomic', settled.balanceAtomic);
     }
@@ -106,27 +117,42 @@ export class TollService {
     const { route, input, requestId, proof, idempotencyKey } = req;
     const message: TollMessage = { input, requestId, deadline: Date.now() + route.timeoutMs, caller: req.caller };
     if (route.price === null) {
-      if (route.operationId === BALANCE_READ && typeof input.wallet === 'string') await this.leases.reportWallet(input.wallet);
+      if (route.operationId === BALANCE_READ && typeof input.wallet === 'string')
+        await this.leases.reportWallet(input.wallet);
       return { kind: 'answer', reply: storedReply(await this.forward(route, message)) };
     }
 
     // Rules the announced schema cannot carry are judged by the group before any payment step, proof or not:
     // an x402 proof is settled on chain inside verify, so a refusal after it would cost the caller real money.
-    if (route.inputCheck) await this.bus.request(inputCheckSubjectOf(route.operationId), { input, requestId }, { timeoutMs: Math.min(route.timeoutMs, INPUT_CHECK_TIMEOUT_MS), requestId });
+    if (route.inputCheck)
+      await this.bus.request(
+        inputCheckSubjectOf(route.operationId),
+        { input, requestId },
+        { timeoutMs: Math.min(route.timeoutMs, INPUT_CHECK_TIMEOUT_MS), requestId },
+      );
     // The group said it cannot serve this operation now: say so before anyone pays, and when to come back. A memo-flow
     // proof is a transfer already on chain: it goes on to payments, which redelivers an answer already paid for (a lost
     // answer must not wait for the operation to come back) and otherwise refuses the same way, the proof unused.
     const down = this.table.unavailable(route, input);
     const refusal = down && {
-      message: `${route.operationId} cannot be served right now (${down.reason}); no payment was taken, and a proof you sent stays unused. Retry after ${down.retryAfterSeconds} s.`,
+      message:
+        `${route.operationId} cannot be served right now (${down.reason}); no payment was taken, and a proof you ` +
+        `sent stays unused. Retry after ${down.retryAfterSeconds} s.`,
       retry_after_seconds: down.retryAfterSeconds,
     };
-    if (refusal && proof?.kind !== 'memo') throw new TollError('SERVICE_UNAVAILABLE', refusal.message, { retry_after_seconds: refusal.retry_after_seconds });
+    if (refusal && proof?.kind !== 'memo')
+      throw new TollError('SERVICE_UNAVAILABLE', refusal.message, { retry_after_seconds: refusal.retry_after_seconds });
     // The memo of a challenge commits to this request, so whoever reads it on chain cannot redeem it for another.
     const bindingKey = requestKeyOf(route.operationId, input, idempotencyKey);
     const target = req.target ?? { path: route.path, input };
     const request_sha256 = requestSha256(route.operationId, route.method, target.path, target.input);
-    const challenge: ChallengeRequest = { requestId, resourceUrl: req.resourceUrl(), route: this.priced(route), binding_key: bindingKey, request_sha256 };
+    const challenge: ChallengeRequest = {
+      requestId,
+      resourceUrl: req.resourceUrl(),
+      route: this.priced(route),
+      binding_key: bindingKey,
+      request_sha256,
+    };
     if (!proof) return { kind: 'challenge', challenge: await this.payments.challenge(challenge) };
 
     // A per-call proof pays for one request, so the request itself is the idempotency key; a block proof or a balance
@@ -150,7 +176,12 @@ export class TollService {
       ...(refusal ? { unavailable: refusal } : {}),
     });
     if (paid.kind === 'challenge') return paid;
-    return { kind: 'answer', reply: { json: paid.json, headers: paid.headers }, uncharged: paid.uncharged, settled: paid.settled };
+    return {
+      kind: 'answer',
+      reply: { json: paid.json, headers: paid.headers },
+      uncharged: paid.uncharged,
+      settled: paid.settled,
+    };
   }
 
   // A balance call paid from this gateway's lease: no payments round trip and no SQL when the lease covers it
@@ -162,9 +193,16 @@ export class TollService {
     challenge: ChallengeRequest,
     idempotent: boolean,
   ): Promise<CallOutcome | undefined> {
-    const take = await this.leases.take(proof, challenge.route, message.requestId, challenge.request_sha256!, idempotent);
+    const take = await this.leases.take(
+      proof,
+      challenge.route,
+      message.requestId,
+      challenge.request_sha256!,
+      idempotent,
+    );
     if (take.kind === 'payments') return undefined;
-    if (take.kind === 'nonce_reused') return { kind: 'challenge', challenge: await this.payments.challenge({ ...challenge, reason: 'nonce_reused' }) };
+    if (take.kind === 'nonce_reused')
+      return { kind: 'challenge', challenge: await this.payments.challenge({ ...challenge, reason: 'nonce_reused' }) };
     let answer: TollReply;
     try {
       answer = await this.forward(route, { ...message, payer: proof.wallet });
@@ -183,7 +221,11 @@ export class TollService {
 
   private forward(route: ResolvedRoute, message: TollMessage): Promise<TollReply> {
     // The answer's body is passed through as the group wrote it, never read here.
-    return this.bus.request<TollReply>(route.subject, message, { timeoutMs: route.timeoutMs + DEADLINE_GRACE_MS, requestId: message.requestId, rawBody: true });
+    return this.bus.request<TollReply>(route.subject, message, {
+      timeoutMs: route.timeoutMs + DEADLINE_GRACE_MS,
+      requestId: message.requestId,
+      rawBody: true,
+    });
   }
 
   private inputOf(route: ResolvedRoute, req: Request, rawParams: Record<string, string>): Record<string, unknown> {
@@ -192,7 +234,9 @@ export class TollService {
       try {
         params[name] = decodeURIComponent(raw);
       } catch {
-        throw new TollError('INVALID_INPUT', 'Input failed validation', { issues: [{ field: name, message: 'is not valid percent-encoding' }] });
+        throw new TollError('INVALID_INPUT', 'Input failed validation', {
+          issues: [{ field: name, message: 'is not valid percent-encoding' }],
+        });
       }
     }
     if (route.method === 'GET') {
@@ -204,7 +248,9 @@ export class TollService {
     const body: unknown = req.body;
     if (Array.isArray(body) && route.arrayBodyField) return { [route.arrayBodyField]: body, ...params };
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new TollError('INVALID_INPUT', 'A JSON object body is required', { issues: [{ field: '(body)', message: 'send a JSON object with Content-Type: application/json' }] });
+      throw new TollError('INVALID_INPUT', 'A JSON object body is required', {
+        issues: [{ field: '(body)', message: 'send a JSON object with Content-Type: application/json' }],
+      });
     }
     return { ...(body as Record<string, unknown>), ...params };
   }
@@ -226,7 +272,6 @@ export class TollService {
     sendJson(res, 402, JSON.stringify(challenge.body));
   }
 }
-
 
 // A group's free text as a header value: printable ASCII, bounded.
 const headerText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 300);
@@ -254,8 +299,10 @@ function strictQuery(url: string) {
   for (const pair of url.slice(at + 1).split('&')) {
     const eq = pair.indexOf('=');
     const key = decoded(eq < 0 ? pair : pair.slice(0, eq));
-    if (key === undefined) issues.push({ field: '(query)', message: 'a parameter name is not valid UTF-8 percent-encoding' });
-    else if (eq >= 0 && decoded(pair.slice(eq + 1)) === undefined) issues.push({ field: key, message: 'is not valid UTF-8 percent-encoding' });
+    if (key === undefined)
+      issues.push({ field: '(query)', message: 'a parameter name is not valid UTF-8 percent-encoding' });
+    else if (eq >= 0 && decoded(pair.slice(eq + 1)) === undefined)
+      issues.push({ field: key, message: 'is not valid UTF-8 percent-encoding' });
   }
   if (issues.length) throw new TollError('INVALID_INPUT', 'Input failed validation', { issues });
 }
@@ -274,7 +321,9 @@ const idempotencyKeyOf = (req: Request) => checkedIdempotencyKey(req.get(HEADERS
 export function checkedIdempotencyKey(key: unknown, field: string): string | undefined {
   if (key === undefined) return undefined;
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
-    throw new TollError('INVALID_INPUT', 'Idempotency-Key is malformed', { issues: [{ field, message: 'must be 1 to 255 printable ASCII characters without spaces' }] });
+    throw new TollError('INVALID_INPUT', 'Idempotency-Key is malformed', {
+      issues: [{ field, message: 'must be 1 to 255 printable ASCII characters without spaces' }],
+    });
   }
   return key;
 }
@@ -294,8 +343,21 @@ function signedInputOf(route: ResolvedRoute, req: Request): unknown {
 function proofOf(req: Request, method: string, target: { path: string; input: unknown }): PaymentProof | undefined {
   const balanceSignature = req.get(BALANCE_HEADERS.signature);
   if (balanceSignature !== undefined) {
-    const [wallet, timestamp, nonce] = [req.get(BALANCE_HEADERS.wallet) ?? '', req.get(BALANCE_HEADERS.timestamp) ?? '', req.get(BALANCE_HEADERS.nonce) ?? ''];
-    return { kind: 'balance', wallet, timestamp, nonce, signature: balanceSignature, method, path: target.path, input_sha256: inputSha256(target.input) };
+    const [wallet, timestamp, nonce] = [
+      req.get(BALANCE_HEADERS.wallet) ?? '',
+      req.get(BALANCE_HEADERS.timestamp) ?? '',
+      req.get(BALANCE_HEADERS.nonce) ?? '',
+    ];
+    return {
+      kind: 'balance',
+      wallet,
+      timestamp,
+      nonce,
+      signature: balanceSignature,
+      method,
+      path: target.path,
+      input_sha256: inputSha256(target.input),
+    };
   }
   const payer = req.get(HEADERS.payerSignature);
   const payer_signature = payer === undefined ? {} : { payer_signature: payer };
@@ -303,6 +365,7 @@ function proofOf(req: Request, method: string, target: { path: string; input: un
   if (signature) return { kind: 'x402', paymentSignature: signature, ...payer_signature };
   const tx = req.get(HEADERS.paymentTx);
   const memo = req.query[MEMO_QUERY_PARAM];
-  if (tx || memo !== undefined) return { kind: 'memo', signature: tx ?? '', memo: typeof memo === 'string' ? memo : '', ...payer_signature };
+  if (tx || memo !== undefined)
+    return { kind: 'memo', signature: tx ?? '', memo: typeof memo === 'string' ? memo : '', ...payer_signature };
   return undefined;
 }

@@ -16,17 +16,37 @@ export class TryItService {
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {}
 
-  async run(route: ResolvedRoute, form: Record<string, unknown>, req: Request, requestId: string, base: string): Promise<{ status: number; result: TryItResult }> {
+  async run(
+    route: ResolvedRoute,
+    form: Record<string, unknown>,
+    req: Request,
+    requestId: string,
+    base: string,
+  ): Promise<{ status: number; result: TryItResult }> {
     const { input, values } = inputOfForm(route, form);
     try {
       this.toll.validate(route, input);
       const caller = { ip: req.ip ?? '', userAgent: req.get('user-agent') };
-      const outcome = await this.toll.call({ route, input, requestId, caller, resourceUrl: () => `${base}${route.path}` });
-      if (outcome.kind === 'challenge') return { status: 402, result: { values, challenge: { price: priceText(route.price), body: outcome.challenge.body } } };
+      const outcome = await this.toll.call({
+        route,
+        input,
+        requestId,
+        caller,
+        resourceUrl: () => `${base}${route.path}`,
+      });
+      if (outcome.kind === 'challenge')
+        return {
+          status: 402,
+          result: { values, challenge: { price: priceText(route.price), body: outcome.challenge.body } },
+        };
       return { status: 200, result: { values, data: JSON.parse(outcome.reply.json) } };
     } catch (err) {
       if (!(err instanceof TollError)) {
-        this.logger.event('error', 'unhandled docs try-it error', { requestId, error: String(err), stack: (err as Error)?.stack });
+        this.logger.event('error', 'unhandled docs try-it error', {
+          requestId,
+          error: String(err),
+          stack: (err as Error)?.stack,
+        });
         return { status: 500, result: { values, error: { code: 'INTERNAL', message: 'Internal error' } } };
       }
       const issues = (err.details as { issues?: FieldIssue[] } | undefined)?.issues;

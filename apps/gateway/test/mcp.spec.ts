@@ -13,11 +13,17 @@ describe('gateway MCP endpoint over a real NATS server', () => {
   let gateway: RunningGateway;
   let challenge: FakeResponder;
   let mcp: Client;
-  const REQUIRED = { x402Version: 2, error: 'payment_required', resource: { url: 'u', description: 'd', mimeType: 'application/json' }, accepts: [{ scheme: 'exact', amount: '10000', extra: { memo: 'm' } }] };
+  const REQUIRED = {
+    x402Version: 2,
+    error: 'payment_required',
+    resource: { url: 'u', description: 'd', mimeType: 'application/json' },
+    accepts: [{ scheme: 'exact', amount: '10000', extra: { memo: 'm' } }],
+  };
   const CHALLENGE = { headerValue: encodeHeaderJson(REQUIRED), body: { x402Version: 1, toll: { memo: 'm' } } };
   const SETTLED = { paymentResponse: encodeHeaderJson({ success: true, transaction: 'tx1' }), receipt: 'claims.sig' };
 
-  const call = (name: string, args: Record<string, unknown> = {}, meta?: Record<string, unknown>) => mcp.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
+  const call = (name: string, args: Record<string, unknown> = {}, meta?: Record<string, unknown>) =>
+    mcp.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
   const textOf = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 
   const { nats, nc, track } = groupHarness({
@@ -40,7 +46,11 @@ describe('gateway MCP endpoint over a real NATS server', () => {
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['demo_getEcho', 'demo_getPaid', 'demo_sumItems']));
     expect(tools.find((t) => t.name === 'demo_getEcho')).toMatchObject({
       description: 'Echo\n\nFree.',
-      inputSchema: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'integer', default: 1 } }, required: ['q'] },
+      inputSchema: {
+        type: 'object',
+        properties: { q: { type: 'string' }, n: { type: 'integer', default: 1 } },
+        required: ['q'],
+      },
       outputSchema: { type: 'object', properties: { echo: { type: 'string' } } },
     });
   });
@@ -49,17 +59,25 @@ describe('gateway MCP endpoint over a real NATS server', () => {
     const r = await call('demo_getPaid');
     expect(JSON.parse(textOf(r))).toEqual({ 'x402/error': { code: 402, message: 'payment_required', data: REQUIRED } });
     expect(r._meta).toEqual({ 'x402/payment-required': true, 'toll/memo-challenge': { memo: 'm' } });
-    expect(challenge.calls[0]).toMatchObject({ resourceUrl: `${gateway.url}/mcp`, route: { operationId: 'demo.getPaid' } });
+    expect(challenge.calls[0]).toMatchObject({
+      resourceUrl: `${gateway.url}/mcp`,
+      route: { operationId: 'demo.getPaid' },
+    });
   });
 
   it('runs the group pre-check before any payment step', async () => {
     const r = await call('demo_getChecked', { code: '1234' }, { 'toll/memo-payment': { signature: 'sig', memo: 'm' } });
-    expect(JSON.parse(textOf(r)).error).toMatchObject({ code: 'INVALID_INPUT', details: { issues: [{ field: 'code', message: 'check digit does not match' }] } });
+    expect(JSON.parse(textOf(r)).error).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { issues: [{ field: 'code', message: 'check digit does not match' }] },
+    });
     expect(challenge.calls).toHaveLength(0);
   });
 
   it('passes proofs to payments as the HTTP headers would, and returns the settlement and receipt in _meta', async () => {
-    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ response: { kind: 'answer', json: '{"ok":true}', headers: {}, settled: SETTLED } }));
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({
+      response: { kind: 'answer', json: '{"ok":true}', headers: {}, settled: SETTLED },
+    }));
     await nc.flush();
     const payload = { x402Version: 2, accepted: { memo: 'm' }, payload: { transaction: 'AAAA' } };
     const r = await call('demo_getPaid', {}, { 'x402/payment': payload });
@@ -77,7 +95,9 @@ describe('gateway MCP endpoint over a real NATS server', () => {
   });
 
   it('says in _meta that payments served an answer uncharged', async () => {
-    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({ response: { kind: 'answer', json: '{"stale":true}', headers: {}, uncharged: 'nothing fresh to sell' } }));
+    const paid = respond(nc, SUBJECTS.paymentsCall, () => ({
+      response: { kind: 'answer', json: '{"stale":true}', headers: {}, uncharged: 'nothing fresh to sell' },
+    }));
     await nc.flush();
     const r = await call('demo_getNothingNew', {}, { 'toll/memo-payment': { signature: 'sig', memo: 'm' } });
     expect([r.structuredContent, r._meta]).toEqual([{ stale: true }, { 'toll/uncharged': 'nothing fresh to sell' }]);

@@ -4,4 +4,5 @@ import { JobsConfig } from './config';
 
 export const GROUP = { name: 'jobs', title: 'Jobs Aggregator' } as const;
 
-export const startJobs = (env: Record<string, string | undefined> = process.env) => bootstrapGroup(AppModule, { ...GROUP, config: JobsConfig, env });
+export const startJobs = (env: Record<string, string | undefined> = process.env) =>
+  bootstrapGroup(AppModule, { ...GROUP, config: JobsConfig, env });

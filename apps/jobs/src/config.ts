@@ -14,7 +14,12 @@ export const JobsConfig = BaseConfig.extend({
   JOBS_REFRESH_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   JOBS_REFRESH_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),
   // After a failure a source is retried sooner than its interval, but not in a tight loop.
-  JOBS_RETRY_AFTER_FAILURE_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(30 * 60_000),
+  JOBS_RETRY_AFTER_FAILURE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(86_400_000)
+    .default(30 * 60_000),
   // Rows of a source whose last successful refresh is older than this are no longer served (cache table: 48 h).
   JOBS_MAX_STALE_HOURS: z.coerce.number().int().min(1).max(720).default(48),
 
@@ -36,7 +41,11 @@ export const JobsConfig = BaseConfig.extend({
   JOBS_USAJOBS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(20_000),
 }).superRefine((c, ctx) => {
   if (c.JOBS_USAJOBS_API_KEY && !c.JOBS_USAJOBS_EMAIL) {
-    ctx.addIssue({ code: 'custom', path: ['JOBS_USAJOBS_EMAIL'], message: 'USAJOBS needs the e-mail the key was registered with' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JOBS_USAJOBS_EMAIL'],
+      message: 'USAJOBS needs the e-mail the key was registered with',
+    });
   }
 });
 export type JobsConfig = z.infer<typeof JobsConfig>;

@@ -56,7 +56,8 @@ export class IndexRefresher implements OnApplicationBootstrap, OnModuleDestroy {
   async tick(): Promise<void> {
     for (const source of this.sources.filter((s) => s.enabled)) {
       const now = new Date(this.clock.now());
-      if (!(await this.repo.claim(source.id, this.owner, now, this.config.JOBS_REFRESH_LEASE_MS).catch(() => false))) continue;
+      if (!(await this.repo.claim(source.id, this.owner, now, this.config.JOBS_REFRESH_LEASE_MS).catch(() => false)))
+        continue;
       await this.refresh(source, now);
       for (const listener of this.refreshed) await listener();
     }
@@ -70,11 +71,20 @@ export class IndexRefresher implements OnApplicationBootstrap, OnModuleDestroy {
       const { value: postings, recordedAt } = await withRecordingTime(() => source.fetchAll(deadline));
       // An empty answer from a board that had jobs is a broken upstream, not an empty market: keep the old rows.
       if (!postings.length) throw new TollError('UPSTREAM_ERROR', `${source.id} returned no jobs`);
-      await this.repo.replace(source.id, this.owner, postings, new Date(recordedAt ?? this.clock.now()), new Date(started.getTime() + source.refreshMs));
+      await this.repo.replace(
+        source.id,
+        this.owner,
+        postings,
+        new Date(recordedAt ?? this.clock.now()),
+        new Date(started.getTime() + source.refreshMs),
+      );
       this.logger.event('info', 'jobs index refreshed', { source: source.id, rows: postings.length });
     } catch (e) {
       const message = e instanceof TollError ? `${e.code}: ${e.message}` : String(e);
-      this.logger.event('warn', 'jobs index refresh failed; the previous rows stay', { source: source.id, error: message });
+      this.logger.event('warn', 'jobs index refresh failed; the previous rows stay', {
+        source: source.id,
+        error: message,
+      });
       const retryAt = new Date(this.clock.now() + Math.min(source.refreshMs, this.config.JOBS_RETRY_AFTER_FAILURE_MS));
       await this.repo.fail(source.id, this.owner, new Date(this.clock.now()), message, retryAt).catch(() => undefined);
     }

@@ -8,9 +8,12 @@ import { PRICES } from './pricing';
 // Searches run on the local index only, so they answer in milliseconds whatever the sources are doing.
 const TIMEOUT_MS = 5_000;
 const CREDIT =
-  'Sources: Arbeitnow (Europe and remote; link back required) and USAJOBS (US federal jobs; public domain), merged into one index ' +
-  "refreshed in the background every 4-6 h. Remotive is not used: its terms forbid passing its jobs to aggregators. Every job carries its source's " +
-  'link back and attribution; answers carry the index as_of, and rows a source could not refresh on time are labelled stale.';
+  'Sources: Arbeitnow (Europe and remote; link back required) and USAJOBS (US federal jobs; public domain), ' +
+  'merged into one index ' +
+  'refreshed in the background every 4-6 h. Remotive is not used: its terms forbid passing its jobs to ' +
+  "aggregators. Every job carries its source's " +
+  'link back and attribution; answers carry the index as_of, and rows a source could not refresh on time are ' +
+  'labelled stale.';
 
 @Controller()
 export class JobsController {
@@ -20,7 +23,9 @@ export class JobsController {
     operationId: 'jobs.searchJobs',
     method: 'GET',
     path: '/toll/jobs/search',
-    summary: 'Search job postings merged from several job boards: keywords, location or remote, job type, salary floor, posted since; deduplicated, newest first, paged',
+    summary:
+      'Search job postings merged from several job boards: keywords, location or remote, job type, salary floor, ' +
+      'posted since; deduplicated, newest first, paged',
     description: CREDIT,
     asks: [
       'remote Python developer jobs',
@@ -71,7 +76,9 @@ export class JobsController {
     operationId: 'jobs.getHealth',
     method: 'GET',
     path: '/toll/jobs/health',
-    summary: 'Jobs service status, sources with their licence terms (and the ones refused), tolls, index stats and endpoint catalog',
+    summary:
+      'Jobs service status, sources with their licence terms (and the ones refused), tolls, index stats and ' +
+      'endpoint catalog',
     asks: [
       'is the jobs service up',
       'which job boards does the jobs service use',

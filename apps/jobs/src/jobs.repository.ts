@@ -30,7 +30,10 @@ export class JobsRepository {
 
   // A new source is due at once (epoch), whatever the clocks of the replicas say.
   async ensureSources(ids: readonly SourceId[]) {
-    await this.db.sourceState.createMany({ data: ids.map((source) => ({ source, nextRefreshAt: new Date(0) })), skipDuplicates: true });
+    await this.db.sourceState.createMany({
+      data: ids.map((source) => ({ source, nextRefreshAt: new Date(0) })),
+      skipDuplicates: true,
+    });
   }
 
   // One UPDATE decides which replica refreshes a due source; the others see count 0 and skip it.
@@ -49,7 +52,8 @@ export class JobsRepository {
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INDEX_WRITE_LOCK})`;
         await tx.jobPosting.deleteMany({ where: { source } });
-        for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.jobPosting.createMany({ data: rows.slice(i, i + INSERT_CHUNK) });
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+          await tx.jobPosting.createMany({ data: rows.slice(i, i + INSERT_CHUNK) });
         // The earliest posting of a job is the one shown; its copies on other sources become also_listed_on.
         await tx.$executeRaw`
           UPDATE job_posting AS j SET canonical = (j.id = r.first_id)
@@ -57,7 +61,13 @@ export class JobsRepository {
           WHERE j.id = r.id AND j.canonical IS DISTINCT FROM (j.id = r.first_id)`;
         await tx.sourceState.updateMany({
           where: { source, leaseOwner: owner },
-          data: { lastSuccessAt: fetchedAt, lastRowCount: rows.length, nextRefreshAt, leaseOwner: null, leaseUntil: null },
+          data: {
+            lastSuccessAt: fetchedAt,
+            lastRowCount: rows.length,
+            nextRefreshAt,
+            leaseOwner: null,
+            leaseUntil: null,
+          },
         });
       },
       { timeout: 60_000 },
@@ -67,7 +77,13 @@ export class JobsRepository {
   async fail(source: SourceId, owner: string, at: Date, message: string, nextRefreshAt: Date) {
     await this.db.sourceState.updateMany({
       where: { source, leaseOwner: owner },
-      data: { lastFailureAt: at, lastFailure: message.slice(0, 500), nextRefreshAt, leaseOwner: null, leaseUntil: null },
+      data: {
+        lastFailureAt: at,
+        lastFailure: message.slice(0, 500),
+        nextRefreshAt,
+        leaseOwner: null,
+        leaseUntil: null,
+      },
     });
   }
 
@@ -76,13 +92,19 @@ export class JobsRepository {
   }
 
   async counts(): Promise<{ bySource: Map<string, number>; distinct: number }> {
-    const [groups, distinct] = await Promise.all([this.db.jobPosting.groupBy({ by: ['source'], _count: { _all: true } }), this.db.jobPosting.count({ where: { canonical: true } })]);
+    const [groups, distinct] = await Promise.all([
+      this.db.jobPosting.groupBy({ by: ['source'], _count: { _all: true } }),
+      this.db.jobPosting.count({ where: { canonical: true } }),
+    ]);
     return { bySource: new Map(groups.map((g) => [g.source, g._count._all])), distinct };
   }
 
   search(f: SearchFilter): Promise<JobRow[]> {
     const and: Prisma.JobPostingWhereInput[] = f.words.map((w) => ({ searchText: { contains: w } }));
-    if (f.after) and.push({ OR: [{ postedAt: { lt: f.after.postedAt } }, { postedAt: f.after.postedAt, id: { gt: f.after.id } }] });
+    if (f.after)
+      and.push({
+        OR: [{ postedAt: { lt: f.after.postedAt } }, { postedAt: f.after.postedAt, id: { gt: f.after.id } }],
+      });
     return this.db.jobPosting.findMany({
       where: {
         // With a source filter every row of that source counts, its copies elsewhere notwithstanding.
@@ -91,7 +113,9 @@ export class JobsRepository {
         ...(f.location ? { location: { contains: f.location, mode: 'insensitive' as const } } : {}),
         ...(f.remote !== undefined ? { remote: f.remote } : {}),
         ...(f.jobType ? { jobTypes: { has: f.jobType } } : {}),
-        ...(f.salaryFloor ? { salaryAnnualMax: { gte: f.salaryFloor.annual }, salaryCurrency: f.salaryFloor.currency } : {}),
+        ...(f.salaryFloor
+          ? { salaryAnnualMax: { gte: f.salaryFloor.annual }, salaryCurrency: f.salaryFloor.currency }
+          : {}),
         ...(f.postedSince ? { postedAt: { gte: f.postedSince } } : {}),
         AND: and,
       },
@@ -107,7 +131,10 @@ export class JobsRepository {
   // Other sources' copies of the given jobs, by dedup key.
   copies(rows: JobRow[]): Promise<JobRow[]> {
     if (!rows.length) return Promise.resolve([]);
-    return this.db.jobPosting.findMany({ where: { dedupKey: { in: [...new Set(rows.map((r) => r.dedupKey))] } }, orderBy: [{ postedAt: 'asc' }, { id: 'asc' }] });
+    return this.db.jobPosting.findMany({
+      where: { dedupKey: { in: [...new Set(rows.map((r) => r.dedupKey))] } },
+      orderBy: [{ postedAt: 'asc' }, { id: 'asc' }],
+    });
   }
 }
 

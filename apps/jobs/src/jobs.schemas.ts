@@ -18,7 +18,9 @@ export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toStri
 export function decodeCursor(s: string): Cursor | null {
   try {
     const c = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as Partial<Cursor>;
-    return typeof c.p === 'string' && !Number.isNaN(Date.parse(c.p)) && typeof c.i === 'string' && POSTING_ID.test(c.i) ? { p: c.p, i: c.i } : null;
+    return typeof c.p === 'string' && !Number.isNaN(Date.parse(c.p)) && typeof c.i === 'string' && POSTING_ID.test(c.i)
+      ? { p: c.p, i: c.i }
+      : null;
   } catch {
     return null;
   }
@@ -26,42 +28,72 @@ export function decodeCursor(s: string): Cursor | null {
 
 export const SearchInput = z
   .strictObject({
-    q: z.string().trim().min(1).max(200).optional().describe('Keywords; every word must appear in the title, company, location or tags (case and accents ignored)'),
+    q: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Keywords; every word must appear in the title, company, location or tags (case and accents ignored)'),
     location: z
       .string()
       .trim()
       .min(1)
       .max(100)
-      .regex(/^[\p{L}\p{N} ,.'()/-]+$/u, 'may hold letters, digits, spaces and , . \' ( ) / - only')
+      .regex(/^[\p{L}\p{N} ,.'()/-]+$/u, "may hold letters, digits, spaces and , . ' ( ) / - only")
       .optional()
       .describe('Place the job is in, matched as text against the posting location (e.g. "Berlin", "Texas")'),
     remote: z.boolean().optional().describe('true: remote jobs only; false: on-site jobs only; omit for both'),
     job_type: z.enum(JOB_TYPES).optional().describe('Employment type'),
-    salary_min: z.number().int().min(1).max(10_000_000).optional().describe('Yearly salary floor in salary_currency: keeps jobs whose published range reaches it (hourly/monthly pay annualised); jobs without a salary are left out'),
-    salary_currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD').default('USD').describe('Currency of salary_min (ISO 4217), default USD'),
+    salary_min: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000_000)
+      .optional()
+      .describe(
+        'Yearly salary floor in salary_currency: keeps jobs whose published range reaches it (hourly/monthly pay ' +
+          'annualised); jobs without a salary are left out',
+      ),
+    salary_currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+      .default('USD')
+      .describe('Currency of salary_min (ISO 4217), default USD'),
     posted_since: z
       .union([z.iso.date(), z.iso.datetime({ offset: true })])
       .optional()
       .describe('Only jobs posted at or after this date (YYYY-MM-DD, UTC) or time (ISO 8601 with offset)'),
     source: z.enum(SOURCE_IDS).optional().describe('Only jobs from this source'),
     limit: z.number().int().min(1).max(50).default(20).describe('Jobs per page, 1-50 (default 20)'),
-    cursor: z.string().regex(CURSOR, 'must be a next_cursor from a previous answer').optional().describe('next_cursor of the previous page, to continue the same search'),
+    cursor: z
+      .string()
+      .regex(CURSOR, 'must be a next_cursor from a previous answer')
+      .optional()
+      .describe('next_cursor of the previous page, to continue the same search'),
   })
   .superRefine((v, ctx) => {
     // Keywords are matched by their Latin letters and digits; one with none would silently match every job.
-    if (v.q !== undefined && v.q.length && !searchWords(v.q).length) ctx.addIssue({ code: 'custom', path: ['q'], message: 'must contain a Latin letter or a digit' });
+    if (v.q !== undefined && v.q.length && !searchWords(v.q).length)
+      ctx.addIssue({ code: 'custom', path: ['q'], message: 'must contain a Latin letter or a digit' });
     if (v.cursor !== undefined && CURSOR.test(v.cursor) && !decodeCursor(v.cursor)) {
       ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'is not a next_cursor this service issued' });
     }
     if (v.salary_min === undefined && v.salary_currency !== 'USD') {
       ctx.addIssue({ code: 'custom', path: ['salary_currency'], message: 'only applies together with salary_min' });
     }
-  }).meta({ examples: [{ q: 'backend engineer', location: 'Berlin', limit: 10 }] });
+  })
+  .meta({ examples: [{ q: 'backend engineer', location: 'Berlin', limit: 10 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
-export const GetJobInput = z.strictObject({
-  id: z.string().regex(POSTING_ID, 'must be a job id from a search answer, "<source>:<source id>"').describe('Job id from a search answer, e.g. "arbeitnow:senior-backend-engineer-berlin-123"'),
-}).meta({ examples: [{ id: 'arbeitnow:senior-backend-engineer-berlin-481516' }] });
+export const GetJobInput = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(POSTING_ID, 'must be a job id from a search answer, "<source>:<source id>"')
+      .describe('Job id from a search answer, e.g. "arbeitnow:senior-backend-engineer-berlin-123"'),
+  })
+  .meta({ examples: [{ id: 'arbeitnow:senior-backend-engineer-berlin-481516' }] });
 export type GetJobInput = z.infer<typeof GetJobInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -69,7 +101,9 @@ export const EmptyInput = z.strictObject({});
 const Source = z.enum(SOURCE_IDS);
 const Attribution = z.object({ text: z.string(), url: z.string() });
 const Freshness = z.object({
-  as_of: z.string().describe('When the oldest source in the answer was last refreshed (ISO 8601 UTC): the index as of then'),
+  as_of: z
+    .string()
+    .describe('When the oldest source in the answer was last refreshed (ISO 8601 UTC): the index as of then'),
   stale: z.boolean().describe('true when a source could not be refreshed on schedule and older rows are served'),
   reason: z.string().optional().describe('Why stale rows are served'),
 });
@@ -98,7 +132,9 @@ const JobFields = {
   salary: Salary.nullable().describe('As published; null when the source gives none'),
   posted_at: z.string(),
   closes_at: z.string().nullable(),
-  url: z.string().describe("Link back to the job on its source, which the source's terms require wherever the job is shown"),
+  url: z
+    .string()
+    .describe("Link back to the job on its source, which the source's terms require wherever the job is shown"),
   apply_url: z.string().nullable(),
   source: Source,
   attribution: Attribution.describe('Name the source wherever the job is shown'),
@@ -116,7 +152,10 @@ export const SearchOutput = z.object({
 export type SearchOutput = z.infer<typeof SearchOutput>;
 
 export const GetJobOutput = z.object({
-  job: z.object({ ...JobFields, description: z.string().describe('Full description, plain text (HTML removed), at most 20,000 characters') }),
+  job: z.object({
+    ...JobFields,
+    description: z.string().describe('Full description, plain text (HTML removed), at most 20,000 characters'),
+  }),
   freshness: Freshness,
 });
 export type GetJobOutput = z.infer<typeof GetJobOutput>;

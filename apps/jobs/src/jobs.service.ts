@@ -59,7 +59,12 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       const { served } = this.classify(await this.repo.states());
       for (const op of NEEDS_THE_INDEX) {
         if (served.length) this.catalog.availability.lift(op);
-        else this.catalog.availability.hold(op, `the jobs index has no current data: no source has been refreshed successfully in the last ${this.config.JOBS_MAX_STALE_HOURS} h`);
+        else
+          this.catalog.availability.hold(
+            op,
+            `the jobs index has no current data: no source has been refreshed successfully in the last ` +
+              `${this.config.JOBS_MAX_STALE_HOURS} h`,
+          );
       }
     } catch (e) {
       this.logger.event('warn', 'jobs index state unreadable; availability unchanged', { error: String(e) });
@@ -74,7 +79,8 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       location: input.location,
       remote: input.remote,
       jobType: input.job_type,
-      salaryFloor: input.salary_min !== undefined ? { annual: input.salary_min, currency: input.salary_currency } : undefined,
+      salaryFloor:
+        input.salary_min !== undefined ? { annual: input.salary_min, currency: input.salary_currency } : undefined,
       postedSince: input.posted_since ? new Date(input.posted_since) : undefined,
       source: input.source,
       sources: served.map((s) => s.id),
@@ -84,11 +90,13 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     const page = rows.slice(0, input.limit);
     const copies = servedOnly(await this.repo.copies(page), served);
     const last = page[page.length - 1];
-    if (input.salary_min !== undefined) notes.push('salary_min leaves out jobs without a published salary (Arbeitnow publishes none)');
+    if (input.salary_min !== undefined)
+      notes.push('salary_min leaves out jobs without a published salary (Arbeitnow publishes none)');
     return {
       count: page.length,
       jobs: page.map((r) => ({ ...present(r, copies), snippet: snippet(r.description) })),
-      next_cursor: rows.length > input.limit && last ? S.encodeCursor({ p: last.postedAt.toISOString(), i: last.id }) : null,
+      next_cursor:
+        rows.length > input.limit && last ? S.encodeCursor({ p: last.postedAt.toISOString(), i: last.id }) : null,
       sources: served.map((s) => ({ id: s.id, as_of: s.asOf.toISOString(), stale: s.stale, rows: s.rows })),
       freshness: freshness(served),
       notes,
@@ -99,7 +107,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     const { served } = await this.served();
     const row = await this.repo.byId(input.id);
     const source = row && served.find((s) => s.id === row.source);
-    if (!row || !source) throw new TollError('NOT_FOUND', `No job ${input.id} in the index (jobs leave it when their source stops listing them)`);
+    if (!row || !source)
+      throw new TollError(
+        'NOT_FOUND',
+        `No job ${input.id} in the index (jobs leave it when their source stops listing them)`,
+      );
     const copies = servedOnly(await this.repo.copies([row]), served);
     return { job: { ...present(row, copies), description: row.description }, freshness: freshness([source]) };
   }
@@ -122,7 +134,8 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
         terms: SOURCES[src.id].terms,
         refresh_every_hours: src.refreshMs / HOUR,
         last_success_at: st?.lastSuccessAt?.toISOString() ?? null,
-        last_failure: st?.lastFailureAt && st.lastFailure ? { at: st.lastFailureAt.toISOString(), message: st.lastFailure } : null,
+        last_failure:
+          st?.lastFailureAt && st.lastFailure ? { at: st.lastFailureAt.toISOString(), message: st.lastFailure } : null,
         next_refresh_at: src.enabled && st ? st.nextRefreshAt.toISOString() : null,
         rows: counts.bySource.get(src.id) ?? 0,
       };
@@ -143,7 +156,10 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       rows: 0,
     }));
     // Degraded: nothing servable, or an enabled source's rows are stale.
-    const degraded = !served.length || served.some((s) => s.stale) || indexed.some((s) => s.enabled && !served.find((v) => v.id === s.id));
+    const degraded =
+      !served.length ||
+      served.some((s) => s.stale) ||
+      indexed.some((s) => s.enabled && !served.find((v) => v.id === s.id));
     return {
       ...described,
       status: degraded ? 'degraded' : 'ok',
@@ -161,9 +177,14 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   private async served(): Promise<{ served: Served[]; notes: string[] }> {
     const result = this.classify(await this.repo.states());
     if (!result.served.length) {
-      throw new TollError('SERVICE_UNAVAILABLE', 'The jobs index has no current data yet: no source has been refreshed successfully in the last ' + `${this.config.JOBS_MAX_STALE_HOURS} h`, {
-        sources: result.notes,
-      });
+      throw new TollError(
+        'SERVICE_UNAVAILABLE',
+        'The jobs index has no current data yet: no source has been refreshed successfully in the last ' +
+          `${this.config.JOBS_MAX_STALE_HOURS} h`,
+        {
+          sources: result.notes,
+        },
+      );
     }
     return result;
   }
@@ -185,12 +206,25 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       const age = now - st.lastSuccessAt.getTime();
       const seen = { id: src.id, asOf: st.lastSuccessAt, rows: st.lastRowCount ?? 0 };
       if (replayActive()) {
-        served.push({ ...seen, stale: true, reason: 'replay mode: rows come from recorded fixtures, as old as their recording' });
+        served.push({
+          ...seen,
+          stale: true,
+          reason: 'replay mode: rows come from recorded fixtures, as old as their recording',
+        });
       } else if (age > this.config.JOBS_MAX_STALE_HOURS * HOUR) {
-        notes.push(`${src.id} rows are left out: last refreshed ${st.lastSuccessAt.toISOString()}, more than ${this.config.JOBS_MAX_STALE_HOURS} h ago`);
+        notes.push(
+          `${src.id} rows are left out: last refreshed ${st.lastSuccessAt.toISOString()}, more than ` +
+            `${this.config.JOBS_MAX_STALE_HOURS} h ago`,
+        );
       } else if (age > 2 * src.refreshMs) {
         // Two missed intervals: the rows are still useful, but not as fresh as promised.
-        served.push({ ...seen, stale: true, reason: `${src.id} could not be refreshed since ${st.lastSuccessAt.toISOString()}${st.lastFailure ? ` (${st.lastFailure})` : ''}` });
+        served.push({
+          ...seen,
+          stale: true,
+          reason:
+            `${src.id} could not be refreshed since ` +
+            `${st.lastSuccessAt.toISOString()}${st.lastFailure ? ` (${st.lastFailure})` : ''}`,
+        });
       } else {
         served.push({ ...seen, stale: false });
       }
@@ -202,7 +236,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
 function freshness(served: Served[]): S.GetJobOutput['freshness'] {
   const oldest = served.reduce((a, b) => (b.asOf < a.asOf ? b : a));
   const stale = served.filter((s) => s.stale);
-  return { as_of: oldest.asOf.toISOString(), stale: stale.length > 0, ...(stale.length ? { reason: [...new Set(stale.map((s) => s.reason))].join('; ') } : {}) };
+  return {
+    as_of: oldest.asOf.toISOString(),
+    stale: stale.length > 0,
+    ...(stale.length ? { reason: [...new Set(stale.map((s) => s.reason))].join('; ') } : {}),
+  };
 }
 
 // A copy on a source we no longer serve (too old) is not pointed to.
@@ -220,13 +258,18 @@ function present(r: JobRow, copies: JobRow[]) {
     remote: r.remote,
     job_types: r.jobTypes as S.SearchOutput['jobs'][number]['job_types'],
     tags: r.tags,
-    salary: r.salaryCurrency && r.salaryPeriod ? { min: r.salaryMin, max: r.salaryMax, currency: r.salaryCurrency, period: r.salaryPeriod as SalaryPeriod } : null,
+    salary:
+      r.salaryCurrency && r.salaryPeriod
+        ? { min: r.salaryMin, max: r.salaryMax, currency: r.salaryCurrency, period: r.salaryPeriod as SalaryPeriod }
+        : null,
     posted_at: r.postedAt.toISOString(),
     closes_at: r.closesAt?.toISOString() ?? null,
     url: r.url,
     apply_url: r.applyUrl,
     source,
     attribution: SOURCES[source].attribution,
-    also_listed_on: copies.filter((c) => c.dedupKey === r.dedupKey && c.id !== r.id).map((c) => ({ source: c.source as SourceId, id: c.id, url: c.url })),
+    also_listed_on: copies
+      .filter((c) => c.dedupKey === r.dedupKey && c.id !== r.id)
+      .map((c) => ({ source: c.source as SourceId, id: c.id, url: c.url })),
   };
 }

@@ -2,12 +2,16 @@ import { annualMax, dedupKey, htmlToText, jobTypesOf, searchWords } from './post
 
 describe('postings', () => {
   it('turns HTML descriptions into plain text with line breaks and decoded entities', () => {
-    expect(htmlToText('<p>Node.js &amp; <b>TypeScript</b></p><ul><li>A</li><li>B&#8217;s</li></ul><script>x()</script>')).toBe('Node.js & TypeScript\n- A\n- B’s');
+    expect(
+      htmlToText('<p>Node.js &amp; <b>TypeScript</b></p><ul><li>A</li><li>B&#8217;s</li></ul><script>x()</script>'),
+    ).toBe('Node.js & TypeScript\n- A\n- B’s');
     expect(htmlToText('a'.repeat(25_000))).toHaveLength(20_000);
   });
 
   it('gives the same dedup key to the same job written differently on two boards', () => {
-    expect(dedupKey('Acme GmbH', 'Backend Engineer (m/w/d)', 'München, Germany')).toBe(dedupKey('ACME', 'backend engineer m w d', 'Munchen'));
+    expect(dedupKey('Acme GmbH', 'Backend Engineer (m/w/d)', 'München, Germany')).toBe(
+      dedupKey('ACME', 'backend engineer m w d', 'Munchen'),
+    );
     expect(dedupKey('Acme', 'Backend Engineer', 'Berlin')).not.toBe(dedupKey('Acme', 'Frontend Engineer', 'Berlin'));
   });
 

@@ -18,7 +18,9 @@ export const SOURCES: Record<SourceId, SourceInfo> = {
     role: 'indexed: jobs in Europe (mostly Germany) and remote jobs, keyless job-board API',
     resold: true,
     license: 'Arbeitnow job board API terms: free use with a link back to the job on arbeitnow.com',
-    terms: 'Keyless, fair use (we refresh every 4 h, a few pages, one request every 2 s); every row links back to its arbeitnow.com job page',
+    terms:
+      'Keyless, fair use (we refresh every 4 h, a few pages, one request every 2 s); every row links back to its ' +
+      'arbeitnow.com job page',
     attribution: { text: 'Job from Arbeitnow', url: 'https://www.arbeitnow.com/' },
   },
   usajobs: {
@@ -26,7 +28,9 @@ export const SOURCES: Record<SourceId, SourceInfo> = {
     role: 'indexed: US federal government jobs (needs a free API key; off without one)',
     resold: true,
     license: 'Public domain (US Government work)',
-    terms: 'Free key by e-mail, sent with the registered e-mail as User-Agent; we refresh every 6 h with a posted-within filter, 500 rows a page',
+    terms:
+      'Free key by e-mail, sent with the registered e-mail as User-Agent; we refresh every 6 h with a ' +
+      'posted-within filter, 500 rows a page',
     attribution: { text: 'Job from USAJOBS.gov', url: 'https://www.usajobs.gov/' },
   },
 };
@@ -39,8 +43,10 @@ export const EXCLUDED_SOURCES: SourceInfo[] = [
     resold: false,
     license: 'Remotive API legal notice (the 0-legal-notice field of every response)',
     terms:
-      'The notice forbids submitting Remotive jobs to third-party job sites and aggregators (it names Jooble, Neuvoo, Google Jobs and ' +
-      'LinkedIn Jobs) and ends API access for breaking it. Reselling rows through this API would do exactly that, so Remotive is never fetched.',
+      'The notice forbids submitting Remotive jobs to third-party job sites and aggregators (it names Jooble, ' +
+      'Neuvoo, Google Jobs and ' +
+      'LinkedIn Jobs) and ends API access for breaking it. Reselling rows through this API would do exactly ' +
+      'that, so Remotive is never fetched.',
     attribution: { text: 'Remotive', url: 'https://remotive.com/' },
   },
 ];

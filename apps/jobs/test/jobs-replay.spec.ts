@@ -14,8 +14,13 @@ describe('jobs in replay mode', () => {
 
   it('answers searches from the recorded boards, as of the recording and labelled stale', async () => {
     await group.app.get(IndexRefresher).tick();
-    const answer = (await callOperation(nc, 'jobs.searchJobs', { q: 'python' }, { deadline: Date.now() + 5_000 })).response!.data;
+    const answer = (await callOperation(nc, 'jobs.searchJobs', { q: 'python' }, { deadline: Date.now() + 5_000 }))
+      .response!.data;
     expect(answer.jobs.map((j: { id: string }) => j.id)).toEqual(['arbeitnow:python-engineer-remote-europe-909090']);
-    expect(answer.freshness).toEqual({ as_of: '2026-11-24T06:00:00.000Z', stale: true, reason: 'replay mode: rows come from recorded fixtures, as old as their recording' });
+    expect(answer.freshness).toEqual({
+      as_of: '2026-11-24T06:00:00.000Z',
+      stale: true,
+      reason: 'replay mode: rows come from recorded fixtures, as old as their recording',
+    });
   });
 });

@@ -42,7 +42,8 @@ const BACKEND = {
   attribution: ARBEITNOW,
   also_listed_on: [],
 };
-const BACKEND_TEXT = 'We build logistics software used across Europe.\n- Node.js & TypeScript\n- PostgreSQL\nHybrid in Berlin.';
+const BACKEND_TEXT =
+  'We build logistics software used across Europe.\n- Node.js & TypeScript\n- PostgreSQL\nHybrid in Berlin.';
 
 const INFOSEC = {
   id: 'usajobs:830112233',
@@ -63,7 +64,9 @@ const INFOSEC = {
     {
       source: 'arbeitnow',
       id: 'arbeitnow:it-specialist-infosec-arlington-555000',
-      url: 'https://www.arbeitnow.com/jobs/companies/cybersecurity-and-infrastructure-security-agency/it-specialist-infosec-arlington-555000',
+      url:
+        'https://www.arbeitnow.com/jobs/companies/cybersecurity-and-infrastructure-security-agency/it-specialist-' +
+        'infosec-arlington-555000',
     },
   ],
   snippet: 'Serve as an IT Specialist (INFOSEC) protecting federal civilian networks.',
@@ -125,7 +128,12 @@ describe('jobs over NATS', () => {
     expect((await refusal('getJob', { id: BACKEND.id })).code).toBe('SERVICE_UNAVAILABLE');
     const health = await data('getHealth', {});
     expect(health.status).toBe('degraded');
-    expect(health.cache).toEqual({ kind: 'Postgres index refreshed in the background; searches never call a source', rows: 0, distinct_jobs: 0, as_of: null });
+    expect(health.cache).toEqual({
+      kind: 'Postgres index refreshed in the background; searches never call a source',
+      rows: 0,
+      distinct_jobs: 0,
+      as_of: null,
+    });
     expect(health.sources.find((s: any) => s.id === 'arbeitnow')).toMatchObject({
       enabled: true,
       resold: true,
@@ -153,14 +161,28 @@ describe('jobs over NATS', () => {
     ]);
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'jobs', title: 'Jobs Aggregator', status: 'ok' });
-    expect(health.cache).toEqual({ kind: 'Postgres index refreshed in the background; searches never call a source', rows: 9, distinct_jobs: 8, as_of: '2026-11-24T06:00:00.000Z' });
+    expect(health.cache).toEqual({
+      kind: 'Postgres index refreshed in the background; searches never call a source',
+      rows: 9,
+      distinct_jobs: 8,
+      as_of: '2026-11-24T06:00:00.000Z',
+    });
   });
 
   it('serves its health: status, sources with licence terms (and the refused one), tolls, index stats and the catalog', async () => {
     const health = await data('getHealth', {});
-    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['jobs.searchJobs', 'jobs.getJob', 'jobs.getHealth']);
+    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual([
+      'jobs.searchJobs',
+      'jobs.getJob',
+      'jobs.getHealth',
+    ]);
     expect(health.tolls).toEqual([
-      { operation_id: 'jobs.searchJobs', method: 'GET', path: '/toll/jobs/search', price: { per: 'call', usd: '0.01' } },
+      {
+        operation_id: 'jobs.searchJobs',
+        method: 'GET',
+        path: '/toll/jobs/search',
+        price: { per: 'call', usd: '0.01' },
+      },
       { operation_id: 'jobs.getJob', method: 'GET', path: '/toll/jobs/job', price: { per: 'call', usd: '0.005' } },
       { operation_id: 'jobs.getHealth', method: 'GET', path: '/toll/jobs/health', price: null },
     ]);
@@ -169,8 +191,14 @@ describe('jobs over NATS', () => {
       ['usajobs', true, true, 3, 6],
       ['remotive', false, false, 0, null],
     ]);
-    expect(health.sources[2].terms).toMatch(/forbids submitting Remotive jobs to third-party job sites and aggregators/);
-    expect(health.sources[1]).toMatchObject({ license: 'Public domain (US Government work)', last_success_at: '2026-11-24T06:00:00.000Z', next_refresh_at: '2026-11-24T12:00:00.000Z' });
+    expect(health.sources[2].terms).toMatch(
+      /forbids submitting Remotive jobs to third-party job sites and aggregators/,
+    );
+    expect(health.sources[1]).toMatchObject({
+      license: 'Public domain (US Government work)',
+      last_success_at: '2026-11-24T06:00:00.000Z',
+      next_refresh_at: '2026-11-24T12:00:00.000Z',
+    });
   });
 
   it('searches the merged index newest first, one row per job, each with its link back, attribution and as_of', async () => {
@@ -188,22 +216,39 @@ describe('jobs over NATS', () => {
       'arbeitnow:frontend-developer-react-remote-777001',
       'arbeitnow:python-engineer-remote-europe-909090',
     ]);
-    expect(ids(await data('searchJobs', { q: 'munchen' }))).toEqual(['arbeitnow:werkstudent-data-analytics-munich-232323']);
+    expect(ids(await data('searchJobs', { q: 'munchen' }))).toEqual([
+      'arbeitnow:werkstudent-data-analytics-munich-232323',
+    ]);
     expect(ids(await data('searchJobs', { location: 'virginia' }))).toEqual(['usajobs:830112233']);
-    expect(ids(await data('searchJobs', { remote: true }))).toEqual(['arbeitnow:frontend-developer-react-remote-777001', 'usajobs:830445566', 'arbeitnow:python-engineer-remote-europe-909090']);
-    expect(ids(await data('searchJobs', { job_type: 'internship' }))).toEqual(['arbeitnow:praktikum-marketing-koeln-100200']);
-    expect(ids(await data('searchJobs', { job_type: 'part_time' }))).toEqual(['arbeitnow:werkstudent-data-analytics-munich-232323', 'usajobs:830445566']);
+    expect(ids(await data('searchJobs', { remote: true }))).toEqual([
+      'arbeitnow:frontend-developer-react-remote-777001',
+      'usajobs:830445566',
+      'arbeitnow:python-engineer-remote-europe-909090',
+    ]);
+    expect(ids(await data('searchJobs', { job_type: 'internship' }))).toEqual([
+      'arbeitnow:praktikum-marketing-koeln-100200',
+    ]);
+    expect(ids(await data('searchJobs', { job_type: 'part_time' }))).toEqual([
+      'arbeitnow:werkstudent-data-analytics-munich-232323',
+      'usajobs:830445566',
+    ]);
     const rich = await data('searchJobs', { salary_min: 150_000 });
     expect(ids(rich)).toEqual(['usajobs:830112233', 'usajobs:793682000']);
     expect(rich.notes).toEqual(['salary_min leaves out jobs without a published salary (Arbeitnow publishes none)']);
     // $27.95/h × 2,087 h = $58,332 a year.
-    expect(ids(await data('searchJobs', { salary_min: 58_332 }))).toEqual(['usajobs:830445566', 'usajobs:830112233', 'usajobs:793682000']);
+    expect(ids(await data('searchJobs', { salary_min: 58_332 }))).toEqual([
+      'usajobs:830445566',
+      'usajobs:830112233',
+      'usajobs:793682000',
+    ]);
     expect(ids(await data('searchJobs', { salary_min: 58_333 }))).toEqual(['usajobs:830112233', 'usajobs:793682000']);
     expect(ids(await data('searchJobs', { salary_min: 50_000, salary_currency: 'EUR' }))).toEqual([]);
     expect(ids(await data('searchJobs', { posted_since: '2026-11-22' }))).toEqual(ORDER.slice(0, 4));
     expect(ids(await data('searchJobs', { posted_since: '2026-11-23T08:30:00+00:00' }))).toEqual(ORDER.slice(0, 1));
     // With a source filter, that source's copy of a job shown under another source is listed too.
-    expect(ids(await data('searchJobs', { source: 'arbeitnow', q: 'infosec' }))).toEqual(['arbeitnow:it-specialist-infosec-arlington-555000']);
+    expect(ids(await data('searchJobs', { source: 'arbeitnow', q: 'infosec' }))).toEqual([
+      'arbeitnow:it-specialist-infosec-arlington-555000',
+    ]);
     expect(ids(await data('searchJobs', { q: 'infosec' }))).toEqual(['usajobs:830112233']);
   });
 
@@ -217,10 +262,16 @@ describe('jobs over NATS', () => {
   });
 
   it('returns one job with its full description, and 404 for an id not in the index', async () => {
-    expect(await data('getJob', { id: BACKEND.id })).toEqual({ job: { ...BACKEND, description: BACKEND_TEXT }, freshness: FRESH_T0 });
+    expect(await data('getJob', { id: BACKEND.id })).toEqual({
+      job: { ...BACKEND, description: BACKEND_TEXT },
+      freshness: FRESH_T0,
+    });
     const { snippet, ...infosec } = INFOSEC;
     expect(snippet).toBeTruthy();
-    expect((await data('getJob', { id: INFOSEC.id })).job).toEqual({ ...infosec, description: 'Serve as an IT Specialist (INFOSEC) protecting federal civilian networks.' });
+    expect((await data('getJob', { id: INFOSEC.id })).job).toEqual({
+      ...infosec,
+      description: 'Serve as an IT Specialist (INFOSEC) protecting federal civilian networks.',
+    });
     expect(await refusal('getJob', { id: 'arbeitnow:no-such-job-1' })).toEqual({
       code: 'NOT_FOUND',
       message: 'No job arbeitnow:no-such-job-1 in the index (jobs leave it when their source stops listing them)',
@@ -268,7 +319,10 @@ describe('jobs over NATS', () => {
     expect(ids(answer)).toEqual(['arbeitnow:python-engineer-remote-europe-909090']);
     await refreshing;
     const health = await data('getHealth', {});
-    expect(health.sources[0].last_failure).toEqual({ at: '2026-11-24T10:00:00.000Z', message: 'UPSTREAM_TIMEOUT: arbeitnow did not answer in 500 ms' });
+    expect(health.sources[0].last_failure).toEqual({
+      at: '2026-11-24T10:00:00.000Z',
+      message: 'UPSTREAM_TIMEOUT: arbeitnow did not answer in 500 ms',
+    });
     expect(health.sources[0].rows).toBe(6);
   });
 
@@ -280,7 +334,10 @@ describe('jobs over NATS', () => {
     expect(ids(answer)).toEqual(ORDER);
     expect(answer.freshness).toEqual(FRESH_T0);
     const health = await data('getHealth', {});
-    expect(health.sources.slice(0, 2).map((s: any) => s.last_failure.message)).toEqual(['UPSTREAM_ERROR: arbeitnow returned no jobs', 'UPSTREAM_ERROR: usajobs answered HTTP 503']);
+    expect(health.sources.slice(0, 2).map((s: any) => s.last_failure.message)).toEqual([
+      'UPSTREAM_ERROR: arbeitnow returned no jobs',
+      'UPSTREAM_ERROR: usajobs answered HTTP 503',
+    ]);
 
     use(...ALL_DOWN);
     now = T0 + 9 * HOUR;
@@ -290,7 +347,8 @@ describe('jobs over NATS', () => {
     expect(answer.freshness).toEqual({
       as_of: '2026-11-24T06:00:00.000Z',
       stale: true,
-      reason: 'arbeitnow could not be refreshed since 2026-11-24T06:00:00.000Z (UPSTREAM_ERROR: arbeitnow answered HTTP 503)',
+      reason:
+        'arbeitnow could not be refreshed since 2026-11-24T06:00:00.000Z (UPSTREAM_ERROR: arbeitnow answered HTTP 503)',
     });
     expect(answer.sources).toEqual([
       { id: 'arbeitnow', as_of: '2026-11-24T06:00:00.000Z', stale: true, rows: 6 },

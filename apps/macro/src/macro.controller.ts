@@ -8,7 +8,8 @@ import { PRICES } from './pricing';
 // Room for the FRED API, then its CSV fallback.
 const SERIES_TIMEOUT_MS = 12_000;
 const FRED =
-  'Source: FRED (Federal Reserve Bank of St. Louis), the API with its keyless CSV as fallback, cached 6 h (served stale up to 30 days, ' +
+  'Source: FRED (Federal Reserve Bank of St. Louis), the API with its keyless CSV as fallback, cached 6 h ' +
+  '(served stale up to 30 days, ' +
   'labelled). An unknown or copyrighted series is a 404 and the payment stays unused.';
 
 @Controller()
@@ -20,7 +21,9 @@ export class MacroController {
     method: 'GET',
     path: '/toll/macro/latest/{series}',
     summary:
-      'Latest value of a US macroeconomic series (CPI inflation, unemployment rate, GDP, Fed funds policy rate, Treasury yields, national debt) by friendly name or FRED id, with units, frequency, seasonal adjustment and release date',
+      'Latest value of a US macroeconomic series (CPI inflation, unemployment rate, GDP, Fed funds policy rate, ' +
+      'Treasury yields, national debt) by friendly name or FRED id, with units, frequency, seasonal adjustment ' +
+      'and release date',
     description: FRED,
     asks: [
       'current US inflation rate',
@@ -50,7 +53,10 @@ export class MacroController {
     operationId: 'macro.getHistory',
     method: 'GET',
     path: '/toll/macro/history/{series}',
-    summary: 'History of a US economic series over time, for charts: CPI inflation, unemployment, real GDP growth, federal funds rate, Treasury yields, national debt; monthly, quarterly or daily values since a start date, up to 1000 points',
+    summary:
+      'History of a US economic series over time, for charts: CPI inflation, unemployment, real GDP growth, ' +
+      'federal funds rate, Treasury yields, national debt; monthly, quarterly or daily values since a start ' +
+      'date, up to 1000 points',
     description: FRED,
     asks: [
       'chart of US inflation over the past ten years',
@@ -77,9 +83,12 @@ export class MacroController {
     operationId: 'macro.getRepresentatives',
     method: 'GET',
     path: '/toll/macro/representatives',
-    summary: 'Who represents a US street address or map point in Congress: my congressman or congresswoman (House representative), both senators, the congressional district, state and county, with phone and website',
+    summary:
+      'Who represents a US street address or map point in Congress: my congressman or congresswoman (House ' +
+      'representative), both senators, the congressional district, state and county, with phone and website',
     description:
-      'Sources: US Census geocoder (public domain) for the district, the congress-legislators dataset (CC0) for the members. Federal level only: state and local officials are not covered. ' +
+      'Sources: US Census geocoder (public domain) for the district, the congress-legislators dataset (CC0) for ' +
+      'the members. Federal level only: state and local officials are not covered. ' +
       'A point outside the US or an address the geocoder cannot match is a 404 and the payment stays unused.',
     asks: [
       'who is my congressman for this address',
@@ -105,7 +114,9 @@ export class MacroController {
     operationId: 'macro.listSeries',
     method: 'GET',
     path: '/toll/macro/series',
-    summary: 'List of the economic indicators available by name (cpi, unemployment_rate, gdp, fed_funds_rate, treasury_10y, national_debt, …) with FRED id, units and frequency',
+    summary:
+      'List of the economic indicators available by name (cpi, unemployment_rate, gdp, fed_funds_rate, ' +
+      'treasury_10y, national_debt, …) with FRED id, units and frequency',
     asks: [
       'which economic indicators can I query',
       'ids of every macroeconomic series on offer',
@@ -128,7 +139,9 @@ export class MacroController {
     operationId: 'macro.getHealth',
     method: 'GET',
     path: '/toll/macro/health',
-    summary: 'Macro economic data and civic lookup service status: is it working, source terms, FRED key and governor, tolls, cache stats and endpoint catalog',
+    summary:
+      'Macro economic data and civic lookup service status: is it working, source terms, FRED key and governor, ' +
+      'tolls, cache stats and endpoint catalog',
     asks: [
       'is the macro economics service up',
       'status of the economic data and civic lookup service',

@@ -23,13 +23,26 @@ const OK = [
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
 const AT_T0 = '2026-11-24T12:00:00.000Z';
-const ATTRIBUTION = 'Source: Federal Reserve Bank of St. Louis, FRED (fred.stlouisfed.org), from the publishing agency named in series.publisher';
+const ATTRIBUTION =
+  'Source: Federal Reserve Bank of St. Louis, FRED (fred.stlouisfed.org), from the publishing agency named in ' +
+  'series.publisher';
 const CPI_TITLE = 'Consumer Price Index for All Urban Consumers: All Items in U.S. City Average';
-const CPI_META = { name: 'cpi', id: 'CPIAUCSL', title: CPI_TITLE, units: 'Index 1982-1984=100', frequency: 'Monthly', seasonal_adjustment: 'Seasonally Adjusted', publisher: 'U.S. Bureau of Labor Statistics' };
-const SERIES_RULE = 'must be a friendly name from GET /toll/macro/series or a FRED series id in capitals, e.g. CPIAUCSL';
+const CPI_META = {
+  name: 'cpi',
+  id: 'CPIAUCSL',
+  title: CPI_TITLE,
+  units: 'Index 1982-1984=100',
+  frequency: 'Monthly',
+  seasonal_adjustment: 'Seasonally Adjusted',
+  publisher: 'U.S. Bureau of Labor Statistics',
+};
+const SERIES_RULE =
+  'must be a friendly name from GET /toll/macro/series or a FRED series id in capitals, e.g. CPIAUCSL';
 const NOT_COVERED = [
-  'State officials (governor, state legislators) and local officials (county, city, school board): no free national source exists (the Google Civic representatives API closed in April 2025)',
-  'State legislative districts, even though the Census geocoder knows them: without the officials they would be half an answer',
+  'State officials (governor, state legislators) and local officials (county, city, school board): no free ' +
+    'national source exists (the Google Civic representatives API closed in April 2025)',
+  'State legislative districts, even though the Census geocoder knows them: without the officials they would be ' +
+    'half an answer',
   'Points outside the 50 states, DC and the US territories the geocoder covers',
 ];
 const PELOSI = {
@@ -71,7 +84,10 @@ const macroHarness = (options: Partial<GroupHarnessOptions<RunningGroup>> = {}, 
 // local fake server.
 describe('macro over NATS', () => {
   let now = T0;
-  const { fake, use, call } = macroHarness({ clock: { token: Clock, now: () => now } }, { MACRO_FRED_API_KEY: 'test-fred-key' });
+  const { fake, use, call } = macroHarness(
+    { clock: { token: Clock, now: () => now } },
+    { MACRO_FRED_API_KEY: 'test-fred-key' },
+  );
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
@@ -81,22 +97,49 @@ describe('macro over NATS', () => {
 
   it('serves its health: sources, the FRED key and governor, tolls and the catalog', async () => {
     const health = await data('getHealth', {});
-    expect(health).toMatchObject({ service: 'macro', title: 'Macro & Civic', status: 'ok', fred: { api_key: true, governor: 'per-process' } });
+    expect(health).toMatchObject({
+      service: 'macro',
+      title: 'Macro & Civic',
+      status: 'ok',
+      fred: { api_key: true, governor: 'per-process' },
+    });
     expect(health.tolls).toEqual([
-      { operation_id: 'macro.getLatest', method: 'GET', path: '/toll/macro/latest/{series}', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'macro.getHistory', method: 'GET', path: '/toll/macro/history/{series}', price: { per: 'call', usd: '0.01' } },
-      { operation_id: 'macro.getRepresentatives', method: 'GET', path: '/toll/macro/representatives', price: { per: 'call', usd: '0.01' } },
+      {
+        operation_id: 'macro.getLatest',
+        method: 'GET',
+        path: '/toll/macro/latest/{series}',
+        price: { per: 'call', usd: '0.005' },
+      },
+      {
+        operation_id: 'macro.getHistory',
+        method: 'GET',
+        path: '/toll/macro/history/{series}',
+        price: { per: 'call', usd: '0.01' },
+      },
+      {
+        operation_id: 'macro.getRepresentatives',
+        method: 'GET',
+        path: '/toll/macro/representatives',
+        price: { per: 'call', usd: '0.01' },
+      },
       { operation_id: 'macro.listSeries', method: 'GET', path: '/toll/macro/series', price: null },
       { operation_id: 'macro.getHealth', method: 'GET', path: '/toll/macro/health', price: null },
     ]);
-    expect(health.sources.map((s: any) => s.id)).toEqual(['fred', 'fred-csv', 'census-geocoder', 'congress-legislators']);
+    expect(health.sources.map((s: any) => s.id)).toEqual([
+      'fred',
+      'fred-csv',
+      'census-geocoder',
+      'congress-legislators',
+    ]);
   });
 
   it('lists the documented friendly names for free', async () => {
     const list = await data('listSeries', {});
     expect(list.count).toBe(20);
     expect(list.series[0]).toEqual(CPI_META);
-    expect(list.series.map((s: any) => s.name)).toEqual(expect.arrayContaining(['unemployment_rate', 'gdp', 'fed_funds_rate', 'treasury_10y', 'national_debt']));
+    expect(list.series.map((s: any) => s.name)).toEqual(
+      expect.arrayContaining(['unemployment_rate', 'gdp', 'fed_funds_rate', 'treasury_10y', 'national_debt']),
+    );
   });
 
   it.each([
@@ -109,12 +152,21 @@ describe('macro over NATS', () => {
     ['getRepresentatives', { lat: 37.77 }, 'lon', 'lon is required with lat'],
     ['getRepresentatives', { lon: -122.4 }, 'lat', 'lat is required with lon'],
     ['getRepresentatives', {}, 'lat', 'give lat and lon, or an address'],
-    ['getRepresentatives', { lat: 37.77, lon: -122.4, address: '1 Main St, Springfield' }, 'address', 'give either lat and lon or an address, not both'],
+    [
+      'getRepresentatives',
+      { lat: 37.77, lon: -122.4, address: '1 Main St, Springfield' },
+      'address',
+      'give either lat and lon or an address, not both',
+    ],
     ['getRepresentatives', { lat: 91, lon: 0 }, 'lat', 'Too big: expected number to be <=90'],
     ['getRepresentatives', { address: 'Main\nSt 1234' }, 'address', 'must be one line of text'],
   ])('%s refuses %j: INVALID_INPUT on %s, before any upstream call', async (operation, input, field, message) => {
     use(...OK);
-    expect((await call(operation, input)).err).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
+    expect((await call(operation, input)).err).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Input failed validation',
+      details: { issues: [{ field, message }] },
+    });
     expect(fake.hits).toEqual([]);
   });
 
@@ -141,7 +193,12 @@ describe('macro over NATS', () => {
   it('getLatest by FRED id finds the catalog name; negative values stay exact decimal strings', async () => {
     use(...OK);
     const answer = await data('getLatest', { series: 'T10Y2Y' });
-    expect(answer.series).toMatchObject({ name: 'yield_curve_10y_2y', units: 'Percent', frequency: 'Daily', seasonal_adjustment: 'Not Seasonally Adjusted' });
+    expect(answer.series).toMatchObject({
+      name: 'yield_curve_10y_2y',
+      units: 'Percent',
+      frequency: 'Daily',
+      seasonal_adjustment: 'Not Seasonally Adjusted',
+    });
     expect([answer.latest, answer.previous]).toEqual([
       { date: '2026-11-20', value: '-0.08' },
       { date: '2026-11-18', value: '-0.11' },
@@ -161,7 +218,11 @@ describe('macro over NATS', () => {
 
   it('an unknown series, and a series FRED marks as copyrighted, are NOT_FOUND (released, never charged)', async () => {
     use(...OK);
-    expect((await call('getLatest', { series: 'NOSUCHSERIES' })).err).toEqual({ code: 'NOT_FOUND', message: 'FRED has no series NOSUCHSERIES', details: { series_id: 'NOSUCHSERIES' } });
+    expect((await call('getLatest', { series: 'NOSUCHSERIES' })).err).toEqual({
+      code: 'NOT_FOUND',
+      message: 'FRED has no series NOSUCHSERIES',
+      details: { series_id: 'NOSUCHSERIES' },
+    });
     expect((await call('getHistory', { series: 'MORTGAGE30US' })).err).toEqual({
       code: 'NOT_FOUND',
       message: 'FRED marks MORTGAGE30US as copyrighted by its publisher; it is not offered here',
@@ -187,7 +248,13 @@ describe('macro over NATS', () => {
       { date: '2026-09-01', value: '4.4' },
       { date: '2026-08-01', value: '4.3' },
     ]);
-    expect(paths()).toEqual(['/fred/series', '/fred/series', '/fred/series/observations', '/fred/series/observations', '/graph/fredgraph.csv']);
+    expect(paths()).toEqual([
+      '/fred/series',
+      '/fred/series',
+      '/fred/series/observations',
+      '/fred/series/observations',
+      '/graph/fredgraph.csv',
+    ]);
   });
 
   it('FRED API and CSV both down with nothing cached: UPSTREAM_ERROR naming both, shown in health', async () => {
@@ -199,7 +266,11 @@ describe('macro over NATS', () => {
     });
     const health = await data('getHealth', {});
     expect(health.status).toBe('degraded');
-    expect(health.sources[1].last_failure).toEqual({ at: AT_T0, code: 'UPSTREAM_ERROR', message: 'fred-csv answered HTTP 503' });
+    expect(health.sources[1].last_failure).toEqual({
+      at: AT_T0,
+      code: 'UPSTREAM_ERROR',
+      message: 'fred-csv answered HTTP 503',
+    });
   });
 
   it('FRED slower than the caller deadline is UPSTREAM_TIMEOUT, answered before the deadline', async () => {
@@ -229,10 +300,28 @@ describe('macro over NATS', () => {
     ]);
     expect(answer.representatives[2]).toEqual(PELOSI);
     expect(answer.sources).toEqual([
-      { id: 'census-geocoder', url: `${fake.url}/geocoder/`, license: 'Public domain (US Government work)', as_of: AT_T0, stale: false },
-      { id: 'congress-legislators', url: `${fake.url}/congress-legislators/legislators-current.json`, license: 'CC0 (public domain dedication)', as_of: AT_T0, stale: false },
+      {
+        id: 'census-geocoder',
+        url: `${fake.url}/geocoder/`,
+        license: 'Public domain (US Government work)',
+        as_of: AT_T0,
+        stale: false,
+      },
+      {
+        id: 'congress-legislators',
+        url: `${fake.url}/congress-legislators/legislators-current.json`,
+        license: 'CC0 (public domain dedication)',
+        as_of: AT_T0,
+        stale: false,
+      },
     ]);
-    expect(fake.hits.find((h) => h.path === '/geocoder/geographies/coordinates')?.query).toEqual({ x: '-122.4193', y: '37.7793', benchmark: 'Public_AR_Current', vintage: 'Current_Current', format: 'json' });
+    expect(fake.hits.find((h) => h.path === '/geocoder/geographies/coordinates')?.query).toEqual({
+      x: '-122.4193',
+      y: '37.7793',
+      benchmark: 'Public_AR_Current',
+      vintage: 'Current_Current',
+      format: 'json',
+    });
   });
 
   it('getRepresentatives by address: DC has no senators and a non-voting delegate (Census district 98)', async () => {
@@ -244,14 +333,17 @@ describe('macro over NATS', () => {
       state: { code: 'DC', name: 'District of Columbia', fips: '11' },
       congressional_district: { congress: 119, code: 'DC-AL', number: 0, at_large: true },
     });
-    expect(answer.representatives.map((r: any) => [r.office, r.name, r.district])).toEqual([['Delegate to the U.S. House', 'Eleanor Holmes Norton', 0]]);
+    expect(answer.representatives.map((r: any) => [r.office, r.name, r.district])).toEqual([
+      ['Delegate to the U.S. House', 'Eleanor Holmes Norton', 0],
+    ]);
   });
 
   it('a point outside the US, or an address the geocoder cannot match, is NOT_FOUND', async () => {
     use(...OK);
     expect((await call('getRepresentatives', { lat: 30, lon: -140 })).err).toEqual({
       code: 'NOT_FOUND',
-      message: 'No US state or territory at this point (the Census geocoder covers the 50 states, DC and the territories)',
+      message:
+        'No US state or territory at this point (the Census geocoder covers the 50 states, DC and the territories)',
       details: { point: { lat: 30, lon: -140 } },
     });
     expect((await call('getRepresentatives', { address: '1 Nowhere Lane, Atlantis' })).err).toEqual({
@@ -270,19 +362,35 @@ describe('macro over NATS', () => {
     });
     use('census-geocoder/slow-point', 'congress-legislators/current-ok');
     const started = Date.now();
-    expect((await call('getRepresentatives', { lat: 40.2, lon: -75.2 }, 1_500)).err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', details: { upstream: 'census-geocoder' } });
+    expect((await call('getRepresentatives', { lat: 40.2, lon: -75.2 }, 1_500)).err).toMatchObject({
+      code: 'UPSTREAM_TIMEOUT',
+      details: { upstream: 'census-geocoder' },
+    });
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
   it('sources down after the cache went stale: the last answers, labelled stale with as_of and reason', async () => {
     now = T0 + 8 * 24 * HOUR; // past the legislators' 24 h and the series' 6 h, within their stale windows
-    use('fred/unavailable-503', 'fred/series-unavailable-503', 'fred-csv/unavailable-503', 'congress-legislators/unavailable-503');
+    use(
+      'fred/unavailable-503',
+      'fred/series-unavailable-503',
+      'fred-csv/unavailable-503',
+      'congress-legislators/unavailable-503',
+    );
     const latest = await data('getLatest', { series: 'cpi' });
     expect(latest.latest).toEqual({ date: '2026-09-01', value: '325.031' });
-    expect(latest.freshness).toEqual({ as_of: AT_T0, stale: true, reason: 'UPSTREAM_ERROR: fred answered HTTP 503; fred-csv answered HTTP 503' });
+    expect(latest.freshness).toEqual({
+      as_of: AT_T0,
+      stale: true,
+      reason: 'UPSTREAM_ERROR: fred answered HTTP 503; fred-csv answered HTTP 503',
+    });
     const civic = await data('getRepresentatives', { lat: 37.7793, lon: -122.4193 });
     expect(civic.representatives).toHaveLength(3);
-    expect(civic.freshness).toEqual({ as_of: AT_T0, stale: true, reason: 'UPSTREAM_ERROR: congress-legislators answered HTTP 503' });
+    expect(civic.freshness).toEqual({
+      as_of: AT_T0,
+      stale: true,
+      reason: 'UPSTREAM_ERROR: congress-legislators answered HTTP 503',
+    });
   });
 });
 
@@ -291,10 +399,15 @@ describe('macro without a FRED key', () => {
 
   it('serves catalog series from the keyless CSV and refuses other ids as NOT_FOUND', async () => {
     const latest = await callOperation(nc, 'macro.getLatest', { series: 'cpi' });
-    expect(latest.response!.data).toMatchObject({ series: { name: 'cpi', last_updated: null }, latest: { date: '2026-09-01', value: '325.031' }, source: 'fred-csv' });
+    expect(latest.response!.data).toMatchObject({
+      series: { name: 'cpi', last_updated: null },
+      latest: { date: '2026-09-01', value: '325.031' },
+      source: 'fred-csv',
+    });
     expect((await callOperation(nc, 'macro.getLatest', { series: 'NOSUCHSERIES' })).err).toEqual({
       code: 'NOT_FOUND',
-      message: 'NOSUCHSERIES is not in the catalog, and other FRED series need the FRED API key, which this deployment lacks',
+      message:
+        'NOSUCHSERIES is not in the catalog, and other FRED series need the FRED API key, which this deployment lacks',
       details: { series_id: 'NOSUCHSERIES' },
     });
     expect(fake.hits.map((h) => h.path)).toEqual(['/graph/fredgraph.csv']);

@@ -12,6 +12,16 @@ import { Clock } from '@toll/platform';
 
 @Module({
   controllers: [MessagingController],
-  providers: [PrismaService, PoolRepository, TokenVault, BotApiClient, PoolSweeper, PoolAdmin, Clock, DnsResolver, MessagingService],
+  providers: [
+    PrismaService,
+    PoolRepository,
+    TokenVault,
+    BotApiClient,
+    PoolSweeper,
+    PoolAdmin,
+    Clock,
+    DnsResolver,
+    MessagingService,
+  ],
 })
 export class AppModule {}

@@ -5,6 +5,8 @@ import { lookup, type LookupAddress } from 'node:dns';
 @Injectable()
 export class DnsResolver {
   resolve(hostname: string): Promise<LookupAddress[]> {
-    return new Promise((resolve, reject) => lookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+    return new Promise((resolve, reject) =>
+      lookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+    );
   }
 }

@@ -17,10 +17,14 @@ export class MessagingController {
     operationId: 'messaging.provision',
     method: 'POST',
     path: '/toll/messaging/provision',
-    summary: 'Rent a Telegram bot for one month (30 days): its token and username right away, with a webhook or polling; or renew your bot for another month',
+    summary:
+      'Rent a Telegram bot for one month (30 days): its token and username right away, with a webhook or ' +
+      'polling; or renew your bot for another month',
     description:
-      'New lease: optional name, description, short_description, webhook_url (https, public host) and webhook_secret. Renewal: lease_id and lease_key only. ' +
-      'An empty pool is refused with 503 before any charge (the hold is released). At the end of the lease the token is revoked and the bot reset.',
+      'New lease: optional name, description, short_description, webhook_url (https, public host) and ' +
+      'webhook_secret. Renewal: lease_id and lease_key only. ' +
+      'An empty pool is refused with 503 before any charge (the hold is released). At the end of the lease the ' +
+      'token is revoked and the bot reset.',
     asks: [
       'rent a Telegram bot for a month',
       'I need a Telegram bot token right away',
@@ -73,7 +77,9 @@ export class MessagingController {
     operationId: 'messaging.getHealth',
     method: 'GET',
     path: '/toll/messaging/health',
-    summary: 'Messaging-bot provisioning status: pool size (available, leased, resetting, quarantined), plan pricing and endpoint catalog',
+    summary:
+      'Messaging-bot provisioning status: pool size (available, leased, resetting, quarantined), plan pricing ' +
+      'and endpoint catalog',
     asks: [
       'are Telegram bots available to rent and at what price',
       'how many bots are free in the pool',

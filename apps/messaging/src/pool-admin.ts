@@ -24,13 +24,23 @@ export class PoolAdmin {
     if (!/^\d{1,20}$/.test(botId)) return `${botId}: not a bot user id`;
     const token = await this.botApi.managedBotToken(Number(botId)).catch(() => null);
     const me = token && (await this.botApi.getMe(token).catch(() => null));
-    if (!token || !me || me.id !== Number(botId)) return `${botId}: refused: not a bot managed by the manager bot (getManagedBotToken or getMe failed)`;
-    const added = await this.repo.addBot(BigInt(botId), me.username, this.vault.seal(token, BigInt(botId)), new Date(this.clock.now()));
-    return added ? `${botId}: added @${me.username}; it is reset before its first lease` : `${botId}: @${me.username} is already in the pool`;
+    if (!token || !me || me.id !== Number(botId))
+      return `${botId}: refused: not a bot managed by the manager bot (getManagedBotToken or getMe failed)`;
+    const added = await this.repo.addBot(
+      BigInt(botId),
+      me.username,
+      this.vault.seal(token, BigInt(botId)),
+      new Date(this.clock.now()),
+    );
+    return added
+      ? `${botId}: added @${me.username}; it is reset before its first lease`
+      : `${botId}: @${me.username} is already in the pool`;
   }
 
   async requeue(username: string): Promise<string> {
     const name = username.replace(/^@/, '');
-    return (await this.repo.requeue(name, new Date(this.clock.now()))) ? `@${name}: queued for another reset` : `@${name}: not quarantined`;
+    return (await this.repo.requeue(name, new Date(this.clock.now())))
+      ? `@${name}: queued for another reset`
+      : `@${name}: not quarantined`;
   }
 }

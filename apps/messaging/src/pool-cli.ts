@@ -16,13 +16,17 @@ import { BotApiClient } from './upstreams/bot-api.client';
 
 const USAGE = 'usage: pool-cli add <bot user id>... | requeue <username>... | status';
 
-export async function runPoolCommand(args: string[], env: Record<string, string | undefined> = process.env): Promise<string[]> {
+export async function runPoolCommand(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<string[]> {
   const [command, ...rest] = args;
   if (!['add', 'requeue', 'status'].includes(command ?? '') || (command !== 'status' && !rest.length)) return [USAGE];
   const config = loadConfig(MessagingConfig, env);
   const logger = new JsonLogger('messaging-pool', config.LOG_LEVEL);
   if (config.UPSTREAM_REPLAY_DIRS) enableReplay(config.UPSTREAM_REPLAY_DIRS.split(','));
-  if (config.MESSAGING_MIGRATE_ON_START === 'true') await migrateDatabase(config.DATABASE_URL, join(__dirname, '..', 'prisma', 'migrations'));
+  if (config.MESSAGING_MIGRATE_ON_START === 'true')
+    await migrateDatabase(config.DATABASE_URL, join(__dirname, '..', 'prisma', 'migrations'));
   const prisma = new PrismaService({ ...config, MESSAGING_MIGRATE_ON_START: 'false' }, logger);
   const repo = new PoolRepository(prisma);
   const admin = new PoolAdmin(repo, new BotApiClient(config, logger), new TokenVault(config), new Clock());

@@ -40,7 +40,12 @@ export class PoolSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   status() {
-    return { enabled: this.config.MESSAGING_SWEEP_ENABLED, interval_ms: this.config.MESSAGING_SWEEP_INTERVAL_MS, last_run_at: this.lastRunAt?.toISOString() ?? null, last_error: this.lastError };
+    return {
+      enabled: this.config.MESSAGING_SWEEP_ENABLED,
+      interval_ms: this.config.MESSAGING_SWEEP_INTERVAL_MS,
+      last_run_at: this.lastRunAt?.toISOString() ?? null,
+      last_error: this.lastError,
+    };
   }
 
   // Whether the Bot API answered the latest reset (null when it did, or no reset ran yet).
@@ -86,8 +91,18 @@ export class PoolSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (e) {
       const error = e instanceof TollError ? `${e.code}: ${e.message}` : (e as Error).message;
       this.lastResetFailure = error;
-      const state = await this.repo.markResetFailed(bot.id, error, new Date(this.clock.now()), this.config.MESSAGING_RESET_MAX_ATTEMPTS, this.config.MESSAGING_SWEEP_INTERVAL_MS);
-      this.logger.event(state === 'quarantined' ? 'error' : 'warn', state === 'quarantined' ? 'bot reset failed: quarantined' : 'bot reset failed: will retry', { bot: bot.username, error, attempts: bot.resetAttempts + 1 });
+      const state = await this.repo.markResetFailed(
+        bot.id,
+        error,
+        new Date(this.clock.now()),
+        this.config.MESSAGING_RESET_MAX_ATTEMPTS,
+        this.config.MESSAGING_SWEEP_INTERVAL_MS,
+      );
+      this.logger.event(
+        state === 'quarantined' ? 'error' : 'warn',
+        state === 'quarantined' ? 'bot reset failed: quarantined' : 'bot reset failed: will retry',
+        { bot: bot.username, error, attempts: bot.resetAttempts + 1 },
+      );
     }
   }
 }

@@ -83,7 +83,12 @@ export class PoolRepository {
   }
 
   // Ends one open lease now (released by the holder, or cancelled after our failure) and queues its bot for reset.
-  async end(leaseId: string, keyHash: string | null, now: Date, reason: 'released' | 'cancelled'): Promise<{ username: string } | null> {
+  async end(
+    leaseId: string,
+    keyHash: string | null,
+    now: Date,
+    reason: 'released' | 'cancelled',
+  ): Promise<{ username: string } | null> {
     const rows = await this.prisma.$queryRaw<Array<{ username: string }>>`
       WITH lease AS (
         UPDATE leases SET ended_at = ${now}, end_reason = ${reason}
@@ -138,7 +143,13 @@ export class PoolRepository {
   }
 
   // A failed reset: retried by the next sweep after `retryAfterMs`, or quarantined once attempts run out.
-  async markResetFailed(id: string, error: string, now: Date, maxAttempts: number, retryAfterMs: number): Promise<BotState> {
+  async markResetFailed(
+    id: string,
+    error: string,
+    now: Date,
+    maxAttempts: number,
+    retryAfterMs: number,
+  ): Promise<BotState> {
     const retryAt = new Date(now.getTime() + retryAfterMs);
     const rows = await this.prisma.$queryRaw<Array<{ state: BotState }>>`
       UPDATE bots SET reset_attempts = reset_attempts + 1, last_error = ${error}, reset_claimed_until = ${retryAt},
@@ -167,7 +178,9 @@ export class PoolRepository {
   }
 
   async counts(): Promise<PoolCounts> {
-    const rows = await this.prisma.$queryRaw<Array<{ state: BotState; n: bigint }>>`SELECT state, count(*) AS n FROM bots GROUP BY state`;
+    const rows = await this.prisma.$queryRaw<
+      Array<{ state: BotState; n: bigint }>
+    >`SELECT state, count(*) AS n FROM bots GROUP BY state`;
     const n = (s: BotState) => Number(rows.find((r) => r.state === s)?.n ?? 0);
     const quarantine = await this.prisma.bot.findMany({
       where: { state: 'quarantined' },

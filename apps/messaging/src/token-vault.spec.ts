@@ -18,8 +18,12 @@ describe(TokenVault.name, () => {
     expect(() => vault.open(sealed, 7000000002n)).toThrow('Unsupported state or unable to authenticate data');
     const raw = Buffer.from(sealed.slice(3), 'base64');
     raw[raw.length - 1] ^= 1;
-    expect(() => vault.open(`v1.${raw.toString('base64')}`, 7000000001n)).toThrow('Unsupported state or unable to authenticate data');
-    expect(() => new TokenVault({ MESSAGING_TOKEN_KEY: '22'.repeat(32) }).open(sealed, 7000000001n)).toThrow('Unsupported state or unable to authenticate data');
+    expect(() => vault.open(`v1.${raw.toString('base64')}`, 7000000001n)).toThrow(
+      'Unsupported state or unable to authenticate data',
+    );
+    expect(() => new TokenVault({ MESSAGING_TOKEN_KEY: '22'.repeat(32) }).open(sealed, 7000000001n)).toThrow(
+      'Unsupported state or unable to authenticate data',
+    );
     expect(() => vault.open('v0.abc', 7000000001n)).toThrow('unknown token format');
   });
 });

@@ -28,7 +28,9 @@ export class TokenVault {
     const [version, payload] = sealed.split('.');
     if (version !== VERSION || !payload) throw new Error('unknown token format');
     const raw = Buffer.from(payload, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, IV_BYTES)).setAAD(Buffer.from(botId.toString()));
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, IV_BYTES)).setAAD(
+      Buffer.from(botId.toString()),
+    );
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
   }

@@ -47,8 +47,10 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
   const issuedTokens: string[] = [managerToken];
   let failure: { method: string; failureCase: string; delayMs: number } | null = null;
 
-  const answer = (res: ServerResponse, status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-  const badRequest = (res: ServerResponse, description: string) => answer(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
+  const answer = (res: ServerResponse, status: number, payload: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+  const badRequest = (res: ServerResponse, description: string) =>
+    answer(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -67,7 +69,8 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     if (token === managerToken) {
       const managed = bots.get(Number(q.user_id));
       if (!managed?.managed) return badRequest(res, 'bot is not managed by this bot');
-      if (method === 'getManagedBotToken') return answer(res, 200, { ...body('get-managed-bot-token'), result: managed.token });
+      if (method === 'getManagedBotToken')
+        return answer(res, 200, { ...body('get-managed-bot-token'), result: managed.token });
       if (method === 'replaceManagedBotToken') {
         managed.token = newToken(managed.id);
         issuedTokens.push(managed.token);
@@ -79,10 +82,14 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     switch (method) {
       case 'getMe': {
         const me = body('get-me');
-        return answer(res, 200, { ...me, result: { ...me.result, id: bot.id, first_name: bot.firstName, username: bot.username } });
+        return answer(res, 200, {
+          ...me,
+          result: { ...me.result, id: bot.id, first_name: bot.firstName, username: bot.username },
+        });
       }
       case 'setWebhook':
-        if (!q.url?.startsWith('https://')) return badRequest(res, 'bad webhook: An HTTPS URL must be provided for webhook');
+        if (!q.url?.startsWith('https://'))
+          return badRequest(res, 'bad webhook: An HTTPS URL must be provided for webhook');
         bot.webhook = { url: q.url, secret: q.secret_token ?? null };
         if (q.drop_pending_updates === 'true') bot.pendingUpdates = 0;
         return answer(res, 200, body('set-webhook'));

@@ -27,7 +27,11 @@ describe('messaging replicas on one pool', () => {
     natsServers: 2,
     replicas: 2,
     clock: { token: Clock, now: () => now },
-    env: () => ({ MESSAGING_BOT_API_URL: api.url, MESSAGING_MANAGER_BOT_TOKEN: api.managerToken, MESSAGING_SWEEP_ENABLED: 'false' }),
+    env: () => ({
+      MESSAGING_BOT_API_URL: api.url,
+      MESSAGING_MANAGER_BOT_TOKEN: api.managerToken,
+      MESSAGING_SWEEP_ENABLED: 'false',
+    }),
   });
   beforeAll(async () => {
     await runPoolCommand(['add', ...BOTS.map(String)], envOf(0));
@@ -41,17 +45,29 @@ describe('messaging replicas on one pool', () => {
   });
 
   it('leases each of 5 free bots exactly once to 20 concurrent provisions; the other 15 are refused before any charge', async () => {
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => callMessaging(clients[i % 2], 'provision', { name: `Agent ${i}` }, { payer: `payer-${i}` })));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        callMessaging(clients[i % 2], 'provision', { name: `Agent ${i}` }, { payer: `payer-${i}` }),
+      ),
+    );
     const served = replies.filter((r) => r.response);
     const refused = replies.filter((r) => r.err);
     expect(served).toHaveLength(5);
     expect(new Set(served.map((r) => r.response!.data.bot.id))).toEqual(new Set(BOTS));
     expect(refused.map((r) => r.err)).toEqual(
-      Array.from({ length: 15 }, () => ({ code: 'SERVICE_UNAVAILABLE', message: 'No bot is free in the pool right now; your payment is unused: repeat this request with the same proof once a bot is free (health shows the pool).', details: { pool: 'empty', retry_after_seconds: 5 } })),
+      Array.from({ length: 15 }, () => ({
+        code: 'SERVICE_UNAVAILABLE',
+        message:
+          'No bot is free in the pool right now; your payment is unused: repeat this request with the same proof ' +
+          'once a bot is free (health shows the pool).',
+        details: { pool: 'empty', retry_after_seconds: 5 },
+      })),
     );
     const pg = new Client({ connectionString: db.url });
     await pg.connect();
-    const { rows } = await pg.query("SELECT count(*)::int AS open, count(DISTINCT bot_id)::int AS bots FROM leases WHERE ended_at IS NULL");
+    const { rows } = await pg.query(
+      'SELECT count(*)::int AS open, count(DISTINCT bot_id)::int AS bots FROM leases WHERE ended_at IS NULL',
+    );
     await pg.end();
     expect(rows[0]).toEqual({ open: 5, bots: 5 });
   });

@@ -16,10 +16,14 @@ export class NewsController {
     operationId: 'news.search',
     method: 'GET',
     path: '/toll/news/search',
-    summary: 'Search worldwide online news (65 languages) from the last 1-30 days, newest first, with an optional language filter',
+    summary:
+      'Search worldwide online news (65 languages) from the last 1-30 days, newest first, with an optional ' +
+      'language filter',
     description:
-      'Source: the GDELT DOC 2.0 index (titles and links, no article text). When GDELT fails, English-language queries fall back to ' +
-      'Hacker News stories (tech news only), named in `source` and `fallback_reason`. Answers are cached for 15 minutes; when every ' +
+      'Source: the GDELT DOC 2.0 index (titles and links, no article text). When GDELT fails, English-language ' +
+      'queries fall back to ' +
+      'Hacker News stories (tech news only), named in `source` and `fallback_reason`. Answers are cached for 15 ' +
+      'minutes; when every ' +
       'source fails, a cached answer up to 24 hours old is served with stale: true, as_of and reason.',
     asks: [
       'latest news about a company',
@@ -48,9 +52,12 @@ export class NewsController {
     path: '/toll/news/trending',
     summary: 'Topics drawing the most attention over the last 1-7 complete days, ranked',
     description:
-      'GDELT has no trending mode, so trending is defined as the English Wikipedia articles with the most page views summed over the ' +
-      'window (Wikimedia "most read" lists, which track the news). Fallback: Hacker News stories of the window ranked by points ' +
-      '(tech news only). `metric` and `definition` say which ranking you got. Cached for 30 minutes, served stale up to 24 hours.',
+      'GDELT has no trending mode, so trending is defined as the English Wikipedia articles with the most page ' +
+      'views summed over the ' +
+      'window (Wikimedia "most read" lists, which track the news). Fallback: Hacker News stories of the window ' +
+      'ranked by points ' +
+      '(tech news only). `metric` and `definition` say which ranking you got. Cached for 30 minutes, served ' +
+      'stale up to 24 hours.',
     asks: [
       'what topics are trending in the news',
       'biggest stories of the past few days',
@@ -74,9 +81,12 @@ export class NewsController {
     operationId: 'news.getTimeline',
     method: 'GET',
     path: '/toll/news/timeline',
-    summary: 'News volume over time for a query: matching article count and share of all coverage per interval, last 1-90 days',
+    summary:
+      'News volume over time for a query: matching article count and share of all coverage per interval, last ' +
+      '1-90 days',
     description:
-      'Source: GDELT DOC 2.0 TimelineVolRaw; GDELT picks the interval length (`resolution`). No fallback provider: cached for 1 hour, ' +
+      'Source: GDELT DOC 2.0 TimelineVolRaw; GDELT picks the interval length (`resolution`). No fallback ' +
+      'provider: cached for 1 hour, ' +
       'served stale up to 24 hours when GDELT fails.',
     asks: [
       'how has media coverage of a topic changed over time',

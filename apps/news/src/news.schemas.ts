@@ -14,32 +14,50 @@ const Query = z
       '(a OR b) needs parentheses, -word excludes. GDELT refuses keywords that are too short or too common.',
   );
 
-export const SearchInput = z.strictObject({
-  q: Query,
-  days: z.number().int().min(1).max(30).default(7).describe('Lookback in days (1-30) ending now'),
-  limit: z.number().int().min(1).max(100).default(20).describe('Articles to return (1-100), newest first'),
-  lang: z
-    .string()
-    // abort: the language check below only makes sense for a well-formed value, and one issue per field reads better
-    .min(2, { abort: true })
-    .max(20, { abort: true })
-    .regex(/^[A-Za-z]+$/, { message: 'must be letters only', abort: true })
-    .refine((v) => gdeltLanguage(v) !== undefined, 'is not a language GDELT indexes; give an ISO 639-1 code such as "es" or an English name such as "spanish"')
-    .optional()
-    .describe('Only articles published in this language: an ISO 639-1 code ("es") or its English name ("spanish"), case-insensitive'),
-}).meta({ examples: [{ q: 'bitcoin', days: 7, limit: 20 }] });
+export const SearchInput = z
+  .strictObject({
+    q: Query,
+    days: z.number().int().min(1).max(30).default(7).describe('Lookback in days (1-30) ending now'),
+    limit: z.number().int().min(1).max(100).default(20).describe('Articles to return (1-100), newest first'),
+    lang: z
+      .string()
+      // abort: the language check below only makes sense for a well-formed value, and one issue per field reads better
+      .min(2, { abort: true })
+      .max(20, { abort: true })
+      .regex(/^[A-Za-z]+$/, { message: 'must be letters only', abort: true })
+      .refine(
+        (v) => gdeltLanguage(v) !== undefined,
+        'is not a language GDELT indexes; give an ISO 639-1 code such as "es" or an English name such as "spanish"',
+      )
+      .optional()
+      .describe(
+        'Only articles published in this language: an ISO 639-1 code ("es") or its English name ("spanish"), ' +
+          'case-insensitive',
+      ),
+  })
+  .meta({ examples: [{ q: 'bitcoin', days: 7, limit: 20 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
-export const TrendingInput = z.strictObject({
-  days: z.number().int().min(1).max(7).default(1).describe('Window in days (1-7): the most recent complete UTC days'),
-  limit: z.number().int().min(1).max(50).default(20).describe('Topics to return (1-50)'),
-}).meta({ examples: [{ days: 1, limit: 10 }] });
+export const TrendingInput = z
+  .strictObject({
+    days: z.number().int().min(1).max(7).default(1).describe('Window in days (1-7): the most recent complete UTC days'),
+    limit: z.number().int().min(1).max(50).default(20).describe('Topics to return (1-50)'),
+  })
+  .meta({ examples: [{ days: 1, limit: 10 }] });
 export type TrendingInput = z.infer<typeof TrendingInput>;
 
-export const TimelineInput = z.strictObject({
-  q: Query,
-  days: z.number().int().min(1).max(90).default(30).describe('Lookback in days (1-90) ending now; GDELT keeps about 3 months'),
-}).meta({ examples: [{ q: 'bitcoin', days: 30 }] });
+export const TimelineInput = z
+  .strictObject({
+    q: Query,
+    days: z
+      .number()
+      .int()
+      .min(1)
+      .max(90)
+      .default(30)
+      .describe('Lookback in days (1-90) ending now; GDELT keeps about 3 months'),
+  })
+  .meta({ examples: [{ q: 'bitcoin', days: 30 }] });
 export type TimelineInput = z.infer<typeof TimelineInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -59,18 +77,33 @@ const Article = z.object({
   title: z.string(),
   url: z.string(),
   domain: z.string(),
-  published_at: z.string().nullable().describe('ISO time the provider first saw (GDELT) or received (Hacker News) the article'),
-  language: z.string().nullable().describe('Language of the article as GDELT names it; null when the provider does not say'),
+  published_at: z
+    .string()
+    .nullable()
+    .describe('ISO time the provider first saw (GDELT) or received (Hacker News) the article'),
+  language: z
+    .string()
+    .nullable()
+    .describe('Language of the article as GDELT names it; null when the provider does not say'),
   source_country: z.string().nullable().describe('Country of the publisher as GDELT names it'),
   image: z.string().nullable().describe('Social sharing image of the article'),
 });
 
 export const SearchOutput = z.object({
-  query: z.object({ q: z.string(), days: z.number().int(), limit: z.number().int(), lang: z.string().nullable().describe('Language filter as sent to GDELT') }),
+  query: z.object({
+    q: z.string(),
+    days: z.number().int(),
+    limit: z.number().int(),
+    lang: z.string().nullable().describe('Language filter as sent to GDELT'),
+  }),
   ...Provenance,
   count: z.number().int(),
   articles: z.array(Article).describe('Newest first'),
-  notes: z.array(z.string()).describe('Caveats about this answer: records the provider sent malformed, and whether they were repaired or left out'),
+  notes: z
+    .array(z.string())
+    .describe(
+      'Caveats about this answer: records the provider sent malformed, and whether they were repaired or left out',
+    ),
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;
 export type Article = z.infer<typeof Article>;
@@ -92,7 +125,10 @@ export const TrendingOutput = z.object({
   window: z.object({
     from: z.string().describe('ISO start of the window'),
     to: z.string().describe('ISO end of the window'),
-    days_covered: z.number().int().describe('Days of data found in the window (a day the provider has not published yet is missing)'),
+    days_covered: z
+      .number()
+      .int()
+      .describe('Days of data found in the window (a day the provider has not published yet is missing)'),
   }),
   ...Provenance,
   count: z.number().int(),
@@ -103,7 +139,10 @@ export type TrendingOutput = z.infer<typeof TrendingOutput>;
 const TimelinePoint = z.object({
   date: z.string().describe('ISO start of the interval'),
   count: z.number().int().describe('Matching articles GDELT saw in the interval'),
-  share: z.number().nullable().describe('Matching articles as a percentage of all articles GDELT monitored in the interval'),
+  share: z
+    .number()
+    .nullable()
+    .describe('Matching articles as a percentage of all articles GDELT monitored in the interval'),
 });
 export type TimelinePoint = z.infer<typeof TimelinePoint>;
 
@@ -135,6 +174,12 @@ export const HealthOutput = healthOutput({
     interval_ms: z.number().int().describe('Minimum spacing between GDELT requests'),
     paused_until: z.string().nullable().describe('Set while the queue is paused after GDELT answered 429'),
   }),
-  cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
+  cache: z.object({
+    entries: z.number().int(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    stale: z.number().int(),
+    errors: z.number().int(),
+  }),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

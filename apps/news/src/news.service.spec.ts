@@ -5,15 +5,36 @@ import type { GdeltClient } from './upstreams/gdelt.client';
 import type { HnAlgoliaClient } from './upstreams/hn-algolia.client';
 import type { WikimediaClient } from './upstreams/wikimedia.client';
 
-const STORY = { title: 'Bitcoin', url: 'https://example.org/b', domain: 'example.org', published_at: '2026-11-22T09:30:00.000Z', language: null, source_country: null, image: null };
+const STORY = {
+  title: 'Bitcoin',
+  url: 'https://example.org/b',
+  domain: 'example.org',
+  published_at: '2026-11-22T09:30:00.000Z',
+  language: null,
+  source_country: null,
+  image: null,
+};
 const down = () => Promise.reject(new TollError('UPSTREAM_ERROR', 'down'));
 
 describe(NewsService.name, () => {
   it('gives the primary 60% of the time left and the fallback the rest', async () => {
     const deadlines: Record<string, number> = {};
-    const gdelt = { articles: (_q: string, _l: string | null, _d: number, deadline: number) => ((deadlines.gdelt = deadline), down()) };
-    const hn = { enabled: true, stories: (_q: string, _d: number, _m: number, deadline: number) => ((deadlines.hn = deadline), Promise.resolve([STORY])) };
-    const sut = new NewsService(gdelt as unknown as GdeltClient, {} as WikimediaClient, hn as unknown as HnAlgoliaClient, {} as GroupHealth);
+    const gdelt = {
+      articles: (_q: string, _l: string | null, _d: number, deadline: number) => ((deadlines.gdelt = deadline), down()),
+    };
+    const hn = {
+      enabled: true,
+      stories: (_q: string, _d: number, _m: number, deadline: number) => (
+        (deadlines.hn = deadline),
+        Promise.resolve([STORY])
+      ),
+    };
+    const sut = new NewsService(
+      gdelt as unknown as GdeltClient,
+      {} as WikimediaClient,
+      hn as unknown as HnAlgoliaClient,
+      {} as GroupHealth,
+    );
     const deadline = Date.now() + 10_000;
 
     const out = await sut.search({ q: 'bitcoin', days: 7, limit: 20 }, deadline);
@@ -25,7 +46,12 @@ describe(NewsService.name, () => {
   });
 
   it('answers SERVICE_UNAVAILABLE when every provider of an operation is disabled', async () => {
-    const sut = new NewsService({} as GdeltClient, { enabled: false } as WikimediaClient, { enabled: false } as HnAlgoliaClient, {} as GroupHealth);
+    const sut = new NewsService(
+      {} as GdeltClient,
+      { enabled: false } as WikimediaClient,
+      { enabled: false } as HnAlgoliaClient,
+      {} as GroupHealth,
+    );
 
     await expect(sut.trending({ days: 1, limit: 20 }, Date.now() + 5_000)).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',

@@ -12,9 +12,11 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// Cache times (upstreams.md §16); past the fresh time an entry is refetched, and served (labelled stale) only if that fails.
+// Cache times (upstreams.md §16); past the fresh time an entry is refetched, and served (labelled stale) only if that
+// fails.
 const SEARCH_CACHE: CachePolicy = { freshMs: 15 * MINUTE, staleMs: 24 * HOUR }; // GDELT's 5 s spacing and load shedding
-const TIMELINE_CACHE: CachePolicy = { freshMs: HOUR, staleMs: 24 * HOUR }; // expensive upstream; hourly series move slowly
+// expensive upstream; hourly series move slowly
+const TIMELINE_CACHE: CachePolicy = { freshMs: HOUR, staleMs: 24 * HOUR };
 const TRENDING_CACHE: CachePolicy = { freshMs: 30 * MINUTE, staleMs: 24 * HOUR }; // page views are published once a day
 
 // With a fallback still to try, the primary gets this share of the time left, so the fallback can answer in time.
@@ -38,8 +40,10 @@ const ROLES: Record<Source, string> = {
 
 const DEFINITIONS = {
   pageviews:
-    'Topics drawing the most attention: English Wikipedia articles ranked by page views summed over the most recent complete UTC days ' +
-    '(the Wikimedia "most read" list, which leaves out non-article pages). GDELT, the news index, has no trending mode.',
+    'Topics drawing the most attention: English Wikipedia articles ranked by page views summed over the most ' +
+    'recent complete UTC days ' +
+    '(the Wikimedia "most read" list, which leaves out non-article pages). GDELT, the news index, has no ' +
+    'trending mode.',
   points: 'Fallback, tech news only: Hacker News stories posted in the window, ranked by points.',
 } as const;
 
@@ -88,33 +92,51 @@ export class NewsService {
     const lang = input.lang ? (gdeltLanguage(input.lang) ?? null) : null;
     const hnSkip = !this.hn.enabled ? 'disabled' : lang && lang !== 'english' ? 'Hacker News is English-only' : false;
     // Keyed without `limit`: every fetch takes the most any limit needs.
-    const cached = await this.cache.get(JSON.stringify(['search', q.toLowerCase(), lang, input.days]), SEARCH_CACHE, () =>
-      this.firstAnswer(
-        [
-          { source: 'gdelt', run: (d) => this.gdelt.articles(q, lang, input.days, d) },
-          {
-            source: 'hn-algolia',
-            skip: hnSkip,
-            run: (d) =>
-              this.hn.stories(q, input.days, GDELT_MAX_RECORDS, d).then((articles) => {
-                // Asked only because GDELT failed: the English-only fallback finding nothing is not "no news" (uncharged).
-                if (!articles.length) throw new TollError('NOT_FOUND', 'hn-algolia, the fallback (Hacker News stories only), found nothing');
-                return { articles, notes: [] };
-              }),
-          },
-        ],
-        deadline,
-      ),
+    const cached = await this.cache.get(
+      JSON.stringify(['search', q.toLowerCase(), lang, input.days]),
+      SEARCH_CACHE,
+      () =>
+        this.firstAnswer(
+          [
+            { source: 'gdelt', run: (d) => this.gdelt.articles(q, lang, input.days, d) },
+            {
+              source: 'hn-algolia',
+              skip: hnSkip,
+              run: (d) =>
+                this.hn.stories(q, input.days, GDELT_MAX_RECORDS, d).then((articles) => {
+                  // Asked only because GDELT failed: the English-only fallback finding nothing is not "no news"
+                  // (uncharged).
+                  if (!articles.length)
+                    throw new TollError(
+                      'NOT_FOUND',
+                      'hn-algolia, the fallback (Hacker News stories only), found nothing',
+                    );
+                  return { articles, notes: [] };
+                }),
+            },
+          ],
+          deadline,
+        ),
     );
     const articles = cached.value.data.articles.slice(0, input.limit);
-    return { query: { q, days: input.days, limit: input.limit, lang }, ...provenance(cached), count: articles.length, articles, notes: cached.value.data.notes };
+    return {
+      query: { q, days: input.days, limit: input.limit, lang },
+      ...provenance(cached),
+      count: articles.length,
+      articles,
+      notes: cached.value.data.notes,
+    };
   }
 
   async trending(input: S.TrendingInput, deadline: number): Promise<S.TrendingOutput> {
     const cached = await this.cache.get(JSON.stringify(['trending', input.days]), TRENDING_CACHE, () =>
       this.firstAnswer<Trend>(
         [
-          { source: 'wikimedia', skip: !this.wikimedia.enabled && 'disabled', run: (d) => this.mostRead(input.days, d) },
+          {
+            source: 'wikimedia',
+            skip: !this.wikimedia.enabled && 'disabled',
+            run: (d) => this.mostRead(input.days, d),
+          },
           { source: 'hn-algolia', skip: !this.hn.enabled && 'disabled', run: (d) => this.topStories(input.days, d) },
         ],
         deadline,
@@ -122,7 +144,16 @@ export class NewsService {
     );
     const { metric, window, items } = cached.value.data;
     const top = items.slice(0, input.limit);
-    return { days: input.days, limit: input.limit, metric, definition: DEFINITIONS[metric], window, ...provenance(cached), count: top.length, items: top };
+    return {
+      days: input.days,
+      limit: input.limit,
+      metric,
+      definition: DEFINITIONS[metric],
+      window,
+      ...provenance(cached),
+      count: top.length,
+      items: top,
+    };
   }
 
   async timeline(input: S.TimelineInput, deadline: number): Promise<S.TimelineOutput> {
@@ -132,7 +163,13 @@ export class NewsService {
       this.firstAnswer([{ source: 'gdelt', run: (d) => this.gdelt.timeline(q, input.days, d) }], deadline),
     );
     const { resolution, series } = cached.value.data;
-    return { query: { q, days: input.days }, ...provenance(cached), resolution, total: series.reduce((sum, p) => sum + p.count, 0), series };
+    return {
+      query: { q, days: input.days },
+      ...provenance(cached),
+      resolution,
+      total: series.reduce((sum, p) => sum + p.count, 0),
+      series,
+    };
   }
 
   health(): S.HealthOutput {
@@ -142,13 +179,21 @@ export class NewsService {
       ...this.group.describe(),
       status: sources.some((s) => s.state === 'failing') ? 'degraded' : 'ok',
       sources,
-      queue: { upstream: 'gdelt', depth: this.gdelt.queueDepth, interval_ms: this.gdelt.intervalMs, paused_until: paused === null ? null : iso(paused) },
+      queue: {
+        upstream: 'gdelt',
+        depth: this.gdelt.queueDepth,
+        interval_ms: this.gdelt.intervalMs,
+        paused_until: paused === null ? null : iso(paused),
+      },
       cache: { entries: this.cache.size, ...this.cache.stats },
     };
   }
 
   // Providers in order of preference; the first to answer wins and the ones passed over are named.
-  private async firstAnswer<T>(attempts: Attempt<T>[], deadline: number): Promise<{ value: Answer<T>; source: Source }> {
+  private async firstAnswer<T>(
+    attempts: Attempt<T>[],
+    deadline: number,
+  ): Promise<{ value: Answer<T>; source: Source }> {
     const passedOver: string[] = [];
     const errors: TollError[] = [];
     for (const [i, attempt] of attempts.entries()) {
@@ -161,36 +206,63 @@ export class NewsService {
       try {
         const data = await attempt.run(last ? deadline : now + Math.floor((deadline - now) * PRIMARY_SHARE));
         this.outcomes.set(attempt.source, { ...this.outcomeOf(attempt.source), okAt: Date.now() });
-        return { value: { data, fallback_reason: passedOver.length ? passedOver.join('; ') : null }, source: attempt.source };
+        return {
+          value: { data, fallback_reason: passedOver.length ? passedOver.join('; ') : null },
+          source: attempt.source,
+        };
       } catch (e) {
         if (!(e instanceof TollError)) throw e;
         // A source that answered "nothing" is up, though its answer did not settle the question.
-        if (e.code === 'NOT_FOUND') this.outcomes.set(attempt.source, { ...this.outcomeOf(attempt.source), okAt: Date.now() });
-        else this.outcomes.set(attempt.source, { ...this.outcomeOf(attempt.source), errorAt: Date.now(), error: `${e.code}: ${e.message}` });
+        if (e.code === 'NOT_FOUND')
+          this.outcomes.set(attempt.source, { ...this.outcomeOf(attempt.source), okAt: Date.now() });
+        else
+          this.outcomes.set(attempt.source, {
+            ...this.outcomeOf(attempt.source),
+            errorAt: Date.now(),
+            error: `${e.code}: ${e.message}`,
+          });
         errors.push(e);
         passedOver.push(`${attempt.source}: ${e.code}: ${e.message}`);
       }
     }
-    const code = !errors.length ? 'SERVICE_UNAVAILABLE' : errors.every((e) => e.code === 'UPSTREAM_TIMEOUT') ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR';
+    const code = !errors.length
+      ? 'SERVICE_UNAVAILABLE'
+      : errors.every((e) => e.code === 'UPSTREAM_TIMEOUT')
+        ? 'UPSTREAM_TIMEOUT'
+        : 'UPSTREAM_ERROR';
     throw new TollError(code, `No news source could answer (${passedOver.join('; ')})`, { attempts: passedOver });
   }
 
-  // The feed of day D lists D-1's most-read articles, so the feeds of today and the days before cover the last complete days.
+  // The feed of day D lists D-1's most-read articles, so the feeds of today and the days before cover the last complete
+  // days.
   private async mostRead(days: number, deadline: number): Promise<Trend> {
     const today = Math.floor(Date.now() / DAY) * DAY;
-    const feeds = await Promise.allSettled(Array.from({ length: days }, (_, i) => this.wikimedia.mostRead(new Date(today - i * DAY), deadline)));
+    const feeds = await Promise.allSettled(
+      Array.from({ length: days }, (_, i) => this.wikimedia.mostRead(new Date(today - i * DAY), deadline)),
+    );
     const found = feeds.flatMap((f) => (f.status === 'fulfilled' && f.value ? [f.value] : []));
     if (!found.length) {
       const failure = feeds.find((f) => f.status === 'rejected');
-      throw failure ? failure.reason : new TollError('UPSTREAM_ERROR', 'wikimedia has no most-read list for the window yet', { upstream: 'wikimedia' });
+      throw failure
+        ? failure.reason
+        : new TollError('UPSTREAM_ERROR', 'wikimedia has no most-read list for the window yet', {
+            upstream: 'wikimedia',
+          });
     }
     const totals = new Map<string, Omit<S.TrendingItem, 'rank'>>();
     for (const article of found.flatMap((day) => day.articles)) {
-      const total = totals.get(article.url) ?? { title: article.title, url: article.url, score: 0, summary: article.description };
+      const total = totals.get(article.url) ?? {
+        title: article.title,
+        url: article.url,
+        score: 0,
+        summary: article.description,
+      };
       total.score += article.views;
       totals.set(article.url, total);
     }
-    const ranked = [...totals.values()].sort((a, b) => b.score - a.score || a.title.localeCompare(b.title)).slice(0, TRENDING_MAX);
+    const ranked = [...totals.values()]
+      .sort((a, b) => b.score - a.score || a.title.localeCompare(b.title))
+      .slice(0, TRENDING_MAX);
     const dates = found.map((day) => Date.parse(day.date)).sort((a, b) => a - b);
     return {
       metric: 'pageviews',
@@ -216,7 +288,13 @@ export class NewsService {
   private sourceState(name: Source): S.SourceState {
     const enabled = name === 'gdelt' || (name === 'wikimedia' ? this.wikimedia.enabled : this.hn.enabled);
     const o = this.outcomeOf(name);
-    const state = !enabled ? 'disabled' : o.okAt === null && o.errorAt === null ? 'unknown' : (o.errorAt ?? -1) > (o.okAt ?? -1) ? 'failing' : 'ok';
+    const state = !enabled
+      ? 'disabled'
+      : o.okAt === null && o.errorAt === null
+        ? 'unknown'
+        : (o.errorAt ?? -1) > (o.okAt ?? -1)
+          ? 'failing'
+          : 'ok';
     return {
       name,
       role: ROLES[name],

@@ -13,15 +13,21 @@ const fixtures = loadFixtures(join(__dirname, 'fixtures'));
 const HEALTHY = fixtures.filter((f) => f.response.status === 200);
 const ALL_DOWN = fixtures.filter((f) => f.response.status === 503);
 const RATE_LIMITED = fixtures.filter((f) => f.response.status === 429);
-const PRIMARIES_DOWN = [...ALL_DOWN.filter((f) => f.upstream !== 'hn-algolia'), ...HEALTHY.filter((f) => f.upstream === 'hn-algolia')];
+const PRIMARIES_DOWN = [
+  ...ALL_DOWN.filter((f) => f.upstream !== 'hn-algolia'),
+  ...HEALTHY.filter((f) => f.upstream === 'hn-algolia'),
+];
 
 const GDELT = 'News index: The GDELT Project (https://www.gdeltproject.org)';
 const WIKIMEDIA = 'Page views: Wikimedia Foundation (CC0); titles: Wikipedia; descriptions: Wikidata (CC0)';
 const HN = 'Hacker News (https://news.ycombinator.com) via Algolia HN Search';
 const PAGEVIEWS =
-  'Topics drawing the most attention: English Wikipedia articles ranked by page views summed over the most recent complete UTC days ' +
+  'Topics drawing the most attention: English Wikipedia articles ranked by page views summed over the most ' +
+  'recent complete UTC days ' +
   '(the Wikimedia "most read" list, which leaves out non-article pages). GDELT, the news index, has no trending mode.';
-const ALL_DOWN_REASON = 'No news source could answer (gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503; hn-algolia: UPSTREAM_ERROR: hn-algolia answered HTTP 503)';
+const ALL_DOWN_REASON =
+  'No news source could answer (gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503; hn-algolia: UPSTREAM_ERROR: ' +
+  'hn-algolia answered HTTP 503)';
 
 const FRESH = { fallback: false, fallback_reason: null, as_of: AS_OF, stale: false, reason: null };
 const BITCOIN_ARTICLES = [
@@ -59,33 +65,79 @@ describe('news over NATS', () => {
     start: startNews,
     fixtures: HEALTHY,
     serve: 'all',
-    env: (u) => ({ NEWS_GDELT_URL: `${u.fake}/api/v2`, NEWS_GDELT_INTERVAL_MS: '20', NEWS_WIKIMEDIA_URL: `${u.fake}/api/rest_v1/feed`, NEWS_HN_URL: `${u.fake}/api/v1` }),
+    env: (u) => ({
+      NEWS_GDELT_URL: `${u.fake}/api/v2`,
+      NEWS_GDELT_INTERVAL_MS: '20',
+      NEWS_WIKIMEDIA_URL: `${u.fake}/api/rest_v1/feed`,
+      NEWS_HN_URL: `${u.fake}/api/v1`,
+    }),
   });
-  const call = (operation: string, input: unknown, deadline = Date.now() + 5_000) => callNews(operation, input, deadline - Date.now());
+  const call = (operation: string, input: unknown, deadline = Date.now() + 5_000) =>
+    callNews(operation, input, deadline - Date.now());
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path);
-  const gdeltHits = (mode: string, query: string) => hitsOf('/api/v2/doc/doc').filter((h) => h.query.mode === mode && h.query.query === query);
+  const gdeltHits = (mode: string, query: string) =>
+    hitsOf('/api/v2/doc/doc').filter((h) => h.query.mode === mode && h.query.query === query);
 
   beforeEach(() => fake.use(HEALTHY));
 
   it('serves its health: sources, GDELT queue, prices and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'news', title: 'News', status: 'ok' });
-    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['news.search', 'news.getTrending', 'news.getTimeline', 'news.getHealth']);
+    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual([
+      'news.search',
+      'news.getTrending',
+      'news.getTimeline',
+      'news.getHealth',
+    ]);
     expect(health.sources).toEqual([
-      { name: 'gdelt', role: 'primary for search and timeline', enabled: true, state: 'unknown', last_ok_at: null, last_error_at: null, last_error: null },
-      { name: 'wikimedia', role: 'primary for trending', enabled: true, state: 'unknown', last_ok_at: null, last_error_at: null, last_error: null },
-      { name: 'hn-algolia', role: 'fallback for search (English only) and trending', enabled: true, state: 'unknown', last_ok_at: null, last_error_at: null, last_error: null },
+      {
+        name: 'gdelt',
+        role: 'primary for search and timeline',
+        enabled: true,
+        state: 'unknown',
+        last_ok_at: null,
+        last_error_at: null,
+        last_error: null,
+      },
+      {
+        name: 'wikimedia',
+        role: 'primary for trending',
+        enabled: true,
+        state: 'unknown',
+        last_ok_at: null,
+        last_error_at: null,
+        last_error: null,
+      },
+      {
+        name: 'hn-algolia',
+        role: 'fallback for search (English only) and trending',
+        enabled: true,
+        state: 'unknown',
+        last_ok_at: null,
+        last_error_at: null,
+        last_error: null,
+      },
     ]);
     expect(health.queue).toEqual({ upstream: 'gdelt', depth: 0, interval_ms: 20, paused_until: null });
     expect(health.tolls).toEqual([
       { operation_id: 'news.search', method: 'GET', path: '/toll/news/search', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'news.getTrending', method: 'GET', path: '/toll/news/trending', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'news.getTimeline', method: 'GET', path: '/toll/news/timeline', price: { per: 'call', usd: '0.005' } },
+      {
+        operation_id: 'news.getTrending',
+        method: 'GET',
+        path: '/toll/news/trending',
+        price: { per: 'call', usd: '0.005' },
+      },
+      {
+        operation_id: 'news.getTimeline',
+        method: 'GET',
+        path: '/toll/news/timeline',
+        price: { per: 'call', usd: '0.005' },
+      },
       { operation_id: 'news.getHealth', method: 'GET', path: '/toll/news/health', price: null },
     ]);
     expect(health.cache).toEqual({ entries: 0, hits: 0, misses: 0, stale: 0, errors: 0 });
@@ -109,7 +161,11 @@ describe('news over NATS', () => {
 
     it('search: a larger limit is served from the same cached fetch', async () => {
       const wider = await data('search', { q: '  Bitcoin ', limit: 3 });
-      expect(wider).toMatchObject({ query: { q: 'Bitcoin', days: 7, limit: 3, lang: null }, source: 'gdelt', count: 3 });
+      expect(wider).toMatchObject({
+        query: { q: 'Bitcoin', days: 7, limit: 3, lang: null },
+        source: 'gdelt',
+        count: 3,
+      });
       expect(wider.articles.slice(0, 2)).toEqual(BITCOIN_ARTICLES);
       expect(gdeltHits('ArtList', 'bitcoin')).toHaveLength(1);
     });
@@ -151,7 +207,12 @@ describe('news over NATS', () => {
 
     it('search: one GDELT title with a stray backslash (invalid JSON) does not lose the answer', async () => {
       const answer = await data('search', { q: 'tariffs' });
-      expect(answer).toMatchObject({ source: 'gdelt', ...FRESH, count: 3, notes: ['gdelt sent malformed JSON: 1 stray backslash in article titles kept as written'] });
+      expect(answer).toMatchObject({
+        source: 'gdelt',
+        ...FRESH,
+        count: 3,
+        notes: ['gdelt sent malformed JSON: 1 stray backslash in article titles kept as written'],
+      });
       expect(answer.articles.map((a: any) => a.title)).toEqual([
         'Tariff deadline looms as talks stall',
         'Exporters brace for tariffs \\ What the new duties mean',
@@ -161,7 +222,12 @@ describe('news over NATS', () => {
 
     it('search: a GDELT record unreadable even after repair is dropped alone', async () => {
       const answer = await data('search', { q: 'elections' });
-      expect(answer).toMatchObject({ source: 'gdelt', ...FRESH, count: 2, notes: ['gdelt sent malformed JSON: 1 of 3 articles could not be read and were left out'] });
+      expect(answer).toMatchObject({
+        source: 'gdelt',
+        ...FRESH,
+        count: 2,
+        notes: ['gdelt sent malformed JSON: 1 of 3 articles could not be read and were left out'],
+      });
       expect(answer.articles.map((a: any) => a.url)).toEqual([
         'https://www.npr.org/2026/11/22/elections-recount',
         'https://www.lemonde.fr/politique/article/2026/11/21/elections.html',
@@ -181,10 +247,34 @@ describe('news over NATS', () => {
         count: 4,
         items: [
           // Real views and descriptions (a recorded feed, re-dated): each article's two days summed.
-          { rank: 1, title: 'Stephen Sondheim', url: 'https://en.wikipedia.org/wiki/Stephen_Sondheim', score: 921_838, summary: 'American composer and lyricist (1930–2021)' },
-          { rank: 2, title: 'Ralf Rangnick', url: 'https://en.wikipedia.org/wiki/Ralf_Rangnick', score: 627_862, summary: 'German professional football manager' },
-          { rank: 3, title: 'Omicron', url: 'https://en.wikipedia.org/wiki/Omicron', score: 435_660, summary: 'Letter in the Greek alphabet' },
-          { rank: 4, title: 'Greek alphabet', url: 'https://en.wikipedia.org/wiki/Greek_alphabet', score: 286_392, summary: 'Script used to write the Greek language' },
+          {
+            rank: 1,
+            title: 'Stephen Sondheim',
+            url: 'https://en.wikipedia.org/wiki/Stephen_Sondheim',
+            score: 921_838,
+            summary: 'American composer and lyricist (1930–2021)',
+          },
+          {
+            rank: 2,
+            title: 'Ralf Rangnick',
+            url: 'https://en.wikipedia.org/wiki/Ralf_Rangnick',
+            score: 627_862,
+            summary: 'German professional football manager',
+          },
+          {
+            rank: 3,
+            title: 'Omicron',
+            url: 'https://en.wikipedia.org/wiki/Omicron',
+            score: 435_660,
+            summary: 'Letter in the Greek alphabet',
+          },
+          {
+            rank: 4,
+            title: 'Greek alphabet',
+            url: 'https://en.wikipedia.org/wiki/Greek_alphabet',
+            score: 286_392,
+            summary: 'Script used to write the Greek language',
+          },
         ],
       });
       expect(hitsOf('/api/rest_v1/feed/featured/2026/11/22')).toHaveLength(1);
@@ -202,7 +292,15 @@ describe('news over NATS', () => {
         ...FRESH,
         attribution: WIKIMEDIA,
         count: 1,
-        items: [{ rank: 1, title: 'Stephen Sondheim', url: 'https://en.wikipedia.org/wiki/Stephen_Sondheim', score: 713_415, summary: 'American composer and lyricist (1930–2021)' }],
+        items: [
+          {
+            rank: 1,
+            title: 'Stephen Sondheim',
+            url: 'https://en.wikipedia.org/wiki/Stephen_Sondheim',
+            score: 713_415,
+            summary: 'American composer and lyricist (1930–2021)',
+          },
+        ],
       });
     });
 
@@ -216,7 +314,9 @@ describe('news over NATS', () => {
         total: 5000,
         series: BITCOIN_SERIES,
       });
-      expect(gdeltHits('TimelineVolRaw', 'bitcoin').map((h) => h.query)).toEqual([{ query: 'bitcoin', mode: 'TimelineVolRaw', timespan: '30d', format: 'json' }]);
+      expect(gdeltHits('TimelineVolRaw', 'bitcoin').map((h) => h.query)).toEqual([
+        { query: 'bitcoin', mode: 'TimelineVolRaw', timespan: '30d', format: 'json' },
+      ]);
     });
   });
 
@@ -225,7 +325,12 @@ describe('news over NATS', () => {
     expect(gdeltHits('ArtList', 'solana')).toHaveLength(1);
     expect(replies.every((r) => r.err === undefined)).toBe(true);
     const first = replies[0].response!.data;
-    expect(first).toMatchObject({ source: 'gdelt', ...FRESH, count: 1, articles: [{ title: 'Solana validators adopt the new client' }] });
+    expect(first).toMatchObject({
+      source: 'gdelt',
+      ...FRESH,
+      count: 1,
+      articles: [{ title: 'Solana validators adopt the new client' }],
+    });
     for (const r of replies) expect(r.response!.data).toEqual(first);
   });
 
@@ -259,14 +364,24 @@ describe('news over NATS', () => {
       ['getHealth', { verbose: true }, 'verbose'],
     ] as const)('%s %j → %s', async (operation, input, field) => {
       const { err } = await call(operation, input);
-      expect(err).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message: expect.any(String) }] } });
+      expect(err).toEqual({
+        code: 'INVALID_INPUT',
+        message: 'Input failed validation',
+        details: { issues: [{ field, message: expect.any(String) }] },
+      });
     });
 
     it('says what is wrong', async () => {
       expect((await call('search', { q: 'bitcoin', lang: 'xx' })).err.details.issues).toEqual([
-        { field: 'lang', message: 'is not a language GDELT indexes; give an ISO 639-1 code such as "es" or an English name such as "spanish"' },
+        {
+          field: 'lang',
+          message:
+            'is not a language GDELT indexes; give an ISO 639-1 code such as "es" or an English name such as "spanish"',
+        },
       ]);
-      expect((await call('search', { q: 'bitcoin', extra: 1 })).err.details.issues).toEqual([{ field: 'extra', message: 'is not an accepted field' }]);
+      expect((await call('search', { q: 'bitcoin', extra: 1 })).err.details.issues).toEqual([
+        { field: 'extra', message: 'is not an accepted field' },
+      ]);
     });
   });
 
@@ -305,7 +420,8 @@ describe('news over NATS', () => {
         ],
         notes: [],
       });
-      expect(gdeltHits('ArtList', 'ethereum')).toHaveLength(1); // no retry: it would take another slot of the shared queue
+      // no retry: it would take another slot of the shared queue
+      expect(gdeltHits('ArtList', 'ethereum')).toHaveLength(1);
       expect(hitsOf('/api/v1/search_by_date').at(-1)!.query).toEqual({
         query: 'ethereum',
         tags: 'story',
@@ -319,8 +435,15 @@ describe('news over NATS', () => {
       const { err } = await call('search', { q: 'qzxv wobbleflux' });
       expect(err).toEqual({
         code: 'UPSTREAM_ERROR',
-        message: 'No news source could answer (gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503; hn-algolia: NOT_FOUND: hn-algolia, the fallback (Hacker News stories only), found nothing)',
-        details: { attempts: ['gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503', 'hn-algolia: NOT_FOUND: hn-algolia, the fallback (Hacker News stories only), found nothing'] },
+        message:
+          'No news source could answer (gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503; hn-algolia: NOT_FOUND: ' +
+          'hn-algolia, the fallback (Hacker News stories only), found nothing)',
+        details: {
+          attempts: [
+            'gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503',
+            'hn-algolia: NOT_FOUND: hn-algolia, the fallback (Hacker News stories only), found nothing',
+          ],
+        },
       });
     });
 
@@ -367,8 +490,20 @@ describe('news over NATS', () => {
         attribution: HN,
         count: 2,
         items: [
-          { rank: 1, title: 'Show HN: A tiny SQLite replication tool', url: 'https://news.ycombinator.com/item?id=46100200', score: 512, summary: null },
-          { rank: 2, title: 'AI labs agree on shared evaluation suite', url: 'https://www.example.com/ai-evals', score: 310, summary: null },
+          {
+            rank: 1,
+            title: 'Show HN: A tiny SQLite replication tool',
+            url: 'https://news.ycombinator.com/item?id=46100200',
+            score: 512,
+            summary: null,
+          },
+          {
+            rank: 2,
+            title: 'AI labs agree on shared evaluation suite',
+            url: 'https://www.example.com/ai-evals',
+            score: 310,
+            summary: null,
+          },
         ],
       });
     });
@@ -377,20 +512,31 @@ describe('news over NATS', () => {
       expect(await data('search', { q: 'AI' })).toMatchObject({
         source: 'hn-algolia',
         fallback: true,
-        fallback_reason: 'gdelt: UPSTREAM_ERROR: gdelt refused the request: One or more of your keywords were too short, too long or too common: (AI)',
+        fallback_reason:
+          'gdelt: UPSTREAM_ERROR: gdelt refused the request: One or more of your keywords were too short, too ' +
+          'long or too common: (AI)',
         count: 1,
         articles: [{ title: 'AI labs agree on shared evaluation suite', url: 'https://www.example.com/ai-evals' }],
       });
     });
 
     it('GDELT plain-text error with HTTP 200 on timeline (no fallback) → the error envelope', async () => {
-      const message = 'gdelt: UPSTREAM_ERROR: gdelt refused the request: One or more of your keywords were too short, too long or too common: (AI)';
-      expect((await call('getTimeline', { q: 'AI' })).err).toEqual({ code: 'UPSTREAM_ERROR', message: `No news source could answer (${message})`, details: { attempts: [message] } });
+      const message =
+        'gdelt: UPSTREAM_ERROR: gdelt refused the request: One or more of your keywords were too short, too long ' +
+        'or too common: (AI)';
+      expect((await call('getTimeline', { q: 'AI' })).err).toEqual({
+        code: 'UPSTREAM_ERROR',
+        message: `No news source could answer (${message})`,
+        details: { attempts: [message] },
+      });
     });
 
     it('a non-English search does not fall back to English-only Hacker News', async () => {
       fake.use(PRIMARIES_DOWN);
-      const attempts = ['gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503', 'hn-algolia skipped: Hacker News is English-only'];
+      const attempts = [
+        'gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503',
+        'hn-algolia skipped: Hacker News is English-only',
+      ];
       expect((await call('search', { q: 'bitcoin', lang: 'german' })).err).toEqual({
         code: 'UPSTREAM_ERROR',
         message: `No news source could answer (${attempts.join('; ')})`,
@@ -400,17 +546,33 @@ describe('news over NATS', () => {
 
     it('every provider down and nothing cached → the error envelope (the gateway then releases the payment)', async () => {
       fake.use(ALL_DOWN);
-      const attempts = ['gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503', 'hn-algolia: UPSTREAM_ERROR: hn-algolia answered HTTP 503'];
-      expect((await call('search', { q: 'dogecoin' })).err).toEqual({ code: 'UPSTREAM_ERROR', message: ALL_DOWN_REASON, details: { attempts } });
+      const attempts = [
+        'gdelt: UPSTREAM_ERROR: gdelt answered HTTP 503',
+        'hn-algolia: UPSTREAM_ERROR: hn-algolia answered HTTP 503',
+      ];
+      expect((await call('search', { q: 'dogecoin' })).err).toEqual({
+        code: 'UPSTREAM_ERROR',
+        message: ALL_DOWN_REASON,
+        details: { attempts },
+      });
     });
 
     it('a caller deadline shorter than a slow GDELT → UPSTREAM_TIMEOUT promptly; the queue shows the call meanwhile', async () => {
       const started = performance.now();
       const pending = call('getTimeline', { q: 'slow news' }, NOW + 400);
       await new Promise((r) => setTimeout(r, 150));
-      expect((await data('getHealth', {})).queue).toEqual({ upstream: 'gdelt', depth: 1, interval_ms: 20, paused_until: null });
+      expect((await data('getHealth', {})).queue).toEqual({
+        upstream: 'gdelt',
+        depth: 1,
+        interval_ms: 20,
+        paused_until: null,
+      });
       const message = 'gdelt: UPSTREAM_TIMEOUT: gdelt did not answer in 350 ms';
-      expect((await pending).err).toEqual({ code: 'UPSTREAM_TIMEOUT', message: `No news source could answer (${message})`, details: { attempts: [message] } });
+      expect((await pending).err).toEqual({
+        code: 'UPSTREAM_TIMEOUT',
+        message: `No news source could answer (${message})`,
+        details: { attempts: [message] },
+      });
       expect(performance.now() - started).toBeLessThan(1_500);
       expect((await data('getHealth', {})).queue.depth).toBe(0);
     });
@@ -419,19 +581,39 @@ describe('news over NATS', () => {
     it('GDELT 429 pauses the whole GDELT queue: later calls fail fast without reaching it', async () => {
       fake.use([...HEALTHY, ...RATE_LIMITED]);
       const limited = 'gdelt: UPSTREAM_ERROR: gdelt answered HTTP 429';
-      expect((await call('getTimeline', { q: 'rate limited' })).err).toEqual({ code: 'UPSTREAM_ERROR', message: `No news source could answer (${limited})`, details: { attempts: [limited] } });
+      expect((await call('getTimeline', { q: 'rate limited' })).err).toEqual({
+        code: 'UPSTREAM_ERROR',
+        message: `No news source could answer (${limited})`,
+        details: { attempts: [limited] },
+      });
       const paused = 'gdelt: UPSTREAM_ERROR: gdelt rate-limited us; requests paused until 2026-11-22T12:00:30.000Z';
-      expect((await call('getTimeline', { q: 'bitcoin', days: 7 })).err).toEqual({ code: 'UPSTREAM_ERROR', message: `No news source could answer (${paused})`, details: { attempts: [paused] } });
+      expect((await call('getTimeline', { q: 'bitcoin', days: 7 })).err).toEqual({
+        code: 'UPSTREAM_ERROR',
+        message: `No news source could answer (${paused})`,
+        details: { attempts: [paused] },
+      });
       expect(gdeltHits('TimelineVolRaw', 'bitcoin').map((h) => h.query.timespan)).toEqual(['30d']);
-      expect((await data('getHealth', {})).queue).toEqual({ upstream: 'gdelt', depth: 0, interval_ms: 20, paused_until: '2026-11-22T12:00:30.000Z' });
+      expect((await data('getHealth', {})).queue).toEqual({
+        upstream: 'gdelt',
+        depth: 0,
+        interval_ms: 20,
+        paused_until: '2026-11-22T12:00:30.000Z',
+      });
     });
   });
 
   describe('stale answers', () => {
     it('every provider down but a cached answer exists → served labelled stale with as_of and reason', async () => {
-      clock = NOW + 61 * MINUTE; // past every fresh time (15 min search, 30 min trending, 1 h timeline), within the 24 h stale window
+      // past every fresh time (15 min search, 30 min trending, 1 h timeline), within the 24 h stale window
+      clock = NOW + 61 * MINUTE;
       fake.use(ALL_DOWN);
-      const stale = { fallback: false, fallback_reason: null, as_of: AS_OF, stale: true, reason: `UPSTREAM_ERROR: ${ALL_DOWN_REASON}` };
+      const stale = {
+        fallback: false,
+        fallback_reason: null,
+        as_of: AS_OF,
+        stale: true,
+        reason: `UPSTREAM_ERROR: ${ALL_DOWN_REASON}`,
+      };
       expect(await data('search', { q: 'bitcoin', limit: 2 })).toEqual({
         query: { q: 'bitcoin', days: 7, limit: 2, lang: null },
         source: 'gdelt',
@@ -455,7 +637,8 @@ describe('news over NATS', () => {
         source: 'wikimedia',
         ...stale,
         reason:
-          'UPSTREAM_ERROR: No news source could answer (wikimedia: UPSTREAM_ERROR: wikimedia answered HTTP 503; hn-algolia: UPSTREAM_ERROR: hn-algolia answered HTTP 503)',
+          'UPSTREAM_ERROR: No news source could answer (wikimedia: UPSTREAM_ERROR: wikimedia answered HTTP 503; ' +
+          'hn-algolia: UPSTREAM_ERROR: hn-algolia answered HTTP 503)',
         items: [{ rank: 1, title: 'Stephen Sondheim', score: 921_838 }],
       });
     });
@@ -463,7 +646,10 @@ describe('news over NATS', () => {
     it('past the stale window the cached answer is no longer served', async () => {
       clock = NOW + 25 * 60 * MINUTE;
       fake.use(ALL_DOWN);
-      expect((await call('search', { q: 'bitcoin' })).err).toMatchObject({ code: 'UPSTREAM_ERROR', message: ALL_DOWN_REASON });
+      expect((await call('search', { q: 'bitcoin' })).err).toMatchObject({
+        code: 'UPSTREAM_ERROR',
+        message: ALL_DOWN_REASON,
+      });
     });
 
     it('health reports the failing providers and the cache', async () => {

@@ -27,12 +27,25 @@ import { paymentsMetrics } from './metrics';
   controllers: [PaymentsController],
   providers: [
     { provide: PAYMENT_TERMS, inject: [APP_CONFIG], useFactory: (config: PaymentsConfig) => resolveTerms(config) },
-    { provide: SolanaRpc, inject: [APP_CONFIG], useFactory: (c: PaymentsConfig) => new SolanaRpc({ urls: c.SOLANA_RPC_URLS.split(','), timeoutMs: c.SOLANA_RPC_TIMEOUT_MS }) },
-    { provide: FACILITATOR, inject: [APP_CONFIG, PAYMENT_TERMS], useFactory: (c: PaymentsConfig, t: PaymentTerms) => createFacilitator(c, t) },
+    {
+      provide: SolanaRpc,
+      inject: [APP_CONFIG],
+      useFactory: (c: PaymentsConfig) =>
+        new SolanaRpc({ urls: c.SOLANA_RPC_URLS.split(','), timeoutMs: c.SOLANA_RPC_TIMEOUT_MS }),
+    },
+    {
+      provide: FACILITATOR,
+      inject: [APP_CONFIG, PAYMENT_TERMS],
+      useFactory: (c: PaymentsConfig, t: PaymentTerms) => createFacilitator(c, t),
+    },
     {
       provide: ReceiptSigner,
       inject: [APP_CONFIG],
-      useFactory: (c: PaymentsConfig) => new ReceiptSigner(c.PAYMENTS_RECEIPT_SECRET ? Buffer.from(c.PAYMENTS_RECEIPT_SECRET, 'hex') : localReceiptSeed(), () => paymentsMetrics()?.receiptSign.startTimer()),
+      useFactory: (c: PaymentsConfig) =>
+        new ReceiptSigner(
+          c.PAYMENTS_RECEIPT_SECRET ? Buffer.from(c.PAYMENTS_RECEIPT_SECRET, 'hex') : localReceiptSeed(),
+          () => paymentsMetrics()?.receiptSign.startTimer(),
+        ),
     },
     { provide: ReplySeal, inject: [PAYMENT_TERMS], useFactory: (t: PaymentTerms) => new ReplySeal(t.memoSecret) },
     // payments.call forwards paid calls to their groups.

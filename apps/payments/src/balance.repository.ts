@@ -26,7 +26,12 @@ export interface BalanceState {
 
 export type BalanceHoldResult =
   | { ok: true; holdId: string; redelivery?: { count: number; reply?: StoredReply } }
-  | { ok: false; reason: 'nonce_reused' | 'balance_too_low' | 'balance_cap_per_call' | 'balance_cap_per_day' | 'proof_already_redeemed'; state?: BalanceState };
+  | {
+      ok: false;
+      reason:
+        'nonce_reused' | 'balance_too_low' | 'balance_cap_per_call' | 'balance_cap_per_day' | 'proof_already_redeemed';
+      state?: BalanceState;
+    };
 
 export interface SettledDebit {
   wallet: string;
@@ -132,42 +137,80 @@ export class BalanceRepository {
     return row;
   }
 
-  async hold(r: BalanceHoldRequest, redeliveryWindowSeconds: number, redeliveryMax: number): Promise<BalanceHoldResult> {
+  async hold(
+    r: BalanceHoldRequest,
+    redeliveryWindowSeconds: number,
+    redeliveryMax: number,
+  ): Promise<BalanceHoldResult> {
     if (r.requestKey && redeliveryWindowSeconds > 0) {
       const prior = await this.redeliver(r.wallet, r.requestKey, redeliveryWindowSeconds, redeliveryMax);
       if (prior) return prior;
     }
-    const values = [r.wallet, r.nonce, r.nonceTtlSeconds, r.amountAtomic.toString(), r.operationId, r.priceUsd, r.requestId, r.requestKey ?? null, r.ttlSeconds];
+    const values = [
+      r.wallet,
+      r.nonce,
+      r.nonceTtlSeconds,
+      r.amountAtomic.toString(),
+      r.operationId,
+      r.priceUsd,
+      r.requestId,
+      r.requestKey ?? null,
+      r.ttlSeconds,
+    ];
     const [row] = (await this.db.pool.query(HOLD, values)).rows;
     if (row.hold_id) return { ok: true, holdId: row.hold_id };
     if (!row.nonce_fresh) return { ok: false, reason: 'nonce_reused' };
     const state = await this.state(r.wallet);
-    if (state.cap_per_call_atomic !== null && r.amountAtomic > state.cap_per_call_atomic) return { ok: false, reason: 'balance_cap_per_call', state };
-    if (state.cap_per_day_atomic !== null && state.spent_today_atomic + r.amountAtomic > state.cap_per_day_atomic) return { ok: false, reason: 'balance_cap_per_day', state };
+    if (state.cap_per_call_atomic !== null && r.amountAtomic > state.cap_per_call_atomic)
+      return { ok: false, reason: 'balance_cap_per_call', state };
+    if (state.cap_per_day_atomic !== null && state.spent_today_atomic + r.amountAtomic > state.cap_per_day_atomic)
+      return { ok: false, reason: 'balance_cap_per_day', state };
     return { ok: false, reason: 'balance_too_low', state };
   }
 
   // The same wallet repeating a request it already paid for (same Idempotency-Key, same operation and input).
-  private async redeliver(wallet: string, requestKey: string, windowSeconds: number, max: number): Promise<BalanceHoldResult | undefined> {
+  private async redeliver(
+    wallet: string,
+    requestKey: string,
+    windowSeconds: number,
+    max: number,
+  ): Promise<BalanceHoldResult | undefined> {
     return this.db.$transaction(async (tx) => {
-      const [prior] = await tx.$queryRaw<Array<{ id: string; redeliveries: number; reply_body: string | null; reply_headers: Record<string, string> | null }>>`
+      const [prior] = await tx.$queryRaw<
+        Array<{
+          id: string;
+          redeliveries: number;
+          reply_body: string | null;
+          reply_headers: Record<string, string> | null;
+        }>
+      >`
         SELECT id, redeliveries, reply_body, reply_headers FROM balance_holds
         WHERE wallet = ${wallet} AND request_key = ${requestKey} AND status = 'settled' AND settled_at > now() - make_interval(secs => ${windowSeconds})
         ORDER BY settled_at DESC LIMIT 1 FOR UPDATE`;
       if (!prior) return undefined;
       if (prior.redeliveries >= max) return { ok: false, reason: 'proof_already_redeemed' } as const;
       await tx.$executeRaw`UPDATE balance_holds SET redeliveries = redeliveries + 1 WHERE id = ${prior.id}::uuid`;
-      const reply = prior.reply_body === null ? undefined : { json: prior.reply_body, headers: prior.reply_headers ?? {} };
+      const reply =
+        prior.reply_body === null ? undefined : { json: prior.reply_body, headers: prior.reply_headers ?? {} };
       return { ok: true, holdId: prior.id, redelivery: { count: prior.redeliveries + 1, reply } } as const;
     });
   }
 
   async state(wallet: string): Promise<BalanceState> {
     const [row] = await this.db.$queryRawUnsafe<Array<Record<string, unknown>>>(
-      `SELECT available_atomic + ${LEASED} AS available_atomic, ${HELD} AS held_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1`,
+      `SELECT available_atomic + ${LEASED} AS available_atomic, ${HELD} AS held_atomic, cap_per_call_atomic, ` +
+        `cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1`,
       wallet,
     );
-    if (!row) return { wallet, balance_atomic: 0n, held_atomic: 0n, cap_per_call_atomic: null, cap_per_day_atomic: null, spent_today_atomic: 0n };
+    if (!row)
+      return {
+        wallet,
+        balance_atomic: 0n,
+        held_atomic: 0n,
+        cap_per_call_atomic: null,
+        cap_per_day_atomic: null,
+        spent_today_atomic: 0n,
+      };
     const big = (v: unknown) => (v === null ? null : BigInt(v as bigint));
     const held = BigInt(row.held_atomic as bigint);
     return {
@@ -190,15 +233,40 @@ export class BalanceRepository {
   // the group worked still settles when the balance covers it; otherwise null (nothing is debited).
   async settle(holdId: string, reply: StoredReply | undefined, keepSeconds: number): Promise<SettledDebit | null> {
     const kept = reply && keepSeconds > 0 ? reply : undefined;
-    const [row] = (await this.db.pool.query(SETTLE, [holdId, kept?.json ?? null, kept ? JSON.stringify(kept.headers) : null, keepSeconds])).rows;
+    const [row] = (
+      await this.db.pool.query(SETTLE, [
+        holdId,
+        kept?.json ?? null,
+        kept ? JSON.stringify(kept.headers) : null,
+        keepSeconds,
+      ])
+    ).rows;
     if (row) return { ...row, amount_atomic: BigInt(row.amount_atomic), balance_atomic: BigInt(row.balance_atomic) };
     return this.db.$transaction(async (tx) => {
-      const [hold] = await tx.$queryRaw<Array<{ wallet: string; status: string; reason: string | null; operation_id: string; price_usd: string; amount_atomic: bigint }>>`
+      const [hold] = await tx.$queryRaw<
+        Array<{
+          wallet: string;
+          status: string;
+          reason: string | null;
+          operation_id: string;
+          price_usd: string;
+          amount_atomic: bigint;
+        }>
+      >`
         SELECT wallet, status, reason, operation_id, price_usd, amount_atomic FROM balance_holds WHERE id = ${holdId}::uuid FOR UPDATE`;
       if (!hold) return null;
       if (hold.status === 'settled') {
-        const [e] = await tx.$queryRaw<Array<{ id: string; balance_after_atomic: bigint }>>`SELECT id, balance_after_atomic FROM balance_entries WHERE hold_id = ${holdId}::uuid`;
-        return { wallet: hold.wallet, operation_id: hold.operation_id, price_usd: hold.price_usd, amount_atomic: BigInt(hold.amount_atomic), balance_atomic: BigInt(e.balance_after_atomic), entry_id: e.id };
+        const [e] = await tx.$queryRaw<
+          Array<{ id: string; balance_after_atomic: bigint }>
+        >`SELECT id, balance_after_atomic FROM balance_entries WHERE hold_id = ${holdId}::uuid`;
+        return {
+          wallet: hold.wallet,
+          operation_id: hold.operation_id,
+          price_usd: hold.price_usd,
+          amount_atomic: BigInt(hold.amount_atomic),
+          balance_atomic: BigInt(e.balance_after_atomic),
+          entry_id: e.id,
+        };
       }
       if (!(hold.status === 'released' && hold.reason === 'expired')) return null;
       const [b] = await tx.$queryRaw<Array<{ balance_atomic: bigint }>>`
@@ -209,7 +277,14 @@ export class BalanceRepository {
       const [e] = await tx.$queryRaw<Array<{ id: string }>>`
         INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, hold_id)
         VALUES (gen_random_uuid(), ${hold.wallet}, 'debit', ${hold.amount_atomic}, ${b.balance_atomic}, ${hold.operation_id}, ${holdId}::uuid) RETURNING id`;
-      return { wallet: hold.wallet, operation_id: hold.operation_id, price_usd: hold.price_usd, amount_atomic: BigInt(hold.amount_atomic), balance_atomic: BigInt(b.balance_atomic), entry_id: e.id };
+      return {
+        wallet: hold.wallet,
+        operation_id: hold.operation_id,
+        price_usd: hold.price_usd,
+        amount_atomic: BigInt(hold.amount_atomic),
+        balance_atomic: BigInt(b.balance_atomic),
+        entry_id: e.id,
+      };
     });
   }
 
@@ -224,7 +299,8 @@ export class BalanceRepository {
     return this.db.$transaction(async (tx) => {
       await tx.$executeRaw`INSERT INTO balances (wallet) VALUES (${wallet}) ON CONFLICT (wallet) DO NOTHING`;
       await tx.$queryRaw`SELECT 1 FROM balances WHERE wallet = ${wallet} FOR UPDATE`;
-      const revoked = await tx.$executeRaw`UPDATE balance_leases SET status = 'revoked' WHERE wallet = ${wallet} AND status = 'active'`;
+      const revoked =
+        await tx.$executeRaw`UPDATE balance_leases SET status = 'revoked' WHERE wallet = ${wallet} AND status = 'active'`;
       await tx.$executeRaw`UPDATE balances SET cap_per_call_atomic = ${perCall}, cap_per_day_atomic = ${perDay} WHERE wallet = ${wallet}`;
       return revoked;
     });
@@ -245,6 +321,7 @@ export class BalanceRepository {
 
   async dropExpired(): Promise<void> {
     await this.db.$executeRaw`DELETE FROM balance_nonces WHERE expires_at < now()`;
-    await this.db.$executeRaw`UPDATE balance_holds SET reply_body = NULL, reply_headers = NULL WHERE reply_expires_at < now() AND reply_body IS NOT NULL`;
+    await this.db
+      .$executeRaw`UPDATE balance_holds SET reply_body = NULL, reply_headers = NULL WHERE reply_expires_at < now() AND reply_body IS NOT NULL`;
   }
 }

@@ -1,7 +1,28 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { TollError, keptForRedelivery, type PaymentProof, type SettleReply, type SettleRequest, type VerifyReply, type VerifyRequest } from '@toll/contracts';
+import {
+  TollError,
+  keptForRedelivery,
+  type PaymentProof,
+  type SettleReply,
+  type SettleRequest,
+  type VerifyReply,
+  type VerifyRequest,
+} from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
-import { DEPOSIT_PATHS, USDC_DECIMALS, encodeHeaderJson, fromAtomic, inputSha256, usdToUsdcAtomic, type BalanceSigned, ReceiptSigner, balancePriceAtomic, checkBalanceSignature, type BalanceAuthRefusal, type SignaturePolicy } from '@toll/x402';
+import {
+  DEPOSIT_PATHS,
+  USDC_DECIMALS,
+  encodeHeaderJson,
+  fromAtomic,
+  inputSha256,
+  usdToUsdcAtomic,
+  type BalanceSigned,
+  ReceiptSigner,
+  balancePriceAtomic,
+  checkBalanceSignature,
+  type BalanceAuthRefusal,
+  type SignaturePolicy,
+} from '@toll/x402';
 import { BalanceRepository, type BalanceState } from './balance.repository';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
@@ -62,7 +83,11 @@ export class BalanceService implements OnModuleInit {
 
   // What a gateway checks balance signatures against before it spends a lease (payments.terms).
   signatureTerms() {
-    return { ...this.signatures.deployment, clock_skew_seconds: this.signatures.skewSeconds, balance_v1_until: this.config.PAYMENTS_BALANCE_V1_UNTIL };
+    return {
+      ...this.signatures.deployment,
+      clock_skew_seconds: this.signatures.skewSeconds,
+      balance_v1_until: this.config.PAYMENTS_BALANCE_V1_UNTIL,
+    };
   }
 
   private checkSignature(wallet: string, signature: string, signed: BalanceSigned) {
@@ -76,7 +101,13 @@ export class BalanceService implements OnModuleInit {
   async verify(req: VerifyRequest, proof: BalanceProof): Promise<VerifyReply> {
     const product = productOf(req.route);
     if (DEPOSIT_OPERATIONS.has(product)) return this.refuse(req, 'balance_cannot_deposit');
-    const signed: BalanceSigned = { method: proof.method, path: proof.path, input_sha256: proof.input_sha256, timestamp: proof.timestamp, nonce: proof.nonce };
+    const signed: BalanceSigned = {
+      method: proof.method,
+      path: proof.path,
+      input_sha256: proof.input_sha256,
+      timestamp: proof.timestamp,
+      nonce: proof.nonce,
+    };
     const check = this.checkSignature(proof.wallet, proof.signature, signed);
     if (!check.ok) return this.refuse(req, check.reason, undefined, check);
     const amountAtomic = balancePriceAtomic(req.route.price);
@@ -96,15 +127,23 @@ export class BalanceService implements OnModuleInit {
       this.config.PAYMENTS_REDELIVERY_MAX,
     );
     if (!held.ok) return this.refuse(req, held.reason, held.state && { state: held.state, amountAtomic });
-    const redelivery = held.redelivery && { count: held.redelivery.count, reply: held.redelivery.reply && this.seal.open(held.redelivery.reply) };
+    const redelivery = held.redelivery && {
+      count: held.redelivery.count,
+      reply: held.redelivery.reply && this.seal.open(held.redelivery.reply),
+    };
     return { ok: true, holdId: BALANCE_HOLD_PREFIX + held.holdId, payer: proof.wallet, redelivery };
   }
 
   async settle(req: SettleRequest, { redelivery = false } = {}): Promise<SettleReply> {
     const keep = req.reply && keptForRedelivery(req.reply) ? this.seal.seal(req.reply) : undefined;
-    const debit = await this.balances.settle(req.holdId.slice(BALANCE_HOLD_PREFIX.length), keep, this.config.PAYMENTS_REDELIVERY_SECONDS);
+    const debit = await this.balances.settle(
+      req.holdId.slice(BALANCE_HOLD_PREFIX.length),
+      keep,
+      this.config.PAYMENTS_REDELIVERY_SECONDS,
+    );
     if (!debit) throw new TollError('INTERNAL', 'hold is not active');
-    if (!redelivery) paymentsMetrics()?.balanceDebitedAtomic.inc({ operation: debit.operation_id }, Number(debit.amount_atomic));
+    if (!redelivery)
+      paymentsMetrics()?.balanceDebitedAtomic.inc({ operation: debit.operation_id }, Number(debit.amount_atomic));
     const receipt = this.receipts.sign({
       v: 1,
       receipt_id: req.holdId,
@@ -131,7 +170,11 @@ export class BalanceService implements OnModuleInit {
       amount: debit.amount_atomic.toString(),
       extra: { asset: 'USDC', balance_entry: debit.entry_id, balance_atomic: debit.balance_atomic.toString() },
     });
-    this.logger.event('info', 'balance call settled', { requestId: req.requestId, holdId: req.holdId, operationId: debit.operation_id });
+    this.logger.event('info', 'balance call settled', {
+      requestId: req.requestId,
+      holdId: req.holdId,
+      operationId: debit.operation_id,
+    });
     return { paymentResponse, receipt, creditsRemaining: 0, balance_atomic: debit.balance_atomic.toString() };
   }
 
@@ -141,11 +184,26 @@ export class BalanceService implements OnModuleInit {
 
   // An owner request (balance read, caps): signed like a paid call over the route's method and path, with the input
   // minus the four auth fields as the signed input.
-  async authorize(method: string, path: string, input: { wallet: string; timestamp: string; nonce: string; signature: string } & Record<string, unknown>): Promise<void> {
+  async authorize(
+    method: string,
+    path: string,
+    input: { wallet: string; timestamp: string; nonce: string; signature: string } & Record<string, unknown>,
+  ): Promise<void> {
     const { wallet, timestamp, nonce, signature, ...rest } = input;
-    const check = this.checkSignature(wallet, signature, { method, path, input_sha256: inputSha256(rest), timestamp, nonce });
-    if (!check.ok) throw new TollError('FORBIDDEN', `balance request refused: ${check.reason} (${check.message})`, { reason: check.reason, balance_auth: authDetails(check) });
-    if (!(await this.balances.useNonce(wallet, nonce, this.nonceTtl))) throw new TollError('FORBIDDEN', 'balance request refused: nonce_reused', { reason: 'nonce_reused' });
+    const check = this.checkSignature(wallet, signature, {
+      method,
+      path,
+      input_sha256: inputSha256(rest),
+      timestamp,
+      nonce,
+    });
+    if (!check.ok)
+      throw new TollError('FORBIDDEN', `balance request refused: ${check.reason} (${check.message})`, {
+        reason: check.reason,
+        balance_auth: authDetails(check),
+      });
+    if (!(await this.balances.useNonce(wallet, nonce, this.nonceTtl)))
+      throw new TollError('FORBIDDEN', 'balance request refused: nonce_reused', { reason: 'nonce_reused' });
   }
 
   async describe(wallet: string, limit = LEDGER_LIMIT) {
@@ -167,7 +225,11 @@ export class BalanceService implements OnModuleInit {
 
   async setCaps(wallet: string, perCall: string | null, perDay: string | null) {
     // `revoked`: leases on the wallet revoked first (the caller tells their gateways).
-    const revoked = await this.balances.setCaps(wallet, perCall === null ? null : BigInt(perCall), perDay === null ? null : BigInt(perDay));
+    const revoked = await this.balances.setCaps(
+      wallet,
+      perCall === null ? null : BigInt(perCall),
+      perDay === null ? null : BigInt(perDay),
+    );
     return { state: this.stateOf(await this.balances.state(wallet)), revoked };
   }
 
@@ -186,13 +248,29 @@ export class BalanceService implements OnModuleInit {
   }
 
   private depositRoutes() {
-    return DEPOSIT_TIERS.map((t) => ({ operation_id: t.operationId, method: 'POST', path: t.path, usd: t.usd, credit_atomic: usdToUsdcAtomic(t.usd).toString() }));
+    return DEPOSIT_TIERS.map((t) => ({
+      operation_id: t.operationId,
+      method: 'POST',
+      path: t.path,
+      usd: t.usd,
+      credit_atomic: usdToUsdcAtomic(t.usd).toString(),
+    }));
   }
 
   // Refused like any proof: a 402 with a fresh challenge (so the caller can pay per call instead), naming the
   // shortfall and the deposit routes when the balance is what fell short.
-  private refuse(req: VerifyRequest, reason: string, short?: { state: BalanceState; amountAtomic: bigint }, auth?: BalanceAuthRefusal): VerifyReply {
-    this.logger.event('info', 'balance payment refused', { requestId: req.requestId, operationId: req.route.operationId, reason, part: auth?.part });
+  private refuse(
+    req: VerifyRequest,
+    reason: string,
+    short?: { state: BalanceState; amountAtomic: bigint },
+    auth?: BalanceAuthRefusal,
+  ): VerifyReply {
+    this.logger.event('info', 'balance payment refused', {
+      requestId: req.requestId,
+      operationId: req.route.operationId,
+      reason,
+      part: auth?.part,
+    });
     const challenge = this.challenges.issue(req, reason);
     if (auth) challenge.body = { ...challenge.body, balance_auth: authDetails(auth) };
     if (short) {

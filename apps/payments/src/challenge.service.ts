@@ -1,6 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError, type ChallengeReply, type ChallengeRequest } from '@toll/contracts';
-import { buildChallengeBody, buildPaymentRequired, encodeHeaderJson, inputBinding, issueMemo, usdToLamports, usdToUsdcAtomic, type ChallengeTerms } from '@toll/x402';
+import {
+  buildChallengeBody,
+  buildPaymentRequired,
+  encodeHeaderJson,
+  inputBinding,
+  issueMemo,
+  usdToLamports,
+  usdToUsdcAtomic,
+  type ChallengeTerms,
+} from '@toll/x402';
 import { SolPriceService } from './sol-price.service';
 import { PAYMENT_TERMS, productOf, type PaymentTerms } from './terms';
 
@@ -17,7 +26,8 @@ export class ChallengeService {
 
   issue(req: ChallengeRequest, reason = 'payment_required', now = Date.now()): ChallengeReply {
     const usdcAtomic = usdToUsdcAtomic(req.route.price.usd);
-    if (usdcAtomic < 1n) throw new TollError('INTERNAL', `price of ${req.route.operationId} is below one USDC atomic unit`);
+    if (usdcAtomic < 1n)
+      throw new TollError('INTERNAL', `price of ${req.route.operationId} is below one USDC atomic unit`);
     const sol = this.prices.current();
     const { memo, quote } = issueMemo(this.terms.memoSecret, {
       operationId: productOf(req.route),

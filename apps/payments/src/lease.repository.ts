@@ -62,8 +62,9 @@ const TX = { maxWait: 10_000, timeout: 20_000 };
 
 type Tx = Parameters<Parameters<PrismaService['$transaction']>[0]>[0];
 
-// Leases are read and written here, and revoked by a cap change (BalanceRepository.setCaps). Every decision is one transaction that locks the wallet's balance row first (as
-// holds and cap changes do), then the lease: replicas and gateways serialise per wallet, never deadlock.
+// Leases are read and written here, and revoked by a cap change (BalanceRepository.setCaps). Every decision is one
+// transaction that locks the wallet's balance row first (as holds and cap changes do), then the lease: replicas and
+// gateways serialise per wallet, never deadlock.
 @Injectable()
 export class LeaseRepository {
   constructor(private readonly db: PrismaService) {}
@@ -72,10 +73,12 @@ export class LeaseRepository {
   async report(ask: LeaseAsk, terms: LeaseTerms): Promise<LeaseOutcome> {
     return this.db.$transaction(async (tx) => {
       const [b] = await tx.$queryRawUnsafe<BalanceRow[]>(
-        `SELECT available_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic FROM balances WHERE wallet = $1 FOR UPDATE`,
+        `SELECT available_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic ` +
+          `FROM balances WHERE wallet = $1 FOR UPDATE`,
         ask.wallet,
       );
-      if (!b) return { ok: false, reason: ask.leaseId ? 'lease_not_found' : 'balance_too_low', othersHold: false } as const;
+      if (!b)
+        return { ok: false, reason: ask.leaseId ? 'lease_not_found' : 'balance_too_low', othersHold: false } as const;
       let available = BigInt(b.available_atomic);
       let spentToday = BigInt(b.spent_today_atomic);
       let lease: LeaseRow | undefined;
@@ -96,7 +99,8 @@ export class LeaseRepository {
           seq = GREATEST(seq, ${ask.seq ?? 0}) WHERE id = ${lease.id}::uuid`;
         if (c.fromAvailable > 0n) {
           await tx.$executeRawUnsafe(
-            `UPDATE balances SET available_atomic = available_atomic - $2, day_atomic = ${SPENT_TODAY} + $2, day = ${TODAY} WHERE wallet = $1`,
+            `UPDATE balances SET available_atomic = available_atomic - $2, day_atomic = ${SPENT_TODAY} + $2, day ` +
+              `= ${TODAY} WHERE wallet = $1`,
             ask.wallet,
             c.fromAvailable,
           );
@@ -107,21 +111,54 @@ export class LeaseRepository {
         // Closing (or revoked): what is still held goes back to the balance and to the day it counted in.
         await this.giveBack(tx, ask.wallet, lease.id, 'closed');
         available += lease.held_atomic;
-        return this.outcome(lease.id, 'closed', lease.granted_atomic, new Date(), available, b.cap_per_call_atomic, charged);
+        return this.outcome(
+          lease.id,
+          'closed',
+          lease.granted_atomic,
+          new Date(),
+          available,
+          b.cap_per_call_atomic,
+          charged,
+        );
       }
-      if (lease && lease.status !== 'active') return this.outcome(lease.id, lease.status, lease.granted_atomic, lease.expires_at, available, b.cap_per_call_atomic, charged);
+      if (lease && lease.status !== 'active')
+        return this.outcome(
+          lease.id,
+          lease.status,
+          lease.granted_atomic,
+          lease.expires_at,
+          available,
+          b.cap_per_call_atomic,
+          charged,
+        );
       // Grant (a new lease) or top up (a live one): what is asked, at most L held at once, what the balance has, and
       // what today's cap leaves (a lease's hold counts in the day like a call's hold).
       const dayRoom = b.cap_per_day_atomic === null ? ask.wantAtomic : BigInt(b.cap_per_day_atomic) - spentToday;
-      const grant = min(ask.wantAtomic, terms.maxAtomic - (lease?.held_atomic ?? 0n), available, dayRoom < 0n ? 0n : dayRoom);
+      const grant = min(
+        ask.wantAtomic,
+        terms.maxAtomic - (lease?.held_atomic ?? 0n),
+        available,
+        dayRoom < 0n ? 0n : dayRoom,
+      );
       const useful = grant >= ask.minAtomic && grant > 0n;
       let short: { reason: 'balance_too_low' | 'balance_cap_per_day'; othersHold: boolean } | undefined;
       if (!useful && ask.minAtomic > 0n) {
-        const reason = dayRoom < ask.minAtomic && available >= ask.minAtomic ? 'balance_cap_per_day' : 'balance_too_low';
-        short = { reason, othersHold: reason === 'balance_too_low' && (await this.othersHold(tx, ask.wallet, lease?.id, ask.minAtomic - available)) };
+        const reason =
+          dayRoom < ask.minAtomic && available >= ask.minAtomic ? 'balance_cap_per_day' : 'balance_too_low';
+        short = {
+          reason,
+          othersHold:
+            reason === 'balance_too_low' &&
+            (await this.othersHold(tx, ask.wallet, lease?.id, ask.minAtomic - available)),
+        };
       }
       if (!lease) {
-        if (!useful) return { ok: false, reason: short?.reason ?? 'balance_too_low', othersHold: short?.othersHold ?? false } as const;
+        if (!useful)
+          return {
+            ok: false,
+            reason: short?.reason ?? 'balance_too_low',
+            othersHold: short?.othersHold ?? false,
+          } as const;
         const id = randomUUID();
         await this.take(tx, ask.wallet, grant);
         const [row] = await tx.$queryRawUnsafe<Array<{ expires_at: Date }>>(
@@ -140,7 +177,18 @@ export class LeaseRepository {
       const [row] = await tx.$queryRaw<Array<{ expires_at: Date }>>`
         UPDATE balance_leases SET granted_atomic = granted_atomic + ${topUp}, held_atomic = held_atomic + ${topUp},
           expires_at = now() + make_interval(secs => ${terms.leaseSeconds}) WHERE id = ${lease.id}::uuid RETURNING expires_at`;
-      return { ...this.outcome(lease.id, 'active', lease.granted_atomic + topUp, row.expires_at, available - topUp, b.cap_per_call_atomic, charged), short };
+      return {
+        ...this.outcome(
+          lease.id,
+          'active',
+          lease.granted_atomic + topUp,
+          row.expires_at,
+          available - topUp,
+          b.cap_per_call_atomic,
+          charged,
+        ),
+        short,
+      };
     }, TX);
   }
 
@@ -148,9 +196,20 @@ export class LeaseRepository {
   // charged for this wallet (whichever gateway or path reported it first), a signed timestamp recent enough that any
   // earlier use of the nonce is still on record, and money for it (the lease's hold, then the balance: a report
   // arriving after the hold was released is charged only while the balance covers it; otherwise we under-count).
-  private async charge(tx: Tx, wallet: string, lease: LeaseRow, spends: LeaseSpend[], available: bigint, terms: LeaseTerms) {
+  private async charge(
+    tx: Tx,
+    wallet: string,
+    lease: LeaseRow,
+    spends: LeaseSpend[],
+    available: bigint,
+    terms: LeaseTerms,
+  ) {
     const ids = spends.map((s) => s.entry_id);
-    const known = new Set((await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM balance_entries WHERE id = ANY(${ids}::uuid[])`).map((r) => r.id));
+    const known = new Set(
+      (await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM balance_entries WHERE id = ANY(${ids}::uuid[])`).map(
+        (r) => r.id,
+      ),
+    );
     const oldest = Math.floor(Date.now() / 1000) - terms.chargeWindowSeconds;
     const candidates = spends.filter((s) => !known.has(s.entry_id) && Number(s.timestamp) >= oldest);
     const fresh = new Set(
@@ -197,7 +256,12 @@ export class LeaseRepository {
   }
 
   private async take(tx: Tx, wallet: string, amount: bigint) {
-    await tx.$executeRawUnsafe(`UPDATE balances SET available_atomic = available_atomic - $2, day_atomic = ${SPENT_TODAY} + $2, day = ${TODAY} WHERE wallet = $1`, wallet, amount);
+    await tx.$executeRawUnsafe(
+      `UPDATE balances SET available_atomic = available_atomic - $2, day_atomic = ${SPENT_TODAY} + $2, day = ` +
+        `${TODAY} WHERE wallet = $1`,
+      wallet,
+      amount,
+    );
   }
 
   // What the lease still holds goes back to the balance, and to the day it counted in (all of it was taken on or after
@@ -211,8 +275,25 @@ export class LeaseRepository {
       FROM old WHERE balances.wallet = ${wallet}`;
   }
 
-  private outcome(leaseId: string, status: LeaseRow['status'], granted: bigint, expiresAt: Date, available: bigint, capPerCall: bigint | null, charged: number) {
-    return { ok: true, leaseId, status, grantedAtomic: granted, expiresAt, availableAtomic: available, capPerCallAtomic: capPerCall === null ? null : BigInt(capPerCall), charged } as const;
+  private outcome(
+    leaseId: string,
+    status: LeaseRow['status'],
+    granted: bigint,
+    expiresAt: Date,
+    available: bigint,
+    capPerCall: bigint | null,
+    charged: number,
+  ) {
+    return {
+      ok: true,
+      leaseId,
+      status,
+      grantedAtomic: granted,
+      expiresAt,
+      availableAtomic: available,
+      capPerCallAtomic: capPerCall === null ? null : BigInt(capPerCall),
+      charged,
+    } as const;
   }
 
   // Leases whose gateway went silent: past expiry plus the grace period, what they still hold goes back.

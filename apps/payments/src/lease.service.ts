@@ -18,7 +18,8 @@ export const LEASE_REPORT_MAX = 1_000;
 
 // The nonce of a balance call is remembered this long (both paths): the clock window twice, a minute, and long enough
 // for a lease's report to arrive after its gateway restarted (the lease's time plus the grace period).
-export const balanceNonceTtl = (c: PaymentsConfig) => c.PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS * 2 + 60 + c.PAYMENTS_LEASE_SECONDS + c.PAYMENTS_LEASE_GRACE_SECONDS;
+export const balanceNonceTtl = (c: PaymentsConfig) =>
+  c.PAYMENTS_BALANCE_CLOCK_SKEW_SECONDS * 2 + 60 + c.PAYMENTS_LEASE_SECONDS + c.PAYMENTS_LEASE_GRACE_SECONDS;
 
 // payments.lease: payments stays the only ledger and the only party that grants money; a lease is a balance proof
 // validated once for many calls (docs/payments.md, "Balance leases").
@@ -81,7 +82,8 @@ export class LeaseService implements OnModuleInit, OnApplicationShutdown {
     if (othersHold) this.revoke({ wallet: req.wallet, reason: 'needed_elsewhere' });
     if (!out.ok) return { ok: false, reason: out.reason, ...(othersHold ? { retry: true } : {}) };
     if (out.charged) paymentsMetrics()?.leaseCharged.inc(out.charged);
-    if (out.short && !req.lease_id) return { ok: false, reason: out.short.reason, ...(othersHold ? { retry: true } : {}) };
+    if (out.short && !req.lease_id)
+      return { ok: false, reason: out.short.reason, ...(othersHold ? { retry: true } : {}) };
     return {
       ok: true,
       lease_id: out.leaseId,
@@ -115,8 +117,20 @@ function checkRequest(req: LeaseRequest) {
   const spends = req.spends ?? [];
   if (!Array.isArray(spends) || spends.length > LEASE_REPORT_MAX || (spends.length && !req.lease_id)) bad('spends');
   for (const s of spends) {
-    if (!UUID.test(s.entry_id) || !ATOMIC.test(s.amount_atomic) || !ATOMIC.test(s.balance_after_atomic) || !/^\d{1,12}$/.test(s.timestamp)) bad('spends');
-    if (!/^[A-Za-z0-9_-]{16,64}$/.test(s.nonce) || !HEX64.test(s.request_sha256) || !HEX64.test(s.response_sha256) || Number.isNaN(Date.parse(s.at))) bad('spends');
+    if (
+      !UUID.test(s.entry_id) ||
+      !ATOMIC.test(s.amount_atomic) ||
+      !ATOMIC.test(s.balance_after_atomic) ||
+      !/^\d{1,12}$/.test(s.timestamp)
+    )
+      bad('spends');
+    if (
+      !/^[A-Za-z0-9_-]{16,64}$/.test(s.nonce) ||
+      !HEX64.test(s.request_sha256) ||
+      !HEX64.test(s.response_sha256) ||
+      Number.isNaN(Date.parse(s.at))
+    )
+      bad('spends');
     if (typeof s.operation_id !== 'string' || s.operation_id.length > 200) bad('spends');
   }
 }

@@ -28,13 +28,30 @@ export interface HeldCredit {
   ok: true;
   holdId: string;
   paymentId: string;
-  payment: { payer: string; txSignature: string | null; onchainSettled: boolean; asset: string; amountAtomic: bigint; creditsTotal: number; creditsUsed: number };
+  payment: {
+    payer: string;
+    txSignature: string | null;
+    onchainSettled: boolean;
+    asset: string;
+    amountAtomic: bigint;
+    creditsTotal: number;
+    creditsUsed: number;
+  };
   redelivery?: { count: number; reply?: StoredReply };
 }
 
 export type HoldResult =
   | HeldCredit
-  | { ok: false; reason: 'signature_already_used' | 'memo_already_used' | 'proof_already_redeemed' | 'proof_in_use' | 'block_used_up' | 'proof_credited' };
+  | {
+      ok: false;
+      reason:
+        | 'signature_already_used'
+        | 'memo_already_used'
+        | 'proof_already_redeemed'
+        | 'proof_in_use'
+        | 'block_used_up'
+        | 'proof_credited';
+    };
 
 export interface SettledPayment {
   id: string;
@@ -49,7 +66,9 @@ export interface SettledPayment {
   credits_used: number;
 }
 
-const SETTLED_COLUMNS = Prisma.raw('id, tx_signature, payer, asset, amount_atomic, operation_id, price_usd, network, credits_total, credits_used');
+const SETTLED_COLUMNS = Prisma.raw(
+  'id, tx_signature, payer, asset, amount_atomic, operation_id, price_usd, network, credits_total, credits_used',
+);
 
 interface PaymentRow {
   id: string;
@@ -68,7 +87,8 @@ interface PaymentRow {
 // a balance was credited): losing the hold in a Postgres crash is the same as releasing it, the proof stays redeemable,
 // and the settle that follows commits synchronously, which flushes the hold's WAL with it. An x402 hold precedes our
 // broadcast of the payer's transaction, so it stays durable. Local to the statement's own transaction; saves a flush
-// (0.3–0.6 ms p50, up to 4 ms p99 here) on every paid call's path (docs/benchmarks.md, "Commits that do not wait for the disk").
+// (0.3–0.6 ms p50, up to 4 ms p99 here) on every paid call's path (docs/benchmarks.md, "Commits that do not wait for
+// the disk").
 export const HOLD_COMMIT = (mode: string) => `set_config('synchronous_commit', ${mode}, true) AS hold_commit`;
 const commitMode = (kind: NewPayment['kind']) => (kind === 'memo' ? 'off' : 'on');
 
@@ -234,7 +254,9 @@ export class LedgerRepository {
     ttlSeconds: number,
     holdNext: boolean,
   ): Promise<{ held: HeldCredit } | { payment: NewPayment } | null> {
-    const [r] = (await this.db.pool.query(LOOKUP_OR_HOLD_NEXT, [proofKey, memo, operationId, requestId, ttlSeconds, holdNext])).rows;
+    const [r] = (
+      await this.db.pool.query(LOOKUP_OR_HOLD_NEXT, [proofKey, memo, operationId, requestId, ttlSeconds, holdNext])
+    ).rows;
     if (!r) return null;
     if (r.hold_id === null) return { payment: toNewPayment(r) };
     return { held: { ok: true, holdId: r.hold_id, paymentId: r.id, payment: heldPayment(r) } };
@@ -244,19 +266,57 @@ export class LedgerRepository {
   // already paid for and settled, hands that hold back as a redelivery without taking a credit. `existing`: the
   // caller looked the proof up just before (true: found, and its next credit was tried; false: not found), so the
   // statement that cannot succeed is skipped.
-  async hold(p: NewPayment, requestId: string, ttlSeconds: number, redelivery?: Redelivery, existing?: boolean): Promise<HoldResult> {
+  async hold(
+    p: NewPayment,
+    requestId: string,
+    ttlSeconds: number,
+    redelivery?: Redelivery,
+    existing?: boolean,
+  ): Promise<HoldResult> {
     // Without a redelivery to look for, a known proof's next credit needs no transaction (prepaid blocks).
     if (!redelivery && existing === undefined) {
-      const [known] = (await this.db.pool.query(KNOWN_HOLD, [p.proofKey, p.memo, requestId, ttlSeconds, commitMode(p.kind)])).rows;
+      const [known] = (
+        await this.db.pool.query(KNOWN_HOLD, [p.proofKey, p.memo, requestId, ttlSeconds, commitMode(p.kind)])
+      ).rows;
       if (known) {
         const payment = heldPayment(known);
         return { ok: true, holdId: known.hold_id, paymentId: known.id, payment };
       }
     }
-    const values = [p.kind, p.proofKey, p.txSignature, p.memo, p.operationId, p.priceUsd, p.asset, p.amountAtomic.toString(), p.payer, p.network, p.creditsTotal];
-    const [fresh] = existing ? [] : (await this.db.pool.query(FRESH_HOLD, [...values, requestId, redelivery?.requestKey ?? null, ttlSeconds, commitMode(p.kind)])).rows;
+    const values = [
+      p.kind,
+      p.proofKey,
+      p.txSignature,
+      p.memo,
+      p.operationId,
+      p.priceUsd,
+      p.asset,
+      p.amountAtomic.toString(),
+      p.payer,
+      p.network,
+      p.creditsTotal,
+    ];
+    const [fresh] = existing
+      ? []
+      : (
+          await this.db.pool.query(FRESH_HOLD, [
+            ...values,
+            requestId,
+            redelivery?.requestKey ?? null,
+            ttlSeconds,
+            commitMode(p.kind),
+          ])
+        ).rows;
     if (fresh) {
-      const payment = { payer: p.payer, txSignature: p.txSignature, onchainSettled: false, asset: p.asset, amountAtomic: p.amountAtomic, creditsTotal: p.creditsTotal, creditsUsed: 0 };
+      const payment = {
+        payer: p.payer,
+        txSignature: p.txSignature,
+        onchainSettled: false,
+        asset: p.asset,
+        amountAtomic: p.amountAtomic,
+        creditsTotal: p.creditsTotal,
+        creditsUsed: 0,
+      };
       return { ok: true, holdId: fresh.hold_id, paymentId: fresh.payment_id, payment };
     }
     // FRESH_HOLD inserted nothing, or was skipped because the caller found the payment: it exists and is committed
@@ -265,11 +325,27 @@ export class LedgerRepository {
       const [row] = await tx.$queryRaw<PaymentRow[]>`
         SELECT id, memo, payer, tx_signature, onchain_settled, asset, amount_atomic, credits_total, credits_used, credited_at FROM payments WHERE proof_key = ${p.proofKey} FOR UPDATE`;
       // The insert lost on another key: this signature or memo already paid for something else.
-      if (!row) return { ok: false, reason: (await tx.payment.findUnique({ where: { memo: p.memo } })) ? 'memo_already_used' : 'signature_already_used' };
+      if (!row)
+        return {
+          ok: false,
+          reason: (await tx.payment.findUnique({ where: { memo: p.memo } }))
+            ? 'memo_already_used'
+            : 'signature_already_used',
+        };
       if (row.memo !== p.memo) return { ok: false, reason: 'signature_already_used' };
-      const payment = { payer: row.payer, txSignature: row.tx_signature, onchainSettled: row.onchain_settled, asset: row.asset, amountAtomic: row.amount_atomic, creditsTotal: row.credits_total, creditsUsed: row.credits_used };
+      const payment = {
+        payer: row.payer,
+        txSignature: row.tx_signature,
+        onchainSettled: row.onchain_settled,
+        asset: row.asset,
+        amountAtomic: row.amount_atomic,
+        creditsTotal: row.credits_total,
+        creditsUsed: row.credits_used,
+      };
       if (redelivery) {
-        const [prior] = await tx.$queryRaw<Array<{ id: string; redeliveries: number; body: string | null; headers: Record<string, string> | null }>>`
+        const [prior] = await tx.$queryRaw<
+          Array<{ id: string; redeliveries: number; body: string | null; headers: Record<string, string> | null }>
+        >`
           SELECT h.id, h.redeliveries, r.body, r.headers FROM holds h LEFT JOIN replies r ON r.hold_id = h.id
           WHERE h.payment_id = ${row.id}::uuid AND h.request_key = ${redelivery.requestKey} AND h.status = 'settled'
             AND h.settled_at > now() - make_interval(secs => ${redelivery.windowSeconds})
@@ -278,7 +354,13 @@ export class LedgerRepository {
           if (prior.redeliveries >= redelivery.max) return { ok: false, reason: 'proof_already_redeemed' };
           await tx.$executeRaw`UPDATE holds SET redeliveries = redeliveries + 1 WHERE id = ${prior.id}::uuid`;
           const reply = prior.body === null ? undefined : { json: prior.body, headers: prior.headers ?? {} };
-          return { ok: true, holdId: prior.id, paymentId: row.id, payment, redelivery: { count: prior.redeliveries + 1, reply } };
+          return {
+            ok: true,
+            holdId: prior.id,
+            paymentId: row.id,
+            payment,
+            redelivery: { count: prior.redeliveries + 1, reply },
+          };
         }
       }
       const held = await releaseExpiredHoldsOf(tx, row.id);
@@ -287,7 +369,15 @@ export class LedgerRepository {
         if (row.credited_at) return { ok: false, reason: 'proof_credited' }; // its value is on the payer's balance
         return { ok: false, reason: row.credits_total > 1 ? 'block_used_up' : 'proof_already_redeemed' };
       }
-      const hold = await tx.hold.create({ data: { paymentId: row.id, status: 'held', requestId, requestKey: redelivery?.requestKey, expiresAt: new Date(Date.now() + ttlSeconds * 1000) } });
+      const hold = await tx.hold.create({
+        data: {
+          paymentId: row.id,
+          status: 'held',
+          requestId,
+          requestKey: redelivery?.requestKey,
+          expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+        },
+      });
       await tx.$executeRaw`UPDATE payments SET credits_held = credits_held + 1 WHERE id = ${row.id}::uuid`;
       return { ok: true, holdId: hold.id, paymentId: row.id, payment };
     });
@@ -299,7 +389,10 @@ export class LedgerRepository {
 
   // Our broadcast failed, so nothing was paid: forget the payment entirely.
   async forget(paymentId: string) {
-    await this.db.$transaction([this.db.hold.deleteMany({ where: { paymentId } }), this.db.payment.delete({ where: { id: paymentId } })]);
+    await this.db.$transaction([
+      this.db.hold.deleteMany({ where: { paymentId } }),
+      this.db.payment.delete({ where: { id: paymentId } }),
+    ]);
   }
 
   // Commits the hold's credit. Idempotent: settling a settled hold again returns the same payment without
@@ -309,21 +402,56 @@ export class LedgerRepository {
   async settle(holdId: string, reply?: StoredReply, keepSeconds = 0): Promise<SettledPayment | null> {
     const kept = reply && keepSeconds > 0 ? reply : undefined;
     try {
-      const [row] = (await this.db.pool.query(SETTLE_HELD, [holdId, kept?.json ?? null, JSON.stringify(kept?.headers ?? {}), keepSeconds])).rows;
+      const [row] = (
+        await this.db.pool.query(SETTLE_HELD, [
+          holdId,
+          kept?.json ?? null,
+          JSON.stringify(kept?.headers ?? {}),
+          keepSeconds,
+        ])
+      ).rows;
       if (row) {
         if (row.settle_commit === 'off') await this.db.pool.query(FLUSH);
-        const { id, tx_signature, payer, asset, amount_atomic, operation_id, price_usd, network, credits_total, credits_used } = row;
-        return { id, tx_signature, payer, asset, amount_atomic: BigInt(amount_atomic), operation_id, price_usd, network, credits_total, credits_used };
+        const {
+          id,
+          tx_signature,
+          payer,
+          asset,
+          amount_atomic,
+          operation_id,
+          price_usd,
+          network,
+          credits_total,
+          credits_used,
+        } = row;
+        return {
+          id,
+          tx_signature,
+          payer,
+          asset,
+          amount_atomic: BigInt(amount_atomic),
+          operation_id,
+          price_usd,
+          network,
+          credits_total,
+          credits_used,
+        };
       }
     } catch (e) {
-      if ((e as { code?: string }).code === DIVISION_BY_ZERO) throw new Error(`no credit left to settle hold ${holdId}`);
+      if ((e as { code?: string }).code === DIVISION_BY_ZERO)
+        throw new Error(`no credit left to settle hold ${holdId}`);
       throw e;
     }
     return this.db.$transaction(async (tx) => {
       const [hold] = await tx.$queryRaw<Array<{ payment_id: string; status: string; reason: string | null }>>`
         SELECT payment_id, status, reason FROM holds WHERE id = ${holdId}::uuid FOR UPDATE`;
       if (!hold) return null;
-      if (hold.status === 'settled') return (await tx.$queryRaw<SettledPayment[]>`SELECT ${SETTLED_COLUMNS} FROM payments WHERE id = ${hold.payment_id}::uuid`)[0];
+      if (hold.status === 'settled')
+        return (
+          await tx.$queryRaw<
+            SettledPayment[]
+          >`SELECT ${SETTLED_COLUMNS} FROM payments WHERE id = ${hold.payment_id}::uuid`
+        )[0];
       if (hold.status !== 'held' && !(hold.status === 'released' && hold.reason === 'expired')) return null;
       await tx.$executeRaw`UPDATE holds SET status = 'settled', settled_at = now() WHERE id = ${holdId}::uuid`;
       const wasHeld = hold.status === 'held' ? 1 : 0; // an expired hold gave its held credit back already

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TollError, keptForRedelivery, storedReply, unusedPaymentError, type PaidCallReply, type PaidCallRequest, type TollReply } from '@toll/contracts';
+import {
+  TollError,
+  keptForRedelivery,
+  storedReply,
+  unusedPaymentError,
+  type PaidCallReply,
+  type PaidCallRequest,
+  type TollReply,
+} from '@toll/contracts';
 import { JsonLogger, NatsBus, rawBodyReply } from '@toll/platform';
 import { sha256Hex } from '@toll/x402';
 import { paymentsMetrics, reasonLabel } from './metrics';
@@ -31,14 +39,30 @@ export class PaidCallService {
     if (!reply && req.unavailable) {
       // Down, and not a redelivery: nothing goes to the group; the hold goes back and the proof stays unused.
       await this.release(requestId, hold.holdId, 'SERVICE_UNAVAILABLE');
-      throw unusedPaymentError(new TollError('SERVICE_UNAVAILABLE', req.unavailable.message, { retry_after_seconds: req.unavailable.retry_after_seconds }), req.route, hold.transaction);
+      throw unusedPaymentError(
+        new TollError('SERVICE_UNAVAILABLE', req.unavailable.message, {
+          retry_after_seconds: req.unavailable.retry_after_seconds,
+        }),
+        req.route,
+        hold.transaction,
+      );
     }
     if (!reply) {
       let answer: TollReply;
       try {
-        const message = { input: req.input, requestId, caller: req.caller, payer: hold.payer, deadline: Date.now() + req.timeoutMs };
+        const message = {
+          input: req.input,
+          requestId,
+          caller: req.caller,
+          payer: hold.payer,
+          deadline: Date.now() + req.timeoutMs,
+        };
         // The answer's body is passed through as the group wrote it, never read here.
-        answer = await this.bus.request<TollReply>(req.subject, message, { timeoutMs: req.timeoutMs + DEADLINE_GRACE_MS, requestId, rawBody: true });
+        answer = await this.bus.request<TollReply>(req.subject, message, {
+          timeoutMs: req.timeoutMs + DEADLINE_GRACE_MS,
+          requestId,
+          rawBody: true,
+        });
       } catch (err) {
         // Our failure: give the hold back so the same proof can be retried; the caller is not charged.
         await this.release(requestId, hold.holdId, err instanceof TollError ? err.code : 'INTERNAL');
@@ -53,20 +77,25 @@ export class PaidCallService {
     }
     // The answer is stored with the settlement itself, so a settled call can always be redelivered.
     const keep = req.requestKey && !hold.redelivery && keptForRedelivery(reply) ? reply : undefined;
-    const settled = await this.settlement.settle({
-      requestId,
-      holdId: hold.holdId,
-      reply: keep,
-      price: route.price,
-      request_sha256: req.request_sha256,
-      response_sha256: sha256Hex(reply.json),
-    }, { redelivery: hold.redelivery !== undefined }).then(
-      (ok) => (paymentsMetrics()?.settles.inc({ flow: proof.kind, result: 'ok' }), ok),
-      (e: unknown) => {
-        paymentsMetrics()?.settles.inc({ flow: proof.kind, result: 'error' });
-        throw e;
-      },
-    );
+    const settled = await this.settlement
+      .settle(
+        {
+          requestId,
+          holdId: hold.holdId,
+          reply: keep,
+          price: route.price,
+          request_sha256: req.request_sha256,
+          response_sha256: sha256Hex(reply.json),
+        },
+        { redelivery: hold.redelivery !== undefined },
+      )
+      .then(
+        (ok) => (paymentsMetrics()?.settles.inc({ flow: proof.kind, result: 'ok' }), ok),
+        (e: unknown) => {
+          paymentsMetrics()?.settles.inc({ flow: proof.kind, result: 'error' });
+          throw e;
+        },
+      );
     return rawBodyReply({
       kind: 'answer' as const,
       ...reply,
@@ -85,6 +114,8 @@ export class PaidCallService {
     paymentsMetrics()?.releases.inc({ reason });
     return this.settlement
       .release({ requestId, holdId, reason })
-      .catch((e) => this.logger.event('error', 'release failed; hold will expire and be released', { holdId, error: String(e) }));
+      .catch((e) =>
+        this.logger.event('error', 'release failed; hold will expire and be released', { holdId, error: String(e) }),
+      );
   }
 }

@@ -1,6 +1,18 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { FREE, SUBJECTS, perCall, type ChallengeRequest, type LeaseRequest, type PaidCallRequest, type PaymentsTermsReply, type ReleaseRequest, type SettleRequest, type TollMessage, type VerifyRequest } from '@toll/contracts';
+import {
+  FREE,
+  SUBJECTS,
+  perCall,
+  type ChallengeRequest,
+  type LeaseRequest,
+  type PaidCallRequest,
+  type PaymentsTermsReply,
+  type ReleaseRequest,
+  type SettleRequest,
+  type TollMessage,
+  type VerifyRequest,
+} from '@toll/contracts';
 import { GroupHealth, healthOutput, TollRoute } from '@toll/platform';
 import { z } from 'zod';
 import { BalanceService, DEPOSIT_TIERS } from './balance.service';
@@ -17,7 +29,10 @@ import { BALANCE_CREDIT_PATH, USDC_DECIMALS, usdToUsdcAtomic, ReceiptSigner } fr
 const HealthOutput = healthOutput({
   terms: z.object({
     network: z.string(),
-    chain: z.object({ rpc_url: z.string().nullable().describe('Where to send payments; null: the public network named above'), description: z.string() }),
+    chain: z.object({
+      rpc_url: z.string().nullable().describe('Where to send payments; null: the public network named above'),
+      description: z.string(),
+    }),
     recipient: z.string(),
     usdc_mint: z.string(),
     usdc_token_account: z.string(),
@@ -28,7 +43,9 @@ const HealthOutput = healthOutput({
   }),
 });
 
-const ReceiptQuery = z.strictObject({ receipt: z.string().min(3).max(4096).describe('The X-Toll-Receipt header of a paid response') });
+const ReceiptQuery = z.strictObject({
+  receipt: z.string().min(3).max(4096).describe('The X-Toll-Receipt header of a paid response'),
+});
 const ReceiptCheck = z.object({
   valid: z.boolean(),
   reason: z.string().optional(),
@@ -36,28 +53,59 @@ const ReceiptCheck = z.object({
   public_key: z.string(),
 });
 
-const Wallet = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/).describe('The balance owner: a Solana wallet address (base58 Ed25519 public key)');
+const Wallet = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+  .describe('The balance owner: a Solana wallet address (base58 Ed25519 public key)');
 // The four fields an owner request is signed with; the signed input is the rest of the input (see docs/payments.md).
 const OwnerAuth = {
   wallet: Wallet,
-  timestamp: z.string().regex(/^\d{1,12}$/).describe('Unix seconds when signed; refused outside the clock window'),
-  nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).describe('Single use, 16 to 64 characters of [A-Za-z0-9_-]'),
-  signature: z.string().regex(/^[A-Za-z0-9+/]{86}==$/).describe('Ed25519 signature by the wallet key, standard base64'),
+  timestamp: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .describe('Unix seconds when signed; refused outside the clock window'),
+  nonce: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .describe('Single use, 16 to 64 characters of [A-Za-z0-9_-]'),
+  signature: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{86}==$/)
+    .describe('Ed25519 signature by the wallet key, standard base64'),
 };
-const BalanceQuery = z.strictObject({ ...OwnerAuth, limit: z.string().regex(/^([1-9]\d{0,2}|1\d{3}|2000)$/).optional().describe('Ledger entries to return, newest first: 1 to 2000 (default 100)') });
+const BalanceQuery = z.strictObject({
+  ...OwnerAuth,
+  limit: z
+    .string()
+    .regex(/^([1-9]\d{0,2}|1\d{3}|2000)$/)
+    .optional()
+    .describe('Ledger entries to return, newest first: 1 to 2000 (default 100)'),
+});
 const Atomic = z.string().regex(/^[1-9]\d{0,17}$/);
 const CapsInput = z.strictObject({
   ...OwnerAuth,
-  cap_per_call_atomic: Atomic.nullable().describe('Most one call may take from the balance, USDC atomic units; null: no cap'),
-  cap_per_day_atomic: Atomic.nullable().describe('Most the balance may spend per UTC day, USDC atomic units; null: no cap'),
+  cap_per_call_atomic: Atomic.nullable().describe(
+    'Most one call may take from the balance, USDC atomic units; null: no cap',
+  ),
+  cap_per_day_atomic: Atomic.nullable().describe(
+    'Most the balance may spend per UTC day, USDC atomic units; null: no cap',
+  ),
 });
 const CreditInput = z.strictObject({
   ...OwnerAuth,
   transaction: z
     .string()
     .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
-    .describe('The payment to credit: a memo-flow transaction signature, or the transaction of an x402 payment we settled (PAYMENT-RESPONSE)'),
-  memo: z.string().min(1).max(256).optional().describe('The memo it paid; needed only when the transaction carries several memos of ours'),
+    .describe(
+      'The payment to credit: a memo-flow transaction signature, or the transaction of an x402 payment we ' +
+        'settled (PAYMENT-RESPONSE)',
+    ),
+  memo: z
+    .string()
+    .min(1)
+    .max(256)
+    .optional()
+    .describe('The memo it paid; needed only when the transaction carries several memos of ours'),
 });
 const CreditOutput = z.object({
   wallet: z.string().describe('The paying wallet: the balance credited'),
@@ -65,8 +113,14 @@ const CreditOutput = z.object({
   operation_id: z.string().describe('The operation the payment was for'),
   basis: z
     .enum(['unused', 'unused_credits', 'unredeemed', 'memo_expired', 'amount_too_low'])
-    .describe('unused: paid, never served; unused_credits: a block partly used; unredeemed: on chain, never redeemed; memo_expired, amount_too_low: a payment we refused'),
-  paid: z.object({ asset: z.enum(['SOL', 'USDC']), amount_atomic: z.string().describe('What arrived, in atomic units of the asset') }),
+    .describe(
+      'unused: paid, never served; unused_credits: a block partly used; unredeemed: on chain, never redeemed; ' +
+        'memo_expired, amount_too_low: a payment we refused',
+    ),
+  paid: z.object({
+    asset: z.enum(['SOL', 'USDC']),
+    amount_atomic: z.string().describe('What arrived, in atomic units of the asset'),
+  }),
   credit_atomic: z.string().describe('What the balance was credited, USDC atomic units'),
   asset: z.literal('USDC'),
   decimals: z.number().int(),
@@ -85,7 +139,15 @@ const BalanceStateOutput = z.object({
   spent_today_atomic: z.string().describe('Held or spent since 00:00 UTC'),
 });
 const BalanceOutput = BalanceStateOutput.extend({
-  deposit: z.array(z.object({ operation_id: z.string(), method: z.string(), path: z.string(), usd: z.string(), credit_atomic: z.string() })),
+  deposit: z.array(
+    z.object({
+      operation_id: z.string(),
+      method: z.string(),
+      path: z.string(),
+      usd: z.string(),
+      credit_atomic: z.string(),
+    }),
+  ),
   ledger: z
     .array(
       z.object({
@@ -282,7 +344,11 @@ export class PaymentsController {
   })
   async setBalanceCaps(msg: TollMessage<z.infer<typeof CapsInput>>) {
     await this.balances.authorize('POST', '/toll/payments/balance/caps', msg.input);
-    const { state, revoked } = await this.balances.setCaps(msg.input.wallet, msg.input.cap_per_call_atomic, msg.input.cap_per_day_atomic);
+    const { state, revoked } = await this.balances.setCaps(
+      msg.input.wallet,
+      msg.input.cap_per_call_atomic,
+      msg.input.cap_per_day_atomic,
+    );
     if (revoked) this.leases.revoke({ wallet: msg.input.wallet, reason: 'caps_changed' });
     return state;
   }
@@ -291,7 +357,9 @@ export class PaymentsController {
     operationId: 'payments.creditToBalance',
     method: 'POST',
     path: BALANCE_CREDIT_PATH,
-    summary: 'Credit a payment that paid for nothing (a failed call, a refused payment) to the paying wallet\'s prepaid balance (signed by the payer)',
+    summary:
+      "Credit a payment that paid for nothing (a failed call, a refused payment) to the paying wallet's prepaid " +
+      'balance (signed by the payer)',
     asks: [
       'my paid call failed, give me the money back as credit',
       'turn an unused payment into prepaid balance',
@@ -316,7 +384,9 @@ export class PaymentsController {
       credit_atomic: usdToUsdcAtomic(usd).toString(),
       asset: 'USDC' as const,
       decimals: USDC_DECIMALS,
-      note: 'Credited to this wallet when this call settles. Spend it with signed requests (x-toll-wallet, x-toll-timestamp, x-toll-nonce, x-toll-signature); read it at GET /toll/payments/balance.',
+      note:
+        'Credited to this wallet when this call settles. Spend it with signed requests (x-toll-wallet, ' +
+        'x-toll-timestamp, x-toll-nonce, x-toll-signature); read it at GET /toll/payments/balance.',
     };
   }
 

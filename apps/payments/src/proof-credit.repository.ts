@@ -36,19 +36,31 @@ export interface Credited {
   available_atomic: bigint; // what the balance has available right after the credit
 }
 
-export type CreditRefusal = 'not_payer' | 'proof_already_credited' | 'proof_already_redeemed' | 'proof_in_use' | 'nothing_to_credit';
+export type CreditRefusal =
+  'not_payer' | 'proof_already_credited' | 'proof_already_redeemed' | 'proof_in_use' | 'nothing_to_credit';
 export type CreditResult = ({ ok: true; amount: bigint } & Credited) | { ok: false; reason: CreditRefusal };
 // A recorded payment's credit also returns the payment as it was under its lock, before the credit.
-export type RecordedCreditResult = ({ ok: true; amount: bigint; payment: RecordedPayment } & Credited) | { ok: false; reason: CreditRefusal };
+export type RecordedCreditResult =
+  ({ ok: true; amount: bigint; payment: RecordedPayment } & Credited) | { ok: false; reason: CreditRefusal };
 
-const RECORDED_COLUMNS = Prisma.raw('id, kind, proof_key, tx_signature, operation_id, price_usd, asset, amount_atomic, payer, credits_total, credits_used, credited_at');
+const RECORDED_COLUMNS = Prisma.raw(
+  'id, kind, proof_key, tx_signature, operation_id, price_usd, asset, amount_atomic, payer, credits_total, ' +
+    'credits_used, credited_at',
+);
 
 // Thrown inside a credit's transaction to roll it all back: the proof's entry exists (another replica, a repeat).
 class AlreadyCredited extends Error {}
 
 // The ledger entry (keyed by the proof: unique) and the balance, then the entry's balance after, like a deposit's. An
 // entry that exists already inserts nothing, and the whole transaction rolls back.
-async function creditBalance(tx: Prisma.TransactionClient, wallet: string, amount: bigint, operationId: string, signature: string, proofKey: string): Promise<Credited> {
+async function creditBalance(
+  tx: Prisma.TransactionClient,
+  wallet: string,
+  amount: bigint,
+  operationId: string,
+  signature: string,
+  proofKey: string,
+): Promise<Credited> {
   const [row] = await tx.$queryRaw<Array<{ entry_id: string; available_atomic: bigint }>>`
     WITH e AS (
       INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, proof_key, transaction)
@@ -75,15 +87,23 @@ export class ProofCreditRepository {
 
   // The ledger's payment for a transaction: a memo-flow proof, or an x402 payment we settled (its transaction).
   async recordedId(signature: string): Promise<string | null> {
-    const [row] = await this.db.$queryRaw<Array<{ id: string }>>`SELECT id FROM payments WHERE tx_signature = ${signature}`;
+    const [row] = await this.db.$queryRaw<
+      Array<{ id: string }>
+    >`SELECT id FROM payments WHERE tx_signature = ${signature}`;
     return row?.id ?? null;
   }
 
   // `valueOf`: the payment's whole value in USDC atomic units; a block partly used is credited its unused share,
   // rounded down.
-  creditRecorded(paymentId: string, wallet: string, valueOf: (p: RecordedPayment) => bigint): Promise<RecordedCreditResult> {
+  creditRecorded(
+    paymentId: string,
+    wallet: string,
+    valueOf: (p: RecordedPayment) => bigint,
+  ): Promise<RecordedCreditResult> {
     return this.guarded(async (tx): Promise<RecordedCreditResult> => {
-      const [p] = await tx.$queryRaw<RecordedPayment[]>`SELECT ${RECORDED_COLUMNS} FROM payments WHERE id = ${paymentId}::uuid FOR UPDATE`;
+      const [p] = await tx.$queryRaw<
+        RecordedPayment[]
+      >`SELECT ${RECORDED_COLUMNS} FROM payments WHERE id = ${paymentId}::uuid FOR UPDATE`;
       if (p.payer !== wallet) return { ok: false, reason: 'not_payer' };
       if (p.credited_at) return { ok: false, reason: 'proof_already_credited' };
       if ((await releaseExpiredHoldsOf(tx, p.id)) > 0) return { ok: false, reason: 'proof_in_use' };
@@ -106,16 +126,24 @@ export class ProofCreditRepository {
         VALUES (gen_random_uuid(), 'memo', ${p.signature}, ${p.signature}, ${p.memo}, ${p.operationId}, ${p.priceUsd}, ${p.asset}, ${p.amountAtomic}, ${p.payer}, ${p.network}, 1, 1, now())
         ON CONFLICT DO NOTHING RETURNING id`;
       if (!inserted) {
-        const [known] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM payments WHERE proof_key = ${p.signature} OR tx_signature = ${p.signature}`;
+        const [known] = await tx.$queryRaw<
+          Array<{ id: string }>
+        >`SELECT id FROM payments WHERE proof_key = ${p.signature} OR tx_signature = ${p.signature}`;
         if (known) return { recorded: true };
-        // Its memo is another payment's (the memo paid twice): no call can ever redeem this transaction (memo_already_used),
-        // and the entry's unique proof key alone credits it once.
+        // Its memo is another payment's (the memo paid twice): no call can ever redeem this transaction
+        // (memo_already_used), and the entry's unique proof key alone credits it once.
       }
-      return { ok: true, amount, ...(await creditBalance(tx, wallet, amount, p.operationId, p.signature, p.signature)) };
+      return {
+        ok: true,
+        amount,
+        ...(await creditBalance(tx, wallet, amount, p.operationId, p.signature, p.signature)),
+      };
     });
   }
 
-  private async guarded<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T | { ok: false; reason: 'proof_already_credited' }> {
+  private async guarded<T>(
+    work: (tx: Prisma.TransactionClient) => Promise<T>,
+  ): Promise<T | { ok: false; reason: 'proof_already_credited' }> {
     try {
       return await this.db.$transaction(work);
     } catch (e) {

@@ -16,7 +16,10 @@ export class ReplySeal {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const sealed = Buffer.concat([cipher.update(reply.json, 'utf8'), cipher.final()]);
-    return { json: VERSION + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64'), headers: reply.headers };
+    return {
+      json: VERSION + Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64'),
+      headers: reply.headers,
+    };
   }
 
   // undefined when the text cannot be opened (another key): the redelivery then asks the group again.
@@ -26,7 +29,10 @@ export class ReplySeal {
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
-      return { json: Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'), headers: reply.headers };
+      return {
+        json: Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'),
+        headers: reply.headers,
+      };
     } catch {
       return undefined;
     }

@@ -24,10 +24,19 @@ const settledRow = (creditsUsed: number, creditsTotal: number) => ({
 
 describe(SettlementService.name, () => {
   const kept: unknown[] = [];
-  const ledger = (row: ReturnType<typeof settledRow>) => ({ settle: async (_: string, reply: unknown) => (kept.push(reply), row) }) as unknown as LedgerRepository;
+  const ledger = (row: ReturnType<typeof settledRow>) =>
+    ({ settle: async (_: string, reply: unknown) => (kept.push(reply), row) }) as unknown as LedgerRepository;
   const seal = new ReplySeal('s'.repeat(32));
   const serviceFor = (row: ReturnType<typeof settledRow>) =>
-    new SettlementService(ledger(row), new ReceiptSigner(randomBytes(32)), seal, PaymentsConfig.parse({}), new JsonLogger('test', 'error'), {} as BalanceService, {} as BalanceRepository);
+    new SettlementService(
+      ledger(row),
+      new ReceiptSigner(randomBytes(32)),
+      seal,
+      PaymentsConfig.parse({}),
+      new JsonLogger('test', 'error'),
+      {} as BalanceService,
+      {} as BalanceRepository,
+    );
 
   it('reports the credits left on a prepaid block after the settled request', async () => {
     expect((await serviceFor(settledRow(3, 1000)).settle({ requestId: 'r', holdId: 'h' })).creditsRemaining).toBe(997);

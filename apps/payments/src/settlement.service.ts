@@ -1,5 +1,11 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { TollError, keptForRedelivery, type ReleaseRequest, type SettleReply, type SettleRequest } from '@toll/contracts';
+import {
+  TollError,
+  keptForRedelivery,
+  type ReleaseRequest,
+  type SettleReply,
+  type SettleRequest,
+} from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { USDC_DECIMALS, encodeHeaderJson, ReceiptSigner } from '@toll/x402';
 import type { PaymentsConfig } from './config';
@@ -33,12 +39,16 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
         (n) => n && this.logger.event('warn', 'expired holds released', { count: n }),
         (e) => this.logger.event('error', 'hold sweep failed', { error: String(e) }),
       );
-      this.ledger.dropExpiredReplies().catch((e) => this.logger.event('error', 'reply sweep failed', { error: String(e) }));
+      this.ledger
+        .dropExpiredReplies()
+        .catch((e) => this.logger.event('error', 'reply sweep failed', { error: String(e) }));
       this.balanceLedger.releaseExpired().then(
         (n) => n && this.logger.event('warn', 'expired balance holds released', { count: n }),
         (e) => this.logger.event('error', 'balance hold sweep failed', { error: String(e) }),
       );
-      this.balanceLedger.dropExpired().catch((e) => this.logger.event('error', 'nonce sweep failed', { error: String(e) }));
+      this.balanceLedger
+        .dropExpired()
+        .catch((e) => this.logger.event('error', 'nonce sweep failed', { error: String(e) }));
     }, SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
@@ -54,14 +64,20 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
     const keep = req.reply && keptForRedelivery(req.reply) ? this.seal.seal(req.reply) : undefined;
     const p = await this.ledger.settle(req.holdId, keep, this.config.PAYMENTS_REDELIVERY_SECONDS);
     if (!p) throw new TollError('INTERNAL', 'hold is not active');
-    if (!redelivery && p.credits_used <= 1) paymentsMetrics()?.settledAtomic.inc({ asset: p.asset, operation: p.operation_id }, Number(p.amount_atomic)); // a block: at its first credit
+    if (!redelivery && p.credits_used <= 1)
+      // a block: at its first credit
+      paymentsMetrics()?.settledAtomic.inc({ asset: p.asset, operation: p.operation_id }, Number(p.amount_atomic));
     // A deposit was credited by that same statement (deposit_tiers trigger), once per hold.
     const receipt = this.receipts.sign({
       v: 1,
       receipt_id: req.holdId,
       payment_id: p.id,
       operation_id: p.operation_id,
-      price: req.price ?? (p.credits_total > 1 ? { per: 'block', usd: p.price_usd, requests: p.credits_total } : { per: 'call', usd: p.price_usd }),
+      price:
+        req.price ??
+        (p.credits_total > 1
+          ? { per: 'block', usd: p.price_usd, requests: p.credits_total }
+          : { per: 'call', usd: p.price_usd }),
       asset: p.asset,
       amount_atomic: p.amount_atomic.toString(),
       network: p.network,
@@ -82,13 +98,25 @@ export class SettlementService implements OnModuleInit, OnApplicationShutdown {
       amount: p.amount_atomic.toString(),
       extra: { asset: p.asset, creditsUsed: p.credits_used, creditsTotal: p.credits_total },
     });
-    this.logger.event('info', 'payment settled', { requestId: req.requestId, holdId: req.holdId, paymentId: p.id, operationId: p.operation_id });
+    this.logger.event('info', 'payment settled', {
+      requestId: req.requestId,
+      holdId: req.holdId,
+      paymentId: p.id,
+      operationId: p.operation_id,
+    });
     return { paymentResponse, receipt, creditsRemaining: p.credits_total - p.credits_used };
   }
 
   async release(req: ReleaseRequest): Promise<{ released: boolean }> {
-    const released = req.holdId.startsWith(BALANCE_HOLD_PREFIX) ? await this.balances.release(req.holdId, req.reason) : await this.ledger.release(req.holdId, req.reason);
-    this.logger.event('info', 'hold released', { requestId: req.requestId, holdId: req.holdId, reason: req.reason, released });
+    const released = req.holdId.startsWith(BALANCE_HOLD_PREFIX)
+      ? await this.balances.release(req.holdId, req.reason)
+      : await this.ledger.release(req.holdId, req.reason);
+    this.logger.event('info', 'hold released', {
+      requestId: req.requestId,
+      holdId: req.holdId,
+      reason: req.reason,
+      released,
+    });
     return { released };
   }
 }

@@ -32,10 +32,15 @@ export class SolPriceService implements OnApplicationBootstrap, OnApplicationShu
     if (this.config.PAYMENTS_SOL_USD_FIXED) return;
     const bus = new NatsBus(this.nats);
     const refresh = () =>
-      bus.request<SolUsdReply>(SUBJECTS.dataSolUsd, {}, { timeoutMs: ASK_TIMEOUT_MS, requestId: 'sol-price-refresh' }).then(
-        (reply) => (this.live = { solUsd: reply.solUsd, source: `data:${reply.source}`, asOf: reply.asOf }),
-        (e) => this.logger.event('warn', 'no live SOL/USD price; SOL quotes paused until one arrives', { error: String(e) }),
-      );
+      bus
+        .request<SolUsdReply>(SUBJECTS.dataSolUsd, {}, { timeoutMs: ASK_TIMEOUT_MS, requestId: 'sol-price-refresh' })
+        .then(
+          (reply) => (this.live = { solUsd: reply.solUsd, source: `data:${reply.source}`, asOf: reply.asOf }),
+          (e) =>
+            this.logger.event('warn', 'no live SOL/USD price; SOL quotes paused until one arrives', {
+              error: String(e),
+            }),
+        );
     void refresh();
     this.timer = setInterval(refresh, REFRESH_MS);
     this.timer.unref();
@@ -47,8 +52,10 @@ export class SolPriceService implements OnApplicationBootstrap, OnApplicationShu
 
   current(now = Date.now()): SolQuote | null {
     const fixed = this.config.PAYMENTS_SOL_USD_FIXED;
-    if (fixed) return { solUsd: fixed, source: 'fixed-rate (PAYMENTS_SOL_USD_FIXED)', asOf: new Date(now).toISOString() };
-    if (this.live && now - Date.parse(this.live.asOf) <= this.config.PAYMENTS_SOL_PRICE_MAX_AGE_SECONDS * 1000) return this.live;
+    if (fixed)
+      return { solUsd: fixed, source: 'fixed-rate (PAYMENTS_SOL_USD_FIXED)', asOf: new Date(now).toISOString() };
+    if (this.live && now - Date.parse(this.live.asOf) <= this.config.PAYMENTS_SOL_PRICE_MAX_AGE_SECONDS * 1000)
+      return this.live;
     return null;
   }
 }

@@ -27,8 +27,14 @@ export function resolveTerms(config: PaymentsConfig): PaymentTerms {
   const network = SOLANA_NETWORKS[config.PAYMENTS_NETWORK];
   const recipient = config.PAYMENTS_RECIPIENT ?? Keypair.fromSeed(localDefaults.recipientSeed()).publicKey.toBase58();
   const usdcMint = config.PAYMENTS_USDC_MINT ?? network.usdcMint;
-  const usdcTokenAccount = config.PAYMENTS_USDC_TOKEN_ACCOUNT ?? associatedTokenAddress(new PublicKey(recipient), new PublicKey(usdcMint)).toBase58();
-  const feePayer = Keypair.fromSeed(config.PAYMENTS_FEE_PAYER_SECRET ? Buffer.from(config.PAYMENTS_FEE_PAYER_SECRET, 'hex') : localDefaults.feePayerSeed());
+  const usdcTokenAccount =
+    config.PAYMENTS_USDC_TOKEN_ACCOUNT ??
+    associatedTokenAddress(new PublicKey(recipient), new PublicKey(usdcMint)).toBase58();
+  const feePayer = Keypair.fromSeed(
+    config.PAYMENTS_FEE_PAYER_SECRET
+      ? Buffer.from(config.PAYMENTS_FEE_PAYER_SECRET, 'hex')
+      : localDefaults.feePayerSeed(),
+  );
   return {
     network,
     recipient,
@@ -42,7 +48,10 @@ export function resolveTerms(config: PaymentsConfig): PaymentTerms {
           rpcUrl: config.PAYMENTS_PUBLIC_RPC_URL,
           // One truthful name for a chain that is not the public network: it takes that network's identifiers (the
           // only ones x402 clients know), and both the v1 name and the CAIP-2 id mean this chain here.
-          description: `the chain served at ${config.PAYMENTS_PUBLIC_RPC_URL}, which takes ${config.PAYMENTS_NETWORK}'s identifiers (x402 v1 "${network.v1}" and CAIP-2 "${network.caip2}" both name it here) and ${config.PAYMENTS_NETWORK}'s USDC mint and addresses`,
+          description:
+            `the chain served at ${config.PAYMENTS_PUBLIC_RPC_URL}, which takes ${config.PAYMENTS_NETWORK}'s ` +
+            `identifiers (x402 v1 "${network.v1}" and CAIP-2 "${network.caip2}" both name it here) and ` +
+            `${config.PAYMENTS_NETWORK}'s USDC mint and addresses`,
         }
       : { rpcUrl: null, description: `Solana ${config.PAYMENTS_NETWORK}` },
   };

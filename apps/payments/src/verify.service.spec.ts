@@ -20,7 +20,14 @@ const nowUnix = () => Math.floor(Date.now() / 1000);
 const KEY_A = 'a'.repeat(64);
 const KEY_B = 'b'.repeat(64);
 const memoFor = (expiresAt: number, bindingKey?: string) =>
-  issueMemo(terms.memoSecret, { operationId: 'shop.getItem', usd: '0.01', usdcAtomic: 10_000n, lamports: null, expiresAt, binding: bindingKey && inputBinding(bindingKey) });
+  issueMemo(terms.memoSecret, {
+    operationId: 'shop.getItem',
+    usd: '0.01',
+    usdcAtomic: 10_000n,
+    lamports: null,
+    expiresAt,
+    binding: bindingKey && inputBinding(bindingKey),
+  });
 
 // An x402 PAYMENT-SIGNATURE answering a memo (by default one that expired a minute ago).
 function expiredX402(signed = memoFor(nowUnix() - 60)) {
@@ -39,7 +46,15 @@ const request = (paymentSignature: string, bindingKey?: string): VerifyRequest =
   binding_key: bindingKey,
   requestId: 'r-1',
   resourceUrl: 'http://toll.test/toll/shop/item',
-  route: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', summary: 'Item', price: { per: 'call', usd: '0.01' }, inputSchema: {}, outputSchema: {} },
+  route: {
+    operationId: 'shop.getItem',
+    method: 'GET',
+    path: '/toll/shop/item',
+    summary: 'Item',
+    price: { per: 'call', usd: '0.01' },
+    inputSchema: {},
+    outputSchema: {},
+  },
   proof: { kind: 'x402', paymentSignature },
 });
 
@@ -51,11 +66,24 @@ function serviceWith(known: Partial<NewPayment> | null) {
     lookupOrHoldNext: async () => {
       throw new Error('the ledger was asked');
     },
-    hold: async (p: NewPayment) => (holds.push(p), { ok: true, holdId: 'h-1', paymentId: 'p-1', payment: { payer: 'Payer', onchainSettled: true } }),
+    hold: async (p: NewPayment) => (
+      holds.push(p),
+      { ok: true, holdId: 'h-1', paymentId: 'p-1', payment: { payer: 'Payer', onchainSettled: true } }
+    ),
   } as unknown as LedgerRepository;
   const challenges = { issue: () => ({ headerValue: '', body: {} }) } as unknown as ChallengeService;
   const facilitator = { verify: async () => ({ isValid: true, payer: 'Payer' }) } as unknown as Facilitator;
-  const service = new VerifyService(ledger, challenges, {} as SolanaRpc, facilitator, terms, new ReplySeal(terms.memoSecret), config, new JsonLogger('test', 'error'), {} as BalanceService);
+  const service = new VerifyService(
+    ledger,
+    challenges,
+    {} as SolanaRpc,
+    facilitator,
+    terms,
+    new ReplySeal(terms.memoSecret),
+    config,
+    new JsonLogger('test', 'error'),
+    {} as BalanceService,
+  );
   return { service, holds };
 }
 
@@ -68,7 +96,12 @@ describe(VerifyService.name, () => {
 
   it('still redeems a recorded x402 payment after its quote expired (retry after our failure, redelivery)', async () => {
     const { service, holds } = serviceWith({ payer: 'Payer', txSignature: 'sig' });
-    expect(await service.verify(request(expiredX402()))).toEqual({ ok: true, holdId: 'h-1', payer: 'Payer', redelivery: undefined });
+    expect(await service.verify(request(expiredX402()))).toEqual({
+      ok: true,
+      holdId: 'h-1',
+      payer: 'Payer',
+      redelivery: undefined,
+    });
     expect(holds).toHaveLength(1);
   });
 

@@ -1,8 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TollError, type ChallengeRequest, type PaymentProof, type StoredReply, type VerifyReply, type VerifyRequest } from '@toll/contracts';
+import {
+  TollError,
+  type ChallengeRequest,
+  type PaymentProof,
+  type StoredReply,
+  type VerifyReply,
+  type VerifyRequest,
+} from '@toll/contracts';
 import { APP_CONFIG, JsonLogger } from '@toll/platform';
 import { memoFitsRequest, openMemo, payerProofText } from '@toll/x402';
-import { RpcUnavailableError, SolanaRpc, decodeTransaction, type EncodedTransaction, type ParsedTransaction } from '@toll/solana';
+import {
+  RpcUnavailableError,
+  SolanaRpc,
+  decodeTransaction,
+  type EncodedTransaction,
+  type ParsedTransaction,
+} from '@toll/solana';
 import { walletSigned } from '@toll/x402';
 import { BalanceService } from './balance.service';
 import { ChallengeService } from './challenge.service';
@@ -22,10 +35,16 @@ const creditsOf = (route: ChallengeRequest['route']) => (route.price.per === 'bl
 
 // On a route whose answer is a credential, the redeemer must hold the paying wallet's key: its signature of the memo
 // and this request (payerProofText). Checked before any hold, so a refusal takes nothing.
-function payerProofRefusal(req: VerifyRequest, proof: { payer_signature?: string; memo?: string }, payer: string, memo = proof.memo ?? ''): { ok: false; reason: string } | undefined {
+function payerProofRefusal(
+  req: VerifyRequest,
+  proof: { payer_signature?: string; memo?: string },
+  payer: string,
+  memo = proof.memo ?? '',
+): { ok: false; reason: string } | undefined {
   if (!req.route.payerProof) return undefined;
   if (!proof.payer_signature) return { ok: false, reason: 'payer_proof_missing' };
-  if (!req.request_sha256 || !walletSigned(payer, payerProofText(memo, req.request_sha256), proof.payer_signature)) return { ok: false, reason: 'payer_proof_invalid' };
+  if (!req.request_sha256 || !walletSigned(payer, payerProofText(memo, req.request_sha256), proof.payer_signature))
+    return { ok: false, reason: 'payer_proof_invalid' };
   return undefined;
 }
 
@@ -49,7 +68,11 @@ export class VerifyService {
     if (req.proof.kind === 'balance') return this.balances.verify(req, req.proof);
     const outcome = req.proof.kind === 'memo' ? await this.viaMemo(req, req.proof) : await this.viaX402(req, req.proof);
     if (outcome.ok) return outcome;
-    this.logger.event('info', 'payment refused', { requestId: req.requestId, operationId: req.route.operationId, reason: outcome.reason });
+    this.logger.event('info', 'payment refused', {
+      requestId: req.requestId,
+      operationId: req.route.operationId,
+      reason: outcome.reason,
+    });
     return { ok: false, reason: outcome.reason, challenge: this.challenges.issue(req, outcome.reason) };
   }
 
@@ -61,7 +84,12 @@ export class VerifyService {
     // The memo is public on chain once paid: one bound to another request of this operation is refused before any
     // lookup or hold (another operation's memo meets memo_wrong_route below, as before).
     const opened = openMemo(this.terms.memoSecret, proof.memo);
-    if (opened.ok && opened.quote.operationId === productOf(req.route) && !memoFitsRequest(opened.quote, req.binding_key)) return { ok: false, reason: 'memo_wrong_input' };
+    if (
+      opened.ok &&
+      opened.quote.operationId === productOf(req.route) &&
+      !memoFitsRequest(opened.quote, req.binding_key)
+    )
+      return { ok: false, reason: 'memo_wrong_input' };
     const redelivery = this.redeliveryOf(req);
     const ttl = this.config.PAYMENTS_HOLD_TTL_SECONDS;
     // A per-call proof is new on nearly every call (a repeat is a retry or a redelivery), so its chain read starts
@@ -71,8 +99,16 @@ export class VerifyService {
     early?.catch(() => undefined); // a known proof never awaits it; a new one does, and meets its error there
     // One statement: the next credit of a proof seen before (each call of a prepaid block), or what is recorded for it.
     // A credential route's proof is looked up, not held: its payer must be known before anything is taken.
-    const seen = await this.ledger.lookupOrHoldNext(proof.signature, proof.memo, productOf(req.route), req.requestId, ttl, !redelivery && !req.route.payerProof);
-    if (seen && 'held' in seen) return { ok: true, holdId: seen.held.holdId, payer: seen.held.payment.payer, transaction: proof.signature };
+    const seen = await this.ledger.lookupOrHoldNext(
+      proof.signature,
+      proof.memo,
+      productOf(req.route),
+      req.requestId,
+      ttl,
+      !redelivery && !req.route.payerProof,
+    );
+    if (seen && 'held' in seen)
+      return { ok: true, holdId: seen.held.holdId, payer: seen.held.payment.payer, transaction: proof.signature };
     const known = seen?.payment;
     let payment: NewPayment;
     if (known) {
@@ -83,7 +119,13 @@ export class VerifyService {
       const unproven = payerProofRefusal(req, proof, known.payer);
       if (unproven) return unproven;
     } else {
-      const check = checkMemoPayment(await (early ?? this.fetchTransaction(proof.signature)), proof.memo, productOf(req.route), this.terms, nowUnix());
+      const check = checkMemoPayment(
+        await (early ?? this.fetchTransaction(proof.signature)),
+        proof.memo,
+        productOf(req.route),
+        this.terms,
+        nowUnix(),
+      );
       if (!check.ok) return check;
       const unproven = payerProofRefusal(req, proof, check.payer);
       if (unproven) return unproven;
@@ -102,7 +144,15 @@ export class VerifyService {
       };
     }
     const held = await this.ledger.hold(payment, req.requestId, ttl, redelivery, Boolean(known));
-    return held.ok ? { ok: true, holdId: held.holdId, payer: held.payment.payer, transaction: proof.signature, redelivery: this.opened(held.redelivery) } : held;
+    return held.ok
+      ? {
+          ok: true,
+          holdId: held.holdId,
+          payer: held.payment.payer,
+          transaction: proof.signature,
+          redelivery: this.opened(held.redelivery),
+        }
+      : held;
   }
 
   private async viaX402(req: VerifyRequest, proof: Extract<PaymentProof, { kind: 'x402' }>): Promise<Outcome> {
@@ -143,10 +193,12 @@ export class VerifyService {
     let transaction = held.payment.txSignature ?? undefined;
     if (!held.payment.onchainSettled) {
       // Settle before the handler runs: the money has moved before we do the work.
-      const settled = await this.facilitate(() => this.facilitator.settle(parsed.payload, parsed.requirements)).catch(async (e) => {
-        await this.ledger.forget(held.paymentId);
-        throw e;
-      });
+      const settled = await this.facilitate(() => this.facilitator.settle(parsed.payload, parsed.requirements)).catch(
+        async (e) => {
+          await this.ledger.forget(held.paymentId);
+          throw e;
+        },
+      );
       if (!settled.success) {
         await this.ledger.forget(held.paymentId);
         return { ok: false, reason: settled.errorReason ?? 'settlement_failed' };
@@ -154,7 +206,13 @@ export class VerifyService {
       await this.ledger.markOnchainSettled(held.paymentId, settled.transaction);
       transaction = settled.transaction;
     }
-    return { ok: true, holdId: held.holdId, payer: held.payment.payer, transaction, redelivery: this.opened(held.redelivery) };
+    return {
+      ok: true,
+      holdId: held.holdId,
+      payer: held.payment.payer,
+      transaction,
+      redelivery: this.opened(held.redelivery),
+    };
   }
 
   private opened(redelivery?: { count: number; reply?: StoredReply }) {
@@ -171,10 +229,14 @@ export class VerifyService {
   // read by a credit to the balance (proof-credit.service.ts), which verifies a payment the same way.
   async fetchTransaction(signature: string): Promise<ParsedTransaction | null> {
     try {
-      const tx = await this.rpc.call<EncodedTransaction | null>('getTransaction', [signature, { encoding: 'base64', commitment: this.config.PAYMENTS_COMMITMENT, maxSupportedTransactionVersion: 0 }]);
+      const tx = await this.rpc.call<EncodedTransaction | null>('getTransaction', [
+        signature,
+        { encoding: 'base64', commitment: this.config.PAYMENTS_COMMITMENT, maxSupportedTransactionVersion: 0 },
+      ]);
       return tx && decodeTransaction(tx);
     } catch (e) {
-      if (e instanceof RpcUnavailableError) throw new TollError('SERVICE_UNAVAILABLE', 'Solana RPC unavailable; the proof was not used, retry it');
+      if (e instanceof RpcUnavailableError)
+        throw new TollError('SERVICE_UNAVAILABLE', 'Solana RPC unavailable; the proof was not used, retry it');
       throw e;
     }
   }

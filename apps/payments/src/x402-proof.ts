@@ -5,7 +5,16 @@ import { createHash } from 'node:crypto';
 import { MAX_TIMEOUT_SECONDS } from './challenge.service';
 import type { PaymentTerms } from './terms';
 
-export type X402Parse = { ok: true; payload: PaymentPayload; requirements: PaymentRequirements; quote: MemoQuote; memo: string; proofKey: string } | { ok: false; reason: string };
+export type X402Parse =
+  | {
+      ok: true;
+      payload: PaymentPayload;
+      requirements: PaymentRequirements;
+      quote: MemoQuote;
+      memo: string;
+      proofKey: string;
+    }
+  | { ok: false; reason: string };
 
 // What we asked for, rebuilt from the signed memo the client echoes in `accepted.extra.memo`.
 export const requirementsFor = (terms: PaymentTerms, quote: MemoQuote, memo: string): PaymentRequirements => ({
@@ -22,7 +31,12 @@ export const requirementsFor = (terms: PaymentTerms, quote: MemoQuote, memo: str
 // memo's binding; the settled transaction is public, so anyone can rebuild this header from the chain). The memo's
 // expiry is the caller's to check: it binds a new payment, not one already recorded.
 // The proof key hashes the transaction *message* (the fee-payer slot is attacker-controlled; x402 PR #2482).
-export function parseX402(header: string, operationId: string, bindingKey: string | undefined, terms: PaymentTerms): X402Parse {
+export function parseX402(
+  header: string,
+  operationId: string,
+  bindingKey: string | undefined,
+  terms: PaymentTerms,
+): X402Parse {
   let payload: PaymentPayload;
   try {
     payload = decodeHeaderJson(header) as PaymentPayload;
@@ -31,7 +45,8 @@ export function parseX402(header: string, operationId: string, bindingKey: strin
   }
   const accepted = payload?.accepted as PaymentRequirements | undefined;
   const tx = (payload?.payload as { transaction?: unknown } | undefined)?.transaction;
-  if (payload?.x402Version !== 2 || !accepted || typeof tx !== 'string') return { ok: false, reason: 'payload_invalid' };
+  if (payload?.x402Version !== 2 || !accepted || typeof tx !== 'string')
+    return { ok: false, reason: 'payload_invalid' };
   const memo = accepted.extra?.memo;
   if (typeof memo !== 'string') return { ok: false, reason: 'memo_missing' };
   const read = openMemo(terms.memoSecret, memo);
@@ -39,11 +54,15 @@ export function parseX402(header: string, operationId: string, bindingKey: strin
   if (read.quote.operationId !== operationId) return { ok: false, reason: 'memo_wrong_route' };
   if (!memoFitsRequest(read.quote, bindingKey)) return { ok: false, reason: 'memo_wrong_input' };
   const requirements = requirementsFor(terms, read.quote, memo);
-  const same = (['scheme', 'network', 'amount', 'asset', 'payTo'] as const).every((k) => accepted[k] === requirements[k]) && accepted.extra?.feePayer === requirements.extra.feePayer;
+  const same =
+    (['scheme', 'network', 'amount', 'asset', 'payTo'] as const).every((k) => accepted[k] === requirements[k]) &&
+    accepted.extra?.feePayer === requirements.extra.feePayer;
   if (!same) return { ok: false, reason: 'requirements_mismatch' };
   let proofKey: string;
   try {
-    proofKey = `x402:${createHash('sha256').update(VersionedTransaction.deserialize(Buffer.from(tx, 'base64')).message.serialize()).digest('base64')}`;
+    proofKey = `x402:${createHash('sha256')
+      .update(VersionedTransaction.deserialize(Buffer.from(tx, 'base64')).message.serialize())
+      .digest('base64')}`;
   } catch {
     return { ok: false, reason: 'payload_invalid' };
   }

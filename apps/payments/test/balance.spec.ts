@@ -63,7 +63,19 @@ describe(BalanceRepository.name, () => {
   // A deposit as payments takes it: a payment for a deposit operation, held, then settled (which credits it).
   const depositHold = async (wallet: string, operationId = 'payments.deposit1') => {
     const tx = randomBytes(32).toString('hex');
-    const payment = { kind: 'memo', proofKey: tx, txSignature: tx, memo: randomUUID(), operationId, priceUsd: '1', asset: 'USDC', amountAtomic: 1_000_000n, payer: wallet, network: 'solana:test', creditsTotal: 1 } as const;
+    const payment = {
+      kind: 'memo',
+      proofKey: tx,
+      txSignature: tx,
+      memo: randomUUID(),
+      operationId,
+      priceUsd: '1',
+      asset: 'USDC',
+      amountAtomic: 1_000_000n,
+      payer: wallet,
+      network: 'solana:test',
+      creditsTotal: 1,
+    } as const;
     const held = await ledgerA.hold(payment, 'r', 60);
     if (!held.ok) throw new Error('expected a deposit hold');
     return { holdId: held.holdId, tx };
@@ -71,7 +83,10 @@ describe(BalanceRepository.name, () => {
   // A balance of any size: a deposit of a tier that exists only in this test database.
   const funded = async (atomic: bigint, wallet = `w${randomBytes(8).toString('hex')}`) => {
     const tier = `test.deposit${atomic}`;
-    await query('INSERT INTO deposit_tiers (operation_id, credit_atomic) VALUES ($1, $2) ON CONFLICT DO NOTHING', [tier, atomic.toString()]);
+    await query('INSERT INTO deposit_tiers (operation_id, credit_atomic) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      tier,
+      atomic.toString(),
+    ]);
     await ledgerB.settle((await depositHold(wallet, tier)).holdId);
     return wallet;
   };
@@ -99,17 +114,28 @@ describe(BalanceRepository.name, () => {
     );
     expect(results.filter((r) => r.ok)).toHaveLength(60);
     expect(new Set(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason))).toEqual(new Set(['balance_too_low']));
-    expect(await repoA.state(wallet)).toMatchObject({ balance_atomic: 0n, held_atomic: 0n, spent_today_atomic: 600_000n });
+    expect(await repoA.state(wallet)).toMatchObject({
+      balance_atomic: 0n,
+      held_atomic: 0n,
+      spent_today_atomic: 600_000n,
+    });
     const entries = await repoB.entries(wallet, 1000);
     expect(entries.filter((e) => e.kind === 'debit')).toHaveLength(60);
     // Each debit shows what its hold left available, taken in turn under the row lock: 590,000 down to 0, once each.
     const after = entries.filter((e) => e.kind === 'debit').map((e) => e.balance_after_atomic);
-    expect(after.sort((x, y) => (x < y ? 1 : -1))).toEqual(Array.from({ length: 60 }, (_, i) => 590_000n - BigInt(i) * 10_000n));
+    expect(after.sort((x, y) => (x < y ? 1 : -1))).toEqual(
+      Array.from({ length: 60 }, (_, i) => 590_000n - BigInt(i) * 10_000n),
+    );
   });
 
   it('keeps the deposit tiers the database credits equal to the ones payments offers', async () => {
-    const rows = await query(`SELECT operation_id, credit_atomic FROM deposit_tiers WHERE operation_id LIKE 'payments.%' ORDER BY credit_atomic`);
-    expect(rows).toEqual(DEPOSIT_TIERS.map((t) => ({ operation_id: t.operationId, credit_atomic: usdToUsdcAtomic(t.usd).toString() })));
+    const rows = await query(
+      `SELECT operation_id, credit_atomic FROM deposit_tiers WHERE operation_id LIKE 'payments.%' ORDER BY ` +
+        `credit_atomic`,
+    );
+    expect(rows).toEqual(
+      DEPOSIT_TIERS.map((t) => ({ operation_id: t.operationId, credit_atomic: usdToUsdcAtomic(t.usd).toString() })),
+    );
   });
 
   it('credits a deposit in the statement that settles it: once, whichever replica settles and however often', async () => {
@@ -119,7 +145,15 @@ describe(BalanceRepository.name, () => {
     expect(new Set(settles.map((p) => p?.id)).size).toBe(1);
     expect(await ledgerB.settle(holdId)).toEqual(settles[0]); // a redelivered settle after the answer was lost
     expect(await repoA.entries(wallet, 10)).toEqual([
-      { id: expect.any(String), kind: 'credit', amount_atomic: 1_000_000n, balance_after_atomic: 1_000_000n, operation_id: 'payments.deposit1', transaction: tx, created_at: expect.any(Date) },
+      {
+        id: expect.any(String),
+        kind: 'credit',
+        amount_atomic: 1_000_000n,
+        balance_after_atomic: 1_000_000n,
+        operation_id: 'payments.deposit1',
+        transaction: tx,
+        created_at: expect.any(Date),
+      },
     ]);
     expect((await repoA.state(wallet)).balance_atomic).toBe(1_000_000n);
   });
@@ -128,17 +162,26 @@ describe(BalanceRepository.name, () => {
     const wallet = `w${randomBytes(8).toString('hex')}`;
     const { holdId } = await depositHold(wallet);
     // The credit cannot be applied (it would overflow the balance): the settle fails as a whole.
-    await query('INSERT INTO balances (wallet, available_atomic) VALUES ($1, $2)', [wallet, (2n ** 63n - 1n).toString()]);
-    await expect(ledgerA.settle(holdId)).rejects.toThrow(/out of range/);
-    expect(await query('SELECT h.status, p.credits_used, p.credits_held FROM holds h JOIN payments p ON p.id = h.payment_id WHERE h.id = $1', [holdId])).toEqual([
-      { status: 'held', credits_used: 0, credits_held: 1 },
+    await query('INSERT INTO balances (wallet, available_atomic) VALUES ($1, $2)', [
+      wallet,
+      (2n ** 63n - 1n).toString(),
     ]);
+    await expect(ledgerA.settle(holdId)).rejects.toThrow(/out of range/);
+    expect(
+      await query(
+        'SELECT h.status, p.credits_used, p.credits_held FROM holds h JOIN payments p ON p.id = h.payment_id ' +
+          'WHERE h.id = $1',
+        [holdId],
+      ),
+    ).toEqual([{ status: 'held', credits_used: 0, credits_held: 1 }]);
     expect(await repoA.entries(wallet, 10)).toEqual([]);
     // Payments comes back (here: the balance is put right) and the gateway asks again: settled and credited once.
     await query('UPDATE balances SET available_atomic = 0 WHERE wallet = $1', [wallet]);
     const [settled, again] = await Promise.all([ledgerB.settle(holdId), ledgerA.settle(holdId)]);
     expect(again).toEqual(settled);
-    expect((await repoA.entries(wallet, 10)).map((e) => [e.kind, e.amount_atomic, e.balance_after_atomic])).toEqual([['credit', 1_000_000n, 1_000_000n]]);
+    expect((await repoA.entries(wallet, 10)).map((e) => [e.kind, e.amount_atomic, e.balance_after_atomic])).toEqual([
+      ['credit', 1_000_000n, 1_000_000n],
+    ]);
     expect((await repoB.state(wallet)).balance_atomic).toBe(1_000_000n);
   });
 
@@ -159,9 +202,15 @@ describe(BalanceRepository.name, () => {
     const { holdId } = await depositHold(wallet);
     const [{ payment_id }] = await query('SELECT payment_id FROM holds WHERE id = $1', [holdId]);
     const settled = randomUUID();
-    await query(`INSERT INTO holds (id, payment_id, status, request_id, expires_at, settled_at) VALUES ($1, $2, 'settled', 'r', now(), now())`, [settled, payment_id]);
+    await query(
+      `INSERT INTO holds (id, payment_id, status, request_id, expires_at, settled_at) VALUES ($1, $2, 'settled', ` +
+        `'r', now(), now())`,
+      [settled, payment_id],
+    );
     await query(`UPDATE holds SET request_id = 'r2' WHERE id = $1`, [settled]);
-    expect((await repoA.entries(wallet, 10)).map((e) => [e.kind, e.amount_atomic, e.balance_after_atomic])).toEqual([['credit', 1_000_000n, 1_000_000n]]);
+    expect((await repoA.entries(wallet, 10)).map((e) => [e.kind, e.amount_atomic, e.balance_after_atomic])).toEqual([
+      ['credit', 1_000_000n, 1_000_000n],
+    ]);
   });
 
   it('settles a balance hold once and refuses a reused nonce', async () => {
@@ -173,8 +222,15 @@ describe(BalanceRepository.name, () => {
     expect(await Promise.all(spy.mock.results.map(async (x) => (await x.value).rows[0].hold_commit))).toEqual(['off']);
     spy.mockRestore();
     if (!held.ok) throw new Error('expected a hold');
-    expect(await repoB.state(wallet)).toMatchObject({ balance_atomic: 50_000n, held_atomic: 10_000n, spent_today_atomic: 10_000n });
-    const [first, second] = await Promise.all([repoA.settle(held.holdId, undefined, 0), repoB.settle(held.holdId, undefined, 0)]);
+    expect(await repoB.state(wallet)).toMatchObject({
+      balance_atomic: 50_000n,
+      held_atomic: 10_000n,
+      spent_today_atomic: 10_000n,
+    });
+    const [first, second] = await Promise.all([
+      repoA.settle(held.holdId, undefined, 0),
+      repoB.settle(held.holdId, undefined, 0),
+    ]);
     expect(first).toEqual(second);
     expect(first?.balance_atomic).toBe(40_000n);
     expect(await repoB.hold(r, 0, 0)).toEqual({ ok: false, reason: 'nonce_reused' });
@@ -187,7 +243,11 @@ describe(BalanceRepository.name, () => {
     if (!released.ok) throw new Error('expected a hold');
     expect(await repoB.release(released.holdId, 'UPSTREAM_ERROR')).toBe(true);
     expect(await repoB.release(released.holdId, 'UPSTREAM_ERROR')).toBe(false);
-    expect(await repoA.state(wallet)).toMatchObject({ balance_atomic: 20_000n, held_atomic: 0n, spent_today_atomic: 0n });
+    expect(await repoA.state(wallet)).toMatchObject({
+      balance_atomic: 20_000n,
+      held_atomic: 0n,
+      spent_today_atomic: 0n,
+    });
 
     const late = await repoA.hold(req(wallet), 0, 0);
     if (!late.ok) throw new Error('expected a hold');
@@ -208,24 +268,62 @@ describe(BalanceRepository.name, () => {
 
   it('pays a call from the balance reading nothing from the chain: verify, settle and a receipt naming the ledger entry', async () => {
     const terms = resolveTerms(config);
-    const refuse = (what: string) => new Proxy({}, { get: () => () => Promise.reject(new Error(`${what} was called`)) });
+    const refuse = (what: string) =>
+      new Proxy({}, { get: () => () => Promise.reject(new Error(`${what} was called`)) });
     const challenges = new ChallengeService(terms, { current: () => null } as unknown as SolPriceService);
     const receipts = new ReceiptSigner(randomBytes(32));
     const seal = new ReplySeal('s'.repeat(32));
     const balances = new BalanceService(repoA, challenges, receipts, seal, terms, config, logger);
-    const verifier = new VerifyService(ledgerA, challenges, refuse('the chain') as SolanaRpc, refuse('the facilitator') as Facilitator, terms, seal, config, logger, balances);
+    const verifier = new VerifyService(
+      ledgerA,
+      challenges,
+      refuse('the chain') as SolanaRpc,
+      refuse('the facilitator') as Facilitator,
+      terms,
+      seal,
+      config,
+      logger,
+      balances,
+    );
     const settlement = new SettlementService(ledgerB, receipts, seal, config, logger, balances, repoB);
 
     const payer = Keypair.generate();
     const wallet = payer.publicKey.toBase58();
     await funded(20_000n, wallet);
-    const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), payer.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
-    const signed = { method: 'GET', path: '/toll/shop/item', input_sha256: inputSha256({}), timestamp: String(Math.floor(Date.now() / 1000)), nonce: randomBytes(12).toString('hex') };
+    const key = createPrivateKey({
+      key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), payer.secretKey.subarray(0, 32)]),
+      format: 'der',
+      type: 'pkcs8',
+    });
+    const signed = {
+      method: 'GET',
+      path: '/toll/shop/item',
+      input_sha256: inputSha256({}),
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      nonce: randomBytes(12).toString('hex'),
+    };
     const req: VerifyRequest = {
       requestId: 'r-chainless',
       resourceUrl: 'http://toll.test/toll/shop/item',
-      route: { operationId: 'shop.getItem', method: 'GET', path: '/toll/shop/item', summary: 'Item', price: { per: 'call', usd: '0.01' }, inputSchema: {}, outputSchema: {} },
-      proof: { kind: 'balance', wallet, ...signed, signature: sign(null, Buffer.from(balanceSigningText(signed, deploymentOf(resolveTerms(config)))), key).toString('base64') },
+      route: {
+        operationId: 'shop.getItem',
+        method: 'GET',
+        path: '/toll/shop/item',
+        summary: 'Item',
+        price: { per: 'call', usd: '0.01' },
+        inputSchema: {},
+        outputSchema: {},
+      },
+      proof: {
+        kind: 'balance',
+        wallet,
+        ...signed,
+        signature: sign(
+          null,
+          Buffer.from(balanceSigningText(signed, deploymentOf(resolveTerms(config)))),
+          key,
+        ).toString('base64'),
+      },
     };
     const held = await verifier.verify(req);
     if (!held.ok) throw new Error(`expected a hold, got ${held.reason}`);
@@ -235,9 +333,17 @@ describe(BalanceRepository.name, () => {
     const [entry] = await repoA.entries(wallet, 1);
     expect(receipts.check(settled.receipt)).toMatchObject({
       valid: true,
-      claims: { payer: wallet, amount_atomic: '10000', asset: 'USDC', decimals: 6, transaction: null, settlement: { kind: 'balance_entry', reference: entry.id } },
+      claims: {
+        payer: wallet,
+        amount_atomic: '10000',
+        asset: 'USDC',
+        decimals: 6,
+        transaction: null,
+        settlement: { kind: 'balance_entry', reference: entry.id },
+      },
     });
-    expect(await verifier.verify(req)).toMatchObject({ ok: false, reason: 'nonce_reused' }); // the same signed request again
+    // the same signed request again
+    expect(await verifier.verify(req)).toMatchObject({ ok: false, reason: 'nonce_reused' });
   });
 
   it('applies the per-call and per-day caps the owner set', async () => {

@@ -63,9 +63,18 @@ describe(LedgerRepository.name, () => {
 
   it('gives one of two concurrent holds on the same proof, across replicas', async () => {
     const p = payment();
-    const results = await Promise.all([ledgerA.hold(p, 'r1', 60), ledgerB.hold(p, 'r2', 60), ledgerA.hold(p, 'r3', 60), ledgerB.hold(p, 'r4', 60)]);
+    const results = await Promise.all([
+      ledgerA.hold(p, 'r1', 60),
+      ledgerB.hold(p, 'r2', 60),
+      ledgerA.hold(p, 'r3', 60),
+      ledgerB.hold(p, 'r4', 60),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual(['proof_in_use', 'proof_in_use', 'proof_in_use']);
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual([
+      'proof_in_use',
+      'proof_in_use',
+      'proof_in_use',
+    ]);
   });
 
   it('settles once (idempotently); a settled proof is refused, a released one can be held again', async () => {
@@ -85,8 +94,14 @@ describe(LedgerRepository.name, () => {
   it('refuses a signature reused with another memo, and a memo reused with another signature', async () => {
     const p = payment();
     expect((await ledgerA.hold(p, 'r1', 60)).ok).toBe(true);
-    expect(await ledgerA.hold({ ...p, memo: 'toll1:another' }, 'r2', 60)).toEqual({ ok: false, reason: 'signature_already_used' });
-    expect(await ledgerB.hold({ ...p, proofKey: 'other-signature' }, 'r3', 60)).toEqual({ ok: false, reason: 'memo_already_used' });
+    expect(await ledgerA.hold({ ...p, memo: 'toll1:another' }, 'r2', 60)).toEqual({
+      ok: false,
+      reason: 'signature_already_used',
+    });
+    expect(await ledgerB.hold({ ...p, proofKey: 'other-signature' }, 'r3', 60)).toEqual({
+      ok: false,
+      reason: 'memo_already_used',
+    });
   });
 
   it('gives an expired hold back, so a proof whose gateway died is not lost', async () => {
@@ -109,28 +124,48 @@ describe(LedgerRepository.name, () => {
 
   it('looks a memo proof up and takes a known block’s next credit in one statement, never past the block, on two replicas', async () => {
     const p = payment({ creditsTotal: 5 });
-    const look = (ledger: LedgerRepository, over: { memo?: string; operationId?: string; holdNext?: boolean } = {}, requestId = 'r') =>
-      ledger.lookupOrHoldNext(p.proofKey, over.memo ?? p.memo, over.operationId ?? p.operationId, requestId, 60, over.holdNext ?? true);
+    const look = (
+      ledger: LedgerRepository,
+      over: { memo?: string; operationId?: string; holdNext?: boolean } = {},
+      requestId = 'r',
+    ) =>
+      ledger.lookupOrHoldNext(
+        p.proofKey,
+        over.memo ?? p.memo,
+        over.operationId ?? p.operationId,
+        requestId,
+        60,
+        over.holdNext ?? true,
+      );
     expect(await look(ledgerA)).toBeNull(); // fresh: nothing recorded, nothing held
     const first = await ledgerA.hold(p, 'r0', 60, undefined, false);
     if (!first.ok) throw new Error('expected a hold');
     // Another memo or route, or a caller that may be owed a redelivery: the recorded payment, no credit taken.
-    for (const over of [{ memo: 'toll1:other' }, { operationId: 'shop.other' }, { holdNext: false }]) expect(await look(ledgerB, over)).toEqual({ payment: p });
+    for (const over of [{ memo: 'toll1:other' }, { operationId: 'shop.other' }, { holdNext: false }])
+      expect(await look(ledgerB, over)).toEqual({ payment: p });
     // 9 callers race for the 4 credits left on both replicas: exactly 4 are held, the rest see the payment.
-    const raced = await Promise.all(Array.from({ length: 9 }, (_, i) => look(i % 2 ? ledgerA : ledgerB, {}, `race${i}`)));
+    const raced = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => look(i % 2 ? ledgerA : ledgerB, {}, `race${i}`)),
+    );
     const held = raced.filter((r) => r && 'held' in r);
     expect([held.length, raced.filter((r) => r && 'payment' in r).length]).toEqual([4, 5]);
-    for (const r of held) expect(r).toMatchObject({ held: { ok: true, payment: { payer: 'payer', asset: 'USDC', amountAtomic: 10_000n, creditsTotal: 5 } } });
-    expect(await query('SELECT credits_used, credits_held FROM payments WHERE proof_key = $1', [p.proofKey])).toEqual([{ credits_used: 0, credits_held: 5 }]);
+    for (const r of held)
+      expect(r).toMatchObject({
+        held: { ok: true, payment: { payer: 'payer', asset: 'USDC', amountAtomic: 10_000n, creditsTotal: 5 } },
+      });
+    expect(await query('SELECT credits_used, credits_held FROM payments WHERE proof_key = $1', [p.proofKey])).toEqual([
+      { credits_used: 0, credits_held: 5 },
+    ]);
     // All credits held: the locked path (the caller found the payment) says why.
     expect(await ledgerB.hold(p, 'r9', 60, undefined, true)).toEqual({ ok: false, reason: 'proof_in_use' });
   });
 
-
   it('commits a memo proof’s holds without waiting for a WAL flush, an x402 hold with one, a block’s settle before its flush, and leaves every pooled connection synchronous', async () => {
     const spy = jest.spyOn(a.pool, 'query');
     const modes = async () => {
-      const results = await Promise.all(spy.mock.results.map((r) => r.value as Promise<{ rows: Array<{ hold_commit?: string }> }>));
+      const results = await Promise.all(
+        spy.mock.results.map((r) => r.value as Promise<{ rows: Array<{ hold_commit?: string }> }>),
+      );
       spy.mockClear();
       return results.flatMap((r) => r.rows.map((row) => row.hold_commit));
     };
@@ -138,7 +173,9 @@ describe(LedgerRepository.name, () => {
       const memo = payment({ creditsTotal: 2 });
       await ledgerA.hold(memo, 'fresh', 60); // KNOWN_HOLD finds nothing, FRESH_HOLD holds
       expect(await modes()).toEqual(['off']);
-      expect(await ledgerA.lookupOrHoldNext(memo.proofKey, memo.memo, memo.operationId, 'next', 60, true)).toMatchObject({ held: { ok: true } });
+      expect(
+        await ledgerA.lookupOrHoldNext(memo.proofKey, memo.memo, memo.operationId, 'next', 60, true),
+      ).toMatchObject({ held: { ok: true } });
       expect(await modes()).toEqual(['off']);
       const x402 = payment({ kind: 'x402', creditsTotal: 2 });
       await ledgerA.hold(x402, 'fresh', 60); // FRESH_HOLD
@@ -152,7 +189,9 @@ describe(LedgerRepository.name, () => {
       await ledgerA.settle(single.holdId);
       const texts = () => spy.mock.calls.map(([q]) => (q as unknown as { name: string }).name);
       expect(texts()).toEqual(['ledger_settle_held']);
-      expect(await Promise.all(spy.mock.results.map(async (r) => (await r.value).rows[0].settle_commit))).toEqual(['on']);
+      expect(await Promise.all(spy.mock.results.map(async (r) => (await r.value).rows[0].settle_commit))).toEqual([
+        'on',
+      ]);
       spy.mockClear();
       expect((await ledgerA.settle(block.holdId))?.credits_used).toBe(1);
       expect(texts()).toEqual(['ledger_settle_held', 'ledger_flush']);
@@ -178,9 +217,15 @@ describe(LedgerRepository.name, () => {
     await admin.connect();
     try {
       await admin.query('UPDATE payments SET credits_used = credits_total WHERE proof_key = $1', [p.proofKey]);
-      await expect(ledgerB.settle(h.holdId, { json: '{}', headers: {} }, 600)).rejects.toThrow(`no credit left to settle hold ${h.holdId}`);
-      expect((await admin.query('SELECT status FROM holds WHERE id = $1', [h.holdId])).rows).toEqual([{ status: 'held' }]);
-      expect((await admin.query('SELECT count(*)::int AS n FROM replies WHERE hold_id = $1', [h.holdId])).rows).toEqual([{ n: 0 }]);
+      await expect(ledgerB.settle(h.holdId, { json: '{}', headers: {} }, 600)).rejects.toThrow(
+        `no credit left to settle hold ${h.holdId}`,
+      );
+      expect((await admin.query('SELECT status FROM holds WHERE id = $1', [h.holdId])).rows).toEqual([
+        { status: 'held' },
+      ]);
+      expect((await admin.query('SELECT count(*)::int AS n FROM replies WHERE hold_id = $1', [h.holdId])).rows).toEqual(
+        [{ n: 0 }],
+      );
     } finally {
       await admin.end();
     }
@@ -203,7 +248,11 @@ describe(LedgerRepository.name, () => {
     await Promise.all([ledgerA.releaseExpired(), ledgerB.releaseExpired()]);
     // Each abandoned hold expired once: by the sweep, or earlier by a racing hold that found no free credit (a slow
     // machine lets 1 s pass inside the race), so count the expiries, not what the sweep alone returned.
-    const [expiries] = await query(`SELECT count(*)::int AS n FROM holds JOIN payments ON payments.id = holds.payment_id WHERE proof_key = $1 AND holds.reason = 'expired'`, [p.proofKey]);
+    const [expiries] = await query(
+      `SELECT count(*)::int AS n FROM holds JOIN payments ON payments.id = holds.payment_id WHERE proof_key = $1 ` +
+        `AND holds.reason = 'expired'`,
+      [p.proofKey],
+    );
     expect(expiries.n).toBe(outcomes.filter((o) => o === 'abandoned').length);
     expect(outcomes.filter((o) => o.startsWith('not '))).toEqual([]);
     const [mine] = await query(
@@ -211,7 +260,11 @@ describe(LedgerRepository.name, () => {
        FROM payments WHERE proof_key = $1`,
       [p.proofKey],
     );
-    expect(mine).toEqual({ credits_used: outcomes.filter((o) => o === 'settled').length, credits_held: 0, settled: mine.credits_used });
+    expect(mine).toEqual({
+      credits_used: outcomes.filter((o) => o === 'settled').length,
+      credits_held: 0,
+      settled: mine.credits_used,
+    });
     // Freed credits are takeable again, down to exactly the block size.
     for (let i = mine.credits_used; i < 8; i++) {
       const h = await ledgerA.hold(p, `again${i}`, 60);
@@ -220,7 +273,8 @@ describe(LedgerRepository.name, () => {
     }
     expect(await ledgerB.hold(p, 'over', 60)).toEqual({ ok: false, reason: 'block_used_up' });
     // Every payment this file made (including those left held above): the counter matches the holds held.
-    const drift = await query(`SELECT proof_key, credits_held, (SELECT count(*)::int FROM holds WHERE payment_id = payments.id AND status = 'held') AS held
+    const drift =
+      await query(`SELECT proof_key, credits_held, (SELECT count(*)::int FROM holds WHERE payment_id = payments.id AND status = 'held') AS held
                                FROM payments WHERE credits_held <> (SELECT count(*) FROM holds WHERE payment_id = payments.id AND status = 'held')`);
     expect(drift).toEqual([]);
   });
@@ -228,7 +282,8 @@ describe(LedgerRepository.name, () => {
   describe('redelivery of a settled request', () => {
     const policy = (requestKey: string, max = 2) => ({ requestKey, windowSeconds: 600, max });
     const reply = { json: '{"served":1}', headers: { 'x-toll-cache': 'miss' } };
-    const creditsUsed = async (p: NewPayment) => (await query('SELECT credits_used FROM payments WHERE proof_key = $1', [p.proofKey]))[0].credits_used;
+    const creditsUsed = async (p: NewPayment) =>
+      (await query('SELECT credits_used FROM payments WHERE proof_key = $1', [p.proofKey]))[0].credits_used;
 
     it('hands the same request its stored answer again, charged once, up to the limit; another request is refused', async () => {
       const p = payment();
@@ -237,13 +292,23 @@ describe(LedgerRepository.name, () => {
       expect(first.redelivery).toBeUndefined();
       await ledgerA.settle(first.holdId, reply, 600);
       for (const count of [1, 2]) {
-        expect(await (count === 1 ? ledgerB : ledgerA).hold(p, `r${count + 1}`, 60, policy('k1'))).toMatchObject({ ok: true, holdId: first.holdId, redelivery: { count, reply } });
+        expect(await (count === 1 ? ledgerB : ledgerA).hold(p, `r${count + 1}`, 60, policy('k1'))).toMatchObject({
+          ok: true,
+          holdId: first.holdId,
+          redelivery: { count, reply },
+        });
       }
       expect(await ledgerB.hold(p, 'r4', 60, policy('k1'))).toEqual({ ok: false, reason: 'proof_already_redeemed' });
       expect(await ledgerB.hold(p, 'r5', 60, policy('k2'))).toEqual({ ok: false, reason: 'proof_already_redeemed' });
       expect(await ledgerB.hold(p, 'r6', 60)).toEqual({ ok: false, reason: 'proof_already_redeemed' });
       expect(await creditsUsed(p)).toBe(1);
-      expect(await query("SELECT count(*)::int AS n FROM holds h JOIN payments p ON p.id = h.payment_id WHERE p.proof_key = $1 AND h.status = 'settled'", [p.proofKey])).toEqual([{ n: 1 }]);
+      expect(
+        await query(
+          'SELECT count(*)::int AS n FROM holds h JOIN payments p ON p.id = h.payment_id WHERE p.proof_key = $1 ' +
+            "AND h.status = 'settled'",
+          [p.proofKey],
+        ),
+      ).toEqual([{ n: 1 }]);
     });
 
     it('redelivers without a body when none was kept, and never while the first request still holds the credit', async () => {
@@ -274,7 +339,11 @@ describe(LedgerRepository.name, () => {
       const first = await ledgerA.hold(p, 'r1', 60, policy('k1'));
       if (!first.ok) throw new Error('expected a hold');
       await ledgerA.settle(first.holdId, reply, 600);
-      expect(await ledgerB.hold(p, 'r2', 60, policy('k1'))).toMatchObject({ ok: true, holdId: first.holdId, redelivery: { count: 1, reply } });
+      expect(await ledgerB.hold(p, 'r2', 60, policy('k1'))).toMatchObject({
+        ok: true,
+        holdId: first.holdId,
+        redelivery: { count: 1, reply },
+      });
       const next = await ledgerB.hold(p, 'r3', 60, policy('k2'));
       expect(next.ok).toBe(true);
       expect(next.ok && next.redelivery).toBeUndefined();

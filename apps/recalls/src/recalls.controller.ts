@@ -19,11 +19,16 @@ export class RecallsController {
     operationId: 'recalls.search',
     method: 'GET',
     path: '/toll/recalls/search',
-    summary: 'Search US recalls and market withdrawals of food, medicines and drugs, medical devices (FDA) and consumer products such as toys or strollers (CPSC), by keyword, date and severity class',
+    summary:
+      'Search US recalls and market withdrawals of food, medicines and drugs, medical devices (FDA) and consumer ' +
+      'products such as toys or strollers (CPSC), by keyword, date and severity class',
     description:
-      'One normalised list across datasets, newest first, each row with the agency\'s own recall number and a link to its record. ' +
-      'A dataset with no match is an empty result; a dataset that fails is named in `sources` and `complete` is false. Vehicles: an ' +
-      'NHTSA campaign number as q (e.g. 19V182000) is looked up at NHTSA; by model or VIN use recalls.getVehicle or recalls.getVin ' +
+      "One normalised list across datasets, newest first, each row with the agency's own recall number and a " +
+      'link to its record. ' +
+      'A dataset with no match is an empty result; a dataset that fails is named in `sources` and `complete` is ' +
+      'false. Vehicles: an ' +
+      'NHTSA campaign number as q (e.g. 19V182000) is looked up at NHTSA; by model or VIN use recalls.getVehicle ' +
+      'or recalls.getVin ' +
       '(NHTSA has no text search). Cached 6 hours; served stale up to 7 days when a dataset fails.',
     asks: [
       'has this baby stroller been recalled',
@@ -50,8 +55,12 @@ export class RecallsController {
     operationId: 'recalls.getVehicle',
     method: 'GET',
     path: '/toll/recalls/vehicle',
-    summary: 'Car and vehicle safety recalls (NHTSA campaigns) by make, model and model year: affected component, summary, risk, remedy, do-not-drive warnings',
-    description: 'Source: NHTSA recalls API. No campaign is a 200 with an empty list. Cached 6 hours; served stale up to 7 days when NHTSA fails.',
+    summary:
+      'Car and vehicle safety recalls (NHTSA campaigns) by make, model and model year: affected component, ' +
+      'summary, risk, remedy, do-not-drive warnings',
+    description:
+      'Source: NHTSA recalls API. No campaign is a 200 with an empty list. Cached 6 hours; served stale up to 7 ' +
+      'days when NHTSA fails.',
     asks: [
       'recalls for a 2018 Honda Civic',
       'car safety recalls by make, model and year',
@@ -76,9 +85,12 @@ export class RecallsController {
     operationId: 'recalls.getVin',
     method: 'GET',
     path: '/toll/recalls/vin',
-    summary: 'Car recalls by VIN (vehicle identification number): decodes the VIN to make, model and year (NHTSA vPIC), then lists its NHTSA recall campaigns',
+    summary:
+      'Car recalls by VIN (vehicle identification number): decodes the VIN to make, model and year (NHTSA vPIC), ' +
+      'then lists its NHTSA recall campaigns',
     description:
-      'The VIN check digit is verified before payment. A VIN vPIC cannot decode is NOT_FOUND (the payment stays unused). Campaigns are those of the ' +
+      'The VIN check digit is verified before payment. A VIN vPIC cannot decode is NOT_FOUND (the payment stays ' +
+      'unused). Campaigns are those of the ' +
       "vehicle's make, model and year; whether this vehicle's repair is done is known only to its manufacturer.",
     asks: [
       'check open recalls for my VIN',
@@ -103,7 +115,9 @@ export class RecallsController {
     operationId: 'recalls.getHealth',
     method: 'GET',
     path: '/toll/recalls/health',
-    summary: 'Recall search service health: whether it is up, its sources and licence terms, what each call costs, cache and endpoint catalog',
+    summary:
+      'Recall search service health: whether it is up, its sources and licence terms, what each call costs, ' +
+      'cache and endpoint catalog',
     asks: [
       'is the recalls service up',
       'status of the recall search service',

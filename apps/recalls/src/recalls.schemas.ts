@@ -30,13 +30,16 @@ export const SearchInput = z
       .trim()
       .min(2)
       .max(100)
-      .regex(/^[\p{L}\p{N} .,'&/-]+$/u, 'may hold letters, digits, spaces and . , \' & / - only')
-      .describe('What to look for: a product, ingredient, hazard or firm, e.g. "listeria", "peanut butter", "stroller"'),
+      .regex(/^[\p{L}\p{N} .,'&/-]+$/u, "may hold letters, digits, spaces and . , ' & / - only")
+      .describe(
+        'What to look for: a product, ingredient, hazard or firm, e.g. "listeria", "peanut butter", "stroller"',
+      ),
     category: z
       .enum(CATEGORIES)
       .optional()
       .describe(
-        'Only this kind: food, drug, device (FDA), consumer (CPSC products) or vehicle (NHTSA; q must be a campaign number such as 19V182000). ' +
+        'Only this kind: food, drug, device (FDA), consumer (CPSC products) or vehicle (NHTSA; q must be a ' +
+          'campaign number such as 19V182000). ' +
           'Default: food, drug, device and consumer, or vehicle alone when q is a campaign number',
       ),
     from: Day('Recalls reported on or after this day'),
@@ -44,17 +47,36 @@ export const SearchInput = z
     classification: z
       .enum(['class-i', 'class-ii', 'class-iii'])
       .optional()
-      .describe('FDA severity: class-i (serious harm or death likely) to class-iii (unlikely to cause harm). CPSC and NHTSA do not classify, so this leaves consumer products and vehicles out'),
-    limit: z.number().int().min(1).max(SEARCH_MAX).default(20).describe(`Recalls to return (1-${SEARCH_MAX}), newest first`),
+      .describe(
+        'FDA severity: class-i (serious harm or death likely) to class-iii (unlikely to cause harm). CPSC and ' +
+          'NHTSA do not classify, so this leaves consumer products and vehicles out',
+      ),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(SEARCH_MAX)
+      .default(20)
+      .describe(`Recalls to return (1-${SEARCH_MAX}), newest first`),
   })
   .superRefine((v, ctx) => {
-    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    if (v.category === 'consumer' && v.classification) ctx.addIssue({ code: 'custom', path: ['classification'], message: 'CPSC recalls have no FDA classification' });
-    if (v.category === 'vehicle' && v.classification) ctx.addIssue({ code: 'custom', path: ['classification'], message: 'NHTSA recalls have no FDA classification' });
+    if (v.from && v.to && v.from > v.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    if (v.category === 'consumer' && v.classification)
+      ctx.addIssue({ code: 'custom', path: ['classification'], message: 'CPSC recalls have no FDA classification' });
+    if (v.category === 'vehicle' && v.classification)
+      ctx.addIssue({ code: 'custom', path: ['classification'], message: 'NHTSA recalls have no FDA classification' });
     if (v.category === 'vehicle' && !CAMPAIGN_PATTERN.test(v.q)) {
-      ctx.addIssue({ code: 'custom', path: ['q'], message: 'with category vehicle, give an NHTSA campaign number such as 19V182000 (for a make, model and year use recalls.getVehicle)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['q'],
+        message:
+          'with category vehicle, give an NHTSA campaign number such as 19V182000 (for a make, model and year ' +
+          'use recalls.getVehicle)',
+      });
     }
-  }).meta({ examples: [{ q: 'salmonella', category: 'food', limit: 10 }] });
+  })
+  .meta({ examples: [{ q: 'salmonella', category: 'food', limit: 10 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 const Name = (what: string) =>
@@ -66,21 +88,25 @@ const Name = (what: string) =>
     .regex(/^[\p{L}\p{N} .&/-]+$/u, 'may hold letters, digits, spaces and . & / - only')
     .describe(what);
 
-export const GetVehicleInput = z.strictObject({
-  make: Name('Vehicle make, e.g. "Honda"'),
-  model: Name('Model, e.g. "Accord"'),
-  year: z.number().int().min(1949).max(2099).describe('Model year'),
-}).meta({ examples: [{ make: 'Honda', model: 'Accord', year: 2018 }] });
+export const GetVehicleInput = z
+  .strictObject({
+    make: Name('Vehicle make, e.g. "Honda"'),
+    model: Name('Model, e.g. "Accord"'),
+    year: z.number().int().min(1949).max(2099).describe('Model year'),
+  })
+  .meta({ examples: [{ make: 'Honda', model: 'Accord', year: 2018 }] });
 export type GetVehicleInput = z.infer<typeof GetVehicleInput>;
 
-export const GetVinInput = z.strictObject({
-  vin: z
-    .string()
-    .trim()
-    .regex(VIN_PATTERN, { message: 'must be 17 characters: capital letters except I, O, Q, and digits', abort: true })
-    .refine(vinCheckDigitValid, 'check digit (9th character) does not match')
-    .describe('17-character Vehicle Identification Number; the check digit is verified before payment'),
-}).meta({ examples: [{ vin: '1HGCM82633A004352' }] });
+export const GetVinInput = z
+  .strictObject({
+    vin: z
+      .string()
+      .trim()
+      .regex(VIN_PATTERN, { message: 'must be 17 characters: capital letters except I, O, Q, and digits', abort: true })
+      .refine(vinCheckDigitValid, 'check digit (9th character) does not match')
+      .describe('17-character Vehicle Identification Number; the check digit is verified before payment'),
+  })
+  .meta({ examples: [{ vin: '1HGCM82633A004352' }] });
 export type GetVinInput = z.infer<typeof GetVinInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -91,7 +117,9 @@ export type SourceName = z.infer<typeof SourceName>;
 export const Recall = z.object({
   id: z.string().describe('Unique across sources: <source>:<source id>'),
   source: z.enum(['openfda', 'cpsc', 'nhtsa']),
-  source_id: z.string().describe("The agency's own number: FDA recall number, CPSC recall number, NHTSA campaign number"),
+  source_id: z
+    .string()
+    .describe("The agency's own number: FDA recall number, CPSC recall number, NHTSA campaign number"),
   category: z.enum(['food', 'drug', 'device', 'consumer', 'vehicle']),
   title: z.string(),
   reason: z.string().nullable().describe('Why the product was recalled'),
@@ -120,7 +148,14 @@ const Freshness = z.object({
 const Attribution = z.array(z.string()).describe('Credit and terms to show wherever the data is used');
 
 export const SearchOutput = z.object({
-  query: z.object({ q: z.string(), categories: z.array(z.enum(CATEGORIES)), from: z.string().nullable(), to: z.string().nullable(), classification: z.string().nullable(), limit: z.number().int() }),
+  query: z.object({
+    q: z.string(),
+    categories: z.array(z.enum(CATEGORIES)),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    classification: z.string().nullable(),
+    limit: z.number().int(),
+  }),
   complete: z.boolean().describe('False when a dataset failed and its recalls are missing (see sources)'),
   count: z.number().int(),
   recalls: z.array(Recall).describe('Newest first by reported date, across datasets'),
@@ -153,7 +188,9 @@ export type VehicleRecall = z.infer<typeof VehicleRecall>;
 const Listing = z
   .enum(['recalls_listed', 'none_listed', 'none_listed_or_unknown_vehicle'])
   .describe(
-    'recalls_listed: campaigns found. none_listed: no campaign for a vehicle known to exist (decoded from its VIN). none_listed_or_unknown_vehicle: NHTSA lists nothing, which it also answers for a make, model or year it does not know; this is NOT "no recalls" (check the spelling, or look up the VIN)',
+    'recalls_listed: campaigns found. none_listed: no campaign for a vehicle known to exist (decoded from its ' +
+      'VIN). none_listed_or_unknown_vehicle: NHTSA lists nothing, which it also answers for a make, model or year ' +
+      'it does not know; this is NOT "no recalls" (check the spelling, or look up the VIN)',
   );
 
 export const GetVehicleOutput = z.object({
@@ -189,6 +226,12 @@ export type GetVinOutput = z.infer<typeof GetVinOutput>;
 
 export const HealthOutput = healthOutput({
   sources: z.array(sourceHealth(SourceName)),
-  cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
+  cache: z.object({
+    entries: z.number().int(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    stale: z.number().int(),
+    errors: z.number().int(),
+  }),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

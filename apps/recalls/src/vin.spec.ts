@@ -13,6 +13,7 @@ describe('VIN', () => {
 
   it('refuses a wrong check digit and the letters I, O, Q', () => {
     expect(vinCheckDigitValid('1HGCM82643A004352')).toBe(false);
-    for (const bad of ['1HGCM82633A00435', '1HGCM82633A0043521', '1HGCM82633I004352', '1hgcm82633a004352']) expect(VIN_PATTERN.test(bad)).toBe(false);
+    for (const bad of ['1HGCM82633A00435', '1HGCM82633A0043521', '1HGCM82633I004352', '1hgcm82633a004352'])
+      expect(VIN_PATTERN.test(bad)).toBe(false);
   });
 });

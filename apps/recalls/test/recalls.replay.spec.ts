@@ -16,7 +16,13 @@ describe('recalls in replay mode', () => {
     expect(vin.response?.data).toMatchObject({
       vehicle: { make: 'HONDA', year: 2003 },
       count: 2,
-      freshness: { as_of: '2026-11-24T12:00:00.000Z', stale: true, reason: expect.stringMatching(/^replayed recording from 2026-11-24T12:00:00\.000Z, older than this operation's fresh window/) },
+      freshness: {
+        as_of: '2026-11-24T12:00:00.000Z',
+        stale: true,
+        reason: expect.stringMatching(
+          /^replayed recording from 2026-11-24T12:00:00\.000Z, older than this operation's fresh window/,
+        ),
+      },
       replayed: true,
       recorded_at: '2026-11-24T12:00:00.000Z',
     });
@@ -27,6 +33,10 @@ describe('recalls in replay mode', () => {
 
   it('answers a search from the datasets it has recordings for, and says which it lacks', async () => {
     const search = await callOperation(nc, 'recalls.search', { q: 'salmonella' });
-    expect(search.response?.data).toMatchObject({ complete: false, count: 1, recalls: [{ id: 'openfda:F-0438-2025' }] });
+    expect(search.response?.data).toMatchObject({
+      complete: false,
+      count: 1,
+      recalls: [{ id: 'openfda:F-0438-2025' }],
+    });
   });
 });

@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const DEFAULT_USER_AGENT = 'Toll/1.0 (+https://github.com/toll; ops@toll.example)';
 
 export const RegistryConfig = BaseConfig.extend({
-  DATABASE_URL: sensitive(z.string().startsWith('postgres').default('postgresql://postgres@127.0.0.1:5432/toll_registry')),
+  DATABASE_URL: sensitive(
+    z.string().startsWith('postgres').default('postgresql://postgres@127.0.0.1:5432/toll_registry'),
+  ),
   REGISTRY_MIGRATE_ON_START: z.enum(['true', 'false']).default('true'), // false where a release step migrates instead
   // The gateway's public base URL: the four verified seed listings point at it, and submissions may not.
   REGISTRY_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3000'),
@@ -15,7 +17,8 @@ export const RegistryConfig = BaseConfig.extend({
   // Background prober of listing endpoints (off in replay mode: there is no network to measure).
   REGISTRY_PROBE_ENABLED: z.stringbool().default(true),
   REGISTRY_PROBE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300), // per listing
-  REGISTRY_PROBE_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000), // how often a replica looks for due listings
+  // how often a replica looks for due listings
+  REGISTRY_PROBE_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   REGISTRY_PROBE_BATCH: z.coerce.number().int().min(1).max(100).default(20), // listings claimed per tick per replica
   REGISTRY_PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
   REGISTRY_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(3_000),

@@ -48,7 +48,8 @@ export class EndpointProber implements OnApplicationBootstrap, OnModuleDestroy {
     return { enabled: this.enabled, lastTickAt: this.lastTickAt, lastTickProbes: this.lastTickProbes };
   }
 
-  // One round: claim the due listings, probe them, store the results, delete expired rows. Returns how many were probed.
+  // One round: claim the due listings, probe them, store the results, delete expired rows. Returns how many were
+  // probed.
   tick(): Promise<number> {
     this.running ??= this.round()
       .catch((e: Error) => {
@@ -62,7 +63,11 @@ export class EndpointProber implements OnApplicationBootstrap, OnModuleDestroy {
   private async round(): Promise<number> {
     const c = this.config;
     const due = this.enabled ? await this.repo.claimDue(c.REGISTRY_PROBE_BATCH, c.REGISTRY_PROBE_INTERVAL_SECONDS) : [];
-    const options = { timeoutMs: c.REGISTRY_PROBE_TIMEOUT_MS, userAgent: c.REGISTRY_USER_AGENT, allowPrivate: c.REGISTRY_PROBE_ALLOW_PRIVATE };
+    const options = {
+      timeoutMs: c.REGISTRY_PROBE_TIMEOUT_MS,
+      userAgent: c.REGISTRY_USER_AGENT,
+      allowPrivate: c.REGISTRY_PROBE_ALLOW_PRIVATE,
+    };
     let next = 0;
     const worker = async () => {
       while (next < due.length) {

@@ -17,7 +17,12 @@ const listing = (id: string, over: Partial<Listing> = {}): Listing => ({
   published_at: '2026-11-01T00:00:00.000Z',
   ...over,
 });
-const health = (ok: number, of: number, latency: number | null, ageMs = 60_000) => ({ probes24h: of, okProbes24h: ok, latencyP50Ms: latency, lastProbeAt: new Date(NOW - ageMs) });
+const health = (ok: number, of: number, latency: number | null, ageMs = 60_000) => ({
+  probes24h: of,
+  okProbes24h: ok,
+  latencyP50Ms: latency,
+  lastProbeAt: new Date(NOW - ageMs),
+});
 const order = (cs: Candidate[]) => rank(cs, NOW).map((r) => `${r.id}:${r.rank_factors.ahead_of_next_by}`);
 
 describe('price of a listing', () => {
@@ -42,30 +47,56 @@ describe('price of a listing', () => {
 
 describe('ranking', () => {
   it('puts verification first, whatever the measurements', () => {
-    expect(order([{ listing: listing('fast'), health: health(10, 10, 20), usage30d: 50 }, { listing: listing('badge', { verified: true }), health: health(0, 10, null), usage30d: 0 }])).toEqual([
-      'badge:verified',
-      'fast:null',
-    ]);
+    expect(
+      order([
+        { listing: listing('fast'), health: health(10, 10, 20), usage30d: 50 },
+        { listing: listing('badge', { verified: true }), health: health(0, 10, null), usage30d: 0 },
+      ]),
+    ).toEqual(['badge:verified', 'fast:null']);
   });
 
   it('orders health up > degraded > unmeasured > down, then uptime in whole points', () => {
     const cs: Candidate[] = [
       { listing: listing('down'), health: health(4, 10, 50), usage30d: 0 },
       { listing: listing('never'), health: null, usage30d: 0 },
-      { listing: listing('stale'), health: health(10, 10, 50, 25 * 3_600_000), usage30d: 0 }, // last probe over 24 h ago: unmeasured, tied with "never" down to the id
+      // last probe over 24 h ago: unmeasured, tied with "never" down to the id
+      { listing: listing('stale'), health: health(10, 10, 50, 25 * 3_600_000), usage30d: 0 },
       { listing: listing('degraded'), health: health(9, 10, 50), usage30d: 0 },
       { listing: listing('up-96'), health: health(96, 100, 50), usage30d: 0 },
       { listing: listing('up-100'), health: health(100, 100, 50), usage30d: 0 },
     ];
-    expect(order(cs)).toEqual(['up-100:uptime', 'up-96:health', 'degraded:health', 'never:null', 'stale:health', 'down:null']);
+    expect(order(cs)).toEqual([
+      'up-100:uptime',
+      'up-96:health',
+      'degraded:health',
+      'never:null',
+      'stale:health',
+      'down:null',
+    ]);
   });
 
   it('compares latency in 100 ms steps, so price and usage still matter', () => {
     const cs: Candidate[] = [
-      { listing: listing('a', { pricing: { model: 'per_call', usd: '0.002' } }), health: health(5, 5, 20), usage30d: 9 },
-      { listing: listing('b', { pricing: { model: 'per_call', usd: '0.001' } }), health: health(5, 5, 95), usage30d: 0 },
-      { listing: listing('c', { pricing: { model: 'per_call', usd: '0.0001' } }), health: health(5, 5, 130), usage30d: 0 },
-      { listing: listing('d', { pricing: { model: 'per_call', usd: '0.002' } }), health: health(5, 5, 60), usage30d: 3 },
+      {
+        listing: listing('a', { pricing: { model: 'per_call', usd: '0.002' } }),
+        health: health(5, 5, 20),
+        usage30d: 9,
+      },
+      {
+        listing: listing('b', { pricing: { model: 'per_call', usd: '0.001' } }),
+        health: health(5, 5, 95),
+        usage30d: 0,
+      },
+      {
+        listing: listing('c', { pricing: { model: 'per_call', usd: '0.0001' } }),
+        health: health(5, 5, 130),
+        usage30d: 0,
+      },
+      {
+        listing: listing('d', { pricing: { model: 'per_call', usd: '0.002' } }),
+        health: health(5, 5, 60),
+        usage30d: 3,
+      },
       { listing: listing('e', { pricing: { model: 'quote' } }), health: health(5, 5, 60), usage30d: 99 },
     ];
     expect(order(cs)).toEqual(['b:price', 'a:usage', 'd:price', 'e:latency', 'c:null']);
@@ -80,7 +111,8 @@ describe('ranking', () => {
       NOW,
     );
     expect(first.rank_factors.explanation).toBe(
-      'unverified; no probe in the last 24 h; 0.01 USD per call; returned by lookups on 0 client-days in 30 days; ranked above the next result by published at',
+      'unverified; no probe in the last 24 h; 0.01 USD per call; returned by lookups on 0 client-days in 30 ' +
+        'days; ranked above the next result by published at',
     );
     expect([first.id, second.id, second.rank_factors.ahead_of_next_by]).toEqual(['old', 'young', null]);
   });

@@ -15,11 +15,13 @@ const micro = (usd: string): bigint => {
 export function callPrice(pricing: Listing['pricing']): CallPrice | null {
   if (pricing.model === 'free') return { micro: 0n, per: 1n };
   if (pricing.model === 'per_call' && pricing.usd) return { micro: micro(pricing.usd), per: 1n };
-  if (pricing.model === 'per_block' && pricing.usd && pricing.requests) return { micro: micro(pricing.usd), per: BigInt(pricing.requests) };
+  if (pricing.model === 'per_block' && pricing.usd && pricing.requests)
+    return { micro: micro(pricing.usd), per: BigInt(pricing.requests) };
   return null;
 }
 
-export const withinCeiling = (price: CallPrice | null, maxUsd: string): boolean => price !== null && price.micro <= micro(maxUsd) * price.per;
+export const withinCeiling = (price: CallPrice | null, maxUsd: string): boolean =>
+  price !== null && price.micro <= micro(maxUsd) * price.per;
 
 // USD with up to 9 decimals, rounded up at the 9th (a price is never shown lower than it is).
 export function priceLabel(price: CallPrice): string {
@@ -64,17 +66,40 @@ function score(c: Candidate, now: number): Scored {
   return { c, health, uptime, latency: fresh?.latencyP50Ms ?? null, price: callPrice(c.listing.pricing) };
 }
 
-const nullsLast = (a: number | bigint | null, b: number | bigint | null, cmp: (x: number | bigint, y: number | bigint) => number) =>
-  a === null && b === null ? 0 : a === null ? 1 : b === null ? -1 : cmp(a, b);
+const nullsLast = (
+  a: number | bigint | null,
+  b: number | bigint | null,
+  cmp: (x: number | bigint, y: number | bigint) => number,
+) => (a === null && b === null ? 0 : a === null ? 1 : b === null ? -1 : cmp(a, b));
 const asc = (x: number | bigint, y: number | bigint) => (x < y ? -1 : x > y ? 1 : 0);
 
 // The ranking order, one named step at a time (spec §4.1: verification, uptime/latency, price, usage).
 const STEPS: Array<[NonNullable<RankFactors['ahead_of_next_by']>, (a: Scored, b: Scored) => number]> = [
   ['verified', (a, b) => Number(b.c.listing.verified) - Number(a.c.listing.verified)],
   ['health', (a, b) => HEALTH_ORDER[b.health] - HEALTH_ORDER[a.health]],
-  ['uptime', (a, b) => nullsLast(a.uptime === null ? null : Math.floor(a.uptime * 100), b.uptime === null ? null : Math.floor(b.uptime * 100), (x, y) => asc(y, x))],
-  ['latency', (a, b) => nullsLast(a.latency === null ? null : Math.floor(a.latency / LATENCY_STEP_MS), b.latency === null ? null : Math.floor(b.latency / LATENCY_STEP_MS), asc)],
-  ['price', (a, b) => nullsLast(a.price && a.price.micro * (b.price?.per ?? 1n), b.price && b.price.micro * (a.price?.per ?? 1n), asc)],
+  [
+    'uptime',
+    (a, b) =>
+      nullsLast(
+        a.uptime === null ? null : Math.floor(a.uptime * 100),
+        b.uptime === null ? null : Math.floor(b.uptime * 100),
+        (x, y) => asc(y, x),
+      ),
+  ],
+  [
+    'latency',
+    (a, b) =>
+      nullsLast(
+        a.latency === null ? null : Math.floor(a.latency / LATENCY_STEP_MS),
+        b.latency === null ? null : Math.floor(b.latency / LATENCY_STEP_MS),
+        asc,
+      ),
+  ],
+  [
+    'price',
+    (a, b) =>
+      nullsLast(a.price && a.price.micro * (b.price?.per ?? 1n), b.price && b.price.micro * (a.price?.per ?? 1n), asc),
+  ],
   ['usage', (a, b) => b.c.usage30d - a.c.usage30d],
   ['published_at', (a, b) => a.c.listing.published_at.localeCompare(b.c.listing.published_at)],
 ];
@@ -87,7 +112,8 @@ function explain(s: Scored, by: RankFactors['ahead_of_next_by']): string {
     s.c.listing.verified ? 'verified' : 'unverified',
     s.uptime === null || !h
       ? 'no probe in the last 24 h'
-      : `${s.health}: ${Math.floor(s.uptime * 100)}% of ${h.probes24h} probes answered in 24 h${s.latency === null ? '' : `, median ${s.latency} ms`}`,
+      : `${s.health}: ${Math.floor(s.uptime * 100)}% of ${h.probes24h} probes answered in 24 ` +
+        `h${s.latency === null ? '' : `, median ${s.latency} ms`}`,
     s.price ? `${priceLabel(s.price)} USD per call` : 'no per-call price',
     `returned by lookups on ${s.c.usage30d} client-days in 30 days`,
   ];

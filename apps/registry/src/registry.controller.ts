@@ -18,9 +18,12 @@ export class RegistryController {
     operationId: 'registry.getListings',
     method: 'GET',
     path: '/api/listings',
-    summary: 'Registry listings; with capability, a ranked lookup (verification, uptime/latency, price, usage) with the factors behind each rank',
+    summary:
+      'Registry listings; with capability, a ranked lookup (verification, uptime/latency, price, usage) with the ' +
+      'factors behind each rank',
     description:
-      'Filters are always enforced (no match → empty list): capability (tag in capability_tags), max_price (USD per call), verified_only, auth. ' +
+      'Filters are always enforced (no match → empty list): capability (tag in capability_tags), max_price (USD ' +
+      'per call), verified_only, auth. ' +
       'registry_updated changes whenever the published set changes; re-pull then.',
     asks: [
       'browse every service published in the registry',
@@ -70,7 +73,9 @@ export class RegistryController {
     method: 'POST',
     path: '/api/submit',
     summary: 'Submit a listing (schema v0.1); published at once as unverified. Rate-limited per client network',
-    description: 'accepted_terms must be true and is not published. One listing per endpoint_url. Too many submissions → 429 with Retry-After.',
+    description:
+      'accepted_terms must be true and is not published. One listing per endpoint_url. Too many submissions → ' +
+      '429 with Retry-After.',
     asks: [
       'publish my API in the public registry',
       'add my service to the directory with its price and auth method',

@@ -5,7 +5,10 @@ import { PrismaService } from './prisma.service';
 
 export type ListingRow = Listing;
 export type ListingWithHealth = Listing & { health: ListingHealth | null };
-export type NewListing = Pick<Listing, 'name' | 'description' | 'category' | 'endpointUrl' | 'authMethod' | 'capabilityTags'> & {
+export type NewListing = Pick<
+  Listing,
+  'name' | 'description' | 'category' | 'endpointUrl' | 'authMethod' | 'capabilityTags'
+> & {
   ioFormat: Prisma.InputJsonValue;
   pricing: Prisma.InputJsonValue;
   contact: Prisma.InputJsonValue;
@@ -45,10 +48,24 @@ const DAY_MS = 86_400_000;
 // loaded machine (7 s taken, P2028, seen in the soak); a slow start is better than none.
 const SEED_TRANSACTION = { maxWait: 30_000, timeout: 120_000 };
 
-type Published = Pick<Listing, 'name' | 'description' | 'category' | 'endpointUrl' | 'authMethod' | 'capabilityTags'> & { ioFormat: unknown; pricing: unknown; contact: unknown };
-const published = (l: Published) => [l.name, l.description, l.category, l.endpointUrl, l.ioFormat, l.pricing, l.authMethod, l.contact, l.capabilityTags];
+type Published = Pick<
+  Listing,
+  'name' | 'description' | 'category' | 'endpointUrl' | 'authMethod' | 'capabilityTags'
+> & { ioFormat: unknown; pricing: unknown; contact: unknown };
+const published = (l: Published) => [
+  l.name,
+  l.description,
+  l.category,
+  l.endpointUrl,
+  l.ioFormat,
+  l.pricing,
+  l.authMethod,
+  l.contact,
+  l.capabilityTags,
+];
 // Key order differs between what we write and what jsonb returns, so compare canonically.
-const sameListing = (row: Listing, seed: NewSeed) => row.verified && canonicalJson(published(row)) === canonicalJson(published(seed));
+const sameListing = (row: Listing, seed: NewSeed) =>
+  row.verified && canonicalJson(published(row)) === canonicalJson(published(seed));
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === 'P2002';
 
@@ -76,27 +93,40 @@ export class RegistryRepository {
 
   find(filter: { capability?: string; verifiedOnly: boolean; auth?: string }): Promise<ListingWithHealth[]> {
     return this.db.listing.findMany({
-      where: { capabilityTags: filter.capability ? { has: filter.capability } : undefined, verified: filter.verifiedOnly ? true : undefined, authMethod: filter.auth },
+      where: {
+        capabilityTags: filter.capability ? { has: filter.capability } : undefined,
+        verified: filter.verifiedOnly ? true : undefined,
+        authMethod: filter.auth,
+      },
       include: { health: true },
       orderBy: [{ verified: 'desc' }, { publishedAt: 'asc' }, { name: 'asc' }],
     });
   }
 
   async usage(listingIds: string[]): Promise<Map<string, number>> {
-    const rows = await this.db.listingUsage.groupBy({ by: ['listingId'], where: { listingId: { in: listingIds }, day: { gt: utcDay(USAGE_DAYS) } }, _count: { _all: true } });
+    const rows = await this.db.listingUsage.groupBy({
+      by: ['listingId'],
+      where: { listingId: { in: listingIds }, day: { gt: utcDay(USAGE_DAYS) } },
+      _count: { _all: true },
+    });
     return new Map(rows.map((r) => [r.listingId, r._count._all]));
   }
 
   async recordUsage(listingIds: string[], clientKey: string): Promise<void> {
     const day = utcDay();
-    await this.db.listingUsage.createMany({ data: listingIds.map((listingId) => ({ listingId, day, clientKey })), skipDuplicates: true });
+    await this.db.listingUsage.createMany({
+      data: listingIds.map((listingId) => ({ listingId, day, clientKey })),
+      skipDuplicates: true,
+    });
   }
 
   // Upserts the curated seeds (and drops seeds no longer curated); publishes only when something changed.
   seed(seeds: NewSeed[]): Promise<Marker | null> {
     return this.db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT 1 FROM registry_state WHERE id = 1 FOR UPDATE`; // one seeder at a time
-      const dropped = await tx.listing.deleteMany({ where: { seedKey: { not: null, notIn: seeds.map((s) => s.seedKey) } } });
+      const dropped = await tx.listing.deleteMany({
+        where: { seedKey: { not: null, notIn: seeds.map((s) => s.seedKey) } },
+      });
       let changed = dropped.count > 0;
       const publishedAt = new Date(); // one time for the whole seed, so listings order by name within it
       for (const s of seeds) {
@@ -145,7 +175,9 @@ export class RegistryRepository {
   // Stores a probe and recomputes the listing's rolling 24 h statistics from the stored probes.
   recordProbe(listingId: string, p: ProbeRecord): Promise<void> {
     return this.db.$transaction(async (tx) => {
-      await tx.probe.create({ data: { listingId, ok: p.ok, statusCode: p.statusCode, latencyMs: p.latencyMs, error: p.error } });
+      await tx.probe.create({
+        data: { listingId, ok: p.ok, statusCode: p.statusCode, latencyMs: p.latencyMs, error: p.error },
+      });
       await tx.$executeRaw`
         INSERT INTO listing_health (listing_id, probes_24h, ok_probes_24h, latency_p50_ms, last_probe_at, last_ok, last_error)
         SELECT ${listingId}::uuid, count(*)::int, (count(*) FILTER (WHERE ok))::int,

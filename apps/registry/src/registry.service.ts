@@ -7,7 +7,17 @@ import { EndpointProber } from './endpoint-prober';
 import { clientKey } from './ip';
 import { callPrice, rank, withinCeiling } from './ranking';
 import { RegistryRepository, type Limited, type ListingRow, type Marker, type RateRule } from './registry.repository';
-import { LISTING_SCHEMA_VERSION, type Listing, type ListingsOutput, type ListingsQuery, type QuestionnaireInput, type HealthOutput, type SnapshotOutput, type SubmitInput, type SubmitOutput } from './registry.schemas';
+import {
+  LISTING_SCHEMA_VERSION,
+  type Listing,
+  type ListingsOutput,
+  type ListingsQuery,
+  type QuestionnaireInput,
+  type HealthOutput,
+  type SnapshotOutput,
+  type SubmitInput,
+  type SubmitOutput,
+} from './registry.schemas';
 import { seedListings } from './seed-listings';
 
 const toListing = (row: ListingRow): Listing => ({
@@ -30,7 +40,8 @@ const markerFields = (m: Marker) => ({ registry_updated: m.updatedAt.toISOString
 // How long a submission waits for DNS to judge its endpoint's host.
 const SUBMIT_DNS_TIMEOUT_MS = 3_000;
 
-const invalid = (field: string, message: string) => new TollError('INVALID_INPUT', 'Input failed validation', { issues: [{ field, message }] });
+const invalid = (field: string, message: string) =>
+  new TollError('INVALID_INPUT', 'Input failed validation', { issues: [{ field, message }] });
 
 @Injectable()
 export class RegistryService implements OnApplicationBootstrap {
@@ -71,12 +82,27 @@ export class RegistryService implements OnApplicationBootstrap {
       const marker = await this.repo.marker();
       const rows = await this.repo.find({ capability: q.capability, verifiedOnly: q.verified_only, auth: q.auth });
       const max = q.max_price;
-      const kept = max === undefined ? rows : rows.filter((r) => withinCeiling(callPrice(r.pricing as Listing['pricing']), max));
-      const lookup = { capability: q.capability ?? null, max_price: q.max_price ?? null, verified_only: q.verified_only, auth: q.auth ?? null, matched: kept.length };
-      if (!q.capability) return { schema_version: LISTING_SCHEMA_VERSION, listings: kept.map(toListing), ...markerFields(marker), lookup };
+      const kept =
+        max === undefined ? rows : rows.filter((r) => withinCeiling(callPrice(r.pricing as Listing['pricing']), max));
+      const lookup = {
+        capability: q.capability ?? null,
+        max_price: q.max_price ?? null,
+        verified_only: q.verified_only,
+        auth: q.auth ?? null,
+        matched: kept.length,
+      };
+      if (!q.capability)
+        return {
+          schema_version: LISTING_SCHEMA_VERSION,
+          listings: kept.map(toListing),
+          ...markerFields(marker),
+          lookup,
+        };
       const ids = kept.map((r) => r.id);
       const usage = await this.repo.usage(ids);
-      const ranked = rank(kept.map((r) => ({ listing: toListing(r), health: r.health, usage30d: usage.get(r.id) ?? 0 })));
+      const ranked = rank(
+        kept.map((r) => ({ listing: toListing(r), health: r.health, usage30d: usage.get(r.id) ?? 0 })),
+      );
       if (ids.length) await this.repo.recordUsage(ids, clientKey(callerIp));
       return { schema_version: LISTING_SCHEMA_VERSION, listings: ranked, ...markerFields(marker), lookup };
     });
@@ -85,7 +111,11 @@ export class RegistryService implements OnApplicationBootstrap {
   async snapshot(): Promise<SnapshotOutput> {
     return this.db(async () => {
       const marker = await this.repo.marker();
-      return { schema_version: LISTING_SCHEMA_VERSION, listings: (await this.repo.verifiedSeeds()).map(toListing), ...markerFields(marker) };
+      return {
+        schema_version: LISTING_SCHEMA_VERSION,
+        listings: (await this.repo.verifiedSeeds()).map(toListing),
+        ...markerFields(marker),
+      };
     });
   }
 
@@ -93,28 +123,27 @@ export class RegistryService implements OnApplicationBootstrap {
   async feed(): Promise<RegistryListingsReply> {
     return this.db(async () => {
       const marker = await this.repo.marker();
-      const listings = (await this.repo.all()).map(toListing).map(
-        (l): RegistryListing => ({
-          id: l.id,
-          name: l.name,
-          description: l.description,
-          category: l.category,
-          endpoint_url: l.endpoint_url,
-          io_format: l.io_format,
-          pricing: l.pricing,
-          auth_method: l.auth_method,
-          contact: l.contact,
-          capability_tags: l.capability_tags,
-          verified: l.verified,
-        }),
-      );
+      const listings = (await this.repo.all()).map(toListing).map((l): RegistryListing => ({
+        id: l.id,
+        name: l.name,
+        description: l.description,
+        category: l.category,
+        endpoint_url: l.endpoint_url,
+        io_format: l.io_format,
+        pricing: l.pricing,
+        auth_method: l.auth_method,
+        contact: l.contact,
+        capability_tags: l.capability_tags,
+        verified: l.verified,
+      }));
       return { listings, registry_updated: marker.updatedAt.toISOString() };
     });
   }
 
   async submit(input: SubmitInput, callerIp: string): Promise<SubmitOutput> {
     const endpointUrl = new URL(input.endpoint_url).href; // canonical form: one listing per endpoint
-    if (new URL(endpointUrl).origin === this.operatorOrigin) throw invalid('endpoint_url', "is on the operator's own origin, reserved for its verified listings");
+    if (new URL(endpointUrl).origin === this.operatorOrigin)
+      throw invalid('endpoint_url', "is on the operator's own origin, reserved for its verified listings");
     await this.refuseNonPublic(endpointUrl);
     const listing = {
       name: input.name,
@@ -125,14 +154,24 @@ export class RegistryService implements OnApplicationBootstrap {
       pricing: input.pricing,
       authMethod: input.auth_method,
       contact: input.contact,
-      capabilityTags: input.capability_tags ?? [input.category], // the spec's submission has no tags: the category is the one capability it names
+      // the spec's submission has no tags: the category is the one capability it names
+      capabilityTags: input.capability_tags ?? [input.category],
     };
     const rule = this.rule('submit', callerIp);
     const result = await this.db(() => this.repo.publish(listing, rule));
     if (result.kind === 'rate_limited') throw this.limited('submissions', rule, result);
     if (result.kind === 'duplicate') throw invalid('endpoint_url', 'is already listed');
-    this.logger.event('info', 'listing published', { listingId: result.row.id, registryVersion: result.marker.version });
-    return { schema_version: LISTING_SCHEMA_VERSION, outcome: 'published', verification: 'unverified', listing: toListing(result.row), ...markerFields(result.marker) };
+    this.logger.event('info', 'listing published', {
+      listingId: result.row.id,
+      registryVersion: result.marker.version,
+    });
+    return {
+      schema_version: LISTING_SCHEMA_VERSION,
+      outcome: 'published',
+      verification: 'unverified',
+      listing: toListing(result.row),
+      ...markerFields(result.marker),
+    };
   }
 
   // Every agent may call a published endpoint, so it must be a public address, judged by the prober's own rule
@@ -142,7 +181,11 @@ export class RegistryService implements OnApplicationBootstrap {
   private async refuseNonPublic(endpointUrl: string) {
     const host = new URL(endpointUrl).hostname;
     try {
-      await withDeadline(resolvePublic(host, this.config.REGISTRY_PROBE_ALLOW_PRIVATE), Date.now() + SUBMIT_DNS_TIMEOUT_MS, () => new Error('DNS timed out'));
+      await withDeadline(
+        resolvePublic(host, this.config.REGISTRY_PROBE_ALLOW_PRIVATE),
+        Date.now() + SUBMIT_DNS_TIMEOUT_MS,
+        () => new Error('DNS timed out'),
+      );
     } catch (e) {
       if (e instanceof BlockedTargetError) throw invalid('endpoint_url', `must be a public address (${e.message})`);
     }
@@ -166,8 +209,19 @@ export class RegistryService implements OnApplicationBootstrap {
       ...this.groupHealth.describe(),
       status: stats ? 'ok' : 'degraded',
       ...(stats ? {} : { reason: 'registry database unavailable' }),
-      registry: stats && { listings: stats.listings, verified: stats.verified, probed_24h: stats.probed24h, ...markerFields(stats.marker) },
-      sources: [{ name: 'postgres', role: 'listings, change marker, probes, usage, rate limits, questionnaire', ok: stats !== null }],
+      registry: stats && {
+        listings: stats.listings,
+        verified: stats.verified,
+        probed_24h: stats.probed24h,
+        ...markerFields(stats.marker),
+      },
+      sources: [
+        {
+          name: 'postgres',
+          role: 'listings, change marker, probes, usage, rate limits, questionnaire',
+          ok: stats !== null,
+        },
+      ],
       prober: {
         enabled: prober.enabled,
         interval_seconds: this.config.REGISTRY_PROBE_INTERVAL_SECONDS,
@@ -177,7 +231,10 @@ export class RegistryService implements OnApplicationBootstrap {
         last_tick_at: prober.lastTickAt?.toISOString() ?? null,
         last_tick_probes: prober.lastTickProbes,
       },
-      rate_limits: { submit: { limit: this.config.REGISTRY_SUBMIT_LIMIT, window_seconds: window }, questionnaire: { limit: this.config.REGISTRY_QUESTIONNAIRE_LIMIT, window_seconds: window } },
+      rate_limits: {
+        submit: { limit: this.config.REGISTRY_SUBMIT_LIMIT, window_seconds: window },
+        questionnaire: { limit: this.config.REGISTRY_QUESTIONNAIRE_LIMIT, window_seconds: window },
+      },
     };
   }
 
@@ -188,11 +245,15 @@ export class RegistryService implements OnApplicationBootstrap {
 
   // The gateway turns this into a 429 with Retry-After: retry_after_seconds.
   private limited(what: string, { limit, windowSeconds }: RateRule, { retryAfterSeconds }: Limited) {
-    return new TollError('RATE_LIMITED', `Too many ${what} from your network: at most ${limit} per ${windowSeconds} s; retry in ${retryAfterSeconds} s`, {
-      retry_after_seconds: retryAfterSeconds,
-      limit,
-      window_seconds: windowSeconds,
-    });
+    return new TollError(
+      'RATE_LIMITED',
+      `Too many ${what} from your network: at most ${limit} per ${windowSeconds} s; retry in ${retryAfterSeconds} s`,
+      {
+        retry_after_seconds: retryAfterSeconds,
+        limit,
+        window_seconds: windowSeconds,
+      },
+    );
   }
 
   // The database is the registry's only dependency: when it fails, say so instead of an internal error.

@@ -56,34 +56,67 @@ describe('SSRF guard', () => {
     expect(blockedReason(address)).toBe(reason);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])('allows the public address %s', (address) => {
+  it.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+  ])('allows the public address %s', (address) => {
     expect(blockedReason(address)).toBeNull();
   });
 
   it('refuses a hostname that resolves to 127.0.0.1 (real resolver: localhost)', async () => {
-    await expect(resolvePublic('localhost', false)).rejects.toThrow(new BlockedTargetError('localhost resolves to 127.0.0.1 (loopback)'));
+    await expect(resolvePublic('localhost', false)).rejects.toThrow(
+      new BlockedTargetError('localhost resolves to 127.0.0.1 (loopback)'),
+    );
   });
 
   it('refuses a public-looking hostname pointing inside, or with any one private address', async () => {
-    await expect(resolvePublic('rebind.example', false, fakeDns)).rejects.toThrow('rebind.example resolves to 127.0.0.1 (loopback)');
-    await expect(resolvePublic('mixed.example', false, fakeDns)).rejects.toThrow('mixed.example resolves to 10.0.0.5 (private (RFC 1918))');
-    await expect(resolvePublic('[::ffff:169.254.169.254]', false)).rejects.toThrow('resolves to ::ffff:169.254.169.254 (link-local)');
+    await expect(resolvePublic('rebind.example', false, fakeDns)).rejects.toThrow(
+      'rebind.example resolves to 127.0.0.1 (loopback)',
+    );
+    await expect(resolvePublic('mixed.example', false, fakeDns)).rejects.toThrow(
+      'mixed.example resolves to 10.0.0.5 (private (RFC 1918))',
+    );
+    await expect(resolvePublic('[::ffff:169.254.169.254]', false)).rejects.toThrow(
+      'resolves to ::ffff:169.254.169.254 (link-local)',
+    );
     expect(await resolvePublic('public.example', false, fakeDns)).toHaveLength(2);
     expect(await resolvePublic('rebind.example', true, fakeDns)).toEqual([{ address: '127.0.0.1', family: 4 }]);
   });
 
   it('gives sockets only checked addresses, in both lookup forms', async () => {
     const run = (host: string, options: { all?: boolean; family?: number }) =>
-      new Promise<unknown>((resolve) => guardedLookup(false, fakeDns)(host, options, (err, address, family) => resolve(err ? err.message : { address, family })));
+      new Promise<unknown>((resolve) =>
+        guardedLookup(false, fakeDns)(host, options, (err, address, family) =>
+          resolve(err ? err.message : { address, family }),
+        ),
+      );
     expect(await run('rebind.example', { all: true })).toBe('rebind.example resolves to 127.0.0.1 (loopback)');
     expect(await run('public.example', {})).toEqual({ address: '93.184.215.14', family: 4 });
-    expect(await run('public.example', { all: true })).toEqual({ address: await fakeDns('public.example'), family: undefined });
-    expect(await run('public.example', { family: 6 })).toEqual({ address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c', family: 6 });
+    expect(await run('public.example', { all: true })).toEqual({
+      address: await fakeDns('public.example'),
+      family: undefined,
+    });
+    expect(await run('public.example', { family: 6 })).toEqual({
+      address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c',
+      family: 6,
+    });
   });
 
   describe('the prober behind it', () => {
     let fake: FakeUpstream;
-    const fixture = { upstream: 'listing-endpoints', case: 'up', source: 'built-from-docs' as const, recordedAt: '2026-11-23T09:00:00Z', request: { method: 'HEAD', path: '/up' }, response: { status: 200, body: '' } };
+    const fixture = {
+      upstream: 'listing-endpoints',
+      case: 'up',
+      source: 'built-from-docs' as const,
+      recordedAt: '2026-11-23T09:00:00Z',
+      request: { method: 'HEAD', path: '/up' },
+      response: { status: 200, body: '' },
+    };
 
     beforeAll(async () => {
       fake = await startFakeUpstream([fixture]);
@@ -93,14 +126,32 @@ describe('SSRF guard', () => {
     it('never connects to a private target: literal IP, localhost, or a name resolving inside', async () => {
       const port = new URL(fake.url).port;
       const options = { timeoutMs: 1_000, userAgent: 'test', allowPrivate: false, resolver: fakeDns };
-      expect(await probeEndpoint(`http://127.0.0.1:${port}/up`, options)).toEqual({ ok: false, statusCode: null, latencyMs: null, error: 'blocked: 127.0.0.1 resolves to 127.0.0.1 (loopback)' });
-      expect(await probeEndpoint(`http://[::ffff:7f00:1]:${port}/up`, options)).toEqual({ ok: false, statusCode: null, latencyMs: null, error: 'blocked: ::ffff:7f00:1 resolves to ::ffff:7f00:1 (loopback)' });
-      expect((await probeEndpoint(`http://localhost:${port}/up`, { ...options, resolver: undefined })).error).toBe('blocked: localhost resolves to 127.0.0.1 (loopback)');
-      expect((await probeEndpoint(`http://rebind.example:${port}/up`, options)).error).toBe('blocked: rebind.example resolves to 127.0.0.1 (loopback)');
-      expect((await probeEndpoint('http://169.254.169.254/latest/meta-data/', options)).error).toBe('blocked: 169.254.169.254 resolves to 169.254.169.254 (link-local)');
+      expect(await probeEndpoint(`http://127.0.0.1:${port}/up`, options)).toEqual({
+        ok: false,
+        statusCode: null,
+        latencyMs: null,
+        error: 'blocked: 127.0.0.1 resolves to 127.0.0.1 (loopback)',
+      });
+      expect(await probeEndpoint(`http://[::ffff:7f00:1]:${port}/up`, options)).toEqual({
+        ok: false,
+        statusCode: null,
+        latencyMs: null,
+        error: 'blocked: ::ffff:7f00:1 resolves to ::ffff:7f00:1 (loopback)',
+      });
+      expect((await probeEndpoint(`http://localhost:${port}/up`, { ...options, resolver: undefined })).error).toBe(
+        'blocked: localhost resolves to 127.0.0.1 (loopback)',
+      );
+      expect((await probeEndpoint(`http://rebind.example:${port}/up`, options)).error).toBe(
+        'blocked: rebind.example resolves to 127.0.0.1 (loopback)',
+      );
+      expect((await probeEndpoint('http://169.254.169.254/latest/meta-data/', options)).error).toBe(
+        'blocked: 169.254.169.254 resolves to 169.254.169.254 (link-local)',
+      );
       expect(fake.hits).toEqual([]);
       // Allowed only by the tests-only switch:
-      expect(await probeEndpoint(`http://localhost:${port}/up`, { ...options, resolver: undefined, allowPrivate: true })).toMatchObject({ ok: true, statusCode: 200, error: null });
+      expect(
+        await probeEndpoint(`http://localhost:${port}/up`, { ...options, resolver: undefined, allowPrivate: true }),
+      ).toMatchObject({ ok: true, statusCode: 200, error: null });
       expect(fake.hits).toHaveLength(1);
     });
   });
@@ -108,6 +159,8 @@ describe('SSRF guard', () => {
 
 // Keeps the real resolver honest: on this machine localhost is 127.0.0.1, which the case above relies on.
 it('resolves localhost to 127.0.0.1 here', async () => {
-  const addresses = await new Promise<string[]>((resolve, reject) => lookup('localhost', { all: true }, (e, a) => (e ? reject(e) : resolve(a.map((x) => x.address)))));
+  const addresses = await new Promise<string[]>((resolve, reject) =>
+    lookup('localhost', { all: true }, (e, a) => (e ? reject(e) : resolve(a.map((x) => x.address)))),
+  );
   expect(addresses).toContain('127.0.0.1');
 });

@@ -7,12 +7,18 @@ export interface Reply {
 }
 
 // One registry operation over NATS from a given client address.
-export const callRegistry = (nc: NatsConnection, operation: string, input: unknown, ip = '203.0.113.7'): Promise<Reply> =>
-  callOperation(nc, `registry.${operation}`, input, { caller: { ip } });
+export const callRegistry = (
+  nc: NatsConnection,
+  operation: string,
+  input: unknown,
+  ip = '203.0.113.7',
+): Promise<Reply> => callOperation(nc, `registry.${operation}`, input, { caller: { ip } });
 
 // Raw text of a reply, for searching every public response for something that must never appear.
 export const rawCall = async (nc: NatsConnection, subject: string, data: unknown): Promise<string> => {
-  const reply = await nc.request(subject, Buffer.from(JSON.stringify({ id: 'raw', pattern: subject, data })), { timeout: 10_000 });
+  const reply = await nc.request(subject, Buffer.from(JSON.stringify({ id: 'raw', pattern: subject, data })), {
+    timeout: 10_000,
+  });
   return Buffer.from(reply.data).toString('utf8');
 };
 

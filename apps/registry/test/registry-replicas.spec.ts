@@ -11,16 +11,24 @@ describe('registry replicas on one database', () => {
     database: 'toll_registry_replicas',
     natsServers: 2,
     replicas: 2,
-    env: () => ({ REGISTRY_PUBLIC_BASE_URL: 'https://toll.example', REGISTRY_QUESTIONNAIRE_LIMIT: '2', REGISTRY_PROBE_ENABLED: 'false' }),
+    env: () => ({
+      REGISTRY_PUBLIC_BASE_URL: 'https://toll.example',
+      REGISTRY_QUESTIONNAIRE_LIMIT: '2',
+      REGISTRY_PROBE_ENABLED: 'false',
+    }),
   });
   const env = (nats: { url: string }) => ({ ...envOf(), NATS_URL: nats.url }); // another replica's settings
   let n = 0;
-  const submit = (replica: 0 | 1, ip: string) => callRegistry(clients[replica], 'submit', submission({ endpoint_url: `https://replicas.example/${n++}` }), ip);
-  const version = async () => (await callRegistry(clients[0], 'getSnapshot', {})).response!.data.registry_version as number;
+  const submit = (replica: 0 | 1, ip: string) =>
+    callRegistry(clients[replica], 'submit', submission({ endpoint_url: `https://replicas.example/${n++}` }), ip);
+  const version = async () =>
+    (await callRegistry(clients[0], 'getSnapshot', {})).response!.data.registry_version as number;
   const expectLimited = (err: any, what: string, limit: number) => {
     expect(err).toEqual({
       code: 'RATE_LIMITED',
-      message: `Too many ${what} from your network: at most ${limit} per 3600 s; retry in ${err.details.retry_after_seconds} s`,
+      message:
+        `Too many ${what} from your network: at most ${limit} per 3600 s; retry in ` +
+        `${err.details.retry_after_seconds} s`,
       details: { retry_after_seconds: expect.any(Number), limit, window_seconds: 3600 },
     });
     expect(err.details.retry_after_seconds).toBeGreaterThan(3590);
@@ -34,7 +42,8 @@ describe('registry replicas on one database', () => {
 
   it('refuses the 6th submission from one client on either replica, with retryAfterSeconds', async () => {
     const ip = '198.51.100.7';
-    for (const replica of [0, 1, 0, 1, 0] as const) expect((await submit(replica, ip)).response?.data.outcome).toBe('published');
+    for (const replica of [0, 1, 0, 1, 0] as const)
+      expect((await submit(replica, ip)).response?.data.outcome).toBe('published');
     const before = await version();
     expectLimited((await submit(1, ip)).err, 'submissions', 5);
     expectLimited((await submit(0, ip)).err, 'submissions', 5);
@@ -55,7 +64,8 @@ describe('registry replicas on one database', () => {
   });
 
   it('limits questionnaires separately (here 2 per hour)', async () => {
-    const answer = (replica: 0 | 1) => callRegistry(clients[replica], 'submitQuestionnaire', { answers: { would_pay: true } }, '198.51.100.7');
+    const answer = (replica: 0 | 1) =>
+      callRegistry(clients[replica], 'submitQuestionnaire', { answers: { would_pay: true } }, '198.51.100.7');
     expect((await answer(0)).response?.data.stored).toBe(true);
     expect((await answer(1)).response?.data.stored).toBe(true);
     expectLimited((await answer(0)).err, 'questionnaires', 2);
@@ -67,7 +77,9 @@ describe('registry replicas on one database', () => {
     await same.close();
     expect(await version()).toBe(before);
     // Two replicas of a new release start at once: the seed row lock lets one publish, the other finds no change.
-    const moved = await Promise.all(servers.map((s) => startRegistry({ ...env(s), REGISTRY_PUBLIC_BASE_URL: 'https://api.toll.example' })));
+    const moved = await Promise.all(
+      servers.map((s) => startRegistry({ ...env(s), REGISTRY_PUBLIC_BASE_URL: 'https://api.toll.example' })),
+    );
     for (const r of moved) await r.close();
     expect(await version()).toBe(before + 1);
     const { listings } = (await callRegistry(clients[1], 'getSnapshot', {})).response!.data;

@@ -26,7 +26,15 @@ export function upstreamNames(config: RpcConfig): string[] {
 
 const poolFrom = (config: RpcConfig, logger: JsonLogger) => {
   const names = upstreamNames(config);
-  const nodes = config.RPC_UPSTREAM_URLS.map((url, i) => new JsonRpcNode({ name: names[i], url, userAgent: config.RPC_USER_AGENT, maxResponseBytes: config.RPC_MAX_RESPONSE_BYTES }));
+  const nodes = config.RPC_UPSTREAM_URLS.map(
+    (url, i) =>
+      new JsonRpcNode({
+        name: names[i],
+        url,
+        userAgent: config.RPC_USER_AGENT,
+        maxResponseBytes: config.RPC_MAX_RESPONSE_BYTES,
+      }),
+  );
   return new UpstreamPool(
     nodes,
     {
@@ -49,7 +57,12 @@ const poolFrom = (config: RpcConfig, logger: JsonLogger) => {
     { provide: UpstreamPool, useFactory: poolFrom, inject: [APP_CONFIG, JsonLogger] },
     {
       provide: RpcCache,
-      useFactory: (c: RpcConfig) => new RpcCache({ maxEntries: c.RPC_CACHE_MAX_ENTRIES, maxBytes: c.RPC_CACHE_MAX_BYTES, maxEntryBytes: c.RPC_CACHE_MAX_ENTRY_BYTES }),
+      useFactory: (c: RpcConfig) =>
+        new RpcCache({
+          maxEntries: c.RPC_CACHE_MAX_ENTRIES,
+          maxBytes: c.RPC_CACHE_MAX_BYTES,
+          maxEntryBytes: c.RPC_CACHE_MAX_ENTRY_BYTES,
+        }),
       inject: [APP_CONFIG],
     },
   ],

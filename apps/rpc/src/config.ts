@@ -24,7 +24,8 @@ export const RpcConfig = BaseConfig.extend({
         if (!urls.length) ctx.addIssue({ code: 'custom', message: 'at least one URL is required' });
         // The value is secret: say which entry is wrong, never what it holds.
         urls.forEach((u, i) => {
-          if (!/^https?:\/\//.test(u) || !URL.canParse(u)) ctx.addIssue({ code: 'custom', message: `entry ${i + 1} is not an http(s) URL` });
+          if (!/^https?:\/\//.test(u) || !URL.canParse(u))
+            ctx.addIssue({ code: 'custom', message: `entry ${i + 1} is not an http(s) URL` });
         });
         return urls;
       }),
@@ -36,7 +37,10 @@ export const RpcConfig = BaseConfig.extend({
     .optional()
     .transform((s) => (s ? list(s) : undefined))
     // Short enough for a 100-request batch's per-request x-toll-upstream list to fit one header.
-    .refine((names) => !names || names.every((n) => /^[A-Za-z0-9._:-]{1,32}$/.test(n)), 'names are 1-32 characters of A-Z a-z 0-9 . _ : -'),
+    .refine(
+      (names) => !names || names.every((n) => /^[A-Za-z0-9._:-]{1,32}$/.test(n)),
+      'names are 1-32 characters of A-Z a-z 0-9 . _ : -',
+    ),
   RPC_USER_AGENT: z.string().min(8).max(200).default(DEFAULT_USER_AGENT),
   // One attempt at one upstream (reads); the caller's deadline bounds it too.
   RPC_TIMEOUT_MS: ms(100, 30_000, 4_000),
@@ -73,8 +77,13 @@ export const RpcConfig = BaseConfig.extend({
     }),
 }).superRefine((c, ctx) => {
   if (c.RPC_UPSTREAM_NAMES && c.RPC_UPSTREAM_NAMES.length !== c.RPC_UPSTREAM_URLS.length) {
-    ctx.addIssue({ code: 'custom', path: ['RPC_UPSTREAM_NAMES'], message: 'give one name per URL in RPC_UPSTREAM_URLS' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['RPC_UPSTREAM_NAMES'],
+      message: 'give one name per URL in RPC_UPSTREAM_URLS',
+    });
   }
-  if (c.RPC_HEDGE_MIN_MS > c.RPC_HEDGE_MAX_MS) ctx.addIssue({ code: 'custom', path: ['RPC_HEDGE_MIN_MS'], message: 'must not exceed RPC_HEDGE_MAX_MS' });
+  if (c.RPC_HEDGE_MIN_MS > c.RPC_HEDGE_MAX_MS)
+    ctx.addIssue({ code: 'custom', path: ['RPC_HEDGE_MIN_MS'], message: 'must not exceed RPC_HEDGE_MAX_MS' });
 });
 export type RpcConfig = z.infer<typeof RpcConfig>;

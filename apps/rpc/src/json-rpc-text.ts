@@ -57,7 +57,8 @@ function members(s: string, i: number): { fields: Map<string, string>; end: numb
 
 const answerOf = (fields: Map<string, string>, parsed: Record<string, unknown>): RawAnswer => {
   const error = parsed.error as { code?: unknown } | undefined;
-  if (error && typeof error === 'object') return { error: fields.get('error'), errorCode: typeof error.code === 'number' ? error.code : undefined };
+  if (error && typeof error === 'object')
+    return { error: fields.get('error'), errorCode: typeof error.code === 'number' ? error.code : undefined };
   if (!fields.has('result')) throw new MalformedAnswer('neither result nor error');
   return { result: fields.get('result') };
 };
@@ -73,7 +74,8 @@ export function splitAnswers(text: string): Map<unknown, RawAnswer> {
   }
   const out = new Map<unknown, RawAnswer>();
   const objectAt = (i: number, value: unknown) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new MalformedAnswer('not a JSON-RPC response object');
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw new MalformedAnswer('not a JSON-RPC response object');
     const { fields, end } = members(text, i);
     out.set((value as { id?: unknown }).id ?? null, answerOf(fields, value as Record<string, unknown>));
     return end;

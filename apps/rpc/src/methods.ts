@@ -14,7 +14,11 @@ const SLOT_MS = 400;
 
 // Account and token state, by commitment. `processed` moves every slot; `confirmed` trails it by a slot or
 // two; `finalized` already trails the tip by ~32 slots (~13 s), so a little more age costs proportionally less.
-export const ACCOUNT_STATE_TTL_MS: Record<Commitment, number> = { processed: SLOT_MS, confirmed: 1_000, finalized: 3_000 };
+export const ACCOUNT_STATE_TTL_MS: Record<Commitment, number> = {
+  processed: SLOT_MS,
+  confirmed: 1_000,
+  finalized: 3_000,
+};
 // Chain-tip numbers (slot, block height, epoch info, signature statuses): one slot.
 export const CHAIN_TIP_TTL_MS = SLOT_MS;
 // A blockhash lives ~150 blocks (~60 s): one second of age leaves a caller ~59 s to land its transaction.
@@ -126,15 +130,23 @@ const configOf = (params: unknown[]): Record<string, unknown> | undefined => {
 export type CacheDecision = { cacheable: true; ttl: Ttl } | { cacheable: false; why: string };
 
 // Whether (and how long) one request's answer may be cached.
-export function cacheDecision(method: RpcMethod, params: unknown[], overrides: Partial<Record<RpcMethod, Ttl>> = {}): CacheDecision {
+export function cacheDecision(
+  method: RpcMethod,
+  params: unknown[],
+  overrides: Partial<Record<RpcMethod, Ttl>> = {},
+): CacheDecision {
   const policy: MethodPolicy = METHODS[method];
   const config = configOf(params);
   // The caller wants state at least this recent; a cached answer cannot promise that.
   if (config && 'minContextSlot' in config) return { cacheable: false, why: 'minContextSlot' };
   const commitment = config?.commitment ?? 'finalized';
-  if (typeof commitment !== 'string' || !COMMITMENTS.has(commitment)) return { cacheable: false, why: 'unknown commitment' };
+  if (typeof commitment !== 'string' || !COMMITMENTS.has(commitment))
+    return { cacheable: false, why: 'unknown commitment' };
   const override = overrides[method];
-  if (override && !policy.write) return override.freshMs > 0 ? { cacheable: true, ttl: override } : { cacheable: false, why: 'disabled by configuration' };
+  if (override && !policy.write)
+    return override.freshMs > 0
+      ? { cacheable: true, ttl: override }
+      : { cacheable: false, why: 'disabled by configuration' };
   const rule = policy.cache;
   switch (rule.kind) {
     case 'never':
@@ -144,14 +156,20 @@ export function cacheDecision(method: RpcMethod, params: unknown[], overrides: P
     case 'by-commitment':
       return { cacheable: true, ttl: { freshMs: rule.ms[commitment as Commitment], staleMs: 0 } };
     case 'history':
-      return { cacheable: true, ttl: { freshMs: commitment === 'finalized' ? FINALIZED_HISTORY_TTL_MS : CONFIRMED_HISTORY_TTL_MS, staleMs: 0 } };
+      return {
+        cacheable: true,
+        ttl: { freshMs: commitment === 'finalized' ? FINALIZED_HISTORY_TTL_MS : CONFIRMED_HISTORY_TTL_MS, staleMs: 0 },
+      };
   }
 }
 
 // RPC_CACHE_TTL_OVERRIDES: "getBalance=0,getVersion=60000/3600000" (fresh ms, optional stale ms; 0 turns caching off).
 export function parseTtlOverrides(text: string): Partial<Record<RpcMethod, Ttl>> | string {
   const out: Partial<Record<RpcMethod, Ttl>> = {};
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z]+)=(\d{1,9})(?:\/(\d{1,10}))?$/.exec(part);
     if (!match) return `"${part}" is not method=freshMs[/staleMs]`;
     const method = match[1] as RpcMethod;

@@ -6,8 +6,6 @@ import type { RpcConfig } from './config';
 @Injectable()
 export class RpcProbes {
   constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: RpcConfig) {
-    probes.registerHttp(config.RPC_USER_AGENT, [
-      { name: 'solana-rpc', url: config.RPC_UPSTREAM_URLS },
-    ]);
+    probes.registerHttp(config.RPC_USER_AGENT, [{ name: 'solana-rpc', url: config.RPC_UPSTREAM_URLS }]);
   }
 }

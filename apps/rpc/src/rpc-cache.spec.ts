@@ -32,8 +32,12 @@ describe(RpcCache.name, () => {
   });
 
   it('keys requests so that key order inside config objects does not matter', () => {
-    expect(cacheKey('getBalance', ['a', { commitment: 'confirmed', minContextSlot: undefined }])).toBe(cacheKey('getBalance', ['a', { commitment: 'confirmed' }]));
-    expect(cacheKey('getAccountInfo', ['a', { encoding: 'base64', commitment: 'processed' }])).toBe(cacheKey('getAccountInfo', ['a', { commitment: 'processed', encoding: 'base64' }]));
+    expect(cacheKey('getBalance', ['a', { commitment: 'confirmed', minContextSlot: undefined }])).toBe(
+      cacheKey('getBalance', ['a', { commitment: 'confirmed' }]),
+    );
+    expect(cacheKey('getAccountInfo', ['a', { encoding: 'base64', commitment: 'processed' }])).toBe(
+      cacheKey('getAccountInfo', ['a', { commitment: 'processed', encoding: 'base64' }]),
+    );
     expect(cacheKey('getSlot', undefined)).toBe('getSlot:[]');
   });
 });

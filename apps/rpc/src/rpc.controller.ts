@@ -9,8 +9,10 @@ import { RpcService } from './rpc.service';
 const CALL_TIMEOUT_MS = 10_000;
 const STATUS_TIMEOUT_MS = 2_000;
 const HEADERS_NOTE =
-  'Response headers: x-toll-cache (hit, miss, stale or bypass per request), x-toll-upstream (the upstream that produced each answer), ' +
-  'x-toll-cache-age-ms, x-toll-credits-remaining (requests left in the prepaid block); stale answers add x-toll-stale, x-toll-as-of and x-toll-stale-reason. ' +
+  'Response headers: x-toll-cache (hit, miss, stale or bypass per request), x-toll-upstream (the upstream that ' +
+  'produced each answer), ' +
+  'x-toll-cache-age-ms, x-toll-credits-remaining (requests left in the prepaid block); stale answers add ' +
+  'x-toll-stale, x-toll-as-of and x-toll-stale-reason. ' +
   'Upstream JSON-RPC errors are passed through unchanged in a 200 response.';
 
 @Controller()
@@ -21,10 +23,14 @@ export class RpcController {
     operationId: 'rpc.call',
     method: 'POST',
     path: '/toll/rpc/',
-    summary: 'Solana JSON-RPC 2.0 (single request or batch of up to 100) with failover, hedged reads and a commitment-aware cache',
+    summary:
+      'Solana JSON-RPC 2.0 (single request or batch of up to 100) with failover, hedged reads and a ' +
+      'commitment-aware cache',
     description:
-      'Send a JSON-RPC request object, a JSON-RPC batch (a top-level array), or {"batch": [...]}. Reads are cached by method and commitment, ' +
-      'hedged and failed over across upstreams; sendTransaction goes to exactly one upstream, is never cached and never re-sent after a timeout. ' +
+      'Send a JSON-RPC request object, a JSON-RPC batch (a top-level array), or {"batch": [...]}. Reads are ' +
+      'cached by method and commitment, ' +
+      'hedged and failed over across upstreams; sendTransaction goes to exactly one upstream, is never cached ' +
+      'and never re-sent after a timeout. ' +
       HEADERS_NOTE,
     asks: [
       'send a JSON-RPC request to a Solana node',
@@ -47,7 +53,9 @@ export class RpcController {
   })
   call(msg: TollMessage<S.CallInput>) {
     const { batch, jsonrpc, id, method, params } = msg.input;
-    return batch ? this.rpc.call(batch, true, msg.deadline) : this.rpc.call([{ jsonrpc: jsonrpc!, id: id!, method: method!, params }], false, msg.deadline);
+    return batch
+      ? this.rpc.call(batch, true, msg.deadline)
+      : this.rpc.call([{ jsonrpc: jsonrpc!, id: id!, method: method!, params }], false, msg.deadline);
   }
 
   @TollRoute({
@@ -73,14 +81,19 @@ export class RpcController {
     errors: ['UPSTREAM_ERROR'],
   })
   callGet(msg: TollMessage<S.CallGetInput>) {
-    return this.rpc.call([{ jsonrpc: '2.0', id: 1, method: msg.input.method, params: msg.input.params }], false, msg.deadline);
+    return this.rpc.call(
+      [{ jsonrpc: '2.0', id: 1, method: msg.input.method, params: msg.input.params }],
+      false,
+      msg.deadline,
+    );
   }
 
   @TollRoute({
     operationId: 'rpc.getUpstreams',
     method: 'GET',
     path: '/toll/rpc/upstreams',
-    summary: 'Configured upstreams in routing order, with state, latency (EWMA, p50, p90), slot lag, failures and hedge delay',
+    summary:
+      'Configured upstreams in routing order, with state, latency (EWMA, p50, p90), slot lag, failures and hedge delay',
     asks: [
       'which Solana RPC providers are configured and how fast are they',
       'latency and slot lag of each upstream node',

@@ -37,7 +37,9 @@ interface PendingRead {
 
 const headerText = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
 const answerOf = (answers: Map<unknown, RawAnswer>, id: number, single: boolean) =>
-  (single ? [...answers.values()][0] : answers.get(id)) ?? answers.get(null) ?? errorAnswer(INTERNAL_ERROR, 'the upstream sent no answer for this request');
+  (single ? [...answers.values()][0] : answers.get(id)) ??
+  answers.get(null) ??
+  errorAnswer(INTERNAL_ERROR, 'the upstream sent no answer for this request');
 
 @Injectable()
 export class RpcService implements OnModuleInit, OnApplicationShutdown {
@@ -70,7 +72,8 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
 
   private resolveAll(requests: S.RpcRequest[], deadline: number): Promise<Outcome[]> {
     const reads: PendingRead[] = [];
-    const queue = (request: S.RpcRequest, key?: string, ttl?: Ttl) => new Promise<Outcome>((resolve) => reads.push({ request, key, ttl, resolve }));
+    const queue = (request: S.RpcRequest, key?: string, ttl?: Ttl) =>
+      new Promise<Outcome>((resolve) => reads.push({ request, key, ttl, resolve }));
     const outcomes = requests.map((request): Promise<Outcome> => {
       if (METHODS[request.method].write) return this.write(request, deadline);
       const decision = cacheDecision(request.method, request.params ?? [], this.config.RPC_CACHE_TTL_OVERRIDES);
@@ -82,7 +85,12 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
       const hit = this.cache.fresh(key);
       if (hit) {
         this.cache.stats.hits++;
-        return Promise.resolve({ answer: { result: hit.result }, cache: 'hit', upstream: hit.upstream, fetchedAt: hit.fetchedAt });
+        return Promise.resolve({
+          answer: { result: hit.result },
+          cache: 'hit',
+          upstream: hit.upstream,
+          fetchedAt: hit.fetchedAt,
+        });
       }
       const running = this.inflight.get(key);
       if (running) {
@@ -112,7 +120,8 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
       try {
         answered = await this.pool.read(single ? texts[0] : `[${texts.join(',')}]`, deadline, splitAnswers, asked);
       } catch (e) {
-        for (const p of pending) p.resolve(p.previous ? this.answered(p, p.previous.answer, p.previous.upstream) : this.unanswered(p, e));
+        for (const p of pending)
+          p.resolve(p.previous ? this.answered(p, p.previous.answer, p.previous.upstream) : this.unanswered(p, e));
         return;
       }
       asked.add(answered.upstream);
@@ -132,7 +141,8 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
 
   private answered(p: PendingRead, answer: RawAnswer, upstream: string): Outcome {
     // Errors and null results (a transaction not landed yet, a missing block) are never kept.
-    if (p.key && p.ttl && answer.result !== undefined && answer.result !== 'null') this.cache.store(p.key, { result: answer.result, upstream, fetchedAt: Date.now() }, p.ttl);
+    if (p.key && p.ttl && answer.result !== undefined && answer.result !== 'null')
+      this.cache.store(p.key, { result: answer.result, upstream, fetchedAt: Date.now() }, p.ttl);
     return { answer, cache: p.key ? 'miss' : 'bypass', upstream };
   }
 
@@ -141,24 +151,41 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
     const stale = p.key ? this.cache.stale(p.key) : undefined;
     if (!stale) return { failure, cache: p.key ? 'miss' : 'bypass', upstream: null };
     this.cache.stats.stale++;
-    return { answer: { result: stale.result }, cache: 'stale', upstream: stale.upstream, fetchedAt: stale.fetchedAt, staleReason: `${failure.code}: ${failure.message}` };
+    return {
+      answer: { result: stale.result },
+      cache: 'stale',
+      upstream: stale.upstream,
+      fetchedAt: stale.fetchedAt,
+      staleReason: `${failure.code}: ${failure.message}`,
+    };
   }
 
   private async write(request: S.RpcRequest, deadline: number): Promise<Outcome> {
     this.cache.stats.bypass++;
     try {
-      const { value, upstream } = await this.pool.write(requestText(0, request.method, request.params), deadline, splitAnswers);
+      const { value, upstream } = await this.pool.write(
+        requestText(0, request.method, request.params),
+        deadline,
+        splitAnswers,
+      );
       return { answer: answerOf(value, 0, true), cache: 'bypass', upstream };
     } catch (e) {
       if (!(e instanceof TollError)) throw e;
       // The signature lets the caller check getSignatureStatuses before deciding to send again.
       const signature = signatureOf(request.params);
-      return { failure: signature ? new TollError(e.code, e.message, { ...e.details, signature }) : e, cache: 'bypass', upstream: null };
+      return {
+        failure: signature ? new TollError(e.code, e.message, { ...e.details, signature }) : e,
+        cache: 'bypass',
+        upstream: null,
+      };
     }
   }
 
   private asJsonRpcError(failure: TollError): RawAnswer {
-    return errorAnswer(INTERNAL_ERROR, `${failure.code}: ${failure.message}`, { code: failure.code, ...failure.details });
+    return errorAnswer(INTERNAL_ERROR, `${failure.code}: ${failure.message}`, {
+      code: failure.code,
+      ...failure.details,
+    });
   }
 
   private headersOf(outcomes: Outcome[]): Record<string, string> {
@@ -167,7 +194,10 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
       'x-toll-upstream': outcomes.map((o) => o.upstream ?? 'none').join(','),
     };
     const now = Date.now();
-    if (outcomes.some((o) => o.fetchedAt !== undefined)) headers['x-toll-cache-age-ms'] = outcomes.map((o) => (o.fetchedAt === undefined ? '-' : String(now - o.fetchedAt))).join(',');
+    if (outcomes.some((o) => o.fetchedAt !== undefined))
+      headers['x-toll-cache-age-ms'] = outcomes
+        .map((o) => (o.fetchedAt === undefined ? '-' : String(now - o.fetchedAt)))
+        .join(',');
     const stale = outcomes.filter((o) => o.cache === 'stale');
     if (stale.length) {
       headers['x-toll-stale'] = 'true';
@@ -179,7 +209,11 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
 
   upstreams(): S.GetUpstreamsOutput {
     const { RPC_HEDGE_ENABLED: enabled, RPC_HEDGE_MIN_MS: minMs, RPC_HEDGE_MAX_MS: maxMs } = this.config;
-    return { upstreams: this.pool.ordered().map((n) => this.pool.snapshot(n)), hedging: { enabled, min_ms: minMs, max_ms: maxMs }, probe_interval_ms: this.config.RPC_HEALTH_INTERVAL_MS };
+    return {
+      upstreams: this.pool.ordered().map((n) => this.pool.snapshot(n)),
+      hedging: { enabled, min_ms: minMs, max_ms: maxMs },
+      probe_interval_ms: this.config.RPC_HEALTH_INTERVAL_MS,
+    };
   }
 
   health(): S.HealthOutput {
@@ -190,7 +224,13 @@ export class RpcService implements OnModuleInit, OnApplicationShutdown {
       ...described,
       // Degraded while any upstream is failing, out of rotation or behind; calls still go to the others.
       status: upstreams.every((u) => u.state === 'up' && u.consecutive_failures === 0) ? 'ok' : 'degraded',
-      upstreams: upstreams.map(({ name, origin, state, latency_ms, slots_behind }) => ({ name, origin, state, latency_ms, slots_behind })),
+      upstreams: upstreams.map(({ name, origin, state, latency_ms, slots_behind }) => ({
+        name,
+        origin,
+        state,
+        latency_ms,
+        slots_behind,
+      })),
       cache: {
         ...this.cache.size,
         max_entries: this.config.RPC_CACHE_MAX_ENTRIES,

@@ -12,7 +12,8 @@ export function signatureOf(params: unknown[] | undefined): string | undefined {
   try {
     const bytes = encoding === 'base64' ? getBase64Encoder().encode(wire) : getBase58Encoder().encode(wire);
     const count = bytes[0];
-    if (!count || count >= 0x80 || bytes.length < 1 + SIGNATURE_BYTES) return undefined; // counts ≥ 128 take two bytes: not a real transaction
+    // counts ≥ 128 take two bytes: not a real transaction
+    if (!count || count >= 0x80 || bytes.length < 1 + SIGNATURE_BYTES) return undefined;
     return getBase58Decoder().decode(bytes.subarray(1, 1 + SIGNATURE_BYTES));
   } catch {
     return undefined;

@@ -56,7 +56,18 @@ export class UpstreamPool {
     private readonly log: (level: 'debug' | 'info' | 'warn', event: string, fields: Record<string, unknown>) => void,
   ) {
     for (const node of nodes) {
-      this.stats.set(node, { samples: [], ewma: null, consecutiveFailures: 0, downUntil: 0, slot: null, requests: 0, failures: 0, hedgesWon: 0, lastSuccessAt: null, lastFailure: null });
+      this.stats.set(node, {
+        samples: [],
+        ewma: null,
+        consecutiveFailures: 0,
+        downUntil: 0,
+        slot: null,
+        requests: 0,
+        failures: 0,
+        hedgesWon: 0,
+        lastSuccessAt: null,
+        lastFailure: null,
+      });
     }
   }
 
@@ -82,11 +93,25 @@ export class UpstreamPool {
     const { minMs, maxMs } = this.options.hedge;
     const samples = this.stats.get(node)!.samples;
     if (samples.length < MIN_SAMPLES_FOR_P90) return maxMs;
-    return Math.min(maxMs, Math.max(minMs, percentile([...samples].sort((a, b) => a - b), 0.9)));
+    return Math.min(
+      maxMs,
+      Math.max(
+        minMs,
+        percentile(
+          [...samples].sort((a, b) => a - b),
+          0.9,
+        ),
+      ),
+    );
   }
 
   // A read: the best upstream, a hedge to the next one if it is slow, the next one at once if it fails.
-  read<T>(body: string, deadline: number, parse: Parse<T>, exclude: ReadonlySet<string> = new Set()): Promise<Answered<T>> {
+  read<T>(
+    body: string,
+    deadline: number,
+    parse: Parse<T>,
+    exclude: ReadonlySet<string> = new Set(),
+  ): Promise<Answered<T>> {
     const candidates = this.ordered(exclude);
     if (!candidates.length) return Promise.reject(new TollError('SERVICE_UNAVAILABLE', 'no upstream left to ask'));
     return new Promise((resolve, reject) => {
@@ -131,7 +156,10 @@ export class UpstreamPool {
       };
       launch(false);
       if (this.options.hedge.enabled && candidates.length > 1) {
-        hedgeTimer = setTimeout(() => !done && next < candidates.length && launch(true), this.hedgeDelayMs(candidates[0]));
+        hedgeTimer = setTimeout(
+          () => !done && next < candidates.length && launch(true),
+          this.hedgeDelayMs(candidates[0]),
+        );
       }
     });
   }
@@ -142,22 +170,36 @@ export class UpstreamPool {
     const failures: Array<{ node: JsonRpcNode; failure: NodeFailure }> = [];
     for (const node of this.ordered()) {
       try {
-        return { value: await this.attempt(node, body, deadline, this.options.sendTimeoutMs, new AbortController(), parse), upstream: node.name };
+        return {
+          value: await this.attempt(node, body, deadline, this.options.sendTimeoutMs, new AbortController(), parse),
+          upstream: node.name,
+        };
       } catch (e) {
         const failure = e as NodeFailure;
         failures.push({ node, failure });
         if (failure.delivered) {
-          throw new TollError(failure.kind === 'timeout' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', `${failure.message}; the transaction may have reached the cluster and was not re-sent`, {
-            upstream: node.name,
-            outcome: 'unknown',
-          });
+          throw new TollError(
+            failure.kind === 'timeout' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR',
+            `${failure.message}; the transaction may have reached the cluster and was not re-sent`,
+            {
+              upstream: node.name,
+              outcome: 'unknown',
+            },
+          );
         }
       }
     }
     throw exhausted(failures);
   }
 
-  private async attempt<T>(node: JsonRpcNode, body: string, deadline: number, timeoutMs: number, controller: AbortController, parse: Parse<T>): Promise<T> {
+  private async attempt<T>(
+    node: JsonRpcNode,
+    body: string,
+    deadline: number,
+    timeoutMs: number,
+    controller: AbortController,
+    parse: Parse<T>,
+  ): Promise<T> {
     const s = this.stats.get(node)!;
     const budget = Math.min(timeoutMs, deadline - Date.now() - DEADLINE_MARGIN_MS);
     if (budget <= 0) throw new NodeFailure('timeout', `${node.name}: no time left before the deadline`);
@@ -174,7 +216,10 @@ export class UpstreamPool {
       try {
         value = parse(text);
       } catch (e) {
-        throw new NodeFailure('bad-body', `${node.name}: unusable answer (${e instanceof Error ? e.message : 'unparseable'})`);
+        throw new NodeFailure(
+          'bad-body',
+          `${node.name}: unusable answer (${e instanceof Error ? e.message : 'unparseable'})`,
+        );
       }
       this.succeeded(node, Date.now() - started);
       return value;
@@ -199,7 +244,8 @@ export class UpstreamPool {
 
   private succeeded(node: JsonRpcNode, ms: number) {
     const s = this.stats.get(node)!;
-    if (s.consecutiveFailures >= this.options.failuresToTrip) this.log('info', 'upstream back in rotation', { upstream: node.name, after: s.consecutiveFailures });
+    if (s.consecutiveFailures >= this.options.failuresToTrip)
+      this.log('info', 'upstream back in rotation', { upstream: node.name, after: s.consecutiveFailures });
     this.observe(s, ms);
     s.consecutiveFailures = 0;
     s.downUntil = 0;
@@ -211,11 +257,19 @@ export class UpstreamPool {
     s.failures++;
     s.consecutiveFailures++;
     s.lastFailure = { at: Date.now(), reason: failure.message };
-    const cooldown = failure.retryAfterMs ?? (s.consecutiveFailures >= this.options.failuresToTrip ? this.options.cooldownMs : 0);
+    const cooldown =
+      failure.retryAfterMs ?? (s.consecutiveFailures >= this.options.failuresToTrip ? this.options.cooldownMs : 0);
     if (cooldown) s.downUntil = Date.now() + cooldown;
     // One warning when an upstream leaves rotation, not one per failed request during an outage.
-    const leaving = cooldown > 0 && (failure.retryAfterMs !== undefined || s.consecutiveFailures === this.options.failuresToTrip);
-    this.log(leaving ? 'warn' : 'debug', leaving ? 'upstream out of rotation' : 'upstream failure', { upstream: node.name, kind: failure.kind, reason: failure.message, consecutive: s.consecutiveFailures, cooldownMs: cooldown });
+    const leaving =
+      cooldown > 0 && (failure.retryAfterMs !== undefined || s.consecutiveFailures === this.options.failuresToTrip);
+    this.log(leaving ? 'warn' : 'debug', leaving ? 'upstream out of rotation' : 'upstream failure', {
+      upstream: node.name,
+      kind: failure.kind,
+      reason: failure.message,
+      consecutive: s.consecutiveFailures,
+      cooldownMs: cooldown,
+    });
   }
 
   // Every interval: getSlot on each upstream, for latency, liveness and how far behind each one is.
@@ -238,7 +292,14 @@ export class UpstreamPool {
       return answer.result;
     };
     try {
-      this.stats.get(node)!.slot = await this.attempt(node, SLOT_PROBE, Date.now() + this.options.timeoutMs + DEADLINE_MARGIN_MS, this.options.timeoutMs, new AbortController(), slotOf);
+      this.stats.get(node)!.slot = await this.attempt(
+        node,
+        SLOT_PROBE,
+        Date.now() + this.options.timeoutMs + DEADLINE_MARGIN_MS,
+        this.options.timeoutMs,
+        new AbortController(),
+        slotOf,
+      );
     } catch {
       // attempt() already recorded the failure
     }
@@ -252,7 +313,14 @@ export class UpstreamPool {
       name: node.name,
       origin: node.origin,
       state: this.state(node),
-      latency_ms: sorted.length ? { ewma: Math.round(s.ewma!), p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), samples: sorted.length } : null,
+      latency_ms: sorted.length
+        ? {
+            ewma: Math.round(s.ewma!),
+            p50: percentile(sorted, 0.5),
+            p90: percentile(sorted, 0.9),
+            samples: sorted.length,
+          }
+        : null,
       hedge_delay_ms: this.hedgeDelayMs(node),
       slot: s.slot,
       slots_behind: s.slot === null ? null : best - s.slot,
@@ -267,11 +335,15 @@ export class UpstreamPool {
   }
 }
 
-const tooLarge = (failure: NodeFailure) => new TollError('UPSTREAM_ERROR', `${failure.message}; narrow the request (filters, dataSlice, fewer accounts)`, { reason: 'too_large' });
+const tooLarge = (failure: NodeFailure) =>
+  new TollError('UPSTREAM_ERROR', `${failure.message}; narrow the request (filters, dataSlice, fewer accounts)`, {
+    reason: 'too_large',
+  });
 
 // Every upstream failed: a timeout anywhere means the caller's time ran out, otherwise none could answer.
 function exhausted(failures: Array<{ node: JsonRpcNode; failure: NodeFailure }>): TollError {
   const upstreams = failures.map(({ node, failure }) => ({ upstream: node.name, reason: failure.kind }));
-  if (failures.some(({ failure }) => failure.kind === 'timeout')) return new TollError('UPSTREAM_TIMEOUT', 'no upstream answered in time', { upstreams });
+  if (failures.some(({ failure }) => failure.kind === 'timeout'))
+    return new TollError('UPSTREAM_TIMEOUT', 'no upstream answered in time', { upstreams });
   return new TollError('SERVICE_UNAVAILABLE', 'no upstream could answer', { upstreams });
 }

@@ -2,13 +2,23 @@ import { getBase58Decoder } from '@solana/kit';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { startLocalRpc, type LocalRpc } from '@toll/local-chain';
 import { type RunningGroup } from '@toll/platform';
-import { callOperation, loadFixtures, startFakeUpstream, type FakeUpstream, type Fixture, groupHarness } from '@toll/testing';
+import {
+  callOperation,
+  loadFixtures,
+  startFakeUpstream,
+  type FakeUpstream,
+  type Fixture,
+  groupHarness,
+} from '@toll/testing';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startRpc } from '../src/bootstrap';
 
-const fixtures = Object.fromEntries(loadFixtures(join(__dirname, 'fixtures')).map((f) => [f.case, f])) as Record<string, Fixture>;
+const fixtures = Object.fromEntries(loadFixtures(join(__dirname, 'fixtures')).map((f) => [f.case, f])) as Record<
+  string,
+  Fixture
+>;
 const SOL = 1_000_000_000;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const CONTEXT = { slot: expect.any(Number), apiVersion: '3.0.0' };
@@ -22,13 +32,15 @@ interface Reply {
   headers: Record<string, string>;
 }
 
-// A signed transfer on `chain` from a freshly funded payer, base64 as sendTransaction takes it with {encoding: 'base64'}.
+// A signed transfer on `chain` from a freshly funded payer, base64 as sendTransaction takes it with {encoding:
+// 'base64'}.
 function transfer(chain: LocalRpc, to: string, lamports = 1_000_000) {
   const payer = Keypair.generate();
   chain.chain.airdrop(payer.publicKey, 2 * SOL);
-  const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: chain.chain.latestBlockhash().blockhash }).add(
-    SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(to), lamports }),
-  );
+  const tx = new Transaction({
+    feePayer: payer.publicKey,
+    recentBlockhash: chain.chain.latestBlockhash().blockhash,
+  }).add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(to), lamports }));
   tx.sign(payer);
   return { wire: tx.serialize().toString('base64'), signature: getBase58Decoder().decode(tx.signature!) };
 }
@@ -43,7 +55,11 @@ async function startHangingUpstream(): Promise<{ url: string; bodies: string[]; 
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, bodies, stop: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bodies,
+    stop: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
 }
 
 // A port nothing listens on.
@@ -54,15 +70,30 @@ async function closedPortUrl(): Promise<string> {
 }
 
 describe('rpc over NATS', () => {
-  const { nc, startGroup: start } = groupHarness({ name: 'rpc', start: startRpc, replicas: 0, env: () => ({ RPC_HEALTH_INTERVAL_MS: '0' }) });
+  const { nc, startGroup: start } = groupHarness({
+    name: 'rpc',
+    start: startRpc,
+    replicas: 0,
+    env: () => ({ RPC_HEALTH_INTERVAL_MS: '0' }),
+  });
 
   const send = async (operation: string, input: unknown, deadlineMs = 5_000): Promise<Reply> => {
     const { response, err } = await callOperation(nc, `rpc.${operation}`, input, { deadline: Date.now() + deadlineMs });
     if (!response) return { err, headers: {} };
-    return { body: response.json === undefined ? response.data : JSON.parse(response.json), text: response.json, headers: response.headers ?? {} };
+    return {
+      body: response.json === undefined ? response.data : JSON.parse(response.json),
+      text: response.json,
+      headers: response.headers ?? {},
+    };
   };
-  const req = (method: string, params?: unknown[], id: unknown = 1) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
-  const rpc = (method: string, params?: unknown[], id: unknown = 1, deadlineMs?: number) => send('call', req(method, params, id), deadlineMs);
+  const req = (method: string, params?: unknown[], id: unknown = 1) => ({
+    jsonrpc: '2.0',
+    id,
+    method,
+    ...(params ? { params } : {}),
+  });
+  const rpc = (method: string, params?: unknown[], id: unknown = 1, deadlineMs?: number) =>
+    send('call', req(method, params, id), deadlineMs);
 
   describe('two local chains as upstreams', () => {
     let a: LocalRpc;
@@ -95,7 +126,11 @@ describe('rpc over NATS', () => {
       a.chain.setAccount(RICH, { lamports: 6 * SOL }); // the cache, not the chain, answers the next call
       const second = await rpc('getBalance', [RICH], 'two');
       expect(second.body).toEqual({ jsonrpc: '2.0', result: { context: CONTEXT, value: 5 * SOL }, id: 'two' });
-      expect(second.headers).toEqual({ 'x-toll-cache': 'hit', 'x-toll-upstream': 'chain-a', 'x-toll-cache-age-ms': expect.stringMatching(/^\d+$/) });
+      expect(second.headers).toEqual({
+        'x-toll-cache': 'hit',
+        'x-toll-upstream': 'chain-a',
+        'x-toll-cache-age-ms': expect.stringMatching(/^\d+$/),
+      });
 
       // processed: one slot (400 ms); finalized (the default) keeps 3 s.
       expect((await rpc('getBalance', [RICH, { commitment: 'processed' }])).body.result.value).toBe(6 * SOL);
@@ -121,8 +156,12 @@ describe('rpc over NATS', () => {
     it('relays u64 integers exactly (JSON.parse would round them)', async () => {
       const whale = address();
       a.chain.setAccount(whale, { lamports: 9_007_199_254_740_993n });
-      expect((await rpc('getBalance', [whale])).text).toMatch(/^\{"jsonrpc":"2\.0","result":\{"context":\{"slot":\d+,"apiVersion":"3\.0\.0"\},"value":9007199254740993\},"id":1\}$/);
-      expect((await rpc('getAccountInfo', [whale, { encoding: 'base64' }])).text).toContain('"lamports":9007199254740993,"owner":"11111111111111111111111111111111","rentEpoch":18446744073709551615');
+      expect((await rpc('getBalance', [whale])).text).toMatch(
+        /^\{"jsonrpc":"2\.0","result":\{"context":\{"slot":\d+,"apiVersion":"3\.0\.0"\},"value":9007199254740993\},"id":1\}$/,
+      );
+      expect((await rpc('getAccountInfo', [whale, { encoding: 'base64' }])).text).toContain(
+        '"lamports":9007199254740993,"owner":"11111111111111111111111111111111","rentEpoch":18446744073709551615',
+      );
     });
 
     it('answers a batch mixing cached, uncached, uncacheable reads and a write, in order', async () => {
@@ -142,7 +181,11 @@ describe('rpc over NATS', () => {
         { jsonrpc: '2.0', result: { context: CONTEXT, value: 5 * SOL }, id: 'cached' },
         { jsonrpc: '2.0', result: a.chain.genesisHash, id: 'new' },
         { jsonrpc: '2.0', result: expect.any(Number), id: 'min-slot' },
-        { jsonrpc: '2.0', result: { context: CONTEXT, value: expect.objectContaining({ err: null, unitsConsumed: 150 }) }, id: 'sim' },
+        {
+          jsonrpc: '2.0',
+          result: { context: CONTEXT, value: expect.objectContaining({ err: null, unitsConsumed: 150 }) },
+          id: 'sim',
+        },
         { jsonrpc: '2.0', result: tx.signature, id: 'send' },
       ]);
       expect(res.headers).toEqual({
@@ -157,8 +200,12 @@ describe('rpc over NATS', () => {
 
     it('answers a full batch of 100 (sent upstream in batches of 20), one header entry per request', async () => {
       const addresses = Array.from({ length: 100 }, address);
-      const res = await send('call', { batch: addresses.map((addr, i) => req('getBalance', [addr, { commitment: 'confirmed' }], i)) });
-      expect(res.body).toEqual(addresses.map((_, i) => ({ jsonrpc: '2.0', result: { context: CONTEXT, value: 0 }, id: i })));
+      const res = await send('call', {
+        batch: addresses.map((addr, i) => req('getBalance', [addr, { commitment: 'confirmed' }], i)),
+      });
+      expect(res.body).toEqual(
+        addresses.map((_, i) => ({ jsonrpc: '2.0', result: { context: CONTEXT, value: 0 }, id: i })),
+      );
       expect(res.headers['x-toll-cache']).toBe(Array(100).fill('miss').join(','));
       expect(res.headers['x-toll-upstream']).toBe(Array(100).fill('chain-a').join(','));
     });
@@ -169,10 +216,18 @@ describe('rpc over NATS', () => {
       expect(bad.headers['x-toll-cache']).toBe('miss');
       expect((await rpc('getBalance', ['not-a-key'], 9)).headers['x-toll-cache']).toBe('miss');
       const batch = await send('call', {
-        batch: [req('getTransaction', ['5'.repeat(88), { commitment: 'processed' }], 1), req('getBlock', [1], 2), req('getTransaction', ['5'.repeat(88)], 3)],
+        batch: [
+          req('getTransaction', ['5'.repeat(88), { commitment: 'processed' }], 1),
+          req('getBlock', [1], 2),
+          req('getTransaction', ['5'.repeat(88)], 3),
+        ],
       });
       expect(batch.body).toEqual([
-        { jsonrpc: '2.0', error: { code: -32602, message: 'Method does not support commitment below `confirmed`' }, id: 1 },
+        {
+          jsonrpc: '2.0',
+          error: { code: -32602, message: 'Method does not support commitment below `confirmed`' },
+          id: 1,
+        },
         { jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' }, id: 2 },
         { jsonrpc: '2.0', result: null, id: 3 },
       ]);
@@ -186,17 +241,42 @@ describe('rpc over NATS', () => {
       ['jsonrpc other than 2.0', { jsonrpc: '1.0', id: 1, method: 'getSlot' }, 'jsonrpc'],
       ['a notification (no id)', { jsonrpc: '2.0', method: 'getSlot' }, 'id'],
       ['a missing method', { jsonrpc: '2.0', id: 1 }, 'method'],
-      ['params that are not an array', { jsonrpc: '2.0', id: 1, method: 'getSlot', params: { commitment: 'processed' } }, 'params'],
+      [
+        'params that are not an array',
+        { jsonrpc: '2.0', id: 1, method: 'getSlot', params: { commitment: 'processed' } },
+        'params',
+      ],
       ['more than 4 params', { jsonrpc: '2.0', id: 1, method: 'getBlocks', params: [1, 2, 3, 4, 5] }, 'params'],
       ['an id that is an object', { jsonrpc: '2.0', id: { a: 1 }, method: 'getSlot' }, 'id'],
       ['an unknown field', { jsonrpc: '2.0', id: 1, method: 'getSlot', extra: true }, 'extra'],
       ['an empty batch', { batch: [] }, 'batch'],
-      ['a batch over 100', { batch: Array.from({ length: 101 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'getSlot' })) }, 'batch'],
-      ['a batch next to a single request', { batch: [{ jsonrpc: '2.0', id: 1, method: 'getSlot' }], method: 'getSlot' }, 'method'],
-      ['a bad request inside a batch', { batch: [{ jsonrpc: '2.0', id: 1, method: 'getSlot' }, { jsonrpc: '2.0', id: 2, method: 'nope' }] }, 'batch.1.method'],
+      [
+        'a batch over 100',
+        { batch: Array.from({ length: 101 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'getSlot' })) },
+        'batch',
+      ],
+      [
+        'a batch next to a single request',
+        { batch: [{ jsonrpc: '2.0', id: 1, method: 'getSlot' }], method: 'getSlot' },
+        'method',
+      ],
+      [
+        'a bad request inside a batch',
+        {
+          batch: [
+            { jsonrpc: '2.0', id: 1, method: 'getSlot' },
+            { jsonrpc: '2.0', id: 2, method: 'nope' },
+          ],
+        },
+        'batch.1.method',
+      ],
     ])('refuses %s', async (_what, input, field) => {
       const { err } = await send('call', input);
-      expect(err).toMatchObject({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [expect.objectContaining({ field })] } });
+      expect(err).toMatchObject({
+        code: 'INVALID_INPUT',
+        message: 'Input failed validation',
+        details: { issues: [expect.objectContaining({ field })] },
+      });
     });
 
     it.each([
@@ -204,7 +284,10 @@ describe('rpc over NATS', () => {
       ['params that are not an array', { method: 'getSlot', params: '{"commitment":"processed"}' }, 'params'],
       ['a write over GET', { method: 'sendTransaction', params: '["AQ=="]' }, 'method'],
     ])('refuses on GET %s', async (_what, input, field) => {
-      expect((await send('callGet', input)).err).toMatchObject({ code: 'INVALID_INPUT', details: { issues: [expect.objectContaining({ field })] } });
+      expect((await send('callGet', input)).err).toMatchObject({
+        code: 'INVALID_INPUT',
+        details: { issues: [expect.objectContaining({ field })] },
+      });
     });
 
     it('refuses bad input with the exact error envelope', async () => {
@@ -222,12 +305,32 @@ describe('rpc over NATS', () => {
         ['chain-a', a.url, 'up', 0],
         ['chain-b', b.url, 'up', 0],
       ]);
-      expect(body.upstreams[0]).toMatchObject({ latency_ms: { samples: expect.any(Number) }, requests: expect.any(Number), failures: 0, last_failure: null, last_success_at: expect.stringMatching(ISO) });
+      expect(body.upstreams[0]).toMatchObject({
+        latency_ms: { samples: expect.any(Number) },
+        requests: expect.any(Number),
+        failures: 0,
+        last_failure: null,
+        last_success_at: expect.stringMatching(ISO),
+      });
       const health = (await send('getHealth', {})).body;
-      expect(health).toMatchObject({ service: 'rpc', status: 'ok', cache: { hits: expect.any(Number), misses: expect.any(Number), max_entries: 20_000 } });
+      expect(health).toMatchObject({
+        service: 'rpc',
+        status: 'ok',
+        cache: { hits: expect.any(Number), misses: expect.any(Number), max_entries: 20_000 },
+      });
       expect(health.tolls).toEqual([
-        { operation_id: 'rpc.call', method: 'POST', path: '/toll/rpc/', price: { per: 'block', usd: '0.01', requests: 1000 } },
-        { operation_id: 'rpc.callGet', method: 'GET', path: '/toll/rpc/', price: { per: 'block', usd: '0.01', requests: 1000 } },
+        {
+          operation_id: 'rpc.call',
+          method: 'POST',
+          path: '/toll/rpc/',
+          price: { per: 'block', usd: '0.01', requests: 1000 },
+        },
+        {
+          operation_id: 'rpc.callGet',
+          method: 'GET',
+          path: '/toll/rpc/',
+          price: { per: 'block', usd: '0.01', requests: 1000 },
+        },
         { operation_id: 'rpc.getUpstreams', method: 'GET', path: '/toll/rpc/upstreams', price: null },
         { operation_id: 'rpc.getHealth', method: 'GET', path: '/toll/rpc/health', price: null },
       ]);
@@ -249,13 +352,20 @@ describe('rpc over NATS', () => {
         ['chain-b', 0],
         ['chain-a', 1],
       ]);
-      expect(body.upstreams[1].last_failure).toEqual({ at: expect.stringMatching(ISO), reason: 'chain-a: ECONNREFUSED' });
+      expect(body.upstreams[1].last_failure).toEqual({
+        at: expect.stringMatching(ISO),
+        reason: 'chain-a: ECONNREFUSED',
+      });
       expect((await send('getHealth', {})).body.status).toBe('degraded');
 
       await b.close();
       await sleep(200);
       const stale = await rpc('getVersion');
-      expect(stale.body).toEqual({ jsonrpc: '2.0', result: { 'solana-core': '3.0.0', 'feature-set': expect.any(Number) }, id: 1 });
+      expect(stale.body).toEqual({
+        jsonrpc: '2.0',
+        result: { 'solana-core': '3.0.0', 'feature-set': expect.any(Number) },
+        id: 1,
+      });
       expect(stale.headers).toEqual({
         'x-toll-cache': 'stale',
         'x-toll-upstream': 'chain-a',
@@ -266,9 +376,18 @@ describe('rpc over NATS', () => {
       });
 
       // Both were tried; which first depends on their measured latency.
-      const bothRefused = { upstreams: expect.arrayContaining([{ upstream: 'chain-a', reason: 'refused' }, { upstream: 'chain-b', reason: 'refused' }]) };
+      const bothRefused = {
+        upstreams: expect.arrayContaining([
+          { upstream: 'chain-a', reason: 'refused' },
+          { upstream: 'chain-b', reason: 'refused' },
+        ]),
+      };
       const nothing = await rpc('getBalance', [address()]);
-      expect(nothing.err).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'no upstream could answer', details: bothRefused });
+      expect(nothing.err).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'no upstream could answer',
+        details: bothRefused,
+      });
       expect(nothing.err.details.upstreams).toHaveLength(2);
       // In a batch, what the cache holds is still answered; the rest carry a JSON-RPC error.
       const mixed = await send('call', { batch: [req('getGenesisHash', undefined, 1), req('getSlot', undefined, 2)] });
@@ -276,7 +395,11 @@ describe('rpc over NATS', () => {
         { jsonrpc: '2.0', result: a.chain.genesisHash, id: 1 },
         {
           jsonrpc: '2.0',
-          error: { code: -32603, message: 'SERVICE_UNAVAILABLE: no upstream could answer', data: { code: 'SERVICE_UNAVAILABLE', ...bothRefused } },
+          error: {
+            code: -32603,
+            message: 'SERVICE_UNAVAILABLE: no upstream could answer',
+            data: { code: 'SERVICE_UNAVAILABLE', ...bothRefused },
+          },
           id: 2,
         },
       ]);
@@ -299,7 +422,11 @@ describe('rpc over NATS', () => {
 
     // A fresh group per scenario, so routing starts from the configured order every time.
     const withGroup = async (env: Record<string, string>, body: () => Promise<void>) => {
-      const group = await start({ RPC_UPSTREAM_URLS: `${fake.url},${chain.url}`, RPC_UPSTREAM_NAMES: 'primary,chain', ...env });
+      const group = await start({
+        RPC_UPSTREAM_URLS: `${fake.url},${chain.url}`,
+        RPC_UPSTREAM_NAMES: 'primary,chain',
+        ...env,
+      });
       try {
         await body();
       } finally {
@@ -332,7 +459,11 @@ describe('rpc over NATS', () => {
       fake.use([fixtures['invalid-params']]);
       await withGroup({}, async () => {
         const res = await rpc('getBalance', [address()], 'x');
-        expect(res.body).toEqual({ jsonrpc: '2.0', error: { code: -32602, message: 'Invalid param: WrongSize' }, id: 'x' });
+        expect(res.body).toEqual({
+          jsonrpc: '2.0',
+          error: { code: -32602, message: 'Invalid param: WrongSize' },
+          id: 'x',
+        });
         expect(res.headers).toEqual({ 'x-toll-cache': 'miss', 'x-toll-upstream': 'primary' });
       });
     });
@@ -359,7 +490,11 @@ describe('rpc over NATS', () => {
         const started = Date.now();
         const res = await rpc('getSlot', undefined, 1, 400);
         expect(Date.now() - started).toBeLessThan(900);
-        expect(res.err).toEqual({ code: 'UPSTREAM_TIMEOUT', message: 'no upstream answered in time', details: { upstreams: [{ upstream: 'slow', reason: 'timeout' }] } });
+        expect(res.err).toEqual({
+          code: 'UPSTREAM_TIMEOUT',
+          message: 'no upstream answered in time',
+          details: { upstreams: [{ upstream: 'slow', reason: 'timeout' }] },
+        });
       } finally {
         await group.close();
       }
@@ -379,7 +514,11 @@ describe('rpc over NATS', () => {
 
     it('is sent to exactly one upstream and never re-sent after a timeout', async () => {
       const hang = await startHangingUpstream();
-      const group = await start({ RPC_UPSTREAM_URLS: `${hang.url},${chain.url}`, RPC_UPSTREAM_NAMES: 'hang,chain', RPC_SEND_TIMEOUT_MS: '500' });
+      const group = await start({
+        RPC_UPSTREAM_URLS: `${hang.url},${chain.url}`,
+        RPC_UPSTREAM_NAMES: 'hang,chain',
+        RPC_SEND_TIMEOUT_MS: '500',
+      });
       try {
         const tx = transfer(chain, address());
         const started = Date.now();
@@ -399,7 +538,10 @@ describe('rpc over NATS', () => {
     });
 
     it('moves to the next upstream only when the first provably never got it (connection refused)', async () => {
-      const group = await start({ RPC_UPSTREAM_URLS: `${await closedPortUrl()},${chain.url}`, RPC_UPSTREAM_NAMES: 'gone,chain' });
+      const group = await start({
+        RPC_UPSTREAM_URLS: `${await closedPortUrl()},${chain.url}`,
+        RPC_UPSTREAM_NAMES: 'gone,chain',
+      });
       try {
         const tx = transfer(chain, address());
         const res = await rpc('sendTransaction', [tx.wire, { encoding: 'base64' }], 'w');

@@ -10,14 +10,50 @@ const { startScreener } = require('../dist/bootstrap');
 
 const ROWS = 7_000;
 const RUNS = 300;
-const SECTORS = ['Basic Materials', 'Consumer Discretionary', 'Consumer Staples', 'Energy', 'Finance', 'Health Care', 'Industrials', 'Miscellaneous', 'Real Estate', 'Technology', 'Telecommunications', 'Utilities'];
+const SECTORS = [
+  'Basic Materials',
+  'Consumer Discretionary',
+  'Consumer Staples',
+  'Energy',
+  'Finance',
+  'Health Care',
+  'Industrials',
+  'Miscellaneous',
+  'Real Estate',
+  'Technology',
+  'Telecommunications',
+  'Utilities',
+];
 const SCREENS = {
   'whole universe, sorted by market cap, 100 rows': { limit: 100 },
-  'value and income: P/E ≤ 15, yield ≥ 3 %, by yield': { pe_max: 15, dividend_yield_min: 3, sort: 'dividend_yield', limit: 100 },
-  'large-cap tech with margins, by growth': { sectors: ['Technology'], market_cap_min: 10e9, net_margin_min: 20, sort: 'revenue_growth', limit: 100 },
+  'value and income: P/E ≤ 15, yield ≥ 3 %, by yield': {
+    pe_max: 15,
+    dividend_yield_min: 3,
+    sort: 'dividend_yield',
+    limit: 100,
+  },
+  'large-cap tech with margins, by growth': {
+    sectors: ['Technology'],
+    market_cap_min: 10e9,
+    net_margin_min: 20,
+    sort: 'revenue_growth',
+    limit: 100,
+  },
   'every range at once, by P/B ascending': {
-    market_cap_min: 1e8, market_cap_max: 1e12, price_min: 5, price_max: 500, pe_min: 0, pe_max: 40, pb_max: 10, net_margin_min: -50,
-    operating_margin_min: -50, revenue_growth_min: -20, dividend_yield_max: 12, sort: 'pb', order: 'asc', limit: 100,
+    market_cap_min: 1e8,
+    market_cap_max: 1e12,
+    price_min: 5,
+    price_max: 500,
+    pe_min: 0,
+    pe_max: 40,
+    pb_max: 10,
+    net_margin_min: -50,
+    operating_margin_min: -50,
+    revenue_growth_min: -20,
+    dividend_yield_max: 12,
+    sort: 'pb',
+    order: 'asc',
+    limit: 100,
   },
 };
 
@@ -28,12 +64,21 @@ async function main() {
   const url = `postgresql://postgres@127.0.0.1:5432/${name}`;
   const nats = await startNats();
   const nc = await natsClient(nats.url);
-  const group = await startScreener({ NATS_URL: nats.url, LOG_LEVEL: 'error', DATABASE_URL: url, SCREENER_BUILD_ON_START: 'false', ANNOUNCE_INTERVAL_MS: '60000' });
+  const group = await startScreener({
+    NATS_URL: nats.url,
+    LOG_LEVEL: 'error',
+    DATABASE_URL: url,
+    SCREENER_BUILD_ON_START: 'false',
+    ANNOUNCE_INTERVAL_MS: '60000',
+  });
   const db = new Client({ connectionString: url });
   await db.connect();
   try {
     // Deterministic pseudo-random figures with realistic spreads; about a third of the rows lack some ratio.
-    await db.query(`INSERT INTO snapshots (id, active, as_of, built_at, row_count, prices_source, fundamentals_period) VALUES (1, true, now(), now(), ${ROWS}, 'bench', 'bench')`);
+    await db.query(
+      `INSERT INTO snapshots (id, active, as_of, built_at, row_count, prices_source, fundamentals_period) VALUES ` +
+        `(1, true, now(), now(), ${ROWS}, 'bench', 'bench')`,
+    );
     await db.query(
       `INSERT INTO stocks (snapshot_id, ticker, name, cik, sector, industry, country, price, market_cap, pe, pb, net_margin, operating_margin, revenue_growth, dividend_yield, revenue, net_income)
        SELECT 1, 'T' || i, 'Company ' || i, 100000 + i, ($1::text[])[1 + i % 12], 'Industry ' || (i % 97), 'United States',
@@ -50,7 +95,10 @@ async function main() {
       [SECTORS],
     );
     await db.query('ANALYZE stocks');
-    console.log(`Screener benchmark: ${ROWS} stocks in the active snapshot, ${RUNS} screens per shape through NATS (${new Date().toISOString().slice(0, 10)}, ${require('node:os').cpus().length} cores)\n`);
+    console.log(
+      `Screener benchmark: ${ROWS} stocks in the active snapshot, ${RUNS} screens per shape through NATS ` +
+        `(${new Date().toISOString().slice(0, 10)}, ${require('node:os').cpus().length} cores)\n`,
+    );
     console.log('| screen | matches | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|');
     const all = [];
     for (const [label, input] of Object.entries(SCREENS)) {
@@ -66,10 +114,15 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       all.push(...times);
-      console.log(`| ${label} | ${matches} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} | ${pct(times, 99).toFixed(1)} |`);
+      console.log(
+        `| ${label} | ${matches} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} | ` +
+          `${pct(times, 99).toFixed(1)} |`,
+      );
     }
     all.sort((a, b) => a - b);
-    console.log(`\nAll shapes: p50 ${pct(all, 50).toFixed(1)} ms, p95 ${pct(all, 95).toFixed(1)} ms (target: p50 < 50 ms)`);
+    console.log(
+      `\nAll shapes: p50 ${pct(all, 50).toFixed(1)} ms, p95 ${pct(all, 95).toFixed(1)} ms (target: p50 < 50 ms)`,
+    );
   } finally {
     await db.end();
     await group.close();

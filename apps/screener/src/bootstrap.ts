@@ -4,4 +4,5 @@ import { ScreenerConfig } from './config';
 
 export const GROUP = { name: 'screener', title: 'Stock Screener' } as const;
 
-export const startScreener = (env: Record<string, string | undefined> = process.env) => bootstrapGroup(AppModule, { ...GROUP, config: ScreenerConfig, env });
+export const startScreener = (env: Record<string, string | undefined> = process.env) =>
+  bootstrapGroup(AppModule, { ...GROUP, config: ScreenerConfig, env });

@@ -6,7 +6,8 @@ import * as S from './screener.schemas';
 import { ScreenerService } from './screener.service';
 
 const SOURCE =
-  "Runs locally over a snapshot rebuilt nightly from Nasdaq's stock screener (prices, market caps, sectors) and SEC XBRL frames (revenue, net income, " +
+  "Runs locally over a snapshot rebuilt nightly from Nasdaq's stock screener (prices, market caps, sectors) and " +
+  'SEC XBRL frames (revenue, net income, ' +
   'operating income, equity, dividends); answers carry evaluated_count, match_count and the snapshot as_of.';
 
 @Controller()
@@ -18,7 +19,8 @@ export class ScreenerController {
     method: 'POST',
     path: '/toll/screener/screen',
     summary:
-      'Screen US stocks by market cap, sector, price, P/E, price/book, net and operating margin, revenue growth and dividend yield ranges, sorted, up to 100 rows with evaluated_count and match_count',
+      'Screen US stocks by market cap, sector, price, P/E, price/book, net and operating margin, revenue growth ' +
+      'and dividend yield ranges, sorted, up to 100 rows with evaluated_count and match_count',
     description: SOURCE,
     asks: [
       'find large cap tech stocks with P/E under 20',
@@ -44,7 +46,9 @@ export class ScreenerController {
     operationId: 'screener.preview',
     method: 'POST',
     path: '/toll/screener/preview',
-    summary: 'Free preview of a stock screen: how many US stocks match the filters and the first 3 tickers, before paying for the full results',
+    summary:
+      'Free preview of a stock screen: how many US stocks match the filters and the first 3 tickers, before ' +
+      'paying for the full results',
     description: SOURCE,
     asks: [
       'how many stocks match these filters before I pay',
@@ -70,7 +74,9 @@ export class ScreenerController {
     operationId: 'screener.getStock',
     method: 'GET',
     path: '/toll/screener/stock/{ticker}',
-    summary: "Valuation ratios of one ticker: P/E, price to book, net and operating margin, revenue growth, dividend yield, market cap and sector of a single US stock from the screener data",
+    summary:
+      'Valuation ratios of one ticker: P/E, price to book, net and operating margin, revenue growth, dividend ' +
+      'yield, market cap and sector of a single US stock from the screener data',
     description: SOURCE,
     asks: [
       'valuation ratios of one stock',
@@ -96,7 +102,9 @@ export class ScreenerController {
     operationId: 'screener.getHealth',
     method: 'GET',
     path: '/toll/screener/health',
-    summary: 'Stock screener status: when the data was last rebuilt, how many stocks it covers, last build outcome, screenable fields and sectors, tolls and endpoint catalog',
+    summary:
+      'Stock screener status: when the data was last rebuilt, how many stocks it covers, last build outcome, ' +
+      'screenable fields and sectors, tolls and endpoint catalog',
     asks: [
       'is the stock screener up',
       'when was the screener data last rebuilt',

@@ -22,44 +22,85 @@ export const FIELDS = {
   market_cap: { column: 'market_cap', about: 'Market capitalisation, USD' },
   price: { column: 'price', about: 'Last sale price, USD' },
   pe: { column: 'pe', about: 'Price/earnings: market cap ÷ net income of the last calendar year (null for a loss)' },
-  pb: { column: 'pb', about: 'Price/book: market cap ÷ stockholders equity at the last quarter end (null when equity ≤ 0)' },
+  pb: {
+    column: 'pb',
+    about: 'Price/book: market cap ÷ stockholders equity at the last quarter end (null when equity ≤ 0)',
+  },
   net_margin: { column: 'net_margin', about: 'Net income ÷ revenue, percent' },
   operating_margin: { column: 'operating_margin', about: 'Operating income ÷ revenue, percent' },
   revenue_growth: { column: 'revenue_growth', about: 'Revenue growth over the prior calendar year, percent' },
-  dividend_yield: { column: 'dividend_yield', about: 'Dividends declared per share in the last calendar year ÷ price, percent' },
+  dividend_yield: {
+    column: 'dividend_yield',
+    about: 'Dividends declared per share in the last calendar year ÷ price, percent',
+  },
 } as const;
 export type Field = keyof typeof FIELDS;
 const FIELD_NAMES = Object.keys(FIELDS) as [Field, ...Field[]];
 
-const bound = (field: Field, side: 'min' | 'max') => z.number().optional().describe(`${side === 'min' ? 'Minimum' : 'Maximum'} ${FIELDS[field].about}`);
-const ranges = Object.fromEntries(FIELD_NAMES.flatMap((f) => [[`${f}_min`, bound(f, 'min')], [`${f}_max`, bound(f, 'max')]])) as Record<`${Field}_${'min' | 'max'}`, ReturnType<typeof bound>>;
+const bound = (field: Field, side: 'min' | 'max') =>
+  z
+    .number()
+    .optional()
+    .describe(`${side === 'min' ? 'Minimum' : 'Maximum'} ${FIELDS[field].about}`);
+const ranges = Object.fromEntries(
+  FIELD_NAMES.flatMap((f) => [
+    [`${f}_min`, bound(f, 'min')],
+    [`${f}_max`, bound(f, 'max')],
+  ]),
+) as Record<`${Field}_${'min' | 'max'}`, ReturnType<typeof bound>>;
 
 // Every rule here, including min ≤ max for each range (a refinement naming the field), so a bad screen is
 // refused before any 402.
 const screenShape = {
   ...ranges,
-  sectors: z.array(z.enum(SECTORS)).min(1).max(SECTORS.length).optional().describe(`Keep only these sectors: ${SECTORS.join(', ')}`),
+  sectors: z
+    .array(z.enum(SECTORS))
+    .min(1)
+    .max(SECTORS.length)
+    .optional()
+    .describe(`Keep only these sectors: ${SECTORS.join(', ')}`),
   sort: z.enum(FIELD_NAMES).default('market_cap').describe('Field to sort by (rows without it come last)'),
   order: z.enum(['asc', 'desc']).default('desc'),
 };
 const minNotAboveMax = (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
   for (const f of FIELD_NAMES) {
     const [min, max] = [v[`${f}_min`], v[`${f}_max`]] as Array<number | undefined>;
-    if (min !== undefined && max !== undefined && min > max) ctx.addIssue({ code: 'custom', path: [`${f}_max`], message: `must not be below ${f}_min` });
+    if (min !== undefined && max !== undefined && min > max)
+      ctx.addIssue({ code: 'custom', path: [`${f}_max`], message: `must not be below ${f}_min` });
   }
 };
 
 export const ScreenInput = z
-  .strictObject({ ...screenShape, limit: z.number().int().min(1).max(100).default(25).describe('Most rows to return, 1-100 (default 25)') })
-  .superRefine(minNotAboveMax).meta({ examples: [{ sectors: ['Technology'], market_cap_min: 10000000000, pe_max: 30, sort: 'market_cap', order: 'desc', limit: 10 }] });
+  .strictObject({
+    ...screenShape,
+    limit: z.number().int().min(1).max(100).default(25).describe('Most rows to return, 1-100 (default 25)'),
+  })
+  .superRefine(minNotAboveMax)
+  .meta({
+    examples: [
+      {
+        sectors: ['Technology'],
+        market_cap_min: 10000000000,
+        pe_max: 30,
+        sort: 'market_cap',
+        order: 'desc',
+        limit: 10,
+      },
+    ],
+  });
 export type ScreenInput = z.infer<typeof ScreenInput>;
 
 export const PreviewInput = z.strictObject(screenShape).superRefine(minNotAboveMax);
 export type PreviewInput = z.infer<typeof PreviewInput>;
 
-export const TickerInput = z.strictObject({
-  ticker: z.string().regex(/^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$/, 'must be a US ticker symbol such as AAPL or BRK.B').describe('US ticker symbol, e.g. KO or BRK.B'),
-}).meta({ examples: [{ ticker: 'MSFT' }] });
+export const TickerInput = z
+  .strictObject({
+    ticker: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$/, 'must be a US ticker symbol such as AAPL or BRK.B')
+      .describe('US ticker symbol, e.g. KO or BRK.B'),
+  })
+  .meta({ examples: [{ ticker: 'MSFT' }] });
 export type TickerInput = z.infer<typeof TickerInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -99,7 +140,9 @@ const Counts = {
 export const ScreenOutput = z.object({
   ...Counts,
   count: z.number().int(),
-  results: z.array(StockRow).describe('Decimal strings; ratios in percent where named so; null where an input is missing'),
+  results: z
+    .array(StockRow)
+    .describe('Decimal strings; ratios in percent where named so; null where an input is missing'),
   snapshot: SnapshotInfo,
   universe: z.string(),
   sources: z.array(z.object({ id: z.string(), license: z.string() })),
@@ -108,13 +151,18 @@ export type ScreenOutput = z.infer<typeof ScreenOutput>;
 
 export const PreviewOutput = z.object({
   ...Counts,
-  first: z.array(z.object({ ticker: z.string(), name: z.string() })).describe('The first 3 matches in the requested order'),
+  first: z
+    .array(z.object({ ticker: z.string(), name: z.string() }))
+    .describe('The first 3 matches in the requested order'),
   snapshot: SnapshotInfo,
   note: z.string(),
 });
 export type PreviewOutput = z.infer<typeof PreviewOutput>;
 
-export const StockOutput = StockRow.extend({ snapshot: SnapshotInfo, sources: z.array(z.object({ id: z.string(), license: z.string() })) });
+export const StockOutput = StockRow.extend({
+  snapshot: SnapshotInfo,
+  sources: z.array(z.object({ id: z.string(), license: z.string() })),
+});
 export type StockOutput = z.infer<typeof StockOutput>;
 
 export const HealthOutput = healthOutput({

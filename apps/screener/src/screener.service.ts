@@ -12,10 +12,16 @@ import type * as S from './screener.schemas';
 const STALE_AFTER_MS = 3 * 86_400_000; // docs/upstreams.md §16: serve a snapshot up to 3 days old, then say stale
 const PREVIEW_ROWS = 3;
 const UNIVERSE =
-  "Every stock listed on Nasdaq, NYSE and NYSE American with a last sale price in Nasdaq's screener download (about 7,000), joined by ticker to SEC filers; " +
+  "Every stock listed on Nasdaq, NYSE and NYSE American with a last sale price in Nasdaq's screener download " +
+  '(about 7,000), joined by ticker to SEC filers; ' +
   'ratios are null where SEC has no figure, and a filter on a ratio leaves such rows out.';
 const SOURCES = [
-  { id: 'nasdaq-screener', license: 'Nasdaq website data (unofficial; terms do not grant redistribution of raw quotes): used for derived screens, prices shown as of the snapshot' },
+  {
+    id: 'nasdaq-screener',
+    license:
+      'Nasdaq website data (unofficial; terms do not grant redistribution of raw quotes): used for derived ' +
+      'screens, prices shown as of the snapshot',
+  },
   { id: 'sec-frames', license: 'Public domain (SEC EDGAR XBRL frames)' },
 ];
 const COLUMNS = `ticker, name, cik, sector, industry, price::text, market_cap::text, pe::text, pb::text, net_margin::text, operating_margin::text,
@@ -77,42 +83,67 @@ export class ScreenerService {
       this.prisma.$queryRaw<Array<{ n: bigint }>>(Prisma.sql`SELECT count(*) AS n FROM stocks WHERE ${where}`),
       this.rows(where, input, input.limit),
     ]);
-    return { evaluated_count: snapshot.rowCount, match_count: Number(count[0].n), count: rows.length, results: rows.map(present), snapshot: this.info(snapshot), universe: UNIVERSE, sources: SOURCES };
+    return {
+      evaluated_count: snapshot.rowCount,
+      match_count: Number(count[0].n),
+      count: rows.length,
+      results: rows.map(present),
+      snapshot: this.info(snapshot),
+      universe: UNIVERSE,
+      sources: SOURCES,
+    };
   }
 
   async preview(input: S.PreviewInput): Promise<S.PreviewOutput> {
     const snapshot = await this.active();
     const where = this.where(snapshot.id, input);
-    const [count, rows] = await Promise.all([this.prisma.$queryRaw<Array<{ n: bigint }>>(Prisma.sql`SELECT count(*) AS n FROM stocks WHERE ${where}`), this.rows(where, input, PREVIEW_ROWS)]);
+    const [count, rows] = await Promise.all([
+      this.prisma.$queryRaw<Array<{ n: bigint }>>(Prisma.sql`SELECT count(*) AS n FROM stocks WHERE ${where}`),
+      this.rows(where, input, PREVIEW_ROWS),
+    ]);
     return {
       evaluated_count: snapshot.rowCount,
       match_count: Number(count[0].n),
       first: rows.map((r) => ({ ticker: r.ticker, name: r.name })),
       snapshot: this.info(snapshot),
-      note: 'Free preview: the count and the first 3 tickers. screener.screen (0.01 USD) returns up to 100 rows with every figure.',
+      note:
+        'Free preview: the count and the first 3 tickers. screener.screen (0.01 USD) returns up to 100 rows with ' +
+        'every figure.',
     };
   }
 
   async stock(input: S.TickerInput): Promise<S.StockOutput> {
     const snapshot = await this.active();
     const ticker = secTicker(input.ticker);
-    const rows = await this.prisma.$queryRaw<Row[]>(Prisma.sql`SELECT ${Prisma.raw(COLUMNS)} FROM stocks WHERE snapshot_id = ${snapshot.id} AND ticker = ${ticker}`);
+    const rows = await this.prisma.$queryRaw<Row[]>(
+      Prisma.sql`SELECT ${Prisma.raw(COLUMNS)} FROM stocks WHERE snapshot_id = ${snapshot.id} AND ticker = ${ticker}`,
+    );
     if (!rows[0]) throw new TollError('NOT_FOUND', `${ticker} is not in the screener universe`, { ticker });
     return { ...present(rows[0]), snapshot: this.info(snapshot), sources: SOURCES };
   }
 
   async health(): Promise<S.HealthOutput> {
     const described = this.groupHealth.describe();
-    const [snapshot, state] = await Promise.all([this.prisma.snapshot.findFirst({ where: { active: true } }), this.prisma.buildState.findUnique({ where: { id: 1 } })]);
+    const [snapshot, state] = await Promise.all([
+      this.prisma.snapshot.findFirst({ where: { active: true } }),
+      this.prisma.buildState.findUnique({ where: { id: 1 } }),
+    ]);
     const info = snapshot ? { id: snapshot.id, row_count: snapshot.rowCount, ...this.info(snapshot) } : null;
     return {
       ...described,
       status: !info || info.stale ? 'degraded' : 'ok',
       snapshot: info,
-      last_build: { at: state?.lastRunAt?.toISOString() ?? null, outcome: state?.lastOutcome ?? null, error: state?.lastError ?? null },
+      last_build: {
+        at: state?.lastRunAt?.toISOString() ?? null,
+        outcome: state?.lastOutcome ?? null,
+        error: state?.lastError ?? null,
+      },
       fields: Object.fromEntries(Object.entries(FIELDS).map(([k, v]) => [k, v.about])),
       sectors: [...SECTORS],
-      governor: { sec: this.sec.rateGovernor instanceof SharedRateGovernor ? 'shared' : 'per-process', sec_rate_per_second: this.config.SEC_RATE_PER_SECOND },
+      governor: {
+        sec: this.sec.rateGovernor instanceof SharedRateGovernor ? 'shared' : 'per-process',
+        sec_rate_per_second: this.config.SEC_RATE_PER_SECOND,
+      },
     };
   }
 
@@ -124,7 +155,13 @@ export class ScreenerService {
   }
 
   private info(s: { asOf: Date; builtAt: Date; pricesSource: string; fundamentalsPeriod: string }) {
-    return { as_of: s.asOf.toISOString(), built_at: s.builtAt.toISOString(), stale: this.clock.now() - s.builtAt.getTime() > STALE_AFTER_MS, prices_source: s.pricesSource, fundamentals_period: s.fundamentalsPeriod };
+    return {
+      as_of: s.asOf.toISOString(),
+      built_at: s.builtAt.toISOString(),
+      stale: this.clock.now() - s.builtAt.getTime() > STALE_AFTER_MS,
+      prices_source: s.pricesSource,
+      fundamentals_period: s.fundamentalsPeriod,
+    };
   }
 
   // Column names come from FIELDS (a fixed list), values are bound parameters.
@@ -144,6 +181,8 @@ export class ScreenerService {
     // Qualified: the select list casts the same names to text, and ORDER BY would otherwise sort the text.
     const column = Prisma.raw(`stocks.${FIELDS[input.sort].column}`);
     const order = Prisma.raw(input.order === 'asc' ? 'ASC' : 'DESC');
-    return this.prisma.$queryRaw<Row[]>(Prisma.sql`SELECT ${Prisma.raw(COLUMNS)} FROM stocks WHERE ${where} ORDER BY ${column} ${order} NULLS LAST, ticker LIMIT ${limit}`);
+    return this.prisma.$queryRaw<Row[]>(
+      Prisma.sql`SELECT ${Prisma.raw(COLUMNS)} FROM stocks WHERE ${where} ORDER BY ${column} ${order} NULLS LAST, ticker LIMIT ${limit}`,
+    );
   }
 }

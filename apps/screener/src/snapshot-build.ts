@@ -1,6 +1,15 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { compareDecimals, decimalFromNumber, percentOf, roundDecimal, SecEdgar, shiftDecimal, sumDecimals, type FrameRow } from '@toll/markets';
+import {
+  compareDecimals,
+  decimalFromNumber,
+  percentOf,
+  roundDecimal,
+  SecEdgar,
+  shiftDecimal,
+  sumDecimals,
+  type FrameRow,
+} from '@toll/markets';
 import { APP_CONFIG, CatalogService, Clock, JsonLogger } from '@toll/platform';
 import { replayActive, withRecordingTime } from '@toll/upstream';
 import type { ScreenerConfig } from './config';
@@ -32,13 +41,15 @@ export function periods(now: number): { year: number; instant: string } {
   const year = new Date(now - 100 * DAY).getUTCFullYear() - 1;
   const d = new Date(now - 75 * DAY);
   const quarter = Math.floor(d.getUTCMonth() / 3); // the quarter in progress 75 days ago…
-  const [qYear, q] = quarter === 0 ? [d.getUTCFullYear() - 1, 4] : [d.getUTCFullYear(), quarter]; // …so the one before it has ended
+  // …so the one before it has ended
+  const [qYear, q] = quarter === 0 ? [d.getUTCFullYear() - 1, 4] : [d.getUTCFullYear(), quarter];
   return { year, instant: `CY${qYear}Q${q}I` };
 }
 
 // a ÷ b as an exact decimal rounded to 4 places; null unless b is positive (and a, when `positiveA`).
 const ratio = (a: string | null, b: string | null, times100 = false, positiveA = false): string | null => {
-  if (a === null || b === null || compareDecimals(b, '0') <= 0 || (positiveA && compareDecimals(a, '0') <= 0)) return null;
+  if (a === null || b === null || compareDecimals(b, '0') <= 0 || (positiveA && compareDecimals(a, '0') <= 0))
+    return null;
   const pct = percentOf(a, b, 6);
   return roundDecimal(times100 ? pct : shiftDecimal(pct, -2), 4);
 };
@@ -64,7 +75,10 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap() {
     await this.announceBuilt();
     if (!this.config.SCREENER_BUILD_ON_START) return;
-    const tick = () => void this.build().catch((e) => this.logger.event('error', 'screener build failed', { error: (e as Error).message }));
+    const tick = () =>
+      void this.build().catch((e) =>
+        this.logger.event('error', 'screener build failed', { error: (e as Error).message }),
+      );
     tick();
     // Checked hourly; a build runs when the active snapshot is older than the interval.
     this.timer = setInterval(tick, Math.min(this.config.SCREENER_BUILD_INTERVAL_MS, 3_600_000));
@@ -103,7 +117,11 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const active = await this.prisma.snapshot.findFirst({ where: { active: true } });
       if (!force && active && started - active.builtAt.getTime() < this.config.SCREENER_BUILD_INTERVAL_MS) {
-        return { outcome: 'skipped', detail: `snapshot ${active.id} built at ${active.builtAt.toISOString()} is recent`, snapshot_id: active.id };
+        return {
+          outcome: 'skipped',
+          detail: `snapshot ${active.id} built at ${active.builtAt.toISOString()} is recent`,
+          snapshot_id: active.id,
+        };
       }
       result = await this.assemble(started, active?.rowCount ?? 0);
     } catch (e) {
@@ -112,7 +130,11 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.event('warn', 'screener snapshot not replaced', { outcome, detail });
       result = { outcome, detail };
     }
-    const state = { lastRunAt: new Date(this.clock.now()), lastOutcome: result.outcome, lastError: result.outcome === 'built' ? null : result.detail };
+    const state = {
+      lastRunAt: new Date(this.clock.now()),
+      lastOutcome: result.outcome,
+      lastError: result.outcome === 'built' ? null : result.detail,
+    };
     await this.prisma.buildState.upsert({ where: { id: 1 }, create: { id: 1, ...state }, update: state });
     return result;
   }
@@ -123,27 +145,47 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
     const { value: inputs, recordedAt } = await withRecordingTime(() => this.inputs(year, instant));
     const { listings, cikOf, ...figures } = inputs;
     const seen = new Set<string>();
-    const rows = listings.filter((l) => !seen.has(l.ticker) && seen.add(l.ticker)).map((l) => this.row(l, cikOf.get(l.ticker) ?? null, figures));
+    const rows = listings
+      .filter((l) => !seen.has(l.ticker) && seen.add(l.ticker))
+      .map((l) => this.row(l, cikOf.get(l.ticker) ?? null, figures));
     // Replay mode serves the committed fixtures, which are trimmed: no size floors there.
     const replay = replayActive();
     const floor = replay ? 1 : Math.max(this.config.SCREENER_MIN_ROWS, Math.ceil(previousRows / 2));
-    if (rows.length < floor) throw new Rejected(`${rows.length} priced listings, fewer than ${floor}: a partial download`);
+    if (rows.length < floor)
+      throw new Rejected(`${rows.length} priced listings, fewer than ${floor}: a partial download`);
     const withFundamentals = rows.filter((r) => r.netIncome !== null).length;
     if (!replay && withFundamentals < rows.length * this.config.SCREENER_MIN_FUNDAMENTALS_SHARE) {
       throw new Rejected(`only ${withFundamentals} of ${rows.length} rows have SEC fundamentals: a partial build`);
     }
-    const snapshot = { asOf: new Date(recordedAt ?? started), builtAt: new Date(this.clock.now()), rowCount: rows.length, pricesSource: this.nasdaq.name, fundamentalsPeriod: `CY${year} (revenue growth vs CY${year - 1}; equity ${instant})` };
+    const snapshot = {
+      asOf: new Date(recordedAt ?? started),
+      builtAt: new Date(this.clock.now()),
+      rowCount: rows.length,
+      pricesSource: this.nasdaq.name,
+      fundamentalsPeriod: `CY${year} (revenue growth vs CY${year - 1}; equity ${instant})`,
+    };
     return this.prisma.$transaction(
       async (tx) => {
         await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${ACTIVATE_LOCK})`);
         const newer = await tx.snapshot.findFirst({ where: { active: true, asOf: { gt: snapshot.asOf } } });
-        if (newer) return { outcome: 'superseded' as const, detail: `snapshot ${newer.id}, from newer inputs, is already active`, snapshot_id: newer.id };
+        if (newer)
+          return {
+            outcome: 'superseded' as const,
+            detail: `snapshot ${newer.id}, from newer inputs, is already active`,
+            snapshot_id: newer.id,
+          };
         const created = await tx.snapshot.create({ data: { ...snapshot, active: false } });
-        for (let i = 0; i < rows.length; i += CHUNK) await tx.stock.createMany({ data: rows.slice(i, i + CHUNK).map((r) => ({ snapshotId: created.id, ...r })) });
+        for (let i = 0; i < rows.length; i += CHUNK)
+          await tx.stock.createMany({ data: rows.slice(i, i + CHUNK).map((r) => ({ snapshotId: created.id, ...r })) });
         await tx.snapshot.updateMany({ where: { active: true }, data: { active: false } });
         await tx.snapshot.update({ where: { id: created.id }, data: { active: true } });
         await tx.snapshot.deleteMany({ where: { active: false } });
-        return { outcome: 'built' as const, detail: `${rows.length} stocks, ${withFundamentals} with SEC fundamentals`, snapshot_id: created.id, rows: rows.length };
+        return {
+          outcome: 'built' as const,
+          detail: `${rows.length} stocks, ${withFundamentals} with SEC fundamentals`,
+          snapshot_id: created.id,
+          rows: rows.length,
+        };
       },
       { maxWait: 30_000, timeout: 120_000 },
     );
@@ -154,7 +196,8 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
     const deadline = Date.now() + 120_000;
     const [listings, companies] = await Promise.all([this.nasdaq.listings(deadline), this.sec.companies(deadline)]);
     const cikOf = new Map(companies.value.map((c) => [c.ticker, c.cik]));
-    const frame = async (concept: string, unit: string, period: string) => byCik(await this.sec.frame('us-gaap', concept, unit, period, deadline));
+    const frame = async (concept: string, unit: string, period: string) =>
+      byCik(await this.sec.frame('us-gaap', concept, unit, period, deadline));
     const firstOf = async (concepts: string[], period: string) => {
       const frames: Array<Map<number, string>> = [];
       for (const c of concepts) frames.push(await frame(c, 'USD', period).catch(missingAsEmpty));
@@ -168,16 +211,28 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
       netIncome: await frame('NetIncomeLoss', 'USD', `CY${year}`).catch(replayOnly),
       operating: await frame('OperatingIncomeLoss', 'USD', `CY${year}`).catch(replayOnly),
       equity: await frame('StockholdersEquity', 'USD', instant).catch(replayOnly),
-      dividends: await frame('CommonStockDividendsPerShareDeclared', 'USD-per-shares', `CY${year}`).catch(missingAsEmpty),
+      dividends: await frame('CommonStockDividendsPerShareDeclared', 'USD-per-shares', `CY${year}`).catch(
+        missingAsEmpty,
+      ),
     };
   }
 
-  private row(l: Listing, cik: number | null, f: { revenue: (cik: number) => string | null; revenuePrior: (cik: number) => string | null } & Record<'netIncome' | 'operating' | 'equity' | 'dividends', Map<number, string>>) {
+  private row(
+    l: Listing,
+    cik: number | null,
+    f: { revenue: (cik: number) => string | null; revenuePrior: (cik: number) => string | null } & Record<
+      'netIncome' | 'operating' | 'equity' | 'dividends',
+      Map<number, string>
+    >,
+  ) {
     const get = (m: Map<number, string>) => (cik === null ? null : (m.get(cik) ?? null));
     const revenue = cik === null ? null : f.revenue(cik);
     const prior = cik === null ? null : f.revenuePrior(cik);
     const netIncome = get(f.netIncome);
-    const growth = revenue !== null && prior !== null && compareDecimals(prior, '0') > 0 ? roundDecimal(percentOf(revenue, prior, 6), 4) : null;
+    const growth =
+      revenue !== null && prior !== null && compareDecimals(prior, '0') > 0
+        ? roundDecimal(percentOf(revenue, prior, 6), 4)
+        : null;
     return {
       ticker: l.ticker,
       name: l.name,

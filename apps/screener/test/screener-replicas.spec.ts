@@ -4,7 +4,9 @@ import { startScreener } from '../src/bootstrap';
 import { PrismaService } from '../src/prisma.service';
 import { SnapshotBuild } from '../src/snapshot-build';
 
-const GOOD = loadFixtures(join(__dirname, 'fixtures')).filter((f) => f.response.status < 500 && !/failure|error/.test(f.case));
+const GOOD = loadFixtures(join(__dirname, 'fixtures')).filter(
+  (f) => f.response.status < 500 && !/failure|error/.test(f.case),
+);
 
 // Two replicas on one database, each behind its own NATS server: both build at once, exactly one snapshot
 // ends up active, and both answer the same screen from it.
@@ -34,7 +36,9 @@ describe('screener replicas share one snapshot', () => {
     const prisma = replicas[0].app.get(PrismaService);
     expect(await prisma.snapshot.count()).toBe(1); // the replaced snapshot is deleted with its rows
     expect(await prisma.stock.count()).toBe(9);
-    const screens = await Promise.all(clients.map((c) => callOperation(c, 'screener.screen', { sort: 'pe', order: 'asc', limit: 3 })));
+    const screens = await Promise.all(
+      clients.map((c) => callOperation(c, 'screener.screen', { sort: 'pe', order: 'asc', limit: 3 })),
+    );
     expect(screens.map((s) => s.response!.data.results.map((r: { ticker: string }) => r.ticker))).toEqual([
       ['JPM', 'BRK-B', 'XOM'],
       ['JPM', 'BRK-B', 'XOM'],

@@ -6,12 +6,20 @@ import { PrismaService } from '../src/prisma.service';
 import { periods, SnapshotBuild } from '../src/snapshot-build';
 
 const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
-const GOOD = FIXTURES.filter((f) => f.response.status < 500 && !/failure|error/.test(f.case)).map((f) => `${f.upstream}/${f.case}`);
+const GOOD = FIXTURES.filter((f) => f.response.status < 500 && !/failure|error/.test(f.case)).map(
+  (f) => `${f.upstream}/${f.case}`,
+);
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const AT_T0 = '2026-11-24T12:00:00.000Z';
 const DAY = 86_400_000;
-const SNAPSHOT = { as_of: AT_T0, built_at: AT_T0, stale: false, prices_source: 'nasdaq-screener', fundamentals_period: 'CY2025 (revenue growth vs CY2024; equity CY2026Q2I)' };
+const SNAPSHOT = {
+  as_of: AT_T0,
+  built_at: AT_T0,
+  stale: false,
+  prices_source: 'nasdaq-screener',
+  fundamentals_period: 'CY2025 (revenue growth vs CY2024; equity CY2026Q2I)',
+};
 const APPLE = {
   ticker: 'AAPL',
   name: 'Apple Inc. Common Stock',
@@ -63,7 +71,8 @@ describe('screener over NATS', () => {
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
-  const tickers = async (input: unknown) => (await data('screen', input)).results.map((r: { ticker: string }) => r.ticker);
+  const tickers = async (input: unknown) =>
+    (await data('screen', input)).results.map((r: { ticker: string }) => r.ticker);
 
   it('reads the last complete calendar year and the last reported quarter end', () => {
     expect(periods(T0)).toEqual({ year: 2025, instant: 'CY2026Q2I' });
@@ -72,23 +81,45 @@ describe('screener over NATS', () => {
   });
 
   it('before any build: screens are SERVICE_UNAVAILABLE (never charged) and health is degraded', async () => {
-    expect((await call('screen', {})).err).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The screener snapshot is not built yet', details: {} });
-    expect(await data('getHealth', {})).toMatchObject({ status: 'degraded', snapshot: null, last_build: { at: null, outcome: null, error: null } });
+    expect((await call('screen', {})).err).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The screener snapshot is not built yet',
+      details: {},
+    });
+    expect(await data('getHealth', {})).toMatchObject({
+      status: 'degraded',
+      snapshot: null,
+      last_build: { at: null, outcome: null, error: null },
+    });
   });
 
   it('a failed build (a frame answering 503) and a partial one (a cut-down listing) record why and activate nothing', async () => {
     use(...GOOD.filter((id) => id !== 'sec-data/frame-netincomeloss-cy2025'), 'sec-data/frames-unavailable-503');
     expect(await build.build()).toEqual({ outcome: 'failed', detail: 'UPSTREAM_ERROR: sec-data answered HTTP 503' });
     use(...GOOD.filter((id) => id !== 'nasdaq-screener/stocks-ok'), 'nasdaq-screener/stocks-truncated-failure');
-    expect(await build.build()).toEqual({ outcome: 'rejected', detail: '3 priced listings, fewer than 5: a partial download' });
+    expect(await build.build()).toEqual({
+      outcome: 'rejected',
+      detail: '3 priced listings, fewer than 5: a partial download',
+    });
     expect(await prisma.snapshot.count()).toBe(0);
-    expect((await data('getHealth', {})).last_build).toEqual({ at: AT_T0, outcome: 'rejected', error: '3 priced listings, fewer than 5: a partial download' });
+    expect((await data('getHealth', {})).last_build).toEqual({
+      at: AT_T0,
+      outcome: 'rejected',
+      error: '3 priced listings, fewer than 5: a partial download',
+    });
   });
 
   it('builds a snapshot: listings priced, joined to SEC frames by ticker, ratios exact', async () => {
     use(...GOOD);
-    expect(await build.build()).toEqual({ outcome: 'built', detail: '9 stocks, 8 with SEC fundamentals', snapshot_id: expect.any(Number), rows: 9 });
-    expect(fake.hits.filter((h) => h.path.startsWith('/api/xbrl/frames/')).map((h) => h.path.split('/').slice(5).join('/'))).toEqual([
+    expect(await build.build()).toEqual({
+      outcome: 'built',
+      detail: '9 stocks, 8 with SEC fundamentals',
+      snapshot_id: expect.any(Number),
+      rows: 9,
+    });
+    expect(
+      fake.hits.filter((h) => h.path.startsWith('/api/xbrl/frames/')).map((h) => h.path.split('/').slice(5).join('/')),
+    ).toEqual([
       'Revenues/USD/CY2025.json',
       'RevenueFromContractWithCustomerExcludingAssessedTax/USD/CY2025.json',
       'SalesRevenueNet/USD/CY2025.json',
@@ -104,12 +135,36 @@ describe('screener over NATS', () => {
   });
 
   it('getStock: one row with every figure; a share class read with a dot; unknown tickers NOT_FOUND', async () => {
-    expect(await data('getStock', { ticker: 'aapl' })).toEqual({ ...APPLE, snapshot: SNAPSHOT, sources: expect.any(Array) });
-    expect(await data('getStock', { ticker: 'BRK.B' })).toMatchObject({ ticker: 'BRK-B', cik: '0001067983', pe: '14.8571', dividend_yield: null, operating_margin: null });
+    expect(await data('getStock', { ticker: 'aapl' })).toEqual({
+      ...APPLE,
+      snapshot: SNAPSHOT,
+      sources: expect.any(Array),
+    });
+    expect(await data('getStock', { ticker: 'BRK.B' })).toMatchObject({
+      ticker: 'BRK-B',
+      cik: '0001067983',
+      pe: '14.8571',
+      dividend_yield: null,
+      operating_margin: null,
+    });
     // A loss has no P/E; the warrant has no fundamentals at all.
-    expect(await data('getStock', { ticker: 'INTC' })).toMatchObject({ pe: null, net_margin: '-3.7736', revenue_growth: '-0.1902' });
-    expect(await data('getStock', { ticker: 'ZTAQW' })).toMatchObject({ price: '0.1804', market_cap: null, cik: null, pe: null, sector: null });
-    expect((await call('getStock', { ticker: 'NOPRC' })).err).toEqual({ code: 'NOT_FOUND', message: 'NOPRC is not in the screener universe', details: { ticker: 'NOPRC' } });
+    expect(await data('getStock', { ticker: 'INTC' })).toMatchObject({
+      pe: null,
+      net_margin: '-3.7736',
+      revenue_growth: '-0.1902',
+    });
+    expect(await data('getStock', { ticker: 'ZTAQW' })).toMatchObject({
+      price: '0.1804',
+      market_cap: null,
+      cik: null,
+      pe: null,
+      sector: null,
+    });
+    expect((await call('getStock', { ticker: 'NOPRC' })).err).toEqual({
+      code: 'NOT_FOUND',
+      message: 'NOPRC is not in the screener universe',
+      details: { ticker: 'NOPRC' },
+    });
   });
 
   it('screen: ranges, sectors, sort and limit, with evaluated_count, match_count and the snapshot as_of', async () => {
@@ -136,7 +191,9 @@ describe('screener over NATS', () => {
         { ticker: 'BRK-B', name: 'Berkshire Hathaway Inc.' },
       ],
       snapshot: SNAPSHOT,
-      note: 'Free preview: the count and the first 3 tickers. screener.screen (0.01 USD) returns up to 100 rows with every figure.',
+      note:
+        'Free preview: the count and the first 3 tickers. screener.screen (0.01 USD) returns up to 100 rows with ' +
+        'every figure.',
     });
   });
 
@@ -148,16 +205,27 @@ describe('screener over NATS', () => {
     ['preview', { limit: 5 }, 'limit', 'is not an accepted field'],
     ['getStock', { ticker: 'AAPL$' }, 'ticker', 'must be a US ticker symbol such as AAPL or BRK.B'],
   ])('%s refuses %j: INVALID_INPUT on %s', async (operation, input, field, message) => {
-    expect((await call(operation, input)).err).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
+    expect((await call(operation, input)).err).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Input failed validation',
+      details: { issues: [{ field, message }] },
+    });
   });
 
   it('a later partial build leaves the good snapshot active; after 3 days the snapshot says stale', async () => {
     now = T0 + 4 * DAY;
     use(...GOOD.filter((id) => id !== 'nasdaq-screener/stocks-ok'), 'nasdaq-screener/stocks-error-200');
-    expect(await build.build()).toEqual({ outcome: 'failed', detail: 'UPSTREAM_ERROR: nasdaq-screener: answered without rows (rCode 400)' });
+    expect(await build.build()).toEqual({
+      outcome: 'failed',
+      detail: 'UPSTREAM_ERROR: nasdaq-screener: answered without rows (rCode 400)',
+    });
     const answer = await data('screen', { sectors: ['Energy'] });
     expect(answer).toMatchObject({ evaluated_count: 9, match_count: 1, snapshot: { ...SNAPSHOT, stale: true } });
-    expect(await data('getHealth', {})).toMatchObject({ status: 'degraded', snapshot: { row_count: 9, stale: true }, last_build: { outcome: 'failed' } });
+    expect(await data('getHealth', {})).toMatchObject({
+      status: 'degraded',
+      snapshot: { row_count: 9, stale: true },
+      last_build: { outcome: 'failed' },
+    });
     now = T0;
   });
 });

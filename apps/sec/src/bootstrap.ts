@@ -4,4 +4,5 @@ import { SecConfig } from './config';
 
 export const GROUP = { name: 'sec', title: 'SEC Fundamentals' } as const;
 
-export const startSec = (env: Record<string, string | undefined> = process.env) => bootstrapGroup(AppModule, { ...GROUP, config: SecConfig, env });
+export const startSec = (env: Record<string, string | undefined> = process.env) =>
+  bootstrapGroup(AppModule, { ...GROUP, config: SecConfig, env });

@@ -6,8 +6,6 @@ import type { SecConfig } from './config';
 @Injectable()
 export class SecProbes {
   constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: SecConfig) {
-    probes.registerHttp(config.SEC_USER_AGENT, [
-      { name: 'sec', url: config.SEC_DATA_BASE_URL },
-    ]);
+    probes.registerHttp(config.SEC_USER_AGENT, [{ name: 'sec', url: config.SEC_DATA_BASE_URL }]);
   }
 }

@@ -8,8 +8,10 @@ import { SecService } from './sec.service';
 // Room for a governor wait, the ticker map and one large company-facts download (several MB for big filers).
 const TIMEOUT_MS = 12_000;
 const SOURCE =
-  'Source: SEC EDGAR (public domain): ticker map, submissions and XBRL company facts, cached (ticker map and facts 24 h, filings 1 h) and ' +
-  'fetched at most 8 requests/s across all our replicas under SEC fair-access terms. An unknown ticker is a 404 and the payment stays unused.';
+  'Source: SEC EDGAR (public domain): ticker map, submissions and XBRL company facts, cached (ticker map and ' +
+  'facts 24 h, filings 1 h) and ' +
+  'fetched at most 8 requests/s across all our replicas under SEC fair-access terms. An unknown ticker is a 404 ' +
+  'and the payment stays unused.';
 
 @Controller()
 export class SecController {
@@ -20,7 +22,9 @@ export class SecController {
     method: 'GET',
     path: '/toll/sec/fundamentals/{ticker}',
     summary:
-      'Company fundamentals from SEC filings: revenue, net income, EPS, assets, liabilities, equity, operating cash flow, shares outstanding; latest annual and quarterly, each with period, form, accession number and XBRL concept',
+      'Company fundamentals from SEC filings: revenue, net income, EPS, assets, liabilities, equity, operating ' +
+      'cash flow, shares outstanding; latest annual and quarterly, each with period, form, accession number and ' +
+      'XBRL concept',
     description: SOURCE,
     asks: [
       'annual revenue and net income of a company from its filings',
@@ -47,7 +51,9 @@ export class SecController {
     operationId: 'sec.getFilings',
     method: 'GET',
     path: '/toll/sec/filings/{ticker}',
-    summary: "A company's last 10 SEC filings (10-K, 10-Q, 8-K, …) with filing date, report date, accession number and EDGAR archive links",
+    summary:
+      "A company's last 10 SEC filings (10-K, 10-Q, 8-K, …) with filing date, report date, accession number and " +
+      'EDGAR archive links',
     description: SOURCE,
     asks: [
       'latest SEC filings for a company',
@@ -72,7 +78,8 @@ export class SecController {
     operationId: 'sec.getHealth',
     method: 'GET',
     path: '/toll/sec/health',
-    summary: 'SEC fundamentals service status, source terms, shared rate governor, tolls, cache stats and endpoint catalog',
+    summary:
+      'SEC fundamentals service status, source terms, shared rate governor, tolls, cache stats and endpoint catalog',
     asks: [
       'is the SEC data service up',
       'status of the EDGAR fundamentals service',

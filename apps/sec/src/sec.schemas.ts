@@ -4,12 +4,14 @@ import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected). A ticker is letters and digits with an optional share
 // class after a dot or dash (BRK.B, BRK-B); SEC spells classes with a dash, so a dot is read as one.
-export const TickerInput = z.strictObject({
-  ticker: z
-    .string()
-    .regex(/^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$/, 'must be a US ticker symbol such as AAPL or BRK.B')
-    .describe('US ticker symbol, e.g. AAPL or BRK.B (case-insensitive)'),
-}).meta({ examples: [{ ticker: 'AAPL' }] });
+export const TickerInput = z
+  .strictObject({
+    ticker: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$/, 'must be a US ticker symbol such as AAPL or BRK.B')
+      .describe('US ticker symbol, e.g. AAPL or BRK.B (case-insensitive)'),
+  })
+  .meta({ examples: [{ ticker: 'AAPL' }] });
 export type TickerInput = z.infer<typeof TickerInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -27,10 +29,13 @@ const Company = {
 };
 
 const FIGURE_FIELDS =
-  'Each figure (null where the company tags none): value (exact decimal string as reported), unit as reported (USD, USD/shares, ' +
+  'Each figure (null where the company tags none): value (exact decimal string as reported), unit as reported ' +
+  '(USD, USD/shares, ' +
   'shares, or the currency an IFRS filer reports in, such as TWD or EUR/shares), ' +
-  'concept (XBRL taxonomy:name it came from), period {start (null for balance-sheet and share figures), end, days}, fiscal_year, ' +
-  'fiscal_period (FY, Q1-Q3), form (10-K, 10-Q, 20-F or an amendment), accession_number and filed (to cite the filing), ' +
+  'concept (XBRL taxonomy:name it came from), period {start (null for balance-sheet and share figures), end, ' +
+  'days}, fiscal_year, ' +
+  'fiscal_period (FY, Q1-Q3), form (10-K, 10-Q, 20-F or an amendment), accession_number and filed (to cite the ' +
+  'filing), ' +
   'filing_index_url (SEC archive), classes_summed (share classes added up for shares_outstanding, else null).';
 
 const Figures = z.record(z.enum(Object.keys(CONCEPTS) as [Figure, ...Figure[]]), FigureValue.nullable());
@@ -38,8 +43,13 @@ const Figures = z.record(z.enum(Object.keys(CONCEPTS) as [Figure, ...Figure[]]),
 export const GetFundamentalsOutput = z.object({
   ...Company,
   annual: Figures.describe(`Latest fiscal-year values from annual reports (10-K, 20-F, 40-F). ${FIGURE_FIELDS}`),
-  quarterly: Figures.describe('Latest values from quarterly reports (10-Q): the three-month figure where reported, else year-to-date (period.days says which); fields as in annual'),
-  concepts: z.record(z.string(), z.array(z.string())).describe('The XBRL concepts read for each figure, in order of preference'),
+  quarterly: Figures.describe(
+    'Latest values from quarterly reports (10-Q): the three-month figure where reported, else year-to-date ' +
+      '(period.days says which); fields as in annual',
+  ),
+  concepts: z
+    .record(z.string(), z.array(z.string()))
+    .describe('The XBRL concepts read for each figure, in order of preference'),
   source: z.literal('sec'),
   attribution: z.string(),
   notes: z.array(z.string()),
@@ -85,6 +95,12 @@ export const HealthOutput = healthOutput({
     fallback_rate_per_second: z.number().describe('Per-process rate while the shared governor is unavailable'),
     calls: z.object({ shared: z.number().int(), fallback: z.number().int() }).nullable(),
   }),
-  cache: z.object({ entries: z.number().int(), hits: z.number().int(), misses: z.number().int(), stale: z.number().int(), errors: z.number().int() }),
+  cache: z.object({
+    entries: z.number().int(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    stale: z.number().int(),
+    errors: z.number().int(),
+  }),
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -9,14 +9,22 @@ import type * as S from './sec.schemas';
 // Spec §8: the filings list is the last 10.
 export const FILINGS_LIMIT = 10;
 const ATTRIBUTION = 'Source: U.S. Securities and Exchange Commission, EDGAR (public domain)';
-const TERMS = 'Keyless; User-Agent with a contact email required; at most 10 requests/s per user across all machines (we keep to 8 with a shared governor)';
+const TERMS =
+  'Keyless; User-Agent with a contact email required; at most 10 requests/s per user across all machines (we ' +
+  'keep to 8 with a shared governor)';
 const FUNDAMENTALS_NOTES = [
-  'Values are as reported in XBRL (not restated by us); on equal period ends an amendment (filed later) replaces the original.',
-  'Each figure reads every concept in its list and keeps the fact with the latest period end; on equal ends the earlier concept in the list wins.',
+  'Values are as reported in XBRL (not restated by us); on equal period ends an amendment (filed later) replaces ' +
+    'the original.',
+  'Each figure reads every concept in its list and keeps the fact with the latest period end; on equal ends the ' +
+    'earlier concept in the list wins.',
   'Quarterly cash flow is year-to-date when the filer reports no three-month figure (period.days says which).',
 ];
 
-const freshnessOf = (c: Cached<unknown>) => ({ as_of: c.freshness.fetchedAt, stale: c.freshness.stale, ...(c.freshness.reason ? { reason: c.freshness.reason } : {}) });
+const freshnessOf = (c: Cached<unknown>) => ({
+  as_of: c.freshness.fetchedAt,
+  stale: c.freshness.stale,
+  ...(c.freshness.reason ? { reason: c.freshness.reason } : {}),
+});
 
 @Injectable()
 export class SecService implements OnModuleDestroy {
@@ -79,8 +87,22 @@ export class SecService implements OnModuleDestroy {
       ...described,
       status: this.lastFailure && (!this.lastSuccessAt || this.lastFailure.at > this.lastSuccessAt) ? 'degraded' : 'ok',
       sources: [
-        { id: 'sec-www', base_url: this.config.SEC_WWW_BASE_URL, license: 'Public domain (US Government work)', terms: TERMS, last_success_at: this.lastSuccessAt, last_failure: this.lastFailure },
-        { id: 'sec-data', base_url: this.config.SEC_DATA_BASE_URL, license: 'Public domain (US Government work)', terms: TERMS, last_success_at: this.lastSuccessAt, last_failure: this.lastFailure },
+        {
+          id: 'sec-www',
+          base_url: this.config.SEC_WWW_BASE_URL,
+          license: 'Public domain (US Government work)',
+          terms: TERMS,
+          last_success_at: this.lastSuccessAt,
+          last_failure: this.lastFailure,
+        },
+        {
+          id: 'sec-data',
+          base_url: this.config.SEC_DATA_BASE_URL,
+          license: 'Public domain (US Government work)',
+          terms: TERMS,
+          last_success_at: this.lastSuccessAt,
+          last_failure: this.lastFailure,
+        },
       ],
       governor: {
         mode: this.sec.governorMode,
@@ -95,7 +117,10 @@ export class SecService implements OnModuleDestroy {
   // Unknown to SEC's ticker map → 404 (the gateway releases the hold: never charged).
   private async company(ticker: string, deadline: number): Promise<Company> {
     const found = await this.tracked(() => this.sec.company(ticker, deadline));
-    if (!found.value) throw new TollError('NOT_FOUND', `${ticker.toUpperCase()} is not in SEC's ticker map`, { ticker: ticker.toUpperCase() });
+    if (!found.value)
+      throw new TollError('NOT_FOUND', `${ticker.toUpperCase()} is not in SEC's ticker map`, {
+        ticker: ticker.toUpperCase(),
+      });
     return found.value;
   }
 
@@ -110,7 +135,8 @@ export class SecService implements OnModuleDestroy {
       this.lastSuccessAt = new Date(this.clock.now()).toISOString();
       return value;
     } catch (e) {
-      if (e instanceof TollError && e.code !== 'NOT_FOUND') this.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
+      if (e instanceof TollError && e.code !== 'NOT_FOUND')
+        this.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
       throw e;
     }
   }

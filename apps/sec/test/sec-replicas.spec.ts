@@ -3,15 +3,27 @@ import { createServer } from 'node:http';
 import { startSec } from '../src/bootstrap';
 
 const TICKERS = Array.from({ length: 40 }, (_, i) => `T${String(i).padStart(2, '0')}`);
-const MAP = Object.fromEntries(TICKERS.map((ticker, i) => [String(i), { cik_str: 1000 + i, ticker, title: `Company ${i}` }]));
+const MAP = Object.fromEntries(
+  TICKERS.map((ticker, i) => [String(i), { cik_str: 1000 + i, ticker, title: `Company ${i}` }]),
+);
 const submissions = (cik: number) => ({
   cik: String(cik).padStart(10, '0'),
   name: `Company ${cik - 1000}`,
-  filings: { recent: { accessionNumber: [], filingDate: [], reportDate: [], form: [], primaryDocument: [], primaryDocDescription: [] } },
+  filings: {
+    recent: {
+      accessionNumber: [],
+      filingDate: [],
+      reportDate: [],
+      form: [],
+      primaryDocument: [],
+      primaryDocDescription: [],
+    },
+  },
 });
 
 // Most requests inside any one-second window.
-const busiestSecond = (times: number[]) => Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1_000).length));
+const busiestSecond = (times: number[]) =>
+  Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1_000).length));
 
 // Two replicas, each behind its own NATS server, share one SEC governor through Postgres: asked for 40
 // companies at once (20 each), together they still call SEC under 10 requests/s.
@@ -31,7 +43,9 @@ describe('sec replicas share one SEC governor', () => {
       const sec = createServer((req, res) => {
         hits.push(Date.now());
         const cik = /CIK(\d{10})\.json$/.exec(req.url ?? '')?.[1];
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(cik ? submissions(Number(cik)) : MAP));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(cik ? submissions(Number(cik)) : MAP));
       });
       await new Promise<void>((r) => sec.listen(0, '127.0.0.1', r));
       track({ close: () => new Promise((r) => sec.close(r)) });
@@ -42,7 +56,9 @@ describe('sec replicas share one SEC governor', () => {
 
   it('keeps both replicas together under 10 requests/s to SEC, and every call still answers', async () => {
     const deadline = Date.now() + 11_000;
-    const replies = await Promise.all(TICKERS.map((ticker, i) => callOperation(clients[i % 2], 'sec.getFilings', { ticker }, { deadline })));
+    const replies = await Promise.all(
+      TICKERS.map((ticker, i) => callOperation(clients[i % 2], 'sec.getFilings', { ticker }, { deadline })),
+    );
     expect(replies.map((r) => r.err)).toEqual(TICKERS.map(() => undefined));
     expect(replies.map((r) => r.response!.data.name)).toEqual(TICKERS.map((_, i) => `Company ${i}`));
     // One ticker map per replica, then one submissions file per company.

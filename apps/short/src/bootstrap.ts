@@ -4,4 +4,5 @@ import { ShortConfig } from './config';
 
 export const GROUP = { name: 'short', title: 'Short Interest' } as const;
 
-export const startShort = (env: Record<string, string | undefined> = process.env) => bootstrapGroup(AppModule, { ...GROUP, config: ShortConfig, env });
+export const startShort = (env: Record<string, string | undefined> = process.env) =>
+  bootstrapGroup(AppModule, { ...GROUP, config: ShortConfig, env });

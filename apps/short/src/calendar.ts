@@ -19,9 +19,18 @@ function nthWeekday(y: number, m: number, day: number, n: number): number {
 
 // Gregorian Easter (anonymous algorithm), for Good Friday.
 function easter(y: number): number {
-  const a = y % 19, b = Math.floor(y / 100), c = y % 100, d = Math.floor(b / 4), e = b % 4;
-  const f = Math.floor((b + 8) / 25), g = Math.floor((b - f + 1) / 3), h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4), k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const a = y % 19,
+    b = Math.floor(y / 100),
+    c = y % 100,
+    d = Math.floor(b / 4),
+    e = b % 4;
+  const f = Math.floor((b + 8) / 25),
+    g = Math.floor((b - f + 1) / 3),
+    h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4),
+    k = c % 4,
+    l = (32 + 2 * e + 2 * i - h - k) % 7,
+    m = Math.floor((a + 11 * h + 22 * l) / 451);
   const month = Math.floor((h + l - 7 * m + 114) / 31);
   return utc(y, month, ((h + l - 7 * m + 114) % 31) + 1);
 }
@@ -71,7 +80,11 @@ const previousBusinessDay = (t: number): number => {
 export function settlementDates(from: string, to: string): string[] {
   const out: string[] = [];
   const start = new Date(Date.parse(from));
-  for (let y = start.getUTCFullYear(), m = start.getUTCMonth() + 1; utc(y, m, 1) <= Date.parse(to); m === 12 ? (y++, (m = 1)) : m++) {
+  for (
+    let y = start.getUTCFullYear(), m = start.getUTCMonth() + 1;
+    utc(y, m, 1) <= Date.parse(to);
+    m === 12 ? (y++, (m = 1)) : m++
+  ) {
     for (const t of [utc(y, m, 15), utc(y, m + 1, 0)]) {
       const day = iso(previousBusinessDay(t));
       if (day >= from && day <= to) out.push(day);
@@ -83,13 +96,14 @@ export function settlementDates(from: string, to: string): string[] {
 // The 7th business day after settlement: when FINRA disseminates the data.
 export function publicationDate(settlement: string): string {
   let t = Date.parse(settlement);
-  for (let n = 0; n < 7; ) {
+  for (let n = 0; n < 7;) {
     t += DAY_MS;
     if (isBusinessDay(iso(t))) n++;
   }
   return iso(t);
 }
 
-export const nextSettlementAfter = (day: string): string => settlementDates(iso(Date.parse(day) + DAY_MS), iso(Date.parse(day) + 40 * DAY_MS))[0];
+export const nextSettlementAfter = (day: string): string =>
+  settlementDates(iso(Date.parse(day) + DAY_MS), iso(Date.parse(day) + 40 * DAY_MS))[0];
 
 export const addDays = (day: string, n: number) => iso(Date.parse(day) + n * DAY_MS);

@@ -9,7 +9,12 @@ export const ShortConfig = BaseConfig.extend({
   SHORT_FINRA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   SHORT_FINRA_RATE_PER_SECOND: z.coerce.number().positive().max(100).default(2), // a sync fetches one to three files
   // How often a replica looks for newly published files (FINRA publishes twice a month), and at start.
-  SHORT_SYNC_INTERVAL_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(6 * 3_600_000),
+  SHORT_SYNC_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(86_400_000)
+    .default(6 * 3_600_000),
   SHORT_SYNC_ON_START: z.stringbool().default(true),
   // Settlement dates looked for, back from today, when they are not loaded yet.
   SHORT_SYNC_LOOKBACK_DAYS: z.coerce.number().int().min(15).max(400).default(45),

@@ -2,7 +2,8 @@ import { loadFixtures } from '@toll/testing';
 import { join } from 'node:path';
 import { parseShortFile } from './short-file';
 
-const REAL = loadFixtures(join(__dirname, '..', 'test', 'fixtures')).find((f) => f.case === 'shrt20241231-head')!.response.body as string;
+const REAL = loadFixtures(join(__dirname, '..', 'test', 'fixtures')).find((f) => f.case === 'shrt20241231-head')!
+  .response.body as string;
 
 describe(parseShortFile.name, () => {
   it("reads FINRA's real file format: exact integers, decimals as written, empty fields as null, flags", () => {
@@ -38,7 +39,11 @@ describe(parseShortFile.name, () => {
 
   it.each([
     ['a cut last line', REAL.slice(0, -30), 'line 5: 10 fields, expected 14'],
-    ['a number that is not one', REAL.replace('|2911097|', '|2,911,097|'), 'line 2: currentShortPositionQuantity is not an integer: 2,911,097'],
+    [
+      'a number that is not one',
+      REAL.replace('|2911097|', '|2,911,097|'),
+      'line 2: currentShortPositionQuantity is not an integer: 2,911,097',
+    ],
     ['another settlement date', REAL, 'line 2: settlement date 2024-12-31, expected 2025-01-15'],
     ['no header', REAL.split('\n').slice(1).join('\n'), 'unexpected header: 20241231|A|Agilent'],
   ])('rejects %s', (_what, text, message) => {

@@ -51,7 +51,8 @@ const DECIMAL = /^-?\d{1,10}(\.\d{1,6})?$/;
 export function parseShortFile(text: string, settlementDate: string): ShortFileContent {
   const lines = text.split('\n').map((l) => l.replace(/\r$/, ''));
   if (lines[lines.length - 1] === '') lines.pop();
-  if (lines[0] !== COLUMNS.join('|')) throw new MalformedFile(`unexpected header: ${lines[0]?.slice(0, 120) ?? '(empty file)'}`);
+  if (lines[0] !== COLUMNS.join('|'))
+    throw new MalformedFile(`unexpected header: ${lines[0]?.slice(0, 120) ?? '(empty file)'}`);
   const seen = new Set<string>();
   const rows: ShortRow[] = [];
   let duplicates = 0;
@@ -59,8 +60,24 @@ export function parseShortFile(text: string, settlementDate: string): ShortFileC
     const at = `line ${i + 2}`;
     const f = line.split('|');
     if (f.length !== COLUMNS.length) throw new MalformedFile(`${at}: ${f.length} fields, expected ${COLUMNS.length}`);
-    const [yyyymmdd, symbol, issueName, , marketClass, current, previous, split, adv, dtc, revision, pct, change, settlement] = f.map((v) => v.trim());
-    if (settlement !== settlementDate || yyyymmdd !== settlementDate.replace(/-/g, '')) throw new MalformedFile(`${at}: settlement date ${settlement}, expected ${settlementDate}`);
+    const [
+      yyyymmdd,
+      symbol,
+      issueName,
+      ,
+      marketClass,
+      current,
+      previous,
+      split,
+      adv,
+      dtc,
+      revision,
+      pct,
+      change,
+      settlement,
+    ] = f.map((v) => v.trim());
+    if (settlement !== settlementDate || yyyymmdd !== settlementDate.replace(/-/g, ''))
+      throw new MalformedFile(`${at}: settlement date ${settlement}, expected ${settlementDate}`);
     if (!symbol) throw new MalformedFile(`${at}: no symbol`);
     const int = (v: string, name: string) => {
       if (v === '') return null;

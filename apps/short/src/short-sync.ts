@@ -71,7 +71,11 @@ export class ShortSync implements OnApplicationBootstrap, OnModuleDestroy {
     if (loaded === null) return; // the database is down: the handlers say so
     for (const op of NEEDS_A_FILE) {
       if (loaded > 0) this.catalog.availability.lift(op);
-      else this.catalog.availability.hold(op, 'no short interest file is loaded yet; the first sync runs at start and every few hours');
+      else
+        this.catalog.availability.hold(
+          op,
+          'no short interest file is loaded yet; the first sync runs at start and every few hours',
+        );
     }
   }
 
@@ -83,7 +87,11 @@ export class ShortSync implements OnApplicationBootstrap, OnModuleDestroy {
 
   private load(settlementDate: string, text: string, sourceUrl: string): Promise<LoadOutcome> {
     const content = parseShortFile(text, settlementDate);
-    if (content.duplicates) this.logger.event('warn', 'short interest file repeats symbols; first rows kept', { settlementDate, duplicates: content.duplicates });
+    if (content.duplicates)
+      this.logger.event('warn', 'short interest file repeats symbols; first rows kept', {
+        settlementDate,
+        duplicates: content.duplicates,
+      });
     const date = new Date(settlementDate);
     return this.prisma.$transaction(
       async (tx) => {
@@ -91,20 +99,33 @@ export class ShortSync implements OnApplicationBootstrap, OnModuleDestroy {
         const current = await tx.shortFile.findUnique({ where: { settlementDate: date } });
         if (current?.sha256 === content.sha256) return 'unchanged';
         // A file cut at a line boundary parses: its row count gives it away.
-        const previous = current ?? (await tx.shortFile.findFirst({ where: { settlementDate: { lt: date } }, orderBy: { settlementDate: 'desc' } }));
+        const previous =
+          current ??
+          (await tx.shortFile.findFirst({
+            where: { settlementDate: { lt: date } },
+            orderBy: { settlementDate: 'desc' },
+          }));
         // Replay mode serves the committed fixtures, which are trimmed files.
         const minRows = replayActive() ? 1 : this.config.SHORT_MIN_FILE_ROWS;
         const floor = Math.max(minRows, Math.ceil((previous?.rowCount ?? 0) / 2));
-        if (content.rows.length < floor) throw new MalformedFile(`${content.rows.length} rows, fewer than ${floor}: an incomplete file`);
+        if (content.rows.length < floor)
+          throw new MalformedFile(`${content.rows.length} rows, fewer than ${floor}: an incomplete file`);
         await tx.shortPosition.deleteMany({ where: { settlementDate: date } });
         for (let i = 0; i < content.rows.length; i += CHUNK) {
-          await tx.shortPosition.createMany({ data: content.rows.slice(i, i + CHUNK).map((r) => ({ settlementDate: date, ...r })) });
+          await tx.shortPosition.createMany({
+            data: content.rows.slice(i, i + CHUNK).map((r) => ({ settlementDate: date, ...r })),
+          });
         }
         const now = new Date(this.clock.now());
         const file = { sha256: content.sha256, rowCount: content.rows.length, sourceUrl, loadedAt: now };
         await tx.shortFile.upsert({
           where: { settlementDate: date },
-          create: { settlementDate: date, publicationDate: new Date(publicationDate(settlementDate)), firstSeenAt: now, ...file },
+          create: {
+            settlementDate: date,
+            publicationDate: new Date(publicationDate(settlementDate)),
+            firstSeenAt: now,
+            ...file,
+          },
           update: file,
         });
         return current ? 'replaced' : 'loaded';
@@ -115,14 +136,27 @@ export class ShortSync implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async run(): Promise<SyncResult[]> {
     const today = day(new Date(this.clock.now()));
-    const loaded = new Set((await this.prisma.shortFile.findMany({ select: { settlementDate: true } })).map((f) => day(f.settlementDate)));
-    const due = settlementDates(addDays(today, -this.config.SHORT_SYNC_LOOKBACK_DAYS), today).filter((d) => publicationDate(d) <= today && !loaded.has(d));
+    const loaded = new Set(
+      (await this.prisma.shortFile.findMany({ select: { settlementDate: true } })).map((f) => day(f.settlementDate)),
+    );
+    const due = settlementDates(addDays(today, -this.config.SHORT_SYNC_LOOKBACK_DAYS), today).filter(
+      (d) => publicationDate(d) <= today && !loaded.has(d),
+    );
     const results: SyncResult[] = [];
     for (const settlementDate of due) {
       try {
         const text = await this.finra.file(settlementDate, Date.now() + this.config.SHORT_FINRA_TIMEOUT_MS);
-        if (text === null) results.push({ settlement_date: settlementDate, outcome: 'not_published', detail: 'FINRA has no file for this date yet' });
-        else results.push({ settlement_date: settlementDate, outcome: await this.loadFile(settlementDate, text, this.finra.fileUrl(settlementDate)) });
+        if (text === null)
+          results.push({
+            settlement_date: settlementDate,
+            outcome: 'not_published',
+            detail: 'FINRA has no file for this date yet',
+          });
+        else
+          results.push({
+            settlement_date: settlementDate,
+            outcome: await this.loadFile(settlementDate, text, this.finra.fileUrl(settlementDate)),
+          });
       } catch (e) {
         const outcome = e instanceof MalformedFile ? 'rejected' : 'failed';
         const detail = e instanceof TollError ? `${e.code}: ${e.message}` : (e as Error).message;
@@ -131,11 +165,17 @@ export class ShortSync implements OnApplicationBootstrap, OnModuleDestroy {
       }
     }
     const problem = results.find((r) => r.outcome === 'rejected' || r.outcome === 'failed');
-    const state = { lastRunAt: new Date(this.clock.now()), lastOutcome: summary(results), lastError: problem ? `${problem.settlement_date}: ${problem.detail}` : null };
+    const state = {
+      lastRunAt: new Date(this.clock.now()),
+      lastOutcome: summary(results),
+      lastError: problem ? `${problem.settlement_date}: ${problem.detail}` : null,
+    };
     await this.prisma.syncState.upsert({ where: { id: 1 }, create: { id: 1, ...state }, update: state });
     return results;
   }
 }
 
 const summary = (results: SyncResult[]) =>
-  results.length ? results.map((r) => `${r.settlement_date} ${r.outcome}`).join(', ') : 'nothing due: every published settlement date is loaded';
+  results.length
+    ? results.map((r) => `${r.settlement_date} ${r.outcome}`).join(', ')
+    : 'nothing due: every published settlement date is loaded';

@@ -7,7 +7,8 @@ import { ShortService } from './short.service';
 
 const TIMEOUT_MS = 5_000; // answered from our own database
 const SOURCE =
-  "Source: FINRA's semi-monthly consolidated short interest files, loaded into our database as they are published (about 7 business days after " +
+  "Source: FINRA's semi-monthly consolidated short interest files, loaded into our database as they are " +
+  'published (about 7 business days after ' +
   'settlement); every answer gives both the settlement date and the publication date.';
 
 @Controller()
@@ -18,7 +19,9 @@ export class ShortController {
     operationId: 'short.getShort',
     method: 'GET',
     path: '/toll/short/short/{ticker}',
-    summary: 'Latest short interest for a US-listed ticker: shares short, previous period, change, average daily volume, days to cover, settlement and publication dates',
+    summary:
+      'Latest short interest for a US-listed ticker: shares short, previous period, change, average daily ' +
+      'volume, days to cover, settlement and publication dates',
     description: `${SOURCE} A ticker absent from the data is a 404 and the payment stays unused.`,
     asks: [
       'short interest in GameStop',

@@ -2,25 +2,29 @@ import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected). Share classes may be written with a dot or a dash.
-export const TickerInput = z.strictObject({
-  ticker: z
-    .string()
-    .regex(/^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$/, 'must be a US ticker symbol such as GME or BRK.B')
-    .describe('US ticker symbol, e.g. GME or BRK.B (case-insensitive)'),
-}).meta({ examples: [{ ticker: 'GME' }] });
+export const TickerInput = z
+  .strictObject({
+    ticker: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,7}([.-][A-Za-z0-9]{1,3})?$/, 'must be a US ticker symbol such as GME or BRK.B')
+      .describe('US ticker symbol, e.g. GME or BRK.B (case-insensitive)'),
+  })
+  .meta({ examples: [{ ticker: 'GME' }] });
 export type TickerInput = z.infer<typeof TickerInput>;
 
 export const EmptyInput = z.strictObject({});
 
 const PointInTime = {
   settlement_date: z.string().describe('Date the short positions were measured (YYYY-MM-DD)'),
-  publication_date: z.string().describe("Date FINRA disseminates that settlement's data (its schedule: 7th business day after settlement)"),
+  publication_date: z
+    .string()
+    .describe("Date FINRA disseminates that settlement's data (its schedule: 7th business day after settlement)"),
 };
 
 export const GetShortOutput = z.object({
   ticker: z.string(),
   issue_name: z.string(),
-  market: z.string().describe("FINRA market class of the listing (NYSE, NNM, ARCA, BZX, …)"),
+  market: z.string().describe('FINRA market class of the listing (NYSE, NNM, ARCA, BZX, …)'),
   ...PointInTime,
   first_seen_at: z.string().describe('When this service first loaded that settlement date'),
   shares_short: z.string().describe('Short position at settlement, shares (exact integer string)'),
@@ -31,7 +35,9 @@ export const GetShortOutput = z.object({
   days_to_cover: z.string().nullable().describe('shares_short ÷ average_daily_volume, as FINRA computes it'),
   revised: z.boolean().describe('FINRA flagged the row as a revision'),
   stock_split: z.boolean().describe('A stock split happened in the period'),
-  latest_loaded_settlement_date: z.string().describe('The newest settlement date loaded; differs when the ticker is absent from it'),
+  latest_loaded_settlement_date: z
+    .string()
+    .describe('The newest settlement date loaded; differs when the ticker is absent from it'),
   source: z.literal('finra'),
   attribution: z.string(),
   source_url: z.string(),
@@ -71,7 +77,9 @@ export const HealthOutput = healthOutput({
     rows: z.number().int().nullable(),
     files_loaded: z.number().int(),
     next_settlement_date: z.string().describe('Next settlement date after the newest loaded one'),
-    next_expected_publication: z.string().describe('When FINRA should publish it; the sync looks every interval after that'),
+    next_expected_publication: z
+      .string()
+      .describe('When FINRA should publish it; the sync looks every interval after that'),
     overdue: z.boolean().describe('The next file is more than 2 days past its expected publication'),
     last_run_at: z.string().nullable(),
     last_outcome: z.string().nullable(),

@@ -12,7 +12,9 @@ export const MOST_SHORTED = 20;
 // OTC securities are in the same file; the list is about exchange-listed stocks.
 export const EXCLUDED_MARKETS = ['OTC', 'U'];
 const ATTRIBUTION = 'Source: FINRA consolidated short interest (derived figures; the raw file is not redistributed)';
-const TERMS = 'Keyless public files; finra.org terms restrict reproducing or redistributing FINRA content: we answer per ticker and a derived top 20';
+const TERMS =
+  'Keyless public files; finra.org terms restrict reproducing or redistributing FINRA content: we answer per ' +
+  'ticker and a derived top 20';
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const text = (v: { toString(): string } | null) => (v === null ? null : v.toString());
 
@@ -30,7 +32,10 @@ export class ShortService {
     const latest = await this.latestFile();
     const ticker = input.ticker.toUpperCase();
     // FINRA writes share classes with a dot (BRK.B); accept a dash too.
-    const row = await this.prisma.shortPosition.findFirst({ where: { symbol: { in: [ticker, ticker.replace('-', '.')] } }, orderBy: { settlementDate: 'desc' } });
+    const row = await this.prisma.shortPosition.findFirst({
+      where: { symbol: { in: [ticker, ticker.replace('-', '.')] } },
+      orderBy: { settlementDate: 'desc' },
+    });
     if (!row) throw new TollError('NOT_FOUND', `${ticker} is not in FINRA's short interest data`, { ticker });
     const file = (await this.prisma.shortFile.findUnique({ where: { settlementDate: row.settlementDate } }))!;
     return {
@@ -65,7 +70,11 @@ export class ShortService {
     };
     const [eligible, rows] = await Promise.all([
       this.prisma.shortPosition.count({ where }),
-      this.prisma.shortPosition.findMany({ where, orderBy: [{ daysToCover: 'desc' }, { symbol: 'asc' }], take: MOST_SHORTED }),
+      this.prisma.shortPosition.findMany({
+        where,
+        orderBy: [{ daysToCover: 'desc' }, { symbol: 'asc' }],
+        take: MOST_SHORTED,
+      }),
     ]);
     return {
       settlement_date: day(latest.settlementDate),
@@ -123,7 +132,11 @@ export class ShortService {
   // Nothing loaded yet is our state, not an unknown ticker: SERVICE_UNAVAILABLE, never charged.
   private async latestFile() {
     const latest = await this.prisma.shortFile.findFirst({ orderBy: { settlementDate: 'desc' } });
-    if (!latest) throw new TollError('SERVICE_UNAVAILABLE', 'No short interest file is loaded yet; the first sync runs at start and every few hours');
+    if (!latest)
+      throw new TollError(
+        'SERVICE_UNAVAILABLE',
+        'No short interest file is loaded yet; the first sync runs at start and every few hours',
+      );
     return latest;
   }
 }

@@ -5,7 +5,9 @@ import { PrismaService } from '../src/prisma.service';
 import { ShortSync } from '../src/short-sync';
 import { Clock } from '@toll/platform';
 
-const FILES = loadFixtures(join(__dirname, 'fixtures')).filter((f) => ['shrt20261015-ok', 'shrt20261030-ok', 'shrt20261113-not-published-403'].includes(f.case));
+const FILES = loadFixtures(join(__dirname, 'fixtures')).filter((f) =>
+  ['shrt20261015-ok', 'shrt20261030-ok', 'shrt20261113-not-published-403'].includes(f.case),
+);
 
 // Two replicas on one database, each syncing the same FINRA files at the same moment: every file is loaded
 // once, the other replica finds it unchanged, and both answer from the same rows.
@@ -25,7 +27,8 @@ describe('short replicas on one database', () => {
   it('loads each file once when both sync together, and both replicas answer the same', async () => {
     const [a, b] = await Promise.all(replicas.map((r) => r.app.get(ShortSync).sync()));
     const loaded = (results: typeof a, date: string) => results.find((r) => r.settlement_date === date)?.outcome;
-    for (const date of ['2026-10-15', '2026-10-30']) expect([loaded(a, date), loaded(b, date)].sort()).toEqual(['loaded', 'unchanged']);
+    for (const date of ['2026-10-15', '2026-10-30'])
+      expect([loaded(a, date), loaded(b, date)].sort()).toEqual(['loaded', 'unchanged']);
     const prisma = replicas[0].app.get(PrismaService);
     expect(await prisma.shortFile.count()).toBe(2);
     expect(await prisma.shortPosition.count()).toBe(62);

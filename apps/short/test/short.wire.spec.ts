@@ -24,7 +24,8 @@ describe('short over NATS', () => {
     env: (u) => ({
       SHORT_FINRA_BASE_URL: u.fake,
       SHORT_FINRA_TIMEOUT_MS: '1000',
-      SHORT_FINRA_RATE_PER_SECOND: '100', // the suite syncs many times in a row: the timeout, not the governor, must fail the slow case
+      // the suite syncs many times in a row: the timeout, not the governor, must fail the slow case
+      SHORT_FINRA_RATE_PER_SECOND: '100',
       SHORT_SYNC_ON_START: 'false',
       SHORT_MIN_FILE_ROWS: '10',
     }),
@@ -87,7 +88,12 @@ describe('short over NATS', () => {
       interval_hours: 6,
     });
     expect(health.tolls).toEqual([
-      { operation_id: 'short.getShort', method: 'GET', path: '/toll/short/short/{ticker}', price: { per: 'call', usd: '0.01' } },
+      {
+        operation_id: 'short.getShort',
+        method: 'GET',
+        path: '/toll/short/short/{ticker}',
+        price: { per: 'call', usd: '0.01' },
+      },
       { operation_id: 'short.getMostShorted', method: 'GET', path: '/toll/short/most-shorted', price: null },
       { operation_id: 'short.getHealth', method: 'GET', path: '/toll/short/health', price: null },
     ]);
@@ -114,13 +120,21 @@ describe('short over NATS', () => {
       attribution: ATTRIBUTION,
       source_url: `${fake.url}/equity/otcmarket/biweekly/shrt20261030.csv`,
     });
-    expect(await data('getShort', { ticker: 'BRK-B' })).toMatchObject({ ticker: 'BRK.B', days_to_cover: '3.87', change: '-555545' });
+    expect(await data('getShort', { ticker: 'BRK-B' })).toMatchObject({
+      ticker: 'BRK.B',
+      days_to_cover: '3.87',
+      change: '-555545',
+    });
     expect(await data('getShort', { ticker: 'NKLA' })).toMatchObject({ revised: true });
     expect(await data('getShort', { ticker: 'LCID' })).toMatchObject({ stock_split: true });
   });
 
   it('a ticker absent from the data is NOT_FOUND (released, never charged)', async () => {
-    expect((await call('getShort', { ticker: 'ZZZZ' })).err).toEqual({ code: 'NOT_FOUND', message: "ZZZZ is not in FINRA's short interest data", details: { ticker: 'ZZZZ' } });
+    expect((await call('getShort', { ticker: 'ZZZZ' })).err).toEqual({
+      code: 'NOT_FOUND',
+      message: "ZZZZ is not in FINRA's short interest data",
+      details: { ticker: 'ZZZZ' },
+    });
   });
 
   it('getMostShorted: top 20 by days to cover on the latest settlement date, exchange-listed and liquid only', async () => {
@@ -134,12 +148,37 @@ describe('short over NATS', () => {
       source: 'finra',
     });
     expect(top.items.map((i: any) => [i.rank, i.ticker, i.days_to_cover])).toEqual([
-      [1, 'BYND', '13.32'], [2, 'HTZ', '11.27'], [3, 'NKLA', '10'], [4, 'SAVA', '10'], [5, 'WOLF', '8.3'],
-      [6, 'LCID', '8.06'], [7, 'SPCE', '7.98'], [8, 'RUN', '7.46'], [9, 'GME', '6.2'], [10, 'CVNA', '5.43'],
-      [11, 'KSS', '5.3'], [12, 'CHWY', '5.21'], [13, 'BBAI', '4.96'], [14, 'UPST', '4.89'], [15, 'AMC', '4.6'],
-      [16, 'QS', '4.41'], [17, 'PLUG', '4.01'], [18, 'BRK.B', '3.87'], [19, 'OPEN', '3.57'], [20, 'RIVN', '3.57'],
+      [1, 'BYND', '13.32'],
+      [2, 'HTZ', '11.27'],
+      [3, 'NKLA', '10'],
+      [4, 'SAVA', '10'],
+      [5, 'WOLF', '8.3'],
+      [6, 'LCID', '8.06'],
+      [7, 'SPCE', '7.98'],
+      [8, 'RUN', '7.46'],
+      [9, 'GME', '6.2'],
+      [10, 'CVNA', '5.43'],
+      [11, 'KSS', '5.3'],
+      [12, 'CHWY', '5.21'],
+      [13, 'BBAI', '4.96'],
+      [14, 'UPST', '4.89'],
+      [15, 'AMC', '4.6'],
+      [16, 'QS', '4.41'],
+      [17, 'PLUG', '4.01'],
+      [18, 'BRK.B', '3.87'],
+      [19, 'OPEN', '3.57'],
+      [20, 'RIVN', '3.57'],
     ]);
-    expect(top.items[0]).toEqual({ rank: 1, ticker: 'BYND', issue_name: 'Beyond Meat, Inc. Common Stoc', market: 'NNM', days_to_cover: '13.32', shares_short: '31234567', average_daily_volume: '2345678', change_pct: '3.69' });
+    expect(top.items[0]).toEqual({
+      rank: 1,
+      ticker: 'BYND',
+      issue_name: 'Beyond Meat, Inc. Common Stoc',
+      market: 'NNM',
+      days_to_cover: '13.32',
+      shares_short: '31234567',
+      average_daily_volume: '2345678',
+      change_pct: '3.69',
+    });
   });
 
   it('re-loading the same file twice changes nothing', async () => {
@@ -154,20 +193,40 @@ describe('short over NATS', () => {
   it('a truncated file (cut mid-line, or at a line boundary) is rejected and leaves the data unchanged', async () => {
     const before = await contents();
     const url = `${fake.url}/equity/otcmarket/biweekly/shrt20261030.csv`;
-    await expect(sync.loadFile('2026-10-30', body('finra/shrt20261030-truncated'), url)).rejects.toThrow('line 13: 3 fields, expected 14');
+    await expect(sync.loadFile('2026-10-30', body('finra/shrt20261030-truncated'), url)).rejects.toThrow(
+      'line 13: 3 fields, expected 14',
+    );
     const lines = body('finra/shrt20261030-ok').split('\n');
-    await expect(sync.loadFile('2026-10-30', `${lines.slice(0, 6).join('\n')}\n`, url)).rejects.toThrow('5 rows, fewer than 16: an incomplete file');
-    await expect(sync.loadFile('2026-10-30', body('finra/shrt20261015-ok'), url)).rejects.toThrow('line 2: settlement date 2026-10-15, expected 2026-10-30');
-    await expect(sync.loadFile('2026-10-30', 'symbol|short\nGME|1\n', url)).rejects.toThrow('unexpected header: symbol|short');
+    await expect(sync.loadFile('2026-10-30', `${lines.slice(0, 6).join('\n')}\n`, url)).rejects.toThrow(
+      '5 rows, fewer than 16: an incomplete file',
+    );
+    await expect(sync.loadFile('2026-10-30', body('finra/shrt20261015-ok'), url)).rejects.toThrow(
+      'line 2: settlement date 2026-10-15, expected 2026-10-30',
+    );
+    await expect(sync.loadFile('2026-10-30', 'symbol|short\nGME|1\n', url)).rejects.toThrow(
+      'unexpected header: symbol|short',
+    );
     expect(await contents()).toEqual(before);
   });
 
   it('a complete revised file replaces its settlement date in one go, keeping when it was first seen', async () => {
     now = T0 + 2 * 3_600_000;
-    const revised = body('finra/shrt20261030-ok').replace('|GME|GameStop Corporation|A|NYSE|61250431|', '|GME|GameStop Corporation|A|NYSE|61250432|');
-    expect(await sync.loadFile('2026-10-30', revised, `${fake.url}/equity/otcmarket/biweekly/shrt20261030.csv`)).toBe('replaced');
-    expect(await data('getShort', { ticker: 'GME' })).toMatchObject({ shares_short: '61250432', first_seen_at: '2026-11-24T12:00:00.000Z' });
-    expect((await data('getHealth', {})).sync).toMatchObject({ loaded_at: '2026-11-24T14:00:00.000Z', rows: 31, files_loaded: 2 });
+    const revised = body('finra/shrt20261030-ok').replace(
+      '|GME|GameStop Corporation|A|NYSE|61250431|',
+      '|GME|GameStop Corporation|A|NYSE|61250432|',
+    );
+    expect(await sync.loadFile('2026-10-30', revised, `${fake.url}/equity/otcmarket/biweekly/shrt20261030.csv`)).toBe(
+      'replaced',
+    );
+    expect(await data('getShort', { ticker: 'GME' })).toMatchObject({
+      shares_short: '61250432',
+      first_seen_at: '2026-11-24T12:00:00.000Z',
+    });
+    expect((await data('getHealth', {})).sync).toMatchObject({
+      loaded_at: '2026-11-24T14:00:00.000Z',
+      rows: 31,
+      files_loaded: 2,
+    });
   });
 
   it('FINRA down or slow during a sync: the sync says so in health, and answers keep coming from the database', async () => {
@@ -189,6 +248,10 @@ describe('short over NATS', () => {
     ['getMostShorted', { limit: 50 }, 'limit', 'is not an accepted field'],
     ['getHealth', { verbose: true }, 'verbose', 'is not an accepted field'],
   ])('%s refuses %j: INVALID_INPUT on %s', async (operation, input, field, message) => {
-    expect((await call(operation, input)).err).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
+    expect((await call(operation, input)).err).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Input failed validation',
+      details: { issues: [{ field, message }] },
+    });
   });
 });

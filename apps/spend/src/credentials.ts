@@ -12,8 +12,13 @@ export interface Credentials {
 
 const token = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
 
-export const newCredentials = (): Credentials => ({ policySecret: token('sps_'), readKey: token('spr_'), checkKey: token('spc_') });
+export const newCredentials = (): Credentials => ({
+  policySecret: token('sps_'),
+  readKey: token('spr_'),
+  checkKey: token('spc_'),
+});
 
 export const hashCredential = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export const hashesEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+export const hashesEqual = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

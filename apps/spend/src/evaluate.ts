@@ -7,7 +7,11 @@ export type WindowMode = 'calendar' | 'rolling';
 
 const HOUR_MS = 3_600_000;
 // Rolling lengths: 24 h, 7 × 24 h and 30 × 24 h ending at the moment of the check.
-const ROLLING_MS: Record<WindowName, number> = { daily: 24 * HOUR_MS, weekly: 7 * 24 * HOUR_MS, monthly: 30 * 24 * HOUR_MS };
+const ROLLING_MS: Record<WindowName, number> = {
+  daily: 24 * HOUR_MS,
+  weekly: 7 * 24 * HOUR_MS,
+  monthly: 30 * 24 * HOUR_MS,
+};
 
 // A null limit is no limit (a policy created with only the limits its owner cares about).
 export interface PolicyRules {
@@ -51,10 +55,12 @@ export interface WindowState {
   mode: WindowMode;
   limit_cents: number | null; // null: no limit
   used_cents: number; // before this check
-  remaining_cents: number | null; // before this check (0 when over the limit, e.g. after the limit was lowered); null: no limit
+  // before this check (0 when over the limit, e.g. after the limit was lowered); null: no limit
+  remaining_cents: number | null;
   used_after_cents: number; // including this check when it is allowed
   started_at: string;
-  resets_at: string | null; // calendar: the next boundary; rolling: when the oldest counted spend leaves (null: nothing counted)
+  // calendar: the next boundary; rolling: when the oldest counted spend leaves (null: nothing counted)
+  resets_at: string | null;
 }
 
 export const REASON_CODES = [
@@ -102,7 +108,11 @@ export interface Decision {
   windows: WindowState[];
 }
 
-const LIMIT_CODE: Record<WindowName, ReasonCode> = { daily: 'DAILY_LIMIT', weekly: 'WEEKLY_LIMIT', monthly: 'MONTHLY_LIMIT' };
+const LIMIT_CODE: Record<WindowName, ReasonCode> = {
+  daily: 'DAILY_LIMIT',
+  weekly: 'WEEKLY_LIMIT',
+  monthly: 'MONTHLY_LIMIT',
+};
 
 // EVM-style hex addresses are case-insensitive; everything else (Solana base58, names, URLs) compares exactly.
 export const normalizeRecipient = (r: string) => (/^0x[0-9a-fA-F]+$/.test(r) ? r.toLowerCase() : r);
@@ -113,22 +123,41 @@ const usd = (cents: bigint) => {
 };
 
 // Every reason that applies is reported, not only the first: the caller sees all it would have to change.
-export function evaluate(policy: PolicyRules, usage: Record<WindowName, WindowUsage>, req: SpendRequest, now: Date): Decision {
+export function evaluate(
+  policy: PolicyRules,
+  usage: Record<WindowName, WindowUsage>,
+  req: SpendRequest,
+  now: Date,
+): Decision {
   const reasons: Reason[] = [];
-  if (!policy.active) reasons.push({ code: 'POLICY_INACTIVE', message: 'The policy is switched off (active: false); every check is denied' });
+  if (!policy.active)
+    reasons.push({
+      code: 'POLICY_INACTIVE',
+      message: 'The policy is switched off (active: false); every check is denied',
+    });
   if (policy.allowedPayers.length && !(req.payer && policy.allowedPayers.includes(req.payer))) {
-    reasons.push({ code: 'PAYER_NOT_ALLOWED', message: `This check was paid by ${req.payer ?? 'no wallet'}, which is not in allowed_payers` });
+    reasons.push({
+      code: 'PAYER_NOT_ALLOWED',
+      message: `This check was paid by ${req.payer ?? 'no wallet'}, which is not in allowed_payers`,
+    });
   }
   // Only the agent may reserve its budget: an allowed payer proves it (above), else the policy's check_key does.
   if (!policy.allowedPayers.length && !policy.openChecks && req.checkKey !== true) {
     reasons.push(
       req.checkKey === undefined
-        ? { code: 'CHECK_KEY_REQUIRED', message: 'Send the check_key returned when the policy was created: only the agent may check against its budget' }
+        ? {
+            code: 'CHECK_KEY_REQUIRED',
+            message:
+              'Send the check_key returned when the policy was created: only the agent may check against its budget',
+          }
         : { code: 'CHECK_KEY_INVALID', message: 'check_key does not match this policy' },
     );
   }
   if (policy.perTxLimitCents !== null && req.amountCents > policy.perTxLimitCents) {
-    reasons.push({ code: 'PER_TX_LIMIT', message: `${usd(req.amountCents)} is above the per-transaction limit of ${usd(policy.perTxLimitCents)}` });
+    reasons.push({
+      code: 'PER_TX_LIMIT',
+      message: `${usd(req.amountCents)} is above the per-transaction limit of ${usd(policy.perTxLimitCents)}`,
+    });
   }
   const windows = WINDOWS.map((name) => {
     const limit = policy.limits[name];
@@ -137,7 +166,9 @@ export function evaluate(policy: PolicyRules, usage: Record<WindowName, WindowUs
       reasons.push({
         code: LIMIT_CODE[name],
         window: name,
-        message: `${usd(req.amountCents)} would bring ${name} spend to ${usd(usedCents + req.amountCents)}, above the ${name} limit of ${usd(limit)} (${usd(usedCents)} used)`,
+        message:
+          `${usd(req.amountCents)} would bring ${name} spend to ${usd(usedCents + req.amountCents)}, above the ` +
+          `${name} limit of ${usd(limit)} (${usd(usedCents)} used)`,
       });
     }
     return { name, limit, usedCents, oldestAt, span: windowSpan(name, policy.windowMode, now) };
@@ -146,8 +177,18 @@ export function evaluate(policy: PolicyRules, usage: Record<WindowName, WindowUs
     reasons.push({ code: 'RECIPIENT_BLOCKED', message: `Recipient ${req.recipient} is in blocked_recipients` });
   }
   if (policy.allowedCategories.length) {
-    if (req.category === undefined) reasons.push({ code: 'CATEGORY_REQUIRED', message: `The policy allows only some categories (${policy.allowedCategories.join(', ')}); say which one this spend is` });
-    else if (!policy.allowedCategories.includes(req.category)) reasons.push({ code: 'CATEGORY_NOT_ALLOWED', message: `Category ${req.category} is not in allowed_categories (${policy.allowedCategories.join(', ')})` });
+    if (req.category === undefined)
+      reasons.push({
+        code: 'CATEGORY_REQUIRED',
+        message:
+          `The policy allows only some categories (${policy.allowedCategories.join(', ')}); say which one this ` +
+          `spend is`,
+      });
+    else if (!policy.allowedCategories.includes(req.category))
+      reasons.push({
+        code: 'CATEGORY_NOT_ALLOWED',
+        message: `Category ${req.category} is not in allowed_categories (${policy.allowedCategories.join(', ')})`,
+      });
   }
 
   const allowed = reasons.length === 0;
@@ -157,11 +198,17 @@ export function evaluate(policy: PolicyRules, usage: Record<WindowName, WindowUs
     if (allowed && policy.warnAtPercent !== null && limit !== null && limit > 0n) {
       const percent = Number((after * 100n) / limit);
       if (percent >= policy.warnAtPercent) {
-        warnings.push({ code: 'NEAR_LIMIT', window: name, percent_used: percent, message: `${name} spend is at ${percent}% of its limit (warning from ${policy.warnAtPercent}%)` });
+        warnings.push({
+          code: 'NEAR_LIMIT',
+          window: name,
+          percent_used: percent,
+          message: `${name} spend is at ${percent}% of its limit (warning from ${policy.warnAtPercent}%)`,
+        });
       }
     }
     const oldest = allowed && req.amountCents > 0n && !oldestAt ? now : oldestAt;
-    const resetsAt = policy.windowMode === 'calendar' ? span.end : oldest && new Date(oldest.getTime() + ROLLING_MS[name]);
+    const resetsAt =
+      policy.windowMode === 'calendar' ? span.end : oldest && new Date(oldest.getTime() + ROLLING_MS[name]);
     return {
       window: name,
       mode: policy.windowMode,
@@ -177,7 +224,10 @@ export function evaluate(policy: PolicyRules, usage: Record<WindowName, WindowUs
     decision: allowed ? 'allow' : 'deny',
     reasons,
     warnings,
-    perTx: { limit_cents: policy.perTxLimitCents === null ? null : Number(policy.perTxLimitCents), amount_cents: Number(req.amountCents) },
+    perTx: {
+      limit_cents: policy.perTxLimitCents === null ? null : Number(policy.perTxLimitCents),
+      amount_cents: Number(req.amountCents),
+    },
     windows: states,
   };
 }

@@ -15,10 +15,14 @@ export class SpendController {
     operationId: 'spend.check',
     method: 'POST',
     path: '/toll/spend/check',
-    summary: "Before paying: may this agent spend this amount? Allow or deny against its budget (per payment, daily, weekly, monthly), with every reason",
+    summary:
+      'Before paying: may this agent spend this amount? Allow or deny against its budget (per payment, daily, ' +
+      'weekly, monthly), with every reason',
     description:
-      'Checks per-transaction, daily, weekly and monthly limits, blocked recipients and allowed categories (registry capability tags). ' +
-      'An allowed check reserves the amount (held for hold_seconds: confirm it, possibly for less, or void it; otherwise it counts in full). ' +
+      'Checks per-transaction, daily, weekly and monthly limits, blocked recipients and allowed categories ' +
+      '(registry capability tags). ' +
+      'An allowed check reserves the amount (held for hold_seconds: confirm it, possibly for less, or void it; ' +
+      'otherwise it counts in full). ' +
       'Every decision is written to the audit log. No policy for the agent: 404, the payment stays unused.',
     asks: [
       'can my agent pay this amount right now',
@@ -46,8 +50,11 @@ export class SpendController {
     operationId: 'spend.confirm',
     method: 'POST',
     path: '/toll/spend/confirm',
-    summary: 'Record the final amount of an approved spend (at most what was approved); the rest goes back to the budget',
-    description: 'Needs the decision_id the check returned. Repeating the same confirm is a no-op; a different amount after confirming is 409.',
+    summary:
+      'Record the final amount of an approved spend (at most what was approved); the rest goes back to the budget',
+    description:
+      'Needs the decision_id the check returned. Repeating the same confirm is a no-op; a different amount after ' +
+      'confirming is 409.',
     asks: [
       'finalize an approved payment with the actual amount',
       'the purchase went through, commit it to the budget',
@@ -71,7 +78,9 @@ export class SpendController {
     method: 'POST',
     path: '/toll/spend/void',
     summary: 'Cancel an approved spend that never happened, giving the reserved amount back to the budget',
-    description: 'Needs the decision_id the check returned; possible until void_until (409 afterwards or once confirmed). Repeating it is a no-op.',
+    description:
+      'Needs the decision_id the check returned; possible until void_until (409 afterwards or once confirmed). ' +
+      'Repeating it is a no-op.',
     asks: [
       'cancel an approved spend that never happened',
       'the payment failed, release the reserved budget',
@@ -94,9 +103,11 @@ export class SpendController {
     operationId: 'spend.setPolicy',
     method: 'POST',
     path: '/toll/spend/policy',
-    summary: "Set an agent's spending rules: limits per payment, day, week and month, allowed categories, blocked recipients",
+    summary:
+      "Set an agent's spending rules: limits per payment, day, week and month, allowed categories, blocked recipients",
     description:
-      'The first write creates the policy and returns policy_secret and read_key once; every later write needs policy_secret (403 otherwise). ' +
+      'The first write creates the policy and returns policy_secret and read_key once; every later write needs ' +
+      'policy_secret (403 otherwise). ' +
       'Each change is a new version; the audit names the version that decided.',
     asks: [
       'set daily and monthly budget limits for my agent',
@@ -148,7 +159,8 @@ export class SpendController {
     operationId: 'spend.getAudit',
     method: 'GET',
     path: '/toll/spend/audit/{agent_id}',
-    summary: "History of an agent's spend decisions, newest first: allowed or refused, why, and by which policy version",
+    summary:
+      "History of an agent's spend decisions, newest first: allowed or refused, why, and by which policy version",
     description: 'Append-only. Pages with limit (1-100) and cursor (next_cursor of the previous page).',
     asks: [
       "history of my agent's spending decisions",

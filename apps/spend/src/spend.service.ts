@@ -2,7 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { GroupHealth, JsonLogger } from '@toll/platform';
 import { hashCredential, hashesEqual, newCredentials } from './credentials';
-import { evaluate, normalizeRecipient, REASON_CODES, type PolicyRules, type WindowMode, type WindowState } from './evaluate';
+import {
+  evaluate,
+  normalizeRecipient,
+  REASON_CODES,
+  type PolicyRules,
+  type WindowMode,
+  type WindowState,
+} from './evaluate';
 import type { AuditEntry, PolicyVersion, Reservation } from './generated/prisma/client';
 import { SpendRepository, type CurrentPolicy, type VersionFields } from './spend.repository';
 import { LIMIT_FIELDS } from './spend.schemas';
@@ -104,7 +111,8 @@ function limitsSaid(p: S.PolicyFields): Pick<S.PolicyWriteOutput, 'no_limit' | '
   const note = [
     set.length ? `Limits in USD cents: ${set.join(', ')}.` : 'No spend limit is set.',
     noLimit.length ? `No limit: ${noLimit.join(', ')}.` : '',
-    `Categories: ${p.allowed_categories.length ? p.allowed_categories.join(', ') : 'all'}; blocked recipients: ${p.blocked_recipients.length}; ${p.active ? 'active' : 'switched off'}.`,
+    `Categories: ${p.allowed_categories.length ? p.allowed_categories.join(', ') : 'all'}; blocked recipients: ` +
+      `${p.blocked_recipients.length}; ${p.active ? 'active' : 'switched off'}.`,
     'A change (with policy_secret) states every field again; null is no limit.',
   ];
   return { no_limit: noLimit, note: note.filter(Boolean).join(' ') };
@@ -113,7 +121,9 @@ function limitsSaid(p: S.PolicyFields): Pick<S.PolicyWriteOutput, 'no_limit' | '
 const noPolicy = (agentId: string) =>
   new TollError('NOT_FOUND', `No spend policy for agent ${agentId}; treat the spend as denied`, {
     decision: 'deny',
-    reasons: [{ code: 'NO_POLICY', message: `Agent ${agentId} has no policy; create one with POST /toll/spend/policy` }],
+    reasons: [
+      { code: 'NO_POLICY', message: `Agent ${agentId} has no policy; create one with POST /toll/spend/policy` },
+    ],
   });
 
 @Injectable()
@@ -126,16 +136,37 @@ export class SpendService {
 
   async setPolicy(input: S.PolicyInput, deadline: number): Promise<S.PolicyWriteOutput> {
     const fresh = newCredentials();
-    const hashes = { ownerSecretHash: hashCredential(fresh.policySecret), readKeyHash: hashCredential(fresh.readKey), checkKeyHash: hashCredential(fresh.checkKey) };
+    const hashes = {
+      ownerSecretHash: hashCredential(fresh.policySecret),
+      readKeyHash: hashCredential(fresh.readKey),
+      checkKeyHash: hashCredential(fresh.checkKey),
+    };
     const presented = input.policy_secret ? hashCredential(input.policy_secret) : null;
     const result = await this.db(deadline, (ms) =>
-      this.repo.writePolicy(input.agent_id, (current) => versionFields(input, current), presented, hashes, input.rotate_credentials === true, ms),
+      this.repo.writePolicy(
+        input.agent_id,
+        (current) => versionFields(input, current),
+        presented,
+        hashes,
+        input.rotate_credentials === true,
+        ms,
+      ),
     );
-    if (result.kind === 'secret_required') throw new TollError('FORBIDDEN', `Agent ${input.agent_id} already has a policy; send its policy_secret to change it`);
-    if (result.kind === 'forbidden') throw new TollError('FORBIDDEN', `policy_secret does not match the policy of agent ${input.agent_id}`);
+    if (result.kind === 'secret_required')
+      throw new TollError(
+        'FORBIDDEN',
+        `Agent ${input.agent_id} already has a policy; send its policy_secret to change it`,
+      );
+    if (result.kind === 'forbidden')
+      throw new TollError('FORBIDDEN', `policy_secret does not match the policy of agent ${input.agent_id}`);
     const issued = result.outcome === 'created' || result.rotated;
     if (result.outcome !== 'unchanged' || result.rotated) {
-      this.logger.event('info', 'spend policy written', { agentId: input.agent_id, outcome: result.outcome, version: result.version.version, rotated: result.rotated });
+      this.logger.event('info', 'spend policy written', {
+        agentId: input.agent_id,
+        outcome: result.outcome,
+        version: result.version.version,
+        rotated: result.rotated,
+      });
     }
     const policy = policyFields(result.version);
     return {
@@ -144,22 +175,54 @@ export class SpendService {
       version: result.version.version,
       policy,
       ...limitsSaid(policy),
-      credentials: issued ? { policy_secret: fresh.policySecret, read_key: fresh.readKey, check_key: fresh.checkKey } : null,
+      credentials: issued
+        ? { policy_secret: fresh.policySecret, read_key: fresh.readKey, check_key: fresh.checkKey }
+        : null,
       updated_at: result.policy.updatedAt.toISOString(),
     };
   }
 
-  async check(input: S.CheckInput, payer: string | undefined, requestId: string, deadline: number): Promise<S.CheckOutput> {
+  async check(
+    input: S.CheckInput,
+    payer: string | undefined,
+    requestId: string,
+    deadline: number,
+  ): Promise<S.CheckOutput> {
     const amountCents = BigInt(input.amount_usd_cents);
     const presented = input.check_key === undefined ? null : hashCredential(input.check_key);
     const request = { amountCents, recipient: input.recipient, category: input.category, payer };
-    const audit = { amountCents, recipient: input.recipient ?? null, category: input.category ?? null, payer: payer ?? null, requestId };
+    const audit = {
+      amountCents,
+      recipient: input.recipient ?? null,
+      category: input.category ?? null,
+      payer: payer ?? null,
+      requestId,
+    };
     const record = await this.db(deadline, (ms) =>
-      this.repo.check(input.agent_id, (v, usage, now, checkKeyHash) => evaluate(rulesOf(v), usage, { ...request, checkKey: presented === null ? undefined : checkKeyHash !== null && hashesEqual(checkKeyHash, presented) }, now), audit, ms),
+      this.repo.check(
+        input.agent_id,
+        (v, usage, now, checkKeyHash) =>
+          evaluate(
+            rulesOf(v),
+            usage,
+            {
+              ...request,
+              checkKey: presented === null ? undefined : checkKeyHash !== null && hashesEqual(checkKeyHash, presented),
+            },
+            now,
+          ),
+        audit,
+        ms,
+      ),
     );
     if (!record) throw noPolicy(input.agent_id);
     const { decision } = record;
-    this.logger.event('info', 'spend checked', { agentId: input.agent_id, decision: decision.decision, reasons: decision.reasons.map((r) => r.code), decisionId: record.decisionId });
+    this.logger.event('info', 'spend checked', {
+      agentId: input.agent_id,
+      decision: decision.decision,
+      reasons: decision.reasons.map((r) => r.code),
+      decisionId: record.decisionId,
+    });
     return {
       decision: decision.decision,
       decision_id: record.decisionId,
@@ -189,19 +252,33 @@ export class SpendService {
   async getPolicy(input: S.PolicyQuery, deadline: number): Promise<S.PolicyOutput> {
     return this.db(deadline, async () => {
       const policy = await this.readable(input.agent_id, input.read_key);
-      const requested = input.version === undefined ? null : await this.repo.policyVersion(input.agent_id, input.version);
-      if (input.version !== undefined && !requested) throw new TollError('NOT_FOUND', `Agent ${input.agent_id} has no policy version ${input.version} (current: ${policy.version})`);
+      const requested =
+        input.version === undefined ? null : await this.repo.policyVersion(input.agent_id, input.version);
+      if (input.version !== undefined && !requested)
+        throw new TollError(
+          'NOT_FOUND',
+          `Agent ${input.agent_id} has no policy version ${input.version} (current: ${policy.version})`,
+        );
       const rules = rulesOf(policy.current);
       const { now, usage, heldCents } = await this.repo.usage(input.agent_id, rules.windowMode);
       // The same calculation as a check, for a zero amount: the windows exactly as the next check will see them.
-      const windows = evaluate({ ...rules, active: true, allowedPayers: [], allowedCategories: [], openChecks: true }, usage, { amountCents: 0n }, now).windows;
+      const windows = evaluate(
+        { ...rules, active: true, allowedPayers: [], allowedCategories: [], openChecks: true },
+        usage,
+        { amountCents: 0n },
+        now,
+      ).windows;
       return {
         agent_id: policy.agentId,
         version: policy.version,
         policy: policyFields(policy.current),
         created_at: policy.createdAt.toISOString(),
         updated_at: policy.updatedAt.toISOString(),
-        requested_version: requested && { version: requested.version, policy: policyFields(requested), written_at: requested.createdAt.toISOString() },
+        requested_version: requested && {
+          version: requested.version,
+          policy: policyFields(requested),
+          written_at: requested.createdAt.toISOString(),
+        },
         usage: windows,
         held_cents: Number(heldCents),
         as_of: now.toISOString(),
@@ -212,7 +289,11 @@ export class SpendService {
   async getAudit(input: S.AuditQuery, deadline: number): Promise<S.AuditOutput> {
     return this.db(deadline, async () => {
       await this.readable(input.agent_id, input.read_key);
-      const { entries, reservations, more } = await this.repo.audit(input.agent_id, input.limit, input.cursor ? BigInt(input.cursor) : null);
+      const { entries, reservations, more } = await this.repo.audit(
+        input.agent_id,
+        input.limit,
+        input.cursor ? BigInt(input.cursor) : null,
+      );
       const now = await this.repo.now();
       return {
         agent_id: input.agent_id,
@@ -244,35 +325,54 @@ export class SpendService {
         reasons: [...REASON_CODES],
         categories: 'registry capability tags (GET /api/listings capability_tags), e.g. weather, fees',
         credentials:
-          'creating a policy returns policy_secret (changes it), read_key (reads it and its audit) and check_key (sent with every check, so only the agent reserves its budget; not needed when allowed_payers names the paying wallets). A check answers decision_id, which alone confirms or voids: only the payer may redeem a check payment (payer proof)',
+          'creating a policy returns policy_secret (changes it), read_key (reads it and its audit) and check_key ' +
+          '(sent with every check, so only the agent reserves its budget; not needed when allowed_payers names ' +
+          'the paying wallets). A check answers decision_id, which alone confirms or voids: only the payer may ' +
+          'redeem a check payment (payer proof)',
       },
     };
   }
 
-  private async settle(agentId: string, decisionId: string, action: Parameters<SpendRepository['settle']>[2], deadline: number): Promise<S.ReservationOutput> {
+  private async settle(
+    agentId: string,
+    decisionId: string,
+    action: Parameters<SpendRepository['settle']>[2],
+    deadline: number,
+  ): Promise<S.ReservationOutput> {
     const result = await this.db(deadline, (ms) => this.repo.settle(agentId, decisionId, action, ms));
-    if (result.kind === 'not_found') throw new TollError('NOT_FOUND', `No reservation ${decisionId} for agent ${agentId}`);
+    if (result.kind === 'not_found')
+      throw new TollError('NOT_FOUND', `No reservation ${decisionId} for agent ${agentId}`);
     const now = await this.db(deadline, () => this.repo.now());
-    if (result.kind === 'conflict') throw new TollError('CONFLICT', result.message, { reservation: reservationOutput(result.reservation, now) });
+    if (result.kind === 'conflict')
+      throw new TollError('CONFLICT', result.message, { reservation: reservationOutput(result.reservation, now) });
     return reservationOutput(result.reservation, now);
   }
 
   private async readable(agentId: string, readKey: string): Promise<CurrentPolicy> {
     const policy = await this.repo.currentPolicy(agentId);
     if (!policy) throw noPolicy(agentId);
-    if (!hashesEqual(policy.readKeyHash, hashCredential(readKey))) throw new TollError('FORBIDDEN', `read_key does not match the policy of agent ${agentId}`);
+    if (!hashesEqual(policy.readKeyHash, hashCredential(readKey)))
+      throw new TollError('FORBIDDEN', `read_key does not match the policy of agent ${agentId}`);
     return policy;
   }
 
   // The database is the group's only dependency. A deadline that runs out rolls the transaction back.
   private async db<T>(deadline: number, work: (timeoutMs: number) => Promise<T>): Promise<T> {
     const timeoutMs = Math.min(10_000, deadline - Date.now() - DEADLINE_MARGIN_MS);
-    if (timeoutMs <= 0) throw new TollError('SERVICE_TIMEOUT', 'The deadline passed before the spend database was reached; nothing was recorded');
+    if (timeoutMs <= 0)
+      throw new TollError(
+        'SERVICE_TIMEOUT',
+        'The deadline passed before the spend database was reached; nothing was recorded',
+      );
     try {
       return await work(timeoutMs);
     } catch (e) {
       if (e instanceof TollError) throw e;
-      if ((e as { code?: string }).code === 'P2028') throw new TollError('SERVICE_TIMEOUT', 'The spend database did not finish before the deadline; nothing was recorded');
+      if ((e as { code?: string }).code === 'P2028')
+        throw new TollError(
+          'SERVICE_TIMEOUT',
+          'The spend database did not finish before the deadline; nothing was recorded',
+        );
       this.logger.event('error', 'spend database call failed', { error: (e as Error).message });
       throw new TollError('SERVICE_UNAVAILABLE', 'The spend database is unavailable; try again shortly');
     }

@@ -6,7 +6,12 @@ import type { NatsConnection } from 'nats';
 const checkKeys = new Map<string, string>();
 
 // One spend operation over NATS, as the gateway sends it (payer is set by the gateway on paid calls).
-export async function callSpend(nc: NatsConnection, operation: string, input: unknown, options: { payer?: string; deadline?: number } = {}): Promise<OperationReply> {
+export async function callSpend(
+  nc: NatsConnection,
+  operation: string,
+  input: unknown,
+  options: { payer?: string; deadline?: number } = {},
+): Promise<OperationReply> {
   const fields = input as Record<string, unknown>;
   const key = operation === 'check' && !('check_key' in fields) ? checkKeys.get(String(fields.agent_id)) : undefined;
   const reply = await callOperation(nc, `spend.${operation}`, key ? { ...fields, check_key: key } : input, options);
@@ -26,4 +31,3 @@ export const policyInput = (agent_id: string, over: Record<string, unknown> = {}
   active: true,
   ...over,
 });
-

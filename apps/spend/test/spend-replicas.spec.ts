@@ -7,7 +7,14 @@ import { callSpend, policyInput } from './spend-call';
 // serves each request: what one replica allows, the other sees at once.
 describe('spend replicas on one database', () => {
   // Both at once: the migration runs under its advisory lock, so only one applies it.
-  const { clients, db } = groupHarness({ name: 'spend', start: startSpend, database: 'toll_spend_replicas', natsServers: 2, replicas: 2, together: true });
+  const { clients, db } = groupHarness({
+    name: 'spend',
+    start: startSpend,
+    database: 'toll_spend_replicas',
+    natsServers: 2,
+    replicas: 2,
+    together: true,
+  });
   const on = (i: number) => clients[i % 2];
   const data = async (i: number, operation: string, input: unknown) => {
     const reply = await callSpend(on(i), operation, input, { deadline: Date.now() + 20_000 });
@@ -18,16 +25,22 @@ describe('spend replicas on one database', () => {
     const client = new Client({ connectionString: db.url });
     await client.connect();
     try {
-      return (await client.query('SELECT decision_id, decision, amount_cents FROM audit_entries WHERE agent_id = $1', [agent])).rows;
+      return (
+        await client.query('SELECT decision_id, decision, amount_cents FROM audit_entries WHERE agent_id = $1', [agent])
+      ).rows;
     } finally {
       await client.end();
     }
   };
 
   it('never allows more than the daily limit across 50 concurrent checks on two replicas, and audits each check once', async () => {
-    const { read_key } = (await data(0, 'setPolicy', policyInput('agent-burst', { per_tx_limit_cents: 1_000, daily_limit_cents: 1_000 }))).credentials;
+    const { read_key } = (
+      await data(0, 'setPolicy', policyInput('agent-burst', { per_tx_limit_cents: 1_000, daily_limit_cents: 1_000 }))
+    ).credentials;
     const amounts = Array.from({ length: 50 }, (_, i) => 40 + ((i * 37) % 61)); // 40-100 cents; 3,494 in total
-    const decisions = await Promise.all(amounts.map((amount_usd_cents, i) => data(i, 'check', { agent_id: 'agent-burst', amount_usd_cents })));
+    const decisions = await Promise.all(
+      amounts.map((amount_usd_cents, i) => data(i, 'check', { agent_id: 'agent-burst', amount_usd_cents })),
+    );
 
     const allowed = decisions.filter((d) => d.decision === 'allow');
     const allowedCents = allowed.reduce((sum, d) => sum + d.amount_usd_cents, 0);
@@ -52,7 +65,9 @@ describe('spend replicas on one database', () => {
   });
 
   it('lets exactly one of two concurrent first writes create the policy', async () => {
-    const writes = await Promise.all([0, 1].map((i) => callSpend(on(i), 'setPolicy', policyInput('agent-race', { daily_limit_cents: 100 + i }))));
+    const writes = await Promise.all(
+      [0, 1].map((i) => callSpend(on(i), 'setPolicy', policyInput('agent-race', { daily_limit_cents: 100 + i }))),
+    );
     expect(writes.filter((w) => w.response?.data.outcome === 'created')).toHaveLength(1);
     expect(writes.filter((w) => w.err?.code === 'FORBIDDEN')).toHaveLength(1);
   });

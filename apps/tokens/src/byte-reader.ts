@@ -83,7 +83,8 @@ export class ByteReader {
   }
 
   private take(length: number): number {
-    if (length < 0 || this.offset + length > this.buf.length) throw new MalformedAccountError(`read of ${length} bytes at ${this.offset} passes the end (${this.buf.length})`);
+    if (length < 0 || this.offset + length > this.buf.length)
+      throw new MalformedAccountError(`read of ${length} bytes at ${this.offset} passes the end (${this.buf.length})`);
     const at = this.offset;
     this.offset += length;
     return at;

@@ -9,7 +9,12 @@ const urlList = z
       .map((u) => u.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.url({ protocol: /^https?$/ })).min(1).max(5));
+  .pipe(
+    z
+      .array(z.url({ protocol: /^https?$/ }))
+      .min(1)
+      .max(5),
+  );
 
 export const TokensConfig = BaseConfig.extend({
   // Solana JSON-RPC endpoints, comma-separated, tried in order (the first is the primary). Free-key providers

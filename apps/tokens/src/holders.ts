@@ -28,9 +28,12 @@ export function holderFactsOf(supply: bigint, accounts: LargestAccount[]): Holde
     holder.tokenAccounts.push(account.address);
     byOwner.set(owner, holder);
   }
-  const holders = [...byOwner.values()].filter((h) => h.amount > 0n).sort((a, b) => (a.amount === b.amount ? a.owner.localeCompare(b.owner) : a.amount > b.amount ? -1 : 1));
+  const holders = [...byOwner.values()]
+    .filter((h) => h.amount > 0n)
+    .sort((a, b) => (a.amount === b.amount ? a.owner.localeCompare(b.owner) : a.amount > b.amount ? -1 : 1));
   return { supply, burned, holders, accountsSeen: accounts.length };
 }
 
 // Owner of an SPL / Token-2022 token account: bytes 32..64 of its data; null when the data is too short to be one.
-export const tokenAccountOwner = (data: Uint8Array | undefined): string | null => (data && data.length >= TOKEN_ACCOUNT_BASE_SIZE ? new PublicKey(data.subarray(32, 64)).toBase58() : null);
+export const tokenAccountOwner = (data: Uint8Array | undefined): string | null =>
+  data && data.length >= TOKEN_ACCOUNT_BASE_SIZE ? new PublicKey(data.subarray(32, 64)).toBase58() : null;

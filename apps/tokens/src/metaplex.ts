@@ -30,7 +30,8 @@ export interface MetaplexMetadata {
 
 export const metadataAddress = (mint: string): string => metaplexMetadataAddress(new PublicKey(mint)).toBase58();
 
-// The metadata of `mint`, or null when the account is not a Metadata v1 account of the Token Metadata program for that mint.
+// The metadata of `mint`, or null when the account is not a Metadata v1 account of the Token Metadata program for that
+// mint.
 export function parseMetaplexMetadata(owner: string, data: Uint8Array, mint: string): MetaplexMetadata | null {
   if (owner !== PROGRAMS.tokenMetadata.toBase58()) return null;
   try {
@@ -51,7 +52,17 @@ export function parseMetaplexMetadata(owner: string, data: Uint8Array, mint: str
     }
     const primarySaleHappened = r.bool();
     const isMutable = r.bool();
-    return { updateAuthority, mint: accountMint, name, symbol, uri, sellerFeeBps, creators, primarySaleHappened, isMutable };
+    return {
+      updateAuthority,
+      mint: accountMint,
+      name,
+      symbol,
+      uri,
+      sellerFeeBps,
+      creators,
+      primarySaleHappened,
+      isMutable,
+    };
   } catch (e) {
     if (e instanceof MalformedAccountError) return null;
     throw e;

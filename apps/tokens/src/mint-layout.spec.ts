@@ -13,7 +13,16 @@ describe('parseMint', () => {
   it('reads a classic SPL mint: authorities, supply, decimals, no extensions', () => {
     expect(parseMint(TOKEN, mintBytes(base))).toEqual({
       kind: 'mint',
-      mint: { program: 'spl-token', programId: TOKEN, mintAuthority: authority, freezeAuthority: freeze, supply: 1_000_000_000n, decimals: 6, extensions: [], tokenMetadata: null },
+      mint: {
+        program: 'spl-token',
+        programId: TOKEN,
+        mintAuthority: authority,
+        freezeAuthority: freeze,
+        supply: 1_000_000_000n,
+        decimals: 6,
+        extensions: [],
+        tokenMetadata: null,
+      },
     });
   });
 
@@ -28,14 +37,29 @@ describe('parseMint', () => {
     const [delegate, hookProgram, feeAuthority, closer, pauser] = [newKey(), newKey(), newKey(), newKey(), newKey()];
     const mint = newKey();
     const data = token2022MintBytes(base, [
-      EXT.transferFeeConfig({ authority: feeAuthority, withdrawAuthority: null, withheld: 7n, olderBps: 100, newerBps: 250, maximumFee: 5_000_000n, newerEpoch: 812n }),
+      EXT.transferFeeConfig({
+        authority: feeAuthority,
+        withdrawAuthority: null,
+        withheld: 7n,
+        olderBps: 100,
+        newerBps: 250,
+        maximumFee: 5_000_000n,
+        newerEpoch: 812n,
+      }),
       EXT.mintCloseAuthority(closer),
       EXT.defaultAccountState('frozen'),
       EXT.nonTransferable(),
       EXT.permanentDelegate(delegate),
       EXT.transferHook(null, hookProgram),
       EXT.metadataPointer(null, mint),
-      EXT.tokenMetadata({ updateAuthority: authority, mint, name: 'Hooked', symbol: 'HOOK', uri: 'https://example.org/h.json', additional: [['site', 'x']] }),
+      EXT.tokenMetadata({
+        updateAuthority: authority,
+        mint,
+        name: 'Hooked',
+        symbol: 'HOOK',
+        uri: 'https://example.org/h.json',
+        additional: [['site', 'x']],
+      }),
       EXT.pausable(pauser, true),
       { type: 99, value: Buffer.from([1, 2, 3]) },
     ]);
@@ -65,7 +89,14 @@ describe('parseMint', () => {
       {
         extension: 'tokenMetadata',
         typeId: 19,
-        state: { update_authority: authority, mint, name: 'Hooked', symbol: 'HOOK', uri: 'https://example.org/h.json', additional_metadata: 1 },
+        state: {
+          update_authority: authority,
+          mint,
+          name: 'Hooked',
+          symbol: 'HOOK',
+          uri: 'https://example.org/h.json',
+          additional_metadata: 1,
+        },
       },
       { extension: 'pausableConfig', typeId: 26, state: { authority: pauser, paused: true } },
       { extension: 'unknown', typeId: 99, state: {} },
@@ -82,17 +113,29 @@ describe('parseMint', () => {
 
   it('marks a truncated extension value malformed instead of guessing', () => {
     const parsed = parseMint(TOKEN_2022, token2022MintBytes(base, [{ type: 12, value: Buffer.alloc(10) }]));
-    expect(parsed.kind === 'mint' && parsed.mint.extensions).toEqual([{ extension: 'permanentDelegate', typeId: 12, state: { malformed: true } }]);
+    expect(parsed.kind === 'mint' && parsed.mint.extensions).toEqual([
+      { extension: 'permanentDelegate', typeId: 12, state: { malformed: true } },
+    ]);
   });
 
   it.each([
     ['an account of another program', newKey(), mintBytes(base), /^not owned by a token program \(owner \w+\)$/],
     ['an SPL token account', TOKEN, Buffer.alloc(165, 1), /^a token account, not a mint$/],
-    ['a Token-2022 token account with extensions', TOKEN_2022, Buffer.concat([Buffer.alloc(165, 1), Buffer.from([2, 7, 0, 0, 0])]), /^a token account, not a mint$/],
+    [
+      'a Token-2022 token account with extensions',
+      TOKEN_2022,
+      Buffer.concat([Buffer.alloc(165, 1), Buffer.from([2, 7, 0, 0, 0])]),
+      /^a token account, not a mint$/,
+    ],
     ['a multisig', TOKEN, Buffer.alloc(355), /^a multisig account, not a mint$/],
     ['an odd-sized account', TOKEN, Buffer.alloc(90), /^not a mint layout$/],
     ['an uninitialized mint', TOKEN, mintBytes({ ...base, initialized: false }), /^an uninitialized mint$/],
-    ['a TLV entry longer than the account', TOKEN_2022, Buffer.concat([token2022MintBytes(base, []), Buffer.from([12, 0, 32, 0, 1])]), /^a Token-2022 account whose extension list is malformed$/],
+    [
+      'a TLV entry longer than the account',
+      TOKEN_2022,
+      Buffer.concat([token2022MintBytes(base, []), Buffer.from([12, 0, 32, 0, 1])]),
+      /^a Token-2022 account whose extension list is malformed$/,
+    ],
   ])('refuses %s with the reason', (_what, owner, data, reason) => {
     const parsed = parseMint(owner, data);
     expect(parsed.kind).toBe('not-mint');

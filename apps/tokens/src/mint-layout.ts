@@ -61,7 +61,8 @@ const ACCOUNT_STATES = ['uninitialized', 'initialized', 'frozen'];
 // Token-2022 ExtensionType ids (spl-token-2022 extension/mod.rs) with agave's jsonParsed names. Mint
 // extensions are decoded; the rest are named only. Layouts are the Pod structs of each extension module.
 const EXTENSIONS: Record<number, { name: string; decode?: Decoder }> = {
-  // 1 TransferFeeConfig: two authorities, withheld u64, older and newer TransferFee {epoch u64, maximum_fee u64, basis_points u16}.
+  // 1 TransferFeeConfig: two authorities, withheld u64, older and newer TransferFee {epoch u64, maximum_fee u64,
+  // basis_points u16}.
   1: {
     name: 'transferFeeConfig',
     decode: (r) => ({
@@ -74,13 +75,17 @@ const EXTENSIONS: Record<number, { name: string; decode?: Decoder }> = {
   },
   2: { name: 'transferFeeAmount' }, // account extension
   3: { name: 'mintCloseAuthority', decode: (r) => ({ close_authority: r.optionalPubkey() }) },
-  4: { name: 'confidentialTransferMint', decode: (r) => ({ authority: r.optionalPubkey(), auto_approve_new_accounts: r.bool() }) },
+  4: {
+    name: 'confidentialTransferMint',
+    decode: (r) => ({ authority: r.optionalPubkey(), auto_approve_new_accounts: r.bool() }),
+  },
   5: { name: 'confidentialTransferAccount' }, // account extension
   6: { name: 'defaultAccountState', decode: (r) => ({ state: ACCOUNT_STATES[r.u8()] ?? 'unknown' }) },
   7: { name: 'immutableOwner' }, // account extension
   8: { name: 'memoTransfer' }, // account extension
   9: { name: 'nonTransferable', decode: () => ({}) },
-  // 10 InterestBearingConfig: rate authority, init timestamp i64, pre-update average rate i16, last update i64, current rate i16 (bps).
+  // 10 InterestBearingConfig: rate authority, init timestamp i64, pre-update average rate i16, last update i64, current
+  // rate i16 (bps).
   10: {
     name: 'interestBearingConfig',
     decode: (r) => {
@@ -98,24 +103,54 @@ const EXTENSIONS: Record<number, { name: string; decode?: Decoder }> = {
   15: { name: 'transferHookAccount' }, // account extension
   16: { name: 'confidentialTransferFeeConfig', decode: (r) => ({ authority: r.optionalPubkey() }) },
   17: { name: 'confidentialTransferFeeAmount' }, // account extension
-  18: { name: 'metadataPointer', decode: (r) => ({ authority: r.optionalPubkey(), metadata_address: r.optionalPubkey() }) },
-  // 19 TokenMetadata (spl-token-metadata-interface, Borsh): update authority, mint, name, symbol, uri, Vec<(String, String)>.
+  18: {
+    name: 'metadataPointer',
+    decode: (r) => ({ authority: r.optionalPubkey(), metadata_address: r.optionalPubkey() }),
+  },
+  // 19 TokenMetadata (spl-token-metadata-interface, Borsh): update authority, mint, name, symbol, uri, Vec<(String,
+  // String)>.
   19: {
     name: 'tokenMetadata',
     decode: (r) => {
       const m = tokenMetadataOf(r);
-      return { update_authority: m.updateAuthority, mint: m.mint, name: m.name, symbol: m.symbol, uri: m.uri, additional_metadata: m.additionalMetadata };
+      return {
+        update_authority: m.updateAuthority,
+        mint: m.mint,
+        name: m.name,
+        symbol: m.symbol,
+        uri: m.uri,
+        additional_metadata: m.additionalMetadata,
+      };
     },
   },
   20: { name: 'groupPointer', decode: (r) => ({ authority: r.optionalPubkey(), group_address: r.optionalPubkey() }) },
-  21: { name: 'tokenGroup', decode: (r) => ({ update_authority: r.optionalPubkey(), mint: r.pubkey(), size: r.u64().toString(), max_size: r.u64().toString() }) },
-  22: { name: 'groupMemberPointer', decode: (r) => ({ authority: r.optionalPubkey(), member_address: r.optionalPubkey() }) },
-  23: { name: 'tokenGroupMember', decode: (r) => ({ mint: r.pubkey(), group: r.pubkey(), member_number: r.u64().toString() }) },
+  21: {
+    name: 'tokenGroup',
+    decode: (r) => ({
+      update_authority: r.optionalPubkey(),
+      mint: r.pubkey(),
+      size: r.u64().toString(),
+      max_size: r.u64().toString(),
+    }),
+  },
+  22: {
+    name: 'groupMemberPointer',
+    decode: (r) => ({ authority: r.optionalPubkey(), member_address: r.optionalPubkey() }),
+  },
+  23: {
+    name: 'tokenGroupMember',
+    decode: (r) => ({ mint: r.pubkey(), group: r.pubkey(), member_number: r.u64().toString() }),
+  },
   24: { name: 'confidentialMintBurn' },
   // 25 ScaledUiAmount: authority, multiplier f64, new multiplier effective timestamp i64, new multiplier f64.
   25: {
     name: 'scaledUiAmountConfig',
-    decode: (r) => ({ authority: r.optionalPubkey(), multiplier: r.f64(), new_multiplier_effective_timestamp: Number(r.i64()), new_multiplier: r.f64() }),
+    decode: (r) => ({
+      authority: r.optionalPubkey(),
+      multiplier: r.f64(),
+      new_multiplier_effective_timestamp: Number(r.i64()),
+      new_multiplier: r.f64(),
+    }),
   },
   26: { name: 'pausableConfig', decode: (r) => ({ authority: r.optionalPubkey(), paused: r.bool() }) },
   27: { name: 'pausableAccount' }, // account extension
@@ -157,12 +192,21 @@ function extensionsOf(data: Uint8Array): { extensions: MintExtension[]; tokenMet
 
 // What the account at a mint address is: a mint, or why it is not one.
 export function parseMint(owner: string, data: Uint8Array): MintParse {
-  if (owner !== TOKEN && owner !== TOKEN_2022) return { kind: 'not-mint', reason: `not owned by a token program (owner ${owner})` };
+  if (owner !== TOKEN && owner !== TOKEN_2022)
+    return { kind: 'not-mint', reason: `not owned by a token program (owner ${owner})` };
   const is2022 = owner === TOKEN_2022;
   const hasExtensions = is2022 && data.length > ACCOUNT_TYPE_OFFSET;
   if (data.length !== MINT_SIZE && !(hasExtensions && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT)) {
-    const isTokenAccount = data.length === TOKEN_ACCOUNT_SIZE || (hasExtensions && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_ACCOUNT);
-    return { kind: 'not-mint', reason: isTokenAccount ? 'a token account, not a mint' : data.length === MULTISIG_SIZE ? 'a multisig account, not a mint' : 'not a mint layout' };
+    const isTokenAccount =
+      data.length === TOKEN_ACCOUNT_SIZE || (hasExtensions && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_ACCOUNT);
+    return {
+      kind: 'not-mint',
+      reason: isTokenAccount
+        ? 'a token account, not a mint'
+        : data.length === MULTISIG_SIZE
+          ? 'a multisig account, not a mint'
+          : 'not a mint layout',
+    };
   }
   const r = new ByteReader(data);
   const mintAuthority = r.coptionPubkey();
@@ -182,7 +226,15 @@ export function parseMint(owner: string, data: Uint8Array): MintParse {
   }
   return {
     kind: 'mint',
-    mint: { program: is2022 ? 'spl-token-2022' : 'spl-token', programId: owner, mintAuthority, supply, decimals, freezeAuthority, ...ext },
+    mint: {
+      program: is2022 ? 'spl-token-2022' : 'spl-token',
+      programId: owner,
+      mintAuthority,
+      supply,
+      decimals,
+      freezeAuthority,
+      ...ext,
+    },
   };
 }
 

@@ -6,8 +6,6 @@ import type { TokensConfig } from './config';
 @Injectable()
 export class TokensProbes {
   constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: TokensConfig) {
-    probes.registerHttp(config.TOKENS_USER_AGENT, [
-      { name: 'solana-rpc', url: config.TOKENS_RPC_URLS },
-    ]);
+    probes.registerHttp(config.TOKENS_USER_AGENT, [{ name: 'solana-rpc', url: config.TOKENS_RPC_URLS }]);
   }
 }

@@ -18,11 +18,17 @@ const t22 = (...extensions: Tlv[]): MintAccount => {
   return parsed.mint;
 };
 // `count` wallets holding `each`, plus optional extra wallets, as getTokenLargestAccounts + owners would give them.
-const holders = (amounts: bigint[], supply = SUPPLY): HolderFacts => holderFactsOf(supply, amounts.map((amount) => ({ address: newKey(), amount, owner: newKey() })));
-const spread = () => holders(Array.from({ length: 20 }, () => SUPPLY / 40n)); // 40 equal wallets; the RPC shows the largest 20
+const holders = (amounts: bigint[], supply = SUPPLY): HolderFacts =>
+  holderFactsOf(
+    supply,
+    amounts.map((amount) => ({ address: newKey(), amount, owner: newKey() })),
+  );
+// 40 equal wallets; the RPC shows the largest 20
+const spread = () => holders(Array.from({ length: 20 }, () => SUPPLY / 40n));
 const immutable: MetadataFacts = { source: 'metaplex', account: newKey(), updateAuthority: newKey(), isMutable: false };
 
-const score = (input: Partial<ScoreInput>) => scoreToken({ token: spl(), metadata: immutable, holders: spread(), ...input });
+const score = (input: Partial<ScoreInput>) =>
+  scoreToken({ token: spl(), metadata: immutable, holders: spread(), ...input });
 const factor = (input: Partial<ScoreInput>, id: Factor['id']) => score(input).factors.find((f) => f.id === id)!;
 
 describe('scoreToken', () => {
@@ -43,7 +49,10 @@ describe('scoreToken', () => {
       ['top_holder_share', 15, 0, 'pass'],
       ['top10_holders_share', 15, 0, 'pass'],
     ]);
-    expect(result.factors[2]).toMatchObject({ detail: 'classic SPL Token mints cannot have a permanent delegate', evidence: { extension_present: false } });
+    expect(result.factors[2]).toMatchObject({
+      detail: 'classic SPL Token mints cannot have a permanent delegate',
+      evidence: { extension_present: false },
+    });
   });
 
   it('an active freeze authority deducts 20 and names the authority', () => {
@@ -63,7 +72,11 @@ describe('scoreToken', () => {
 
   it('a permanent delegate deducts 25', () => {
     const delegate = newKey();
-    expect(score({ token: t22(EXT.permanentDelegate(delegate)) })).toMatchObject({ score: 75, risk: 'medium', flags: ['permanent_delegate'] });
+    expect(score({ token: t22(EXT.permanentDelegate(delegate)) })).toMatchObject({
+      score: 75,
+      risk: 'medium',
+      flags: ['permanent_delegate'],
+    });
     expect(factor({ token: t22(EXT.permanentDelegate(delegate)) }, 'permanent_delegate')).toMatchObject({
       points_deducted: 25,
       detail: `${delegate} can transfer or burn tokens from any holder`,
@@ -72,13 +85,21 @@ describe('scoreToken', () => {
   });
 
   it('a permanent delegate extension with no delegate set deducts nothing', () => {
-    expect(factor({ token: t22(EXT.permanentDelegate(null)) }, 'permanent_delegate')).toMatchObject({ points_deducted: 0, status: 'pass', evidence: { delegate: null } });
+    expect(factor({ token: t22(EXT.permanentDelegate(null)) }, 'permanent_delegate')).toMatchObject({
+      points_deducted: 0,
+      status: 'pass',
+      evidence: { delegate: null },
+    });
   });
 
   it('one wallet holding 95% deducts both concentration factors in full', () => {
     const result = score({ holders: holders([950_000_000n, ...Array.from({ length: 10 }, () => 5_000_000n)]) });
     expect(result).toMatchObject({ score: 70, risk: 'medium', flags: ['top_holder_share', 'top10_holders_share'] });
-    expect(result.factors[10]).toMatchObject({ points_deducted: 15, status: 'fail', evidence: { share: 0.95, amount: '950000000', supply: '1000000000' } });
+    expect(result.factors[10]).toMatchObject({
+      points_deducted: 15,
+      status: 'fail',
+      evidence: { share: 0.95, amount: '950000000', supply: '1000000000' },
+    });
     expect(result.factors[11]).toMatchObject({ points_deducted: 15, evidence: { share: 0.995, holders_counted: 10 } });
   });
 
@@ -114,17 +135,26 @@ describe('scoreToken', () => {
   });
 
   it('an issuer-controlled stablecoin (mint and freeze authorities kept) is high risk by score', () => {
-    expect(score({ token: spl({ mintAuthority: newKey(), freezeAuthority: newKey() }) })).toMatchObject({ score: 55, risk: 'high', flags: ['mint_authority', 'freeze_authority'] });
+    expect(score({ token: spl({ mintAuthority: newKey(), freezeAuthority: newKey() }) })).toMatchObject({
+      score: 55,
+      risk: 'high',
+      flags: ['mint_authority', 'freeze_authority'],
+    });
   });
 
   it('mutable metadata deducts 5; missing metadata deducts nothing', () => {
     const updater = newKey();
-    expect(factor({ metadata: { ...immutable, updateAuthority: updater, isMutable: true } }, 'metadata_mutable')).toMatchObject({
+    expect(
+      factor({ metadata: { ...immutable, updateAuthority: updater, isMutable: true } }, 'metadata_mutable'),
+    ).toMatchObject({
       points_deducted: 5,
       detail: `${updater} can change name, symbol and URI`,
       evidence: { source: 'metaplex', update_authority: updater, is_mutable: true },
     });
-    expect(factor({ metadata: null }, 'metadata_mutable')).toMatchObject({ points_deducted: 0, detail: 'no Metaplex or Token-2022 metadata found' });
+    expect(factor({ metadata: null }, 'metadata_mutable')).toMatchObject({
+      points_deducted: 0,
+      detail: 'no Metaplex or Token-2022 metadata found',
+    });
   });
 
   it.each([
@@ -153,7 +183,11 @@ describe('scoreToken', () => {
   });
 
   it('a supply of zero leaves nothing to weigh for concentration', () => {
-    expect(score({ token: spl({ supply: 0n }), holders: holders([], 0n) }).factors.slice(10).map((f) => [f.points_deducted, f.detail])).toEqual([
+    expect(
+      score({ token: spl({ supply: 0n }), holders: holders([], 0n) })
+        .factors.slice(10)
+        .map((f) => [f.points_deducted, f.detail]),
+    ).toEqual([
       [0, 'no circulating supply: nothing to weigh'],
       [0, 'no circulating supply: nothing to weigh'],
     ]);
@@ -162,7 +196,11 @@ describe('scoreToken', () => {
   it('every risk at once floors the score at 0', () => {
     const token = parseMint(
       PROGRAMS.token2022.toBase58(),
-      token2022MintBytes({ ...RENOUNCED, mintAuthority: newKey(), freezeAuthority: newKey() }, [EXT.permanentDelegate(newKey()), EXT.nonTransferable(), EXT.defaultAccountState('frozen')]),
+      token2022MintBytes({ ...RENOUNCED, mintAuthority: newKey(), freezeAuthority: newKey() }, [
+        EXT.permanentDelegate(newKey()),
+        EXT.nonTransferable(),
+        EXT.defaultAccountState('frozen'),
+      ]),
     );
     if (token.kind !== 'mint') throw new Error(token.reason);
     expect(score({ token: token.mint, holders: holders([SUPPLY]) })).toMatchObject({ score: 0, risk: 'high' });

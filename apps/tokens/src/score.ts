@@ -105,22 +105,40 @@ const SHARE_DECIMALS = 4;
 function factor(id: FactorId, points: number, detail: string, evidence: Record<string, EvidenceValue>): Factor {
   const weight = WEIGHTS[id];
   const deducted = Math.max(0, Math.min(weight, Math.round(points)));
-  return { id, label: LABELS[id], weight, points_deducted: deducted, status: deducted === 0 ? 'pass' : deducted >= weight ? 'fail' : 'warn', detail, evidence };
+  return {
+    id,
+    label: LABELS[id],
+    weight,
+    points_deducted: deducted,
+    status: deducted === 0 ? 'pass' : deducted >= weight ? 'fail' : 'warn',
+    detail,
+    evidence,
+  };
 }
 
-const extensionOf = (token: MintAccount, name: string): MintExtension | undefined => token.extensions.find((e) => e.extension === name);
+const extensionOf = (token: MintAccount, name: string): MintExtension | undefined =>
+  token.extensions.find((e) => e.extension === name);
 
 const absent = (id: FactorId, token: MintAccount, what: string) =>
-  factor(id, 0, token.program === 'spl-token' ? `classic SPL Token mints cannot have ${what}` : `no ${what} extension`, { extension_present: false });
+  factor(
+    id,
+    0,
+    token.program === 'spl-token' ? `classic SPL Token mints cannot have ${what}` : `no ${what} extension`,
+    { extension_present: false },
+  );
 
 function authorityFactor(id: 'mint_authority' | 'freeze_authority', authority: string | null, risk: string): Factor {
-  return factor(id, authority ? WEIGHTS[id] : 0, authority ? `${authority} ${risk}` : 'renounced (none)', { [id]: authority });
+  return factor(id, authority ? WEIGHTS[id] : 0, authority ? `${authority} ${risk}` : 'renounced (none)', {
+    [id]: authority,
+  });
 }
 
 // Share of `part` in `whole` as a number with SHARE_DECIMALS decimals, computed on integers.
-const shareOf = (part: bigint, whole: bigint): number => (whole === 0n ? 0 : Number((part * 10n ** BigInt(SHARE_DECIMALS)) / whole) / 10 ** SHARE_DECIMALS);
+const shareOf = (part: bigint, whole: bigint): number =>
+  whole === 0n ? 0 : Number((part * 10n ** BigInt(SHARE_DECIMALS)) / whole) / 10 ** SHARE_DECIMALS;
 
-const scaled = (share: number, free: number, full: number, weight: number) => (share <= free ? 0 : share >= full ? weight : ((share - free) / (full - free)) * weight);
+const scaled = (share: number, free: number, full: number, weight: number) =>
+  share <= free ? 0 : share >= full ? weight : ((share - free) / (full - free)) * weight;
 
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
 
@@ -136,19 +154,29 @@ function concentrationFactors({ supply, burned, holders, accountsSeen }: HolderF
   const tenAmount = holders.slice(0, TOP_N).reduce((sum, h) => sum + h.amount, 0n);
   const top10 = shareOf(tenAmount, circulating);
   return [
-    factor('top_holder_share', scaled(top1, TOP1_SHARE_FREE, TOP1_SHARE_FULL, WEIGHTS.top_holder_share), `${top.owner} holds ${percent(top1)} of the circulating supply`, {
-      owner: top.owner,
-      token_accounts: top.tokenAccounts,
-      amount: top.amount.toString(),
-      share: top1,
-      ...common,
-    }),
-    factor('top10_holders_share', scaled(top10, TOP10_SHARE_FREE, TOP10_SHARE_FULL, WEIGHTS.top10_holders_share), `the top ${Math.min(TOP_N, holders.length)} wallets hold ${percent(top10)}`, {
-      holders_counted: Math.min(TOP_N, holders.length),
-      amount: tenAmount.toString(),
-      share: top10,
-      ...common,
-    }),
+    factor(
+      'top_holder_share',
+      scaled(top1, TOP1_SHARE_FREE, TOP1_SHARE_FULL, WEIGHTS.top_holder_share),
+      `${top.owner} holds ${percent(top1)} of the circulating supply`,
+      {
+        owner: top.owner,
+        token_accounts: top.tokenAccounts,
+        amount: top.amount.toString(),
+        share: top1,
+        ...common,
+      },
+    ),
+    factor(
+      'top10_holders_share',
+      scaled(top10, TOP10_SHARE_FREE, TOP10_SHARE_FULL, WEIGHTS.top10_holders_share),
+      `the top ${Math.min(TOP_N, holders.length)} wallets hold ${percent(top10)}`,
+      {
+        holders_counted: Math.min(TOP_N, holders.length),
+        amount: tenAmount.toString(),
+        share: top10,
+        ...common,
+      },
+    ),
   ];
 }
 
@@ -161,7 +189,11 @@ function transferFeeFactor(token: MintAccount): Factor {
   const feePoints = bps > 0 ? Math.max(1, (Math.min(bps, FEE_BPS_FULL) / FEE_BPS_FULL) * WEIGHTS.transfer_fee) : 0;
   const points = Math.max(feePoints, authority ? FEE_AUTHORITY_POINTS : 0);
   const detail = `${bps / 100}% fee on transfers${authority ? `; ${authority} can change it` : ''}`;
-  return factor('transfer_fee', points, detail, { basis_points: bps, maximum_fee: fee.state.newer_maximum_fee ?? null, transfer_fee_config_authority: authority });
+  return factor('transfer_fee', points, detail, {
+    basis_points: bps,
+    maximum_fee: fee.state.newer_maximum_fee ?? null,
+    transfer_fee_config_authority: authority,
+  });
 }
 
 function extensionFactors(token: MintAccount): Factor[] {
@@ -177,48 +209,96 @@ function extensionFactors(token: MintAccount): Factor[] {
   const closeAuthority = (close?.state.close_authority as string | null | undefined) ?? null;
   return [
     delegate
-      ? factor('permanent_delegate', delegateKey ? WEIGHTS.permanent_delegate : 0, delegateKey ? `${delegateKey} can transfer or burn tokens from any holder` : 'extension present, no delegate set', {
-          extension_present: true,
-          delegate: delegateKey,
-        })
+      ? factor(
+          'permanent_delegate',
+          delegateKey ? WEIGHTS.permanent_delegate : 0,
+          delegateKey
+            ? `${delegateKey} can transfer or burn tokens from any holder`
+            : 'extension present, no delegate set',
+          {
+            extension_present: true,
+            delegate: delegateKey,
+          },
+        )
       : absent('permanent_delegate', token, 'a permanent delegate'),
     extensionOf(token, 'nonTransferable')
-      ? factor('non_transferable', WEIGHTS.non_transferable, 'the token can never be transferred (soulbound)', { extension_present: true })
+      ? factor('non_transferable', WEIGHTS.non_transferable, 'the token can never be transferred (soulbound)', {
+          extension_present: true,
+        })
       : absent('non_transferable', token, 'a non-transferable'),
     defaultState
-      ? factor('default_account_state_frozen', defaultState.state.state === 'frozen' ? WEIGHTS.default_account_state_frozen : 0, `new token accounts start ${String(defaultState.state.state)}`, {
-          extension_present: true,
-          state: defaultState.state.state ?? null,
-        })
+      ? factor(
+          'default_account_state_frozen',
+          defaultState.state.state === 'frozen' ? WEIGHTS.default_account_state_frozen : 0,
+          `new token accounts start ${String(defaultState.state.state)}`,
+          {
+            extension_present: true,
+            state: defaultState.state.state ?? null,
+          },
+        )
       : absent('default_account_state_frozen', token, 'a default-account-state'),
     pause
-      ? factor('pausable', pause.state.paused ? WEIGHTS.pausable : pauseAuthority ? PAUSE_AUTHORITY_POINTS : 0, pause.state.paused ? 'transfers are paused' : pauseAuthority ? `${pauseAuthority} can pause transfers` : 'no pause authority', {
-          extension_present: true,
-          authority: pauseAuthority,
-          paused: pause.state.paused ?? null,
-        })
+      ? factor(
+          'pausable',
+          pause.state.paused ? WEIGHTS.pausable : pauseAuthority ? PAUSE_AUTHORITY_POINTS : 0,
+          pause.state.paused
+            ? 'transfers are paused'
+            : pauseAuthority
+              ? `${pauseAuthority} can pause transfers`
+              : 'no pause authority',
+          {
+            extension_present: true,
+            authority: pauseAuthority,
+            paused: pause.state.paused ?? null,
+          },
+        )
       : absent('pausable', token, 'a pausable'),
     hook
-      ? factor('transfer_hook', hookProgram ? WEIGHTS.transfer_hook : hookAuthority ? HOOK_AUTHORITY_POINTS : 0, hookProgram ? `program ${hookProgram} runs on every transfer` : hookAuthority ? `${hookAuthority} can install a hook program` : 'no hook program', {
-          extension_present: true,
-          program_id: hookProgram,
-          authority: hookAuthority,
-        })
+      ? factor(
+          'transfer_hook',
+          hookProgram ? WEIGHTS.transfer_hook : hookAuthority ? HOOK_AUTHORITY_POINTS : 0,
+          hookProgram
+            ? `program ${hookProgram} runs on every transfer`
+            : hookAuthority
+              ? `${hookAuthority} can install a hook program`
+              : 'no hook program',
+          {
+            extension_present: true,
+            program_id: hookProgram,
+            authority: hookAuthority,
+          },
+        )
       : absent('transfer_hook', token, 'a transfer hook'),
     transferFeeFactor(token),
     close
-      ? factor('mint_close_authority', closeAuthority ? WEIGHTS.mint_close_authority : 0, closeAuthority ? `${closeAuthority} can close the mint once supply is 0` : 'no close authority', {
-          extension_present: true,
-          close_authority: closeAuthority,
-        })
+      ? factor(
+          'mint_close_authority',
+          closeAuthority ? WEIGHTS.mint_close_authority : 0,
+          closeAuthority ? `${closeAuthority} can close the mint once supply is 0` : 'no close authority',
+          {
+            extension_present: true,
+            close_authority: closeAuthority,
+          },
+        )
       : absent('mint_close_authority', token, 'a mint-close-authority'),
   ];
 }
 
 function metadataFactor(metadata: MetadataFacts | null): Factor {
-  if (!metadata) return factor('metadata_mutable', 0, 'no Metaplex or Token-2022 metadata found', { metadata_account: null });
-  const evidence = { source: metadata.source, metadata_account: metadata.account, update_authority: metadata.updateAuthority, is_mutable: metadata.isMutable };
-  return factor('metadata_mutable', metadata.isMutable ? WEIGHTS.metadata_mutable : 0, metadata.isMutable ? `${metadata.updateAuthority} can change name, symbol and URI` : 'immutable', evidence);
+  if (!metadata)
+    return factor('metadata_mutable', 0, 'no Metaplex or Token-2022 metadata found', { metadata_account: null });
+  const evidence = {
+    source: metadata.source,
+    metadata_account: metadata.account,
+    update_authority: metadata.updateAuthority,
+    is_mutable: metadata.isMutable,
+  };
+  return factor(
+    'metadata_mutable',
+    metadata.isMutable ? WEIGHTS.metadata_mutable : 0,
+    metadata.isMutable ? `${metadata.updateAuthority} can change name, symbol and URI` : 'immutable',
+    evidence,
+  );
 }
 
 function riskOf(score: number): Risk {

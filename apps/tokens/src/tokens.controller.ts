@@ -10,8 +10,10 @@ const TOKEN_TIMEOUT_MS = 8_000;
 const SCORE_TIMEOUT_MS = 12_000;
 
 const NOT_FOUND_NOTE =
-  'A valid address that is not a token mint (no account, not owned by a token program, or a token account) answers NOT_FOUND; ' +
-  'like every error it leaves the payment unused (the gateway releases the payment hold; the same proof redeems a later call).';
+  'A valid address that is not a token mint (no account, not owned by a token program, or a token account) ' +
+  'answers NOT_FOUND; ' +
+  'like every error it leaves the payment unused (the gateway releases the payment hold; the same proof redeems ' +
+  'a later call).';
 
 @Controller()
 export class TokensController {
@@ -24,8 +26,12 @@ export class TokensController {
     operationId: 'tokens.getToken',
     method: 'GET',
     path: '/toll/tokens/token/{mint}',
-    summary: 'Solana token facts from the chain: name, symbol, decimals, supply, mint and freeze authorities, metadata, Token-2022 extensions',
-    description: 'Reads the mint (SPL Token or Token-2022) and its Metaplex metadata account or Token-2022 metadata extension. ' + NOT_FOUND_NOTE,
+    summary:
+      'Solana token facts from the chain: name, symbol, decimals, supply, mint and freeze authorities, metadata, ' +
+      'Token-2022 extensions',
+    description:
+      'Reads the mint (SPL Token or Token-2022) and its Metaplex metadata account or Token-2022 metadata extension. ' +
+      NOT_FOUND_NOTE,
     asks: [
       'details of a Solana token mint',
       'name, symbol, decimals and supply of an SPL token',
@@ -51,9 +57,12 @@ export class TokensController {
     operationId: 'tokens.getScore',
     method: 'GET',
     path: '/toll/tokens/score/{mint}',
-    summary: 'Safety score 0-100 for a Solana token with explainable factors: authorities, Token-2022 extensions, metadata mutability, holder concentration',
+    summary:
+      'Safety score 0-100 for a Solana token with explainable factors: authorities, Token-2022 extensions, ' +
+      'metadata mutability, holder concentration',
     description:
-      'Each factor reports its weight, the points it deducted and the accounts and values seen. Holder shares come from the 20 largest ' +
+      'Each factor reports its weight, the points it deducted and the accounts and values seen. Holder shares ' +
+      'come from the 20 largest ' +
       'token accounts summed per owning wallet, tokens in the incinerator excluded. ' +
       NOT_FOUND_NOTE,
     asks: [

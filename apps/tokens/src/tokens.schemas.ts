@@ -13,18 +13,28 @@ const Mint = z
   .refine(isBase58PublicKey, 'must decode to a 32-byte public key')
   .describe('Mint address of the token (base58), e.g. EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
 
-export const MintInput = z.strictObject({ mint: Mint }).meta({ examples: [{ mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' }] });
+export const MintInput = z
+  .strictObject({ mint: Mint })
+  .meta({ examples: [{ mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' }] });
 export type MintInput = z.infer<typeof MintInput>;
 
 export const GetLaunchesInput = z.strictObject({
-  limit: z.number().int().min(1).max(100).default(20).describe('How many recently scored tokens to return (1-100), newest first'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .describe('How many recently scored tokens to return (1-100), newest first'),
 });
 export type GetLaunchesInput = z.infer<typeof GetLaunchesInput>;
 
 export const EmptyInput = z.strictObject({});
 
 const Address = z.string().describe('Base58 address');
-const Program = z.enum(['spl-token', 'spl-token-2022']).describe('Token program owning the mint: classic SPL Token or Token-2022 (Token Extensions)');
+const Program = z
+  .enum(['spl-token', 'spl-token-2022'])
+  .describe('Token program owning the mint: classic SPL Token or Token-2022 (Token Extensions)');
 const Value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 const Freshness = z
@@ -37,24 +47,37 @@ const Freshness = z
 
 const Metadata = z
   .object({
-    source: z.enum(['metaplex', 'token-2022']).describe('Metaplex Token Metadata account, or the Token-2022 metadata extension on the mint'),
+    source: z
+      .enum(['metaplex', 'token-2022'])
+      .describe('Metaplex Token Metadata account, or the Token-2022 metadata extension on the mint'),
     account: Address.describe('Account the metadata was read from (the Metaplex PDA, or the mint itself)'),
     update_authority: Address.nullable().describe('Who can change the metadata; null when nobody can'),
     name: z.string(),
     symbol: z.string(),
     uri: z.string().describe('Off-chain JSON (image, description); not fetched'),
     is_mutable: z.boolean(),
-    seller_fee_bps: z.number().int().nullable().describe('Metaplex royalty in basis points; null for Token-2022 metadata'),
+    seller_fee_bps: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Metaplex royalty in basis points; null for Token-2022 metadata'),
     primary_sale_happened: z.boolean().nullable(),
     creators: z.array(z.object({ address: Address, verified: z.boolean(), share: z.number().int() })),
   })
   .nullable()
-  .describe('On-chain metadata: the Token-2022 extension when the mint carries one, else the Metaplex account; null when neither exists');
+  .describe(
+    'On-chain metadata: the Token-2022 extension when the mint carries one, else the Metaplex account; null when ' +
+      'neither exists',
+  );
 
 const Extension = z.object({
-  extension: z.string().describe('Extension name as agave\'s jsonParsed spells it, e.g. "permanentDelegate", "transferFeeConfig"'),
+  extension: z
+    .string()
+    .describe('Extension name as agave\'s jsonParsed spells it, e.g. "permanentDelegate", "transferFeeConfig"'),
   type_id: z.number().int().describe('Token-2022 ExtensionType id'),
-  state: z.record(z.string(), Value).describe('Decoded fields (snake_case); amounts as integer strings; empty for marker extensions'),
+  state: z
+    .record(z.string(), Value)
+    .describe('Decoded fields (snake_case); amounts as integer strings; empty for marker extensions'),
 });
 
 export const GetTokenOutput = z.object({
@@ -72,7 +95,9 @@ export const GetTokenOutput = z.object({
   freeze_authority: Address.nullable().describe('Who can freeze holders; null once renounced'),
   metadata: Metadata,
   extensions: z.array(Extension).describe('Token-2022 extensions on the mint; empty for classic SPL mints'),
-  source: z.string().describe('RPC endpoint that answered (named by host; a fallback appears here when the primary failed)'),
+  source: z
+    .string()
+    .describe('RPC endpoint that answered (named by host; a fallback appears here when the primary failed)'),
   freshness: Freshness,
 });
 export type GetTokenOutput = z.infer<typeof GetTokenOutput>;
@@ -85,9 +110,13 @@ const Factor = z.object({
   label: z.string(),
   weight: z.number().int().describe('Most points this factor can deduct'),
   points_deducted: z.number().int(),
-  status: z.enum(['pass', 'warn', 'fail']).describe('pass: nothing deducted; warn: part of the weight; fail: all of it'),
+  status: z
+    .enum(['pass', 'warn', 'fail'])
+    .describe('pass: nothing deducted; warn: part of the weight; fail: all of it'),
   detail: z.string().describe('What was seen, in words'),
-  evidence: z.record(z.string(), z.union([Value, z.array(z.string())])).describe('The accounts and raw values the factor was decided on'),
+  evidence: z
+    .record(z.string(), z.union([Value, z.array(z.string())]))
+    .describe('The accounts and raw values the factor was decided on'),
 });
 
 export const GetScoreOutput = z.object({
@@ -95,7 +124,12 @@ export const GetScoreOutput = z.object({
   program: Program,
   name: z.string().nullable(),
   symbol: z.string().nullable(),
-  score: z.number().int().min(0).max(100).describe('100 minus the points every factor deducted (floored at 0); higher is safer'),
+  score: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .describe('100 minus the points every factor deducted (floored at 0); higher is safer'),
   risk: Risk,
   flags: z.array(FactorId).describe('Factors that deducted points, heaviest first'),
   factors: z.array(Factor).describe('Every factor, in a fixed order, whether it deducted or not'),

@@ -6,7 +6,15 @@ import { LaunchLog } from './launch-log';
 import { metadataAddress, parseMetaplexMetadata, type MetaplexMetadata } from './metaplex';
 import { parseMint, uiAmount, type MintAccount } from './mint-layout';
 import { scoreToken } from './score';
-import type { HealthOutput, GetLaunchesInput, GetLaunchesOutput, GetScoreOutput, GetTokenOutput, Launch, MintInput } from './tokens.schemas';
+import type {
+  HealthOutput,
+  GetLaunchesInput,
+  GetLaunchesOutput,
+  GetScoreOutput,
+  GetTokenOutput,
+  Launch,
+  MintInput,
+} from './tokens.schemas';
 import { SolanaRpcClient } from './upstreams/solana-rpc.client';
 
 const MINUTE = 60_000;
@@ -33,14 +41,27 @@ type Metadata = NonNullable<GetTokenOutput['metadata']>;
 function freshnessOf(parts: Array<Cached<unknown>>): GetTokenOutput['freshness'] {
   const asOf = parts.map((p) => p.freshness.fetchedAt).sort()[0];
   const stale = parts.find((p) => p.freshness.stale);
-  return stale ? { stale: true, as_of: asOf, reason: stale.freshness.reason ?? 'refresh failed' } : { stale: false, as_of: asOf };
+  return stale
+    ? { stale: true, as_of: asOf, reason: stale.freshness.reason ?? 'refresh failed' }
+    : { stale: false, as_of: asOf };
 }
 
 // The Token-2022 metadata extension wins over a Metaplex account: it is what Token-2022 wallets show.
 function metadataOf(mint: string, { token, metaplex, metadataAccount }: FoundMint): Metadata | null {
   const t22 = token.tokenMetadata;
   if (t22) {
-    return { source: 'token-2022', account: mint, update_authority: t22.updateAuthority, name: t22.name, symbol: t22.symbol, uri: t22.uri, is_mutable: t22.updateAuthority !== null, seller_fee_bps: null, primary_sale_happened: null, creators: [] };
+    return {
+      source: 'token-2022',
+      account: mint,
+      update_authority: t22.updateAuthority,
+      name: t22.name,
+      symbol: t22.symbol,
+      uri: t22.uri,
+      is_mutable: t22.updateAuthority !== null,
+      seller_fee_bps: null,
+      primary_sale_happened: null,
+      creators: [],
+    };
   }
   if (!metaplex) return null;
   return {
@@ -93,7 +114,12 @@ export class TokensService {
     const metadata = metadataOf(mint, lookup.value);
     const result = scoreToken({
       token,
-      metadata: metadata && { source: metadata.source, account: metadata.account, updateAuthority: metadata.update_authority, isMutable: metadata.is_mutable },
+      metadata: metadata && {
+        source: metadata.source,
+        account: metadata.account,
+        updateAuthority: metadata.update_authority,
+        isMutable: metadata.is_mutable,
+      },
       holders: holderFactsOf(token.supply, holders.value),
     });
     const launch: Launch = {
@@ -107,7 +133,12 @@ export class TokensService {
       scored_at: new Date().toISOString(),
     };
     this.launches.record(launch);
-    return { ...launch, factors: result.factors, sources: { mint: lookup.freshness.source, holders: holders.freshness.source }, freshness: freshnessOf([lookup, holders]) };
+    return {
+      ...launch,
+      factors: result.factors,
+      sources: { mint: lookup.freshness.source, holders: holders.freshness.source },
+      freshness: freshnessOf([lookup, holders]),
+    };
   }
 
   getLaunches({ limit }: GetLaunchesInput): GetLaunchesOutput {
@@ -139,7 +170,8 @@ export class TokensService {
       return { value: { found: true, token: parsed.mint, metaplex, metadataAccount }, source };
     });
     const value = lookup.value;
-    if (!value.found) throw new TollError('NOT_FOUND', `${mint} is not a token mint: ${value.reason}`, { mint, reason: value.reason });
+    if (!value.found)
+      throw new TollError('NOT_FOUND', `${mint} is not a token mint: ${value.reason}`, { mint, reason: value.reason });
     return { value, freshness: lookup.freshness };
   }
 

@@ -39,7 +39,13 @@ export interface MintFields {
 
 // SPL Token Mint, 82 bytes.
 export const mintBytes = (m: MintFields): Buffer =>
-  Buffer.concat([coption(m.mintAuthority), u64(m.supply), u8(m.decimals), u8(m.initialized === false ? 0 : 1), coption(m.freezeAuthority)]);
+  Buffer.concat([
+    coption(m.mintAuthority),
+    u64(m.supply),
+    u8(m.decimals),
+    u8(m.initialized === false ? 0 : 1),
+    coption(m.freezeAuthority),
+  ]);
 
 export interface Tlv {
   type: number;
@@ -50,23 +56,54 @@ export interface Tlv {
 export const token2022MintBytes = (m: MintFields, extensions: Tlv[]): Buffer => {
   const head = Buffer.alloc(165);
   mintBytes(m).copy(head);
-  return Buffer.concat([head, u8(1), ...extensions.map((e) => Buffer.concat([u16(e.type), u16(e.value.length), e.value]))]);
+  return Buffer.concat([
+    head,
+    u8(1),
+    ...extensions.map((e) => Buffer.concat([u16(e.type), u16(e.value.length), e.value])),
+  ]);
 };
 
 const fee = (epoch: bigint, maximumFee: bigint, bps: number) => Buffer.concat([u64(epoch), u64(maximumFee), u16(bps)]);
 
 export const EXT = {
-  transferFeeConfig: (o: { authority: string | null; withdrawAuthority: string | null; withheld?: bigint; olderBps: number; newerBps: number; maximumFee: bigint; newerEpoch?: bigint }): Tlv => ({
+  transferFeeConfig: (o: {
+    authority: string | null;
+    withdrawAuthority: string | null;
+    withheld?: bigint;
+    olderBps: number;
+    newerBps: number;
+    maximumFee: bigint;
+    newerEpoch?: bigint;
+  }): Tlv => ({
     type: 1,
-    value: Buffer.concat([key(o.authority), key(o.withdrawAuthority), u64(o.withheld ?? 0n), fee(0n, o.maximumFee, o.olderBps), fee(o.newerEpoch ?? 0n, o.maximumFee, o.newerBps)]),
+    value: Buffer.concat([
+      key(o.authority),
+      key(o.withdrawAuthority),
+      u64(o.withheld ?? 0n),
+      fee(0n, o.maximumFee, o.olderBps),
+      fee(o.newerEpoch ?? 0n, o.maximumFee, o.newerBps),
+    ]),
   }),
   mintCloseAuthority: (authority: string | null): Tlv => ({ type: 3, value: key(authority) }),
   defaultAccountState: (state: 'initialized' | 'frozen'): Tlv => ({ type: 6, value: u8(state === 'frozen' ? 2 : 1) }),
   nonTransferable: (): Tlv => ({ type: 9, value: Buffer.alloc(0) }),
   permanentDelegate: (delegate: string | null): Tlv => ({ type: 12, value: key(delegate) }),
-  transferHook: (authority: string | null, programId: string | null): Tlv => ({ type: 14, value: Buffer.concat([key(authority), key(programId)]) }),
-  metadataPointer: (authority: string | null, address: string | null): Tlv => ({ type: 18, value: Buffer.concat([key(authority), key(address)]) }),
-  tokenMetadata: (o: { updateAuthority: string | null; mint: string; name: string; symbol: string; uri: string; additional?: Array<[string, string]> }): Tlv => ({
+  transferHook: (authority: string | null, programId: string | null): Tlv => ({
+    type: 14,
+    value: Buffer.concat([key(authority), key(programId)]),
+  }),
+  metadataPointer: (authority: string | null, address: string | null): Tlv => ({
+    type: 18,
+    value: Buffer.concat([key(authority), key(address)]),
+  }),
+  tokenMetadata: (o: {
+    updateAuthority: string | null;
+    mint: string;
+    name: string;
+    symbol: string;
+    uri: string;
+    additional?: Array<[string, string]>;
+  }): Tlv => ({
     type: 19,
     value: Buffer.concat([
       key(o.updateAuthority),
@@ -78,7 +115,10 @@ export const EXT = {
       ...(o.additional ?? []).flatMap(([k, v]) => [str(k), str(v)]),
     ]),
   }),
-  pausable: (authority: string | null, paused: boolean): Tlv => ({ type: 26, value: Buffer.concat([key(authority), u8(paused ? 1 : 0)]) }),
+  pausable: (authority: string | null, paused: boolean): Tlv => ({
+    type: 26,
+    value: Buffer.concat([key(authority), u8(paused ? 1 : 0)]),
+  }),
 };
 
 // Metaplex Metadata v1 bytes: the demo chain seeds the same accounts.

@@ -30,13 +30,25 @@ let holderAccount: string;
 
 function writeMetaplex(chain: LocalRpc['chain'], fields: MetaplexFields) {
   const data = metaplexBytes(fields);
-  chain.setAccount(metadataAddress(String(fields.mint)), { lamports: chain.minimumBalanceForRentExemption(data.length), data, owner: PROGRAMS.tokenMetadata });
+  chain.setAccount(metadataAddress(String(fields.mint)), {
+    lamports: chain.minimumBalanceForRentExemption(data.length),
+    data,
+    owner: PROGRAMS.tokenMetadata,
+  });
 }
 
 function prepare(chain: LocalRpc['chain']): Prepared {
   const spreadTo = (mint: string) => wallets.forEach((w) => chain.mintTo(w, mint, SUPPLY / 40n));
   const metaplex = (mint: string, name: string, symbol: string, extra: Partial<MetaplexFields> = {}) =>
-    writeMetaplex(chain, { updateAuthority: UPDATER, mint, name, symbol, uri: `https://example.org/${symbol.toLowerCase()}.json`, isMutable: false, ...extra });
+    writeMetaplex(chain, {
+      updateAuthority: UPDATER,
+      mint,
+      name,
+      symbol,
+      uri: `https://example.org/${symbol.toLowerCase()}.json`,
+      isMutable: false,
+      ...extra,
+    });
 
   const spread = chain.createMint({ decimals: 6, mintAuthority: null });
   spreadTo(spread);
@@ -51,9 +63,19 @@ function prepare(chain: LocalRpc['chain']): Prepared {
   const data = token2022MintBytes({ mintAuthority: null, freezeAuthority: null, supply: 0n, decimals: 6 }, [
     EXT.permanentDelegate(DELEGATE),
     EXT.metadataPointer(null, delegated),
-    EXT.tokenMetadata({ updateAuthority: null, mint: delegated, name: 'Delegated Dollar', symbol: 'DDOL', uri: 'https://example.org/ddol.json' }),
+    EXT.tokenMetadata({
+      updateAuthority: null,
+      mint: delegated,
+      name: 'Delegated Dollar',
+      symbol: 'DDOL',
+      uri: 'https://example.org/ddol.json',
+    }),
   ]);
-  chain.setAccount(delegated, { lamports: chain.minimumBalanceForRentExemption(data.length), data, owner: PROGRAMS.token2022 });
+  chain.setAccount(delegated, {
+    lamports: chain.minimumBalanceForRentExemption(data.length),
+    data,
+    owner: PROGRAMS.token2022,
+  });
   spreadTo(delegated);
 
   const whale = chain.createMint({ decimals: 6, mintAuthority: null });
@@ -63,7 +85,12 @@ function prepare(chain: LocalRpc['chain']): Prepared {
 
   const mutable = chain.createMint({ decimals: 9, mintAuthority: MINTER });
   chain.mintTo(wallets[0], mutable, 1_500_000_000n);
-  metaplex(mutable, 'Mutable Coin', 'MUT', { isMutable: true, sellerFeeBps: 500, creators: [{ address: CREATOR, verified: true, share: 100 }], primarySaleHappened: true });
+  metaplex(mutable, 'Mutable Coin', 'MUT', {
+    isMutable: true,
+    sellerFeeBps: 500,
+    creators: [{ address: CREATOR, verified: true, share: 100 }],
+    primarySaleHappened: true,
+  });
 
   return { spread, frozen, delegated, whale, mutable };
 }
@@ -73,10 +100,16 @@ function prepare(chain: LocalRpc['chain']): Prepared {
 describe('tokens over NATS on a local chain', () => {
   let rpc: LocalRpc;
   let m: Prepared;
-  const { fake, group, call, fixture, startGroup, stopGroups, track } = groupHarness({ name: 'tokens', start: startTokens, fixtures: join(__dirname, 'fixtures'), replicas: 0 });
+  const { fake, group, call, fixture, startGroup, stopGroups, track } = groupHarness({
+    name: 'tokens',
+    start: startTokens,
+    fixtures: join(__dirname, 'fixtures'),
+    replicas: 0,
+  });
 
   const start = async (...urls: string[]) => {
-    await startGroup({ TOKENS_RPC_URLS: urls.join(','), TOKENS_RPC_RATE_PER_SEC: '1000' }); // no governor waits between test calls
+    // no governor waits between test calls
+    await startGroup({ TOKENS_RPC_URLS: urls.join(','), TOKENS_RPC_RATE_PER_SEC: '1000' });
   };
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
@@ -136,7 +169,14 @@ describe('tokens over NATS on a local chain', () => {
         supply: { amount: '1500000000', ui_amount: '1.5' },
         mint_authority: MINTER,
         freeze_authority: null,
-        metadata: { source: 'metaplex', update_authority: UPDATER, is_mutable: true, seller_fee_bps: 500, primary_sale_happened: true, creators: [{ address: CREATOR, verified: true, share: 100 }] },
+        metadata: {
+          source: 'metaplex',
+          update_authority: UPDATER,
+          is_mutable: true,
+          seller_fee_bps: 500,
+          primary_sale_happened: true,
+          creators: [{ address: CREATOR, verified: true, share: 100 }],
+        },
       });
     });
 
@@ -170,7 +210,14 @@ describe('tokens over NATS on a local chain', () => {
           {
             extension: 'tokenMetadata',
             type_id: 19,
-            state: { update_authority: null, mint: m.delegated, name: 'Delegated Dollar', symbol: 'DDOL', uri: 'https://example.org/ddol.json', additional_metadata: 0 },
+            state: {
+              update_authority: null,
+              mint: m.delegated,
+              name: 'Delegated Dollar',
+              symbol: 'DDOL',
+              uri: 'https://example.org/ddol.json',
+              additional_metadata: 0,
+            },
           },
         ],
         source: nameOf(rpc.url),
@@ -182,7 +229,15 @@ describe('tokens over NATS on a local chain', () => {
   describe('getScore', () => {
     it('scores renounced authorities with spread holders 100, every factor passing, with its evidence', async () => {
       await start(rpc.url);
-      const pass = (id: string, label: string, weight: number, detail: string, evidence: object) => ({ id, label, weight, points_deducted: 0, status: 'pass', detail, evidence });
+      const pass = (id: string, label: string, weight: number, detail: string, evidence: object) => ({
+        id,
+        label,
+        weight,
+        points_deducted: 0,
+        status: 'pass',
+        detail,
+        evidence,
+      });
       const holders = { supply: '1000000000', burned_excluded: '0', accounts_seen: 20 };
       const scored = await data('getScore', { mint: m.spread });
       expect(wallets).toContain(scored.factors[10].evidence.owner);
@@ -197,22 +252,72 @@ describe('tokens over NATS on a local chain', () => {
         factors: [
           pass('mint_authority', 'Mint authority active', 25, 'renounced (none)', { mint_authority: null }),
           pass('freeze_authority', 'Freeze authority active', 20, 'renounced (none)', { freeze_authority: null }),
-          pass('permanent_delegate', 'Permanent delegate (Token-2022)', 25, 'classic SPL Token mints cannot have a permanent delegate', { extension_present: false }),
-          pass('non_transferable', 'Non-transferable (Token-2022)', 25, 'classic SPL Token mints cannot have a non-transferable', { extension_present: false }),
-          pass('default_account_state_frozen', 'New accounts frozen by default (Token-2022)', 15, 'classic SPL Token mints cannot have a default-account-state', { extension_present: false }),
-          pass('pausable', 'Pausable transfers (Token-2022)', 15, 'classic SPL Token mints cannot have a pausable', { extension_present: false }),
-          pass('transfer_hook', 'Transfer hook (Token-2022)', 10, 'classic SPL Token mints cannot have a transfer hook', { extension_present: false }),
-          pass('transfer_fee', 'Transfer fee (Token-2022)', 10, 'classic SPL Token mints cannot have a transfer fee', { extension_present: false }),
-          pass('mint_close_authority', 'Mint close authority (Token-2022)', 5, 'classic SPL Token mints cannot have a mint-close-authority', { extension_present: false }),
-          pass('metadata_mutable', 'Metadata mutable', 5, 'immutable', { source: 'metaplex', metadata_account: metadataAddress(m.spread), update_authority: UPDATER, is_mutable: false }),
-          pass('top_holder_share', 'Top holder share of supply', 15, expect.stringMatching(/^\w+ holds 2\.50% of the circulating supply$/), {
-            owner: expect.any(String),
-            token_accounts: [expect.any(String)],
-            amount: '25000000',
-            share: 0.025,
+          pass(
+            'permanent_delegate',
+            'Permanent delegate (Token-2022)',
+            25,
+            'classic SPL Token mints cannot have a permanent delegate',
+            { extension_present: false },
+          ),
+          pass(
+            'non_transferable',
+            'Non-transferable (Token-2022)',
+            25,
+            'classic SPL Token mints cannot have a non-transferable',
+            { extension_present: false },
+          ),
+          pass(
+            'default_account_state_frozen',
+            'New accounts frozen by default (Token-2022)',
+            15,
+            'classic SPL Token mints cannot have a default-account-state',
+            { extension_present: false },
+          ),
+          pass('pausable', 'Pausable transfers (Token-2022)', 15, 'classic SPL Token mints cannot have a pausable', {
+            extension_present: false,
+          }),
+          pass(
+            'transfer_hook',
+            'Transfer hook (Token-2022)',
+            10,
+            'classic SPL Token mints cannot have a transfer hook',
+            { extension_present: false },
+          ),
+          pass('transfer_fee', 'Transfer fee (Token-2022)', 10, 'classic SPL Token mints cannot have a transfer fee', {
+            extension_present: false,
+          }),
+          pass(
+            'mint_close_authority',
+            'Mint close authority (Token-2022)',
+            5,
+            'classic SPL Token mints cannot have a mint-close-authority',
+            { extension_present: false },
+          ),
+          pass('metadata_mutable', 'Metadata mutable', 5, 'immutable', {
+            source: 'metaplex',
+            metadata_account: metadataAddress(m.spread),
+            update_authority: UPDATER,
+            is_mutable: false,
+          }),
+          pass(
+            'top_holder_share',
+            'Top holder share of supply',
+            15,
+            expect.stringMatching(/^\w+ holds 2\.50% of the circulating supply$/),
+            {
+              owner: expect.any(String),
+              token_accounts: [expect.any(String)],
+              amount: '25000000',
+              share: 0.025,
+              ...holders,
+            },
+          ),
+          pass('top10_holders_share', 'Top 10 holders share of supply', 15, 'the top 10 wallets hold 25.00%', {
+            holders_counted: 10,
+            amount: '250000000',
+            share: 0.25,
             ...holders,
           }),
-          pass('top10_holders_share', 'Top 10 holders share of supply', 15, 'the top 10 wallets hold 25.00%', { holders_counted: 10, amount: '250000000', share: 0.25, ...holders }),
         ],
         scored_at: ISO,
         sources: { mint: nameOf(rpc.url), holders: nameOf(rpc.url) },
@@ -222,7 +327,9 @@ describe('tokens over NATS on a local chain', () => {
 
     it('ranks renounced + spread > active freeze authority > permanent delegate > one wallet holding 95%, each explained', async () => {
       await start(rpc.url);
-      const [spread, frozen, delegated, whale] = await Promise.all([m.spread, m.frozen, m.delegated, m.whale].map((mint) => data('getScore', { mint })));
+      const [spread, frozen, delegated, whale] = await Promise.all(
+        [m.spread, m.frozen, m.delegated, m.whale].map((mint) => data('getScore', { mint })),
+      );
       expect([spread, frozen, delegated, whale].map((s) => [s.score, s.risk, s.flags])).toEqual([
         [100, 'low', []],
         [80, 'medium', ['freeze_authority']],
@@ -247,7 +354,11 @@ describe('tokens over NATS on a local chain', () => {
         detail: `${DELEGATE} can transfer or burn tokens from any holder`,
         evidence: { extension_present: true, delegate: DELEGATE },
       });
-      expect(delegated.factors[9]).toMatchObject({ id: 'metadata_mutable', points_deducted: 0, evidence: { source: 'token-2022', metadata_account: m.delegated, update_authority: null, is_mutable: false } });
+      expect(delegated.factors[9]).toMatchObject({
+        id: 'metadata_mutable',
+        points_deducted: 0,
+        evidence: { source: 'token-2022', metadata_account: m.delegated, update_authority: null, is_mutable: false },
+      });
       const whaleHolders = { supply: '1000000000', burned_excluded: '0', accounts_seen: 11 };
       expect(whale.factors.slice(10)).toEqual([
         {
@@ -257,7 +368,13 @@ describe('tokens over NATS on a local chain', () => {
           points_deducted: 15,
           status: 'fail',
           detail: `${WHALE_WALLET} holds 95.00% of the circulating supply`,
-          evidence: { owner: WHALE_WALLET, token_accounts: [whaleAccount], amount: '950000000', share: 0.95, ...whaleHolders },
+          evidence: {
+            owner: WHALE_WALLET,
+            token_accounts: [whaleAccount],
+            amount: '950000000',
+            share: 0.95,
+            ...whaleHolders,
+          },
         },
         {
           id: 'top10_holders_share',
@@ -274,7 +391,11 @@ describe('tokens over NATS on a local chain', () => {
     it('deducts 5 for mutable metadata and 25 for a kept mint authority, one holder owning everything', async () => {
       await start(rpc.url);
       const scored = await data('getScore', { mint: m.mutable });
-      expect([scored.score, scored.risk, scored.flags]).toEqual([40, 'high', ['mint_authority', 'top_holder_share', 'top10_holders_share', 'metadata_mutable']]);
+      expect([scored.score, scored.risk, scored.flags]).toEqual([
+        40,
+        'high',
+        ['mint_authority', 'top_holder_share', 'top10_holders_share', 'metadata_mutable'],
+      ]);
       expect(scored.factors[9]).toEqual({
         id: 'metadata_mutable',
         label: 'Metadata mutable',
@@ -282,7 +403,12 @@ describe('tokens over NATS on a local chain', () => {
         points_deducted: 5,
         status: 'fail',
         detail: `${UPDATER} can change name, symbol and URI`,
-        evidence: { source: 'metaplex', metadata_account: metadataAddress(m.mutable), update_authority: UPDATER, is_mutable: true },
+        evidence: {
+          source: 'metaplex',
+          metadata_account: metadataAddress(m.mutable),
+          update_authority: UPDATER,
+          is_mutable: true,
+        },
       });
     });
   });
@@ -307,9 +433,18 @@ describe('tokens over NATS on a local chain', () => {
       const frozen = item(m.frozen, 'Freeze Coin', 'FRZ', 'spl-token', 80, ['freeze_authority']);
       const spread = item(m.spread, 'Spread Coin', 'SPRD', 'spl-token', 100, []);
       expect(await data('getLaunches', { limit: 2 })).toEqual({ items: [whale, delegated], count: 2, capacity: 500 });
-      expect(await data('getLaunches', {})).toEqual({ items: [whale, delegated, frozen, spread], count: 4, capacity: 500 });
+      expect(await data('getLaunches', {})).toEqual({
+        items: [whale, delegated, frozen, spread],
+        count: 4,
+        capacity: 500,
+      });
       await data('getScore', { mint: m.spread });
-      expect((await data('getLaunches', { limit: 100 })).items.map((i: any) => i.mint)).toEqual([m.spread, m.whale, m.delegated, m.frozen]);
+      expect((await data('getLaunches', { limit: 100 })).items.map((i: any) => i.mint)).toEqual([
+        m.spread,
+        m.whale,
+        m.delegated,
+        m.frozen,
+      ]);
     });
 
     it('does not list a token merely looked up with getToken', async () => {
@@ -333,16 +468,45 @@ describe('tokens over NATS on a local chain', () => {
     });
 
     it.each([
-      ['a string that is not base58', { mint: 'not-a-mint!' }, 'mint', 'must be a base58 Solana address (32-44 characters)'],
-      ['base58-excluded characters (0, O, I, l)', { mint: '0OIl'.repeat(10) }, 'mint', 'must be a base58 Solana address (32-44 characters)'],
-      ['too short', { mint: 'So1111111111111111111111111111' }, 'mint', 'must be a base58 Solana address (32-44 characters)'],
-      ['44 characters that decode to more than 32 bytes', { mint: 'z'.repeat(44) }, 'mint', 'must decode to a 32-byte public key'],
+      [
+        'a string that is not base58',
+        { mint: 'not-a-mint!' },
+        'mint',
+        'must be a base58 Solana address (32-44 characters)',
+      ],
+      [
+        'base58-excluded characters (0, O, I, l)',
+        { mint: '0OIl'.repeat(10) },
+        'mint',
+        'must be a base58 Solana address (32-44 characters)',
+      ],
+      [
+        'too short',
+        { mint: 'So1111111111111111111111111111' },
+        'mint',
+        'must be a base58 Solana address (32-44 characters)',
+      ],
+      [
+        '44 characters that decode to more than 32 bytes',
+        { mint: 'z'.repeat(44) },
+        'mint',
+        'must decode to a 32-byte public key',
+      ],
       ['a missing mint', {}, 'mint', 'Invalid input: expected string, received undefined'],
-      ['an unknown field', { mint: 'So11111111111111111111111111111111111111112', extra: 1 }, 'extra', 'is not an accepted field'],
+      [
+        'an unknown field',
+        { mint: 'So11111111111111111111111111111111111111112', extra: 1 },
+        'extra',
+        'is not an accepted field',
+      ],
     ])('refuses %s with INVALID_INPUT naming the field', async (_what, input, field, message) => {
       await start(rpc.url);
       for (const operation of ['getToken', 'getScore']) {
-        expect((await call(operation, input)).err).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
+        expect((await call(operation, input)).err).toEqual({
+          code: 'INVALID_INPUT',
+          message: 'Input failed validation',
+          details: { issues: [{ field, message }] },
+        });
       }
       expect(fake.hits).toHaveLength(0);
     });
@@ -353,7 +517,11 @@ describe('tokens over NATS on a local chain', () => {
       [2.5, 'Invalid input: expected int, received number'],
     ])('refuses launches limit %p', async (limit, message) => {
       await start(rpc.url);
-      expect((await call('getLaunches', { limit })).err).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field: 'limit', message }] } });
+      expect((await call('getLaunches', { limit })).err).toEqual({
+        code: 'INVALID_INPUT',
+        message: 'Input failed validation',
+        details: { issues: [{ field: 'limit', message }] },
+      });
     });
 
     it('answers NOT_FOUND for an address with no account, a wallet, and a token account', async () => {
@@ -361,10 +529,20 @@ describe('tokens over NATS on a local chain', () => {
       const nobody = newKey();
       const wallet = newKey();
       rpc.chain.airdrop(wallet, 1_000_000_000n);
-      const notFound = (mint: string, reason: string) => ({ code: 'NOT_FOUND', message: `${mint} is not a token mint: ${reason}`, details: { mint, reason } });
-      expect((await call('getToken', { mint: nobody })).err).toEqual(notFound(nobody, 'no account exists at this address'));
-      expect((await call('getScore', { mint: wallet })).err).toEqual(notFound(wallet, `not owned by a token program (owner ${SYSTEM})`));
-      expect((await call('getScore', { mint: holderAccount })).err).toEqual(notFound(holderAccount, 'a token account, not a mint'));
+      const notFound = (mint: string, reason: string) => ({
+        code: 'NOT_FOUND',
+        message: `${mint} is not a token mint: ${reason}`,
+        details: { mint, reason },
+      });
+      expect((await call('getToken', { mint: nobody })).err).toEqual(
+        notFound(nobody, 'no account exists at this address'),
+      );
+      expect((await call('getScore', { mint: wallet })).err).toEqual(
+        notFound(wallet, `not owned by a token program (owner ${SYSTEM})`),
+      );
+      expect((await call('getScore', { mint: holderAccount })).err).toEqual(
+        notFound(holderAccount, 'a token account, not a mint'),
+      );
       expect((await data('getLaunches', {})).count).toBe(0);
     });
 
@@ -376,7 +554,14 @@ describe('tokens over NATS on a local chain', () => {
       expect((await call('getToken', { mint: address })).err).toMatchObject({ code: 'NOT_FOUND' });
       const realNow = Date.now;
       jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 31_000);
-      expect(await data('getToken', { mint: address })).toMatchObject({ mint: address, decimals: 2, supply: { amount: '500', ui_amount: '5' }, mint_authority: MINTER, metadata: null, name: null });
+      expect(await data('getToken', { mint: address })).toMatchObject({
+        mint: address,
+        decimals: 2,
+        supply: { amount: '500', ui_amount: '5' },
+        mint_authority: MINTER,
+        metadata: null,
+        name: null,
+      });
     });
   });
 
@@ -391,7 +576,13 @@ describe('tokens over NATS on a local chain', () => {
       const health = await data('getHealth', {});
       expect(health.status).toBe('degraded');
       expect(health.upstreams).toEqual([
-        { name: nameOf(fake.url), role: 'primary', state: 'failing', last_ok_at: null, last_error: { at: ISO, code: 'UPSTREAM_ERROR', message: 'answered HTTP 503' } },
+        {
+          name: nameOf(fake.url),
+          role: 'primary',
+          state: 'failing',
+          last_ok_at: null,
+          last_error: { at: ISO, code: 'UPSTREAM_ERROR', message: 'answered HTTP 503' },
+        },
         { name: nameOf(rpc.url), role: 'fallback', state: 'ok', last_ok_at: ISO, last_error: null },
       ]);
     });
@@ -405,7 +596,10 @@ describe('tokens over NATS on a local chain', () => {
         message: `Solana RPC did not answer getMultipleAccounts: ${nameOf(dead)}: unreachable (ECONNREFUSED)`,
         details: { method: 'getMultipleAccounts', upstreams: [failure] },
       });
-      expect((await call('getScore', { mint: m.spread })).err).toMatchObject({ code: 'UPSTREAM_ERROR', details: { upstreams: [failure] } });
+      expect((await call('getScore', { mint: m.spread })).err).toMatchObject({
+        code: 'UPSTREAM_ERROR',
+        details: { upstreams: [failure] },
+      });
     });
 
     it('treats a 200 with a JSON-RPC error body as an error, failing over only when the node is the problem', async () => {
@@ -413,8 +607,19 @@ describe('tokens over NATS on a local chain', () => {
       await start(fake.url);
       expect((await call('getToken', { mint: m.spread })).err).toEqual({
         code: 'UPSTREAM_ERROR',
-        message: `Solana RPC did not answer getMultipleAccounts: ${nameOf(fake.url)}: JSON-RPC error -32005: Node is behind by 152 slots`,
-        details: { method: 'getMultipleAccounts', upstreams: [{ source: nameOf(fake.url), code: 'UPSTREAM_ERROR', message: 'JSON-RPC error -32005: Node is behind by 152 slots' }] },
+        message:
+          `Solana RPC did not answer getMultipleAccounts: ${nameOf(fake.url)}: JSON-RPC error -32005: Node is ` +
+          `behind by 152 slots`,
+        details: {
+          method: 'getMultipleAccounts',
+          upstreams: [
+            {
+              source: nameOf(fake.url),
+              code: 'UPSTREAM_ERROR',
+              message: 'JSON-RPC error -32005: Node is behind by 152 slots',
+            },
+          ],
+        },
       });
       await group!.close();
       await start(fake.url, rpc.url);
@@ -424,8 +629,19 @@ describe('tokens over NATS on a local chain', () => {
       await start(fake.url, rpc.url);
       expect((await call('getToken', { mint: m.spread })).err).toEqual({
         code: 'UPSTREAM_ERROR',
-        message: `Solana RPC did not answer getMultipleAccounts: ${nameOf(fake.url)}: JSON-RPC error -32602: Invalid param: WrongSize`,
-        details: { method: 'getMultipleAccounts', upstreams: [{ source: nameOf(fake.url), code: 'UPSTREAM_ERROR', message: 'JSON-RPC error -32602: Invalid param: WrongSize' }] },
+        message:
+          `Solana RPC did not answer getMultipleAccounts: ${nameOf(fake.url)}: JSON-RPC error -32602: Invalid ` +
+          `param: WrongSize`,
+        details: {
+          method: 'getMultipleAccounts',
+          upstreams: [
+            {
+              source: nameOf(fake.url),
+              code: 'UPSTREAM_ERROR',
+              message: 'JSON-RPC error -32602: Invalid param: WrongSize',
+            },
+          ],
+        },
       });
     });
 
@@ -437,8 +653,19 @@ describe('tokens over NATS on a local chain', () => {
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(err).toEqual({
         code: 'UPSTREAM_TIMEOUT',
-        message: expect.stringMatching(new RegExp(`^Solana RPC did not answer getMultipleAccounts: ${nameOf(fake.url)}: did not answer in \\d+ ms$`)),
-        details: { method: 'getMultipleAccounts', upstreams: [{ source: nameOf(fake.url), code: 'UPSTREAM_TIMEOUT', message: expect.stringMatching(/^did not answer in \d+ ms$/) }] },
+        message: expect.stringMatching(
+          new RegExp(`^Solana RPC did not answer getMultipleAccounts: ${nameOf(fake.url)}: did not answer in \\d+ ms$`),
+        ),
+        details: {
+          method: 'getMultipleAccounts',
+          upstreams: [
+            {
+              source: nameOf(fake.url),
+              code: 'UPSTREAM_TIMEOUT',
+              message: expect.stringMatching(/^did not answer in \d+ ms$/),
+            },
+          ],
+        },
       });
     });
 
@@ -446,7 +673,14 @@ describe('tokens over NATS on a local chain', () => {
       const own = await startLocalRpc({ port: 0 });
       const mint = own.chain.createMint({ decimals: 6, mintAuthority: null, freezeAuthority: FREEZER });
       wallets.forEach((w) => own.chain.mintTo(w, mint, SUPPLY / 40n));
-      writeMetaplex(own.chain, { updateAuthority: UPDATER, mint, name: 'Short Lived', symbol: 'SHRT', uri: 'https://example.org/shrt.json', isMutable: false });
+      writeMetaplex(own.chain, {
+        updateAuthority: UPDATER,
+        mint,
+        name: 'Short Lived',
+        symbol: 'SHRT',
+        uri: 'https://example.org/shrt.json',
+        isMutable: false,
+      });
       await start(own.url);
       const token = await data('getToken', { mint });
       const score = await data('getScore', { mint });
@@ -454,13 +688,25 @@ describe('tokens over NATS on a local chain', () => {
       const realNow = Date.now;
       const later = (ms: number) => jest.spyOn(Date, 'now').mockImplementation(() => realNow() + ms);
       later(6 * MINUTE);
-      const reason = `UPSTREAM_ERROR: Solana RPC did not answer getMultipleAccounts: ${nameOf(own.url)}: unreachable (ECONNREFUSED)`;
-      expect(await data('getToken', { mint })).toEqual({ ...token, freshness: { stale: true, as_of: token.freshness.as_of, reason } });
+      const reason =
+        `UPSTREAM_ERROR: Solana RPC did not answer getMultipleAccounts: ${nameOf(own.url)}: unreachable ` +
+        `(ECONNREFUSED)`;
+      expect(await data('getToken', { mint })).toEqual({
+        ...token,
+        freshness: { stale: true, as_of: token.freshness.as_of, reason },
+      });
       const stale = await data('getScore', { mint });
-      expect(stale).toEqual({ ...score, scored_at: ISO, freshness: { stale: true, as_of: expect.any(String), reason } });
+      expect(stale).toEqual({
+        ...score,
+        scored_at: ISO,
+        freshness: { stale: true, as_of: expect.any(String), reason },
+      });
       expect([stale.score, stale.flags]).toEqual([80, ['freeze_authority']]);
       later(2 * 60 * MINUTE);
-      expect((await call('getToken', { mint })).err).toMatchObject({ code: 'UPSTREAM_ERROR', message: reason.slice('UPSTREAM_ERROR: '.length) });
+      expect((await call('getToken', { mint })).err).toMatchObject({
+        code: 'UPSTREAM_ERROR',
+        message: reason.slice('UPSTREAM_ERROR: '.length),
+      });
     });
   });
 
@@ -473,8 +719,18 @@ describe('tokens over NATS on a local chain', () => {
       status: 'ok',
       upstreams: [{ name: nameOf(rpc.url), role: 'primary', state: 'unused', last_ok_at: null, last_error: null }],
       tolls: [
-        { operation_id: 'tokens.getToken', method: 'GET', path: '/toll/tokens/token/{mint}', price: { per: 'call', usd: '0.005' } },
-        { operation_id: 'tokens.getScore', method: 'GET', path: '/toll/tokens/score/{mint}', price: { per: 'call', usd: '0.02' } },
+        {
+          operation_id: 'tokens.getToken',
+          method: 'GET',
+          path: '/toll/tokens/token/{mint}',
+          price: { per: 'call', usd: '0.005' },
+        },
+        {
+          operation_id: 'tokens.getScore',
+          method: 'GET',
+          path: '/toll/tokens/score/{mint}',
+          price: { per: 'call', usd: '0.02' },
+        },
         { operation_id: 'tokens.getLaunches', method: 'GET', path: '/toll/tokens/launches', price: null },
         { operation_id: 'tokens.getHealth', method: 'GET', path: '/toll/tokens/health', price: null },
       ],

@@ -4,4 +4,5 @@ import { TrademarksConfig } from './config';
 
 export const GROUP = { name: 'trademarks', title: 'Trademark Watch' } as const;
 
-export const startTrademarks = (env: Record<string, string | undefined> = process.env) => bootstrapGroup(AppModule, { ...GROUP, config: TrademarksConfig, env });
+export const startTrademarks = (env: Record<string, string | undefined> = process.env) =>
+  bootstrapGroup(AppModule, { ...GROUP, config: TrademarksConfig, env });

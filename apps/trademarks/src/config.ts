@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const DEFAULT_USER_AGENT = 'Toll/1.0 (+https://github.com/toll; ops@toll.example)';
 
 export const TrademarksConfig = BaseConfig.extend({
-  DATABASE_URL: sensitive(z.string().startsWith('postgres').default('postgresql://postgres@127.0.0.1:5432/toll_trademarks')),
+  DATABASE_URL: sensitive(
+    z.string().startsWith('postgres').default('postgresql://postgres@127.0.0.1:5432/toll_trademarks'),
+  ),
   TRADEMARKS_MIGRATE_ON_START: z.stringbool().default(true), // false where a release step migrates instead
   TRADEMARKS_USER_AGENT: z.string().min(8).max(200).default(DEFAULT_USER_AGENT),
 
@@ -20,7 +22,10 @@ export const TrademarksConfig = BaseConfig.extend({
   // not built, and the search route answers 503 until an index exists.
   TRADEMARKS_ODP_API_KEY: sensitive(z.string().min(1).max(200).optional()),
   TRADEMARKS_ODP_BASE_URL: z.url().default('https://api.uspto.gov'),
-  TRADEMARKS_ODP_PRODUCT: z.string().regex(/^[A-Z0-9]{3,20}$/).default('TRTDXFAP'),
+  TRADEMARKS_ODP_PRODUCT: z
+    .string()
+    .regex(/^[A-Z0-9]{3,20}$/)
+    .default('TRTDXFAP'),
   TRADEMARKS_ODP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
 
   // The scheduled ingest: every replica ticks, one claims the run (a lease in Postgres), and loads each daily file

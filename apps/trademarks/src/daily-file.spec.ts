@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { BadFile, caseFiles, type CaseFile } from './daily-file';
 
-const zipOf = (fixtureCase: string) => Buffer.from(String(loadFixtures(join(__dirname, '../test/fixtures/odp')).find((f) => f.case === fixtureCase)!.response.body), 'base64');
+const zipOf = (fixtureCase: string) =>
+  Buffer.from(
+    String(loadFixtures(join(__dirname, '../test/fixtures/odp')).find((f) => f.case === fixtureCase)!.response.body),
+    'base64',
+  );
 
 // A one-entry ZIP with the entry stored (not deflated), to build odd documents by hand.
 function storedZip(name: string, text: string): Buffer {
@@ -30,10 +34,15 @@ function storedZip(name: string, text: string): Buffer {
   return Buffer.concat([local, file, data, central, file, end]);
 }
 
-const DOC = (cases: string) => `<?xml version="1.0"?><trademark-applications-daily><application-information><file-segments><action-keys>${cases}</action-keys></file-segments></application-information></trademark-applications-daily>`;
+const DOC = (cases: string) =>
+  `<?xml ` +
+  `version="1.0"?><trademark-applications-daily><application-information><file-segments><action-keys>${cases}</` +
+  `action-keys></file-segments></application-information></trademark-applications-daily>`;
 const CASE = (serial: string, tx = '20261123') =>
-  `<case-file><serial-number>${serial}</serial-number><registration-number>0000000</registration-number><transaction-date>${tx}</transaction-date>` +
-  `<case-file-header><filing-date>20261120</filing-date><mark-identification>ACME &amp; CO</mark-identification></case-file-header></case-file>`;
+  `<case-file><serial-number>${serial}</serial-number><registration-number>0000000</registration-number>` +
+  `<transaction-date>${tx}</transaction-date>` +
+  `<case-file-header><filing-date>20261120</filing-date><mark-identification>ACME &amp; ` +
+  `CO</mark-identification></case-file-header></case-file>`;
 
 async function read(zip: Buffer): Promise<CaseFile[]> {
   const out: CaseFile[] = [];
@@ -53,18 +62,48 @@ describe('daily applications file', () => {
       ['99100005', 'FOTON', [9]],
       ['99100006', null, [9]],
     ]);
-    expect(cases[0]).toMatchObject({ registrationNumber: '2824281', transactionDate: '2026-11-22', filingDate: '2000-05-09', registrationDate: '2004-03-23', owner: 'PYTHON SOFTWARE FOUNDATION' });
-    expect((await read(storedZip('x.xml', DOC(CASE('97000001')))))[0]).toMatchObject({ markText: 'ACME & CO', registrationNumber: null, registrationDate: null });
+    expect(cases[0]).toMatchObject({
+      registrationNumber: '2824281',
+      transactionDate: '2026-11-22',
+      filingDate: '2000-05-09',
+      registrationDate: '2004-03-23',
+      owner: 'PYTHON SOFTWARE FOUNDATION',
+    });
+    expect((await read(storedZip('x.xml', DOC(CASE('97000001')))))[0]).toMatchObject({
+      markText: 'ACME & CO',
+      registrationNumber: null,
+      registrationDate: null,
+    });
   });
 
   it.each([
-    ['bytes that are not a ZIP', Buffer.from('<html>Service Unavailable</html>'), 'not a ZIP archive (no end-of-central-directory record)'],
+    [
+      'bytes that are not a ZIP',
+      Buffer.from('<html>Service Unavailable</html>'),
+      'not a ZIP archive (no end-of-central-directory record)',
+    ],
     ['a ZIP without an XML document', storedZip('readme.txt', 'hello'), 'the ZIP archive holds no XML document'],
-    ['another XML document', storedZip('x.xml', `<?xml version="1.0"?><html>${' '.repeat(5_000)}</html>`), 'not a trademark-applications-daily document'],
-    ['a document cut short', storedZip('x.xml', DOC(CASE('97000001')).slice(0, -40)), 'truncated document: the closing root element is missing'],
+    [
+      'another XML document',
+      storedZip('x.xml', `<?xml version="1.0"?><html>${' '.repeat(5_000)}</html>`),
+      'not a trademark-applications-daily document',
+    ],
+    [
+      'a document cut short',
+      storedZip('x.xml', DOC(CASE('97000001')).slice(0, -40)),
+      'truncated document: the closing root element is missing',
+    ],
     ['a document without case files', storedZip('x.xml', DOC('')), 'the document holds no case files'],
-    ['a case file with a bad serial number', storedZip('x.xml', DOC(CASE('97000001') + CASE('1234'))), 'case file 2: serial-number 1234 is not 8 digits'],
-    ['a case file without a transaction date', storedZip('x.xml', DOC(CASE('97000001', ''))), 'case file 1 (97000001): transaction-date is missing or not YYYYMMDD'],
+    [
+      'a case file with a bad serial number',
+      storedZip('x.xml', DOC(CASE('97000001') + CASE('1234'))),
+      'case file 2: serial-number 1234 is not 8 digits',
+    ],
+    [
+      'a case file without a transaction date',
+      storedZip('x.xml', DOC(CASE('97000001', ''))),
+      'case file 1 (97000001): transaction-date is missing or not YYYYMMDD',
+    ],
   ])('rejects %s', async (_what, zip, message) => {
     await expect(read(zip)).rejects.toEqual(new BadFile(message));
   });

@@ -27,7 +27,8 @@ const OPEN = '<case-file>';
 const CLOSE = '</case-file>';
 const BATCH = 500;
 
-const date = (v: string | null) => (v && /^\d{8}$/.test(v) && v !== '00000000' ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : null);
+const date = (v: string | null) =>
+  v && /^\d{8}$/.test(v) && v !== '00000000' ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : null;
 const niceClass = (v: string) => (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 45 ? Number(v) : null);
 
 // A file that is not a trustworthy daily file; nothing of it may reach the index.
@@ -73,12 +74,18 @@ async function* readCaseFiles(zip: Buffer): AsyncGenerator<CaseFile[]> {
 function parseCaseFile(xml: string, n: number): CaseFile {
   const serial = text(xml, 'serial-number');
   const transaction = date(text(xml, 'transaction-date'));
-  if (!serial || !/^\d{8}$/.test(serial)) throw new Error(`case file ${n}: serial-number ${serial ?? '(missing)'} is not 8 digits`);
+  if (!serial || !/^\d{8}$/.test(serial))
+    throw new Error(`case file ${n}: serial-number ${serial ?? '(missing)'} is not 8 digits`);
   if (!transaction) throw new Error(`case file ${n} (${serial}): transaction-date is missing or not YYYYMMDD`);
   const header = elements(xml, 'case-file-header')[0] ?? '';
   const registration = text(xml, 'registration-number');
-  const classes = [...new Set(elements(xml, 'classification').flatMap((c) => texts(c, 'international-code').map(niceClass)))].filter((c): c is number => c !== null);
-  const owners = elements(xml, 'case-file-owner').map((o) => ({ type: Number(text(o, 'party-type') ?? 0), name: text(o, 'party-name') }));
+  const classes = [
+    ...new Set(elements(xml, 'classification').flatMap((c) => texts(c, 'international-code').map(niceClass))),
+  ].filter((c): c is number => c !== null);
+  const owners = elements(xml, 'case-file-owner').map((o) => ({
+    type: Number(text(o, 'party-type') ?? 0),
+    name: text(o, 'party-name'),
+  }));
   const owner = owners.filter((o) => o.name).sort((a, b) => b.type - a.type)[0]?.name ?? null;
   const goods = elements(xml, 'case-file-statement').flatMap((s) => {
     const code = text(s, 'type-code') ?? '';

@@ -56,17 +56,28 @@ export class IngestService implements OnApplicationBootstrap, OnModuleDestroy {
   async tick(): Promise<RunReport | null> {
     if (!this.odp.configured) return null;
     const now = new Date(this.clock.now());
-    if (!(await this.repo.claim(this.owner, now, this.config.TRADEMARKS_INGEST_LEASE_MS).catch(() => false))) return null;
+    if (!(await this.repo.claim(this.owner, now, this.config.TRADEMARKS_INGEST_LEASE_MS).catch(() => false)))
+      return null;
     try {
       // In replay mode the index is as old as the recorded files, and says so.
       const { value: report, recordedAt } = await withRecordingTime(() => this.run(now));
-      await this.repo.finish(this.owner, new Date(recordedAt ?? this.clock.now()), new Date(now.getTime() + this.config.TRADEMARKS_INGEST_EVERY_HOURS * HOUR));
-      this.logger.event('info', 'trademark ingest done', { listed: report.listed, loaded: report.loaded, rejected: report.rejected });
+      await this.repo.finish(
+        this.owner,
+        new Date(recordedAt ?? this.clock.now()),
+        new Date(now.getTime() + this.config.TRADEMARKS_INGEST_EVERY_HOURS * HOUR),
+      );
+      this.logger.event('info', 'trademark ingest done', {
+        listed: report.listed,
+        loaded: report.loaded,
+        rejected: report.rejected,
+      });
       return report;
     } catch (e) {
       const message = e instanceof TollError ? `${e.code}: ${e.message}` : String(e);
       this.logger.event('warn', 'trademark ingest failed; the index is unchanged', { error: message });
-      await this.repo.finish(this.owner, new Date(this.clock.now()), new Date(this.clock.now() + RETRY_MS), message).catch(() => undefined);
+      await this.repo
+        .finish(this.owner, new Date(this.clock.now()), new Date(this.clock.now() + RETRY_MS), message)
+        .catch(() => undefined);
       return { listed: 0, loaded: [], rejected: [] };
     }
   }
@@ -83,7 +94,12 @@ export class IngestService implements OnApplicationBootstrap, OnModuleDestroy {
       const bytes = await this.odp.download(file, deadline); // a failed download fails the run: retried soon
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       try {
-        const rows = await this.repo.loadFile({ ...file, sha256 }, caseFiles(bytes), new Date(this.clock.now()), Math.max(1_000, deadline - Date.now()));
+        const rows = await this.repo.loadFile(
+          { ...file, sha256 },
+          caseFiles(bytes),
+          new Date(this.clock.now()),
+          Math.max(1_000, deadline - Date.now()),
+        );
         report.loaded.push({ file: file.name, rows });
       } catch (e) {
         if (!(e instanceof BadFile)) throw e; // our failure (the database), not the file's: the run is retried

@@ -69,19 +69,39 @@ export class MarksRepository {
   }
 
   async loadedFiles(names: string[]): Promise<Set<string>> {
-    const rows = await this.db.ingestFile.findMany({ where: { fileName: { in: names }, status: 'loaded' }, select: { fileName: true } });
+    const rows = await this.db.ingestFile.findMany({
+      where: { fileName: { in: names }, status: 'loaded' },
+      select: { fileName: true },
+    });
     return new Set(rows.map((r) => r.fileName));
   }
 
   // Loads one daily file all-or-nothing: its rows and its "loaded" record commit together, or nothing does.
-  async loadFile(file: { name: string; date: string; sha256: string }, batches: AsyncIterable<CaseFile[]>, now: Date, timeoutMs: number): Promise<number> {
+  async loadFile(
+    file: { name: string; date: string; sha256: string },
+    batches: AsyncIterable<CaseFile[]>,
+    now: Date,
+    timeoutMs: number,
+  ): Promise<number> {
     return this.db.$transaction(
       async (tx) => {
         let rows = 0;
-        for await (const batch of batches) rows += await upsert(tx, batch.filter((c) => c.markText), file.name);
+        for await (const batch of batches)
+          rows += await upsert(
+            tx,
+            batch.filter((c) => c.markText),
+            file.name,
+          );
         await tx.ingestFile.upsert({
           where: { fileName: file.name },
-          create: { fileName: file.name, fileDate: new Date(file.date), status: 'loaded', rows, sha256: file.sha256, processedAt: now },
+          create: {
+            fileName: file.name,
+            fileDate: new Date(file.date),
+            status: 'loaded',
+            rows,
+            sha256: file.sha256,
+            processedAt: now,
+          },
           update: { status: 'loaded', rows, sha256: file.sha256, processedAt: now, error: null },
         });
         return rows;
@@ -93,7 +113,11 @@ export class MarksRepository {
   async rejectFile(file: { name: string; date: string; sha256: string | null }, now: Date, error: string) {
     const data = { status: 'rejected', rows: 0, sha256: file.sha256, processedAt: now, error: error.slice(0, 500) };
     // A file loaded once stays loaded: a later bad copy of it changes nothing.
-    await this.db.ingestFile.upsert({ where: { fileName: file.name }, create: { fileName: file.name, fileDate: new Date(file.date), ...data }, update: {} });
+    await this.db.ingestFile.upsert({
+      where: { fileName: file.name },
+      create: { fileName: file.name, fileDate: new Date(file.date), ...data },
+      update: {},
+    });
     await this.db.ingestFile.updateMany({ where: { fileName: file.name, status: 'rejected' }, data });
   }
 

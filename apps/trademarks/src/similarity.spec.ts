@@ -26,11 +26,19 @@ describe('similarity', () => {
     expect(judge(q('python'), q('PYTHON'), 0.75)).toEqual({
       similarity: 1,
       kinds: [
-        { type: 'exact', reason: 'same letters and digits as the query once case, spacing, accents and punctuation are ignored' },
+        {
+          type: 'exact',
+          reason: 'same letters and digits as the query once case, spacing, accents and punctuation are ignored',
+        },
         { type: 'phonetic', reason: 'sounds alike: both reduce to the sound key "p0n"' },
       ],
     });
-    expect(judge(q('python'), q('PYTON'), 0.75)).toEqual({ similarity: 0.83, kinds: [{ type: 'fuzzy', reason: '1 edit (letter added, removed, changed or swapped) from the query: similarity 0.83' }] });
+    expect(judge(q('python'), q('PYTON'), 0.75)).toEqual({
+      similarity: 0.83,
+      kinds: [
+        { type: 'fuzzy', reason: '1 edit (letter added, removed, changed or swapped) from the query: similarity 0.83' },
+      ],
+    });
     expect(judge(q('python'), q('PYTON'), 0.9)).toBeNull();
     expect(judge(q('python'), q('BUTTON'), 0.75)).toBeNull();
   });

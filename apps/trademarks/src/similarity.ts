@@ -11,7 +11,10 @@ const fold = (s: string) =>
     .toLowerCase()
     .replace(/&/g, ' and ');
 
-const words = (s: string) => fold(s).split(/[^a-z0-9]+/).filter(Boolean);
+const words = (s: string) =>
+  fold(s)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 // Letters and digits only: "Py-Thon!" and "PYTHON" are the same text.
 export const normalise = (s: string) => words(s).join('');
@@ -56,7 +59,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -68,14 +72,28 @@ export interface Verdict {
 }
 
 // Compares one indexed mark with the query; null when it is none of exact, phonetic or fuzzy.
-export function judge(query: { norm: string; key: string }, mark: { norm: string; key: string }, minSimilarity: number): Verdict | null {
+export function judge(
+  query: { norm: string; key: string },
+  mark: { norm: string; key: string },
+  minSimilarity: number,
+): Verdict | null {
   const edits = editDistance(query.norm, mark.norm);
   const similarity = Math.floor((1 - edits / Math.max(query.norm.length, mark.norm.length, 1)) * 100) / 100;
   const kinds: Verdict['kinds'] = [];
-  if (edits === 0) kinds.push({ type: 'exact', reason: 'same letters and digits as the query once case, spacing, accents and punctuation are ignored' });
-  if (query.key && query.key === mark.key) kinds.push({ type: 'phonetic', reason: `sounds alike: both reduce to the sound key "${mark.key}"` });
+  if (edits === 0)
+    kinds.push({
+      type: 'exact',
+      reason: 'same letters and digits as the query once case, spacing, accents and punctuation are ignored',
+    });
+  if (query.key && query.key === mark.key)
+    kinds.push({ type: 'phonetic', reason: `sounds alike: both reduce to the sound key "${mark.key}"` });
   if (edits > 0 && similarity >= minSimilarity) {
-    kinds.push({ type: 'fuzzy', reason: `${edits} edit${edits === 1 ? '' : 's'} (letter added, removed, changed or swapped) from the query: similarity ${similarity.toFixed(2)}` });
+    kinds.push({
+      type: 'fuzzy',
+      reason:
+        `${edits} edit${edits === 1 ? '' : 's'} (letter added, removed, changed or swapped) from the query: ` +
+        `similarity ${similarity.toFixed(2)}`,
+    });
   }
   return kinds.length ? { kinds, similarity } : null;
 }

@@ -9,7 +9,8 @@ import { TrademarksService } from './trademarks.service';
 const STATUS_TIMEOUT_MS = 10_000;
 const SEARCH_TIMEOUT_MS = 8_000;
 const KEYS =
-  'Needs free USPTO API keys on the deployment (TSDR for status, Open Data Portal for the search index); without one, the route ' +
+  'Needs free USPTO API keys on the deployment (TSDR for status, Open Data Portal for the search index); without ' +
+  'one, the route ' +
   'answers 503 SERVICE_UNAVAILABLE before any payment, and health lists it under "unavailable".';
 
 @Controller()
@@ -20,8 +21,12 @@ export class TrademarksController {
     operationId: 'trademarks.getStatus',
     method: 'GET',
     path: '/toll/trademarks/status',
-    summary: 'Status of a US trademark by serial or registration number: mark, status with date and meaning, owner, classes with goods and services, key dates, prosecution history',
-    description: `Source: USPTO TSDR (public domain), cached 24 h (served up to 7 days more, labelled stale, when TSDR is down). An unknown number is 404 and the payment stays unused. ${KEYS}`,
+    summary:
+      'Status of a US trademark by serial or registration number: mark, status with date and meaning, owner, ' +
+      'classes with goods and services, key dates, prosecution history',
+    description:
+      `Source: USPTO TSDR (public domain), cached 24 h (served up to 7 days more, labelled stale, when TSDR is ` +
+      `down). An unknown number is 404 and the payment stays unused. ${KEYS}`,
     asks: [
       'status of a US trademark registration number',
       'is this trademark still registered or abandoned',
@@ -46,9 +51,12 @@ export class TrademarksController {
     operationId: 'trademarks.searchMarks',
     method: 'GET',
     path: '/toll/trademarks/search',
-    summary: 'Marks similar to a name in given classes: exact, sound-alike (phonetic) and fuzzy (typo) matches over US trademark applications, ranked, each with its reason',
+    summary:
+      'Marks similar to a name in given classes: exact, sound-alike (phonetic) and fuzzy (typo) matches over US ' +
+      'trademark applications, ranked, each with its reason',
     description:
-      "Runs on a local index built from the USPTO's daily application files (public domain) by a scheduled ingest; the answer carries the " +
+      "Runs on a local index built from the USPTO's daily application files (public domain) by a scheduled " +
+      'ingest; the answer carries the ' +
       `index as_of and the newest file date. A screening aid, not a clearance opinion. ${KEYS}`,
     asks: [
       'is my brand name already trademarked',
@@ -73,7 +81,9 @@ export class TrademarksController {
     operationId: 'trademarks.getHealth',
     method: 'GET',
     path: '/toll/trademarks/health',
-    summary: 'Trademark service status, sources with licence terms and key configuration, ingest state, tolls, cache stats and endpoint catalog',
+    summary:
+      'Trademark service status, sources with licence terms and key configuration, ingest state, tolls, cache ' +
+      'stats and endpoint catalog',
     asks: [
       'is the trademark service up',
       'status of the trademark search and ingest',

@@ -12,13 +12,24 @@ const TYPE_LIST = /^(exact|phonetic|fuzzy)(,(exact|phonetic|fuzzy)){0,2}$/;
 
 export const StatusInput = z
   .strictObject({
-    serial: z.string().regex(/^\d{8}$/, 'must be an 8-digit serial number').optional().describe('Application serial number, 8 digits (e.g. 76044902)'),
-    registration: z.string().regex(/^\d{1,8}$/, 'must be a registration number of up to 8 digits').optional().describe('Registration number, up to 8 digits (e.g. 2824281)'),
+    serial: z
+      .string()
+      .regex(/^\d{8}$/, 'must be an 8-digit serial number')
+      .optional()
+      .describe('Application serial number, 8 digits (e.g. 76044902)'),
+    registration: z
+      .string()
+      .regex(/^\d{1,8}$/, 'must be a registration number of up to 8 digits')
+      .optional()
+      .describe('Registration number, up to 8 digits (e.g. 2824281)'),
   })
   .superRefine((v, ctx) => {
-    if (v.serial === undefined && v.registration === undefined) ctx.addIssue({ code: 'custom', path: ['serial'], message: 'give serial or registration' });
-    if (v.serial !== undefined && v.registration !== undefined) ctx.addIssue({ code: 'custom', path: ['registration'], message: 'give serial or registration, not both' });
-  }).meta({ examples: [{ serial: '76044902' }] });
+    if (v.serial === undefined && v.registration === undefined)
+      ctx.addIssue({ code: 'custom', path: ['serial'], message: 'give serial or registration' });
+    if (v.serial !== undefined && v.registration !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['registration'], message: 'give serial or registration, not both' });
+  })
+  .meta({ examples: [{ serial: '76044902' }] });
 export type StatusInput = z.infer<typeof StatusInput>;
 
 export const SearchInput = z
@@ -35,21 +46,42 @@ export const SearchInput = z
       .regex(CLASS_LIST, 'must be comma-separated Nice classes 1-45, e.g. "9,42"')
       .optional()
       .describe('Nice classes 1-45 to search, comma-separated (e.g. "9,42"); omit for all classes'),
-    match: z.string().regex(TYPE_LIST, 'must be a comma-separated subset of exact, phonetic, fuzzy').default('exact,phonetic,fuzzy').describe('Kinds of match to return'),
-    min_similarity: z.number().min(0.5).max(1).default(0.75).describe('Fuzzy matches need at least this similarity (1 - edits / length), 0.5-1, default 0.75'),
+    match: z
+      .string()
+      .regex(TYPE_LIST, 'must be a comma-separated subset of exact, phonetic, fuzzy')
+      .default('exact,phonetic,fuzzy')
+      .describe('Kinds of match to return'),
+    min_similarity: z
+      .number()
+      .min(0.5)
+      .max(1)
+      .default(0.75)
+      .describe('Fuzzy matches need at least this similarity (1 - edits / length), 0.5-1, default 0.75'),
     limit: z.number().int().min(1).max(100).default(20).describe('Matches to return, 1-100 (default 20)'),
   })
   .superRefine((v, ctx) => {
-    // Marks are compared by their Latin letters and digits (the office's mark text); a query with none would match nothing meaningful.
-    if (typeof v.mark === 'string' && /[\p{L}\p{N}]/u.test(v.mark) && !normalise(v.mark)) ctx.addIssue({ code: 'custom', path: ['mark'], message: 'must contain a Latin letter or a digit' });
-  }).meta({ examples: [{ mark: 'Sunbeam', classes: '9,42', limit: 20 }] });
+    // Marks are compared by their Latin letters and digits (the office's mark text); a query with none would match
+    // nothing meaningful.
+    if (typeof v.mark === 'string' && /[\p{L}\p{N}]/u.test(v.mark) && !normalise(v.mark))
+      ctx.addIssue({ code: 'custom', path: ['mark'], message: 'must contain a Latin letter or a digit' });
+  })
+  .meta({ examples: [{ mark: 'Sunbeam', classes: '9,42', limit: 20 }] });
 export type SearchInput = z.infer<typeof SearchInput>;
 
 export const EmptyInput = z.strictObject({});
 
 const Freshness = z.object({
-  as_of: z.string().describe('When the data was read from the office (status) or when the index was last brought up to date (search), ISO 8601 UTC'),
-  stale: z.boolean().describe('true when the office could not be reached and an older answer is served, or the index missed its schedule'),
+  as_of: z
+    .string()
+    .describe(
+      'When the data was read from the office (status) or when the index was last brought up to date (search), ' +
+        'ISO 8601 UTC',
+    ),
+  stale: z
+    .boolean()
+    .describe(
+      'true when the office could not be reached and an older answer is served, or the index missed its schedule',
+    ),
   reason: z.string().optional(),
 });
 const Attribution = z.object({ text: z.string(), url: z.string() });
@@ -69,7 +101,14 @@ export const StatusOutput = z.object({
   }),
   dates: z.object({ filed: day, published: day.describe('Published for opposition'), registered: day }),
   owner: z.string().nullable().describe('Current owner (the latest party of record)'),
-  parties: z.array(z.object({ role: z.string().nullable(), name: z.string(), legal_entity: z.string().nullable(), country: z.string().nullable() })),
+  parties: z.array(
+    z.object({
+      role: z.string().nullable(),
+      name: z.string(),
+      legal_entity: z.string().nullable(),
+      country: z.string().nullable(),
+    }),
+  ),
   attorney: z.string().nullable(),
   classes: z.array(
     z.object({
@@ -80,7 +119,9 @@ export const StatusOutput = z.object({
       first_use_in_commerce: day,
     }),
   ),
-  events: z.array(z.object({ date: day, code: z.string().nullable(), description: z.string().nullable() })).describe('Prosecution history, newest first'),
+  events: z
+    .array(z.object({ date: day, code: z.string().nullable(), description: z.string().nullable() }))
+    .describe('Prosecution history, newest first'),
   tsdr_url: z.string().describe("The case on the office's site"),
   source: z.literal('tsdr'),
   attribution: Attribution,
@@ -107,7 +148,9 @@ export const SearchOutput = z.object({
       similarity: z.number().describe('1 - edits / length of the longer text, 0-1'),
       reasons: z.array(z.string()).describe('Why this mark matched, one line per kind'),
       classes: z.array(z.number().int()),
-      shared_classes: z.array(z.number().int()).describe('Classes in common with the query (all its classes when the query names none)'),
+      shared_classes: z
+        .array(z.number().int())
+        .describe('Classes in common with the query (all its classes when the query names none)'),
       owner: z.string().nullable(),
       filed: day,
       registered: day,
@@ -141,14 +184,18 @@ export const HealthOutput = healthOutput({
       terms: z.string(),
     }),
   ),
-  unavailable: z.array(z.object({ operation_id: z.string(), reason: z.string() })).describe('Operations that answer 503 on this deployment, and why'),
+  unavailable: z
+    .array(z.object({ operation_id: z.string(), reason: z.string() }))
+    .describe('Operations that answer 503 on this deployment, and why'),
   ingest: z.object({
     enabled: z.boolean(),
     every_hours: z.number(),
     last_success_at: z.string().nullable(),
     last_failure: z.object({ at: z.string(), message: z.string() }).nullable(),
     next_run_at: z.string().nullable(),
-    rejected_files: z.array(z.object({ file: z.string(), date: z.string(), error: z.string().nullable() })).describe('Latest files refused (nothing of them is in the index)'),
+    rejected_files: z
+      .array(z.object({ file: z.string(), date: z.string(), error: z.string().nullable() }))
+      .describe('Latest files refused (nothing of them is in the index)'),
   }),
   cache: z.object({
     status_entries: z.number().int(),

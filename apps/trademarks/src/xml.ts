@@ -15,7 +15,8 @@ const decode = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const pattern = (tag: string) => new RegExp(`<(?:[\\w.-]+:)?${tag}(?:\\s[^>]*)?(?:/>|>([\\s\\S]*?)</(?:[\\w.-]+:)?${tag}>)`, 'g');
+const pattern = (tag: string) =>
+  new RegExp(`<(?:[\\w.-]+:)?${tag}(?:\\s[^>]*)?(?:/>|>([\\s\\S]*?)</(?:[\\w.-]+:)?${tag}>)`, 'g');
 
 // The inner XML of every <tag> in `xml`, in document order.
 export const elements = (xml: string, tag: string): string[] => [...xml.matchAll(pattern(tag))].map((m) => m[1] ?? '');

@@ -43,7 +43,12 @@ export function xmlEntry(zip: Buffer): ZipEntry {
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
     if (start + compressed > zip.length) throw new Error(`ZIP entry ${name} is truncated`);
     const data = zip.subarray(start, start + compressed);
-    return { name, size, crc, open: () => (method === 0 ? Readable.from([data]) : Readable.from([data]).pipe(createInflateRaw())) };
+    return {
+      name,
+      size,
+      crc,
+      open: () => (method === 0 ? Readable.from([data]) : Readable.from([data]).pipe(createInflateRaw())),
+    };
   }
   throw new Error('the ZIP archive holds no XML document');
 }
@@ -59,5 +64,6 @@ export async function* entryText(entry: ZipEntry): AsyncGenerator<string> {
     yield decoder.decode(chunk, { stream: true });
   }
   yield decoder.decode();
-  if (length !== entry.size || crc !== entry.crc) throw new Error(`ZIP entry ${entry.name} is damaged (size or CRC-32 mismatch)`);
+  if (length !== entry.size || crc !== entry.crc)
+    throw new Error(`ZIP entry ${entry.name} is damaged (size or CRC-32 mismatch)`);
 }

@@ -11,7 +11,8 @@ const HOUR = 60 * MINUTE;
 const T0 = Date.parse('2026-11-24T06:00:00Z');
 const TSDR_CREDIT = { text: 'Status from USPTO TSDR', url: 'https://tsdr.uspto.gov/' };
 const ODP_CREDIT = { text: 'Applications from the USPTO Open Data Portal', url: 'https://data.uspto.gov/' };
-const tsdr = (serial: string) => `https://tsdr.uspto.gov/#caseNumber=${serial}&caseType=SERIAL_NO&searchType=statusSearch`;
+const tsdr = (serial: string) =>
+  `https://tsdr.uspto.gov/#caseNumber=${serial}&caseType=SERIAL_NO&searchType=statusSearch`;
 
 const PYTHON_STATUS = {
   serial: '76044902',
@@ -20,26 +21,39 @@ const PYTHON_STATUS = {
   kind: 'Trademark, Service Mark',
   mark_feature: 'TYPESET WORD(S) /LETTER(S) /NUMBER(S)',
   register: 'Principal',
-  status: { code: '702', date: '2010-09-08', description: 'A Sections 8 and 15 combined declaration has been accepted and acknowledged.' },
+  status: {
+    code: '702',
+    date: '2010-09-08',
+    description: 'A Sections 8 and 15 combined declaration has been accepted and acknowledged.',
+  },
   dates: { filed: '2000-05-09', published: '2003-12-30', registered: '2004-03-23' },
   owner: 'PYTHON SOFTWARE FOUNDATION',
   parties: [
     { role: 'ORIGINAL REGISTRANT', name: 'PYTHON SOFTWARE FOUNDATION', legal_entity: 'CORPORATION', country: 'US' },
     { role: 'OWNER AT PUBLICATION', name: 'PYTHON SOFTWARE FOUNDATION', legal_entity: 'CORPORATION', country: 'US' },
-    { role: 'ORIGINAL APPLICANT', name: 'Corporation for National Research Initiatives', legal_entity: 'CORPORATION', country: 'US' },
+    {
+      role: 'ORIGINAL APPLICANT',
+      name: 'Corporation for National Research Initiatives',
+      legal_entity: 'CORPORATION',
+      country: 'US',
+    },
   ],
   attorney: 'Leanne Stendell',
   classes: [
     {
       class: 9,
-      goods_and_services: 'Computer programs and downloadable computer programs that implement an object-oriented computer programming language',
+      goods_and_services:
+        'Computer programs and downloadable computer programs that implement an object-oriented computer ' +
+        'programming language',
       status: 'ACTIVE',
       first_use: '1995-10-13',
       first_use_in_commerce: '1995-10-13',
     },
     {
       class: 42,
-      goods_and_services: 'Providing information relating to an object-oriented computer programming language and its development environment',
+      goods_and_services:
+        'Providing information relating to an object-oriented computer programming language and its development ' +
+        'environment',
       status: 'ACTIVE',
       first_use: '1995-07-18',
       first_use_in_commerce: '1995-07-18',
@@ -72,8 +86,18 @@ const PSF_MATCH = {
   registered: '2004-03-23',
   status: { code: '702', date: '2010-09-08' },
   goods_and_services: [
-    { class: 9, text: 'Computer programs and downloadable computer programs that implement an object-oriented computer programming language' },
-    { class: 42, text: 'Providing information relating to an object-oriented computer programming language and its development environment' },
+    {
+      class: 9,
+      text:
+        'Computer programs and downloadable computer programs that implement an object-oriented computer ' +
+        'programming language',
+    },
+    {
+      class: 42,
+      text:
+        'Providing information relating to an object-oriented computer programming language and its development ' +
+        'environment',
+    },
   ],
   tsdr_url: tsdr('76044902'),
 };
@@ -86,7 +110,8 @@ const trademarksHarness = (database: string, keys: boolean, options: Partial<Gro
     fixtures: join(__dirname, 'fixtures'),
     database,
     env: (u) => ({
-      TRADEMARKS_INGEST_ENABLED: keys ? 'false' : 'true', // with keys the test drives the ingest; without, the timer is on and must stay idle
+      // with keys the test drives the ingest; without, the timer is on and must stay idle
+      TRADEMARKS_INGEST_ENABLED: keys ? 'false' : 'true',
       TRADEMARKS_TSDR_BASE_URL: u.fake,
       TRADEMARKS_TSDR_RATE_PER_SECOND: '10',
       TRADEMARKS_ODP_BASE_URL: u.fake,
@@ -100,7 +125,9 @@ const trademarksHarness = (database: string, keys: boolean, options: Partial<Gro
 describe('trademarks over NATS', () => {
   let ingest: IngestService;
   let now = T0;
-  const { group, fake, use, call } = trademarksHarness('toll_trademarks_wire', true, { clock: { token: Clock, now: () => now } });
+  const { group, fake, use, call } = trademarksHarness('toll_trademarks_wire', true, {
+    clock: { token: Clock, now: () => now },
+  });
   beforeAll(() => {
     ingest = group.app.get(IngestService);
   });
@@ -110,7 +137,8 @@ describe('trademarks over NATS', () => {
     expect(reply.err).toBeUndefined();
     return reply.response!.data;
   };
-  const refusal = async (operation: string, input: unknown, deadlineMs?: number) => (await call(operation, input, deadlineMs)).err;
+  const refusal = async (operation: string, input: unknown, deadlineMs?: number) =>
+    (await call(operation, input, deadlineMs)).err;
   const found = (answer: any) => answer.matches.map((m: any) => [m.serial, m.mark, m.match]);
 
   it('answers a search with 503 (never charged) until the first ingest has built the index', async () => {
@@ -122,7 +150,14 @@ describe('trademarks over NATS', () => {
 
   it('ingests the daily files of the look-back window, each in one transaction, skipping design-only marks', async () => {
     use(...DAILY);
-    expect(await ingest.tick()).toEqual({ listed: 2, loaded: [{ file: 'apc261122.zip', rows: 6 }, { file: 'apc261123.zip', rows: 2 }], rejected: [] });
+    expect(await ingest.tick()).toEqual({
+      listed: 2,
+      loaded: [
+        { file: 'apc261122.zip', rows: 6 },
+        { file: 'apc261123.zip', rows: 2 },
+      ],
+      rejected: [],
+    });
     expect(fake.hits.map((h) => [h.path, h.query])).toEqual([
       ['/api/v1/datasets/products/TRTDXFAP', { fileDataFromDate: '2026-11-17', fileDataToDate: '2026-11-24' }],
       ['/api/v1/datasets/products/files/TRTDXFAP/apc261122.zip', {}],
@@ -130,7 +165,11 @@ describe('trademarks over NATS', () => {
     ]);
     const health = await data('getHealth', {});
     expect(health.cache).toMatchObject({ index_marks: 7, index_files_loaded: 2, index_latest_file_date: '2026-11-23' });
-    expect(health.ingest).toMatchObject({ enabled: false, last_success_at: '2026-11-24T06:00:00.000Z', rejected_files: [] });
+    expect(health.ingest).toMatchObject({
+      enabled: false,
+      last_success_at: '2026-11-24T06:00:00.000Z',
+      rejected_files: [],
+    });
   });
 
   it('is idempotent: not before it is due, and a later run loads nothing twice', async () => {
@@ -155,12 +194,21 @@ describe('trademarks over NATS', () => {
     expect(answer.matches[1]).toMatchObject({
       match_types: ['phonetic', 'fuzzy'],
       similarity: 0.83,
-      reasons: ['sounds alike: both reduce to the sound key "p0n"', '1 edit (letter added, removed, changed or swapped) from the query: similarity 0.83'],
+      reasons: [
+        'sounds alike: both reduce to the sound key "p0n"',
+        '1 edit (letter added, removed, changed or swapped) from the query: similarity 0.83',
+      ],
       status: { code: '641', date: '2026-11-23' }, // the later daily file updated it
       owner: 'Pithon Labs Inc.',
     });
     expect(answer).toMatchObject({
-      query: { mark: 'Python', normalised: 'python', sound_key: 'p0n', classes: [9, 42], match: ['exact', 'phonetic', 'fuzzy'] },
+      query: {
+        mark: 'Python',
+        normalised: 'python',
+        sound_key: 'p0n',
+        classes: [9, 42],
+        match: ['exact', 'phonetic', 'fuzzy'],
+      },
       count: 3,
       index: { marks: 7, files_loaded: 2, latest_file_date: '2026-11-23' },
       source: 'odp-bulk',
@@ -187,21 +235,43 @@ describe('trademarks over NATS', () => {
       ['99100001', 'PYTHONISTA', 'fuzzy'],
     ]);
     expect(found(await data('searchMarks', { mark: 'Photon' }))).toEqual([['99100005', 'FOTON', 'phonetic']]);
-    expect(found(await data('searchMarks', { mark: 'quick-clean', classes: '3' }))).toEqual([['99100007', 'KWIK KLEEN', 'phonetic']]);
+    expect(found(await data('searchMarks', { mark: 'quick-clean', classes: '3' }))).toEqual([
+      ['99100007', 'KWIK KLEEN', 'phonetic'],
+    ]);
     expect(await data('searchMarks', { mark: 'Zebra Crossing' })).toMatchObject({ count: 0, matches: [] });
     expect((await data('searchMarks', { mark: 'python', limit: 1 })).count).toBe(1);
   });
 
   it('keeps the index when a daily file is damaged: the file is recorded as rejected and nothing of it is loaded', async () => {
-    use('odp/listing-with-corrupt-file-error', 'odp/file-apc261122', 'odp/file-apc261123', 'odp/file-apc261124-corrupt-error');
+    use(
+      'odp/listing-with-corrupt-file-error',
+      'odp/file-apc261122',
+      'odp/file-apc261123',
+      'odp/file-apc261124-corrupt-error',
+    );
     now = T0 + 12 * HOUR;
-    expect(await ingest.tick()).toEqual({ listed: 3, loaded: [], rejected: [{ file: 'apc261124.zip', error: 'not a ZIP archive (no end-of-central-directory record)' }] });
-    use('odp/listing-with-truncated-file-error', 'odp/file-apc261122', 'odp/file-apc261123', 'odp/file-apc261124-truncated-error');
+    expect(await ingest.tick()).toEqual({
+      listed: 3,
+      loaded: [],
+      rejected: [{ file: 'apc261124.zip', error: 'not a ZIP archive (no end-of-central-directory record)' }],
+    });
+    use(
+      'odp/listing-with-truncated-file-error',
+      'odp/file-apc261122',
+      'odp/file-apc261123',
+      'odp/file-apc261124-truncated-error',
+    );
     now = T0 + 18 * HOUR;
-    expect(await ingest.tick()).toEqual({ listed: 3, loaded: [], rejected: [{ file: 'apc261124.zip', error: 'truncated document: the closing root element is missing' }] });
+    expect(await ingest.tick()).toEqual({
+      listed: 3,
+      loaded: [],
+      rejected: [{ file: 'apc261124.zip', error: 'truncated document: the closing root element is missing' }],
+    });
     const health = await data('getHealth', {});
     expect(health.cache).toMatchObject({ index_marks: 7, index_files_loaded: 2, index_latest_file_date: '2026-11-23' });
-    expect(health.ingest.rejected_files).toEqual([{ file: 'apc261124.zip', date: '2026-11-24', error: 'truncated document: the closing root element is missing' }]);
+    expect(health.ingest.rejected_files).toEqual([
+      { file: 'apc261124.zip', date: '2026-11-24', error: 'truncated document: the closing root element is missing' },
+    ]);
     expect(found(await data('searchMarks', { mark: 'python', match: 'exact' }))).toHaveLength(2);
   });
 
@@ -230,7 +300,9 @@ describe('trademarks over NATS', () => {
       message: 'Input failed validation',
       details: { issues: [{ field: 'classes', message: 'must be comma-separated Nice classes 1-45, e.g. "9,42"' }] },
     });
-    expect((await refusal('getStatus', {})).details.issues).toEqual([{ field: 'serial', message: 'give serial or registration' }]);
+    expect((await refusal('getStatus', {})).details.issues).toEqual([
+      { field: 'serial', message: 'give serial or registration' },
+    ]);
     expect((await refusal('getStatus', { serial: '76044902', registration: '2824281' })).details.issues).toEqual([
       { field: 'registration', message: 'give serial or registration, not both' },
     ]);
@@ -256,12 +328,18 @@ describe('trademarks over NATS', () => {
     expect(await data('getStatus', { serial: '76044902' })).toEqual({ ...PYTHON_STATUS, freshness: fresh });
     expect(await data('getStatus', { registration: '2824281' })).toEqual({ ...PYTHON_STATUS, freshness: fresh });
     expect(await data('getStatus', { serial: '76044902' })).toEqual({ ...PYTHON_STATUS, freshness: fresh });
-    expect(fake.hits.map((h) => h.path)).toEqual(['/ts/cd/casestatus/sn76044902/info.xml', '/ts/cd/casestatus/rn2824281/info.xml']);
+    expect(fake.hits.map((h) => h.path)).toEqual([
+      '/ts/cd/casestatus/sn76044902/info.xml',
+      '/ts/cd/casestatus/rn2824281/info.xml',
+    ]);
   });
 
   it('answers an unknown number with 404 NOT_FOUND (never charged)', async () => {
     use('tsdr/not-found-404');
-    expect(await refusal('getStatus', { serial: '99999999' })).toEqual({ code: 'NOT_FOUND', message: 'The trademark office has no case sn99999999' });
+    expect(await refusal('getStatus', { serial: '99999999' })).toEqual({
+      code: 'NOT_FOUND',
+      message: 'The trademark office has no case sn99999999',
+    });
   });
 
   it('serves a cached status labelled stale when TSDR is down after the fresh window', async () => {
@@ -282,20 +360,38 @@ describe('trademarks over NATS', () => {
     expect(answer.freshness).toEqual({
       as_of: '2026-11-25T00:00:00.000Z',
       stale: true,
-      reason: 'index not updated for more than 48 h: the ingest keeps failing: UPSTREAM_ERROR: odp-bulk answered HTTP 503',
+      reason:
+        'index not updated for more than 48 h: the ingest keeps failing: UPSTREAM_ERROR: odp-bulk answered HTTP 503',
     });
     const health = await data('getHealth', {});
     expect(health.status).toBe('degraded');
-    expect(health.ingest.last_failure).toEqual({ at: '2026-11-27T01:00:00.000Z', message: 'UPSTREAM_ERROR: odp-bulk answered HTTP 503' });
+    expect(health.ingest.last_failure).toEqual({
+      at: '2026-11-27T01:00:00.000Z',
+      message: 'UPSTREAM_ERROR: odp-bulk answered HTTP 503',
+    });
   });
 
   it('serves its health: sources with licence terms and keys, ingest, tolls, cache stats and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'trademarks', title: 'Trademark Watch', unavailable: [] });
-    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['trademarks.getStatus', 'trademarks.searchMarks', 'trademarks.getHealth']);
+    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual([
+      'trademarks.getStatus',
+      'trademarks.searchMarks',
+      'trademarks.getHealth',
+    ]);
     expect(health.tolls).toEqual([
-      { operation_id: 'trademarks.getStatus', method: 'GET', path: '/toll/trademarks/status', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'trademarks.searchMarks', method: 'GET', path: '/toll/trademarks/search', price: { per: 'call', usd: '0.01' } },
+      {
+        operation_id: 'trademarks.getStatus',
+        method: 'GET',
+        path: '/toll/trademarks/status',
+        price: { per: 'call', usd: '0.005' },
+      },
+      {
+        operation_id: 'trademarks.searchMarks',
+        method: 'GET',
+        path: '/toll/trademarks/search',
+        price: { per: 'call', usd: '0.01' },
+      },
       { operation_id: 'trademarks.getHealth', method: 'GET', path: '/toll/trademarks/health', price: null },
     ]);
     expect(health.sources.map((s: any) => [s.id, s.configured, s.key, s.license])).toEqual([
@@ -318,10 +414,17 @@ describe('trademarks without API keys', () => {
       ['odp-bulk', false],
     ]);
     expect(health.unavailable).toEqual([
-      { operation_id: 'trademarks.getStatus', reason: 'the USPTO TSDR API key is not configured on this deployment (TRADEMARKS_TSDR_API_KEY); status look-ups are off' },
+      {
+        operation_id: 'trademarks.getStatus',
+        reason:
+          'the USPTO TSDR API key is not configured on this deployment (TRADEMARKS_TSDR_API_KEY); status ' +
+          'look-ups are off',
+      },
       {
         operation_id: 'trademarks.searchMarks',
-        reason: 'the USPTO Open Data Portal API key is not configured on this deployment (TRADEMARKS_ODP_API_KEY), so no index has been built',
+        reason:
+          'the USPTO Open Data Portal API key is not configured on this deployment (TRADEMARKS_ODP_API_KEY), so ' +
+          'no index has been built',
       },
     ]);
     expect(health.ingest).toMatchObject({ enabled: false, next_run_at: null });
@@ -331,10 +434,15 @@ describe('trademarks without API keys', () => {
   it('answers the keyed routes with a clear 503, and still refuses bad input first', async () => {
     expect((await call('getStatus', { serial: '76044902' })).err).toEqual({
       code: 'SERVICE_UNAVAILABLE',
-      message: 'trademarks.getStatus is unavailable: the USPTO TSDR API key is not configured on this deployment (TRADEMARKS_TSDR_API_KEY); status look-ups are off',
+      message:
+        'trademarks.getStatus is unavailable: the USPTO TSDR API key is not configured on this deployment ' +
+        '(TRADEMARKS_TSDR_API_KEY); status look-ups are off',
       details: { operation_id: 'trademarks.getStatus', retry_after_seconds: 3600 },
     });
-    expect((await call('searchMarks', { mark: 'python' })).err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { operation_id: 'trademarks.searchMarks' } });
+    expect((await call('searchMarks', { mark: 'python' })).err).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      details: { operation_id: 'trademarks.searchMarks' },
+    });
     expect((await call('getStatus', { serial: 'abc' })).err.code).toBe('INVALID_INPUT');
     expect(fake.hits).toEqual([]);
   });

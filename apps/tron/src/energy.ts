@@ -9,7 +9,9 @@ export const TRANSFER_BYTES = 350;
 const SUN_PER_TRX = 6;
 
 export const bandOf = (holdsUsdt: boolean) =>
-  holdsUsdt ? { energy: ENERGY_TO_HOLDER, band: 'recipient holds USDT: about 64,285 energy' } : { energy: ENERGY_TO_EMPTY, band: 'recipient holds no USDT: about 130,285 energy' };
+  holdsUsdt
+    ? { energy: ENERGY_TO_HOLDER, band: 'recipient holds USDT: about 64,285 energy' }
+    : { energy: ENERGY_TO_EMPTY, band: 'recipient holds no USDT: about 130,285 energy' };
 
 export const sunToTrx = (sun: bigint) => fromAtomic(sun, SUN_PER_TRX);
 

@@ -7,7 +7,11 @@ import type { TronConfig } from './config';
 export class TronProbes {
   constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: TronConfig) {
     probes.registerHttp(config.TRON_USER_AGENT, [
-      { name: 'tron-node', url: config.TRON_NODE_URLS, headers: config.TRON_TRONGRID_API_KEY ? { 'TRON-PRO-API-KEY': config.TRON_TRONGRID_API_KEY } : undefined },
+      {
+        name: 'tron-node',
+        url: config.TRON_NODE_URLS,
+        headers: config.TRON_TRONGRID_API_KEY ? { 'TRON-PRO-API-KEY': config.TRON_TRONGRID_API_KEY } : undefined,
+      },
     ]);
   }
 }

@@ -28,6 +28,7 @@ export function decodeTronAddress(address: string): Buffer | null {
 }
 
 // ABI word for an address argument: the 20-byte account id, left-padded to 32 bytes (hex).
-export const addressWord = (address: string) => decodeTronAddress(address)!.subarray(1).toString('hex').padStart(64, '0');
+export const addressWord = (address: string) =>
+  decodeTronAddress(address)!.subarray(1).toString('hex').padStart(64, '0');
 
 export const uintWord = (value: bigint) => value.toString(16).padStart(64, '0');

@@ -16,10 +16,14 @@ export class TronController {
     operationId: 'tron.estimate',
     method: 'POST',
     path: '/toll/tron/estimate',
-    summary: 'Energy, bandwidth and TRX burn of a USDT TRC-20 transfer, recipient-aware (holds USDT or not, activated), net of the sender’s own resources',
+    summary:
+      'Energy, bandwidth and TRX burn of a USDT TRC-20 transfer, recipient-aware (holds USDT or not, activated), ' +
+      'net of the sender’s own resources',
     description:
-      "Reads the TRON node: the recipient's USDT balance picks the 64,285 or 130,285 energy band, the sender's staked energy and free bandwidth are " +
-      'subtracted, and the burn uses the live getEnergyFee and getTransactionFee. TRX/USD comes from the data group. Addresses are base58check: a bad ' +
+      "Reads the TRON node: the recipient's USDT balance picks the 64,285 or 130,285 energy band, the sender's " +
+      'staked energy and free bandwidth are ' +
+      'subtracted, and the burn uses the live getEnergyFee and getTransactionFee. TRX/USD comes from the data ' +
+      'group. Addresses are base58check: a bad ' +
       'checksum is refused before payment.',
     asks: [
       'how much TRX will sending USDT on Tron burn',

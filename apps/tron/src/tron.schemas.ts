@@ -10,24 +10,42 @@ const tronAddress = (role: string) =>
   z
     .string()
     .regex(PATTERN, 'a TRON base58 address: T followed by 33 base58 characters')
-    .refine((a) => !PATTERN.test(a) || decodeTronAddress(a) !== null, 'not a valid TRON address: the base58check checksum does not match')
+    .refine(
+      (a) => !PATTERN.test(a) || decodeTronAddress(a) !== null,
+      'not a valid TRON address: the base58check checksum does not match',
+    )
     .describe(`${role}: TRON base58check address (T…)`);
 
-export const EstimateInput = z.strictObject({
-  from: tronAddress('Sender'),
-  to: tronAddress('Recipient'),
-  amount_usdt: z
-    .number()
-    .positive()
-    .max(1e12)
-    .refine((n) => /^\d+(\.\d{1,6})?$/.test(String(n)), 'at most 6 decimals (USDT has 6)')
-    .describe('USDT to send (6 decimals at most)'),
-  trx_balance_sun: z.number().int().min(0).max(MAX_SAFE).optional().describe("Sender's TRX balance in sun (1 TRX = 1,000,000 sun): the answer says whether it covers the burn"),
-  contract_call: z
-    .boolean()
-    .default(false)
-    .describe('true: also simulate this exact transfer on the node (from the sender) and use its energy instead of the band; the band is used if the simulation reverts'),
-}).meta({ examples: [{ from: 'TAuD2W5vggcdy1cNpem4uH3HreRMyPQLHT', to: 'TEB2oMAzDDHq869w79okFtUHE1bkLbH5RL', amount_usdt: 12.5 }] });
+export const EstimateInput = z
+  .strictObject({
+    from: tronAddress('Sender'),
+    to: tronAddress('Recipient'),
+    amount_usdt: z
+      .number()
+      .positive()
+      .max(1e12)
+      .refine((n) => /^\d+(\.\d{1,6})?$/.test(String(n)), 'at most 6 decimals (USDT has 6)')
+      .describe('USDT to send (6 decimals at most)'),
+    trx_balance_sun: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SAFE)
+      .optional()
+      .describe("Sender's TRX balance in sun (1 TRX = 1,000,000 sun): the answer says whether it covers the burn"),
+    contract_call: z
+      .boolean()
+      .default(false)
+      .describe(
+        'true: also simulate this exact transfer on the node (from the sender) and use its energy instead of the ' +
+          'band; the band is used if the simulation reverts',
+      ),
+  })
+  .meta({
+    examples: [
+      { from: 'TAuD2W5vggcdy1cNpem4uH3HreRMyPQLHT', to: 'TEB2oMAzDDHq869w79okFtUHE1bkLbH5RL', amount_usdt: 12.5 },
+    ],
+  });
 export type EstimateInput = z.infer<typeof EstimateInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -37,7 +55,12 @@ const Trx = z.string().describe('TRX, decimal string');
 const Usd = z.string().nullable().describe('USD at trx_usd, decimal string to the cent; null without a TRX/USD price');
 
 const TrxUsd = z
-  .object({ usd: z.string().nullable(), source: z.string().nullable(), as_of: z.string().nullable(), reason: z.string().optional() })
+  .object({
+    usd: z.string().nullable(),
+    source: z.string().nullable(),
+    as_of: z.string().nullable(),
+    reason: z.string().optional(),
+  })
   .describe("TRX/USD from the data group's price cache; usd null (with reason) when it has no fresh price");
 
 const NodeParams = z.object({

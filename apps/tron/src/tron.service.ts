@@ -2,7 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { Clock, GroupHealth } from '@toll/platform';
 import { SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
-import { atomicToUsdt, bandOf, ENERGY_TO_EMPTY, ENERGY_TO_HOLDER, sunToTrx, sunToUsd, TRANSFER_BYTES, usdtToAtomic } from './energy';
+import {
+  atomicToUsdt,
+  bandOf,
+  ENERGY_TO_EMPTY,
+  ENERGY_TO_HOLDER,
+  sunToTrx,
+  sunToUsd,
+  TRANSFER_BYTES,
+  usdtToAtomic,
+} from './energy';
 import type * as S from './tron.schemas';
 import { TronNodeClient, type ChainParams, type Resources } from './upstreams/tron-node.client';
 import { TrxPriceClient, type TrxUsd } from './upstreams/trx-price.client';
@@ -16,7 +25,8 @@ const ACCOUNT_TTL: CachePolicy = { freshMs: 30_000, staleMs: 5 * MINUTE };
 const PRICE_TTL: CachePolicy = { freshMs: 5 * MINUTE, staleMs: 55 * MINUTE };
 const CACHE_MAX_ENTRIES = 20_000;
 const NO_RENT =
-  'No energy-rental price source is configured: rental markets (e.g. tronenergyrent.com, tronrental.com) quote 30-45 sun per energy for 1 h, ' +
+  'No energy-rental price source is configured: rental markets (e.g. tronenergyrent.com, tronrental.com) quote ' +
+  '30-45 sun per energy for 1 h, ' +
   'often a third of the burn, but none offers a keyless price API this service may resell, so no rent price is quoted.';
 
 interface Recipient {
@@ -27,7 +37,10 @@ interface Recipient {
 @Injectable()
 export class TronService {
   private readonly cache: SwrCache;
-  private nodeHealth: { lastSuccessAt: string | null; lastFailure: { at: string; code: string; message: string } | null } = { lastSuccessAt: null, lastFailure: null };
+  private nodeHealth: {
+    lastSuccessAt: string | null;
+    lastFailure: { at: string; code: string; message: string } | null;
+  } = { lastSuccessAt: null, lastFailure: null };
 
   constructor(
     private readonly node: TronNodeClient,
@@ -43,12 +56,17 @@ export class TronService {
     const [params, recipient, sender, trxUsd, simulated] = await Promise.all([
       this.params(deadline),
       this.fromNode(`recipient:${input.to}`, ACCOUNT_TTL, async () => {
-        const [balance, activated] = await Promise.all([this.node.usdtBalance(input.to, deadline), this.node.activated(input.to, deadline)]);
+        const [balance, activated] = await Promise.all([
+          this.node.usdtBalance(input.to, deadline),
+          this.node.activated(input.to, deadline),
+        ]);
         return { balance, activated } satisfies Recipient;
       }),
       this.fromNode(`resources:${input.from}`, ACCOUNT_TTL, () => this.node.resources(input.from, deadline)),
       this.trxUsd(deadline),
-      input.contract_call ? this.tracked(() => this.node.simulateTransfer(input.from, input.to, amount, deadline)) : Promise.resolve(null),
+      input.contract_call
+        ? this.tracked(() => this.node.simulateTransfer(input.from, input.to, amount, deadline))
+        : Promise.resolve(null),
     ]);
     const p = params.value;
     const r = recipient.value;
@@ -62,16 +80,34 @@ export class TronService {
     const bandwidthBurn = bandwidthBurned ? BigInt(TRANSFER_BYTES) * BigInt(p.bandwidthFeeSun) : 0n;
     const total = energyBurn + bandwidthBurn;
     const notes = [
-      ...(input.contract_call && simulated === null ? ['the node simulation of this transfer reverted (does the sender hold the USDT?): the band is used'] : []),
-      ...(r.activated ? [] : ['the recipient is not activated: a USDT transfer does not activate it, and it cannot receive delegated (rented) energy until it is']),
-      ...[params, recipient, sender].filter((c) => c.freshness.stale).map((c) => `node unreachable: account or chain data from ${c.freshness.fetchedAt} is used (${c.freshness.reason})`),
+      ...(input.contract_call && simulated === null
+        ? ['the node simulation of this transfer reverted (does the sender hold the USDT?): the band is used']
+        : []),
+      ...(r.activated
+        ? []
+        : [
+            'the recipient is not activated: a USDT transfer does not activate it, and it cannot receive ' +
+              'delegated (rented) energy until it is',
+          ]),
+      ...[params, recipient, sender]
+        .filter((c) => c.freshness.stale)
+        .map(
+          (c) =>
+            `node unreachable: account or chain data from ${c.freshness.fetchedAt} is used (${c.freshness.reason})`,
+        ),
     ];
     return {
       from: input.from,
       to: input.to,
       amount_usdt: atomicToUsdt(amount),
       recipient: { holds_usdt: r.balance > 0n, usdt_balance: atomicToUsdt(r.balance), activated: r.activated },
-      energy: { required, basis: simulated === null ? 'band' : 'simulation', band: band.band, sender_available: s.energyLeft, to_burn: energyToBurn },
+      energy: {
+        required,
+        basis: simulated === null ? 'band' : 'simulation',
+        band: band.band,
+        sender_available: s.energyLeft,
+        to_burn: energyToBurn,
+      },
       bandwidth: { required_bytes: TRANSFER_BYTES, sender_available_bytes: bandwidthLeft, burned: bandwidthBurned },
       cost: {
         energy_burn_sun: energyBurn.toString(),
@@ -86,7 +122,10 @@ export class TronService {
           : {
               trx_balance_sun: String(input.trx_balance_sun),
               covers_burn: BigInt(input.trx_balance_sun) >= total,
-              shortfall_sun: (total > BigInt(input.trx_balance_sun) ? total - BigInt(input.trx_balance_sun) : 0n).toString(),
+              shortfall_sun: (total > BigInt(input.trx_balance_sun)
+                ? total - BigInt(input.trx_balance_sun)
+                : 0n
+              ).toString(),
             },
       rent: { available: false, reason: NO_RENT },
       params: paramsView(params),
@@ -115,7 +154,9 @@ export class TronService {
   async health(): Promise<S.HealthOutput> {
     const described = this.groupHealth.describe();
     const trxUsd = await this.trxUsd(Date.now() + 1_500);
-    const failing = this.nodeHealth.lastFailure !== null && (this.nodeHealth.lastSuccessAt === null || this.nodeHealth.lastFailure.at > this.nodeHealth.lastSuccessAt);
+    const failing =
+      this.nodeHealth.lastFailure !== null &&
+      (this.nodeHealth.lastSuccessAt === null || this.nodeHealth.lastFailure.at > this.nodeHealth.lastSuccessAt);
     return {
       ...described,
       status: failing ? 'degraded' : 'ok',
@@ -137,9 +178,17 @@ export class TronService {
   // A missing price never fails an estimate: the TRX amounts stand, USD is null with the reason.
   private async trxUsd(deadline: number): Promise<S.EstimateOutput['trx_usd']> {
     try {
-      const cached = await this.cache.get<TrxUsd>('trx-usd', PRICE_TTL, async () => ({ value: await this.price.trxUsd(deadline), source: 'data' }));
+      const cached = await this.cache.get<TrxUsd>('trx-usd', PRICE_TTL, async () => ({
+        value: await this.price.trxUsd(deadline),
+        source: 'data',
+      }));
       const { usd, source, asOf } = cached.value;
-      return { usd, source, as_of: asOf, ...(cached.freshness.stale ? { reason: `stale: ${cached.freshness.reason}` } : {}) };
+      return {
+        usd,
+        source,
+        as_of: asOf,
+        ...(cached.freshness.stale ? { reason: `stale: ${cached.freshness.reason}` } : {}),
+      };
     } catch (e) {
       if (!(e instanceof TollError)) throw e;
       return { usd: null, source: null, as_of: null, reason: e.message };
@@ -152,7 +201,11 @@ export class TronService {
       this.nodeHealth = { ...this.nodeHealth, lastSuccessAt: new Date(this.clock.now()).toISOString() };
       return value;
     } catch (e) {
-      if (e instanceof TollError) this.nodeHealth = { ...this.nodeHealth, lastFailure: { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message } };
+      if (e instanceof TollError)
+        this.nodeHealth = {
+          ...this.nodeHealth,
+          lastFailure: { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message },
+        };
       throw e;
     }
   }
@@ -160,5 +213,11 @@ export class TronService {
 
 function paramsView(params: Cached<ChainParams>): S.EstimateOutput['params'] {
   const p = params.value;
-  return { energy_fee_sun: p.energyFeeSun, bandwidth_fee_sun: p.bandwidthFeeSun, free_bandwidth_per_day: p.freeBandwidth, as_of: params.freshness.fetchedAt, stale: params.freshness.stale };
+  return {
+    energy_fee_sun: p.energyFeeSun,
+    bandwidth_fee_sun: p.bandwidthFeeSun,
+    free_bandwidth_per_day: p.freeBandwidth,
+    as_of: params.freshness.fetchedAt,
+    stale: params.freshness.stale,
+  };
 }

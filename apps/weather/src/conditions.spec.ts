@@ -20,6 +20,12 @@ describe('conditions', () => {
   });
 
   it('takes day or night from the symbol variant only', () => {
-    expect([metIsDay('fair_day'), metIsDay('fair_night'), metIsDay('fair_polartwilight'), metIsDay('cloudy'), metIsDay(null)]).toEqual([true, false, null, null, null]);
+    expect([
+      metIsDay('fair_day'),
+      metIsDay('fair_night'),
+      metIsDay('fair_polartwilight'),
+      metIsDay('cloudy'),
+      metIsDay(null),
+    ]).toEqual([true, false, null, null, null]);
   });
 });

@@ -37,7 +37,13 @@ export function wmoCondition(code: number | null): Condition {
   return { text, weatherCode: code, symbolCode: null };
 }
 
-const MET_PLAIN: Record<string, string> = { clearsky: 'Clear sky', fair: 'Fair', partlycloudy: 'Partly cloudy', cloudy: 'Cloudy', fog: 'Fog' };
+const MET_PLAIN: Record<string, string> = {
+  clearsky: 'Clear sky',
+  fair: 'Fair',
+  partlycloudy: 'Partly cloudy',
+  cloudy: 'Cloudy',
+  fog: 'Fog',
+};
 // The other MET symbols compose intensity, precipitation, showers and thunder, e.g. "heavyrainshowersandthunder".
 // MET's own list spells two of them "lightssleet…" and "lightssnow…", hence "lights?".
 const MET_COMPOSED = /^(lights?|heavy)?(rain|sleet|snow)(showers)?(andthunder)?$/;
@@ -48,7 +54,9 @@ export function metCondition(symbol: string | null): Condition {
   if (symbol === null) return { text: 'Unknown', weatherCode: null, symbolCode: null };
   const base = symbol.replace(MET_VARIANT, '');
   const m = MET_COMPOSED.exec(base);
-  const words = m ? [m[1] && m[1].replace(/s$/, ''), m[2], m[3], m[4] && 'and thunder'].filter(Boolean).join(' ') : (MET_PLAIN[base] ?? base);
+  const words = m
+    ? [m[1] && m[1].replace(/s$/, ''), m[2], m[3], m[4] && 'and thunder'].filter(Boolean).join(' ')
+    : (MET_PLAIN[base] ?? base);
   return { text: words.charAt(0).toUpperCase() + words.slice(1), weatherCode: null, symbolCode: symbol };
 }
 

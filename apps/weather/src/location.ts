@@ -6,7 +6,10 @@ import type { Point } from './weather.model';
 export const PRECISION_DEG = 0.01;
 const DECIMALS = 2;
 
-export const roundPoint = ({ lat, lon }: { lat: number; lon: number }): Point => ({ latitude: round(lat), longitude: round(lon) });
+export const roundPoint = ({ lat, lon }: { lat: number; lon: number }): Point => ({
+  latitude: round(lat),
+  longitude: round(lon),
+});
 export const pointKey = (p: Point) => `${p.latitude.toFixed(DECIMALS)},${p.longitude.toFixed(DECIMALS)}`;
 
 function round(value: number): number {

@@ -8,7 +8,13 @@ import { OpenMeteoClient } from './upstreams/open-meteo.client';
 // The providers the routes' `sources` name, probed in the background at their API roots.
 @Injectable()
 export class WeatherProbes {
-  constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: WeatherConfig, openMeteo: OpenMeteoClient, metNorway: MetNorwayClient, nws: NwsClient) {
+  constructor(
+    probes: SourceProbes,
+    @Inject(APP_CONFIG) config: WeatherConfig,
+    openMeteo: OpenMeteoClient,
+    metNorway: MetNorwayClient,
+    nws: NwsClient,
+  ) {
     probes.registerHttp(config.WEATHER_USER_AGENT, [
       { name: 'open-meteo', url: openMeteo.baseUrl, enabled: openMeteo.enabled },
       { name: 'met-norway', url: metNorway.baseUrl, enabled: metNorway.enabled },

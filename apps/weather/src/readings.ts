@@ -20,7 +20,8 @@ export function round(value: number | null, decimals = 1): number | null {
   const r = Math.round(value * f) / f;
   return r === 0 ? 0 : r; // no "-0"
 }
-const to = (value: number | null, convert: (v: number) => number, decimals = 1) => (value === null ? null : round(convert(value), decimals));
+const to = (value: number | null, convert: (v: number) => number, decimals = 1) =>
+  value === null ? null : round(convert(value), decimals);
 
 const condition = (c: Condition) => ({ condition: c.text, weather_code: c.weatherCode, symbol_code: c.symbolCode });
 

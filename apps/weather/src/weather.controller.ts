@@ -8,8 +8,10 @@ import { WeatherService } from './weather.service';
 // Room for the primary's own timeout (4 s by default) and then the fallback's.
 const TIMEOUT_MS = 10_000;
 const CREDIT =
-  'Sources: Open-Meteo (primary; data CC BY 4.0; its keyless API is non-commercial only, so paid deployments use an API key), ' +
-  'MET Norway (fallback; CC BY 4.0 / NLOD). Coordinates are rounded to 2 decimals (about 1.1 km) for the upstream call and the cache; ' +
+  'Sources: Open-Meteo (primary; data CC BY 4.0; its keyless API is non-commercial only, so paid deployments use ' +
+  'an API key), ' +
+  'MET Norway (fallback; CC BY 4.0 / NLOD). Coordinates are rounded to 2 decimals (about 1.1 km) for the ' +
+  'upstream call and the cache; ' +
   'the response names the source, and stale data (all providers down) is labelled stale with as_of and reason.';
 
 @Controller()
@@ -76,8 +78,10 @@ export class WeatherController {
     path: '/toll/weather/alerts',
     summary: 'Active US National Weather Service alerts at a point; non-US points get an empty list and a note',
     description:
-      'Source: api.weather.gov (public domain). Coverage is US only (the 50 states and the territories), judged offline from the ' +
-      "point's time zone; elsewhere the answer is 200 with alerts [] and in_coverage false. Coordinates are rounded to 2 decimals.",
+      'Source: api.weather.gov (public domain). Coverage is US only (the 50 states and the territories), judged ' +
+      'offline from the ' +
+      "point's time zone; elsewhere the answer is 200 with alerts [] and in_coverage false. Coordinates are " +
+      'rounded to 2 decimals.',
     asks: [
       'weather warnings in effect near me',
       'active storm or flood alerts in Florida',

@@ -3,8 +3,16 @@ import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected). GET query values arrive as numbers: the gateway
 // coerces them from the announced JSON Schema.
-const lat = z.number().min(-90).max(90).describe('Latitude in decimal degrees, -90 to 90 (rounded to 2 decimals, about 1.1 km)');
-const lon = z.number().min(-180).max(180).describe('Longitude in decimal degrees, -180 to 180 (rounded to 2 decimals, about 1.1 km)');
+const lat = z
+  .number()
+  .min(-90)
+  .max(90)
+  .describe('Latitude in decimal degrees, -90 to 90 (rounded to 2 decimals, about 1.1 km)');
+const lon = z
+  .number()
+  .min(-180)
+  .max(180)
+  .describe('Longitude in decimal degrees, -180 to 180 (rounded to 2 decimals, about 1.1 km)');
 
 export const PointInput = z.strictObject({ lat, lon });
 export type PointInput = z.infer<typeof PointInput>;
@@ -13,11 +21,19 @@ export type PointInput = z.infer<typeof PointInput>;
 export const CurrentInput = PointInput.meta({ examples: [{ lat: 52.52, lon: 13.41 }] });
 export const AlertsInput = PointInput.meta({ examples: [{ lat: 39.75, lon: -97.09 }] });
 
-export const ForecastInput = z.strictObject({
-  lat,
-  lon,
-  days: z.number().int().min(1).max(16).default(7).describe('Number of days, 1-16 (default 7), starting today in local time'),
-}).meta({ examples: [{ lat: 52.52, lon: 13.41, days: 3 }] });
+export const ForecastInput = z
+  .strictObject({
+    lat,
+    lon,
+    days: z
+      .number()
+      .int()
+      .min(1)
+      .max(16)
+      .default(7)
+      .describe('Number of days, 1-16 (default 7), starting today in local time'),
+  })
+  .meta({ examples: [{ lat: 52.52, lon: 13.41, days: 3 }] });
 export type ForecastInput = z.infer<typeof ForecastInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -102,8 +118,18 @@ export const GetForecastOutput = z.object({
       uv_index_max: num,
       sunrise: z.string().nullable(),
       sunset: z.string().nullable(),
-      metric: z.object({ temperature_max_c: num, temperature_min_c: num, precipitation_mm: num, wind_speed_max_kmh: num }),
-      imperial: z.object({ temperature_max_f: num, temperature_min_f: num, precipitation_in: num, wind_speed_max_mph: num }),
+      metric: z.object({
+        temperature_max_c: num,
+        temperature_min_c: num,
+        precipitation_mm: num,
+        wind_speed_max_kmh: num,
+      }),
+      imperial: z.object({
+        temperature_max_f: num,
+        temperature_min_f: num,
+        precipitation_in: num,
+        wind_speed_max_mph: num,
+      }),
     }),
   ),
   ...Provenance,

@@ -8,10 +8,22 @@ import { WeatherService } from './weather.service';
 import { Clock } from '@toll/platform';
 
 const forecast: Forecast = { timezone: 'UTC', elevationM: null, days: [], notes: [] };
-const provider = (id: WeatherProvider['id'], enabled: boolean) => ({ id, enabled, baseUrl: `https://${id}.test`, current: jest.fn(), forecast: jest.fn(async () => forecast) });
+const provider = (id: WeatherProvider['id'], enabled: boolean) => ({
+  id,
+  enabled,
+  baseUrl: `https://${id}.test`,
+  current: jest.fn(),
+  forecast: jest.fn(async () => forecast),
+});
 
 const service = (openMeteo: ReturnType<typeof provider>, metNorway: ReturnType<typeof provider>) =>
-  new WeatherService(openMeteo as unknown as OpenMeteoClient, metNorway as unknown as MetNorwayClient, {} as NwsClient, new Clock(), {} as GroupHealth);
+  new WeatherService(
+    openMeteo as unknown as OpenMeteoClient,
+    metNorway as unknown as MetNorwayClient,
+    {} as NwsClient,
+    new Clock(),
+    {} as GroupHealth,
+  );
 
 describe(WeatherService.name, () => {
   it('skips a provider turned off by configuration (e.g. Open-Meteo without a commercial licence)', async () => {
@@ -27,6 +39,9 @@ describe(WeatherService.name, () => {
       .forecast({ lat: 1, lon: 2, days: 3 }, Date.now() + 1_000)
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TollError);
-    expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'No weather provider is enabled on this deployment' });
+    expect(err).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'No weather provider is enabled on this deployment',
+    });
   });
 });

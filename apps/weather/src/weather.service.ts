@@ -12,7 +12,8 @@ import type * as S from './weather.schemas';
 import type { Point, SourceId, WeatherProvider } from './weather.model';
 
 const MINUTE = 60_000;
-// Current conditions: models update every 15 min to hourly; an hour-old reading is still useful when all providers fail.
+// Current conditions: models update every 15 min to hourly; an hour-old reading is still useful when all providers
+// fail.
 const CURRENT_TTL: CachePolicy = { freshMs: 10 * MINUTE, staleMs: 60 * MINUTE };
 // Daily forecast: hourly model runs; six hours stale still beats nothing.
 const FORECAST_TTL: CachePolicy = { freshMs: 60 * MINUTE, staleMs: 6 * 60 * MINUTE };
@@ -28,7 +29,8 @@ interface SourceHealth {
 }
 
 // The calendar date at `now` in an IANA zone, YYYY-MM-DD (the form forecast days are dated in).
-const localDate = (now: number, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+const localDate = (now: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 @Injectable()
 export class WeatherService {
@@ -49,22 +51,37 @@ export class WeatherService {
 
   async current(input: S.PointInput, deadline: number): Promise<S.GetCurrentOutput> {
     const point = roundPoint(input);
-    const cached = await this.cache.get(`current:${pointKey(point)}`, CURRENT_TTL, () => this.firstAnswer((p) => p.current(point, deadline)));
+    const cached = await this.cache.get(`current:${pointKey(point)}`, CURRENT_TTL, () =>
+      this.firstAnswer((p) => p.current(point, deadline)),
+    );
     const o = cached.value;
-    return { location: location(input, point, o.timezone, o.elevationM), current: presentCurrent(o), ...provenance(cached), notes: o.notes };
+    return {
+      location: location(input, point, o.timezone, o.elevationM),
+      current: presentCurrent(o),
+      ...provenance(cached),
+      notes: o.notes,
+    };
   }
 
   async forecast(input: S.ForecastInput, deadline: number): Promise<S.GetForecastOutput> {
     const point = roundPoint(input);
     const key = `forecast:${pointKey(point)}:${input.days}`;
-    const cached = await this.cache.get(key, FORECAST_TTL, () => this.firstAnswer((p) => p.forecast(point, input.days, deadline)));
+    const cached = await this.cache.get(key, FORECAST_TTL, () =>
+      this.firstAnswer((p) => p.forecast(point, input.days, deadline)),
+    );
     const f = cached.value;
     // A forecast fetched days ago starts in the past: those days are history, never the forecast. A replayed recording
     // (the offline demo) keeps its days as recorded: the answer says it is one (replayed, recorded_at, stale), so
     // nothing in it reads as today's forecast, and the demo's example stays answerable as the recording ages.
     const today = localDate(this.clock.now(), f.timezone);
     const days = cached.freshness.replayed ? f.days : f.days.filter((d) => d.date >= today);
-    if (!days.length && f.days.length) throw new TollError('UPSTREAM_ERROR', `The forecast for ${pointKey(point)} fetched ${cached.freshness.fetchedAt} has no day from today (${today}, ${f.timezone}) on`, { as_of: cached.freshness.fetchedAt, today });
+    if (!days.length && f.days.length)
+      throw new TollError(
+        'UPSTREAM_ERROR',
+        `The forecast for ${pointKey(point)} fetched ${cached.freshness.fetchedAt} has no day from today ` +
+          `(${today}, ${f.timezone}) on`,
+        { as_of: cached.freshness.fetchedAt, today },
+      );
     const dropped = f.days.length - days.length;
     return {
       location: location(input, point, f.timezone, f.elevationM),
@@ -72,9 +89,17 @@ export class WeatherService {
       days: days.map(presentDay),
       ...provenance(cached),
       notes: dropped
-        ? [...f.notes, `${dropped} day(s) before today (${today}, ${f.timezone}) left out: the forecast was fetched ${cached.freshness.fetchedAt}.`]
+        ? [
+            ...f.notes,
+            `${dropped} day(s) before today (${today}, ${f.timezone}) left out: the forecast was fetched ` +
+              `${cached.freshness.fetchedAt}.`,
+          ]
         : cached.freshness.replayed && f.days.some((d) => d.date < today)
-          ? [...f.notes, `A recording from ${cached.freshness.fetchedAt} replayed: its days are the recording's, not a forecast from today (${today}, ${f.timezone}).`]
+          ? [
+              ...f.notes,
+              `A recording from ${cached.freshness.fetchedAt} replayed: its days are the recording's, not a ` +
+                `forecast from today (${today}, ${f.timezone}).`,
+            ]
           : f.notes,
     };
   }
@@ -85,15 +110,37 @@ export class WeatherService {
     const zone = timezoneOf(point);
     const where = location(input, point, zone, null);
     if (!isUsPoint(point, zone)) {
-      const note = `Alerts come from the US National Weather Service and cover US points only; ${point.latitude},${point.longitude} (${zone}) is outside the US.`;
-      return { location: where, coverage: 'US only', in_coverage: false, note, count: 0, alerts: [], updated: null, source: null, attribution: null, freshness: null };
+      const note =
+        `Alerts come from the US National Weather Service and cover US points only; ` +
+        `${point.latitude},${point.longitude} (${zone}) is outside the US.`;
+      return {
+        location: where,
+        coverage: 'US only',
+        in_coverage: false,
+        note,
+        count: 0,
+        alerts: [],
+        updated: null,
+        source: null,
+        attribution: null,
+        freshness: null,
+      };
     }
     const cached: Cached<AlertList> = await this.cache.get(`alerts:${pointKey(point)}`, ALERTS_TTL, async () => ({
       value: await this.tracked('nws', () => this.nws.activeAlerts(point, deadline)),
       source: 'nws',
     }));
     const { alerts, updated } = cached.value;
-    return { location: where, coverage: 'US only', in_coverage: true, note: null, count: alerts.length, alerts, updated, ...provenance(cached) };
+    return {
+      location: where,
+      coverage: 'US only',
+      in_coverage: true,
+      note: null,
+      count: alerts.length,
+      alerts,
+      updated,
+      ...provenance(cached),
+    };
   }
 
   health(): S.HealthOutput {
@@ -117,24 +164,35 @@ export class WeatherService {
       };
     });
     // Degraded: no forecast provider enabled, or an enabled provider's latest call failed.
-    const degraded = !this.providers.some((p) => p.enabled) || sources.some((s) => s.enabled && this.sourceHealth.get(s.id)?.failing);
+    const degraded =
+      !this.providers.some((p) => p.enabled) || sources.some((s) => s.enabled && this.sourceHealth.get(s.id)?.failing);
     return {
       ...described,
       status: degraded ? 'degraded' : 'ok',
       sources,
-      cache: { entries: this.cache.size, ...this.cache.stats, rounding: `coordinates rounded to ${PRECISION_DEG}° (2 decimals) for cache keys and upstream calls` },
+      cache: {
+        entries: this.cache.size,
+        ...this.cache.stats,
+        rounding: `coordinates rounded to ${PRECISION_DEG}° (2 decimals) for cache keys and upstream calls`,
+      },
     };
   }
 
   // Asks the enabled providers in order; the first answer wins and says which providers failed before it.
-  private async firstAnswer<T extends { notes: string[] }>(ask: (p: WeatherProvider) => Promise<T>): Promise<{ value: T; source: SourceId }> {
+  private async firstAnswer<T extends { notes: string[] }>(
+    ask: (p: WeatherProvider) => Promise<T>,
+  ): Promise<{ value: T; source: SourceId }> {
     const enabled = this.providers.filter((p) => p.enabled);
-    if (!enabled.length) throw new TollError('SERVICE_UNAVAILABLE', 'No weather provider is enabled on this deployment');
+    if (!enabled.length)
+      throw new TollError('SERVICE_UNAVAILABLE', 'No weather provider is enabled on this deployment');
     const failures: Array<{ source: SourceId; error: TollError }> = [];
     for (const provider of enabled) {
       try {
         const value = await this.tracked(provider.id, () => ask(provider));
-        const fellBack = failures.map(({ source, error }) => `${source} failed (${error.code}: ${error.message}); answered by the fallback ${provider.id}`);
+        const fellBack = failures.map(
+          ({ source, error }) =>
+            `${source} failed (${error.code}: ${error.message}); answered by the fallback ${provider.id}`,
+        );
         return { value: { ...value, notes: [...fellBack, ...value.notes] }, source: provider.id };
       } catch (e) {
         if (!(e instanceof TollError)) throw e;
@@ -158,19 +216,33 @@ export class WeatherService {
       Object.assign(seen, { lastSuccessAt: new Date(this.clock.now()).toISOString(), failing: false });
       return value;
     } catch (e) {
-      if (e instanceof TollError) Object.assign(seen, { lastFailure: { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message }, failing: true });
+      if (e instanceof TollError)
+        Object.assign(seen, {
+          lastFailure: { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message },
+          failing: true,
+        });
       throw e;
     }
   }
 }
 
 function location(input: S.PointInput, point: Point, timezone: string | null, elevationM: number | null) {
-  return { ...point, precision_deg: PRECISION_DEG, requested: { latitude: input.lat, longitude: input.lon }, timezone, elevation_m: elevationM };
+  return {
+    ...point,
+    precision_deg: PRECISION_DEG,
+    requested: { latitude: input.lat, longitude: input.lon },
+    timezone,
+    elevation_m: elevationM,
+  };
 }
 
 // Who produced the data and how fresh it is; a stale answer carries its age (as_of) and the reason.
 function provenance(cached: Cached<unknown>) {
   const source = cached.freshness.source as SourceId;
   const { fetchedAt, stale, reason } = cached.freshness;
-  return { source, attribution: SOURCES[source].attribution, freshness: { as_of: fetchedAt, stale, ...(reason ? { reason } : {}) } };
+  return {
+    source,
+    attribution: SOURCES[source].attribution,
+    freshness: { as_of: fetchedAt, stale, ...(reason ? { reason } : {}) },
+  };
 }

@@ -10,15 +10,34 @@ const MINUTE = 60_000;
 
 const OPEN_METEO = { text: 'Weather data by Open-Meteo.com', url: 'https://open-meteo.com/', license: 'CC BY 4.0' };
 const MET_NORWAY = { text: 'Weather data from MET Norway', url: 'https://api.met.no/', license: 'CC BY 4.0 / NLOD' };
-const NWS = { text: 'Alerts from the U.S. National Weather Service', url: 'https://www.weather.gov/', license: 'Public domain (US Government work)' };
+const NWS = {
+  text: 'Alerts from the U.S. National Weather Service',
+  url: 'https://www.weather.gov/',
+  license: 'Public domain (US Government work)',
+};
 const FRESH_T0 = { as_of: '2026-11-22T14:20:00.000Z', stale: false };
 const MET_FORECAST_NOTE =
-  'MET Norway days are aggregated from hourly and 6-hourly steps: the first day covers only the hours left, and max/min come from those steps';
+  'MET Norway days are aggregated from hourly and 6-hourly steps: the first day covers only the hours left, and ' +
+  'max/min come from those steps';
 
 const BERLIN = { lat: 52.5201, lon: 13.4089 };
-const BERLIN_LOCATION = { latitude: 52.52, longitude: 13.41, precision_deg: 0.01, requested: { latitude: 52.5201, longitude: 13.4089 }, timezone: 'Europe/Berlin', elevation_m: 38 };
+const BERLIN_LOCATION = {
+  latitude: 52.52,
+  longitude: 13.41,
+  precision_deg: 0.01,
+  requested: { latitude: 52.5201, longitude: 13.4089 },
+  timezone: 'Europe/Berlin',
+  elevation_m: 38,
+};
 const OSLO = { lat: 59.9139, lon: 10.7522 };
-const OSLO_LOCATION = { latitude: 59.91, longitude: 10.75, precision_deg: 0.01, requested: { latitude: 59.9139, longitude: 10.7522 }, timezone: 'Europe/Oslo', elevation_m: 15 };
+const OSLO_LOCATION = {
+  latitude: 59.91,
+  longitude: 10.75,
+  precision_deg: 0.01,
+  requested: { latitude: 59.9139, longitude: 10.7522 },
+  timezone: 'Europe/Oslo',
+  elevation_m: 15,
+};
 const KANSAS = { lat: 39.7456, lon: -97.0892 };
 
 const BERLIN_CURRENT = {
@@ -32,8 +51,22 @@ const BERLIN_CURRENT = {
     relative_humidity_pct: 81,
     cloud_cover_pct: 100,
     wind_direction_deg: 245,
-    metric: { temperature_c: 6.4, apparent_temperature_c: 2.9, precipitation_mm: 0.2, wind_speed_kmh: 14.8, wind_gusts_kmh: 31.3, pressure_hpa: 1008.3 },
-    imperial: { temperature_f: 43.5, apparent_temperature_f: 37.2, precipitation_in: 0.01, wind_speed_mph: 9.2, wind_gusts_mph: 19.4, pressure_inhg: 29.78 },
+    metric: {
+      temperature_c: 6.4,
+      apparent_temperature_c: 2.9,
+      precipitation_mm: 0.2,
+      wind_speed_kmh: 14.8,
+      wind_gusts_kmh: 31.3,
+      pressure_hpa: 1008.3,
+    },
+    imperial: {
+      temperature_f: 43.5,
+      apparent_temperature_f: 37.2,
+      precipitation_in: 0.01,
+      wind_speed_mph: 9.2,
+      wind_gusts_mph: 19.4,
+      pressure_inhg: 29.78,
+    },
   },
   source: 'open-meteo',
   attribution: OPEN_METEO,
@@ -42,7 +75,14 @@ const BERLIN_CURRENT = {
 };
 
 const KANSAS_ALERTS = {
-  location: { latitude: 39.75, longitude: -97.09, precision_deg: 0.01, requested: { latitude: 39.7456, longitude: -97.0892 }, timezone: 'America/Chicago', elevation_m: null },
+  location: {
+    latitude: 39.75,
+    longitude: -97.09,
+    precision_deg: 0.01,
+    requested: { latitude: 39.7456, longitude: -97.0892 },
+    timezone: 'America/Chicago',
+    elevation_m: null,
+  },
   coverage: 'US only',
   in_coverage: true,
   note: null,
@@ -51,7 +91,8 @@ const KANSAS_ALERTS = {
     {
       id: 'urn:oid:2.49.0.1.840.0.7f3c2a1b9d8e4f60a1b2c3d4e5f60718.001.1',
       event: 'Winter Weather Advisory',
-      headline: 'Winter Weather Advisory issued November 22 at 8:12AM CST until November 23 at 6:00AM CST by NWS Topeka KS',
+      headline:
+        'Winter Weather Advisory issued November 22 at 8:12AM CST until November 23 at 6:00AM CST by NWS Topeka KS',
       severity: 'Moderate',
       urgency: 'Expected',
       certainty: 'Likely',
@@ -65,7 +106,9 @@ const KANSAS_ALERTS = {
       expires: '2026-11-22T16:15:00-06:00',
       ends: '2026-11-23T06:00:00-06:00',
       sender: 'NWS Topeka KS',
-      description: '* WHAT...Snow expected. Total snow accumulations of 2 to 4 inches.\n\n* WHERE...Washington and Marshall Counties.',
+      description:
+        '* WHAT...Snow expected. Total snow accumulations of 2 to 4 inches.\n\n* WHERE...Washington and Marshall ' +
+        'Counties.',
       instruction: 'Slow down and use caution while traveling.',
       response: 'Execute',
     },
@@ -79,12 +122,21 @@ const KANSAS_ALERTS = {
 // The real group over a real NATS server, its upstreams replayed by a local fake server.
 describe('weather over NATS', () => {
   let now = T0;
-  const { fake, use, call, fixture: fx } = groupHarness({
+  const {
+    fake,
+    use,
+    call,
+    fixture: fx,
+  } = groupHarness({
     name: 'weather',
     start: startWeather,
     fixtures: join(__dirname, 'fixtures'),
     clock: { token: Clock, now: () => now },
-    env: (u) => ({ WEATHER_OPENMETEO_BASE_URL: u.fake, WEATHER_METNO_BASE_URL: `${u.fake}/weatherapi`, WEATHER_NWS_BASE_URL: u.fake }),
+    env: (u) => ({
+      WEATHER_OPENMETEO_BASE_URL: u.fake,
+      WEATHER_METNO_BASE_URL: `${u.fake}/weatherapi`,
+      WEATHER_NWS_BASE_URL: u.fake,
+    }),
   });
   const data = async (operation: string, input: unknown) => {
     const reply = await call(operation, input);
@@ -95,11 +147,31 @@ describe('weather over NATS', () => {
   it('serves its health: status, sources with licence terms, tolls, cache stats and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'weather', title: 'Weather', status: 'ok' });
-    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual(['weather.getCurrent', 'weather.getForecast', 'weather.getAlerts', 'weather.getHealth']);
+    expect(health.endpoints.map((e: any) => e.operation_id)).toEqual([
+      'weather.getCurrent',
+      'weather.getForecast',
+      'weather.getAlerts',
+      'weather.getHealth',
+    ]);
     expect(health.tolls).toEqual([
-      { operation_id: 'weather.getCurrent', method: 'GET', path: '/toll/weather/current', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'weather.getForecast', method: 'GET', path: '/toll/weather/forecast', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'weather.getAlerts', method: 'GET', path: '/toll/weather/alerts', price: { per: 'call', usd: '0.005' } },
+      {
+        operation_id: 'weather.getCurrent',
+        method: 'GET',
+        path: '/toll/weather/current',
+        price: { per: 'call', usd: '0.005' },
+      },
+      {
+        operation_id: 'weather.getForecast',
+        method: 'GET',
+        path: '/toll/weather/forecast',
+        price: { per: 'call', usd: '0.005' },
+      },
+      {
+        operation_id: 'weather.getAlerts',
+        method: 'GET',
+        path: '/toll/weather/alerts',
+        price: { per: 'call', usd: '0.005' },
+      },
       { operation_id: 'weather.getHealth', method: 'GET', path: '/toll/weather/health', price: null },
     ]);
     expect(health.sources).toEqual([
@@ -110,7 +182,8 @@ describe('weather over NATS', () => {
         base_url: fake.url,
         license: 'CC BY 4.0',
         terms:
-          'The keyless API is for non-commercial use only (600/min, 5,000/h, 10,000/day); commercial use needs a paid API key (customer-api.open-meteo.com) or a self-hosted Open-Meteo (AGPLv3)',
+          'The keyless API is for non-commercial use only (600/min, 5,000/h, 10,000/day); commercial use needs a ' +
+          'paid API key (customer-api.open-meteo.com) or a self-hosted Open-Meteo (AGPLv3)',
         last_success_at: null,
         last_failure: null,
       },
@@ -120,7 +193,9 @@ describe('weather over NATS', () => {
         enabled: true,
         base_url: `${fake.url}/weatherapi`,
         license: 'CC BY 4.0 / NLOD',
-        terms: 'Keyless, commercial use allowed with credit; identifying User-Agent required; at most 20 requests/s per application',
+        terms:
+          'Keyless, commercial use allowed with credit; identifying User-Agent required; at most 20 requests/s ' +
+          'per application',
         last_success_at: null,
         last_failure: null,
       },
@@ -135,7 +210,14 @@ describe('weather over NATS', () => {
         last_failure: null,
       },
     ]);
-    expect(health.cache).toEqual({ entries: 0, hits: 0, misses: 0, stale: 0, errors: 0, rounding: 'coordinates rounded to 0.01° (2 decimals) for cache keys and upstream calls' });
+    expect(health.cache).toEqual({
+      entries: 0,
+      hits: 0,
+      misses: 0,
+      stale: 0,
+      errors: 0,
+      rounding: 'coordinates rounded to 0.01° (2 decimals) for cache keys and upstream calls',
+    });
   });
 
   it('getCurrent: both unit systems from one Open-Meteo response, at the rounded point', async () => {
@@ -183,7 +265,12 @@ describe('weather over NATS', () => {
           sunrise: '2026-11-22T07:38:00+01:00',
           sunset: '2026-11-22T16:00:00+01:00',
           metric: { temperature_max_c: 7.1, temperature_min_c: 2.3, precipitation_mm: 3.4, wind_speed_max_kmh: 22.3 },
-          imperial: { temperature_max_f: 44.8, temperature_min_f: 36.1, precipitation_in: 0.13, wind_speed_max_mph: 13.9 },
+          imperial: {
+            temperature_max_f: 44.8,
+            temperature_min_f: 36.1,
+            precipitation_in: 0.13,
+            wind_speed_max_mph: 13.9,
+          },
         },
         {
           date: '2026-11-23',
@@ -207,7 +294,12 @@ describe('weather over NATS', () => {
           sunrise: '2026-11-24T07:41:00+01:00',
           sunset: '2026-11-24T15:58:00+01:00',
           metric: { temperature_max_c: 4, temperature_min_c: -0.6, precipitation_mm: 1.2, wind_speed_max_kmh: 28.9 },
-          imperial: { temperature_max_f: 39.2, temperature_min_f: 30.9, precipitation_in: 0.05, wind_speed_max_mph: 18 },
+          imperial: {
+            temperature_max_f: 39.2,
+            temperature_min_f: 30.9,
+            precipitation_in: 0.05,
+            wind_speed_max_mph: 18,
+          },
         },
       ],
       source: 'open-meteo',
@@ -216,7 +308,12 @@ describe('weather over NATS', () => {
       freshness: FRESH_T0,
     });
     expect(fake.hits.map((h) => [h.path, h.query.forecast_days, h.query.daily])).toEqual([
-      ['/v1/forecast', '3', 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max,wind_speed_10m_max,sunrise,sunset,uv_index_max'],
+      [
+        '/v1/forecast',
+        '3',
+        'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max,' +
+          'wind_speed_10m_max,sunrise,sunset,uv_index_max',
+      ],
     ]);
   });
 
@@ -225,7 +322,15 @@ describe('weather over NATS', () => {
     const forecast = await data('getForecast', BERLIN);
     expect(fake.hits.map((h) => h.query.forecast_days)).toEqual(['7']);
     expect(forecast.days_requested).toBe(7);
-    expect(forecast.days.map((d: any) => d.date)).toEqual(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
+    expect(forecast.days.map((d: any) => d.date)).toEqual([
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+    ]);
     expect(forecast.days[6]).toEqual({
       date: '2026-11-28',
       condition: 'Unknown',
@@ -267,13 +372,25 @@ describe('weather over NATS', () => {
     use('nws/alerts-oklahoma-null-fields');
     const answer = await data('getAlerts', { lat: 35.4676, lon: -97.5164 });
     expect(answer).toMatchObject({ count: 1, updated: '2026-11-22T15:00:00+00:00' });
-    expect(answer.alerts[0]).toMatchObject({ event: 'Special Weather Statement', ends: null, instruction: null, sender: 'NWS Norman OK' });
+    expect(answer.alerts[0]).toMatchObject({
+      event: 'Special Weather Statement',
+      ends: null,
+      instruction: null,
+      sender: 'NWS Norman OK',
+    });
   });
 
   it('getAlerts: a US point without alerts (NWS empty features) is an empty list, not an error', async () => {
     use('nws/alerts-miami-empty');
     expect(await data('getAlerts', { lat: 25.7743, lon: -80.1937 })).toEqual({
-      location: { latitude: 25.77, longitude: -80.19, precision_deg: 0.01, requested: { latitude: 25.7743, longitude: -80.1937 }, timezone: 'America/New_York', elevation_m: null },
+      location: {
+        latitude: 25.77,
+        longitude: -80.19,
+        precision_deg: 0.01,
+        requested: { latitude: 25.7743, longitude: -80.1937 },
+        timezone: 'America/New_York',
+        elevation_m: null,
+      },
       coverage: 'US only',
       in_coverage: true,
       note: null,
@@ -292,7 +409,9 @@ describe('weather over NATS', () => {
       location: { ...BERLIN_LOCATION, elevation_m: null },
       coverage: 'US only',
       in_coverage: false,
-      note: 'Alerts come from the US National Weather Service and cover US points only; 52.52,13.41 (Europe/Berlin) is outside the US.',
+      note:
+        'Alerts come from the US National Weather Service and cover US points only; 52.52,13.41 (Europe/Berlin) is ' +
+        'outside the US.',
       count: 0,
       alerts: [],
       updated: null,
@@ -321,7 +440,11 @@ describe('weather over NATS', () => {
     ['getHealth', { verbose: true }, 'verbose', 'is not an accepted field'],
   ])('%s refuses %j: INVALID_INPUT on %s', async (operation, input, field, message) => {
     use();
-    expect((await call(operation, input)).err).toEqual({ code: 'INVALID_INPUT', message: 'Input failed validation', details: { issues: [{ field, message }] } });
+    expect((await call(operation, input)).err).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Input failed validation',
+      details: { issues: [{ field, message }] },
+    });
     expect(fake.hits).toEqual([]);
   });
 
@@ -338,14 +461,29 @@ describe('weather over NATS', () => {
         relative_humidity_pct: 88.5,
         cloud_cover_pct: 96.1,
         wind_direction_deg: 190.3,
-        metric: { temperature_c: 1.2, apparent_temperature_c: null, precipitation_mm: 0.3, wind_speed_kmh: 12.2, wind_gusts_kmh: null, pressure_hpa: 1012.4 },
-        imperial: { temperature_f: 34.2, apparent_temperature_f: null, precipitation_in: 0.01, wind_speed_mph: 7.6, wind_gusts_mph: null, pressure_inhg: 29.9 },
+        metric: {
+          temperature_c: 1.2,
+          apparent_temperature_c: null,
+          precipitation_mm: 0.3,
+          wind_speed_kmh: 12.2,
+          wind_gusts_kmh: null,
+          pressure_hpa: 1012.4,
+        },
+        imperial: {
+          temperature_f: 34.2,
+          apparent_temperature_f: null,
+          precipitation_in: 0.01,
+          wind_speed_mph: 7.6,
+          wind_gusts_mph: null,
+          pressure_inhg: 29.9,
+        },
       },
       source: 'met-norway',
       attribution: MET_NORWAY,
       notes: [
         'open-meteo failed (UPSTREAM_ERROR: open-meteo answered HTTP 503); answered by the fallback met-norway',
-        'MET Norway values are the model forecast for the current hour; precipitation is the forecast for the next hour; apparent temperature and gusts are not available',
+        'MET Norway values are the model forecast for the current hour; precipitation is the forecast for the ' +
+          'next hour; apparent temperature and gusts are not available',
       ],
       freshness: FRESH_T0,
     });
@@ -372,7 +510,12 @@ describe('weather over NATS', () => {
           sunrise: null,
           sunset: null,
           metric: { temperature_max_c: 1.2, temperature_min_c: 0.1, precipitation_mm: 2.4, wind_speed_max_kmh: 15.1 },
-          imperial: { temperature_max_f: 34.2, temperature_min_f: 32.2, precipitation_in: 0.09, wind_speed_max_mph: 9.4 },
+          imperial: {
+            temperature_max_f: 34.2,
+            temperature_min_f: 32.2,
+            precipitation_in: 0.09,
+            wind_speed_max_mph: 9.4,
+          },
         },
         {
           date: '2026-11-23',
@@ -384,7 +527,12 @@ describe('weather over NATS', () => {
           sunrise: null,
           sunset: null,
           metric: { temperature_max_c: 0.8, temperature_min_c: -2.4, precipitation_mm: 0.5, wind_speed_max_kmh: 16.6 },
-          imperial: { temperature_max_f: 33.4, temperature_min_f: 27.7, precipitation_in: 0.02, wind_speed_max_mph: 10.3 },
+          imperial: {
+            temperature_max_f: 33.4,
+            temperature_min_f: 27.7,
+            precipitation_in: 0.02,
+            wind_speed_max_mph: 10.3,
+          },
         },
         {
           date: '2026-11-24',
@@ -396,13 +544,19 @@ describe('weather over NATS', () => {
           sunrise: null,
           sunset: null,
           metric: { temperature_max_c: 1, temperature_min_c: -1.1, precipitation_mm: 8.9, wind_speed_max_kmh: 26.6 },
-          imperial: { temperature_max_f: 33.8, temperature_min_f: 30, precipitation_in: 0.35, wind_speed_max_mph: 16.6 },
+          imperial: {
+            temperature_max_f: 33.8,
+            temperature_min_f: 30,
+            precipitation_in: 0.35,
+            wind_speed_max_mph: 16.6,
+          },
         },
       ],
       source: 'met-norway',
       attribution: MET_NORWAY,
       notes: [
-        'open-meteo failed (UPSTREAM_ERROR: open-meteo answered with an unexpected shape); answered by the fallback met-norway',
+        'open-meteo failed (UPSTREAM_ERROR: open-meteo answered with an unexpected shape); answered by the ' +
+          'fallback met-norway',
         MET_FORECAST_NOTE,
         'MET Norway covers 3 days here; 16 were asked for',
       ],
@@ -433,7 +587,9 @@ describe('weather over NATS', () => {
       freshness: {
         as_of: '2026-11-22T14:20:00.000Z',
         stale: true,
-        reason: 'UPSTREAM_ERROR: No weather provider answered: open-meteo: open-meteo answered HTTP 503; met-norway: met-norway answered HTTP 503',
+        reason:
+          'UPSTREAM_ERROR: No weather provider answered: open-meteo: open-meteo answered HTTP 503; met-norway: ' +
+          'met-norway answered HTTP 503',
       },
     });
     expect(await data('getAlerts', KANSAS)).toEqual({
@@ -446,7 +602,9 @@ describe('weather over NATS', () => {
     use(...ALL_DOWN);
     expect((await call('getCurrent', { lat: 48.8566, lon: 2.3522 })).err).toEqual({
       code: 'UPSTREAM_ERROR',
-      message: 'No weather provider answered: open-meteo: open-meteo answered HTTP 503; met-norway: met-norway answered HTTP 503',
+      message:
+        'No weather provider answered: open-meteo: open-meteo answered HTTP 503; met-norway: met-norway answered ' +
+        'HTTP 503',
       details: {
         attempts: [
           { source: 'open-meteo', code: 'UPSTREAM_ERROR', message: 'open-meteo answered HTTP 503' },
@@ -470,14 +628,17 @@ describe('weather over NATS', () => {
   it.each([
     ['getCurrent', { lat: 41.9, lon: 12.5 }, 'open-meteo/slow-rome'],
     ['getAlerts', { lat: 42.36, lon: -71.06 }, 'nws/slow-boston'],
-  ])('%s: a caller deadline shorter than a slow upstream → UPSTREAM_TIMEOUT promptly', async (operation, input, slow) => {
-    use(slow, ...ALL_DOWN);
-    const started = Date.now();
-    const { err } = await call(operation, input, 300);
-    expect(Date.now() - started).toBeLessThan(1_000);
-    expect(err).toEqual({ code: 'UPSTREAM_TIMEOUT', message: expect.any(String), details: expect.any(Object) });
-    expect(err.message).toMatch(/did not answer in \d+ ms/);
-  });
+  ])(
+    '%s: a caller deadline shorter than a slow upstream → UPSTREAM_TIMEOUT promptly',
+    async (operation, input, slow) => {
+      use(slow, ...ALL_DOWN);
+      const started = Date.now();
+      const { err } = await call(operation, input, 300);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(err).toEqual({ code: 'UPSTREAM_TIMEOUT', message: expect.any(String), details: expect.any(Object) });
+      expect(err.message).toMatch(/did not answer in \d+ ms/);
+    },
+  );
 
   it('health turns degraded after failures and counts the cache', async () => {
     const health = await data('getHealth', {});
@@ -495,8 +656,15 @@ describe('weather over NATS', () => {
     now = Date.parse('2026-11-23T12:00:00Z');
     const answer = await data('getForecast', { ...BERLIN, days: 3 });
     expect(answer.days.map((d: { date: string }) => d.date)).toEqual(['2026-11-23', '2026-11-24']);
-    expect(answer.notes).toContainEqual(expect.stringMatching(/^1 day\(s\) before today \(2026-11-23, Europe\/Berlin\) left out: the forecast was fetched 2026-11-23T12:00:00\.000Z\.$/));
+    expect(answer.notes).toContainEqual(
+      expect.stringMatching(
+        /^1 day\(s\) before today \(2026-11-23, Europe\/Berlin\) left out: the forecast was fetched 2026-11-23T12:00:00\.000Z\.$/,
+      ),
+    );
     now = Date.parse('2026-11-26T12:00:00Z');
-    expect((await call('getForecast', { ...BERLIN, days: 3 })).err).toMatchObject({ code: 'UPSTREAM_ERROR', details: { today: '2026-11-26' } });
+    expect((await call('getForecast', { ...BERLIN, days: 3 })).err).toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      details: { today: '2026-11-26' },
+    });
   });
 });

@@ -6,7 +6,8 @@ export const WikiConfig = BaseConfig.extend({
   WIKI_WIKIPEDIA_URL: z.url().default('https://en.wikipedia.org'),
   // Public article links in answers and attribution (kept apart from the API host, which may be a proxy).
   WIKI_ARTICLE_BASE_URL: z.url().default('https://en.wikipedia.org/wiki/'),
-  // Wikimedia answers a library-default User-Agent with 403 and throttles unidentified clients (upstreams.md cross-cutting 4).
+  // Wikimedia answers a library-default User-Agent with 403 and throttles unidentified clients (upstreams.md
+  // cross-cutting 4).
   WIKI_USER_AGENT: z.string().min(1).default('Toll/1.0 (+https://github.com/toll; ops@toll.example)'),
   // Optional Wikimedia OAuth 2 / personal API token: raises the per-client rate limit.
   WIKI_WIKIMEDIA_TOKEN: sensitive(z.string().min(1).optional()),

@@ -6,8 +6,6 @@ import type { WikiConfig } from './config';
 @Injectable()
 export class WikiProbes {
   constructor(probes: SourceProbes, @Inject(APP_CONFIG) config: WikiConfig) {
-    probes.registerHttp(config.WIKI_USER_AGENT, [
-      { name: 'wikipedia', url: config.WIKI_WIKIPEDIA_URL },
-    ]);
+    probes.registerHttp(config.WIKI_USER_AGENT, [{ name: 'wikipedia', url: config.WIKI_WIKIPEDIA_URL }]);
   }
 }

@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { WikiController } from './wiki.controller';
 
 const routes = Object.getOwnPropertyNames(WikiController.prototype)
-  .map((name) => Reflect.getMetadata(TOLL_ROUTE, (WikiController.prototype as unknown as Record<string, object>)[name]) as TollRouteOptions | undefined)
+  .map(
+    (name) =>
+      Reflect.getMetadata(TOLL_ROUTE, (WikiController.prototype as unknown as Record<string, object>)[name]) as
+        TollRouteOptions | undefined,
+  )
   .filter((r): r is TollRouteOptions => r !== undefined);
 
 const PAID = { per: 'call', usd: '0.005' };

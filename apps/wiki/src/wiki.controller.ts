@@ -9,7 +9,8 @@ import { WikiService } from './wiki.service';
 const LOOKUP_TIMEOUT_MS = 10_000;
 
 const NOT_FOUND_NOTE =
-  'A query that resolves to no article answers NOT_FOUND; like every error it leaves the payment unused (the gateway releases the payment hold; the same proof redeems a later call). ' +
+  'A query that resolves to no article answers NOT_FOUND; like every error it leaves the payment unused (the ' +
+  'gateway releases the payment hold; the same proof redeems a later call). ' +
   'Content: Wikipedia, CC BY-SA 4.0; each response carries the attribution to show with it.';
 
 @Controller()
@@ -23,9 +24,12 @@ export class WikiController {
     operationId: 'wiki.getAnswer',
     method: 'GET',
     path: '/toll/wiki/answer',
-    summary: 'Answer a question or topic from Wikipedia: the resolved page, its summary, URL and whether it is a disambiguation page',
+    summary:
+      'Answer a question or topic from Wikipedia: the resolved page, its summary, URL and whether it is a ' +
+      'disambiguation page',
     description:
-      'Question words are stripped ("What is the Eiffel Tower?" searches "Eiffel Tower"), the top search hit is the page, and its lead ' +
+      'Question words are stripped ("What is the Eiffel Tower?" searches "Eiffel Tower"), the top search hit is ' +
+      'the page, and its lead ' +
       'summary is the answer. An ambiguous topic answers disambiguation: true with the candidate pages. ' +
       NOT_FOUND_NOTE,
     asks: [
@@ -55,8 +59,11 @@ export class WikiController {
     operationId: 'wiki.getRelated',
     method: 'GET',
     path: '/toll/wiki/related',
-    summary: 'Articles linked from the Wikipedia page a question or topic resolves to (1-50, default 10, largest first)',
-    description: 'When the link list is unavailable, text-similar articles are returned instead (relation: "similar"). ' + NOT_FOUND_NOTE,
+    summary:
+      'Articles linked from the Wikipedia page a question or topic resolves to (1-50, default 10, largest first)',
+    description:
+      'When the link list is unavailable, text-similar articles are returned instead (relation: "similar"). ' +
+      NOT_FOUND_NOTE,
     asks: [
       'articles related to a Wikipedia topic',
       'what pages link from the article on a city',

@@ -3,15 +3,22 @@ import { z } from 'zod';
 import { SOURCES, type SourceName } from './source-board';
 
 // Inputs are strict (unknown fields are rejected) and every string is bounded.
-const Question = z.string().trim().min(1).max(300).describe('A question ("Who was Ada Lovelace?") or a topic ("Eiffel Tower"), 1-300 characters');
+const Question = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .describe('A question ("Who was Ada Lovelace?") or a topic ("Eiffel Tower"), 1-300 characters');
 
 export const GetAnswerInput = z.strictObject({ q: Question }).meta({ examples: [{ q: 'Eiffel Tower' }] });
 export type GetAnswerInput = z.infer<typeof GetAnswerInput>;
 
-export const GetRelatedInput = z.strictObject({
-  q: Question,
-  limit: z.number().int().min(1).max(50).default(10).describe('How many linked articles to return (1-50)'),
-}).meta({ examples: [{ q: 'Eiffel Tower', limit: 10 }] });
+export const GetRelatedInput = z
+  .strictObject({
+    q: Question,
+    limit: z.number().int().min(1).max(50).default(10).describe('How many linked articles to return (1-50)'),
+  })
+  .meta({ examples: [{ q: 'Eiffel Tower', limit: 10 }] });
 export type GetRelatedInput = z.infer<typeof GetRelatedInput>;
 
 export const EmptyInput = z.strictObject({});
@@ -60,8 +67,14 @@ export const GetAnswerOutput = z.object({
   url: z.string(),
   description: z.string().nullable().describe('Short description of the page'),
   answer: z.string().describe('Plain-text summary of the page (its lead paragraph)'),
-  disambiguation: z.boolean().describe('True when the topic is ambiguous and the page only lists meanings: pick one of `candidates` and ask again'),
-  candidates: z.array(Article).describe('For a disambiguation page, the pages it points to (largest articles first); otherwise empty'),
+  disambiguation: z
+    .boolean()
+    .describe(
+      'True when the topic is ambiguous and the page only lists meanings: pick one of `candidates` and ask again',
+    ),
+  candidates: z
+    .array(Article)
+    .describe('For a disambiguation page, the pages it points to (largest articles first); otherwise empty'),
   sources: z.object({
     search: SourceNameSchema.describe('Provider that resolved the question to a page'),
     answer: SourceNameSchema.describe('Provider of the answer text (a fallback is named here when the primary failed)'),
@@ -77,7 +90,12 @@ export const GetRelatedOutput = z.object({
   search_term: z.string(),
   title: z.string().describe('Title of the page the query resolved to'),
   url: z.string(),
-  relation: z.enum(['linked', 'similar']).describe('"linked": articles the page links to, largest first; "similar": text-similar articles (fallback when the link list is unavailable)'),
+  relation: z
+    .enum(['linked', 'similar'])
+    .describe(
+      '"linked": articles the page links to, largest first; "similar": text-similar articles (fallback when the ' +
+        'link list is unavailable)',
+    ),
   articles: z.array(Article),
   count: z.number().int(),
   sources: z.object({ search: SourceNameSchema, related: SourceNameSchema }),

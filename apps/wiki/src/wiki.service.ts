@@ -8,7 +8,14 @@ import { SOURCES, SourceBoard, type SourceName } from './source-board';
 import { WikipediaActionClient } from './upstreams/wikipedia-action.client';
 import { WikipediaRestClient } from './upstreams/wikipedia-rest.client';
 import type { LinkedPage, SearchResult } from './upstreams/wikipedia';
-import { LICENSE, type GetAnswerInput, type GetAnswerOutput, type HealthOutput, type GetRelatedInput, type GetRelatedOutput } from './wiki.schemas';
+import {
+  LICENSE,
+  type GetAnswerInput,
+  type GetAnswerOutput,
+  type HealthOutput,
+  type GetRelatedInput,
+  type GetRelatedOutput,
+} from './wiki.schemas';
 
 const HOUR = 3_600_000;
 // Search results, summaries and link lists (upstreams.md §16): content changes slowly and the 2026
@@ -35,7 +42,8 @@ function freshnessOf(parts: Array<Cached<unknown> | null>): GetAnswerOutput['fre
 }
 
 // MediaWiki-style article path: underscores for spaces, and the characters it leaves readable.
-const articlePath = (title: string) => encodeURIComponent(title.replace(/ /g, '_')).replace(/%(?:2F|3A|40|24|2C|3B)/g, decodeURIComponent);
+const articlePath = (title: string) =>
+  encodeURIComponent(title.replace(/ /g, '_')).replace(/%(?:2F|3A|40|24|2C|3B)/g, decodeURIComponent);
 
 @Injectable()
 export class WikiService {
@@ -102,7 +110,9 @@ export class WikiService {
         name: LICENSE.name,
         url: LICENSE.url,
         author: LICENSE.author,
-        note: 'Answers are extracted from English Wikipedia text (CC BY-SA 4.0): every response carries the article title, URL, licence and the changes made; reuse must credit it and share alike.',
+        note:
+          'Answers are extracted from English Wikipedia text (CC BY-SA 4.0): every response carries the article ' +
+          'title, URL, licence and the changes made; reuse must credit it and share alike.',
       },
       cache: { entries: this.cache.size, ...this.cache.stats, fresh_ms: CONTENT_FRESH_MS, stale_ms: CONTENT_STALE_MS },
     };
@@ -113,7 +123,11 @@ export class WikiService {
   private async resolve(q: string, deadline: number) {
     const term = searchTermOf(q);
     const notFound = (result: SearchResult) =>
-      new TollError('NOT_FOUND', `No Wikipedia article matches "${term}"`, { q, search_term: term, suggestion: result.suggestion });
+      new TollError('NOT_FOUND', `No Wikipedia article matches "${term}"`, {
+        q,
+        search_term: term,
+        suggestion: result.suggestion,
+      });
     const search = await this.cache.get(`search:${term.toLowerCase()}`, CONTENT, () =>
       this.board.first([
         { source: SOURCES.search, run: () => this.action.search(term, deadline) },
@@ -142,7 +156,9 @@ export class WikiService {
   }
 
   private articles(pages: LinkedPage[], limit: number) {
-    return pages.slice(0, limit).map((p) => ({ title: p.title, description: p.description, url: this.articleUrl(p.title) }));
+    return pages
+      .slice(0, limit)
+      .map((p) => ({ title: p.title, description: p.description, url: this.articleUrl(p.title) }));
   }
 
   private articleUrl(title: string) {
@@ -151,6 +167,14 @@ export class WikiService {
   }
 
   private attribution(title: string, revision: string | null) {
-    return { title, url: this.articleUrl(title), author: LICENSE.author, license: LICENSE.name, license_url: LICENSE.url, changes: LICENSE.changes, revision };
+    return {
+      title,
+      url: this.articleUrl(title),
+      author: LICENSE.author,
+      license: LICENSE.name,
+      license_url: LICENSE.url,
+      changes: LICENSE.changes,
+      revision,
+    };
   }
 }

@@ -1,11 +1,21 @@
 import type { Keypair } from '@solana/web3.js';
-import { BALANCE_HEADERS, HEADERS, balanceSigningText, inputSha256, payerProofText, requestSha256, sha256Hex, type BalanceDeployment } from '@toll/x402';
+import {
+  BALANCE_HEADERS,
+  HEADERS,
+  balanceSigningText,
+  inputSha256,
+  payerProofText,
+  requestSha256,
+  sha256Hex,
+  type BalanceDeployment,
+} from '@toll/x402';
 import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
 
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
 
-// What a balance call or a payer proof signs besides method and path: the query parameters (GET) or the JSON body (POST).
+// What a balance call or a payer proof signs besides method and path: the query parameters (GET) or the JSON body
+// (POST).
 function signedInput(url: URL, init: RequestInit): unknown {
   const method = (init.method ?? 'GET').toUpperCase();
   if (method === 'GET') {
@@ -25,7 +35,10 @@ export function balanceDeployment(serviceUrl: string): Promise<BalanceDeployment
   if (!known) {
     known = fetch(`${origin}/toll/payments/health`, { signal: AbortSignal.timeout(10_000) }).then(async (res) => {
       const terms = res.ok ? ((await res.json()) as { terms?: Partial<BalanceDeployment> }).terms : undefined;
-      if (typeof terms?.network !== 'string' || typeof terms?.recipient !== 'string') throw new Error(`${origin}/toll/payments/health names no terms.network and terms.recipient (status ${res.status})`);
+      if (typeof terms?.network !== 'string' || typeof terms?.recipient !== 'string')
+        throw new Error(
+          `${origin}/toll/payments/health names no terms.network and terms.recipient (status ${res.status})`,
+        );
       return { network: terms.network, recipient: terms.recipient };
     });
     known.catch(() => deployments.delete(origin));
@@ -36,11 +49,26 @@ export function balanceDeployment(serviceUrl: string): Promise<BalanceDeployment
 
 // The four headers that spend from the wallet's prepaid balance (docs/payments.md, "Prepaid balance"). The secret
 // key never leaves this process; the signature covers this one request for this deployment, its nonce single-use.
-export function balanceHeaders(url: string, init: RequestInit, keypair: Keypair, deployment: BalanceDeployment, now = Date.now()): Record<string, string> {
+export function balanceHeaders(
+  url: string,
+  init: RequestInit,
+  keypair: Keypair,
+  deployment: BalanceDeployment,
+  now = Date.now(),
+): Record<string, string> {
   const u = new URL(url);
   const timestamp = String(Math.floor(now / 1000));
   const nonce = randomBytes(16).toString('base64url');
-  const text = balanceSigningText({ method: init.method ?? 'GET', path: u.pathname, input_sha256: inputSha256(signedInput(u, init)), timestamp, nonce }, deployment);
+  const text = balanceSigningText(
+    {
+      method: init.method ?? 'GET',
+      path: u.pathname,
+      input_sha256: inputSha256(signedInput(u, init)),
+      timestamp,
+      nonce,
+    },
+    deployment,
+  );
   return {
     [BALANCE_HEADERS.wallet]: keypair.publicKey.toBase58(),
     [BALANCE_HEADERS.timestamp]: timestamp,
@@ -51,14 +79,24 @@ export function balanceHeaders(url: string, init: RequestInit, keypair: Keypair,
 
 // The wallet's Ed25519 signature of a UTF-8 text, standard base64.
 function signText(text: string, keypair: Keypair): string {
-  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, Buffer.from(keypair.secretKey.subarray(0, 32))]), format: 'der', type: 'pkcs8' });
+  const key = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519, Buffer.from(keypair.secretKey.subarray(0, 32))]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   return sign(null, Buffer.from(text, 'utf8'), key).toString('base64');
 }
 
 // The header that lets the payer, and only the payer, redeem a memo on an operation whose answer is a credential (the
 // 402's toll.payer_proof; docs/payments.md, "Who can redeem a payment"). The text is rebuilt here from the memo and
 // this request, never taken from the server: the wallet key signs nothing but a toll-payer-v1 text.
-export function payerProofHeaders(operationId: string, memo: string, url: string, init: RequestInit, keypair: Keypair): Record<string, string> {
+export function payerProofHeaders(
+  operationId: string,
+  memo: string,
+  url: string,
+  init: RequestInit,
+  keypair: Keypair,
+): Record<string, string> {
   const u = new URL(url);
   const request = requestSha256(operationId, init.method ?? 'GET', u.pathname, signedInput(u, init));
   return { [HEADERS.payerSignature]: signText(payerProofText(memo, request), keypair) };
@@ -72,11 +110,30 @@ export function payerProofSignature(memo: string, requestSha256: string, keypair
 }
 
 // The fields an owner request (balance read, caps) carries in its input, signed over the rest of the input.
-export function ownerAuth(method: 'GET' | 'POST', path: string, input: Record<string, string | null>, keypair: Keypair, deployment: BalanceDeployment, now = Date.now()) {
+export function ownerAuth(
+  method: 'GET' | 'POST',
+  path: string,
+  input: Record<string, string | null>,
+  keypair: Keypair,
+  deployment: BalanceDeployment,
+  now = Date.now(),
+) {
   const url = new URL(`http://owner${path}`);
-  if (method === 'GET') for (const [name, value] of Object.entries(input)) if (value !== null) url.searchParams.set(name, value);
-  const headers = balanceHeaders(url.toString(), method === 'GET' ? { method } : { method, body: JSON.stringify(input) }, keypair, deployment, now);
-  return { wallet: headers[BALANCE_HEADERS.wallet], timestamp: headers[BALANCE_HEADERS.timestamp], nonce: headers[BALANCE_HEADERS.nonce], signature: headers[BALANCE_HEADERS.signature] };
+  if (method === 'GET')
+    for (const [name, value] of Object.entries(input)) if (value !== null) url.searchParams.set(name, value);
+  const headers = balanceHeaders(
+    url.toString(),
+    method === 'GET' ? { method } : { method, body: JSON.stringify(input) },
+    keypair,
+    deployment,
+    now,
+  );
+  return {
+    wallet: headers[BALANCE_HEADERS.wallet],
+    timestamp: headers[BALANCE_HEADERS.timestamp],
+    nonce: headers[BALANCE_HEADERS.nonce],
+    signature: headers[BALANCE_HEADERS.signature],
+  };
 }
 
 export interface ReceiptClaims {
@@ -103,23 +160,34 @@ export interface ReceiptExpectation {
   request?: { operationId: string; method: string; path: string; input: unknown }; // input minus path parameters
 }
 
-// Offline: the receipt's Ed25519 signature under payments' public key (GET /toll/payments/health, terms.receiptPublicKey),
-// and, when given, that it binds this exact response body and this request.
-export function verifyReceipt(receipt: string, publicKeyBase64: string, expect: ReceiptExpectation = {}): { valid: true; claims: ReceiptClaims } | { valid: false; reason: string } {
+// Offline: the receipt's Ed25519 signature under payments' public key (GET /toll/payments/health,
+// terms.receiptPublicKey), and, when given, that it binds this exact response body and this request.
+export function verifyReceipt(
+  receipt: string,
+  publicKeyBase64: string,
+  expect: ReceiptExpectation = {},
+): { valid: true; claims: ReceiptClaims } | { valid: false; reason: string } {
   const [body, signature, extra] = receipt.split('.');
   if (!body || !signature || extra !== undefined) return { valid: false, reason: 'malformed' };
-  const key = createPublicKey({ key: Buffer.concat([SPKI_ED25519, Buffer.from(publicKeyBase64, 'base64')]), format: 'der', type: 'spki' });
-  if (!verify(null, Buffer.from(body), key, Buffer.from(signature, 'base64url'))) return { valid: false, reason: 'signature_invalid' };
+  const key = createPublicKey({
+    key: Buffer.concat([SPKI_ED25519, Buffer.from(publicKeyBase64, 'base64')]),
+    format: 'der',
+    type: 'spki',
+  });
+  if (!verify(null, Buffer.from(body), key, Buffer.from(signature, 'base64url')))
+    return { valid: false, reason: 'signature_invalid' };
   let claims: ReceiptClaims;
   try {
     claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ReceiptClaims;
   } catch {
     return { valid: false, reason: 'malformed' };
   }
-  if (expect.body !== undefined && claims.response_sha256 !== sha256Hex(expect.body)) return { valid: false, reason: 'response_mismatch' };
+  if (expect.body !== undefined && claims.response_sha256 !== sha256Hex(expect.body))
+    return { valid: false, reason: 'response_mismatch' };
   if (expect.request) {
     const r = expect.request;
-    if (claims.request_sha256 !== requestSha256(r.operationId, r.method, r.path, r.input)) return { valid: false, reason: 'request_mismatch' };
+    if (claims.request_sha256 !== requestSha256(r.operationId, r.method, r.path, r.input))
+      return { valid: false, reason: 'request_mismatch' };
   }
   return { valid: true, claims };
 }

@@ -16,7 +16,13 @@ describe('types generated from JSON Schema', () => {
   });
 
   it('marks optional properties, quotes keys that are not identifiers and keeps descriptions as doc comments', () => {
-    expect(typeOf({ type: 'object', properties: { a: { type: 'string', description: 'the a' }, 'b-c': { type: 'number' } }, required: ['a'] })).toBe('{\n  /** the a */\n  a: string;\n  "b-c"?: number;\n}');
+    expect(
+      typeOf({
+        type: 'object',
+        properties: { a: { type: 'string', description: 'the a' }, 'b-c': { type: 'number' } },
+        required: ['a'],
+      }),
+    ).toBe('{\n  /** the a */\n  a: string;\n  "b-c"?: number;\n}');
   });
 
   it('merges path and query parameters and body fields into one input per operation', () => {
@@ -27,8 +33,22 @@ describe('types generated from JSON Schema', () => {
             post: {
               operationId: 'g.doIt',
               parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-              requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } } } },
-              responses: { '200': { content: { 'application/json': { schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } } } } },
+              requestBody: {
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+                  },
+                },
+              },
+              responses: {
+                '200': {
+                  content: {
+                    'application/json': {
+                      schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+                    },
+                  },
+                },
+              },
               'x-toll-price': { usd: '0.01', per: 'call' },
             },
           },
@@ -36,6 +56,9 @@ describe('types generated from JSON Schema', () => {
       },
       'test',
     );
-    expect(text).toContain('  "g.doIt": {\n    method: "POST";\n    path: "/x/{id}";\n    price: {"usd":"0.01","per":"call"};\n    input: {\n      n: number;\n      id: string;\n    };\n    output: {\n      ok: boolean;\n    };\n  };');
+    expect(text).toContain(
+      '  "g.doIt": {\n    method: "POST";\n    path: "/x/{id}";\n    price: {"usd":"0.01","per":"call"};\n    ' +
+        'input: {\n      n: number;\n      id: string;\n    };\n    output: {\n      ok: boolean;\n    };\n  };',
+    );
   });
 });

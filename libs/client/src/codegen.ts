@@ -29,7 +29,8 @@ export function typeOf(schema: Schema | boolean | undefined, indent = '', depth 
   const union = schema.anyOf ?? schema.oneOf;
   if (union) return union.map((s) => typeOf(s, indent, depth + 1)).join(' | ') || 'never';
   if (schema.allOf) return schema.allOf.map((s) => `(${typeOf(s, indent, depth + 1)})`).join(' & ') || 'unknown';
-  if (Array.isArray(schema.type)) return schema.type.map((t) => typeOf({ ...schema, type: t }, indent, depth + 1)).join(' | ');
+  if (Array.isArray(schema.type))
+    return schema.type.map((t) => typeOf({ ...schema, type: t }, indent, depth + 1)).join(' | ');
   switch (schema.type) {
     case 'string':
       return 'string';
@@ -53,9 +54,14 @@ export function typeOf(schema: Schema | boolean | undefined, indent = '', depth 
 function objectOf(schema: Schema, indent: string, depth: number): string {
   const inner = `${indent}  `;
   const required = new Set(schema.required ?? []);
-  const lines = Object.entries(schema.properties ?? {}).map(([k, s]) => `${s.description ? `${inner}/** ${s.description.replace(/\*\//g, '* /')} */\n` : ''}${inner}${key(k)}${required.has(k) ? '' : '?'}: ${typeOf(s, inner, depth + 1)};`);
+  const lines = Object.entries(schema.properties ?? {}).map(
+    ([k, s]) =>
+      `${s.description ? `${inner}/** ${s.description.replace(/\*\//g, '* /')} */\n` : ''}${inner}${key(k)}` +
+      `${required.has(k) ? '' : '?'}: ${typeOf(s, inner, depth + 1)};`,
+  );
   const extra = schema.additionalProperties;
-  if (extra !== undefined && extra !== false) lines.push(`${inner}[key: string]: ${extra === true ? 'unknown' : typeOf(extra, inner, depth + 1)};`);
+  if (extra !== undefined && extra !== false)
+    lines.push(`${inner}[key: string]: ${extra === true ? 'unknown' : typeOf(extra, inner, depth + 1)};`);
   if (!lines.length) return schema.additionalProperties === false ? 'Record<string, never>' : 'Record<string, unknown>';
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
@@ -88,14 +94,20 @@ function inputSchemaOf(op: OpenApiOperation): Schema {
 // The module text of src/operations.ts: an `Operations` map from operationId to method, path, price, input and output.
 export function generateOperations(openapi: OpenApiDocument, source: string): string {
   const entries: string[] = [];
-  const ops = Object.entries(openapi.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+  const ops = Object.entries(openapi.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+  );
   for (const { path, method, op } of ops.sort((a, b) => a.op.operationId.localeCompare(b.op.operationId))) {
     const output = op.responses?.['200']?.content?.['application/json']?.schema;
     entries.push(
       `  ${JSON.stringify(op.operationId)}: {\n` +
-        `    method: ${JSON.stringify(method)};\n    path: ${JSON.stringify(path)};\n    price: ${JSON.stringify(op['x-toll-price'] ?? null)};\n` +
+        `    method: ${JSON.stringify(method)};\n    path: ${JSON.stringify(path)};\n    price: ` +
+        `${JSON.stringify(op['x-toll-price'] ?? null)};\n` +
         `    input: ${typeOf(inputSchemaOf(op), '    ')};\n    output: ${typeOf(output, '    ')};\n  };`,
     );
   }
-  return `// Generated from ${source} by tools/generate-client.js; do not edit. Regenerate when the catalog changes.\nexport interface Operations {\n${entries.join('\n')}\n}\n`;
+  return (
+    `// Generated from ${source} by tools/generate-client.js; do not edit. Regenerate when the catalog ` +
+    `changes.\nexport interface Operations {\n${entries.join('\n')}\n}\n`
+  );
 }

@@ -5,8 +5,8 @@ import type { Operations } from './operations';
 
 export type CreditAnswer = Operations['payments.creditToBalance']['output'];
 
-// A payment that paid for nothing: a memo-flow transaction signature (with its memo when the transaction carries several
-// of ours), or the transaction of an x402 payment the gateway settled (PAYMENT-RESPONSE's `transaction`).
+// A payment that paid for nothing: a memo-flow transaction signature (with its memo when the transaction carries
+// several of ours), or the transaction of an x402 payment the gateway settled (PAYMENT-RESPONSE's `transaction`).
 export interface CreditProof {
   transaction: string;
   memo?: string;
@@ -16,10 +16,23 @@ export interface CreditProof {
 // its amount or its operation) to the paying wallet's prepaid balance, once (docs/payments.md, "Credit a payment to
 // the balance"). Only the wallet that paid can: `keypair` signs the request. A refusal is a 4xx whose
 // error.details.reason names it; the answer says what was credited.
-export type CreditReply = { status: 200; body: CreditAnswer } | { status: number; body: { error: { code: string; message: string; details?: Record<string, unknown>; request_id?: string } } };
+export type CreditReply =
+  | { status: 200; body: CreditAnswer }
+  | {
+      status: number;
+      body: { error: { code: string; message: string; details?: Record<string, unknown>; request_id?: string } };
+    };
 
-export async function creditToBalance(gateway: string, proof: CreditProof, keypair: Keypair, timeoutMs = 15_000): Promise<CreditReply> {
-  const input: Record<string, string> = proof.memo === undefined ? { transaction: proof.transaction } : { transaction: proof.transaction, memo: proof.memo };
+export async function creditToBalance(
+  gateway: string,
+  proof: CreditProof,
+  keypair: Keypair,
+  timeoutMs = 15_000,
+): Promise<CreditReply> {
+  const input: Record<string, string> =
+    proof.memo === undefined
+      ? { transaction: proof.transaction }
+      : { transaction: proof.transaction, memo: proof.memo };
   const deployment = await balanceDeployment(gateway);
   const res = await fetch(`${gateway.replace(/\/+$/, '')}${BALANCE_CREDIT_PATH}`, {
     method: 'POST',

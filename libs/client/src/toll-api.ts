@@ -57,7 +57,10 @@ export class TollApi {
     return fromAtomic(this.spent, USDC_DECIMALS);
   }
 
-  async call<K extends OperationId>(operationId: K, input: Operations[K]['input']): Promise<TollResult<Operations[K]['output']>> {
+  async call<K extends OperationId>(
+    operationId: K,
+    input: Operations[K]['input'],
+  ): Promise<TollResult<Operations[K]['output']>> {
     const route = (await this.catalog()).get(operationId);
     if (!route) throw new Error(`no operation ${operationId} in ${this.options.baseUrl}/openapi.json`);
     const { url, init } = this.requestOf(route, input as Record<string, unknown>);
@@ -67,7 +70,13 @@ export class TollApi {
       if (res.status === 402) throw new PaymentRequiredError(res.body);
       throw new TollApiError(res.status, body?.error ?? { code: 'UNKNOWN', message: String(res.body).slice(0, 200) });
     }
-    return { data: res.body as Operations[K]['output'], status: res.status, receipt: res.receipt, paid: res.paid, paymentResponse: res.paymentResponse };
+    return {
+      data: res.body as Operations[K]['output'],
+      status: res.status,
+      receipt: res.receipt,
+      paid: res.paid,
+      paymentResponse: res.paymentResponse,
+    };
   }
 
   private async send(url: string, init: RequestInit): Promise<PaidResponse> {
@@ -76,7 +85,14 @@ export class TollApi {
       const res = await fetch(url, init);
       const text = await res.text();
       const body = text ? (JSON.parse(text) as unknown) : null;
-      return { status: res.status, body, paid: null, receipt: res.headers.get('x-toll-receipt'), paymentResponse: null, uncharged: res.headers.get('x-toll-uncharged') };
+      return {
+        status: res.status,
+        body,
+        paid: null,
+        receipt: res.headers.get('x-toll-receipt'),
+        paymentResponse: null,
+        uncharged: res.headers.get('x-toll-uncharged'),
+      };
     }
     let refused: SpendCapError | undefined;
     const confirm = ({ usdMicros: price }: { usdMicros: string }) => {
@@ -93,9 +109,15 @@ export class TollApi {
   // Counts a price against both caps before it is paid; a payment that then fails still counts (never over the cap).
   private reserve(price: bigint): SpendCapError | undefined {
     const { maxUsdPerCall, maxUsdTotal } = this.options;
-    if (maxUsdPerCall !== undefined && price > usdMicros(maxUsdPerCall)) return new SpendCapError(`price $${fromAtomic(price, USDC_DECIMALS)} is above the per-call cap of $${maxUsdPerCall}`);
+    if (maxUsdPerCall !== undefined && price > usdMicros(maxUsdPerCall))
+      return new SpendCapError(
+        `price $${fromAtomic(price, USDC_DECIMALS)} is above the per-call cap of $${maxUsdPerCall}`,
+      );
     if (maxUsdTotal !== undefined && this.spent + price > usdMicros(maxUsdTotal))
-      return new SpendCapError(`paying $${fromAtomic(price, USDC_DECIMALS)} would pass the total cap of $${maxUsdTotal} ($${this.spentUsd} spent)`);
+      return new SpendCapError(
+        `paying $${fromAtomic(price, USDC_DECIMALS)} would pass the total cap of $${maxUsdTotal} ` +
+          `($${this.spentUsd} spent)`,
+      );
     this.spent += price;
     return undefined;
   }
@@ -109,18 +131,29 @@ export class TollApi {
     }
     const url = new URL(`${this.options.baseUrl.replace(/\/+$/, '')}${path}`);
     if (route.method === 'GET') {
-      for (const [k, v] of Object.entries(rest)) if (v !== undefined) url.searchParams.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+      for (const [k, v] of Object.entries(rest))
+        if (v !== undefined) url.searchParams.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
       return { url: url.toString(), init: {} };
     }
-    return { url: url.toString(), init: { method: route.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(rest) } };
+    return {
+      url: url.toString(),
+      init: { method: route.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(rest) },
+    };
   }
 
   private catalog(): Promise<Map<string, RouteInfo>> {
     this.routes ??= fetch(`${this.options.baseUrl.replace(/\/+$/, '')}/openapi.json`)
-      .then((r) => r.json() as Promise<{ paths: Record<string, Record<string, { operationId: string; parameters?: RouteInfo['params'] }>> }>)
+      .then(
+        (r) =>
+          r.json() as Promise<{
+            paths: Record<string, Record<string, { operationId: string; parameters?: RouteInfo['params'] }>>;
+          }>,
+      )
       .then((doc) => {
         const map = new Map<string, RouteInfo>();
-        for (const [path, ops] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(ops)) map.set(op.operationId, { method: method.toUpperCase(), path, params: op.parameters ?? [] });
+        for (const [path, ops] of Object.entries(doc.paths))
+          for (const [method, op] of Object.entries(ops))
+            map.set(op.operationId, { method: method.toUpperCase(), path, params: op.parameters ?? [] });
         return map;
       });
     this.routes.catch(() => (this.routes = undefined));

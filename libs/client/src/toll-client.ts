@@ -17,11 +17,21 @@ export interface PaidResponse {
   // signature and memo (memo flow) are the proof: the same request repeated with them is answered again, not charged.
   // idempotencyKey: part of the request the memo names (repeat it with the proof); payerSignature: sent with the proof
   // when the answer is a credential (only the payer may redeem it).
-  paid: null | { method: PayMethod; amount: string; asset: string; signature?: string; memo?: string; idempotencyKey?: string; payerSignature?: string };
-  // A balance call's 402 names what fell short and where to deposit (body.balance); the receipt is as for any paid call.
+  paid: null | {
+    method: PayMethod;
+    amount: string;
+    asset: string;
+    signature?: string;
+    memo?: string;
+    idempotencyKey?: string;
+    payerSignature?: string;
+  };
+  // A balance call's 402 names what fell short and where to deposit (body.balance); the receipt is as for any paid
+  // call.
   receipt: string | null;
   paymentResponse: unknown;
-  // Why the call was served without charge (x-toll-uncharged: e.g. no fresh section), else null; the proof stays unused.
+  // Why the call was served without charge (x-toll-uncharged: e.g. no fresh section), else null; the proof stays
+  // unused.
   uncharged: string | null;
 }
 
@@ -31,7 +41,15 @@ export interface TollClientOptions {
   method: PayMethod;
   // Called with what is about to be paid; return false to stop before paying.
   // usdMicros is the price in USD millionths (what USDC atomic units count), whatever the asset paid.
-  confirm?: (quote: { method: PayMethod; asset: string; amount: string; usdMicros: string; to: string; memo: string; url: string }) => boolean | Promise<boolean>;
+  confirm?: (quote: {
+    method: PayMethod;
+    asset: string;
+    amount: string;
+    usdMicros: string;
+    to: string;
+    memo: string;
+    url: string;
+  }) => boolean | Promise<boolean>;
 }
 
 const parse = async (res: Response) => {
@@ -45,7 +63,14 @@ const parse = async (res: Response) => {
 
 const finish = async (res: Response, paid: PaidResponse['paid']): Promise<PaidResponse> => {
   const header = res.headers.get(HEADERS.paymentResponse);
-  return { status: res.status, body: await parse(res), paid, receipt: res.headers.get('x-toll-receipt'), paymentResponse: header ? decodeHeaderJson(header) : null, uncharged: res.headers.get('x-toll-uncharged') };
+  return {
+    status: res.status,
+    body: await parse(res),
+    paid,
+    receipt: res.headers.get('x-toll-receipt'),
+    paymentResponse: header ? decodeHeaderJson(header) : null,
+    uncharged: res.headers.get('x-toll-uncharged'),
+  };
 };
 
 // 402 → pay → retry. Memo flow in SOL or USDC (spec §5), or standard x402 v2 `exact` through @x402/fetch.
@@ -55,7 +80,8 @@ export async function tollCall(url: string, init: RequestInit, options: TollClie
   // The 402's memo names this exact request, Idempotency-Key included: a random key makes it one nobody watching the
   // chain can guess, so nobody but this caller can even get a copy of the answer (docs/payments.md).
   const named = new Headers(init.headers);
-  if (!named.has(HEADERS.idempotencyKey)) named.set(HEADERS.idempotencyKey, `toll-${randomBytes(16).toString('base64url')}`);
+  if (!named.has(HEADERS.idempotencyKey))
+    named.set(HEADERS.idempotencyKey, `toll-${randomBytes(16).toString('base64url')}`);
   init = { ...init, headers: named };
   const first = await fetch(url, init);
   if (first.status !== 402) return finish(first, null);
@@ -63,18 +89,45 @@ export async function tollCall(url: string, init: RequestInit, options: TollClie
   const asset = options.method === 'sol' ? 'SOL' : 'USDC';
   const amount = asset === 'SOL' ? (challenge.sol?.lamports ?? '') : challenge.usdc.amount_atomic;
   const to = asset === 'SOL' ? (challenge.sol?.recipient ?? '') : challenge.usdc.token_account;
-  if (options.confirm && !(await options.confirm({ method: options.method, asset, amount, usdMicros: challenge.usdc.amount_atomic, to, memo: challenge.memo, url }))) throw new Error('payment declined');
+  if (
+    options.confirm &&
+    !(await options.confirm({
+      method: options.method,
+      asset,
+      amount,
+      usdMicros: challenge.usdc.amount_atomic,
+      to,
+      memo: challenge.memo,
+      url,
+    }))
+  )
+    throw new Error('payment declined');
   const connection = new Connection(options.rpcUrl, 'confirmed');
-  const signature = await sendAndConfirm(connection, options.keypair, memoPaymentInstructions(challenge, asset, options.keypair.publicKey));
+  const signature = await sendAndConfirm(
+    connection,
+    options.keypair,
+    memoPaymentInstructions(challenge, asset, options.keypair.publicKey),
+  );
   const retryUrl = new URL(url);
   retryUrl.searchParams.set(MEMO_QUERY_PARAM, challenge.memo);
   const headers = new Headers(init.headers);
   headers.set(HEADERS.paymentTx, signature);
   // An answer that is a credential is served only to whoever proves it holds the paying wallet's key.
-  const payerSignature = challenge.payer_proof && challenge.operation_id ? payerProofHeaders(challenge.operation_id, challenge.memo, url, init, options.keypair)[HEADERS.payerSignature] : undefined;
+  const payerSignature =
+    challenge.payer_proof && challenge.operation_id
+      ? payerProofHeaders(challenge.operation_id, challenge.memo, url, init, options.keypair)[HEADERS.payerSignature]
+      : undefined;
   if (payerSignature) headers.set(HEADERS.payerSignature, payerSignature);
   const idempotencyKey = headers.get(HEADERS.idempotencyKey)!;
-  return finish(await fetch(retryUrl, { ...init, headers }), { method: options.method, amount, asset, signature, memo: challenge.memo, idempotencyKey, ...(payerSignature ? { payerSignature } : {}) });
+  return finish(await fetch(retryUrl, { ...init, headers }), {
+    method: options.method,
+    amount,
+    asset,
+    signature,
+    memo: challenge.memo,
+    idempotencyKey,
+    ...(payerSignature ? { payerSignature } : {}),
+  });
 }
 
 async function callWithX402(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
@@ -86,7 +139,19 @@ async function callWithX402(url: string, init: RequestInit, options: TollClientO
   client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
     quoted = { method: 'x402', amount: r.amount, asset: r.asset };
     const memo = typeof r.extra?.memo === 'string' ? r.extra.memo : '';
-    if (options.confirm && !(await options.confirm({ method: 'x402', asset: r.asset, amount: r.amount, usdMicros: r.amount, to: r.payTo, memo, url }))) return { abort: true as const, reason: 'payment declined' };
+    if (
+      options.confirm &&
+      !(await options.confirm({
+        method: 'x402',
+        asset: r.asset,
+        amount: r.amount,
+        usdMicros: r.amount,
+        to: r.payTo,
+        memo,
+        url,
+      }))
+    )
+      return { abort: true as const, reason: 'payment declined' };
     return undefined;
   });
   const paidFetch = wrapFetchWithPayment(fetch, client);
@@ -96,8 +161,11 @@ async function callWithX402(url: string, init: RequestInit, options: TollClientO
 async function callWithBalance(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
   const headers = new Headers(init.headers);
   const deployment = await balanceDeployment(url);
-  for (const [name, value] of Object.entries(balanceHeaders(url, init, options.keypair, deployment))) headers.set(name, value);
+  for (const [name, value] of Object.entries(balanceHeaders(url, init, options.keypair, deployment)))
+    headers.set(name, value);
   const res = await fetch(url, { ...init, headers });
-  const amount = res.headers.get(HEADERS.paymentResponse) ? String((decodeHeaderJson(res.headers.get(HEADERS.paymentResponse)!) as { amount?: string }).amount ?? '') : '';
+  const amount = res.headers.get(HEADERS.paymentResponse)
+    ? String((decodeHeaderJson(res.headers.get(HEADERS.paymentResponse)!) as { amount?: string }).amount ?? '')
+    : '';
   return finish(res, res.status === 200 && amount ? { method: 'balance', amount, asset: 'USDC' } : null);
 }

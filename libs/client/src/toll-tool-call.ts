@@ -16,7 +16,11 @@ export interface ToolResult {
 }
 
 // Sends one tools/call: the tool, its arguments and the request's _meta (where payment proofs travel).
-export type CallTool = (name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) => Promise<ToolResult>;
+export type CallTool = (
+  name: string,
+  args: Record<string, unknown>,
+  meta?: Record<string, unknown>,
+) => Promise<ToolResult>;
 
 export interface PaidToolResult {
   result: ToolResult;
@@ -24,7 +28,8 @@ export interface PaidToolResult {
   receipt: string | null;
 }
 
-// The x402 MCP transport's payment-required error: content[0].text is {"x402/error":{"code":402,"data":PaymentRequired}}.
+// The x402 MCP transport's payment-required error: content[0].text is
+// {"x402/error":{"code":402,"data":PaymentRequired}}.
 export function paymentRequiredOf(result: ToolResult): PaymentRequired | null {
   if (!result.isError) return null;
   try {
@@ -37,18 +42,40 @@ export function paymentRequiredOf(result: ToolResult): PaymentRequired | null {
 
 // A paid MCP tool call, as tollCall is for HTTP: call → payment required → pay → call again with the proof in _meta
 // (the memo flow in SOL or USDC as _meta["toll/memo-payment"], or x402 `exact` as _meta["x402/payment"]).
-export async function tollToolCall(callTool: CallTool, name: string, args: Record<string, unknown>, options: TollClientOptions): Promise<PaidToolResult> {
+export async function tollToolCall(
+  callTool: CallTool,
+  name: string,
+  args: Record<string, unknown>,
+  options: TollClientOptions,
+): Promise<PaidToolResult> {
   const first = await callTool(name, args);
   const required = paymentRequiredOf(first);
   if (!required) return { result: first, paid: null, receipt: null };
-  const receiptOf = (r: ToolResult) => (typeof r._meta?.['toll/receipt'] === 'string' ? (r._meta['toll/receipt'] as string) : null);
+  const receiptOf = (r: ToolResult) =>
+    typeof r._meta?.['toll/receipt'] === 'string' ? (r._meta['toll/receipt'] as string) : null;
   if (options.method === 'x402') {
     const signer = await createKeyPairSignerFromBytes(options.keypair.secretKey);
-    const client = new x402Client().register('solana:*', new ExactSvmScheme(signer as never, { rpcUrl: options.rpcUrl }));
-    client.setSpendControls(false); // amounts are shown to the caller through confirm instead (our USDC mint may be a local one)
+    const client = new x402Client().register(
+      'solana:*',
+      new ExactSvmScheme(signer as never, { rpcUrl: options.rpcUrl }),
+    );
+    // amounts are shown to the caller through confirm instead (our USDC mint may be a local one)
+    client.setSpendControls(false);
     const r = required.accepts[0];
     const memo = typeof r.extra?.memo === 'string' ? r.extra.memo : '';
-    if (options.confirm && !(await options.confirm({ method: 'x402', asset: r.asset, amount: r.amount, usdMicros: r.amount, to: r.payTo, memo, url: required.resource.url }))) throw new Error('payment declined');
+    if (
+      options.confirm &&
+      !(await options.confirm({
+        method: 'x402',
+        asset: r.asset,
+        amount: r.amount,
+        usdMicros: r.amount,
+        to: r.payTo,
+        memo,
+        url: required.resource.url,
+      }))
+    )
+      throw new Error('payment declined');
     const payload = await client.createPaymentPayload(required);
     const result = await callTool(name, args, { 'x402/payment': payload });
     return { result, paid: { method: 'x402', amount: r.amount, asset: r.asset }, receipt: receiptOf(result) };
@@ -59,10 +86,38 @@ export async function tollToolCall(callTool: CallTool, name: string, args: Recor
   const asset = options.method === 'sol' ? 'SOL' : 'USDC';
   const amount = asset === 'SOL' ? (challenge.sol?.lamports ?? '') : challenge.usdc.amount_atomic;
   const to = asset === 'SOL' ? (challenge.sol?.recipient ?? '') : challenge.usdc.token_account;
-  if (options.confirm && !(await options.confirm({ method: options.method, asset, amount, usdMicros: challenge.usdc.amount_atomic, to, memo: challenge.memo, url: required.resource.url }))) throw new Error('payment declined');
-  const signature = await sendAndConfirm(new Connection(options.rpcUrl, 'confirmed'), options.keypair, memoPaymentInstructions(challenge, asset, options.keypair.publicKey));
+  if (
+    options.confirm &&
+    !(await options.confirm({
+      method: options.method,
+      asset,
+      amount,
+      usdMicros: challenge.usdc.amount_atomic,
+      to,
+      memo: challenge.memo,
+      url: required.resource.url,
+    }))
+  )
+    throw new Error('payment declined');
+  const signature = await sendAndConfirm(
+    new Connection(options.rpcUrl, 'confirmed'),
+    options.keypair,
+    memoPaymentInstructions(challenge, asset, options.keypair.publicKey),
+  );
   // A tool whose answer is a credential redeems only with the payer's signature (the 402's payer_proof).
-  const proof = challenge.payer_proof ? { 'toll/payer-signature': payerProofSignature(challenge.memo, challenge.payer_proof.request_sha256 ?? '', options.keypair) } : {};
+  const proof = challenge.payer_proof
+    ? {
+        'toll/payer-signature': payerProofSignature(
+          challenge.memo,
+          challenge.payer_proof.request_sha256 ?? '',
+          options.keypair,
+        ),
+      }
+    : {};
   const result = await callTool(name, args, { 'toll/memo-payment': { signature, memo: challenge.memo }, ...proof });
-  return { result, paid: { method: options.method, amount, asset, signature, memo: challenge.memo }, receipt: receiptOf(result) };
+  return {
+    result,
+    paid: { method: options.method, amount, asset, signature, memo: challenge.memo },
+    receipt: receiptOf(result),
+  };
 }

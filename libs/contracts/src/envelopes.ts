@@ -24,16 +24,26 @@ export interface TollReply<T = unknown> {
 // gateway owns. The gateway drops anything else, so a group can never set cookies, CORS or payment headers.
 const GROUP_HEADER_NAME = /^x-toll-[a-z0-9][a-z0-9-]{0,47}$/;
 const GROUP_HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
-export const GATEWAY_OWNED_HEADERS: readonly string[] = ['x-toll-receipt', 'x-toll-credits-remaining', 'x-toll-redelivery', 'x-toll-uncharged', 'x-toll-balance-atomic'];
+export const GATEWAY_OWNED_HEADERS: readonly string[] = [
+  'x-toll-receipt',
+  'x-toll-credits-remaining',
+  'x-toll-redelivery',
+  'x-toll-uncharged',
+  'x-toll-balance-atomic',
+];
 
 export const isGroupHeader = (name: string, value: unknown): value is string =>
-  GROUP_HEADER_NAME.test(name) && !GATEWAY_OWNED_HEADERS.includes(name) && typeof value === 'string' && GROUP_HEADER_VALUE.test(value);
+  GROUP_HEADER_NAME.test(name) &&
+  !GATEWAY_OWNED_HEADERS.includes(name) &&
+  typeof value === 'string' &&
+  GROUP_HEADER_VALUE.test(value);
 
 // A group's answer as the caller gets it and as payments keeps it for redelivery: its allowed x-toll-* headers and
 // its body as JSON text (verbatim when the group sent text).
 export function storedReply(reply: TollReply): StoredReply {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(reply.headers ?? {})) if (isGroupHeader(name, value)) headers[name] = value;
+  for (const [name, value] of Object.entries(reply.headers ?? {}))
+    if (isGroupHeader(name, value)) headers[name] = value;
   return { json: typeof reply.json === 'string' ? reply.json : JSON.stringify(reply.data), headers };
 }
 
@@ -65,7 +75,6 @@ export interface ChallengeReply {
   body: Record<string, unknown>; // x402 v1 form plus the memo flow
 }
 
-
 // How a caller proved payment: the memo flow (spec §5), a standard x402 v2 PAYMENT-SIGNATURE, or a request signed by
 // the owner of a prepaid balance (the signed parts as the gateway saw them; payments checks the signature).
 // payer_signature: the paying wallet's Ed25519 signature of payerProofText(memo, request_sha256), base64; required by
@@ -73,7 +82,16 @@ export interface ChallengeReply {
 export type PaymentProof =
   | { kind: 'memo'; signature: string; memo: string; payer_signature?: string }
   | { kind: 'x402'; paymentSignature: string; payer_signature?: string }
-  | { kind: 'balance'; wallet: string; signature: string; timestamp: string; nonce: string; method: string; path: string; input_sha256: string };
+  | {
+      kind: 'balance';
+      wallet: string;
+      signature: string;
+      timestamp: string;
+      nonce: string;
+      method: string;
+      path: string;
+      input_sha256: string;
+    };
 
 // payments.verify: takes a durable hold on the proof, or refuses it with a reason and a fresh challenge.
 export interface VerifyRequest extends ChallengeRequest {
@@ -93,10 +111,17 @@ export interface StoredReply {
 // `redelivery`: the proof's credit was already spent on this same request. `reply` is the stored answer; absent when
 // it was too large to keep (over REDELIVERY_MAX_BYTES), and the gateway then asks the group again.
 export type VerifyReply =
-  | { ok: true; holdId: string; payer: string; transaction?: string; redelivery?: { count: number; reply?: StoredReply } }
+  | {
+      ok: true;
+      holdId: string;
+      payer: string;
+      transaction?: string;
+      redelivery?: { count: number; reply?: StoredReply };
+    }
   | { ok: false; reason: string; challenge: ChallengeReply };
 
-// Largest answer kept for redelivery; it travels once more over NATS (max payload 1 MiB by default) inside payments.settle.
+// Largest answer kept for redelivery; it travels once more over NATS (max payload 1 MiB by default) inside
+// payments.settle.
 export const REDELIVERY_MAX_BYTES = 256 * 1024;
 export const keptForRedelivery = (reply: StoredReply) => Buffer.byteLength(reply.json) <= REDELIVERY_MAX_BYTES;
 
@@ -105,7 +130,8 @@ export interface SettleRequest {
   requestId: string;
   holdId: string;
   reply?: StoredReply; // kept with the settled hold for redelivery (only for requests sent with a requestKey)
-  // Bound into the receipt: sha256 of the canonical request (see requestSha256 in @toll/x402) and of the exact body sent.
+  // Bound into the receipt: sha256 of the canonical request (see requestSha256 in @toll/x402) and of the exact body
+  // sent.
   request_sha256?: string;
   response_sha256?: string;
   price?: PriceSpec; // the operation's price as announced, stated in the receipt (absent: read from the payment)
@@ -186,7 +212,8 @@ export type LeaseReply =
       cap_per_call_atomic: string | null;
       receipt_public_key: string; // the gateway signs lease-paid receipts only with the key this names
       network: string; // CAIP-2 id of the network, named in receipts
-      charged: number; // entries of this report charged now; the others were charged before (a repeat, a replayed nonce)
+      // entries of this report charged now; the others were charged before (a repeat, a replayed nonce)
+      charged: number;
       short?: 'balance_too_low' | 'balance_cap_per_day'; // the top-up asked (min_atomic) could not be granted
       retry?: boolean; // ...but other leases hold it and were asked to give it back: ask again shortly
     }

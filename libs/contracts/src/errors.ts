@@ -41,14 +41,18 @@ export class TollError extends Error {
   }
 
   toJSON(): TollErrorBody {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return this.details
+      ? { code: this.code, message: this.message, details: this.details }
+      : { code: this.code, message: this.message };
   }
 }
 
 export function isTollErrorBody(value: unknown): value is TollErrorBody {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.code === 'string' && (ERROR_CODES as readonly string[]).includes(v.code) && typeof v.message === 'string';
+  return (
+    typeof v.code === 'string' && (ERROR_CODES as readonly string[]).includes(v.code) && typeof v.message === 'string'
+  );
 }
 
 export function httpStatusOf(code: ErrorCode): number {
@@ -89,14 +93,27 @@ function assertUnreachable(value: never): never {
 
 // A failure after the payment was verified: the caller must learn that the payment is still theirs to use, and how.
 // `paidBy` is the on-chain transaction, or 'balance' for a balance call (nothing debited; its nonce is spent).
-export function unusedPaymentError(err: unknown, route: { operationId: string; price: PriceSpec }, paidBy: string | undefined): TollError {
+export function unusedPaymentError(
+  err: unknown,
+  route: { operationId: string; price: PriceSpec },
+  paidBy: string | undefined,
+): TollError {
   const { operationId, price } = route;
   const base = err instanceof TollError ? err : new TollError('INTERNAL', 'Internal error');
   const retry =
     paidBy === 'balance'
       ? 'nothing was debited from your balance: sign this request again with a new nonce and timestamp to retry.'
-      : `${price.per === 'block' ? 'the credit this call took is back on your block' : `your payment${paidBy ? ` ${paidBy}` : ''} is unused`}: repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays redeemable for ${operationId} until a call succeeds or it is credited to your prepaid balance (credit), with no time limit; another operation refuses it.`;
-  const payment = { status: 'unused', transaction: paidBy === 'balance' ? null : (paidBy ?? null), operation_id: operationId, retry, ...creditHint(paidBy, price.per === 'block') };
+      : `${price.per === 'block' ? 'the credit this call took is back on your block' : `your payment${paidBy ? ` ${paidBy}` : ''} is unused`}: ` +
+        `repeat this same request with the same proof (X-Payment-Tx and toll_memo, or PAYMENT-SIGNATURE). It stays ` +
+        `redeemable for ${operationId} until a call succeeds or it is credited to your prepaid balance (credit), ` +
+        `with no time limit; another operation refuses it.`;
+  const payment = {
+    status: 'unused',
+    transaction: paidBy === 'balance' ? null : (paidBy ?? null),
+    operation_id: operationId,
+    retry,
+    ...creditHint(paidBy, price.per === 'block'),
+  };
   return new TollError(base.code, base.message, { ...base.details, payment });
 }
 
@@ -112,7 +129,11 @@ function creditHint(paidBy: string | undefined, block: boolean) {
       method: 'POST',
       path: BALANCE_CREDIT_PATH,
       body: { transaction: paidBy },
-      note: `instead of retrying, the paying wallet may credit ${what} to its prepaid balance (USDC atomic units) and spend it on any operation: POST ${BALANCE_CREDIT_PATH} with {transaction} and wallet, timestamp, nonce, signature signed like a balance read (docs/payments.md, "Credit a payment to the balance"). Once credited, the proof redeems nothing.`,
+      note:
+        `instead of retrying, the paying wallet may credit ${what} to its prepaid balance (USDC atomic units) and ` +
+        `spend it on any operation: POST ${BALANCE_CREDIT_PATH} with {transaction} and wallet, timestamp, nonce, ` +
+        `signature signed like a balance read (docs/payments.md, "Credit a payment to the balance"). Once ` +
+        `credited, the proof redeems nothing.`,
     },
   };
 }

@@ -24,7 +24,10 @@ export const RouteManifest = z.object({
   timeoutMs: z.number().int().positive().max(30_000),
   // POST only: a top-level JSON array body is accepted and delivered as { [arrayBodyField]: [...] }
   // (JSON-RPC batches); without it the gateway requires an object body.
-  arrayBodyField: z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/).optional(),
+  arrayBodyField: z
+    .string()
+    .regex(/^[a-z][A-Za-z0-9]{0,39}$/)
+    .optional(),
   // The input has rules its JSON Schema cannot carry (checksums, rules across fields): before any payment step the
   // gateway asks the group to judge the input on inputCheckSubjectOf(operationId), so a refusal is never charged.
   inputCheck: z.boolean().optional(),
@@ -50,7 +53,14 @@ export const GroupManifest = z.object({
   // any payment step, for the seconds given, counted from when it hears the announcement.
   // unlessInput: a call whose input carries this field is not refused (e.g. a renewal, which needs no free bot).
   unavailable: z
-    .record(z.string(), z.object({ retryAfterSeconds: z.number().int().min(1).max(86_400), reason: z.string().max(300), unlessInput: z.string().max(64).optional() }))
+    .record(
+      z.string(),
+      z.object({
+        retryAfterSeconds: z.number().int().min(1).max(86_400),
+        reason: z.string().max(300),
+        unlessInput: z.string().max(64).optional(),
+      }),
+    )
     .optional(),
 });
 export type GroupManifest = z.infer<typeof GroupManifest>;
@@ -65,7 +75,10 @@ export const groupPrefixOf = (group: string): string => `/toll/${group}/`;
 // A group owns /toll/<group>/… and /api/<group>(/…); any other root path needs a grant from the gateway's
 // configuration (e.g. the registry's /registry.json), so a group can never take another group's paths.
 const ownsPath = (group: string, path: string, granted: readonly string[]) =>
-  path.startsWith(groupPrefixOf(group)) || path === `/api/${group}` || path.startsWith(`/api/${group}/`) || granted.includes(path);
+  path.startsWith(groupPrefixOf(group)) ||
+  path === `/api/${group}` ||
+  path.startsWith(`/api/${group}/`) ||
+  granted.includes(path);
 
 // What the gateway refuses in a manifest. A group checks its own with no grants known, so it only insists
 // that nothing of its lands under another group's /toll/ prefix.
@@ -76,12 +89,16 @@ export function manifestViolations(manifest: GroupManifest, granted?: readonly s
   for (const route of manifest.routes) {
     const [group] = route.operationId.split('.');
     if (group !== manifest.group) problems.push(`${route.operationId}: operationId outside group ${manifest.group}`);
-    if (route.subject !== subjectOf(route.operationId)) problems.push(`${route.operationId}: subject ${route.subject} does not match`);
+    if (route.subject !== subjectOf(route.operationId))
+      problems.push(`${route.operationId}: subject ${route.subject} does not match`);
     if (route.paidAs !== undefined) {
       const product = manifest.routes.find((r) => r.operationId === route.paidAs);
-      if (!product || JSON.stringify(product.price) !== JSON.stringify(route.price)) problems.push(`${route.operationId}: paidAs ${route.paidAs} is not a route of this group with the same price`);
+      if (!product || JSON.stringify(product.price) !== JSON.stringify(route.price))
+        problems.push(`${route.operationId}: paidAs ${route.paidAs} is not a route of this group with the same price`);
     }
-    const allowed = granted ? ownsPath(manifest.group, route.path, granted) : !route.path.startsWith('/toll/') || route.path.startsWith(groupPrefixOf(manifest.group));
+    const allowed = granted
+      ? ownsPath(manifest.group, route.path, granted)
+      : !route.path.startsWith('/toll/') || route.path.startsWith(groupPrefixOf(manifest.group));
     if (!allowed) problems.push(`${route.operationId}: path ${route.path} outside ${groupPrefixOf(manifest.group)}`);
   }
   return problems;

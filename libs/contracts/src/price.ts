@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 // USD prices are decimal strings (never floats); at most 6 decimals so they convert exactly to USDC atomic units.
-export const UsdAmount = z.string().regex(/^(0|[1-9]\d{0,5})(\.\d{1,6})?$/, 'a USD decimal string with at most 6 decimals');
+export const UsdAmount = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,5})(\.\d{1,6})?$/, 'a USD decimal string with at most 6 decimals');
 
 export const PriceSpec = z.discriminatedUnion('per', [
   z.object({ per: z.literal('call'), usd: UsdAmount }),

@@ -9,7 +9,8 @@ export const SUBJECTS = {
   paymentsCall: 'payments.call', // verify, forward and settle in one request (PaidCallRequest)
   paymentsLease: 'payments.lease', // grant, report on, renew or close a gateway's lease on a balance (LeaseRequest)
   paymentsTerms: 'payments.terms', // what a gateway checks balance signatures against (PaymentsTermsReply)
-  paymentsLeaseRevoke: 'payments.lease.revoke', // published to every gateway: stop spending a wallet's leases (LeaseRevoke)
+  // published to every gateway: stop spending a wallet's leases (LeaseRevoke)
+  paymentsLeaseRevoke: 'payments.lease.revoke',
   dataSolUsd: 'data.solUsd', // the data app's live SOL/USD price, for SOL quotes in challenges
   registryListings: 'registry.listings', // every published listing, for discovery's match index
 } as const;

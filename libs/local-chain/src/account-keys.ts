@@ -37,6 +37,10 @@ export function resolveAccountKeys(message: DecodedMessage, read: AccountLookup)
   const programs = new Set(message.instructions.map((ix) => ix.programIdIndex));
   const keys = [...message.staticKeys, ...loaded.writable, ...loaded.readonly];
   const staticCount = message.staticKeys.length;
-  const writable = keys.map((_, i) => !programs.has(i) && (i < staticCount ? isStaticWritable(message.header, staticCount, i) : i < staticCount + loaded.writable.length));
+  const writable = keys.map(
+    (_, i) =>
+      !programs.has(i) &&
+      (i < staticCount ? isStaticWritable(message.header, staticCount, i) : i < staticCount + loaded.writable.length),
+  );
   return { keys, writable, loaded };
 }

@@ -6,8 +6,16 @@ import { decodeMint, decodeTokenAccount } from './token-layout';
 
 const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
 
-function transfer(chain: LocalChain, from: Keypair, to: PublicKey, lamports: number, blockhash = chain.latestBlockhash().blockhash): Uint8Array {
-  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports }));
+function transfer(
+  chain: LocalChain,
+  from: Keypair,
+  to: PublicKey,
+  lamports: number,
+  blockhash = chain.latestBlockhash().blockhash,
+): Uint8Array {
+  const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: blockhash }).add(
+    SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports }),
+  );
   tx.sign(from);
   return tx.serialize();
 }
@@ -34,14 +42,27 @@ describe('LocalChain', () => {
   it('creates a mint at any address and keeps supply consistent with mintTo', () => {
     const chain = new LocalChain({ slotMs: 0 });
     const authority = Keypair.generate().publicKey;
-    expect(chain.createMint({ address: USDC, decimals: 6, mintAuthority: authority, supply: 5n })).toBe(USDC.toBase58());
+    expect(chain.createMint({ address: USDC, decimals: 6, mintAuthority: authority, supply: 5n })).toBe(
+      USDC.toBase58(),
+    );
     const owner = Keypair.generate().publicKey;
     const ata = chain.mintTo(owner, USDC, 1_000_000n);
     chain.mintTo(owner, USDC, 500_000n);
     expect(ata).toBe(associatedTokenAddress(owner, USDC).toBase58());
     const account = decodeTokenAccount(chain.getAccount(ata)!.data);
-    expect(account).toMatchObject({ mint: USDC.toBase58(), owner: owner.toBase58(), amount: 1_500_000n, state: 'initialized' });
-    expect(decodeMint(chain.getAccount(USDC)!.data)).toEqual({ mintAuthority: authority.toBase58(), supply: 1_500_005n, decimals: 6, isInitialized: true, freezeAuthority: null });
+    expect(account).toMatchObject({
+      mint: USDC.toBase58(),
+      owner: owner.toBase58(),
+      amount: 1_500_000n,
+      state: 'initialized',
+    });
+    expect(decodeMint(chain.getAccount(USDC)!.data)).toEqual({
+      mintAuthority: authority.toBase58(),
+      supply: 1_500_005n,
+      decimals: 6,
+      isInitialized: true,
+      freezeAuthority: null,
+    });
   });
 
   it('keeps a 150-block blockhash window and drops expired or duplicate sends', () => {

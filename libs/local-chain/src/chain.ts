@@ -1,8 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Account, Clock, FailedTransactionMetadata, LiteSvm, type SimulatedTransactionInfo, type TransactionMetadata } from 'litesvm/dist/internal.js';
+import {
+  Account,
+  Clock,
+  FailedTransactionMetadata,
+  LiteSvm,
+  type SimulatedTransactionInfo,
+  type TransactionMetadata,
+} from 'litesvm/dist/internal.js';
 import { PublicKey } from '@solana/web3.js';
-import { associatedTokenAddress, addressToBytes, bytesToAddress, fromBase58, toAddress, toBase58, type AddressLike, WireError, decodeWireTransaction, encodeTransaction, encodeTransferMessage, type DecodedMessage, type DecodedTransaction } from '@toll/solana';
+import {
+  associatedTokenAddress,
+  addressToBytes,
+  bytesToAddress,
+  fromBase58,
+  toAddress,
+  toBase58,
+  type AddressLike,
+  WireError,
+  decodeWireTransaction,
+  encodeTransaction,
+  encodeTransferMessage,
+  type DecodedMessage,
+  type DecodedTransaction,
+} from '@toll/solana';
 import { resolveAccountKeys } from './account-keys';
 import type {
   AccountState,
@@ -58,7 +79,12 @@ export class LocalChain {
     this.events.setMaxListeners(0);
     this.genesisSlot = Number(this.svm.getClock().slot);
     this.slotMs = Math.max(0, options.slotMs ?? 400);
-    this.clock = new SlotClock({ slotMs: this.slotMs, genesisSlot: this.genesisSlot, seed: this.genesisHash, onSlot: (slot, parent) => this.onSlot(slot, parent) });
+    this.clock = new SlotClock({
+      slotMs: this.slotMs,
+      genesisSlot: this.genesisSlot,
+      seed: this.genesisHash,
+      onSlot: (slot, parent) => this.onSlot(slot, parent),
+    });
     this.onSlot(this.genesisSlot, this.genesisSlot);
     this.setAccount(this.faucet.address, { lamports: FAUCET_LAMPORTS });
   }
@@ -102,9 +128,21 @@ export class LocalChain {
     this.clock.expireAll();
   }
 
-  epochInfo(): { absoluteSlot: number; blockHeight: number; epoch: number; slotIndex: number; slotsInEpoch: number; transactionCount: number } {
+  epochInfo(): {
+    absoluteSlot: number;
+    blockHeight: number;
+    epoch: number;
+    slotIndex: number;
+    slotsInEpoch: number;
+    transactionCount: number;
+  } {
     const slot = this.slot;
-    return { absoluteSlot: slot, blockHeight: slot - this.genesisSlot, ...this.epochOf(slot), transactionCount: this.records.size };
+    return {
+      absoluteSlot: slot,
+      blockHeight: slot - this.genesisSlot,
+      ...this.epochOf(slot),
+      transactionCount: this.records.size,
+    };
   }
 
   // ---- accounts ----
@@ -118,7 +156,16 @@ export class LocalChain {
   setAccount(address: AddressLike, input: SetAccountInput): void {
     const key = toAddress(address);
     const owner = addressToBytes(input.owner ? toAddress(input.owner) : SYSTEM_PROGRAM);
-    this.svm.setAccount(addressToBytes(key), new Account(BigInt(input.lamports), input.data ?? new Uint8Array(0), owner, input.executable ?? false, input.rentEpoch ?? 18446744073709551615n));
+    this.svm.setAccount(
+      addressToBytes(key),
+      new Account(
+        BigInt(input.lamports),
+        input.data ?? new Uint8Array(0),
+        owner,
+        input.executable ?? false,
+        input.rentEpoch ?? 18446744073709551615n,
+      ),
+    );
     this.events.emit('account', key);
   }
 
@@ -143,7 +190,8 @@ export class LocalChain {
   airdrop(address: AddressLike, lamports: bigint | number): string {
     const to = toAddress(address);
     const amount = BigInt(lamports);
-    if (this.getBalance(this.faucet.address) < amount + 1_000_000n) this.setAccount(this.faucet.address, { lamports: amount + FAUCET_LAMPORTS });
+    if (this.getBalance(this.faucet.address) < amount + 1_000_000n)
+      this.setAccount(this.faucet.address, { lamports: amount + FAUCET_LAMPORTS });
     this.clock.tick();
     let wire = this.faucetTransfer(to, amount);
     // The same amount to the same address within one slot would be byte-identical, hence a duplicate.
@@ -165,7 +213,11 @@ export class LocalChain {
       freezeAuthority: input.freezeAuthority ? toAddress(input.freezeAuthority) : null,
       supply: BigInt(input.supply ?? 0),
     });
-    this.setAccount(address, { lamports: this.minimumBalanceForRentExemption(MINT_SIZE), data, owner: input.programId ?? TOKEN_PROGRAM });
+    this.setAccount(address, {
+      lamports: this.minimumBalanceForRentExemption(MINT_SIZE),
+      data,
+      owner: input.programId ?? TOKEN_PROGRAM,
+    });
     return address;
   }
 
@@ -174,9 +226,14 @@ export class LocalChain {
   mintTo(owner: AddressLike, mint: AddressLike, amount: bigint | number): string {
     const mintKey = toAddress(mint);
     const mintAccount = this.getAccount(mintKey);
-    if (!mintAccount || !isMintData(mintAccount.owner, mintAccount.data)) throw new Error(`${mintKey} is not a token mint`);
+    if (!mintAccount || !isMintData(mintAccount.owner, mintAccount.data))
+      throw new Error(`${mintKey} is not a token mint`);
     const value = BigInt(amount);
-    const ata = associatedTokenAddress(new PublicKey(toAddress(owner)), new PublicKey(mintKey), new PublicKey(mintAccount.owner)).toBase58();
+    const ata = associatedTokenAddress(
+      new PublicKey(toAddress(owner)),
+      new PublicKey(mintKey),
+      new PublicKey(mintAccount.owner),
+    ).toBase58();
     const existing = this.getAccount(ata);
     let data: Uint8Array;
     if (existing) {
@@ -186,7 +243,11 @@ export class LocalChain {
     } else {
       data = encodeTokenAccount(mintKey, toAddress(owner), value);
     }
-    this.setAccount(ata, { lamports: existing?.lamports ?? this.minimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE), data, owner: mintAccount.owner });
+    this.setAccount(ata, {
+      lamports: existing?.lamports ?? this.minimumBalanceForRentExemption(TOKEN_ACCOUNT_SIZE),
+      data,
+      owner: mintAccount.owner,
+    });
     const mintData = mintAccount.data.slice();
     const mintView = Buffer.from(mintData.buffer);
     mintView.writeBigUInt64LE(mintView.readBigUInt64LE(36) + value, 36);
@@ -219,7 +280,10 @@ export class LocalChain {
   }
 
   // Newest first, as agave returns them.
-  signaturesForAddress(address: AddressLike, options: { limit?: number; before?: string; until?: string } = {}): TransactionRecord[] {
+  signaturesForAddress(
+    address: AddressLike,
+    options: { limit?: number; before?: string; until?: string } = {},
+  ): TransactionRecord[] {
     const list = this.signaturesByAddress.get(toAddress(address)) ?? [];
     const before = options.before === undefined ? Infinity : (this.records.get(options.before)?.sequence ?? -1);
     const until = options.until === undefined ? -1 : (this.records.get(options.until)?.sequence ?? -1);
@@ -272,7 +336,9 @@ export class LocalChain {
   private onSlot(slot: number, parent: number): void {
     const { epoch } = this.epochOf(slot);
     this.blockTime = Math.floor(Date.now() / 1000);
-    this.svm.setClock(new Clock(BigInt(slot), BigInt(this.startUnix), BigInt(epoch), BigInt(epoch + 1), BigInt(this.blockTime)));
+    this.svm.setClock(
+      new Clock(BigInt(slot), BigInt(this.startUnix), BigInt(epoch), BigInt(epoch + 1), BigInt(this.blockTime)),
+    );
     for (const s of this.prioritizationFees.keys()) {
       if (s > slot - MAX_PRIORITIZATION_SLOTS) break;
       this.prioritizationFees.delete(s);
@@ -285,7 +351,11 @@ export class LocalChain {
     const schedule = this.svm.getEpochSchedule();
     const slotsPerEpoch = Number(schedule.slotsPerEpoch);
     const normal = slot - Number(schedule.firstNormalSlot);
-    return { epoch: Number(schedule.firstNormalEpoch) + Math.floor(normal / slotsPerEpoch), slotIndex: normal % slotsPerEpoch, slotsInEpoch: slotsPerEpoch };
+    return {
+      epoch: Number(schedule.firstNormalEpoch) + Math.floor(normal / slotsPerEpoch),
+      slotIndex: normal % slotsPerEpoch,
+      slotsInEpoch: slotsPerEpoch,
+    };
   }
 
   private rawAccount(address: string): Account | null {
@@ -301,12 +371,14 @@ export class LocalChain {
   private simulateDecoded(tx: DecodedTransaction, wire: Uint8Array, options: SimulateOptions): SimulationResult {
     const resolved = resolveAccountKeys(tx.message, (a) => this.rawAccount(a));
     const replacementBlockhash = options.replaceRecentBlockhash ? this.latestBlockhash() : null;
-    if (typeof resolved === 'string') return this.rejected(tx, resolved, [], [], { writable: [], readonly: [] }, replacementBlockhash);
+    if (typeof resolved === 'string')
+      return this.rejected(tx, resolved, [], [], { writable: [], readonly: [] }, replacementBlockhash);
     const { keys, writable, loaded } = resolved;
     if (!options.replaceRecentBlockhash && this.clock.validSlotOf(tx.message.recentBlockhash) === undefined) {
       return this.rejected(tx, 'BlockhashNotFound', keys, writable, loaded, replacementBlockhash);
     }
-    if (this.records.has(tx.signature)) return this.rejected(tx, 'AlreadyProcessed', keys, writable, loaded, replacementBlockhash);
+    if (this.records.has(tx.signature))
+      return this.rejected(tx, 'AlreadyProcessed', keys, writable, loaded, replacementBlockhash);
     const pre = snapshotBalances((a) => this.rawAccount(a), keys);
     const result = this.runSimulation(wire, options.sigVerify ?? false);
     const failed = result instanceof FailedTransactionMetadata;
@@ -321,10 +393,21 @@ export class LocalChain {
     const readPost: AccountLookup = (a) => {
       if (!postAccounts.has(a)) return this.rawAccount(a);
       const state = postAccounts.get(a);
-      return state ? new Account(state.lamports, state.data, addressToBytes(state.owner), state.executable, state.rentEpoch) : null;
+      return state
+        ? new Account(state.lamports, state.data, addressToBytes(state.owner), state.executable, state.rentEpoch)
+        : null;
     };
     const post = failed ? pre : snapshotBalances(readPost, keys, writable, pre);
-    const execution = this.execution(tx.message, result.meta(), failed ? transactionErrorJson(result) : null, keys, writable, loaded, pre, post);
+    const execution = this.execution(
+      tx.message,
+      result.meta(),
+      failed ? transactionErrorJson(result) : null,
+      keys,
+      writable,
+      loaded,
+      pre,
+      post,
+    );
     return { ...execution, postAccounts, replacementBlockhash };
   }
 
@@ -339,7 +422,14 @@ export class LocalChain {
     }
   }
 
-  private rejected(tx: DecodedTransaction, err: TransactionErrorJson, keys: string[], writable: boolean[], loaded: LoadedAddresses, replacementBlockhash: SimulationResult['replacementBlockhash']): SimulationResult {
+  private rejected(
+    tx: DecodedTransaction,
+    err: TransactionErrorJson,
+    keys: string[],
+    writable: boolean[],
+    loaded: LoadedAddresses,
+    replacementBlockhash: SimulationResult['replacementBlockhash'],
+  ): SimulationResult {
     const balances = keys.length ? snapshotBalances((a) => this.rawAccount(a), keys) : { lamports: [], tokens: [] };
     return {
       err,
@@ -399,7 +489,16 @@ export class LocalChain {
     // Load-time failures (fee payer missing or broke, bad signature) are never committed: nothing lands.
     if (failed && !this.svm.getTransaction(tx.signatures[0])) return undefined;
     const post = snapshotBalances((a) => this.rawAccount(a), keys, writable, pre);
-    const execution = this.execution(tx.message, failed ? result.meta() : result, failed ? transactionErrorJson(result) : null, keys, writable, loaded, pre, post);
+    const execution = this.execution(
+      tx.message,
+      failed ? result.meta() : result,
+      failed ? transactionErrorJson(result) : null,
+      keys,
+      writable,
+      loaded,
+      pre,
+      post,
+    );
     const record: TransactionRecord = {
       ...execution,
       signature: tx.signature,
@@ -448,7 +547,14 @@ function decode(wire: Uint8Array): DecodedTransaction {
 }
 
 function toAccountState(address: string, account: Account): AccountState {
-  return { address, lamports: account.lamports(), data: account.data(), owner: bytesToAddress(account.owner()), executable: account.executable(), rentEpoch: account.rentEpoch() };
+  return {
+    address,
+    lamports: account.lamports(),
+    data: account.data(),
+    owner: bytesToAddress(account.owner()),
+    executable: account.executable(),
+    rentEpoch: account.rentEpoch(),
+  };
 }
 
 function memoField(message: DecodedMessage): string | null {

@@ -4,7 +4,9 @@ import { isAddress } from '@toll/solana';
 import { createUsdcMint, fundWallets, type FundRequest } from './demo';
 import { startLocalRpc } from './rpc-server';
 
-const USAGE = 'usage: toll-local-chain [--port 8899] [--host 127.0.0.1] [--usdc-mint <address>] [--fund <pubkey>[:sol]]... [--slot-ms 400] [--no-cheats]';
+const USAGE =
+  'usage: toll-local-chain [--port 8899] [--host 127.0.0.1] [--usdc-mint <address>] [--fund <pubkey>[:sol]]... ' +
+  '[--slot-ms 400] [--no-cheats]';
 
 function parseFund(spec: string): FundRequest {
   const [address, sol] = spec.split(':');
@@ -32,7 +34,12 @@ async function main(): Promise<void> {
   if (usdcMint !== undefined && !isAddress(usdcMint)) throw new Error(`bad --usdc-mint ${usdcMint}`);
   const wallets = values.fund.map(parseFund);
 
-  const rpc = await startLocalRpc({ port: Number(values.port), host: values.host, slotMs: Number(values['slot-ms']), cheats: !values['no-cheats'] });
+  const rpc = await startLocalRpc({
+    port: Number(values.port),
+    host: values.host,
+    slotMs: Number(values['slot-ms']),
+    cheats: !values['no-cheats'],
+  });
   const mint = usdcMint ? createUsdcMint(rpc.chain, usdcMint) : undefined;
   fundWallets(rpc.chain, wallets, mint);
 
@@ -48,7 +55,8 @@ async function main(): Promise<void> {
 
   console.log(`local Solana RPC listening on ${rpc.url} (PubSub ${rpc.wsUrl})`);
   if (mint) console.log(`USDC mint (6 decimals) at ${mint}`);
-  for (const w of wallets) console.log(`funded ${w.address} with ${w.sol ?? 10} SOL${mint ? ' and an empty USDC account' : ''}`);
+  for (const w of wallets)
+    console.log(`funded ${w.address} with ${w.sol ?? 10} SOL${mint ? ' and an empty USDC account' : ''}`);
 }
 
 main().catch((e: unknown) => {

@@ -19,7 +19,9 @@ describe('startDemoChain', () => {
       const usdc = await connection.getTokenAccountBalance(associatedTokenAddress(wallet.publicKey, DEVNET_USDC));
       expect(usdc.value).toMatchObject({ amount: '1000000000', decimals: 6, uiAmountString: '1000' });
       expect(await connection.getBalance(merchant)).toBe(2_000_000_000);
-      expect((await connection.getTokenAccountBalance(associatedTokenAddress(merchant, DEVNET_USDC))).value.amount).toBe('0');
+      expect(
+        (await connection.getTokenAccountBalance(associatedTokenAddress(merchant, DEVNET_USDC))).value.amount,
+      ).toBe('0');
       expect((await connection.getTokenSupply(DEVNET_USDC)).value.amount).toBe('1000000000');
     } finally {
       await demo.close();
@@ -32,14 +34,22 @@ describe('startDemoChain', () => {
       const connection = new Connection(demo.url, 'confirmed');
       const { usdc, wallets } = EXAMPLE_ACCOUNTS;
       const mint = new PublicKey(usdc.mint);
-      const parsed = (await connection.getParsedAccountInfo(mint)).value!.data as { parsed: { info: Record<string, unknown> } };
-      expect(parsed.parsed.info).toMatchObject({ decimals: 6, mintAuthority: usdc.mintAuthority, freezeAuthority: usdc.freezeAuthority, isInitialized: true });
+      const parsed = (await connection.getParsedAccountInfo(mint)).value!.data as {
+        parsed: { info: Record<string, unknown> };
+      };
+      expect(parsed.parsed.info).toMatchObject({
+        decimals: 6,
+        mintAuthority: usdc.mintAuthority,
+        freezeAuthority: usdc.freezeAuthority,
+        isInitialized: true,
+      });
       const metadata = await connection.getAccountInfo(metaplexMetadataAddress(mint));
       expect(metadata?.owner.toBase58()).toBe(PROGRAMS.tokenMetadata.toBase58());
       expect(Buffer.from(metadata!.data).includes(Buffer.from('USD Coin'))).toBe(true);
       const largest = (await connection.getTokenLargestAccounts(mint)).value.map((a) => a.amount);
       expect(largest).toEqual(usdc.holders.map(([, amount]) => amount.toString()));
-      for (const [address, lamports] of wallets) expect(await connection.getBalance(new PublicKey(address))).toBe(Number(lamports));
+      for (const [address, lamports] of wallets)
+        expect(await connection.getBalance(new PublicKey(address))).toBe(Number(lamports));
     } finally {
       await demo.close();
     }

@@ -23,7 +23,12 @@ export function mintDecimalsLookup(chain: LocalChain): (mint: string) => number 
 }
 
 // An account as agave's UiAccount. With no encoding agave still answers in legacy "binary": a bare base58 string.
-export function encodeAccount(chain: LocalChain, account: AccountState, encoding = 'binary', slice?: DataSlice): Record<string, unknown> {
+export function encodeAccount(
+  chain: LocalChain,
+  account: AccountState,
+  encoding = 'binary',
+  slice?: DataSlice,
+): Record<string, unknown> {
   return {
     data: encodeData(chain, account, encoding, slice),
     executable: account.executable,
@@ -43,7 +48,11 @@ function encodeData(chain: LocalChain, account: AccountState, encoding: string, 
   const data = slice ? account.data.subarray(slice.offset, slice.offset + slice.length) : account.data;
   if (encoding === 'base64') return [Buffer.from(data).toString('base64'), 'base64'];
   if (encoding === 'base58' || encoding === 'binary') {
-    if (data.length > MAX_BASE58_BYTES) throw new RpcError(RPC_INVALID_REQUEST, `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`);
+    if (data.length > MAX_BASE58_BYTES)
+      throw new RpcError(
+        RPC_INVALID_REQUEST,
+        `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,
+      );
     return encoding === 'binary' ? toBase58(data) : [toBase58(data), 'base58'];
   }
   throw invalidParams(`Invalid param: unsupported account encoding ${encoding}`);

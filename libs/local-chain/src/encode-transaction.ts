@@ -7,29 +7,52 @@ import { tokenBalanceJson } from './token-balances';
 
 export const TRANSACTION_ENCODINGS = ['json', 'jsonParsed', 'base64', 'base58'];
 
-const rawInstruction = (ix: CompiledInstruction | InnerInstructionRecord, stackHeight: number): Record<string, unknown> => ({
+const rawInstruction = (
+  ix: CompiledInstruction | InnerInstructionRecord,
+  stackHeight: number,
+): Record<string, unknown> => ({
   programIdIndex: ix.programIdIndex,
   accounts: ix.accounts,
   data: toBase58(ix.data),
   stackHeight,
 });
 
-const parsedInstruction = (keys: string[], ix: CompiledInstruction | InnerInstructionRecord, stackHeight: number): Record<string, unknown> =>
-  parseInstruction({ programId: keys[ix.programIdIndex], accounts: ix.accounts.map((i) => keys[i]), data: ix.data }, stackHeight);
+const parsedInstruction = (
+  keys: string[],
+  ix: CompiledInstruction | InnerInstructionRecord,
+  stackHeight: number,
+): Record<string, unknown> =>
+  parseInstruction(
+    { programId: keys[ix.programIdIndex], accounts: ix.accounts.map((i) => keys[i]), data: ix.data },
+    stackHeight,
+  );
 
 // agave lists inner instructions only for top-level instructions that made some.
 export function encodeInnerInstructions(result: ExecutionResult, parsed: boolean): Record<string, unknown>[] {
   return result.innerInstructions.flatMap((list, index) =>
     list.length
-      ? [{ index, instructions: list.map((ix) => (parsed ? parsedInstruction(result.accountKeys, ix, ix.stackHeight) : rawInstruction(ix, ix.stackHeight))) }]
+      ? [
+          {
+            index,
+            instructions: list.map((ix) =>
+              parsed ? parsedInstruction(result.accountKeys, ix, ix.stackHeight) : rawInstruction(ix, ix.stackHeight),
+            ),
+          },
+        ]
       : [],
   );
 }
 
 const encodeReturnData = (result: ExecutionResult): Record<string, unknown> | null =>
-  result.returnData ? { programId: result.returnData.programId, data: [Buffer.from(result.returnData.data).toString('base64'), 'base64'] } : null;
+  result.returnData
+    ? {
+        programId: result.returnData.programId,
+        data: [Buffer.from(result.returnData.data).toString('base64'), 'base64'],
+      }
+    : null;
 
-const lookupsJson = (message: DecodedMessage): Record<string, unknown> => (message.version === 0 ? { addressTableLookups: message.lookups } : {});
+const lookupsJson = (message: DecodedMessage): Record<string, unknown> =>
+  message.version === 0 ? { addressTableLookups: message.lookups } : {};
 
 function encodeMessage(record: TransactionRecord, parsed: boolean): Record<string, unknown> {
   const { message } = record.transaction;
@@ -77,22 +100,31 @@ function encodeMeta(record: TransactionRecord, parsed: boolean): Record<string, 
 }
 
 // getTransaction's result. Without maxSupportedTransactionVersion agave refuses v0 and omits `version`.
-export function encodeTransactionRecord(record: TransactionRecord, encoding: string, maxSupportedVersion: number | undefined): Record<string, unknown> {
+export function encodeTransactionRecord(
+  record: TransactionRecord,
+  encoding: string,
+  maxSupportedVersion: number | undefined,
+): Record<string, unknown> {
   const { version } = record.transaction.message;
   if (maxSupportedVersion === undefined && version !== 'legacy') {
     throw new RpcError(
       RPC_UNSUPPORTED_TRANSACTION_VERSION,
-      `Transaction version (${version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
+      `Transaction version (${version}) is not supported by the requesting client. Please try the request again ` +
+        `with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
     );
   }
   if (maxSupportedVersion !== undefined && version !== 'legacy' && version > maxSupportedVersion) {
-    throw new RpcError(RPC_UNSUPPORTED_TRANSACTION_VERSION, `Transaction version (${version}) is not supported by the requesting client.`);
+    throw new RpcError(
+      RPC_UNSUPPORTED_TRANSACTION_VERSION,
+      `Transaction version (${version}) is not supported by the requesting client.`,
+    );
   }
   const parsed = encoding === 'jsonParsed';
   let transaction: unknown;
   if (encoding === 'base64') transaction = [Buffer.from(record.wire).toString('base64'), 'base64'];
   else if (encoding === 'base58') transaction = [toBase58(record.wire), 'base58'];
-  else if (encoding === 'json' || parsed) transaction = { signatures: record.transaction.signatures.map(toBase58), message: encodeMessage(record, parsed) };
+  else if (encoding === 'json' || parsed)
+    transaction = { signatures: record.transaction.signatures.map(toBase58), message: encodeMessage(record, parsed) };
   else throw invalidParams(`Invalid param: unsupported transaction encoding ${encoding}`);
   return {
     blockTime: record.blockTime,
@@ -104,7 +136,10 @@ export function encodeTransactionRecord(record: TransactionRecord, encoding: str
 }
 
 // simulateTransaction's value (and the data of a -32002 preflight error), in agave's field order.
-export function encodeSimulation(simulation: SimulationResult, extra: { accounts: unknown[] | null; innerInstructions: boolean }): Record<string, unknown> {
+export function encodeSimulation(
+  simulation: SimulationResult,
+  extra: { accounts: unknown[] | null; innerInstructions: boolean },
+): Record<string, unknown> {
   return {
     err: simulation.err,
     logs: simulation.logs,

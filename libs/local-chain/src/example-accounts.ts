@@ -30,8 +30,25 @@ export const EXAMPLE_ACCOUNTS = {
 export function seedExampleAccounts(chain: LocalChain): void {
   const { usdc, wallets } = EXAMPLE_ACCOUNTS;
   for (const [address, lamports] of wallets) chain.airdrop(address, lamports);
-  if (!chain.getAccount(usdc.mint)) chain.createMint({ address: usdc.mint, decimals: 6, mintAuthority: usdc.mintAuthority, freezeAuthority: usdc.freezeAuthority });
+  if (!chain.getAccount(usdc.mint))
+    chain.createMint({
+      address: usdc.mint,
+      decimals: 6,
+      mintAuthority: usdc.mintAuthority,
+      freezeAuthority: usdc.freezeAuthority,
+    });
   for (const [owner, amount] of usdc.holders) chain.mintTo(owner, usdc.mint, amount);
-  const data = metaplexBytes({ updateAuthority: usdc.metadataUpdateAuthority, mint: usdc.mint, name: 'USD Coin', symbol: 'USDC', uri: '', isMutable: true });
-  chain.setAccount(metaplexMetadataAddress(new PublicKey(usdc.mint)), { lamports: chain.minimumBalanceForRentExemption(data.length), data, owner: PROGRAMS.tokenMetadata });
+  const data = metaplexBytes({
+    updateAuthority: usdc.metadataUpdateAuthority,
+    mint: usdc.mint,
+    name: 'USD Coin',
+    symbol: 'USDC',
+    uri: '',
+    isMutable: true,
+  });
+  chain.setAccount(metaplexMetadataAddress(new PublicKey(usdc.mint)), {
+    lamports: chain.minimumBalanceForRentExemption(data.length),
+    data,
+    owner: PROGRAMS.tokenMetadata,
+  });
 }

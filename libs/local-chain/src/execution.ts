@@ -39,7 +39,12 @@ export function summarizeMeta(meta: TransactionMetadata): MetaSummary {
     innerInstructions: meta.innerInstructions().map((list) =>
       list.map((inner) => {
         const ix = inner.instruction();
-        return { programIdIndex: ix.programIdIndex(), accounts: Array.from(ix.accounts()), data: ix.data(), stackHeight: inner.stackHeight() };
+        return {
+          programIdIndex: ix.programIdIndex(),
+          accounts: Array.from(ix.accounts()),
+          data: ix.data(),
+          stackHeight: inner.stackHeight(),
+        };
       }),
     ),
     returnData: returnBytes.length ? { programId: bytesToAddress(returned.programId()), data: returnBytes } : null,
@@ -56,7 +61,12 @@ export type AccountLookup = (address: string) => Account | null;
 
 // Lamports and token balances of every key, as agave records them around execution. With `only`, keys not
 // flagged are copied from `previous` (read-only accounts cannot change).
-export function snapshotBalances(read: AccountLookup, keys: string[], only?: boolean[], previous?: BalanceSnapshot): BalanceSnapshot {
+export function snapshotBalances(
+  read: AccountLookup,
+  keys: string[],
+  only?: boolean[],
+  previous?: BalanceSnapshot,
+): BalanceSnapshot {
   const lamports: bigint[] = [];
   const tokens: TokenBalance[] = [];
   const previousTokens = new Map(previous?.tokens.map((t) => [t.accountIndex, t]));
@@ -87,7 +97,14 @@ export function snapshotBalances(read: AccountLookup, keys: string[], only?: boo
     const mintDecimals = decimalsOf(mint);
     if (mintDecimals === undefined) return;
     const amount = Buffer.from(data.buffer, data.byteOffset, data.byteLength).readBigUInt64LE(64);
-    tokens.push({ accountIndex: i, mint, owner: bytesToAddress(data.subarray(32, 64)), programId, amount, decimals: mintDecimals });
+    tokens.push({
+      accountIndex: i,
+      mint,
+      owner: bytesToAddress(data.subarray(32, 64)),
+      programId,
+      amount,
+      decimals: mintDecimals,
+    });
   });
   return { lamports, tokens };
 }

@@ -17,4 +17,11 @@ export type { TokenBalance, UiTokenAmount } from './token-balances';
 export { startLocalRpc, type LocalRpc, type LocalRpcOptions } from './rpc-server';
 export { EXAMPLE_ACCOUNTS, seedExampleAccounts } from './example-accounts';
 export { metaplexBytes, type MetaplexFields } from './metaplex';
-export { startDemoChain, fundWallets, createUsdcMint, type DemoChain, type DemoChainOptions, type FundRequest } from './demo';
+export {
+  startDemoChain,
+  fundWallets,
+  createUsdcMint,
+  type DemoChain,
+  type DemoChainOptions,
+  type FundRequest,
+} from './demo';

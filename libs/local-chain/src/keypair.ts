@@ -23,5 +23,9 @@ function fromParts(privateKey: KeyObject, seed: Uint8Array, pub: Uint8Array): Lo
   const secretKey = new Uint8Array(64);
   secretKey.set(seed, 0);
   secretKey.set(pub, 32);
-  return { address: bytesToAddress(pub), secretKey, sign: (message) => new Uint8Array(sign(null, message, privateKey)) };
+  return {
+    address: bytesToAddress(pub),
+    secretKey,
+    sign: (message) => new Uint8Array(sign(null, message, privateKey)),
+  };
 }

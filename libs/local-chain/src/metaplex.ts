@@ -1,6 +1,7 @@
 import { addressToBytes, type AddressLike, toAddress } from '@toll/solana';
 
-// Metaplex Token Metadata v1 account bytes as the program writes them, for chains seeded by hand (the demo chain, specs).
+// Metaplex Token Metadata v1 account bytes as the program writes them, for chains seeded by hand (the demo chain,
+// specs).
 export interface MetaplexFields {
   updateAuthority: AddressLike;
   mint: AddressLike;
@@ -44,7 +45,13 @@ export const metaplexBytes = (m: MetaplexFields): Buffer => {
     str(m.symbol, 10),
     str(m.uri, 200),
     u16(m.sellerFeeBps ?? 0),
-    creators.length ? Buffer.concat([u8(1), u32(creators.length), ...creators.map((c) => Buffer.concat([key(c.address), u8(c.verified ? 1 : 0), u8(c.share)]))]) : u8(0),
+    creators.length
+      ? Buffer.concat([
+          u8(1),
+          u32(creators.length),
+          ...creators.map((c) => Buffer.concat([key(c.address), u8(c.verified ? 1 : 0), u8(c.share)])),
+        ])
+      : u8(0),
     u8(m.primarySaleHappened ? 1 : 0),
     u8(m.isMutable ? 1 : 0),
     Buffer.from([1, 254, 1, 2, 0, 0, 0, 0]),

@@ -4,7 +4,17 @@ import type { AccountState } from './chain-types';
 import { ACCOUNT_ENCODINGS, encodeAccount, type DataSlice } from './encode-account';
 import { invalidParams } from './errors';
 import { isTokenProgram } from './programs';
-import { addressAt, addressListAt, configAt, oneOf, optionalBoolean, optionalString, toNumber, withContext, type Config } from './rpc-params';
+import {
+  addressAt,
+  addressListAt,
+  configAt,
+  oneOf,
+  optionalBoolean,
+  optionalString,
+  toNumber,
+  withContext,
+  type Config,
+} from './rpc-params';
 import type { RpcMethods } from './rpc-types';
 import { uiTokenAmount } from './token-balances';
 import { decodeMint, decodeTokenAccount, isMintData, isTokenAccountData } from './token-layout';
@@ -13,11 +23,14 @@ const MAX_MULTIPLE_ACCOUNTS = 100;
 const MAX_LARGEST_ACCOUNTS = 20;
 const MAX_FILTERS = 4;
 
-const encodingOf = (config: Config): string | undefined => oneOf(optionalString(config, 'encoding'), ACCOUNT_ENCODINGS, 'encoding');
+const encodingOf = (config: Config): string | undefined =>
+  oneOf(optionalString(config, 'encoding'), ACCOUNT_ENCODINGS, 'encoding');
 
 function sliceOf(config: Config): DataSlice | undefined {
   const slice = config.dataSlice as Config | undefined;
-  return slice ? { offset: toNumber(slice.offset, 'dataSlice.offset'), length: toNumber(slice.length, 'dataSlice.length') } : undefined;
+  return slice
+    ? { offset: toNumber(slice.offset, 'dataSlice.offset'), length: toNumber(slice.length, 'dataSlice.length') }
+    : undefined;
 }
 
 type Filter = (account: AccountState) => boolean;
@@ -35,7 +48,8 @@ function memcmpBytes(text: string, encoding: string | undefined): Buffer {
 function filtersOf(config: Config): Filter[] {
   const filters = config.filters;
   if (filters === undefined || filters === null) return [];
-  if (!Array.isArray(filters) || filters.length > MAX_FILTERS) throw invalidParams(`Invalid param: filters must be an array of at most ${MAX_FILTERS}`);
+  if (!Array.isArray(filters) || filters.length > MAX_FILTERS)
+    throw invalidParams(`Invalid param: filters must be an array of at most ${MAX_FILTERS}`);
   return filters.map((filter: Config): Filter => {
     if (filter && filter.dataSize !== undefined) {
       const size = toNumber(filter.dataSize, 'dataSize');
@@ -46,18 +60,22 @@ function filtersOf(config: Config): Filter[] {
       const offset = toNumber(memcmp.offset, 'memcmp.offset');
       const text = optionalString(memcmp, 'bytes') ?? '';
       const bytes = memcmpBytes(text, optionalString(memcmp, 'encoding'));
-      return (account) => account.data.length >= offset + bytes.length && bytes.equals(account.data.subarray(offset, offset + bytes.length));
+      return (account) =>
+        account.data.length >= offset + bytes.length &&
+        bytes.equals(account.data.subarray(offset, offset + bytes.length));
     }
     throw invalidParams('Invalid param: unsupported filter');
   });
 }
 
 export function accountMethods(chain: LocalChain): RpcMethods {
-  const encoded = (account: AccountState | null, config: Config): unknown => (account ? encodeAccount(chain, account, encodingOf(config), sliceOf(config)) : null);
+  const encoded = (account: AccountState | null, config: Config): unknown =>
+    account ? encodeAccount(chain, account, encodingOf(config), sliceOf(config)) : null;
 
   const tokenAccount = (address: string) => {
     const account = chain.getAccount(address);
-    if (!account || !isTokenAccountData(account.owner, account.data)) throw invalidParams('Invalid param: not a Token account');
+    if (!account || !isTokenAccountData(account.owner, account.data))
+      throw invalidParams('Invalid param: not a Token account');
     return decodeTokenAccount(account.data);
   };
 
@@ -75,7 +93,11 @@ export function accountMethods(chain: LocalChain): RpcMethods {
     },
     getMultipleAccounts: (p) => {
       const config = configAt(p, 1);
-      return withContext(chain, config, addressListAt(p, 0, MAX_MULTIPLE_ACCOUNTS).map((address) => encoded(chain.getAccount(address), config)));
+      return withContext(
+        chain,
+        config,
+        addressListAt(p, 0, MAX_MULTIPLE_ACCOUNTS).map((address) => encoded(chain.getAccount(address), config)),
+      );
     },
     getTokenAccountBalance: (p) => {
       const account = tokenAccount(addressAt(p, 0));
@@ -90,11 +112,18 @@ export function accountMethods(chain: LocalChain): RpcMethods {
       const { program, state } = mint(address);
       const holders = chain
         .programAccounts(program)
-        .filter((account) => isTokenAccountData(account.owner, account.data) && decodeTokenAccount(account.data).mint === address)
+        .filter(
+          (account) =>
+            isTokenAccountData(account.owner, account.data) && decodeTokenAccount(account.data).mint === address,
+        )
         .map((account) => ({ address: account.address, amount: decodeTokenAccount(account.data).amount }))
         .sort((a, b) => (a.amount === b.amount ? a.address.localeCompare(b.address) : a.amount > b.amount ? -1 : 1))
         .slice(0, MAX_LARGEST_ACCOUNTS);
-      return withContext(chain, configAt(p, 1), holders.map((h) => ({ address: h.address, ...uiTokenAmount(h.amount, state.decimals) })));
+      return withContext(
+        chain,
+        configAt(p, 1),
+        holders.map((h) => ({ address: h.address, ...uiTokenAmount(h.amount, state.decimals) })),
+      );
     },
     getTokenAccountsByOwner: (p) => {
       const owner = addressAt(p, 0);
@@ -118,7 +147,11 @@ export function accountMethods(chain: LocalChain): RpcMethods {
         const state = decodeTokenAccount(account.data);
         return state.owner === owner && (mintAddress === undefined || state.mint === mintAddress);
       });
-      return withContext(chain, config, matches.map((account) => ({ pubkey: account.address, account: encoded(account, config) })));
+      return withContext(
+        chain,
+        config,
+        matches.map((account) => ({ pubkey: account.address, account: encoded(account, config) })),
+      );
     },
     getProgramAccounts: (p) => {
       const program = addressAt(p, 0);

@@ -1,17 +1,28 @@
 import type { LocalChain } from './chain';
 import { invalidParams, RpcError } from './errors';
-import { addressAt, configAt, optionalBoolean, optionalNumber, optionalString, toBigInt, toNumber, type Config } from './rpc-params';
+import {
+  addressAt,
+  configAt,
+  optionalBoolean,
+  optionalNumber,
+  optionalString,
+  toBigInt,
+  toNumber,
+  type Config,
+} from './rpc-params';
 import type { RpcMethods } from './rpc-types';
 
 // Account data as the RPC returns it ([base64, "base64"]) or as a bare base64 string.
 function dataParam(value: unknown): Uint8Array {
   if (value === undefined || value === null) return new Uint8Array(0);
   const text = Array.isArray(value) ? value[0] : value;
-  if (typeof text !== 'string' || (Array.isArray(value) && value[1] !== 'base64')) throw invalidParams('Invalid param: data must be base64');
+  if (typeof text !== 'string' || (Array.isArray(value) && value[1] !== 'base64'))
+    throw invalidParams('Invalid param: data must be base64');
   return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
-const optionalAddress = (config: Config, key: string): string | undefined => (config[key] === undefined || config[key] === null ? undefined : addressAt([config[key]], 0));
+const optionalAddress = (config: Config, key: string): string | undefined =>
+  config[key] === undefined || config[key] === null ? undefined : addressAt([config[key]], 0);
 
 // Seeding errors (not a mint, failed airdrop) are the caller's mistake, reported as invalid params.
 const asParamError =

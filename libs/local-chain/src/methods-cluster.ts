@@ -30,9 +30,14 @@ export function clusterMethods(chain: LocalChain): RpcMethods {
     // blockhash has expired, as agave answers.
     getFeeForMessage: (p) => {
       const message = messageParam(stringAt(p, 0, 'message'));
-      return withContext(chain, configAt(p, 1), chain.isBlockhashValid(message.recentBlockhash) ? transactionFee(message) : null);
+      return withContext(
+        chain,
+        configAt(p, 1),
+        chain.isBlockhashValid(message.recentBlockhash) ? transactionFee(message) : null,
+      );
     },
-    getRecentPrioritizationFees: (p) => chain.recentPrioritizationFees(p[0] === undefined ? [] : addressListAt(p, 0, 128)),
+    getRecentPrioritizationFees: (p) =>
+      chain.recentPrioritizationFees(p[0] === undefined ? [] : addressListAt(p, 0, 128)),
   };
 }
 

@@ -36,7 +36,10 @@ const MAX_SIGNATURES_FOR_ADDRESS = 1000;
 
 function wireParam(text: string, encoding: 'base58' | 'base64'): Uint8Array {
   const tooLarge = (size: number) =>
-    invalidParams(`${encoding} encoded solana_transaction::versioned::VersionedTransaction too large: ${size} bytes (max: encoded/raw ${MAX_ENCODED[encoding]}/${PACKET_DATA_SIZE})`);
+    invalidParams(
+      `${encoding} encoded solana_transaction::versioned::VersionedTransaction too large: ${size} bytes (max: ` +
+        `encoded/raw ${MAX_ENCODED[encoding]}/${PACKET_DATA_SIZE})`,
+    );
   if (text.length > MAX_ENCODED[encoding]) throw tooLarge(text.length);
   let bytes: Uint8Array;
   if (encoding === 'base64') {
@@ -67,14 +70,21 @@ function signatureParam(value: unknown): string {
 function rpcErrorOf(e: unknown): unknown {
   if (e instanceof PreflightFailure) {
     const { err } = e.simulation;
-    if (err === 'SignatureFailure') return new RpcError(RPC_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
-    return new RpcError(RPC_PREFLIGHT_FAILURE, `Transaction simulation failed: ${transactionErrorMessage(err ?? '')}`, encodeSimulation(e.simulation, { accounts: null, innerInstructions: false }));
+    if (err === 'SignatureFailure')
+      return new RpcError(RPC_SIGNATURE_VERIFICATION_FAILURE, 'Transaction signature verification failure');
+    return new RpcError(
+      RPC_PREFLIGHT_FAILURE,
+      `Transaction simulation failed: ${transactionErrorMessage(err ?? '')}`,
+      encodeSimulation(e.simulation, { accounts: null, innerInstructions: false }),
+    );
   }
-  if (e instanceof InvalidTransaction) return invalidParams(`failed to deserialize solana_transaction::versioned::VersionedTransaction: ${e.message}`);
+  if (e instanceof InvalidTransaction)
+    return invalidParams(`failed to deserialize solana_transaction::versioned::VersionedTransaction: ${e.message}`);
   return e;
 }
 
-const wireEncoding = (config: Config): 'base58' | 'base64' => (oneOf(optionalString(config, 'encoding'), ['base58', 'base64'], 'encoding') ?? 'base58') as 'base58' | 'base64';
+const wireEncoding = (config: Config): 'base58' | 'base64' =>
+  (oneOf(optionalString(config, 'encoding'), ['base58', 'base64'], 'encoding') ?? 'base58') as 'base58' | 'base64';
 
 const status = (record: TransactionRecord) => ({
   slot: record.slot,
@@ -109,10 +119,13 @@ export function transactionMethods(chain: LocalChain): RpcMethods {
       const config = configAt(p, 1);
       const sigVerify = optionalBoolean(config, 'sigVerify');
       const replaceRecentBlockhash = optionalBoolean(config, 'replaceRecentBlockhash');
-      if (sigVerify && replaceRecentBlockhash) throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
+      if (sigVerify && replaceRecentBlockhash)
+        throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
       const wire = wireParam(stringAt(p, 0, 'transaction'), wireEncoding(config));
       const accountsConfig = config.accounts ? configAt([config.accounts], 0) : undefined;
-      const accountsEncoding = accountsConfig ? (oneOf(optionalString(accountsConfig, 'encoding'), ['base64', 'jsonParsed'], 'encoding') ?? 'base64') : 'base64';
+      const accountsEncoding = accountsConfig
+        ? (oneOf(optionalString(accountsConfig, 'encoding'), ['base64', 'jsonParsed'], 'encoding') ?? 'base64')
+        : 'base64';
       const addresses = accountsConfig ? addressListAt([accountsConfig.addresses], 0, 1000) : undefined;
       let simulation;
       try {
@@ -122,14 +135,21 @@ export function transactionMethods(chain: LocalChain): RpcMethods {
       }
       const accounts =
         addresses?.map((address) => {
-          const account = simulation.postAccounts.has(address) ? simulation.postAccounts.get(address) : chain.getAccount(address);
+          const account = simulation.postAccounts.has(address)
+            ? simulation.postAccounts.get(address)
+            : chain.getAccount(address);
           return account ? encodeAccount(chain, account, accountsEncoding) : null;
         }) ?? null;
-      return withContext(chain, config, encodeSimulation(simulation, { accounts, innerInstructions: optionalBoolean(config, 'innerInstructions') }));
+      return withContext(
+        chain,
+        config,
+        encodeSimulation(simulation, { accounts, innerInstructions: optionalBoolean(config, 'innerInstructions') }),
+      );
     },
     getSignatureStatuses: (p) => {
       if (!Array.isArray(p[0])) throw invalidParams('Invalid params: expected an array of signatures');
-      if (p[0].length > MAX_SIGNATURE_STATUSES) throw invalidParams(`Too many inputs provided; max ${MAX_SIGNATURE_STATUSES}`);
+      if (p[0].length > MAX_SIGNATURE_STATUSES)
+        throw invalidParams(`Too many inputs provided; max ${MAX_SIGNATURE_STATUSES}`);
       const value = p[0].map((s) => {
         const record = chain.getTransactionRecord(signatureParam(s));
         return record ? status(record) : null;
@@ -140,16 +160,20 @@ export function transactionMethods(chain: LocalChain): RpcMethods {
       const signature = signatureParam(p[0]);
       // The legacy form passes the encoding string instead of a config object.
       const config = typeof p[1] === 'string' ? { encoding: p[1] } : configAt(p, 1);
-      if (config.commitment === 'processed') throw invalidParams('Method does not support commitment below `confirmed`');
+      if (config.commitment === 'processed')
+        throw invalidParams('Method does not support commitment below `confirmed`');
       const encoding = oneOf(optionalString(config, 'encoding'), TRANSACTION_ENCODINGS, 'encoding') ?? 'json';
       const record = chain.getTransactionRecord(signature);
-      return record ? encodeTransactionRecord(record, encoding, optionalNumber(config, 'maxSupportedTransactionVersion')) : null;
+      return record
+        ? encodeTransactionRecord(record, encoding, optionalNumber(config, 'maxSupportedTransactionVersion'))
+        : null;
     },
     getSignaturesForAddress: (p) => {
       const address = addressAt(p, 0);
       const config = configAt(p, 1);
       const limit = optionalNumber(config, 'limit') ?? MAX_SIGNATURES_FOR_ADDRESS;
-      if (limit < 1 || limit > MAX_SIGNATURES_FOR_ADDRESS) throw invalidParams(`Invalid limit; max ${MAX_SIGNATURES_FOR_ADDRESS}`);
+      if (limit < 1 || limit > MAX_SIGNATURES_FOR_ADDRESS)
+        throw invalidParams(`Invalid limit; max ${MAX_SIGNATURES_FOR_ADDRESS}`);
       const before = config.before === undefined ? undefined : signatureParam(config.before);
       const until = config.until === undefined ? undefined : signatureParam(config.until);
       contextSlot(chain, config);

@@ -10,18 +10,32 @@ export interface ParsedAccountData {
 
 // agave account-decoder parse_token.rs for mints and token accounts (base state; Token-2022 extensions are
 // not decoded). undefined means "send base64", which is what agave does for anything it cannot parse.
-export function parseAccountData(owner: string, data: Uint8Array, decimalsOf: (mint: string) => number | undefined): ParsedAccountData | undefined {
+export function parseAccountData(
+  owner: string,
+  data: Uint8Array,
+  decimalsOf: (mint: string) => number | undefined,
+): ParsedAccountData | undefined {
   const program = owner === TOKEN_PROGRAM ? 'spl-token' : 'spl-token-2022';
   if (isMintData(owner, data)) {
     const mint = decodeMint(data);
-    const info = { decimals: mint.decimals, freezeAuthority: mint.freezeAuthority, isInitialized: mint.isInitialized, mintAuthority: mint.mintAuthority, supply: mint.supply.toString() };
+    const info = {
+      decimals: mint.decimals,
+      freezeAuthority: mint.freezeAuthority,
+      isInitialized: mint.isInitialized,
+      mintAuthority: mint.mintAuthority,
+      supply: mint.supply.toString(),
+    };
     return { program, parsed: { type: 'mint', info }, space: data.length };
   }
   if (isTokenAccountData(owner, data)) {
     const account = decodeTokenAccount(data);
     const decimals = decimalsOf(account.mint);
     if (decimals === undefined) return undefined;
-    const info: Record<string, unknown> = { mint: account.mint, owner: account.owner, tokenAmount: uiTokenAmount(account.amount, decimals) };
+    const info: Record<string, unknown> = {
+      mint: account.mint,
+      owner: account.owner,
+      tokenAmount: uiTokenAmount(account.amount, decimals),
+    };
     if (account.delegate) info.delegate = account.delegate;
     info.state = account.state;
     info.isNative = account.isNative !== null;

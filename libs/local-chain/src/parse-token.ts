@@ -5,7 +5,13 @@ type Info = Record<string, unknown>;
 
 // agave parse_signers: with more accounts than the single-owner layout has, the authority is a multisig
 // followed by its signers.
-function signers(info: Info, ix: RawInstruction, lastNonSigner: number, ownerField: string, multisigField: string): Info {
+function signers(
+  info: Info,
+  ix: RawInstruction,
+  lastNonSigner: number,
+  ownerField: string,
+  multisigField: string,
+): Info {
   requireAccounts(ix, lastNonSigner + 1);
   if (ix.accounts.length > lastNonSigner + 1) {
     info[multisigField] = ix.accounts[lastNonSigner];
@@ -17,9 +23,23 @@ function signers(info: Info, ix: RawInstruction, lastNonSigner: number, ownerFie
 }
 
 const AUTHORITY_TYPES = [
-  'mintTokens', 'freezeAccount', 'accountOwner', 'closeAccount', 'transferFeeConfig', 'withheldWithdraw', 'closeMint',
-  'interestRate', 'permanentDelegate', 'confidentialTransferMint', 'transferHookProgramId', 'confidentialTransferFeeConfig',
-  'metadataPointer', 'groupPointer', 'groupMemberPointer', 'scaledUiAmount', 'pause',
+  'mintTokens',
+  'freezeAccount',
+  'accountOwner',
+  'closeAccount',
+  'transferFeeConfig',
+  'withheldWithdraw',
+  'closeMint',
+  'interestRate',
+  'permanentDelegate',
+  'confidentialTransferMint',
+  'transferHookProgramId',
+  'confidentialTransferFeeConfig',
+  'metadataPointer',
+  'groupPointer',
+  'groupMemberPointer',
+  'scaledUiAmount',
+  'pause',
 ];
 // Authorities that live on a token account rather than on a mint.
 const ACCOUNT_AUTHORITIES = new Set(['accountOwner', 'closeAccount']);
@@ -35,7 +55,16 @@ export function parseTokenInstruction(ix: RawInstruction): ParsedInfo | undefine
       const decimals = d.u8();
       const mintAuthority = d.pubkey();
       const freezeAuthority = d.optionalPubkey();
-      return { type: 'initializeMint', info: { mint: a[0], decimals, mintAuthority, rentSysvar: a[1], ...(freezeAuthority ? { freezeAuthority } : {}) } };
+      return {
+        type: 'initializeMint',
+        info: {
+          mint: a[0],
+          decimals,
+          mintAuthority,
+          rentSysvar: a[1],
+          ...(freezeAuthority ? { freezeAuthority } : {}),
+        },
+      };
     }
     case 1:
       requireAccounts(ix, 4);
@@ -45,10 +74,22 @@ export function parseTokenInstruction(ix: RawInstruction): ParsedInfo | undefine
       return { type: 'initializeMultisig', info: { multisig: a[0], rentSysvar: a[1], signers: a.slice(2), m: d.u8() } };
     case 3:
       requireAccounts(ix, 3);
-      return { type: 'transfer', info: signers({ source: a[0], destination: a[1], amount: d.u64().toString() }, ix, 2, 'authority', 'multisigAuthority') };
+      return {
+        type: 'transfer',
+        info: signers(
+          { source: a[0], destination: a[1], amount: d.u64().toString() },
+          ix,
+          2,
+          'authority',
+          'multisigAuthority',
+        ),
+      };
     case 4:
       requireAccounts(ix, 3);
-      return { type: 'approve', info: signers({ source: a[0], delegate: a[1], amount: d.u64().toString() }, ix, 2, 'owner', 'multisigOwner') };
+      return {
+        type: 'approve',
+        info: signers({ source: a[0], delegate: a[1], amount: d.u64().toString() }, ix, 2, 'owner', 'multisigOwner'),
+      };
     case 5:
       requireAccounts(ix, 2);
       return { type: 'revoke', info: signers({ source: a[0] }, ix, 1, 'owner', 'multisigOwner') };
@@ -57,35 +98,101 @@ export function parseTokenInstruction(ix: RawInstruction): ParsedInfo | undefine
       const authorityType = AUTHORITY_TYPES[d.u8()];
       if (!authorityType) return undefined;
       const owned = ACCOUNT_AUTHORITIES.has(authorityType) ? 'account' : 'mint';
-      return { type: 'setAuthority', info: signers({ [owned]: a[0], authorityType, newAuthority: d.optionalPubkey() }, ix, 1, 'authority', 'multisigAuthority') };
+      return {
+        type: 'setAuthority',
+        info: signers(
+          { [owned]: a[0], authorityType, newAuthority: d.optionalPubkey() },
+          ix,
+          1,
+          'authority',
+          'multisigAuthority',
+        ),
+      };
     }
     case 7:
       requireAccounts(ix, 3);
-      return { type: 'mintTo', info: signers({ mint: a[0], account: a[1], amount: d.u64().toString() }, ix, 2, 'mintAuthority', 'multisigMintAuthority') };
+      return {
+        type: 'mintTo',
+        info: signers(
+          { mint: a[0], account: a[1], amount: d.u64().toString() },
+          ix,
+          2,
+          'mintAuthority',
+          'multisigMintAuthority',
+        ),
+      };
     case 8:
       requireAccounts(ix, 3);
-      return { type: 'burn', info: signers({ account: a[0], mint: a[1], amount: d.u64().toString() }, ix, 2, 'authority', 'multisigAuthority') };
+      return {
+        type: 'burn',
+        info: signers(
+          { account: a[0], mint: a[1], amount: d.u64().toString() },
+          ix,
+          2,
+          'authority',
+          'multisigAuthority',
+        ),
+      };
     case 9:
       requireAccounts(ix, 3);
-      return { type: 'closeAccount', info: signers({ account: a[0], destination: a[1] }, ix, 2, 'owner', 'multisigOwner') };
+      return {
+        type: 'closeAccount',
+        info: signers({ account: a[0], destination: a[1] }, ix, 2, 'owner', 'multisigOwner'),
+      };
     case 10:
       requireAccounts(ix, 3);
-      return { type: 'freezeAccount', info: signers({ account: a[0], mint: a[1] }, ix, 2, 'freezeAuthority', 'multisigFreezeAuthority') };
+      return {
+        type: 'freezeAccount',
+        info: signers({ account: a[0], mint: a[1] }, ix, 2, 'freezeAuthority', 'multisigFreezeAuthority'),
+      };
     case 11:
       requireAccounts(ix, 3);
-      return { type: 'thawAccount', info: signers({ account: a[0], mint: a[1] }, ix, 2, 'freezeAuthority', 'multisigFreezeAuthority') };
+      return {
+        type: 'thawAccount',
+        info: signers({ account: a[0], mint: a[1] }, ix, 2, 'freezeAuthority', 'multisigFreezeAuthority'),
+      };
     case 12:
       requireAccounts(ix, 4);
-      return { type: 'transferChecked', info: signers({ source: a[0], mint: a[1], destination: a[2], ...checked(d.u64()) }, ix, 3, 'authority', 'multisigAuthority') };
+      return {
+        type: 'transferChecked',
+        info: signers(
+          { source: a[0], mint: a[1], destination: a[2], ...checked(d.u64()) },
+          ix,
+          3,
+          'authority',
+          'multisigAuthority',
+        ),
+      };
     case 13:
       requireAccounts(ix, 4);
-      return { type: 'approveChecked', info: signers({ source: a[0], mint: a[1], delegate: a[2], ...checked(d.u64()) }, ix, 3, 'owner', 'multisigOwner') };
+      return {
+        type: 'approveChecked',
+        info: signers(
+          { source: a[0], mint: a[1], delegate: a[2], ...checked(d.u64()) },
+          ix,
+          3,
+          'owner',
+          'multisigOwner',
+        ),
+      };
     case 14:
       requireAccounts(ix, 3);
-      return { type: 'mintToChecked', info: signers({ mint: a[0], account: a[1], ...checked(d.u64()) }, ix, 2, 'mintAuthority', 'multisigMintAuthority') };
+      return {
+        type: 'mintToChecked',
+        info: signers(
+          { mint: a[0], account: a[1], ...checked(d.u64()) },
+          ix,
+          2,
+          'mintAuthority',
+          'multisigMintAuthority',
+        ),
+      };
     case 15:
       requireAccounts(ix, 3);
-      return { type: 'burnChecked', info: signers({ account: a[0], mint: a[1], ...checked(d.u64()) }, ix, 2, 'authority', 'multisigAuthority') };
+      return {
+        type: 'burnChecked',
+        info: signers({ account: a[0], mint: a[1], ...checked(d.u64()) }, ix, 2, 'authority', 'multisigAuthority'),
+      };
     case 16:
       requireAccounts(ix, 3);
       return { type: 'initializeAccount2', info: { account: a[0], mint: a[1], rentSysvar: a[2], owner: d.pubkey() } };
@@ -103,7 +210,10 @@ export function parseTokenInstruction(ix: RawInstruction): ParsedInfo | undefine
       const decimals = d.u8();
       const mintAuthority = d.pubkey();
       const freezeAuthority = d.optionalPubkey();
-      return { type: 'initializeMint2', info: { mint: a[0], decimals, mintAuthority, ...(freezeAuthority ? { freezeAuthority } : {}) } };
+      return {
+        type: 'initializeMint2',
+        info: { mint: a[0], decimals, mintAuthority, ...(freezeAuthority ? { freezeAuthority } : {}) },
+      };
     }
     case 21:
       requireAccounts(ix, 1);

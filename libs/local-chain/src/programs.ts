@@ -7,7 +7,11 @@ export const ASSOCIATED_TOKEN_PROGRAM = PROGRAMS.associatedToken.toBase58();
 export const COMPUTE_BUDGET_PROGRAM = PROGRAMS.computeBudget.toBase58();
 
 // Memo v4 is not loaded in LiteSVM, but agave parses all three as spl-memo (docs/local-chain.md §7.1).
-export const MEMO_PROGRAMS: ReadonlySet<string> = new Set([PROGRAMS.memo.toBase58(), PROGRAMS.memoV1.toBase58(), 'Memo4c2pN8afCj432Lb7RMVKi9PbQnnW7ewFFaV3oAH']);
+export const MEMO_PROGRAMS: ReadonlySet<string> = new Set([
+  PROGRAMS.memo.toBase58(),
+  PROGRAMS.memoV1.toBase58(),
+  'Memo4c2pN8afCj432Lb7RMVKi9PbQnnW7ewFFaV3oAH',
+]);
 
 export const isTokenProgram = (program: string): boolean => program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM;
 

@@ -33,7 +33,8 @@ export function createPubsub(chain: LocalChain): Pubsub {
   let slotTimer: NodeJS.Timeout | undefined;
 
   const notify = (sub: Subscription, id: number, method: string, result: unknown): void => {
-    if (sub.socket.readyState === WebSocket.OPEN) sub.socket.send(stringifyJsonWithBigInts({ jsonrpc: '2.0', method, params: { result, subscription: id } }));
+    if (sub.socket.readyState === WebSocket.OPEN)
+      sub.socket.send(stringifyJsonWithBigInts({ jsonrpc: '2.0', method, params: { result, subscription: id } }));
   };
 
   const notifySignature = (id: number, record: TransactionRecord): void => {
@@ -74,19 +75,33 @@ export function createPubsub(chain: LocalChain): Pubsub {
     for (const [id, sub] of subscriptions) {
       if (sub.kind === 'signature' && sub.signature === record.signature) notifySignature(id, record);
       if (sub.kind === 'logs' && (sub.mentions === null || mentioned.has(sub.mentions))) {
-        notify(sub, id, 'logsNotification', { context: { slot: record.slot }, value: { signature: record.signature, err: record.err, logs: record.logs } });
+        notify(sub, id, 'logsNotification', {
+          context: { slot: record.slot },
+          value: { signature: record.signature, err: record.err, logs: record.logs },
+        });
       }
     }
   });
   const offSlot = chain.onSlotChange((slot, parent) => {
-    for (const [id, sub] of subscriptions) if (sub.kind === 'slot') notify(sub, id, 'slotNotification', { parent, root: slot, slot });
+    for (const [id, sub] of subscriptions)
+      if (sub.kind === 'slot') notify(sub, id, 'slotNotification', { parent, root: slot, slot });
   });
   const offAccount = chain.onAccountChange((address) => {
     for (const [id, sub] of subscriptions) {
       if (sub.kind !== 'account' || sub.address !== address) continue;
       // A deleted account is reported as an empty system account, as agave does.
-      const account: AccountState = chain.getAccount(address) ?? { address, lamports: 0n, data: new Uint8Array(0), owner: SYSTEM_PROGRAM, executable: false, rentEpoch: 0n };
-      notify(sub, id, 'accountNotification', { context: { slot: chain.slot }, value: encodeAccount(chain, account, sub.encoding) });
+      const account: AccountState = chain.getAccount(address) ?? {
+        address,
+        lamports: 0n,
+        data: new Uint8Array(0),
+        owner: SYSTEM_PROGRAM,
+        executable: false,
+        rentEpoch: 0n,
+      };
+      notify(sub, id, 'accountNotification', {
+        context: { slot: chain.slot },
+        value: encodeAccount(chain, account, sub.encoding),
+      });
     }
   });
 
@@ -112,7 +127,8 @@ export function createPubsub(chain: LocalChain): Pubsub {
       const filter = p[0];
       if (filter === 'all' || filter === 'allWithVotes') return add({ kind: 'logs', socket, mentions: null });
       const mentions = (filter as { mentions?: unknown[] } | undefined)?.mentions;
-      if (!Array.isArray(mentions) || mentions.length !== 1 || !isAddress(mentions[0])) throw invalidParams('Invalid Request: Only 1 address supported');
+      if (!Array.isArray(mentions) || mentions.length !== 1 || !isAddress(mentions[0]))
+        throw invalidParams('Invalid Request: Only 1 address supported');
       return add({ kind: 'logs', socket, mentions: mentions[0] });
     },
     logsUnsubscribe: (p) => remove(socket, 'logs', p),
@@ -132,7 +148,9 @@ export function createPubsub(chain: LocalChain): Pubsub {
 
   return {
     attach(server) {
-      server.on('upgrade', (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)));
+      server.on('upgrade', (request, socket, head) =>
+        wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)),
+      );
     },
     close() {
       offTransaction();

@@ -52,7 +52,9 @@ describe('JSON-RPC and PubSub through @solana/kit', () => {
     await sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })(signed, { commitment: 'confirmed' });
 
     const signature = getSignatureFromTransaction(signed);
-    const tx = await rpc.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }).send();
+    const tx = await rpc
+      .getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })
+      .send();
     expect(tx?.meta?.fee).toBe(5000n);
     expect(tx?.transaction.message.instructions[1]).toMatchObject({ program: 'spl-memo', parsed: 'kit memo' });
     expect((await rpc.getBalance(recipient.address).send()).value).toBe(1_000_000n);

@@ -44,7 +44,8 @@ export function addressListAt(params: unknown[], i: number, max: number): string
 export function configAt(params: unknown[], i: number): Config {
   const value = params[i];
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalidParams('Invalid params: expected a config object');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw invalidParams('Invalid params: expected a config object');
   return value as Config;
 }
 
@@ -67,7 +68,8 @@ export function optionalBoolean(config: Config, key: string): boolean {
 }
 
 export function oneOf(value: string | undefined, allowed: string[], name: string): string | undefined {
-  if (value !== undefined && !allowed.includes(value)) throw invalidParams(`Invalid param: unsupported ${name} ${value}`);
+  if (value !== undefined && !allowed.includes(value))
+    throw invalidParams(`Invalid param: unsupported ${name} ${value}`);
   return value;
 }
 
@@ -75,10 +77,17 @@ export function oneOf(value: string | undefined, allowed: string[], name: string
 export function contextSlot(chain: LocalChain, config: Config): number {
   const slot = chain.slot;
   const min = optionalNumber(config, 'minContextSlot');
-  if (min !== undefined && min > slot) throw new RpcError(RPC_MIN_CONTEXT_SLOT_NOT_REACHED, 'Minimum context slot has not been reached', { contextSlot: slot });
+  if (min !== undefined && min > slot)
+    throw new RpcError(RPC_MIN_CONTEXT_SLOT_NOT_REACHED, 'Minimum context slot has not been reached', {
+      contextSlot: slot,
+    });
   return slot;
 }
 
-export function withContext(chain: LocalChain, config: Config, value: unknown): { context: { slot: number; apiVersion: string }; value: unknown } {
+export function withContext(
+  chain: LocalChain,
+  config: Config,
+  value: unknown,
+): { context: { slot: number; apiVersion: string }; value: unknown } {
   return { context: { slot: contextSlot(chain, config), apiVersion: API_VERSION }, value };
 }

@@ -1,10 +1,22 @@
-import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { PROGRAMS, associatedTokenAddress, toBase58 } from '@toll/solana';
 import WebSocket from 'ws';
 import { startLocalRpc, type LocalRpc } from './rpc-server';
 
 async function post(url: string, body: unknown): Promise<{ status: number; text: string; json: any }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   let json: any;
   try {
@@ -15,7 +27,8 @@ async function post(url: string, body: unknown): Promise<{ status: number; text:
   return { status: res.status, text, json };
 }
 
-const call = async (rpc: LocalRpc, method: string, params: unknown[] = []): Promise<any> => (await post(rpc.url, { jsonrpc: '2.0', id: 1, method, params })).json;
+const call = async (rpc: LocalRpc, method: string, params: unknown[] = []): Promise<any> =>
+  (await post(rpc.url, { jsonrpc: '2.0', id: 1, method, params })).json;
 
 function memoTransaction(rpc: LocalRpc, payer: Keypair, text: string): VersionedTransaction {
   const message = new TransactionMessage({
@@ -28,7 +41,11 @@ function memoTransaction(rpc: LocalRpc, payer: Keypair, text: string): Versioned
   return tx;
 }
 
-function openSocket(url: string): Promise<{ socket: WebSocket; next: () => Promise<any>; request: (method: string, params?: unknown[]) => Promise<any> }> {
+function openSocket(url: string): Promise<{
+  socket: WebSocket;
+  next: () => Promise<any>;
+  request: (method: string, params?: unknown[]) => Promise<any>;
+}> {
   const socket = new WebSocket(url);
   const inbox: any[] = [];
   const waiters: ((m: any) => void)[] = [];
@@ -38,7 +55,8 @@ function openSocket(url: string): Promise<{ socket: WebSocket; next: () => Promi
     if (waiter) waiter(message);
     else inbox.push(message);
   });
-  const next = () => (inbox.length ? Promise.resolve(inbox.shift()) : new Promise<any>((resolve) => waiters.push(resolve)));
+  const next = () =>
+    inbox.length ? Promise.resolve(inbox.shift()) : new Promise<any>((resolve) => waiters.push(resolve));
   let id = 0;
   const request = (method: string, params: unknown[] = []) => {
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }));
@@ -76,7 +94,9 @@ describe('JSON-RPC protocol and PubSub', () => {
     ]);
     expect((await post(rpc.url, '{"jsonrpc":')).json.error.code).toBe(-32700);
     expect((await post(rpc.url, [])).json.error.code).toBe(-32600);
-    expect((await post(rpc.url, { jsonrpc: '2.0', id: 1, method: 'getSlot', params: { bad: true } })).json.error.code).toBe(-32602);
+    expect(
+      (await post(rpc.url, { jsonrpc: '2.0', id: 1, method: 'getSlot', params: { bad: true } })).json.error.code,
+    ).toBe(-32602);
     expect((await post(rpc.url, 'x'.repeat(60 * 1024))).status).toBe(413);
   });
 
@@ -84,9 +104,18 @@ describe('JSON-RPC protocol and PubSub', () => {
     const holder = Keypair.generate().publicKey.toBase58();
     const data = Buffer.from('local chain state').toString('base64');
     const lamports = '18446744073709551000';
-    const set = await post(rpc.url, `{"jsonrpc":"2.0","id":1,"method":"localnet_setAccount","params":["${holder}",{"lamports":${lamports},"data":["${data}","base64"]}]}`);
+    const set = await post(
+      rpc.url,
+      `{"jsonrpc":"2.0","id":1,"method":"localnet_setAccount","params":["${holder}",{"lamports":${lamports},` +
+        `"data":["${data}","base64"]}]}`,
+    );
     expect(set.json.error).toBeUndefined();
-    const info = await post(rpc.url, { jsonrpc: '2.0', id: 2, method: 'getAccountInfo', params: [holder, { encoding: 'base64' }] });
+    const info = await post(rpc.url, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'getAccountInfo',
+      params: [holder, { encoding: 'base64' }],
+    });
     expect(info.text).toContain(`"lamports":${lamports}`);
     expect(info.text).toContain('"rentEpoch":18446744073709551615');
     expect(info.json.result.value.data).toEqual([data, 'base64']);
@@ -110,15 +139,29 @@ describe('JSON-RPC protocol and PubSub', () => {
 
     const refused = await call(rpc, 'getTransaction', [signature]);
     expect(refused.error.code).toBe(-32015);
-    const base64 = (await call(rpc, 'getTransaction', [signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 }])).result;
+    const base64 = (
+      await call(rpc, 'getTransaction', [signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 }])
+    ).result;
     expect(base64.transaction).toEqual([wire, 'base64']);
     expect(base64.version).toBe(0);
     expect(base64.meta.loadedAddresses).toEqual({ writable: [], readonly: [] });
-    const parsed = (await call(rpc, 'getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }])).result;
-    expect(parsed.transaction.message.instructions).toEqual([{ program: 'spl-memo', programId: PROGRAMS.memo.toBase58(), parsed: 'v0 memo', stackHeight: 1 }]);
-    expect(parsed.transaction.message.accountKeys[0]).toEqual({ pubkey: payer.publicKey.toBase58(), signer: true, source: 'transaction', writable: true });
+    const parsed = (
+      await call(rpc, 'getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }])
+    ).result;
+    expect(parsed.transaction.message.instructions).toEqual([
+      { program: 'spl-memo', programId: PROGRAMS.memo.toBase58(), parsed: 'v0 memo', stackHeight: 1 },
+    ]);
+    expect(parsed.transaction.message.accountKeys[0]).toEqual({
+      pubkey: payer.publicKey.toBase58(),
+      signer: true,
+      source: 'transaction',
+      writable: true,
+    });
     expect(parsed.meta.loadedAddresses).toBeUndefined();
-    expect((await call(rpc, 'getTransaction', [signature, { commitment: 'processed', maxSupportedTransactionVersion: 0 }])).error.code).toBe(-32602);
+    expect(
+      (await call(rpc, 'getTransaction', [signature, { commitment: 'processed', maxSupportedTransactionVersion: 0 }]))
+        .error.code,
+    ).toBe(-32602);
   });
 
   it('notifies signatureSubscribe and slotSubscribe over WebSocket on the RPC port', async () => {
@@ -134,12 +177,18 @@ describe('JSON-RPC protocol and PubSub', () => {
       expect(notification).toEqual({
         jsonrpc: '2.0',
         method: 'signatureNotification',
-        params: { result: { context: { slot: expect.any(Number) }, value: { err: null } }, subscription: subscribed.result },
+        params: {
+          result: { context: { slot: expect.any(Number) }, value: { err: null } },
+          subscription: subscribed.result,
+        },
       });
 
       const slotSub = (await request('slotSubscribe')).result;
       const slot = await next();
-      expect(slot).toMatchObject({ method: 'slotNotification', params: { result: { slot: expect.any(Number), parent: expect.any(Number) }, subscription: slotSub } });
+      expect(slot).toMatchObject({
+        method: 'slotNotification',
+        params: { result: { slot: expect.any(Number), parent: expect.any(Number) }, subscription: slotSub },
+      });
       let reply = await request('slotUnsubscribe', [slotSub]);
       while (reply.method === 'slotNotification') reply = await next();
       expect(reply.result).toBe(true);
@@ -149,7 +198,17 @@ describe('JSON-RPC protocol and PubSub', () => {
       let account = await next();
       while (account.method !== 'accountNotification') account = await next();
       expect(account.params).toEqual({
-        result: { context: { slot: expect.any(Number) }, value: { data: ['', 'base64'], executable: false, lamports: 1_000_000_000, owner: SystemProgram.programId.toBase58(), rentEpoch: expect.any(Number), space: 0 } },
+        result: {
+          context: { slot: expect.any(Number) },
+          value: {
+            data: ['', 'base64'],
+            executable: false,
+            lamports: 1_000_000_000,
+            owner: SystemProgram.programId.toBase58(),
+            rentEpoch: expect.any(Number),
+            space: 0,
+          },
+        },
         subscription: accountSub,
       });
       expect((await request('getBalance', [watched])).error.code).toBe(-32601);
@@ -180,22 +239,42 @@ describe('JSON-RPC protocol and PubSub', () => {
       return tx.serialize();
     };
     const wire = build(rpc.chain.latestBlockhash().blockhash);
-    const simulate = async (bytes: Uint8Array, config: object) => (await call(rpc, 'simulateTransaction', [Buffer.from(bytes).toString('base64'), { encoding: 'base64', ...config }])).result.value;
+    const simulate = async (bytes: Uint8Array, config: object) =>
+      (
+        await call(rpc, 'simulateTransaction', [
+          Buffer.from(bytes).toString('base64'),
+          { encoding: 'base64', ...config },
+        ])
+      ).result.value;
 
-    const value = await simulate(wire, { sigVerify: true, innerInstructions: true, accounts: { addresses: [ata.toBase58()], encoding: 'jsonParsed' } });
+    const value = await simulate(wire, {
+      sigVerify: true,
+      innerInstructions: true,
+      accounts: { addresses: [ata.toBase58()], encoding: 'jsonParsed' },
+    });
     expect(value.err).toBeNull();
     const inner = value.innerInstructions[0].instructions;
-    expect(inner.map((ix: any) => ix.parsed?.type)).toEqual(expect.arrayContaining(['createAccount', 'initializeImmutableOwner', 'initializeAccount3']));
+    expect(inner.map((ix: any) => ix.parsed?.type)).toEqual(
+      expect.arrayContaining(['createAccount', 'initializeImmutableOwner', 'initializeAccount3']),
+    );
     expect(inner.every((ix: any) => ix.stackHeight === 2)).toBe(true);
-    expect(value.accounts[0].data.parsed.info).toMatchObject({ owner: owner.toBase58(), mint: mint.toBase58(), state: 'initialized' });
-    expect(value.postTokenBalances).toEqual([expect.objectContaining({ mint: mint.toBase58(), owner: owner.toBase58() })]);
+    expect(value.accounts[0].data.parsed.info).toMatchObject({
+      owner: owner.toBase58(),
+      mint: mint.toBase58(),
+      state: 'initialized',
+    });
+    expect(value.postTokenBalances).toEqual([
+      expect.objectContaining({ mint: mint.toBase58(), owner: owner.toBase58() }),
+    ]);
     expect(rpc.chain.getAccount(ata)).toBeNull();
 
     const forged = Uint8Array.from(wire);
     forged[1] ^= 0xff;
     expect((await simulate(forged, { sigVerify: true })).err).toBe('SignatureFailure');
     expect((await simulate(forged, {})).err).toBeNull();
-    expect((await call(rpc, 'sendTransaction', [Buffer.from(forged).toString('base64'), { encoding: 'base64' }])).error.code).toBe(-32003);
+    expect(
+      (await call(rpc, 'sendTransaction', [Buffer.from(forged).toString('base64'), { encoding: 'base64' }])).error.code,
+    ).toBe(-32003);
 
     rpc.chain.expireBlockhashes();
     expect((await simulate(wire, {})).err).toBe('BlockhashNotFound');
@@ -207,7 +286,14 @@ describe('JSON-RPC protocol and PubSub', () => {
     expect(replaced.replacementBlockhash.lastValidBlockHeight).toBeGreaterThanOrEqual(before.lastValidBlockHeight);
     expect(replaced.replacementBlockhash.lastValidBlockHeight).toBeLessThanOrEqual(after.lastValidBlockHeight);
     expect(rpc.chain.isBlockhashValid(replaced.replacementBlockhash.blockhash)).toBe(true);
-    expect((await call(rpc, 'simulateTransaction', [Buffer.from(wire).toString('base64'), { encoding: 'base64', sigVerify: true, replaceRecentBlockhash: true }])).error.code).toBe(-32602);
+    expect(
+      (
+        await call(rpc, 'simulateTransaction', [
+          Buffer.from(wire).toString('base64'),
+          { encoding: 'base64', sigVerify: true, replaceRecentBlockhash: true },
+        ])
+      ).error.code,
+    ).toBe(-32602);
   });
 
   it('filters getProgramAccounts by dataSize and memcmp, and reports prioritization fees', async () => {
@@ -217,7 +303,11 @@ describe('JSON-RPC protocol and PubSub', () => {
     const found = (
       await call(rpc, 'getProgramAccounts', [
         PROGRAMS.token.toBase58(),
-        { encoding: 'jsonParsed', filters: [{ dataSize: 165 }, { memcmp: { offset: 32, bytes: owners[1].toBase58() } }], withContext: true },
+        {
+          encoding: 'jsonParsed',
+          filters: [{ dataSize: 165 }, { memcmp: { offset: 32, bytes: owners[1].toBase58() } }],
+          withContext: true,
+        },
       ])
     ).result;
     expect(found.value).toHaveLength(1);

@@ -31,7 +31,12 @@ export interface LocalRpc {
 const DEFAULT_MAX_BODY_BYTES = 50 * 1024;
 
 function rpcMethods(chain: LocalChain, cheats = true): RpcMethods {
-  return { ...clusterMethods(chain), ...accountMethods(chain), ...transactionMethods(chain), ...(cheats ? cheatMethods(chain) : {}) };
+  return {
+    ...clusterMethods(chain),
+    ...accountMethods(chain),
+    ...transactionMethods(chain),
+    ...(cheats ? cheatMethods(chain) : {}),
+  };
 }
 
 // JSON-RPC over HTTP and PubSub over WebSocket on the same port. PubSub is also offered on port + 1 when that

@@ -17,9 +17,16 @@ import { startLocalRpc, type LocalRpc } from './rpc-server';
 // The real mainnet USDC mint address, recreated locally.
 const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
 
-const memo = (text: string) => new TransactionInstruction({ programId: PROGRAMS.memo, keys: [], data: Buffer.from(text) });
+const memo = (text: string) =>
+  new TransactionInstruction({ programId: PROGRAMS.memo, keys: [], data: Buffer.from(text) });
 
-function transferChecked(source: PublicKey, destination: PublicKey, owner: PublicKey, amount: bigint, decimals: number): TransactionInstruction {
+function transferChecked(
+  source: PublicKey,
+  destination: PublicKey,
+  owner: PublicKey,
+  amount: bigint,
+  decimals: number,
+): TransactionInstruction {
   const data = Buffer.alloc(10);
   data[0] = 12;
   data.writeBigUInt64LE(amount, 1);
@@ -50,7 +57,12 @@ describe('JSON-RPC through @solana/web3.js Connection', () => {
     payer = Keypair.generate();
     merchant = Keypair.generate().publicKey;
     rpc.chain.airdrop(payer.publicKey, 10n * BigInt(LAMPORTS_PER_SOL));
-    rpc.chain.createMint({ address: USDC, decimals: 6, mintAuthority: Keypair.generate().publicKey, freezeAuthority: Keypair.generate().publicKey });
+    rpc.chain.createMint({
+      address: USDC,
+      decimals: 6,
+      mintAuthority: Keypair.generate().publicKey,
+      freezeAuthority: Keypair.generate().publicKey,
+    });
     payerAta = new PublicKey(rpc.chain.mintTo(payer.publicKey, USDC, 10_000_000n));
     merchantAta = new PublicKey(rpc.chain.mintTo(merchant, USDC, 0n));
   });
@@ -72,10 +84,18 @@ describe('JSON-RPC through @solana/web3.js Connection', () => {
     expect(instructions[1]).toEqual({
       program: 'system',
       programId: SystemProgram.programId,
-      parsed: { type: 'transfer', info: { source: payer.publicKey.toBase58(), destination: recipient.toBase58(), lamports: LAMPORTS_PER_SOL } },
+      parsed: {
+        type: 'transfer',
+        info: { source: payer.publicKey.toBase58(), destination: recipient.toBase58(), lamports: LAMPORTS_PER_SOL },
+      },
       stackHeight: 1,
     });
-    expect(instructions[2]).toEqual({ program: 'spl-memo', programId: PROGRAMS.memo, parsed: 'order-42', stackHeight: 1 });
+    expect(instructions[2]).toEqual({
+      program: 'spl-memo',
+      programId: PROGRAMS.memo,
+      parsed: 'order-42',
+      stackHeight: 1,
+    });
     // 5,000 per signature + ceil(1,000 µL × (3,000 + 3,000 + 200,000) CU / 10⁶)
     expect(parsed!.meta!.fee).toBe(5206);
     expect(await connection.getFeeForMessage(tx.compileMessage())).toMatchObject({ value: 5206 });
@@ -92,7 +112,10 @@ describe('JSON-RPC through @solana/web3.js Connection', () => {
   });
 
   it('lands a USDC transferChecked with a memo, with exact pre/post token balances', async () => {
-    const tx = new Transaction().add(transferChecked(payerAta, merchantAta, payer.publicKey, 2_500_000n, 6), memo('invoice:abc-123'));
+    const tx = new Transaction().add(
+      transferChecked(payerAta, merchantAta, payer.publicKey, 2_500_000n, 6),
+      memo('invoice:abc-123'),
+    );
     const signature = await sendAndConfirmTransaction(connection, tx, [payer]);
 
     const parsed = (await connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 }))!;
@@ -109,7 +132,8 @@ describe('JSON-RPC through @solana/web3.js Connection', () => {
     expect((parsed.transaction.message.instructions[1] as ParsedInstruction).parsed).toBe('invoice:abc-123');
     const keys = parsed.transaction.message.accountKeys.map((k) => k.pubkey.toBase58());
     const meta = parsed.meta!;
-    const balanceOf = (list: typeof meta.postTokenBalances) => list!.find((b) => keys[b.accountIndex] === merchantAta.toBase58())!;
+    const balanceOf = (list: typeof meta.postTokenBalances) =>
+      list!.find((b) => keys[b.accountIndex] === merchantAta.toBase58())!;
     const pre = balanceOf(meta.preTokenBalances);
     const post = balanceOf(meta.postTokenBalances);
     expect(pre).toEqual({
@@ -125,10 +149,13 @@ describe('JSON-RPC through @solana/web3.js Connection', () => {
   });
 
   it('rejects a failing transfer in preflight, and lands it with meta.err and the fee when preflight is skipped', async () => {
-    const wrongDecimals = () => new Transaction().add(transferChecked(payerAta, merchantAta, payer.publicKey, 1_000_000n, 9));
+    const wrongDecimals = () =>
+      new Transaction().add(transferChecked(payerAta, merchantAta, payer.publicKey, 1_000_000n, 9));
     const error = await connection.sendTransaction(wrongDecimals(), [payer]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SendTransactionError);
-    expect((error as SendTransactionError).message).toContain('Transaction simulation failed: Error processing Instruction 0: custom program error: 0x12');
+    expect((error as SendTransactionError).message).toContain(
+      'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x12',
+    );
     expect((error as SendTransactionError).logs?.some((l) => l.includes('failed'))).toBe(true);
 
     const before = await connection.getBalance(payer.publicKey);
@@ -145,7 +172,10 @@ describe('JSON-RPC through @solana/web3.js Connection', () => {
 
   it('drops a replayed transaction and one with an expired blockhash', async () => {
     const latest = await connection.getLatestBlockhash();
-    const tx = new Transaction({ feePayer: payer.publicKey, ...latest }).add(transferChecked(payerAta, merchantAta, payer.publicKey, 1_000_000n, 6), memo('once'));
+    const tx = new Transaction({ feePayer: payer.publicKey, ...latest }).add(
+      transferChecked(payerAta, merchantAta, payer.publicKey, 1_000_000n, 6),
+      memo('once'),
+    );
     tx.sign(payer);
     const raw = tx.serialize();
     const signature = await connection.sendRawTransaction(raw);
@@ -161,7 +191,10 @@ describe('JSON-RPC through @solana/web3.js Connection', () => {
     await expect(connection.sendRawTransaction(late.serialize())).rejects.toThrow('Blockhash not found');
     const dropped = await connection.sendRawTransaction(late.serialize(), { skipPreflight: true });
     expect((await connection.getSignatureStatus(dropped, { searchTransactionHistory: true })).value).toBeNull();
-    expect((await connection.getSignatureStatus(signature)).value).toMatchObject({ err: null, confirmationStatus: 'finalized' });
+    expect((await connection.getSignatureStatus(signature)).value).toMatchObject({
+      err: null,
+      confirmationStatus: 'finalized',
+    });
   });
 
   it('reports mints, supply and largest holders like agave', async () => {
@@ -178,7 +211,12 @@ describe('JSON-RPC through @solana/web3.js Connection', () => {
       [holders[2], '1000', '0.001'],
       [merchantAta.toBase58(), '0', '0'],
     ]);
-    expect((await connection.getTokenSupply(USDC)).value).toEqual({ amount: '35001000', decimals: 6, uiAmount: 35.001, uiAmountString: '35.001' });
+    expect((await connection.getTokenSupply(USDC)).value).toEqual({
+      amount: '35001000',
+      decimals: 6,
+      uiAmount: 35.001,
+      uiAmountString: '35.001',
+    });
 
     const mint = (await connection.getParsedAccountInfo(USDC)).value!;
     const mintData = (await connection.getAccountInfo(USDC))!;
@@ -200,6 +238,8 @@ describe('JSON-RPC through @solana/web3.js Connection', () => {
     expect(mintData.data.readBigUInt64LE(36)).toBe(35_001_000n);
 
     const owned = await connection.getParsedTokenAccountsByOwner(merchant, { mint: USDC });
-    expect(owned.value.map((a) => [a.pubkey.toBase58(), a.account.data.parsed.info.tokenAmount.amount])).toEqual([[merchantAta.toBase58(), '0']]);
+    expect(owned.value.map((a) => [a.pubkey.toBase58(), a.account.data.parsed.info.tokenAmount.amount])).toEqual([
+      [merchantAta.toBase58(), '0'],
+    ]);
   });
 });

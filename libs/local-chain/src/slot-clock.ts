@@ -34,7 +34,8 @@ export class SlotClock {
 
   tick(): void {
     if (this.manual) return;
-    const target = this.options.genesisSlot + this.offset + Math.floor((Date.now() - this.startMs) / this.options.slotMs);
+    const target =
+      this.options.genesisSlot + this.offset + Math.floor((Date.now() - this.startMs) / this.options.slotMs);
     if (target > this.slot) this.moveTo(target);
   }
 

@@ -36,19 +36,27 @@ const STATES: TokenAccountStateName[] = ['uninitialized', 'initialized', 'frozen
 export function isMintData(owner: string, data: Uint8Array): boolean {
   if (!isTokenProgram(owner)) return false;
   if (data.length === MINT_SIZE) return true;
-  return owner === TOKEN_2022_PROGRAM && data.length > ACCOUNT_TYPE_OFFSET && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT;
+  return (
+    owner === TOKEN_2022_PROGRAM && data.length > ACCOUNT_TYPE_OFFSET && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_MINT
+  );
 }
 
 export function isTokenAccountData(owner: string, data: Uint8Array): boolean {
   if (!isTokenProgram(owner)) return false;
   if (data.length === TOKEN_ACCOUNT_SIZE) return data[108] !== 0;
-  return owner === TOKEN_2022_PROGRAM && data.length > ACCOUNT_TYPE_OFFSET && data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_ACCOUNT && data[108] !== 0;
+  return (
+    owner === TOKEN_2022_PROGRAM &&
+    data.length > ACCOUNT_TYPE_OFFSET &&
+    data[ACCOUNT_TYPE_OFFSET] === ACCOUNT_TYPE_ACCOUNT &&
+    data[108] !== 0
+  );
 }
 
 const view = (data: Uint8Array): Buffer => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 // COption<Pubkey>: a u32 tag (0 or 1) followed by 32 bytes.
-const optionalKey = (data: Uint8Array, at: number): string | null => (view(data).readUInt32LE(at) === 1 ? bytesToAddress(data.subarray(at + 4, at + 36)) : null);
+const optionalKey = (data: Uint8Array, at: number): string | null =>
+  view(data).readUInt32LE(at) === 1 ? bytesToAddress(data.subarray(at + 4, at + 36)) : null;
 
 export function decodeMint(data: Uint8Array): MintState {
   const buf = view(data);

@@ -1,4 +1,14 @@
-import { compareDecimals, decimalFromNumber, decimalFromScaled, decimalFromText, multiplyDecimal, percentOf, roundDecimal, shiftDecimal, sumDecimals } from './decimal';
+import {
+  compareDecimals,
+  decimalFromNumber,
+  decimalFromScaled,
+  decimalFromText,
+  multiplyDecimal,
+  percentOf,
+  roundDecimal,
+  shiftDecimal,
+  sumDecimals,
+} from './decimal';
 
 describe('decimal strings', () => {
   it('writes JSON numbers as the literal the provider sent, without exponents', () => {
@@ -26,7 +36,12 @@ describe('decimal strings', () => {
   it('shifts, rounds half away from zero, sums and multiplies without floats', () => {
     expect(shiftDecimal('0.0557', 2)).toBe('5.57');
     expect(shiftDecimal('12.5', -3)).toBe('0.0125');
-    expect([roundDecimal('0.98765', 4), roundDecimal('-1.23455', 4), roundDecimal('0.00004', 4), roundDecimal('2.5', 0)]).toEqual(['0.9877', '-1.2346', '0', '3']);
+    expect([
+      roundDecimal('0.98765', 4),
+      roundDecimal('-1.23455', 4),
+      roundDecimal('0.00004', 4),
+      roundDecimal('2.5', 0),
+    ]).toEqual(['0.9877', '-1.2346', '0', '3']);
     expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
     expect(sumDecimals([])).toBe('0');
     expect(multiplyDecimal('1.7935', 4)).toBe('7.174');
@@ -41,6 +56,11 @@ describe('decimal strings', () => {
   });
 
   it('compares decimal strings exactly, whatever their scale', () => {
-    expect([compareDecimals('1.10', '1.1'), compareDecimals('0.30000000000000001', '0.3'), compareDecimals('-2', '1.5'), compareDecimals('12', '9.99')]).toEqual([0, 1, -1, 1]);
+    expect([
+      compareDecimals('1.10', '1.1'),
+      compareDecimals('0.30000000000000001', '0.3'),
+      compareDecimals('-2', '1.5'),
+      compareDecimals('12', '9.99'),
+    ]).toEqual([0, 1, -1, 1]);
   });
 });

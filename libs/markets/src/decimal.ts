@@ -63,7 +63,8 @@ export function decimalFromText(text: string): string {
 }
 
 // An integer with a power-of-ten exponent (Pyth: price × 10^expo) as a decimal string.
-export const decimalFromScaled = (integer: string, exponent: number): string => format(shifted(parse(integer), exponent));
+export const decimalFromScaled = (integer: string, exponent: number): string =>
+  format(shifted(parse(integer), exponent));
 
 export const shiftDecimal = (dec: string, places: number): string => format(shifted(parse(dec), places));
 

@@ -30,27 +30,40 @@ export interface RunningGroup {
 // a small HTTP port serves /healthz and /readyz for Kubernetes.
 // Everything runs in the app's telemetry scope (libs/telemetry), so shared code started here (upstream calls, chain
 // reads, SQL) records into this app's /metrics and tracer.
-export async function bootstrapGroup<S extends z.ZodObject>(module: Type, options: GroupOptions<S>): Promise<RunningGroup> {
+export async function bootstrapGroup<S extends z.ZodObject>(
+  module: Type,
+  options: GroupOptions<S>,
+): Promise<RunningGroup> {
   const env = options.env ?? process.env;
   const config = loadConfig(options.config, env) as BaseConfig & z.infer<S>;
   const telemetry = createTelemetry(options.name, env);
   return withTelemetry(telemetry, () => startGroup(module, options, config, telemetry));
 }
 
-async function startGroup<S extends z.ZodObject>(module: Type, options: GroupOptions<S>, config: BaseConfig & z.infer<S>, telemetry: Telemetry): Promise<RunningGroup> {
+async function startGroup<S extends z.ZodObject>(
+  module: Type,
+  options: GroupOptions<S>,
+  config: BaseConfig & z.infer<S>,
+  telemetry: Telemetry,
+): Promise<RunningGroup> {
   const logger = new JsonLogger(options.name, config.LOG_LEVEL);
   // A process of its own (tests start groups inside jest, which owns the process's handlers).
   if (!options.env) process.on('unhandledRejection', unhandledRejectionGuard(logger));
   if (config.UPSTREAM_REPLAY_DIRS) {
     const count = enableReplay(config.UPSTREAM_REPLAY_DIRS.split(','));
-    logger.event('warn', 'REPLAY MODE: upstream calls are answered from recorded fixtures, as_of = recording time', { fixtures: count });
+    logger.event('warn', 'REPLAY MODE: upstream calls are answered from recorded fixtures, as_of = recording time', {
+      fixtures: count,
+    });
   }
   const nats = await connectNats(config.NATS_URL, `${options.name}-catalog`);
   const group = { name: options.name, title: options.title, version: config.SERVICE_VERSION, startedAt: new Date() };
 
   // MessageServer sits in the root module: Nest destroys it first, so the replica stops taking messages and finishes
   // those in flight before the app's own shutdown hooks run.
-  @Module({ imports: [PlatformModule.forRoot({ group, config, logger, nats, telemetry }), DiscoveryModule, module], providers: [MessageServer] })
+  @Module({
+    imports: [PlatformModule.forRoot({ group, config, logger, nats, telemetry }), DiscoveryModule, module],
+    providers: [MessageServer],
+  })
   class RootModule {}
 
   const app = await NestFactory.create(RootModule, { logger, abortOnError: false });

@@ -1,4 +1,11 @@
-import { CONTRACT_HEADER, CONTRACT_VERSION, TollError, REQUEST_ID_HEADER, contractProblem, isTollErrorBody } from '@toll/contracts';
+import {
+  CONTRACT_HEADER,
+  CONTRACT_VERSION,
+  TollError,
+  REQUEST_ID_HEADER,
+  contractProblem,
+  isTollErrorBody,
+} from '@toll/contracts';
 import { injectTrace } from '@toll/telemetry';
 import { createInbox, headers as natsHeaders, type NatsConnection, type Subscription } from 'nats';
 import { RAW_BODY_HEADER, readReply } from './reply-framing';
@@ -36,10 +43,13 @@ export class NatsBus {
     const token = (++this.sequence).toString(36);
     const payload = Buffer.from(JSON.stringify({ pattern: subject, data, id: token }));
     const raw = await new Promise<Uint8Array>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(token);
-        reject(new TollError('SERVICE_TIMEOUT', `${subject} did not answer within ${timeoutMs} ms`));
-      }, Math.max(1, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          this.pending.delete(token);
+          reject(new TollError('SERVICE_TIMEOUT', `${subject} did not answer within ${timeoutMs} ms`));
+        },
+        Math.max(1, timeoutMs),
+      );
       this.pending.set(token, { subject, resolve, reject, timer });
       try {
         this.subscribe();
@@ -55,7 +65,11 @@ export class NatsBus {
     }
     const contract = (packet.response as { contract?: unknown } | null)?.contract;
     const problem = contract === undefined ? undefined : contractProblem(contract);
-    if (problem) throw new TollError('SERVICE_UNAVAILABLE', `${subject} answered in a contract this build cannot read: it ${problem}`);
+    if (problem)
+      throw new TollError(
+        'SERVICE_UNAVAILABLE',
+        `${subject} answered in a contract this build cannot read: it ${problem}`,
+      );
     return packet.response as T;
   }
 
@@ -67,7 +81,8 @@ export class NatsBus {
         const call = this.settle(msg.subject.slice(this.inbox.length + 1));
         if (!call) return; // late: its request timed out already
         // The server's own answer when nobody subscribes to the subject: status 503 and no payload.
-        if (msg.data.length === 0 && msg.headers?.code === 503) call.reject(new TollError('SERVICE_UNAVAILABLE', `no service is answering ${call.subject}`));
+        if (msg.data.length === 0 && msg.headers?.code === 503)
+          call.reject(new TollError('SERVICE_UNAVAILABLE', `no service is answering ${call.subject}`));
         else call.resolve(msg.data);
       },
     });

@@ -22,7 +22,8 @@ interface Instance {
   unavailableUntil: Map<string, { until: number; reason: string }>; // operationId → when its circuit closes
 }
 
-// `registry:/registry.json,registry:/api/listings` → registry → [/registry.json, /api/listings] (GATEWAY_PATH_GRANTS format)
+// `registry:/registry.json,registry:/api/listings` → registry → [/registry.json, /api/listings] (GATEWAY_PATH_GRANTS
+// format)
 export function parsePathGrants(text: string): Map<string, string[]> {
   const grants = new Map<string, string[]>();
   for (const pair of text.split(',').filter(Boolean)) {
@@ -62,9 +63,13 @@ export class CatalogWatcher {
       },
     });
     this.nats.publish(SUBJECTS.catalogRequest);
-    this.sweeper = setInterval(() => {
-      for (const group of this.sweep()) this.options.logger?.event('warn', 'group expired: no replica announced it', { group });
-    }, Math.max(100, Math.floor(this.options.ttlMs / 5)));
+    this.sweeper = setInterval(
+      () => {
+        for (const group of this.sweep())
+          this.options.logger?.event('warn', 'group expired: no replica announced it', { group });
+      },
+      Math.max(100, Math.floor(this.options.ttlMs / 5)),
+    );
     this.sweeper.unref();
   }
 
@@ -78,11 +83,18 @@ export class CatalogWatcher {
     const parsed = GroupManifest.safeParse(candidate);
     if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     const manifest = parsed.data;
-    const problems = this.options.grants ? manifestViolations(manifest, this.options.grants.get(manifest.group) ?? []) : manifestViolations(manifest);
+    const problems = this.options.grants
+      ? manifestViolations(manifest, this.options.grants.get(manifest.group) ?? [])
+      : manifestViolations(manifest);
     if (problems.length) return problems;
     const key = `${manifest.group}/${manifest.instanceId}`;
     const previous = this.instances.get(key);
-    const unavailableUntil = new Map(Object.entries(manifest.unavailable ?? {}).map(([op, u]) => [op, { until: now + u.retryAfterSeconds * 1000, reason: u.reason }]));
+    const unavailableUntil = new Map(
+      Object.entries(manifest.unavailable ?? {}).map(([op, u]) => [
+        op,
+        { until: now + u.retryAfterSeconds * 1000, reason: u.reason },
+      ]),
+    );
     this.instances.set(key, { manifest, lastSeen: now, unavailableUntil });
     if (!previous || JSON.stringify(previous.manifest.routes) !== JSON.stringify(manifest.routes)) this.rebuild();
     return [];
@@ -111,7 +123,11 @@ export class CatalogWatcher {
 
   // When some replica of the group said it cannot serve the operation now (the manifest's `unavailable`, as the
   // gateway reads it): the latest time any of them gave.
-  unavailable(group: string, operationId: string, now = Date.now()): { retryAfterSeconds: number; reason: string } | undefined {
+  unavailable(
+    group: string,
+    operationId: string,
+    now = Date.now(),
+  ): { retryAfterSeconds: number; reason: string } | undefined {
     let worst: { until: number; reason: string } | undefined;
     for (const inst of this.instances.values()) {
       if (inst.manifest.group !== group) continue;

@@ -1,6 +1,14 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { CONTRACT_VERSION, GroupManifest, RouteManifest, SUBJECTS, inputCheckSubjectOf, manifestViolations, subjectOf } from '@toll/contracts';
+import {
+  CONTRACT_VERSION,
+  GroupManifest,
+  RouteManifest,
+  SUBJECTS,
+  inputCheckSubjectOf,
+  manifestViolations,
+  subjectOf,
+} from '@toll/contracts';
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection, Subscription } from 'nats';
 import { z } from 'zod';
@@ -92,7 +100,14 @@ export class CatalogService implements OnApplicationShutdown {
   announce() {
     if (this.nats.isClosed()) return;
     const unavailable = this.availability.unavailable();
-    const manifest = Object.keys(unavailable).length ? { ...this.manifest(), unavailable: Object.fromEntries(Object.entries(unavailable).map(([op, u]) => [op, { ...u, reason: u.reason.slice(0, 300) }])) } : this.manifest();
+    const manifest = Object.keys(unavailable).length
+      ? {
+          ...this.manifest(),
+          unavailable: Object.fromEntries(
+            Object.entries(unavailable).map(([op, u]) => [op, { ...u, reason: u.reason.slice(0, 300) }]),
+          ),
+        }
+      : this.manifest();
     this.nats.publish(SUBJECTS.catalogAnnounce, JSON.stringify(manifest));
   }
 
@@ -104,11 +119,19 @@ export class CatalogService implements OnApplicationShutdown {
         if (err) return;
         let reply: unknown;
         try {
-          const packet = JSON.parse(Buffer.from(msg.data).toString('utf8')) as { id?: string; data?: { input?: unknown } };
+          const packet = JSON.parse(Buffer.from(msg.data).toString('utf8')) as {
+            id?: string;
+            data?: { input?: unknown };
+          };
           const parsed = parseInput(route.input, packet.data?.input);
-          reply = parsed.ok ? { id: packet.id, response: { ok: true } } : { id: packet.id, err: invalidInput(parsed.issues).toJSON(), isDisposed: true };
+          reply = parsed.ok
+            ? { id: packet.id, response: { ok: true } }
+            : { id: packet.id, err: invalidInput(parsed.issues).toJSON(), isDisposed: true };
         } catch {
-          reply = { err: invalidInput([{ field: '(root)', message: 'input could not be read' }]).toJSON(), isDisposed: true };
+          reply = {
+            err: invalidInput([{ field: '(root)', message: 'input could not be read' }]).toJSON(),
+            isDisposed: true,
+          };
         }
         msg.respond(JSON.stringify(reply));
       },
@@ -130,9 +153,17 @@ export function inputSchemaOf(route: TollRouteOptions): Record<string, unknown> 
   const examples = (route.input.meta()?.examples as unknown[] | undefined) ?? [];
   for (const example of examples) {
     const parsed = parseInput(route.input, example);
-    if (!parsed.ok) throw new Error(`${route.operationId}: its input example ${JSON.stringify(example)} fails its own rules: ${JSON.stringify(parsed.issues)}`);
+    if (!parsed.ok)
+      throw new Error(
+        `${route.operationId}: its input example ${JSON.stringify(example)} fails its own rules: ` +
+          `${JSON.stringify(parsed.issues)}`,
+      );
   }
-  const fieldless = !Object.keys((schema.properties as object | undefined) ?? {}).length && !schema.anyOf && !schema.oneOf && parseInput(route.input, {}).ok;
+  const fieldless =
+    !Object.keys((schema.properties as object | undefined) ?? {}).length &&
+    !schema.anyOf &&
+    !schema.oneOf &&
+    parseInput(route.input, {}).ok;
   if (examples.length) return { ...schema, examples };
   return fieldless ? { ...schema, examples: [{}] } : schema;
 }

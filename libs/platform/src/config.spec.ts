@@ -8,6 +8,11 @@ describe('NATS_URL', () => {
   });
 
   it.each(['nats://a:4222,', 'http://nats:4222', 'nats://a:4222 nats://b:4222'])('refuses %s', (NATS_URL) => {
-    expect(() => loadConfig(BaseConfig, { NATS_URL })).toThrow(new ConfigError('invalid configuration:\n  NATS_URL: one nats:// (or tls://) URL, or several separated by commas (every node of a cluster)'));
+    expect(() => loadConfig(BaseConfig, { NATS_URL })).toThrow(
+      new ConfigError(
+        'invalid configuration:\n  NATS_URL: one nats:// (or tls://) URL, or several separated by commas (every ' +
+          'node of a cluster)',
+      ),
+    );
   });
 });

@@ -7,7 +7,10 @@ const NATS_SERVER = /^(nats|tls):\/\/[^\s,/]+$/;
 export const NatsServers = z
   .string()
   .min(1)
-  .refine((v) => v.split(',').every((s) => NATS_SERVER.test(s.trim())), 'one nats:// (or tls://) URL, or several separated by commas (every node of a cluster)');
+  .refine(
+    (v) => v.split(',').every((s) => NATS_SERVER.test(s.trim())),
+    'one nats:// (or tls://) URL, or several separated by commas (every node of a cluster)',
+  );
 
 // Every app's schema extends this one; parsed once at start, all problems reported at once.
 export const BaseConfig = z.object({

@@ -22,7 +22,13 @@ export class ContractRefusals {
     const key = `${from} ${contract}`;
     const seen = this.refusals.get(key);
     if (!seen) this.logger.event('error', 'CONTRACT_UNSUPPORTED: request refused', { from, contract, problem });
-    this.refusals.set(key, { from, contract, problem, count: (seen?.count ?? 0) + 1, lastAt: new Date().toISOString() });
+    this.refusals.set(key, {
+      from,
+      contract,
+      problem,
+      count: (seen?.count ?? 0) + 1,
+      lastAt: new Date().toISOString(),
+    });
   }
 
   list(): ContractRefusal[] {
@@ -30,7 +36,8 @@ export class ContractRefusals {
   }
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 
 // Every NATS request: refused unless its sender's contract version is one this build serves (no header: 1).
 // Returns the version the caller spoke, or null for a version-1 caller.
@@ -45,4 +52,5 @@ export function checkContract(spoken: string | null, subject: string, refusals: 
 
 // Every object reply to a versioned caller: stamped with this build's version, so the caller can check it in turn.
 // A version-1 caller (no header) gets version-1 replies: no field it does not know.
-export const stampContract = (value: unknown, spoken: string | null): unknown => (spoken && isPlainObject(value) ? { ...value, contract: CONTRACT_VERSION } : value);
+export const stampContract = (value: unknown, spoken: string | null): unknown =>
+  spoken && isPlainObject(value) ? { ...value, contract: CONTRACT_VERSION } : value;

@@ -19,11 +19,24 @@ export function postgres(connectionString: string, max: number): { pool: Pool; a
   return { pool, adapter: new PrismaPg(pool, { disposeExternalPool: true }) };
 }
 
-const VERBS = new Set(['select', 'insert', 'update', 'delete', 'with', 'begin', 'commit', 'rollback', 'set', 'savepoint', 'release']);
+const VERBS = new Set([
+  'select',
+  'insert',
+  'update',
+  'delete',
+  'with',
+  'begin',
+  'commit',
+  'rollback',
+  'set',
+  'savepoint',
+  'release',
+]);
 
 // A statement's label: the name of a named statement (the ledger's: ledger_settle_held...), else its SQL verb.
 function statementOf(query: unknown): string {
-  if (typeof query === 'object' && query !== null && typeof (query as { name?: unknown }).name === 'string') return (query as { name: string }).name;
+  if (typeof query === 'object' && query !== null && typeof (query as { name?: unknown }).name === 'string')
+    return (query as { name: string }).name;
   const text = typeof query === 'string' ? query : (query as { text?: unknown })?.text;
   const verb = typeof text === 'string' ? /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase() : undefined;
   return verb && VERBS.has(verb) ? verb : 'other';
@@ -38,7 +51,12 @@ function instrument(pool: Pool) {
     if (typeof args[args.length - 1] === 'function') return query(...args); // callback style: passed through
     const statement = statementOf(args[0]);
     const timer = metrics?.startTimer({ statement });
-    return span(`sql ${statement}`, SpanKind.CLIENT, { 'db.system.name': 'postgresql', 'db.operation.name': statement }, () => query(...args)).then(
+    return span(
+      `sql ${statement}`,
+      SpanKind.CLIENT,
+      { 'db.system.name': 'postgresql', 'db.operation.name': statement },
+      () => query(...args),
+    ).then(
       (result) => (timer?.({ outcome: 'ok' }), result),
       (e: unknown) => {
         timer?.({ outcome: 'error' });

@@ -12,7 +12,10 @@ const refused = () =>
 describe(isUnavailable.name, () => {
   it('recognises a refused connection, as pg reports it', async () => {
     const client = new Client({ host: '127.0.0.1', port: 1, connectionTimeoutMillis: 2_000 });
-    const error = await client.connect().then(() => new Error('connected?'), (e: Error) => e);
+    const error = await client.connect().then(
+      () => new Error('connected?'),
+      (e: Error) => e,
+    );
     expect(isUnavailable(error)).toBe(true);
     expect(isUnavailable(await refused())).toBe(true);
   });
@@ -23,17 +26,26 @@ describe(isUnavailable.name, () => {
     expect(isUnavailable(pgError('57P01', 'terminating connection due to administrator command'))).toBe(true);
     expect(isUnavailable(pgError('08006', 'connection failure'))).toBe(true);
     expect(isUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isUnavailable(new Error('query failed', { cause: pgError('57P03', 'the database system is not yet accepting connections') }))).toBe(true);
+    expect(
+      isUnavailable(
+        new Error('query failed', { cause: pgError('57P03', 'the database system is not yet accepting connections') }),
+      ),
+    ).toBe(true);
   });
 
   it('recognises an interactive transaction that expired on a slow database (rolled back, retryable)', () => {
-    const expired = Object.assign(new Error('Transaction API error: A commit cannot be executed on an expired transaction.'), { code: 'P2028' });
+    const expired = Object.assign(
+      new Error('Transaction API error: A commit cannot be executed on an expired transaction.'),
+      { code: 'P2028' },
+    );
     expect(isUnavailable(expired)).toBe(true);
   });
 
   it('leaves real bugs as internal errors', () => {
     expect(isUnavailable(Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' }))).toBe(false);
-    expect(isUnavailable(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }))).toBe(false);
+    expect(
+      isUnavailable(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' })),
+    ).toBe(false);
     expect(isUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(isUnavailable('ECONNREFUSED')).toBe(false);
   });
@@ -44,9 +56,13 @@ describe(unhandledRejectionGuard.name, () => {
     const logger = new JsonLogger('test', 'error');
     const events = jest.spyOn(logger, 'event').mockImplementation(() => undefined);
     const guard = unhandledRejectionGuard(logger);
-    const lost = Object.assign(new Error('terminating connection due to unexpected postmaster exit'), { cause: { code: '57P01' } });
+    const lost = Object.assign(new Error('terminating connection due to unexpected postmaster exit'), {
+      cause: { code: '57P01' },
+    });
     expect(() => guard(lost)).not.toThrow();
-    expect(events).toHaveBeenCalledWith('warn', 'backing service connection lost outside a request', { error: 'terminating connection due to unexpected postmaster exit' });
+    expect(events).toHaveBeenCalledWith('warn', 'backing service connection lost outside a request', {
+      error: 'terminating connection due to unexpected postmaster exit',
+    });
     const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
     expect(() => guard(bug)).toThrow(bug);
   });

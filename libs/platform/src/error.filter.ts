@@ -4,9 +4,18 @@ import type { Response } from 'express';
 import { JsonLogger, requestContext } from './logger';
 
 // A backing service (Postgres) unreachable or restarting: our failure and worth retrying, not an internal error.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 const PG_UNAVAILABLE = /^(08|57P0[123])/; // SQLSTATE: connection exception; admin, crash shutdown; cannot connect now
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|the database system is (starting up|not yet accepting|shutting down)/i;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|the database system is (starting up|not yet accepting|shutting down)/i;
 // Prisma's interactive transaction outlived its timeout (a slow or failing-over database): it was rolled back, so
 // nothing was written and the same request can be retried.
 const PRISMA_UNAVAILABLE = new Set(['P2028']);
@@ -15,7 +24,11 @@ const PRISMA_UNAVAILABLE = new Set(['P2028']);
 export function isUnavailable(e: unknown, depth = 0): boolean {
   if (typeof e !== 'object' || e === null || depth > 3) return false;
   const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PRISMA_UNAVAILABLE.has(code) || PG_UNAVAILABLE.test(code))) return true;
+  if (
+    typeof code === 'string' &&
+    (NETWORK_CODES.has(code) || PRISMA_UNAVAILABLE.has(code) || PG_UNAVAILABLE.test(code))
+  )
+    return true;
   return (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) || isUnavailable(cause, depth + 1);
 }
 
@@ -24,7 +37,9 @@ export function isUnavailable(e: unknown, depth = 0): boolean {
 // ending the replica would drop every call in flight with it. Any other unhandled rejection still ends the process.
 export const unhandledRejectionGuard = (logger: JsonLogger) => (reason: unknown) => {
   if (!isUnavailable(reason)) throw reason;
-  logger.event('warn', 'backing service connection lost outside a request', { error: reason instanceof Error ? reason.message : String(reason) });
+  logger.event('warn', 'backing service connection lost outside a request', {
+    error: reason instanceof Error ? reason.message : String(reason),
+  });
 };
 
 // The one mapping of a thrown value to the error body a caller receives, for NATS replies (MessageServer) and the
@@ -38,8 +53,14 @@ export function errorBody(exception: unknown, logger: JsonLogger, transport: 'ht
   }
   const err = exception instanceof Error ? exception : new Error(String(exception));
   if (isUnavailable(err)) {
-    logger.event('warn', 'backing service unavailable', { requestId: requestContext.getStore()?.requestId, error: err.message });
-    return { code: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable; retry the same request (a paid proof stays valid)' };
+    logger.event('warn', 'backing service unavailable', {
+      requestId: requestContext.getStore()?.requestId,
+      error: err.message,
+    });
+    return {
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Temporarily unavailable; retry the same request (a paid proof stays valid)',
+    };
   }
   logger.event('error', 'unhandled error', {
     requestId: requestContext.getStore()?.requestId,

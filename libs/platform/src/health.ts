@@ -53,18 +53,21 @@ export class GroupHealth {
       started_at: this.group.startedAt.toISOString(),
       uptime_seconds: Math.floor((Date.now() - this.group.startedAt.getTime()) / 1000),
       // What each operation costs, in the one shape every group's health lists it.
-      tolls: manifest.routes.map((r): HealthToll => ({ operation_id: r.operationId, method: r.method, path: r.path, price: r.price })),
-      endpoints: manifest.routes.map(
-        (r): CatalogEntry => ({
-          operation_id: r.operationId,
-          method: r.method,
-          path: r.path,
-          summary: r.summary,
-          price: r.price,
-          input: r.inputSchema,
-          output: r.outputSchema,
-        }),
-      ),
+      tolls: manifest.routes.map((r): HealthToll => ({
+        operation_id: r.operationId,
+        method: r.method,
+        path: r.path,
+        price: r.price,
+      })),
+      endpoints: manifest.routes.map((r): CatalogEntry => ({
+        operation_id: r.operationId,
+        method: r.method,
+        path: r.path,
+        summary: r.summary,
+        price: r.price,
+        input: r.inputSchema,
+        output: r.outputSchema,
+      })),
     };
   }
 }
@@ -80,7 +83,12 @@ const Endpoint = z.object({
 });
 
 // One operation's toll in a health body: the catalog price (null is free).
-export const HealthToll = z.object({ operation_id: z.string(), method: z.string(), path: z.string(), price: PriceSpec.nullable() });
+export const HealthToll = z.object({
+  operation_id: z.string(),
+  method: z.string(),
+  path: z.string(),
+  price: PriceSpec.nullable(),
+});
 export type HealthToll = z.infer<typeof HealthToll>;
 
 // The one health output type: every group's `/toll/<group>/health` answers it, extended with the group's own live
@@ -89,7 +97,17 @@ export const HealthOutput = z.object({
   service: z.string(),
   title: z.string(),
   version: z.string(),
-  contract_refusals: z.array(z.object({ from: z.string(), contract: z.string().nullable(), problem: z.string(), count: z.number().int(), last_at: z.string() })).optional(),
+  contract_refusals: z
+    .array(
+      z.object({
+        from: z.string(),
+        contract: z.string().nullable(),
+        problem: z.string(),
+        count: z.number().int(),
+        last_at: z.string(),
+      }),
+    )
+    .optional(),
   status: z.enum(['ok', 'degraded']),
   instance_id: z.string(),
   started_at: z.string(),

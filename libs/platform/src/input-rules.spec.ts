@@ -16,7 +16,10 @@ describe('hasOpaqueRules', () => {
   it.each([
     ['a refinement on a field', z.strictObject({ a: z.string().refine((s) => s !== 'x') })],
     ['a rule across fields', z.strictObject({ a: z.number(), b: z.number() }).superRefine(() => undefined)],
-    ['a refinement inside an optional array element', z.strictObject({ a: z.array(z.string().refine(Boolean)).optional() })],
+    [
+      'a refinement inside an optional array element',
+      z.strictObject({ a: z.array(z.string().refine(Boolean)).optional() }),
+    ],
     ['a refinement inside a union option', z.strictObject({ a: z.union([z.number(), z.string().refine(Boolean)]) })],
     ['a transform', z.strictObject({ a: z.string().transform((s) => s.trim()) })],
     ['a trim before a length rule', z.strictObject({ q: z.string().trim().min(1) })],

@@ -56,9 +56,13 @@ export function hasOpaqueRules(schema: z.ZodType, seen = new Set<z.ZodType>()): 
 }
 
 // The one place a route's input is judged, by the handler's interceptor and by the pre-payment check alike.
-export function parseInput<T>(schema: z.ZodType<T>, input: unknown): { ok: true; data: T } | { ok: false; issues: FieldIssue[] } {
+export function parseInput<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+): { ok: true; data: T } | { ok: false; issues: FieldIssue[] } {
   const parsed = schema.safeParse(input ?? {});
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, issues: fieldIssues(parsed.error) };
 }
 
-export const invalidInput = (issues: FieldIssue[]) => new TollError('INVALID_INPUT', 'Input failed validation', { issues });
+export const invalidInput = (issues: FieldIssue[]) =>
+  new TollError('INVALID_INPUT', 'Input failed validation', { issues });

@@ -28,7 +28,9 @@ export class JsonLogger implements LoggerService {
       msg: typeof message === 'string' ? message : message instanceof Error ? message.message : JSON.stringify(message),
       ...extra,
     };
-    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(JSON.stringify(line, bigintAsText) + '\n');
+    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(
+      JSON.stringify(line, bigintAsText) + '\n',
+    );
   }
 
   log(message: unknown, context?: string) {

@@ -31,19 +31,24 @@ type Packet = { id?: unknown; data?: unknown };
 // A request as Nest's NATS transport reads it: `{pattern, data, id}`; a message without `pattern` and `data` is taken
 // whole as the data, and one without `id` is an event (handled, never answered).
 function readPacket(raw: Uint8Array): Packet {
-  const value = JSON.parse(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8')) as Packet & { pattern?: unknown };
+  const value = JSON.parse(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8')) as Packet & {
+    pattern?: unknown;
+  };
   return value && (value.pattern !== undefined || value.data !== undefined) ? value : { data: value };
 }
 
-// Answers the app's NATS subjects (@TollRoute methods, and @MessagePattern methods for system subjects) on its own connection, with queue group =
-// app name so replicas share the load, in the packet format of Nest's NATS transport, which every caller speaks.
-// It replaces that transport: per message, Nest parsed the pattern, built an execution context and ran an rxjs
-// interceptor chain, which was most of a group's CPU per call (docs/benchmarks.md). The steps here are the ones
-// that mattered, in order: the caller's contract version, the input, the handler, the output, the error mapping.
-// Replay mode's label on every answer built from recordings: body fields beside the group's own, and a header.
+// Answers the app's NATS subjects (@TollRoute methods, and @MessagePattern methods for system subjects) on its own
+// connection, with queue group = app name so replicas share the load, in the packet format of Nest's NATS transport,
+// which every caller speaks. It replaces that transport: per message, Nest parsed the pattern, built an execution
+// context and ran an rxjs interceptor chain, which was most of a group's CPU per call (docs/benchmarks.md). The steps
+// here are the ones that mattered, in order: the caller's contract version, the input, the handler, the output, the
+// error mapping. Replay mode's label on every answer built from recordings: body fields beside the group's own, and a
+// header.
 export const REPLAYED_HEADER = 'x-toll-replayed';
 const labelReplayed = (body: unknown, recordedAt: string) =>
-  body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>), replayed: true, recorded_at: recordedAt } : body;
+  body && typeof body === 'object' && !Array.isArray(body)
+    ? { ...(body as Record<string, unknown>), replayed: true, recorded_at: recordedAt }
+    : body;
 
 @Injectable()
 export class MessageServer implements OnModuleDestroy {
@@ -78,10 +83,18 @@ export class MessageServer implements OnModuleDestroy {
         const [subject, ...more] = this.reflector.get<unknown[] | undefined>(PATTERN_METADATA, method) ?? [];
         if (subject === undefined) continue;
         const where = `${wrapper.name}.${name}`;
-        if (typeof subject !== 'string' || more.length) throw new Error(`${where}: a handler answers one NATS subject, given as a string`);
-        if (method.length > 1) throw new Error(`${where} answers ${subject} but takes ${method.length} arguments; a handler gets the message only`);
+        if (typeof subject !== 'string' || more.length)
+          throw new Error(`${where}: a handler answers one NATS subject, given as a string`);
+        if (method.length > 1)
+          throw new Error(
+            `${where} answers ${subject} but takes ${method.length} arguments; a handler gets the message only`,
+          );
         if (found.has(subject)) throw new Error(`${where} answers ${subject}, which another handler already answers`);
-        found.set(subject, { subject, route: this.reflector.get<TollRouteOptions | undefined>(TOLL_ROUTE, method), call: (data) => method.call(instance, data) });
+        found.set(subject, {
+          subject,
+          route: this.reflector.get<TollRouteOptions | undefined>(TOLL_ROUTE, method),
+          call: (data) => method.call(instance, data),
+        });
       }
     }
     return [...found.values()];
@@ -94,7 +107,12 @@ export class MessageServer implements OnModuleDestroy {
     this.nats = await connectNats(this.config.NATS_URL, `${this.group.name}-server`);
     watchNats(this.telemetry, this.nats, 'server');
     for (const handler of handlers) {
-      this.subscriptions.push(this.nats.subscribe(handler.subject, { queue: this.group.name, callback: (err, msg) => !err && this.receive(handler, msg) }));
+      this.subscriptions.push(
+        this.nats.subscribe(handler.subject, {
+          queue: this.group.name,
+          callback: (err, msg) => !err && this.receive(handler, msg),
+        }),
+      );
     }
     await this.nats.flush();
   }
@@ -111,7 +129,9 @@ export class MessageServer implements OnModuleDestroy {
     this.inFlight++;
     this.answer(handler, packet, msg)
       .then((reply) => packet.id !== undefined && msg.respond(reply))
-      .catch((err: unknown) => this.logger.event('error', 'NATS reply not sent', { subject: msg.subject, error: String(err) }))
+      .catch((err: unknown) =>
+        this.logger.event('error', 'NATS reply not sent', { subject: msg.subject, error: String(err) }),
+      )
       .finally(() => {
         if (--this.inFlight === 0) this.onIdle?.();
       });
@@ -124,7 +144,11 @@ export class MessageServer implements OnModuleDestroy {
   private answer(handler: Handler, packet: Packet, msg: Msg): Promise<Buffer> {
     const route = handler.route;
     const data = packet.data as TollMessage | undefined;
-    const requestId = route ? (typeof data?.requestId === 'string' ? data.requestId : 'unknown') : msg.headers?.get(REQUEST_ID_HEADER);
+    const requestId = route
+      ? typeof data?.requestId === 'string'
+        ? data.requestId
+        : 'unknown'
+      : msg.headers?.get(REQUEST_ID_HEADER);
     const operation = route?.operationId ?? handler.subject;
     const run = async (span?: Span) => {
       const started = performance.now();
@@ -132,7 +156,9 @@ export class MessageServer implements OnModuleDestroy {
       let code = 'ok';
       try {
         const spoken = checkContract(msg.headers?.get(CONTRACT_HEADER) || null, msg.subject, this.refusals);
-        const value = route ? await this.callRoute(route, handler, data, msg.headers?.get(RAW_BODY_HEADER) === '1') : await handler.call(packet.data);
+        const value = route
+          ? await this.callRoute(route, handler, data, msg.headers?.get(RAW_BODY_HEADER) === '1')
+          : await handler.call(packet.data);
         return encodeResponse(packet.id, stampContract(value, spoken));
       } catch (err) {
         const body = errorBody(err, this.logger, 'nats');
@@ -146,13 +172,29 @@ export class MessageServer implements OnModuleDestroy {
       }
     };
     const tracer = this.telemetry.tracing?.tracer;
-    const traced = tracer && requestId ? () => serverSpan(tracer, `nats ${operation}`, requestId, extractTrace((k) => msg.headers?.get(k) || undefined), { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'toll.operation': operation }, run) : run;
+    const traced =
+      tracer && requestId
+        ? () =>
+            serverSpan(
+              tracer,
+              `nats ${operation}`,
+              requestId,
+              extractTrace((k) => msg.headers?.get(k) || undefined),
+              { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'toll.operation': operation },
+              run,
+            )
+        : run;
     return requestId ? requestContext.run({ requestId }, traced) : traced();
   }
 
   // Input is checked with the route's zod schema before the handler; output is checked on the way out, so a
   // handler can never send what the gateway (or JSON) cannot carry.
-  private async callRoute(route: TollRouteOptions, handler: Handler, msg: TollMessage | undefined, rawBody: boolean): Promise<unknown> {
+  private async callRoute(
+    route: TollRouteOptions,
+    handler: Handler,
+    msg: TollMessage | undefined,
+    rawBody: boolean,
+  ): Promise<unknown> {
     const parsed = parseInput(route.input, msg?.input);
     if (!parsed.ok) throw invalidInput(parsed.issues);
     (msg as TollMessage).input = parsed.data as Record<string, unknown>;
@@ -160,9 +202,14 @@ export class MessageServer implements OnModuleDestroy {
       const { value, recordedAt } = await replayedAnswer(async () => handler.call(msg));
       const reply = value instanceof TollResponse ? value : undefined;
       // A JSON-text body is checked in its parsed form, then sent as written.
-      const out = route.output.safeParse(reply ? (reply.json !== undefined ? JSON.parse(reply.json) : reply.data) : value);
+      const out = route.output.safeParse(
+        reply ? (reply.json !== undefined ? JSON.parse(reply.json) : reply.data) : value,
+      );
       if (!out.success) {
-        this.logger.event('error', 'handler output failed its schema', { operationId: route.operationId, issues: fieldIssues(out.error) });
+        this.logger.event('error', 'handler output failed its schema', {
+          operationId: route.operationId,
+          issues: fieldIssues(out.error),
+        });
         throw new Error(`${route.operationId} output failed its schema`);
       }
       // An uncharged answer (nothing fresh to sell) says nothing about whether the next call will work.
@@ -171,10 +218,14 @@ export class MessageServer implements OnModuleDestroy {
       // Replay mode: an answer built from recordings says so, in the body and a header, with the recording time.
       const replayed = recordedAt === undefined ? undefined : new Date(recordedAt).toISOString();
       const data = replayed ? labelReplayed(out.data, replayed) : out.data;
-      const json = replayed && reply?.json !== undefined ? JSON.stringify(labelReplayed(JSON.parse(reply.json), replayed)) : reply?.json;
+      const json =
+        replayed && reply?.json !== undefined
+          ? JSON.stringify(labelReplayed(JSON.parse(reply.json), replayed))
+          : reply?.json;
       const headers = replayed ? { ...reply?.headers, [REPLAYED_HEADER]: replayed } : reply?.headers;
       // The body as JSON text after the envelope (reply-framing.ts), for a caller that reads it.
-      if (rawBody) return rawBodyReply({ data: null, json: json ?? JSON.stringify(data), headers: headers ?? {}, ...uncharged });
+      if (rawBody)
+        return rawBodyReply({ data: null, json: json ?? JSON.stringify(data), headers: headers ?? {}, ...uncharged });
       if (!reply) return headers ? { data, headers } : { data };
       return json !== undefined ? { data: null, json, headers, ...uncharged } : { data, headers, ...uncharged };
     } catch (err) {
@@ -197,7 +248,11 @@ export class MessageServer implements OnModuleDestroy {
         this.onIdle = () => (clearTimeout(timer), resolve());
       });
     }
-    if (this.inFlight > 0) this.logger.event('warn', 'closing NATS with requests still in flight', { inFlight: this.inFlight, gracePeriodMs: this.config.NATS_GRACE_PERIOD_MS });
+    if (this.inFlight > 0)
+      this.logger.event('warn', 'closing NATS with requests still in flight', {
+        inFlight: this.inFlight,
+        gracePeriodMs: this.config.NATS_GRACE_PERIOD_MS,
+      });
     await nats.drain();
   }
 }

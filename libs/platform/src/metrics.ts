@@ -45,7 +45,8 @@ export class PlatformMetrics implements OnModuleInit {
         registers: [registry],
         collect() {
           this.reset();
-          for (const r of catalog.manifest().routes) this.set({ operation: r.operationId }, catalog.availability.isOpen(r.operationId) ? 0 : 1);
+          for (const r of catalog.manifest().routes)
+            this.set({ operation: r.operationId }, catalog.availability.isOpen(r.operationId) ? 0 : 1);
         },
       });
       new Gauge({
@@ -55,7 +56,8 @@ export class PlatformMetrics implements OnModuleInit {
         registers: [registry],
         collect() {
           this.reset();
-          for (const [source, state] of probes.states()) this.set({ source }, state === 'up' ? 1 : state === 'down' ? 0 : -1);
+          for (const [source, state] of probes.states())
+            this.set({ source }, state === 'up' ? 1 : state === 'down' ? 0 : -1);
         },
       });
       return true;
@@ -67,8 +69,18 @@ export class PlatformMetrics implements OnModuleInit {
 // toll_nats_connected (1/0) and reconnects for one of the app's NATS connections, from nats.js status events.
 export function watchNats(telemetry: Telemetry, nats: NatsConnection, connection: string): void {
   const m = telemetry.metrics('nats', (registry) => ({
-    connected: new Gauge({ name: 'toll_nats_connected', help: 'NATS connection state: 1 connected, 0 not', labelNames: ['connection'] as const, registers: [registry] }),
-    reconnects: new Counter({ name: 'toll_nats_reconnects_total', help: 'NATS reconnections', labelNames: ['connection'] as const, registers: [registry] }),
+    connected: new Gauge({
+      name: 'toll_nats_connected',
+      help: 'NATS connection state: 1 connected, 0 not',
+      labelNames: ['connection'] as const,
+      registers: [registry],
+    }),
+    reconnects: new Counter({
+      name: 'toll_nats_reconnects_total',
+      help: 'NATS reconnections',
+      labelNames: ['connection'] as const,
+      registers: [registry],
+    }),
   }));
   if (!m) return;
   m.connected.set({ connection }, 1);
@@ -95,33 +107,47 @@ export const handlerMetrics = (telemetry: Telemetry) =>
       buckets: REQUEST_SECONDS,
       registers: [registry],
     }),
-    errors: new Counter({ name: 'toll_handler_errors_total', help: 'NATS requests answered with an error, by operation and error code', labelNames: ['operation', 'code'] as const, registers: [registry] }),
+    errors: new Counter({
+      name: 'toll_handler_errors_total',
+      help: 'NATS requests answered with an error, by operation and error code',
+      labelNames: ['operation', 'code'] as const,
+      registers: [registry],
+    }),
     inFlight: new Gauge({ name: 'toll_handler_in_flight', help: 'NATS requests being handled', registers: [registry] }),
   }));
 
 // Statements on an app's Postgres pool (libs/platform postgres()): by statement name (a named statement's name, or the
 // SQL verb), so the ledger's hot statements each have their own latency.
 export const dbMetrics = (telemetry: Telemetry | undefined) =>
-  telemetry?.metrics('db', (registry: Registry) =>
-    new Histogram({
-      name: 'toll_db_statement_duration_seconds',
-      help: 'Postgres statements by name (named statements) or verb, and outcome',
-      labelNames: ['statement', 'outcome'] as const,
-      buckets: STEP_SECONDS,
-      registers: [registry],
-    }),
+  telemetry?.metrics(
+    'db',
+    (registry: Registry) =>
+      new Histogram({
+        name: 'toll_db_statement_duration_seconds',
+        help: 'Postgres statements by name (named statements) or verb, and outcome',
+        labelNames: ['statement', 'outcome'] as const,
+        buckets: STEP_SECONDS,
+        registers: [registry],
+      }),
   );
 
 // /metrics on its own small HTTP server (the gateway's HEALTH_PORT; its public port stays free of it).
-export async function serveMetrics(telemetry: Telemetry, port: number): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveMetrics(
+  telemetry: Telemetry,
+  port: number,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return void res.writeHead(404).end();
     telemetry.registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': telemetry.registry.contentType, 'cache-control': 'no-store' }).end(text),
+      (text) =>
+        res.writeHead(200, { 'content-type': telemetry.registry.contentType, 'cache-control': 'no-store' }).end(text),
       () => res.writeHead(500).end(),
     );
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '0.0.0.0', resolve));
   const { port: bound } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${bound}/metrics`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${bound}/metrics`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -11,9 +11,19 @@ if (!dir || !url) {
   process.exit(2);
 }
 migrateDatabase(url, dir).then(
-  (applied) => process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'migrations applied', applied }) + '\n'),
+  (applied) =>
+    process.stdout.write(
+      JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'migrations applied', applied }) + '\n',
+    ),
   (e: unknown) => {
-    process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'migration failed', error: String((e as Error)?.message ?? e) }) + '\n');
+    process.stderr.write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        msg: 'migration failed',
+        error: String((e as Error)?.message ?? e),
+      }) + '\n',
+    );
     process.exit(1);
   },
 );

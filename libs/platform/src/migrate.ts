@@ -39,13 +39,20 @@ export async function migrateDatabase(databaseUrl: string, migrationsDir: string
   try {
     await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK]);
     await client.query(MIGRATIONS_TABLE);
-    const rows = (await client.query('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"')).rows as Array<{
+    const rows = (
+      await client.query('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"')
+    ).rows as Array<{
       migration_name: string;
       checksum: string;
       finished_at: Date | null;
       rolled_back_at: Date | null;
     }>;
-    const dirs = existsSync(migrationsDir) ? readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
+    const dirs = existsSync(migrationsDir)
+      ? readdirSync(migrationsDir, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name)
+          .sort()
+      : [];
     for (const name of dirs) {
       const sql = readFileSync(join(migrationsDir, name, 'migration.sql'));
       const checksum = createHash('sha256').update(sql).digest('hex');
@@ -58,7 +65,11 @@ export async function migrateDatabase(databaseUrl: string, migrationsDir: string
       await client.query('BEGIN');
       try {
         await client.query(sql.toString('utf8'));
-        await client.query('INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)', [randomUUID(), checksum, name]);
+        await client.query(
+          'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) ' +
+            'VALUES ($1, $2, now(), $3, 1)',
+          [randomUUID(), checksum, name],
+        );
         await client.query('COMMIT');
         applied.push(name);
       } catch (e) {

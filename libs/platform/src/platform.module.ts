@@ -42,7 +42,17 @@ export class PlatformModule {
         GroupHealth,
         SourceProbes,
       ],
-      exports: [APP_CONFIG, GROUP_INFO, JsonLogger, NATS_CONNECTION, TELEMETRY, CatalogService, ContractRefusals, GroupHealth, SourceProbes],
+      exports: [
+        APP_CONFIG,
+        GROUP_INFO,
+        JsonLogger,
+        NATS_CONNECTION,
+        TELEMETRY,
+        CatalogService,
+        ContractRefusals,
+        GroupHealth,
+        SourceProbes,
+      ],
     };
   }
 }

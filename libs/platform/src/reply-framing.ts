@@ -23,12 +23,14 @@ type Marked = { json?: unknown; [RAW_BODY]?: true } & Record<string, unknown>;
 // which every caller reads; a reply marked by rawBodyReply leaves as envelope + raw body.
 export function encodeResponse(id: unknown, response: unknown): Buffer {
   const marked = response as Marked | null | undefined;
-  if (!marked?.[RAW_BODY] || typeof marked.json !== 'string') return Buffer.from(JSON.stringify({ response, isDisposed: true, id }));
+  if (!marked?.[RAW_BODY] || typeof marked.json !== 'string')
+    return Buffer.from(JSON.stringify({ response, isDisposed: true, id }));
   const { json, ...envelope } = marked;
   return Buffer.from(`${JSON.stringify({ response: envelope, isDisposed: true, id })}\n${json}`);
 }
 
-export const encodeError = (id: unknown, err: unknown): Buffer => Buffer.from(JSON.stringify({ err, isDisposed: true, id }));
+export const encodeError = (id: unknown, err: unknown): Buffer =>
+  Buffer.from(JSON.stringify({ err, isDisposed: true, id }));
 
 // A reply as a packet; when the request asked for a raw body, in either wire form (a group built before this one
 // answers with the plain packet), and the raw body comes back as `response.json`.
@@ -36,6 +38,7 @@ export function readReply<T>(raw: Uint8Array, askedRawBody: boolean): { response
   const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   const end = askedRawBody ? bytes.indexOf(NEWLINE) : -1;
   const packet = JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as { response?: T; err?: unknown };
-  if (end >= 0 && packet.response && typeof packet.response === 'object') (packet.response as { json?: string }).json = bytes.toString('utf8', end + 1);
+  if (end >= 0 && packet.response && typeof packet.response === 'object')
+    (packet.response as { json?: string }).json = bytes.toString('utf8', end + 1);
   return packet;
 }

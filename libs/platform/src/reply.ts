@@ -15,8 +15,10 @@ export class TollResponse {
   }
 }
 
-export const withHeaders = (data: unknown, headers: Record<string, string>) => new TollResponse(data, undefined, headers);
-export const jsonTextReply = (json: string, headers: Record<string, string> = {}) => new TollResponse(null, json, headers);
+export const withHeaders = (data: unknown, headers: Record<string, string>) =>
+  new TollResponse(data, undefined, headers);
+export const jsonTextReply = (json: string, headers: Record<string, string> = {}) =>
+  new TollResponse(null, json, headers);
 // An answer served without taking payment for it; `reason` reaches the caller in the x-toll-uncharged header.
 export const unchargedReply = (data: unknown, reason: string) => new TollResponse(data, undefined, {}, reason);
 
@@ -24,6 +26,10 @@ export const unchargedReply = (data: unknown, reason: string) => new TollRespons
 // Schema properties, for schemas that clients check answers against (an MCP tool's
 // outputSchema: a strict client refuses a replayed answer whose schema forbids additional properties).
 export const REPLAY_LABEL_PROPERTIES = {
-  replayed: { type: 'boolean', const: true, description: 'Replay mode only: the answer was built from recorded upstream responses' },
+  replayed: {
+    type: 'boolean',
+    const: true,
+    description: 'Replay mode only: the answer was built from recorded upstream responses',
+  },
   recorded_at: { type: 'string', format: 'date-time', description: 'Replay mode only: when the recordings were made' },
 } as const;

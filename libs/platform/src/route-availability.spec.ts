@@ -4,7 +4,11 @@ import { CIRCUIT_FAILURES, RouteAvailability } from './route-availability';
 describe('RouteAvailability', () => {
   let now = 1_000_000;
   let changes = 0;
-  const make = () => new RouteAvailability(() => changes++, () => now);
+  const make = () =>
+    new RouteAvailability(
+      () => changes++,
+      () => now,
+    );
   const outage = new TollError('UPSTREAM_ERROR', 'provider answered HTTP 503');
 
   beforeEach(() => {
@@ -17,7 +21,9 @@ describe('RouteAvailability', () => {
     for (let i = 1; i < CIRCUIT_FAILURES; i++) a.failed('g.op', outage);
     expect([a.isOpen('g.op'), changes]).toEqual([false, 0]);
     a.failed('g.op', outage);
-    expect(a.unavailable()).toEqual({ 'g.op': { retryAfterSeconds: 30, reason: 'UPSTREAM_ERROR: provider answered HTTP 503' } });
+    expect(a.unavailable()).toEqual({
+      'g.op': { retryAfterSeconds: 30, reason: 'UPSTREAM_ERROR: provider answered HTTP 503' },
+    });
     expect(changes).toBe(1);
     now += 30_001;
     expect(a.unavailable()).toEqual({});
@@ -56,7 +62,9 @@ describe('RouteAvailability', () => {
     a.failed('g.op', outage, 'point-1');
     expect(a.isOpen('g.op')).toBe(false);
     a.failed('g.op', outage, 'point-2');
-    expect(a.unavailable()).toEqual({ 'g.op': { retryAfterSeconds: 30, reason: 'UPSTREAM_ERROR: provider answered HTTP 503' } });
+    expect(a.unavailable()).toEqual({
+      'g.op': { retryAfterSeconds: 30, reason: 'UPSTREAM_ERROR: provider answered HTTP 503' },
+    });
   });
 
   it('ignores failures that say nothing about the next call: bad input, not found, our own bugs', () => {
@@ -83,7 +91,11 @@ describe('RouteAvailability', () => {
     const a = make();
     a.sourcesDown('g.op', { retryAfterSeconds: 60, reason: 'every provider it needs is down (p: HTTP 503)' });
     a.sourcesDown('g.op', { retryAfterSeconds: 60, reason: 'every provider it needs is down (p: HTTP 503)' });
-    expect([a.isOpen('g.op'), a.unavailable(), changes]).toEqual([true, { 'g.op': { retryAfterSeconds: 60, reason: 'every provider it needs is down (p: HTTP 503)' } }, 1]);
+    expect([a.isOpen('g.op'), a.unavailable(), changes]).toEqual([
+      true,
+      { 'g.op': { retryAfterSeconds: 60, reason: 'every provider it needs is down (p: HTTP 503)' } },
+      1,
+    ]);
     a.succeeded('g.op'); // a call answered from elsewhere does not lift it: only a probe does
     expect(a.isOpen('g.op')).toBe(true);
     a.sourcesUp('g.op');

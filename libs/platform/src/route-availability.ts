@@ -45,10 +45,17 @@ export class RouteAvailability {
     if (open) this.onChange();
   }
 
-  // inputKey names the input that failed (a hash of its canonical JSON); without one every failure counts as a new input.
+  // inputKey names the input that failed (a hash of its canonical JSON); without one every failure counts as a new
+  // input.
   failed(operationId: string, error: unknown, inputKey?: string) {
     if (!(error instanceof TollError) || !OUTAGE_CODES.has(error.code)) return;
-    const circuit = this.circuits.get(operationId) ?? { failures: 0, inputs: new Set<string>(), openUntil: 0, pauseMs: 0, reason: '' };
+    const circuit = this.circuits.get(operationId) ?? {
+      failures: 0,
+      inputs: new Set<string>(),
+      openUntil: 0,
+      pauseMs: 0,
+      reason: '',
+    };
     if (circuit.inputs.size < CIRCUIT_FAILURES) circuit.inputs.add(inputKey ?? `#${circuit.failures}`);
     circuit.failures = circuit.inputs.size;
     circuit.reason = `${error.code}: ${error.message}`;
@@ -98,7 +105,11 @@ export class RouteAvailability {
   }
 
   isOpen(operationId: string) {
-    return this.held.has(operationId) || this.unreachable.has(operationId) || (this.circuits.get(operationId)?.openUntil ?? 0) > this.now();
+    return (
+      this.held.has(operationId) ||
+      this.unreachable.has(operationId) ||
+      (this.circuits.get(operationId)?.openUntil ?? 0) > this.now()
+    );
   }
 
   // What the announcement carries: the open circuits, each with the seconds left.
@@ -106,10 +117,12 @@ export class RouteAvailability {
     const now = this.now();
     const out: Record<string, Unavailable> = {};
     for (const [operationId, c] of this.circuits) {
-      if (c.openUntil > now) out[operationId] = { retryAfterSeconds: Math.ceil((c.openUntil - now) / 1000), reason: c.reason };
+      if (c.openUntil > now)
+        out[operationId] = { retryAfterSeconds: Math.ceil((c.openUntil - now) / 1000), reason: c.reason };
     }
     for (const [operationId, u] of this.unreachable) out[operationId] = u;
-    for (const [operationId, { reason, unlessInput }] of this.held) out[operationId] = { retryAfterSeconds: HELD_RETRY_SECONDS, reason, ...(unlessInput ? { unlessInput } : {}) };
+    for (const [operationId, { reason, unlessInput }] of this.held)
+      out[operationId] = { retryAfterSeconds: HELD_RETRY_SECONDS, reason, ...(unlessInput ? { unlessInput } : {}) };
     return out;
   }
 }

@@ -19,7 +19,11 @@ describe(SourceProbes.name, () => {
 
   const make = (probes: Record<string, (() => Promise<void>) | null>) => {
     availability = new RouteAvailability(() => undefined);
-    const sut = new SourceProbes(config, { routes: () => routes, availability } as unknown as CatalogService, new JsonLogger('test', 'error'));
+    const sut = new SourceProbes(
+      config,
+      { routes: () => routes, availability } as unknown as CatalogService,
+      new JsonLogger('test', 'error'),
+    );
     for (const [name, probe] of Object.entries(probes)) sut.register(name, probe);
     sut.servesFromCache('g.snapshot', () => snapshotFresh);
     return sut;
@@ -33,7 +37,13 @@ describe(SourceProbes.name, () => {
     await sut.probeAll();
     expect(availability.unavailable()).toEqual({}); // one failed probe is a suspicion (a blip refuses nobody)
     await sut.probeAll();
-    expect(availability.unavailable()).toEqual({ 'g.alone': { retryAfterSeconds: 30, reason: 'every provider it needs is down (c: UPSTREAM_ERROR: x answered HTTP 503)' }, 'g.snapshot': expect.any(Object) });
+    expect(availability.unavailable()).toEqual({
+      'g.alone': {
+        retryAfterSeconds: 30,
+        reason: 'every provider it needs is down (c: UPSTREAM_ERROR: x answered HTTP 503)',
+      },
+      'g.snapshot': expect.any(Object),
+    });
     snapshotFresh = true;
     probes.b = down;
     await sut.probeAll();
@@ -68,16 +78,25 @@ describe(SourceProbes.name, () => {
     sut.onApplicationShutdown();
     snapshotFresh = true;
     const off = make({});
-    off.registerHttp('toll-test', ['a', 'b', 'c'].map((name) => ({ name, url: 'http://127.0.0.1:9/', enabled: false })));
+    off.registerHttp(
+      'toll-test',
+      ['a', 'b', 'c'].map((name) => ({ name, url: 'http://127.0.0.1:9/', enabled: false })),
+    );
     off.start();
-    expect(Object.keys(availability.unavailable()).sort()).toEqual(['g.alone', 'g.pair']); // g.snapshot: its cache answers
+    // g.snapshot: its cache answers
+    expect(Object.keys(availability.unavailable()).sort()).toEqual(['g.alone', 'g.pair']);
     off.onApplicationShutdown();
   });
 
   it('treats a provider turned off as down from the start, and refuses a route naming an unregistered one', () => {
     const sut = make({ a: null, b: null, c: up });
     sut.start();
-    expect(availability.unavailable()).toEqual({ 'g.pair': { retryAfterSeconds: 30, reason: 'every provider it needs is down (a: turned off on this deployment; b: turned off on this deployment)' } });
+    expect(availability.unavailable()).toEqual({
+      'g.pair': {
+        retryAfterSeconds: 30,
+        reason: 'every provider it needs is down (a: turned off on this deployment; b: turned off on this deployment)',
+      },
+    });
     sut.onApplicationShutdown();
     expect(() => make({ a: up, c: up }).start()).toThrow('g.pair names sources no probe is registered for: b');
   });

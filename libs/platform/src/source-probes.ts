@@ -35,13 +35,23 @@ export class SourceProbes implements OnApplicationShutdown {
 
   // Every registered provider's latest verdict, for the toll_source_up gauge.
   *states(): Iterable<[string, 'up' | 'down' | 'off']> {
-    for (const [source, probe] of this.probes) yield [source, probe === null ? 'off' : this.down.has(source) ? 'down' : 'up'];
+    for (const [source, probe] of this.probes)
+      yield [source, probe === null ? 'off' : this.down.has(source) ? 'down' : 'up'];
   }
 
   // The usual case: each provider probed with one GET at its API root (httpProbe); `enabled: false` registers it as
   // turned off on this deployment.
-  registerHttp(userAgent: string, providers: Array<{ name: string; url: string | readonly string[]; enabled?: boolean; headers?: Record<string, string> }>) {
-    for (const { enabled, ...p } of providers) this.register(p.name, enabled === false ? null : httpProbe({ ...p, userAgent }));
+  registerHttp(
+    userAgent: string,
+    providers: Array<{
+      name: string;
+      url: string | readonly string[];
+      enabled?: boolean;
+      headers?: Record<string, string>;
+    }>,
+  ) {
+    for (const { enabled, ...p } of providers)
+      this.register(p.name, enabled === false ? null : httpProbe({ ...p, userAgent }));
   }
 
   // An operation whose cache can answer every caller while its providers are down (a snapshot, not per-input
@@ -55,7 +65,8 @@ export class SourceProbes implements OnApplicationShutdown {
   start() {
     for (const route of this.catalog.routes()) {
       const unknown = (route.sources ?? []).filter((s) => !this.probes.has(s));
-      if (unknown.length) throw new Error(`${route.operationId} names sources no probe is registered for: ${unknown.join(', ')}`);
+      if (unknown.length)
+        throw new Error(`${route.operationId} names sources no probe is registered for: ${unknown.join(', ')}`);
     }
     this.judge();
     if (!this.config.SOURCE_PROBE_INTERVAL_MS || replayActive() || ![...this.probes.values()].some(Boolean)) return;
@@ -74,13 +85,15 @@ export class SourceProbes implements OnApplicationShutdown {
           try {
             await probe(deadline);
             this.failures.delete(source);
-            if (this.down.delete(source)) this.logger.event('info', 'source probe succeeded: provider is back', { source });
+            if (this.down.delete(source))
+              this.logger.event('info', 'source probe succeeded: provider is back', { source });
           } catch (e) {
             const failed = (this.failures.get(source) ?? 0) + 1;
             this.failures.set(source, failed);
             if (failed < 2) return void (suspect = true);
             const why = e instanceof TollError ? `${e.code}: ${e.message}` : String(e);
-            if (!this.down.has(source)) this.logger.event('warn', 'source probe failed twice: provider is down', { source, error: why });
+            if (!this.down.has(source))
+              this.logger.event('warn', 'source probe failed twice: provider is down', { source, error: why });
             this.down.set(source, why);
           }
         }),
@@ -103,13 +116,18 @@ export class SourceProbes implements OnApplicationShutdown {
     const retryAfterSeconds = Math.max(1, Math.ceil((this.config.SOURCE_PROBE_INTERVAL_MS || 60_000) / 1000));
     for (const route of this.catalog.routes()) {
       if (!route.sources?.length) continue;
-      const out = route.sources.every((s) => this.probes.get(s) === null || this.down.has(s)) && !this.caches.get(route.operationId)?.();
+      const out =
+        route.sources.every((s) => this.probes.get(s) === null || this.down.has(s)) &&
+        !this.caches.get(route.operationId)?.();
       if (!out) {
         this.catalog.availability.sourcesUp(route.operationId);
         continue;
       }
       const why = route.sources.map((s) => `${s}: ${this.down.get(s) ?? 'turned off on this deployment'}`).join('; ');
-      this.catalog.availability.sourcesDown(route.operationId, { retryAfterSeconds, reason: `every provider it needs is down (${why})` });
+      this.catalog.availability.sourcesDown(route.operationId, {
+        retryAfterSeconds,
+        reason: `every provider it needs is down (${why})`,
+      });
     }
   }
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 export const fieldIssues = (error: z.ZodError): FieldIssue[] =>
   error.issues.flatMap((i) => {
     const base = i.path.map(String);
-    if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ field: [...base, k].join('.'), message: 'is not an accepted field' }));
+    if (i.code === 'unrecognized_keys')
+      return i.keys.map((k) => ({ field: [...base, k].join('.'), message: 'is not an accepted field' }));
     return [{ field: base.length ? base.join('.') : '(root)', message: i.message }];
   });

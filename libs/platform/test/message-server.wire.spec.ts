@@ -4,7 +4,18 @@ import { CONTRACT_HEADER, FREE, TollError, type TollMessage } from '@toll/contra
 import { natsClient, startNats, type NatsServer } from '@toll/testing';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { z } from 'zod';
-import { BaseConfig, CatalogService, ContractRefusals, NatsBus, RAW_BODY_HEADER, TollRoute, bootstrapGroup, jsonTextReply, unchargedReply, type RunningGroup } from '../src';
+import {
+  BaseConfig,
+  CatalogService,
+  ContractRefusals,
+  NatsBus,
+  RAW_BODY_HEADER,
+  TollRoute,
+  bootstrapGroup,
+  jsonTextReply,
+  unchargedReply,
+  type RunningGroup,
+} from '../src';
 
 const Echo = z.strictObject({ q: z.string().min(1) });
 const route = (operationId: string, input: z.ZodObject, output: z.ZodType, timeoutMs = 2_000) => ({
@@ -99,7 +110,12 @@ class AppShutdown implements OnModuleDestroy {
 class WireModule {}
 
 const start = (natsUrl: string, grace = 2_000) =>
-  bootstrapGroup(WireModule, { name: 'wire', title: 'Wire', config: BaseConfig, env: { NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: String(grace), SOURCE_PROBE_INTERVAL_MS: '0' } });
+  bootstrapGroup(WireModule, {
+    name: 'wire',
+    title: 'Wire',
+    config: BaseConfig,
+    env: { NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: String(grace), SOURCE_PROBE_INTERVAL_MS: '0' },
+  });
 
 const message = (input: unknown) => ({ input, requestId: 'req-1', deadline: Date.now() + 5_000 });
 
@@ -109,10 +125,20 @@ describe('MessageServer (groups answering NATS without Nest’s microservice tra
   let group: RunningGroup;
 
   // The raw reply bytes, as any caller of Nest's NATS transport reads them.
-  async function ask(subject: string, data: unknown, headers: Record<string, string> = {}, body?: string, timeout = 3_000): Promise<string> {
+  async function ask(
+    subject: string,
+    data: unknown,
+    headers: Record<string, string> = {},
+    body?: string,
+    timeout = 3_000,
+  ): Promise<string> {
     const h = natsHeaders();
     for (const [name, value] of Object.entries(headers)) h.set(name, value);
-    const reply = await nc.request(subject, Buffer.from(body ?? JSON.stringify({ pattern: subject, data, id: 'id-1' })), { timeout, headers: h });
+    const reply = await nc.request(
+      subject,
+      Buffer.from(body ?? JSON.stringify({ pattern: subject, data, id: 'id-1' })),
+      { timeout, headers: h },
+    );
     return Buffer.from(reply.data).toString('utf8');
   }
 
@@ -129,16 +155,23 @@ describe('MessageServer (groups answering NATS without Nest’s microservice tra
   });
 
   it('answers in Nest’s packet format, byte for byte, and stamps the contract for a versioned caller', async () => {
-    expect(await ask('toll.wire.getEcho', message({ q: 'hi' }))).toBe('{"response":{"data":{"echo":"hi"}},"isDisposed":true,"id":"id-1"}');
-    expect(await ask('toll.wire.getEcho', message({ q: 'hi' }), { [CONTRACT_HEADER]: '2' })).toBe('{"response":{"data":{"echo":"hi"},"contract":2},"isDisposed":true,"id":"id-1"}');
+    expect(await ask('toll.wire.getEcho', message({ q: 'hi' }))).toBe(
+      '{"response":{"data":{"echo":"hi"}},"isDisposed":true,"id":"id-1"}',
+    );
+    expect(await ask('toll.wire.getEcho', message({ q: 'hi' }), { [CONTRACT_HEADER]: '2' })).toBe(
+      '{"response":{"data":{"echo":"hi"},"contract":2},"isDisposed":true,"id":"id-1"}',
+    );
     expect(await ask('wire.system.sum', { a: 2, b: 3 })).toBe('{"response":{"sum":5},"isDisposed":true,"id":"id-1"}');
   });
 
   it('refuses a caller speaking a contract this build does not serve, and records it', async () => {
     expect(await ask('toll.wire.getEcho', message({ q: 'hi' }), { [CONTRACT_HEADER]: '9' })).toBe(
-      '{"err":{"code":"SERVICE_UNAVAILABLE","message":"the caller speaks contract \\"9\\"; this build serves contracts 2 and 1"},"isDisposed":true,"id":"id-1"}',
+      '{"err":{"code":"SERVICE_UNAVAILABLE","message":"the caller speaks contract \\"9\\"; this build serves ' +
+        'contracts 2 and 1"},"isDisposed":true,"id":"id-1"}',
     );
-    expect(group.app.get(ContractRefusals).list()).toEqual([expect.objectContaining({ from: 'toll.wire.getEcho', contract: '9', count: 1 })]);
+    expect(group.app.get(ContractRefusals).list()).toEqual([
+      expect.objectContaining({ from: 'toll.wire.getEcho', contract: '9', count: 1 }),
+    ]);
   });
 
   it('refuses input that fails the route’s schema with INVALID_INPUT and the field issues', async () => {
@@ -159,7 +192,11 @@ describe('MessageServer (groups answering NATS without Nest’s microservice tra
   });
 
   it('answers INTERNAL when a handler’s output fails its schema', async () => {
-    expect(JSON.parse(await ask('toll.wire.getBadOutput', message({})))).toEqual({ err: { code: 'INTERNAL', message: 'Internal error' }, isDisposed: true, id: 'id-1' });
+    expect(JSON.parse(await ask('toll.wire.getBadOutput', message({})))).toEqual({
+      err: { code: 'INTERNAL', message: 'Internal error' },
+      isDisposed: true,
+      id: 'id-1',
+    });
   });
 
   it('feeds each route’s outcome to its availability: a provider outage opens it, a success closes it', async () => {
@@ -167,22 +204,44 @@ describe('MessageServer (groups answering NATS without Nest’s microservice tra
     expect(JSON.parse(await ask('toll.wire.getFlaky', message({}))).err.code).toBe('UPSTREAM_ERROR');
     expect(Object.keys(availability.unavailable())).toEqual(['wire.getFlaky']);
     providerDown = false;
-    expect(await ask('toll.wire.getFlaky', message({}))).toBe('{"response":{"data":{"ok":true}},"isDisposed":true,"id":"id-1"}');
+    expect(await ask('toll.wire.getFlaky', message({}))).toBe(
+      '{"response":{"data":{"ok":true}},"isDisposed":true,"id":"id-1"}',
+    );
     expect(availability.unavailable()).toEqual({});
   });
 
   it('sends the body as raw JSON text after the envelope when asked, which NatsBus reads', async () => {
     expect(await ask('toll.wire.getExact', message({}), { [RAW_BODY_HEADER]: '1', [CONTRACT_HEADER]: '2' })).toBe(
-      '{"response":{"data":null,"headers":{"x-toll-source":"wire"},"contract":2},"isDisposed":true,"id":"id-1"}\n{"big":18446744073709551615}',
+      '{"response":{"data":null,"headers":{"x-toll-source":"wire"},"contract":2},"isDisposed":true,"id":"id-' +
+        '1"}\n{"big":18446744073709551615}',
     );
     const bus = new NatsBus(nc);
-    expect(await bus.request('toll.wire.getEcho', message({ q: 'hi' }), { timeoutMs: 3_000, requestId: 'req-2', rawBody: true })).toEqual({ data: null, json: '{"echo":"hi"}', headers: {}, contract: 2 });
-    expect(await bus.request('toll.wire.getExact', message({}), { timeoutMs: 3_000, requestId: 'req-3' })).toEqual({ data: null, json: '{"big":18446744073709551615}', headers: { 'x-toll-source': 'wire' }, contract: 2 });
+    expect(
+      await bus.request('toll.wire.getEcho', message({ q: 'hi' }), {
+        timeoutMs: 3_000,
+        requestId: 'req-2',
+        rawBody: true,
+      }),
+    ).toEqual({ data: null, json: '{"echo":"hi"}', headers: {}, contract: 2 });
+    expect(await bus.request('toll.wire.getExact', message({}), { timeoutMs: 3_000, requestId: 'req-3' })).toEqual({
+      data: null,
+      json: '{"big":18446744073709551615}',
+      headers: { 'x-toll-source': 'wire' },
+      contract: 2,
+    });
   });
 
   it('passes an uncharged answer on with its reason', async () => {
-    expect(JSON.parse(await ask('toll.wire.getStale', message({})))).toEqual({ response: { data: { stale: true }, headers: {}, uncharged: 'nothing fresh to sell' }, isDisposed: true, id: 'id-1' });
-    expect(JSON.parse(await ask('toll.wire.getStale', message({}), { [RAW_BODY_HEADER]: '1' }).then((r) => r.split('\n')[0]))).toEqual({
+    expect(JSON.parse(await ask('toll.wire.getStale', message({})))).toEqual({
+      response: { data: { stale: true }, headers: {}, uncharged: 'nothing fresh to sell' },
+      isDisposed: true,
+      id: 'id-1',
+    });
+    expect(
+      JSON.parse(
+        await ask('toll.wire.getStale', message({}), { [RAW_BODY_HEADER]: '1' }).then((r) => r.split('\n')[0]),
+      ),
+    ).toEqual({
       response: { data: null, headers: {}, uncharged: 'nothing fresh to sell' },
       isDisposed: true,
       id: 'id-1',
@@ -190,8 +249,12 @@ describe('MessageServer (groups answering NATS without Nest’s microservice tra
   });
 
   it('maps a handler’s errors as the HTTP filter does: TollError as is, backing service down, anything else INTERNAL', async () => {
-    expect(await ask('wire.system.boom', {})).toBe('{"err":{"code":"INTERNAL","message":"Internal error"},"isDisposed":true,"id":"id-1"}');
-    expect(await ask('wire.system.refused', {})).toBe('{"err":{"code":"NOT_FOUND","message":"no such thing","details":{"id":"x"}},"isDisposed":true,"id":"id-1"}');
+    expect(await ask('wire.system.boom', {})).toBe(
+      '{"err":{"code":"INTERNAL","message":"Internal error"},"isDisposed":true,"id":"id-1"}',
+    );
+    expect(await ask('wire.system.refused', {})).toBe(
+      '{"err":{"code":"NOT_FOUND","message":"no such thing","details":{"id":"x"}},"isDisposed":true,"id":"id-1"}',
+    );
     expect(JSON.parse(await ask('wire.system.dbDown', {})).err.code).toBe('SERVICE_UNAVAILABLE');
   });
 
@@ -204,8 +267,11 @@ describe('MessageServer (groups answering NATS without Nest’s microservice tra
     const second = await start(nats.url);
     try {
       const seen = new Set<string>();
-      for (let i = 0; i < 40; i++) seen.add(JSON.parse(await ask('toll.wire.getWho', message({}))).response.data.instance);
-      expect(seen).toEqual(new Set([group.app.get(CatalogService).instanceId, second.app.get(CatalogService).instanceId]));
+      for (let i = 0; i < 40; i++)
+        seen.add(JSON.parse(await ask('toll.wire.getWho', message({}))).response.data.instance);
+      expect(seen).toEqual(
+        new Set([group.app.get(CatalogService).instanceId, second.app.get(CatalogService).instanceId]),
+      );
     } finally {
       await second.close();
     }

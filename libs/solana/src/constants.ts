@@ -19,11 +19,21 @@ export const PROGRAMS = {
 
 // The Metaplex metadata PDA of a mint: seeds ['metadata', program id, mint] under the Token Metadata program.
 export const metaplexMetadataAddress = (mint: PublicKey): PublicKey =>
-  PublicKey.findProgramAddressSync([Buffer.from('metadata'), PROGRAMS.tokenMetadata.toBuffer(), mint.toBuffer()], PROGRAMS.tokenMetadata)[0];
+  PublicKey.findProgramAddressSync(
+    [Buffer.from('metadata'), PROGRAMS.tokenMetadata.toBuffer(), mint.toBuffer()],
+    PROGRAMS.tokenMetadata,
+  )[0];
 
 // The associated token account of (owner, mint) under a token program.
-export const associatedTokenAddress = (owner: PublicKey, mint: PublicKey, tokenProgram: PublicKey = PROGRAMS.token): PublicKey =>
-  PublicKey.findProgramAddressSync([owner.toBuffer(), tokenProgram.toBuffer(), mint.toBuffer()], PROGRAMS.associatedToken)[0];
+export const associatedTokenAddress = (
+  owner: PublicKey,
+  mint: PublicKey,
+  tokenProgram: PublicKey = PROGRAMS.token,
+): PublicKey =>
+  PublicKey.findProgramAddressSync(
+    [owner.toBuffer(), tokenProgram.toBuffer(), mint.toBuffer()],
+    PROGRAMS.associatedToken,
+  )[0];
 
 export const isBase58PublicKey = (s: string): boolean => {
   try {

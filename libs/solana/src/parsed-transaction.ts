@@ -18,8 +18,20 @@ export interface UiTokenBalance {
 export interface ParsedTransaction {
   slot: number;
   blockTime: number | null;
-  meta: { err: unknown; fee: number; preBalances: number[]; postBalances: number[]; preTokenBalances?: UiTokenBalance[]; postTokenBalances?: UiTokenBalance[] } | null;
-  transaction: { message: { accountKeys: Array<{ pubkey: string; signer: boolean; writable: boolean }>; instructions: ParsedInstruction[] } };
+  meta: {
+    err: unknown;
+    fee: number;
+    preBalances: number[];
+    postBalances: number[];
+    preTokenBalances?: UiTokenBalance[];
+    postTokenBalances?: UiTokenBalance[];
+  } | null;
+  transaction: {
+    message: {
+      accountKeys: Array<{ pubkey: string; signer: boolean; writable: boolean }>;
+      instructions: ParsedInstruction[];
+    };
+  };
 }
 
 export interface TokenTransfer {
@@ -39,11 +51,14 @@ export interface SolTransfer {
 const MEMO_PROGRAMS = new Set([PROGRAMS.memo.toBase58(), PROGRAMS.memoV1.toBase58()]);
 const TOKEN_PROGRAMS = new Set([PROGRAMS.token.toBase58(), PROGRAMS.token2022.toBase58()]);
 
-const info = (ix: ParsedInstruction) => (ix.parsed as { type?: string; info?: Record<string, unknown> } | undefined) ?? {};
+const info = (ix: ParsedInstruction) =>
+  (ix.parsed as { type?: string; info?: Record<string, unknown> } | undefined) ?? {};
 
 // Memo texts of top-level Memo-program instructions (read from instruction data, never from logs).
 export const memosOf = (tx: ParsedTransaction): string[] =>
-  tx.transaction.message.instructions.filter((ix) => MEMO_PROGRAMS.has(ix.programId) && typeof ix.parsed === 'string').map((ix) => ix.parsed as string);
+  tx.transaction.message.instructions
+    .filter((ix) => MEMO_PROGRAMS.has(ix.programId) && typeof ix.parsed === 'string')
+    .map((ix) => ix.parsed as string);
 
 export const solTransfersOf = (tx: ParsedTransaction): SolTransfer[] =>
   tx.transaction.message.instructions
@@ -57,11 +72,25 @@ export const tokenTransfersOf = (tx: ParsedTransaction): TokenTransfer[] =>
   tx.transaction.message.instructions
     .filter((ix) => TOKEN_PROGRAMS.has(ix.programId) && ['transfer', 'transferChecked'].includes(info(ix).type ?? ''))
     .map((ix) => {
-      const i = info(ix).info as { source: string; destination: string; mint?: string; amount?: string; tokenAmount?: { amount: string }; authority?: string };
-      return { source: i.source, destination: i.destination, mint: i.mint, amount: BigInt(i.tokenAmount?.amount ?? i.amount ?? '0'), authority: i.authority };
+      const i = info(ix).info as {
+        source: string;
+        destination: string;
+        mint?: string;
+        amount?: string;
+        tokenAmount?: { amount: string };
+        authority?: string;
+      };
+      return {
+        source: i.source,
+        destination: i.destination,
+        mint: i.mint,
+        amount: BigInt(i.tokenAmount?.amount ?? i.amount ?? '0'),
+        authority: i.authority,
+      };
     });
 
-const indexOf = (tx: ParsedTransaction, account: string) => tx.transaction.message.accountKeys.findIndex((k) => k.pubkey === account);
+const indexOf = (tx: ParsedTransaction, account: string) =>
+  tx.transaction.message.accountKeys.findIndex((k) => k.pubkey === account);
 
 // What an account actually received in lamports (post − pre), whatever instructions moved it.
 export function lamportDelta(tx: ParsedTransaction, account: string): bigint {
@@ -74,7 +103,8 @@ export function lamportDelta(tx: ParsedTransaction, account: string): bigint {
 export function tokenDelta(tx: ParsedTransaction, account: string, mint: string): bigint {
   const i = indexOf(tx, account);
   if (i < 0 || !tx.meta) return 0n;
-  const amount = (list?: UiTokenBalance[]) => BigInt(list?.find((b) => b.accountIndex === i && b.mint === mint)?.uiTokenAmount.amount ?? '0');
+  const amount = (list?: UiTokenBalance[]) =>
+    BigInt(list?.find((b) => b.accountIndex === i && b.mint === mint)?.uiTokenAmount.amount ?? '0');
   return amount(tx.meta.postTokenBalances) - amount(tx.meta.preTokenBalances);
 }
 

@@ -13,7 +13,10 @@ const node = async (script: Script): Promise<{ url: string; server: Server }> =>
   const server = createServer((req, res) => {
     script.hits++;
     req.resume();
-    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(script.body)), script.delayMs ?? 0);
+    setTimeout(
+      () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(script.body)),
+      script.delayMs ?? 0,
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -30,7 +33,11 @@ describe(SolanaRpcPool.name, () => {
   beforeAll(async () => {
     const nodes = await Promise.all([node(primary), node(fallback)]);
     servers.push(...nodes.map((n) => n.server));
-    pool = new SolanaRpcPool({ endpoints: nodes.map((n, i) => ({ name: `rpc-${i + 1}`, url: n.url })), timeoutMs: 1_000, userAgent: 'test' });
+    pool = new SolanaRpcPool({
+      endpoints: nodes.map((n, i) => ({ name: `rpc-${i + 1}`, url: n.url })),
+      timeoutMs: 1_000,
+      userAgent: 'test',
+    });
   });
   afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
   beforeEach(() => {
@@ -43,7 +50,9 @@ describe(SolanaRpcPool.name, () => {
     expect(await pool.call('getSlot', [], z.number(), Date.now() + 2_000)).toEqual({
       value: 7,
       source: 'rpc-2',
-      failures: [{ source: 'rpc-1', code: 'UPSTREAM_ERROR', message: 'JSON-RPC error -32005: Node is behind by 42 slots' }],
+      failures: [
+        { source: 'rpc-1', code: 'UPSTREAM_ERROR', message: 'JSON-RPC error -32005: Node is behind by 42 slots' },
+      ],
     });
   });
 
@@ -59,17 +68,25 @@ describe(SolanaRpcPool.name, () => {
     primary.body = result({ not: 'a slot' });
     const answer = await pool.call('getSlot', [], z.number(), Date.now() + 2_000);
     expect(answer.source).toBe('rpc-2');
-    expect(answer.failures[0].message).toBe('unexpected getSlot result shape (result: Invalid input: expected number, received object)');
+    expect(answer.failures[0].message).toBe(
+      'unexpected getSlot result shape (result: Invalid input: expected number, received object)',
+    );
   });
 
   it('gives each attempt only what is left of the deadline: a slow primary is a timeout and the fallback is not tried', async () => {
     Object.assign(primary, { body: result(1), delayMs: 1_500 });
     const started = Date.now();
-    const failure = (await pool.call('getSlot', [], z.number(), Date.now() + 400).catch((e: unknown) => e)) as RpcPoolError;
+    const failure = (await pool
+      .call('getSlot', [], z.number(), Date.now() + 400)
+      .catch((e: unknown) => e)) as RpcPoolError;
     expect(Date.now() - started).toBeLessThan(600);
     expect(failure.code).toBe('UPSTREAM_TIMEOUT');
     expect(failure.failures.map((f) => f.source)).toEqual(['rpc-1', 'rpc-2']);
-    expect(failure.failures[1]).toEqual({ source: 'rpc-2', code: 'UPSTREAM_TIMEOUT', message: 'not tried: no time left before the deadline' });
+    expect(failure.failures[1]).toEqual({
+      source: 'rpc-2',
+      code: 'UPSTREAM_TIMEOUT',
+      message: 'not tried: no time left before the deadline',
+    });
     expect(fallback.hits).toBe(0);
   });
 });

@@ -8,8 +8,9 @@ import { RpcError } from './rpc';
 // Terms and quotas: the public endpoints (api.mainnet-beta.solana.com) allow 100 requests per 10 s per IP and
 // 40 per 10 s per method and are "not for production" (429/403 beyond that); providers (Helius, Triton,
 // QuickNode) sell credits per method and put the API key in the URL path or query, so URLs are secrets and only
-// their host is ever shown. Errors come back as HTTP 200 with `{error:{code,message,data}}`. Retry and timeout policy, for every caller (sources: https://solana.com/docs/rpc (JSON-RPC
-// errors), Agave's rpc_custom_error.rs for the -320xx server codes, the JSON-RPC 2.0 spec for -326xx):
+// their host is ever shown. Errors come back as HTTP 200 with `{error:{code,message,data}}`. Retry and timeout policy,
+// for every caller (sources: https://solana.com/docs/rpc (JSON-RPC errors), Agave's rpc_custom_error.rs for the -320xx
+// server codes, the JSON-RPC 2.0 spec for -326xx):
 // - each attempt gets at most `timeoutMs`, never more than what is left of the caller's deadline (minus a
 //   margin to answer it); an endpoint is not tried when no time is left;
 // - the next endpoint is tried after what says nothing about the request: a timeout, a refused or broken
@@ -119,15 +120,30 @@ export class SolanaRpcPool {
     if (!options.endpoints.length) throw new Error('at least one RPC URL is required');
     this.pool = options.endpoints.map(({ name, url }, i) => ({
       node: new JsonRpcNode({ name, url, userAgent: options.userAgent, maxResponseBytes: MAX_RESPONSE_BYTES }),
-      state: { name, role: i === 0 ? 'primary' : 'fallback', host: new URL(url).host, lastSuccessAt: null, lastFailure: null, lastLatencyMs: null, consecutiveFailures: 0 },
+      state: {
+        name,
+        role: i === 0 ? 'primary' : 'fallback',
+        host: new URL(url).host,
+        lastSuccessAt: null,
+        lastFailure: null,
+        lastLatencyMs: null,
+        consecutiveFailures: 0,
+      },
     }));
     this.endpoints = this.pool.map((e) => e.state);
   }
 
   // One JSON-RPC call, endpoint by endpoint, until one answers within the caller's deadline (epoch ms).
-  async call<S extends z.ZodType>(method: string, params: unknown[], schema: S, deadline: number): Promise<PoolAnswer<z.infer<S>>> {
+  async call<S extends z.ZodType>(
+    method: string,
+    params: unknown[],
+    schema: S,
+    deadline: number,
+  ): Promise<PoolAnswer<z.infer<S>>> {
     const failures: AttemptFailure[] = [];
-    const order = this.options.preferHealthy ? [...this.pool].sort((a, b) => a.state.consecutiveFailures - b.state.consecutiveFailures) : this.pool;
+    const order = this.options.preferHealthy
+      ? [...this.pool].sort((a, b) => a.state.consecutiveFailures - b.state.consecutiveFailures)
+      : this.pool;
     for (const endpoint of order) {
       const { state } = endpoint;
       try {
@@ -158,14 +174,25 @@ export class SolanaRpcPool {
           if (typeof slot !== 'number') throw new Attempt('UPSTREAM_ERROR', 'unexpected getSlot result shape');
           return { id: state.name, status: 'up' as const, latency_ms: Date.now() - started, slot, error: null };
         } catch (e) {
-          const message = e instanceof NodeFailure ? nodeMessage(e, timeoutMs) : e instanceof RpcError ? `JSON-RPC error ${e.code}: ${e.message}` : (e as Error).message;
+          const message =
+            e instanceof NodeFailure
+              ? nodeMessage(e, timeoutMs)
+              : e instanceof RpcError
+                ? `JSON-RPC error ${e.code}: ${e.message}`
+                : (e as Error).message;
           return { id: state.name, status: 'down' as const, latency_ms: null, slot: null, error: message };
         }
       }),
     );
   }
 
-  private async attempt<S extends z.ZodType>(endpoint: Endpoint, method: string, params: unknown[], schema: S, deadline: number): Promise<z.infer<S>> {
+  private async attempt<S extends z.ZodType>(
+    endpoint: Endpoint,
+    method: string,
+    params: unknown[],
+    schema: S,
+    deadline: number,
+  ): Promise<z.infer<S>> {
     const { state, node } = endpoint;
     const governor = this.options.governor?.(state.name);
     if (governor) {
@@ -193,7 +220,10 @@ export class SolanaRpcPool {
     const parsed = schema.safeParse(result);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new Attempt('UPSTREAM_ERROR', `unexpected ${method} result shape (${issue?.path.join('.') || 'result'}: ${issue?.message})`);
+      throw new Attempt(
+        'UPSTREAM_ERROR',
+        `unexpected ${method} result shape (${issue?.path.join('.') || 'result'}: ${issue?.message})`,
+      );
     }
     state.consecutiveFailures = 0;
     state.lastSuccessAt = new Date().toISOString();
@@ -204,14 +234,18 @@ export class SolanaRpcPool {
 
   // The result of one call to one node; a JSON-RPC error is an RpcError, anything else a NodeFailure.
   private async request(node: JsonRpcNode, method: string, params: unknown[], timeoutMs: number): Promise<unknown> {
-    const text = await node.post(JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params }), AbortSignal.timeout(Math.max(1, timeoutMs)));
+    const text = await node.post(
+      JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params }),
+      AbortSignal.timeout(Math.max(1, timeoutMs)),
+    );
     let body: { result?: unknown; error?: { code: number; message: string; data?: unknown } };
     try {
       body = JSON.parse(text);
     } catch {
       throw new NodeFailure('bad-body', 'answered with a body that is not JSON');
     }
-    if (body?.error && typeof body.error.code === 'number') throw new RpcError(body.error.code, body.error.message, body.error.data);
+    if (body?.error && typeof body.error.code === 'number')
+      throw new RpcError(body.error.code, body.error.message, body.error.data);
     if (!body || !('result' in body)) throw new NodeFailure('bad-body', 'answered without a JSON-RPC result');
     return body.result;
   }

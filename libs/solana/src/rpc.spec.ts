@@ -14,7 +14,9 @@ const listen = (handler: (body: any) => { status?: number; json?: unknown; hang?
         res.writeHead(out.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(out.json));
       });
     });
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server, calls }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server, calls }),
+    );
   });
 
 describe(SolanaRpc.name, () => {
@@ -32,7 +34,9 @@ describe(SolanaRpc.name, () => {
 
   it('reuses one kept-alive connection, sends again once when the node closed it while idle, and times out a slow answer', async () => {
     const sockets = new Set<unknown>();
-    const node = await listen((b) => (b.method === 'slow' ? { hang: true } : { json: { jsonrpc: '2.0', id: b.id, result: b.method } }));
+    const node = await listen((b) =>
+      b.method === 'slow' ? { hang: true } : { json: { jsonrpc: '2.0', id: b.id, result: b.method } },
+    );
     node.server.on('connection', (s) => sockets.add(s));
     node.server.keepAliveTimeout = 60_000;
     const rpc = new SolanaRpc({ urls: [node.url], timeoutMs: 300 });
@@ -49,9 +53,15 @@ describe(SolanaRpc.name, () => {
   });
 
   it('surfaces a node’s JSON-RPC error without failing over, and reports when no node answers', async () => {
-    const node = await listen((b) => ({ json: { jsonrpc: '2.0', id: b.id, error: { code: -32602, message: 'Invalid param' } } }));
-    await expect(new SolanaRpc({ urls: [node.url], timeoutMs: 500 }).call('getTransaction', ['x'])).rejects.toEqual(new RpcError(-32602, 'Invalid param'));
+    const node = await listen((b) => ({
+      json: { jsonrpc: '2.0', id: b.id, error: { code: -32602, message: 'Invalid param' } },
+    }));
+    await expect(new SolanaRpc({ urls: [node.url], timeoutMs: 500 }).call('getTransaction', ['x'])).rejects.toEqual(
+      new RpcError(-32602, 'Invalid param'),
+    );
     node.server.close();
-    await expect(new SolanaRpc({ urls: ['http://127.0.0.1:9'], timeoutMs: 200 }).call('getSlot')).rejects.toBeInstanceOf(RpcUnavailableError);
+    await expect(
+      new SolanaRpc({ urls: ['http://127.0.0.1:9'], timeoutMs: 200 }).call('getSlot'),
+    ).rejects.toBeInstanceOf(RpcUnavailableError);
   });
 });

@@ -35,15 +35,23 @@ const post: Transport = (url, body, timeoutMs) => {
     new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
       const client = url.protocol === 'https:' ? https : http;
       const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-      const req = client.request(url, { method: 'POST', agent: AGENTS[url.protocol as keyof typeof AGENTS], headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          clearTimeout(deadline);
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), reused: req.reusedSocket });
-        });
-      });
+      const req = client.request(
+        url,
+        { method: 'POST', agent: AGENTS[url.protocol as keyof typeof AGENTS], headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            clearTimeout(deadline);
+            resolve({
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              reused: req.reusedSocket,
+            });
+          });
+        },
+      );
       // The whole exchange, answer included, within timeoutMs; destroying the request also fails a response in flight.
       const deadline = setTimeout(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
       req.on('error', (e: NodeJS.ErrnoException) => {
@@ -62,7 +70,12 @@ const post: Transport = (url, body, timeoutMs) => {
 const viaFetch =
   (doFetch: typeof fetch): Transport =>
   async (url, body, timeoutMs) => {
-    const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await doFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     return { status: res.status, text: await res.text() };
   };
 
@@ -82,7 +95,9 @@ export class SolanaRpc {
   // Each read is timed (toll_chain_rpc_duration_seconds, by method and outcome) and, with traces on, a client span.
   call<T>(method: string, params: unknown[] = [], timeoutMs = this.options.timeoutMs): Promise<T> {
     const timer = chainMetrics()?.startTimer({ method });
-    return span(`chain ${method}`, SpanKind.CLIENT, { 'rpc.system': 'solana', 'rpc.method': method }, () => this.failover<T>(method, params, timeoutMs)).then(
+    return span(`chain ${method}`, SpanKind.CLIENT, { 'rpc.system': 'solana', 'rpc.method': method }, () =>
+      this.failover<T>(method, params, timeoutMs),
+    ).then(
       (result) => (timer?.({ outcome: 'ok' }), result),
       (e: unknown) => {
         timer?.({ outcome: e instanceof RpcError ? 'rpc_error' : 'unavailable' });
@@ -96,7 +111,11 @@ export class SolanaRpc {
     let last: unknown;
     for (const i of order) {
       try {
-        const res = await this.transport(this.urls[i], JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params }), timeoutMs);
+        const res = await this.transport(
+          this.urls[i],
+          JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params }),
+          timeoutMs,
+        );
         if (res.status < 200 || res.status > 299) throw new RpcUnavailableError(`${method}: HTTP ${res.status}`);
         const body = JSON.parse(res.text) as { result?: T; error?: { code: number; message: string; data?: unknown } };
         this.failures[i] = 0;
@@ -115,12 +134,14 @@ export class SolanaRpc {
 // Per app (libs/telemetry). method: the JSON-RPC method our code calls; outcome: ok, rpc_error (the node refused), or
 // unavailable (no endpoint answered: the chain is unreachable).
 const chainMetrics = () =>
-  appMetrics('chain', (registry) =>
-    new Histogram({
-      name: 'toll_chain_rpc_duration_seconds',
-      help: 'Solana JSON-RPC calls by method and outcome, failover included',
-      labelNames: ['method', 'outcome'] as const,
-      buckets: STEP_SECONDS,
-      registers: [registry],
-    }),
+  appMetrics(
+    'chain',
+    (registry) =>
+      new Histogram({
+        name: 'toll_chain_rpc_duration_seconds',
+        help: 'Solana JSON-RPC calls by method and outcome, failover included',
+        labelNames: ['method', 'outcome'] as const,
+        buckets: STEP_SECONDS,
+        registers: [registry],
+      }),
   );

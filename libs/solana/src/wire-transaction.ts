@@ -7,7 +7,10 @@ export interface EncodedTransaction {
   slot: number;
   blockTime: number | null;
   meta:
-    | (NonNullable<ParsedTransaction['meta']> & { preTokenBalances?: UiTokenBalance[]; loadedAddresses?: { writable: string[]; readonly: string[] } })
+    | (NonNullable<ParsedTransaction['meta']> & {
+        preTokenBalances?: UiTokenBalance[];
+        loadedAddresses?: { writable: string[]; readonly: string[] };
+      })
     | null;
   transaction: [string, 'base64'];
 }
@@ -24,13 +27,36 @@ const TOKEN_TRANSFER_CHECKED = 12;
 function parseInstruction(programId: string, accounts: string[], data: Buffer): ParsedInstruction {
   if (MEMOS.has(programId)) return { programId, parsed: data.toString('utf8') };
   if (programId === SYSTEM && data.length >= 12 && data.readUInt32LE(0) === SYSTEM_TRANSFER) {
-    return { programId, parsed: { type: 'transfer', info: { source: accounts[0], destination: accounts[1], lamports: data.readBigUInt64LE(4).toString() } } };
+    return {
+      programId,
+      parsed: {
+        type: 'transfer',
+        info: { source: accounts[0], destination: accounts[1], lamports: data.readBigUInt64LE(4).toString() },
+      },
+    };
   }
   if (TOKENS.has(programId) && data[0] === TOKEN_TRANSFER && data.length >= 9) {
-    return { programId, parsed: { type: 'transfer', info: { source: accounts[0], destination: accounts[1], authority: accounts[2], amount: data.readBigUInt64LE(1).toString() } } };
+    return {
+      programId,
+      parsed: {
+        type: 'transfer',
+        info: {
+          source: accounts[0],
+          destination: accounts[1],
+          authority: accounts[2],
+          amount: data.readBigUInt64LE(1).toString(),
+        },
+      },
+    };
   }
   if (TOKENS.has(programId) && data[0] === TOKEN_TRANSFER_CHECKED && data.length >= 10) {
-    const info = { source: accounts[0], mint: accounts[1], destination: accounts[2], authority: accounts[3], tokenAmount: { amount: data.readBigUInt64LE(1).toString(), decimals: data[9] } };
+    const info = {
+      source: accounts[0],
+      mint: accounts[1],
+      destination: accounts[2],
+      authority: accounts[3],
+      tokenAmount: { amount: data.readBigUInt64LE(1).toString(), decimals: data[9] },
+    };
     return { programId, parsed: { type: 'transferChecked', info } };
   }
   return { programId };
@@ -40,9 +66,15 @@ function parseInstruction(programId: string, accounts: string[], data: Buffer): 
 // (parsed-transaction.ts): asking the node for base64 and parsing these few fields ourselves is cheaper on both
 // sides than jsonParsed. Legacy and v0 messages; v0's looked-up accounts come from meta.loadedAddresses.
 export function decodeTransaction(encoded: EncodedTransaction): ParsedTransaction {
-  const { header, staticKeys, instructions } = decodeWireTransaction(Buffer.from(encoded.transaction[0], 'base64')).message;
+  const { header, staticKeys, instructions } = decodeWireTransaction(
+    Buffer.from(encoded.transaction[0], 'base64'),
+  ).message;
   const signed = header.numRequiredSignatures;
-  const static_ = staticKeys.map((pubkey, i) => ({ pubkey, signer: i < signed, writable: isStaticWritable(header, staticKeys.length, i) }));
+  const static_ = staticKeys.map((pubkey, i) => ({
+    pubkey,
+    signer: i < signed,
+    writable: isStaticWritable(header, staticKeys.length, i),
+  }));
   const loaded = encoded.meta?.loadedAddresses;
   const accountKeys = [
     ...static_,
@@ -54,6 +86,13 @@ export function decodeTransaction(encoded: EncodedTransaction): ParsedTransactio
     if (!k) throw new Error(`account index ${i} out of range`);
     return k.pubkey;
   };
-  const parsed = instructions.map((ix) => parseInstruction(key(ix.programIdIndex), ix.accounts.map(key), Buffer.from(ix.data)));
-  return { slot: encoded.slot, blockTime: encoded.blockTime, meta: encoded.meta, transaction: { message: { accountKeys, instructions: parsed } } };
+  const parsed = instructions.map((ix) =>
+    parseInstruction(key(ix.programIdIndex), ix.accounts.map(key), Buffer.from(ix.data)),
+  );
+  return {
+    slot: encoded.slot,
+    blockTime: encoded.blockTime,
+    meta: encoded.meta,
+    transaction: { message: { accountKeys, instructions: parsed } },
+  };
 }

@@ -97,22 +97,37 @@ export function decodeMessage(bytes: Uint8Array): DecodedMessage {
     if ((reader.u8() & 0x7f) !== 0) throw new WireError('unsupported transaction version');
     version = 0;
   }
-  const header = { numRequiredSignatures: reader.u8(), numReadonlySignedAccounts: reader.u8(), numReadonlyUnsignedAccounts: reader.u8() };
+  const header = {
+    numRequiredSignatures: reader.u8(),
+    numReadonlySignedAccounts: reader.u8(),
+    numReadonlyUnsignedAccounts: reader.u8(),
+  };
   const staticKeys = reader.list(() => bytesToAddress(reader.take(32)));
   const recentBlockhash = toBase58(reader.take(32));
-  const instructions = reader.list(() => ({ programIdIndex: reader.u8(), accounts: Array.from(reader.take(reader.length())), data: reader.take(reader.length()).slice() }));
+  const instructions = reader.list(() => ({
+    programIdIndex: reader.u8(),
+    accounts: Array.from(reader.take(reader.length())),
+    data: reader.take(reader.length()).slice(),
+  }));
   const lookups =
     version === 0
-      ? reader.list(() => ({ accountKey: bytesToAddress(reader.take(32)), writableIndexes: Array.from(reader.take(reader.length())), readonlyIndexes: Array.from(reader.take(reader.length())) }))
+      ? reader.list(() => ({
+          accountKey: bytesToAddress(reader.take(32)),
+          writableIndexes: Array.from(reader.take(reader.length())),
+          readonlyIndexes: Array.from(reader.take(reader.length())),
+        }))
       : [];
   if (!reader.done()) throw new WireError('trailing bytes after message');
-  const total = staticKeys.length + lookups.reduce((n, l) => n + l.writableIndexes.length + l.readonlyIndexes.length, 0);
+  const total =
+    staticKeys.length + lookups.reduce((n, l) => n + l.writableIndexes.length + l.readonlyIndexes.length, 0);
   const sane =
     header.numRequiredSignatures > 0 &&
     header.numRequiredSignatures <= staticKeys.length &&
     header.numReadonlySignedAccounts < header.numRequiredSignatures &&
     header.numReadonlyUnsignedAccounts <= staticKeys.length - header.numRequiredSignatures &&
-    instructions.every((ix) => ix.programIdIndex > 0 && ix.programIdIndex < staticKeys.length && ix.accounts.every((a) => a < total));
+    instructions.every(
+      (ix) => ix.programIdIndex > 0 && ix.programIdIndex < staticKeys.length && ix.accounts.every((a) => a < total),
+    );
   if (!sane) throw new WireError('Transaction failed to sanitize accounts offsets correctly');
   return { version, header, staticKeys, recentBlockhash, instructions, lookups };
 }
@@ -123,18 +138,35 @@ export function isStaticWritable(header: MessageHeader, staticCount: number, i: 
   return i < staticCount - header.numReadonlyUnsignedAccounts;
 }
 
-const compactU16 = (n: number): number[] => (n < 0x80 ? [n] : n < 0x4000 ? [(n & 0x7f) | 0x80, n >> 7] : [(n & 0x7f) | 0x80, ((n >> 7) & 0x7f) | 0x80, n >> 14]);
+const compactU16 = (n: number): number[] =>
+  n < 0x80 ? [n] : n < 0x4000 ? [(n & 0x7f) | 0x80, n >> 7] : [(n & 0x7f) | 0x80, ((n >> 7) & 0x7f) | 0x80, n >> 14];
 
 // A legacy one-instruction system transfer, the faucet's transaction. Returns the message to sign.
-export function encodeTransferMessage(from: string, to: string, lamports: bigint, recentBlockhash: Uint8Array): Uint8Array {
+export function encodeTransferMessage(
+  from: string,
+  to: string,
+  lamports: bigint,
+  recentBlockhash: Uint8Array,
+): Uint8Array {
   const data = Buffer.alloc(12);
   data.writeUInt32LE(2, 0);
   data.writeBigUInt64LE(lamports, 4);
   return Uint8Array.from([
-    1, 0, 1,
-    ...compactU16(3), ...addressToBytes(from), ...addressToBytes(to), ...new Uint8Array(32),
+    1,
+    0,
+    1,
+    ...compactU16(3),
+    ...addressToBytes(from),
+    ...addressToBytes(to),
+    ...new Uint8Array(32),
     ...recentBlockhash,
-    ...compactU16(1), 2, ...compactU16(2), 0, 1, ...compactU16(data.length), ...data,
+    ...compactU16(1),
+    2,
+    ...compactU16(2),
+    0,
+    1,
+    ...compactU16(data.length),
+    ...data,
   ]);
 }
 

@@ -73,7 +73,10 @@ const load = createRequire(__filename);
 
 function collectRuntimeMetrics(registry: Registry) {
   for (const name of RUNTIME_COLLECTORS) {
-    const collector = load(`prom-client/lib/metrics/${name}`) as (registry: Registry, config: { eventLoopMonitoringPrecision: number }) => void;
+    const collector = load(`prom-client/lib/metrics/${name}`) as (
+      registry: Registry,
+      config: { eventLoopMonitoringPrecision: number },
+    ) => void;
     collector(registry, { eventLoopMonitoringPrecision: 20 });
   }
 }

@@ -1,4 +1,15 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, createContextKey, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  context,
+  createContextKey,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as OtlpJson } from '@opentelemetry/exporter-trace-otlp-http';
@@ -42,10 +53,14 @@ let contextManager: AsyncLocalStorageContextManager | undefined;
 // They are read from the app's env (tests pass their own), not from process.env behind its back.
 export function startTracing(app: string, env: Env): Tracing | undefined {
   const exporters = (env.OTEL_TRACES_EXPORTER ?? '').split(',').map((s) => s.trim());
-  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined);
-  if (env.OTEL_SDK_DISABLED === 'true' || exporters.includes('none') || (!endpoint && !exporters.includes('otlp'))) return undefined;
+  const endpoint =
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined);
+  if (env.OTEL_SDK_DISABLED === 'true' || exporters.includes('none') || (!endpoint && !exporters.includes('otlp')))
+    return undefined;
   const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
-  if (protocol !== 'http/protobuf' && protocol !== 'http/json') throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL ${protocol} is not supported here: use http/protobuf or http/json`);
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json')
+    throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL ${protocol} is not supported here: use http/protobuf or http/json`);
   const options = {
     url: endpoint ?? 'http://localhost:4318/v1/traces',
     headers: parseList(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS ?? env.OTEL_EXPORTER_OTLP_HEADERS),
@@ -53,12 +68,19 @@ export function startTracing(app: string, env: Env): Tracing | undefined {
   };
   const exporter = testExporter ?? (protocol === 'http/json' ? new OtlpJson(options) : new OtlpProto(options));
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ ...parseList(env.OTEL_RESOURCE_ATTRIBUTES), 'service.name': env.OTEL_SERVICE_NAME ?? app }),
+    resource: resourceFromAttributes({
+      ...parseList(env.OTEL_RESOURCE_ATTRIBUTES),
+      'service.name': env.OTEL_SERVICE_NAME ?? app,
+    }),
     sampler: sampler(env.OTEL_TRACES_SAMPLER, env.OTEL_TRACES_SAMPLER_ARG),
-    spanProcessors: [new RequestIdStamp(), new BatchSpanProcessor({ exporter, scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY ?? 5000) })],
+    spanProcessors: [
+      new RequestIdStamp(),
+      new BatchSpanProcessor({ exporter, scheduledDelayMillis: Number(env.OTEL_BSP_SCHEDULE_DELAY ?? 5000) }),
+    ],
   });
   // One context manager per process (async-local, as requestContext): the active span follows awaits and timers.
-  if (!contextManager) context.setGlobalContextManager((contextManager = new AsyncLocalStorageContextManager().enable()));
+  if (!contextManager)
+    context.setGlobalContextManager((contextManager = new AsyncLocalStorageContextManager().enable()));
   return { tracer: provider.getTracer('toll'), close: () => provider.shutdown() };
 }
 
@@ -70,7 +92,12 @@ export function exportSpansTo(exporter: SpanExporter | undefined): void {
 }
 
 // Runs fn in a child span of the active one, in the current app's tracer; with traces off, just runs fn.
-export function span<T>(name: string, kind: SpanKind, attributes: Attributes, fn: (span?: Span) => Promise<T>): Promise<T> {
+export function span<T>(
+  name: string,
+  kind: SpanKind,
+  attributes: Attributes,
+  fn: (span?: Span) => Promise<T>,
+): Promise<T> {
   const tracer = currentTelemetry()?.tracing?.tracer;
   return tracer ? tracer.startActiveSpan(name, { kind, attributes }, (s) => finish(s, fn(s))) : fn();
 }
@@ -78,9 +105,21 @@ export function span<T>(name: string, kind: SpanKind, attributes: Attributes, fn
 // A request's first span (the gateway's HTTP request, or a NATS request taken by an app), child of the caller's
 // span when its trace context came along (traceparent in the NATS headers); the request id goes on it and on
 // every span under it (RequestIdStamp).
-export function serverSpan<T>(tracer: Tracer, name: string, requestId: string, parent: Context, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
+export function serverSpan<T>(
+  tracer: Tracer,
+  name: string,
+  requestId: string,
+  parent: Context,
+  attributes: Attributes,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
   const ctx = parent.setValue(REQUEST_ID, requestId);
-  return tracer.startActiveSpan(name, { kind: SpanKind.SERVER, attributes: { ...attributes, [REQUEST_ID_ATTRIBUTE]: requestId } }, ctx, (s) => finish(s, fn(s)));
+  return tracer.startActiveSpan(
+    name,
+    { kind: SpanKind.SERVER, attributes: { ...attributes, [REQUEST_ID_ATTRIBUTE]: requestId } },
+    ctx,
+    (s) => finish(s, fn(s)),
+  );
 }
 
 async function finish<T>(s: Span, work: Promise<T>): Promise<T> {
@@ -103,7 +142,10 @@ export function injectTrace(set: (name: string, value: string) => void): void {
 
 // The caller's trace context from a message's headers; the root context when it sent none.
 export function extractTrace(get: (name: string) => string | undefined): Context {
-  return propagator.extract(ROOT_CONTEXT, get, { get: (carrier, key) => carrier(key), keys: () => propagator.fields() });
+  return propagator.extract(ROOT_CONTEXT, get, {
+    get: (carrier, key) => carrier(key),
+    keys: () => propagator.fields(),
+  });
 }
 
 export const activeTraceId = (): string | undefined => trace.getSpan(context.active())?.spanContext().traceId;

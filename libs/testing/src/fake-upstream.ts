@@ -28,19 +28,28 @@ export async function startFakeUpstream(initial: Fixture[] = []): Promise<FakeUp
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const sent = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
-    hits.push({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), ...(sent === undefined ? {} : { body: parseJsonOr(sent) }) });
+    hits.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      ...(sent === undefined ? {} : { body: parseJsonOr(sent) }),
+    });
     const fixture = findFixture(fixtures, req.method ?? 'GET', url, sent);
     if (!fixture) {
       // The provider's root is what background probes ask (libs/upstream httpProbe): a real API answers it (often
       // 404), so the fake does too, and a group probing it sees its provider up; anything else unrecorded is loud.
       const root = url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD');
-      res.writeHead(root ? 404 : 599, { 'content-type': 'text/plain' }).end(`no fixture for ${req.method} ${url.pathname}${url.search}`);
+      res
+        .writeHead(root ? 404 : 599, { 'content-type': 'text/plain' })
+        .end(`no fixture for ${req.method} ${url.pathname}${url.search}`);
       return;
     }
     const { status, headers, body, delayMs } = fixture.response;
     const send = () => {
       if (res.destroyed) return;
-      res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', ...headers }).end(fixtureBody(fixture));
+      res
+        .writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', ...headers })
+        .end(fixtureBody(fixture));
     };
     if (delayMs) setTimeout(send, delayMs).unref();
     else send();

@@ -32,7 +32,8 @@ export interface GroupHarnessOptions<G extends StartedGroup> {
   perTest?: boolean; // a fresh group for every test (the fake's hits cleared before, mocks restored after)
   together?: boolean; // the replicas start at the same moment (a test of a migration lock), not one after the other
   setup?: (harness: GroupHarness<G>) => unknown; // after NATS and the fake, before the groups: what they need running
-  clock?: { token: abstract new (...args: any[]) => { now(): number }; now: () => number }; // a moved clock for every replica
+  // a moved clock for every replica
+  clock?: { token: abstract new (...args: any[]) => { now(): number }; now: () => number };
 }
 
 export interface CallOptions {
@@ -54,7 +55,8 @@ export interface GroupHarness<G extends StartedGroup> {
   fixtures: Fixture[];
   fixture(id: string): Fixture; // `<upstream>/<case>`, or the case alone
   use(...ids: string[]): void; // the fake serves just these, its hits cleared
-  call(operation: string, input: unknown, options?: number | CallOptions): Promise<OperationReply>; // a number is the deadline in ms
+  // a number is the deadline in ms
+  call(operation: string, input: unknown, options?: number | CallOptions): Promise<OperationReply>;
   startGroup(env?: Env, replica?: number): Promise<G>; // one more replica (closed after all), with extra settings
   stopGroups(): Promise<void>;
   envOf(replica?: number): Env; // the settings a replica started with (for the app's own CLI)
@@ -92,8 +94,19 @@ export function groupHarness<G extends StartedGroup>(options: GroupHarnessOption
 
   const fixture = (id: string) => fixtureNamed(fixtures, id);
   const envOf = (replica = 0, extra: Env = {}) => {
-    const urls = { nats: servers[replica % servers.length].url, fake: fake?.url ?? '', database: db?.url ?? '', replica };
-    return { ...DEFAULTS, NATS_URL: urls.nats, ...(db ? { DATABASE_URL: db.url } : {}), ...options.env?.(urls), ...extra };
+    const urls = {
+      nats: servers[replica % servers.length].url,
+      fake: fake?.url ?? '',
+      database: db?.url ?? '',
+      replica,
+    };
+    return {
+      ...DEFAULTS,
+      NATS_URL: urls.nats,
+      ...(db ? { DATABASE_URL: db.url } : {}),
+      ...options.env?.(urls),
+      ...extra,
+    };
   };
   const startGroup = async (extra: Env = {}, replica = replicas.length) => {
     const env = envOf(replica, extra);
@@ -102,7 +115,8 @@ export function groupHarness<G extends StartedGroup>(options: GroupHarnessOption
     // A spec may close a replica itself (a scenario's own group): once, and the harness forgets it.
     const close = group.close.bind(group);
     let closing: Promise<void> | undefined;
-    group.close = () => (closing ??= (replicas.includes(group) && replicas.splice(replicas.indexOf(group), 1), close()));
+    group.close = () =>
+      (closing ??= (replicas.includes(group) && replicas.splice(replicas.indexOf(group), 1), close()));
     if (options.clock) jest.spyOn(group.app.get(options.clock.token), 'now').mockImplementation(options.clock.now);
     return group;
   };
@@ -113,7 +127,9 @@ export function groupHarness<G extends StartedGroup>(options: GroupHarnessOption
   beforeAll(async () => {
     const started = await Promise.all([
       Promise.all(Array.from({ length: options.natsServers ?? 1 }, () => startNats())),
-      options.fixtures ? startFakeUpstream(options.serve === 'all' ? fixtures : (options.serve ?? []).map(fixture)) : undefined,
+      options.fixtures
+        ? startFakeUpstream(options.serve === 'all' ? fixtures : (options.serve ?? []).map(fixture))
+        : undefined,
     ]);
     servers.push(...started[0]);
     fake = started[1];
@@ -166,7 +182,10 @@ export function groupHarness<G extends StartedGroup>(options: GroupHarnessOption
     },
     call: (operation, input, options = {}) => {
       const { deadlineMs = 5_000, ...rest } = typeof options === 'number' ? { deadlineMs: options } : options;
-      return callOperation(clients[0], `${operationPrefix(operation)}`, input, { deadline: Date.now() + deadlineMs, ...rest });
+      return callOperation(clients[0], `${operationPrefix(operation)}`, input, {
+        deadline: Date.now() + deadlineMs,
+        ...rest,
+      });
     },
     startGroup,
     stopGroups,

@@ -10,7 +10,10 @@ export async function http<T = any>(url: string, init: RequestInit & { json?: un
   const { json, ...rest } = init;
   const res = await fetch(url, {
     ...rest,
-    headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...(rest.headers as Record<string, string>) },
+    headers: {
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(rest.headers as Record<string, string>),
+    },
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
   const text = await res.text();

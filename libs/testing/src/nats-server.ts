@@ -27,7 +27,9 @@ export async function startNats(): Promise<NatsServer> {
   const bin = process.env.NATS_SERVER_BIN ?? NATS_BINARIES.find((p) => existsSync(p)) ?? 'nats-server';
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'toll-nats-'));
-  const proc: ChildProcess = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc: ChildProcess = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     let buf = '';
     const timer = setTimeout(() => reject(new Error(`nats-server did not start: ${buf}`)), 10_000);

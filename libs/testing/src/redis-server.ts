@@ -23,7 +23,11 @@ const answers = (port: number) =>
 export async function startRedis(port?: number): Promise<RedisServer> {
   const bin = process.env.REDIS_SERVER_BIN ?? REDIS_BINARIES.find((p) => existsSync(p)) ?? 'redis-server';
   const chosen = port ?? (await freePort());
-  const proc: ChildProcess = spawn(bin, ['--bind', '127.0.0.1', '--port', String(chosen), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const proc: ChildProcess = spawn(
+    bin,
+    ['--bind', '127.0.0.1', '--port', String(chosen), '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const end = Date.now() + 10_000;
   while (!(await answers(chosen))) {

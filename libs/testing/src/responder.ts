@@ -7,7 +7,11 @@ export interface FakeResponder {
 }
 
 // Answers a subject the way a Nest NATS handler would ({response} or {err}); records what it was sent.
-export function respond(nc: NatsConnection, subject: string, handler: (data: any) => { response?: unknown; err?: unknown }): FakeResponder {
+export function respond(
+  nc: NatsConnection,
+  subject: string,
+  handler: (data: any) => { response?: unknown; err?: unknown },
+): FakeResponder {
   const calls: unknown[] = [];
   const sub: Subscription = nc.subscribe(subject, {
     callback: (_e, msg) => {
@@ -38,10 +42,19 @@ export async function callOperation(
   nc: NatsConnection,
   operationId: string,
   input: unknown,
-  { deadline = Date.now() + 5_000, caller, timeoutMs = 15_000, payer }: { deadline?: number; caller?: { ip: string }; timeoutMs?: number; payer?: string } = {},
+  {
+    deadline = Date.now() + 5_000,
+    caller,
+    timeoutMs = 15_000,
+    payer,
+  }: { deadline?: number; caller?: { ip: string }; timeoutMs?: number; payer?: string } = {},
 ): Promise<OperationReply> {
   const subject = subjectOf(operationId);
-  const packet = { id: operationId, pattern: subject, data: { ...tollMessage(input, caller), deadline, ...(payer ? { payer } : {}) } };
+  const packet = {
+    id: operationId,
+    pattern: subject,
+    data: { ...tollMessage(input, caller), deadline, ...(payer ? { payer } : {}) },
+  };
   const reply = await nc.request(subject, Buffer.from(JSON.stringify(packet)), { timeout: timeoutMs });
   return JSON.parse(Buffer.from(reply.data).toString('utf8')) as OperationReply;
 }

@@ -39,7 +39,11 @@ export class SwrCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async get<T>(key: string, policy: CachePolicy, load: () => Promise<{ value: T; source: string }>): Promise<Cached<T>> {
+  async get<T>(
+    key: string,
+    policy: CachePolicy,
+    load: () => Promise<{ value: T; source: string }>,
+  ): Promise<Cached<T>> {
     const entry = this.entries.get(key) as Entry<T> | undefined;
     const age = entry ? this.now() - entry.fetchedAt : Infinity;
     if (entry && age <= policy.freshMs) {
@@ -66,7 +70,12 @@ export class SwrCache {
   }
 
   // Feeds (e.g. prices every ~30 min) refresh in the background so callers rarely wait on an upstream.
-  keepFresh<T>(key: string, everyMs: number, load: () => Promise<{ value: T; source: string }>, onError: (e: unknown) => void) {
+  keepFresh<T>(
+    key: string,
+    everyMs: number,
+    load: () => Promise<{ value: T; source: string }>,
+    onError: (e: unknown) => void,
+  ) {
     const tick = () => this.refresh(key, load).catch(onError);
     void tick();
     const timer = setInterval(tick, everyMs);
@@ -93,7 +102,12 @@ export class SwrCache {
     if (running) return running as Promise<Entry<T>>;
     const promise = withRecordingTime(load)
       .then(({ value: { value, source }, recordedAt }) => {
-        const entry: Entry<T> = { value, source, fetchedAt: recordedAt ?? this.now(), replayed: recordedAt !== undefined };
+        const entry: Entry<T> = {
+          value,
+          source,
+          fetchedAt: recordedAt ?? this.now(),
+          replayed: recordedAt !== undefined,
+        };
         this.entries.delete(key);
         this.entries.set(key, entry);
         if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
@@ -108,10 +122,33 @@ export class SwrCache {
   // operation's fresh window, it is stale however recently it was loaded.
   private view<T>(entry: Entry<T>, policy?: CachePolicy, failure?: string): Cached<T> {
     const fetchedAt = new Date(entry.fetchedAt).toISOString();
-    if (!entry.replayed) return { value: entry.value, freshness: { source: entry.source, fetchedAt, stale: failure !== undefined, ...(failure ? { reason: failure } : {}) } };
+    if (!entry.replayed)
+      return {
+        value: entry.value,
+        freshness: {
+          source: entry.source,
+          fetchedAt,
+          stale: failure !== undefined,
+          ...(failure ? { reason: failure } : {}),
+        },
+      };
     noteRecording(entry.fetchedAt);
     const old = policy !== undefined && this.now() - entry.fetchedAt > policy.freshMs;
-    const reason = failure ?? (policy && old ? `replayed recording from ${fetchedAt}, older than this operation's fresh window (${Math.round(policy.freshMs / 1000)} s)` : undefined);
-    return { value: entry.value, freshness: { source: entry.source, fetchedAt, stale: reason !== undefined, ...(reason ? { reason } : {}), replayed: true } };
+    const reason =
+      failure ??
+      (policy && old
+        ? `replayed recording from ${fetchedAt}, older than this operation's fresh window ` +
+          `(${Math.round(policy.freshMs / 1000)} s)`
+        : undefined);
+    return {
+      value: entry.value,
+      freshness: {
+        source: entry.source,
+        fetchedAt,
+        stale: reason !== undefined,
+        ...(reason ? { reason } : {}),
+        replayed: true,
+      },
+    };
   }
 }

@@ -9,7 +9,8 @@ export interface Fixture {
   source: 'recorded' | 'built-from-docs';
   recordedAt: string;
   note?: string;
-  request: { method?: string; path: string; query?: Record<string, string>; body?: unknown }; // body: JSON a POST must carry
+  // body: JSON a POST must carry
+  request: { method?: string; path: string; query?: Record<string, string>; body?: unknown };
   // A binary body (a ZIP file) is stored as a base64 string with encoding "base64".
   response: { status: number; headers?: Record<string, string>; body: unknown; encoding?: 'base64'; delayMs?: number };
 }
@@ -23,7 +24,8 @@ export const loadFixtures = (dir: string): Fixture[] =>
 // and listed JSON body all match.
 export function findFixture(fixtures: Fixture[], method: string, url: URL, body?: string): Fixture | undefined {
   const sent = parseBody(body);
-  const specificity = (f: Fixture) => (f.request.body === undefined ? 0 : 1_000) + Object.keys(f.request.query ?? {}).length;
+  const specificity = (f: Fixture) =>
+    (f.request.body === undefined ? 0 : 1_000) + Object.keys(f.request.query ?? {}).length;
   return fixtures
     .filter(
       (f) =>

@@ -36,7 +36,10 @@ export class RateGovernor implements Governor {
       return;
     }
     const waitMs = Math.ceil(((1 - this.tokens) / this.options.ratePerSecond) * 1000);
-    if (now + waitMs > deadline) throw new TollError('UPSTREAM_TIMEOUT', `${name}: rate limit would delay the call past the deadline`, { upstream: name });
+    if (now + waitMs > deadline)
+      throw new TollError('UPSTREAM_TIMEOUT', `${name}: rate limit would delay the call past the deadline`, {
+        upstream: name,
+      });
     await new Promise((r) => setTimeout(r, waitMs));
     this.tokens = 0;
     this.last = Date.now();

@@ -30,7 +30,8 @@ export interface NodeOptions {
   maxResponseBytes: number;
 }
 
-const causeCode = (e: unknown): string | undefined => (e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code;
+const causeCode = (e: unknown): string | undefined =>
+  (e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code;
 
 const retryAfterMs = (header: string | null): number | undefined => {
   const seconds = header === null ? NaN : Number(header);
@@ -52,7 +53,11 @@ export class JsonRpcNode {
     try {
       res = await fetch(this.options.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': this.options.userAgent },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'user-agent': this.options.userAgent,
+        },
         body,
         signal,
       });
@@ -81,7 +86,8 @@ export class JsonRpcNode {
     try {
       for await (const chunk of res.body ?? []) {
         size += chunk.length;
-        if (size > this.options.maxResponseBytes) throw new NodeFailure('too-large', `answer exceeds ${this.options.maxResponseBytes} bytes`);
+        if (size > this.options.maxResponseBytes)
+          throw new NodeFailure('too-large', `answer exceeds ${this.options.maxResponseBytes} bytes`);
         chunks.push(Buffer.from(chunk));
       }
     } catch (e) {

@@ -33,17 +33,26 @@ describe(httpProbe.name, () => {
 
   it('counts 5xx, 429, silence past the deadline and an unreachable host as down, after one attempt', async () => {
     seen.length = 0;
-    expect([await outcome(503), await outcome(429)]).toEqual(['UPSTREAM_ERROR: p answered HTTP 503', 'UPSTREAM_ERROR: p answered HTTP 429']);
+    expect([await outcome(503), await outcome(429)]).toEqual([
+      'UPSTREAM_ERROR: p answered HTTP 503',
+      'UPSTREAM_ERROR: p answered HTTP 429',
+    ]);
     expect(seen).toHaveLength(2);
     expect(await outcome(200, 500, 200)).toMatch(/^UPSTREAM_TIMEOUT: p did not answer in \d+ ms$/);
-    const closed = await httpProbe({ name: 'gone', url: 'http://127.0.0.1:1', userAgent: 'x' })(Date.now() + 1_000).catch((e: { code: string }) => e.code);
+    const closed = await httpProbe({ name: 'gone', url: 'http://127.0.0.1:1', userAgent: 'x' })(
+      Date.now() + 1_000,
+    ).catch((e: { code: string }) => e.code);
     expect(closed).toBe('UPSTREAM_ERROR');
   });
 
   it('with several URLs (failover endpoints), is up when any of them answers', async () => {
     answer = { status: 200, delayMs: 0 };
-    await expect(httpProbe({ name: 'p', url: ['http://127.0.0.1:1', url], userAgent: 'x' })(Date.now() + 1_000)).resolves.toBeUndefined();
+    await expect(
+      httpProbe({ name: 'p', url: ['http://127.0.0.1:1', url], userAgent: 'x' })(Date.now() + 1_000),
+    ).resolves.toBeUndefined();
     answer = { status: 502, delayMs: 0 };
-    await expect(httpProbe({ name: 'p', url: ['http://127.0.0.1:1', url], userAgent: 'x' })(Date.now() + 1_000)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', message: 'p answered HTTP 502' });
+    await expect(
+      httpProbe({ name: 'p', url: ['http://127.0.0.1:1', url], userAgent: 'x' })(Date.now() + 1_000),
+    ).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', message: 'p answered HTTP 502' });
   });
 });

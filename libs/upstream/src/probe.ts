@@ -18,7 +18,17 @@ export type SourceProbe = (deadline: number) => Promise<void>;
 
 export function httpProbe(options: HttpProbeOptions): SourceProbe {
   const urls = typeof options.url === 'string' ? [options.url] : [...options.url];
-  const upstreams = urls.map((url) => createUpstream({ name: options.name, baseUrls: [url], timeoutMs: 60_000, userAgent: options.userAgent, headers: options.headers, maxAttempts: 1, fetch: options.fetch }));
+  const upstreams = urls.map((url) =>
+    createUpstream({
+      name: options.name,
+      baseUrls: [url],
+      timeoutMs: 60_000,
+      userAgent: options.userAgent,
+      headers: options.headers,
+      maxAttempts: 1,
+      fetch: options.fetch,
+    }),
+  );
   return async (deadline) => {
     let failure: unknown;
     for (const upstream of upstreams) {

@@ -39,7 +39,14 @@ export function ipv6Groups(ip: string): number[] {
 // per-address keys would be free to rotate). A truncated SHA-256, so it can be stored pseudonymously.
 export function clientNetworkKey(callerIp: string): string {
   const parsed = parseIp(callerIp);
-  const network = !parsed ? 'unknown' : parsed.version === 4 ? parsed.ip : `${ipv6Groups(parsed.ip).slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  const network = !parsed
+    ? 'unknown'
+    : parsed.version === 4
+      ? parsed.ip
+      : `${ipv6Groups(parsed.ip)
+          .slice(0, 4)
+          .map((g) => g.toString(16))
+          .join(':')}::/64`;
   return createHash('sha256').update(network).digest('hex').slice(0, 32);
 }
 
@@ -60,8 +67,16 @@ const BLOCKED = [
   addressRange('multicast', ['224.0.0.0/4'], ['ff00::/8']),
   addressRange('unspecified or "this network"', ['0.0.0.0/8'], ['::/128']),
   addressRange('broadcast or reserved', ['240.0.0.0/4'], []),
-  addressRange('documentation or benchmarking', ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '198.18.0.0/15'], ['2001:db8::/32']),
-  addressRange('protocol assignments, tunnels or site-local', ['192.0.0.0/24', '192.88.99.0/24'], ['2001::/32', '2002::/16', '100::/64', 'fec0::/10', '64:ff9b:1::/48']),
+  addressRange(
+    'documentation or benchmarking',
+    ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '198.18.0.0/15'],
+    ['2001:db8::/32'],
+  ),
+  addressRange(
+    'protocol assignments, tunnels or site-local',
+    ['192.0.0.0/24', '192.88.99.0/24'],
+    ['2001::/32', '2002::/16', '100::/64', 'fec0::/10', '64:ff9b:1::/48'],
+  ),
 ];
 const NAT64 = addressRange('NAT64', [], ['64:ff9b::/96']).list;
 
@@ -85,10 +100,16 @@ export class BlockedTargetError extends Error {
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 
 // Every address of the host, or BlockedTargetError when any of them is not public (unless allowed: tests).
-export async function resolvePublic(hostname: string, allowPrivate: boolean, resolver: Resolver = systemResolver): Promise<LookupAddress[]> {
+export async function resolvePublic(
+  hostname: string,
+  allowPrivate: boolean,
+  resolver: Resolver = systemResolver,
+): Promise<LookupAddress[]> {
   const host = hostname.replace(/^\[(.*)\]$/, '$1');
   const literal = parseIp(host);
   const addresses = literal ? [{ address: host, family: literal.version === 4 ? 4 : 6 }] : await resolver(host);

@@ -12,7 +12,9 @@ const recordings = new AsyncLocalStorage<string[]>();
 const answers = new AsyncLocalStorage<{ recordedAt?: number }>();
 
 export function enableReplay(dirs: string[]): number {
-  fixtures = dirs.flatMap(loadFixtures).filter((f) => f.response.status < 300 && !f.response.delayMs && !FAILURE_CASE.test(f.case));
+  fixtures = dirs
+    .flatMap(loadFixtures)
+    .filter((f) => f.response.status < 300 && !f.response.delayMs && !FAILURE_CASE.test(f.case));
   return fixtures.length;
 }
 
@@ -20,11 +22,19 @@ export const replayActive = (): boolean => fixtures !== null;
 
 export const replayFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
   const url = new URL(input instanceof Request ? input.url : String(input));
-  const fixture = findFixture(fixtures ?? [], init?.method ?? 'GET', url, typeof init?.body === 'string' ? init.body : undefined);
+  const fixture = findFixture(
+    fixtures ?? [],
+    init?.method ?? 'GET',
+    url,
+    typeof init?.body === 'string' ? init.body : undefined,
+  );
   if (!fixture) return new Response(`replay mode: no recording for ${url.pathname}${url.search}`, { status: 599 });
   recordings.getStore()?.push(fixture.recordedAt);
   noteRecording(Date.parse(fixture.recordedAt));
-  return new Response(fixtureBody(fixture), { status: fixture.response.status, headers: { 'content-type': 'application/json', ...fixture.response.headers } });
+  return new Response(fixtureBody(fixture), {
+    status: fixture.response.status,
+    headers: { 'content-type': 'application/json', ...fixture.response.headers },
+  });
 };
 
 // Runs a load and reports the oldest recording it was answered from (undefined outside replay mode).

@@ -10,7 +10,12 @@ describe(SharedRateGovernor.name, () => {
   const databaseUrl = `postgresql://postgres@127.0.0.1:5432/${name}`;
   const governors: SharedRateGovernor[] = [];
   const governor = (url: string, ratePerSecond: number) => {
-    const g = new SharedRateGovernor({ databaseUrl: url, key: `test-${ratePerSecond}`, ratePerSecond, fallback: { ratePerSecond: 100, burst: 1 } });
+    const g = new SharedRateGovernor({
+      databaseUrl: url,
+      key: `test-${ratePerSecond}`,
+      ratePerSecond,
+      fallback: { ratePerSecond: 100, burst: 1 },
+    });
     governors.push(g);
     return g;
   };
@@ -31,7 +36,11 @@ describe(SharedRateGovernor.name, () => {
     const [a, b] = [governor(databaseUrl, 20), governor(databaseUrl, 20)];
     const started = Date.now();
     const done: number[] = [];
-    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).take(started + 5_000, 'test').then(() => done.push(Date.now()))));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? a : b).take(started + 5_000, 'test').then(() => done.push(Date.now())),
+      ),
+    );
     // Ten slots 50 ms apart: the last one is about 450 ms after the first.
     expect(Math.max(...done) - started).toBeGreaterThanOrEqual(400);
     expect(a.stats.shared + b.stats.shared).toBe(10);
@@ -41,7 +50,11 @@ describe(SharedRateGovernor.name, () => {
     const g = governor(databaseUrl, 1);
     await g.take(Date.now() + 1_000, 'slow');
     const started = Date.now();
-    await expect(g.take(Date.now() + 200, 'slow')).rejects.toEqual(new TollError('UPSTREAM_TIMEOUT', 'slow: rate limit would delay the call past the deadline', { upstream: 'slow' }));
+    await expect(g.take(Date.now() + 200, 'slow')).rejects.toEqual(
+      new TollError('UPSTREAM_TIMEOUT', 'slow: rate limit would delay the call past the deadline', {
+        upstream: 'slow',
+      }),
+    );
     expect(Date.now() - started).toBeLessThan(150);
   });
 

@@ -22,7 +22,12 @@ export class SharedRateGovernor implements Governor {
   readonly stats = { shared: 0, fallback: 0 };
 
   constructor(private readonly options: SharedGovernorOptions) {
-    this.pool = new Pool({ connectionString: options.databaseUrl, max: 2, connectionTimeoutMillis: 1_000, query_timeout: 1_000 });
+    this.pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: 2,
+      connectionTimeoutMillis: 1_000,
+      query_timeout: 1_000,
+    });
     // An idle connection dropped by the server must not crash the process; the next query reconnects.
     this.pool.on('error', (e) => options.log?.('governor connection error', { key: options.key, error: e.message }));
     this.fallback = new RateGovernor(options.fallback);
@@ -38,7 +43,10 @@ export class SharedRateGovernor implements Governor {
       this.options.log?.('governor fallback', { key: this.options.key, error: (e as Error).message });
       return this.fallback.take(deadline, name);
     }
-    if (waitMs === null) throw new TollError('UPSTREAM_TIMEOUT', `${name}: rate limit would delay the call past the deadline`, { upstream: name });
+    if (waitMs === null)
+      throw new TollError('UPSTREAM_TIMEOUT', `${name}: rate limit would delay the call past the deadline`, {
+        upstream: name,
+      });
     this.stats.shared++;
     if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
   }
@@ -70,8 +78,13 @@ export class SharedRateGovernor implements Governor {
     try {
       await client.query('BEGIN');
       await client.query("SELECT pg_advisory_xact_lock(hashtext('toll_rate_governor'))");
-      await client.query('CREATE TABLE IF NOT EXISTS toll_rate_governor (key text PRIMARY KEY, next_slot timestamptz NOT NULL)');
-      await client.query('INSERT INTO toll_rate_governor (key, next_slot) VALUES ($1, clock_timestamp()) ON CONFLICT (key) DO NOTHING', [this.options.key]);
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS toll_rate_governor (key text PRIMARY KEY, next_slot timestamptz NOT NULL)',
+      );
+      await client.query(
+        'INSERT INTO toll_rate_governor (key, next_slot) VALUES ($1, clock_timestamp()) ON CONFLICT (key) DO NOTHING',
+        [this.options.key],
+      );
       await client.query('COMMIT');
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -61,7 +61,13 @@ export class SourceStatus<N extends string = string> {
 
   report(name: N, enabled = true): SourceReport {
     const o = this.outcomeOf(name);
-    const state: SourceState = !enabled ? 'disabled' : o.okAt === null && o.errorAt === null ? 'unknown' : (o.errorAt ?? -1) > (o.okAt ?? -1) ? 'failing' : 'ok';
+    const state: SourceState = !enabled
+      ? 'disabled'
+      : o.okAt === null && o.errorAt === null
+        ? 'unknown'
+        : (o.errorAt ?? -1) > (o.okAt ?? -1)
+          ? 'failing'
+          : 'ok';
     const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
     return { state, last_ok_at: iso(o.okAt), last_error_at: iso(o.errorAt), last_error: o.error };
   }
@@ -79,12 +85,17 @@ export interface SourceFailure {
 }
 
 export const failureOf = (source: string, e: unknown): SourceFailure =>
-  e instanceof TollError ? { source, code: e.code, message: e.message } : { source, code: 'INTERNAL', message: String(e) };
+  e instanceof TollError
+    ? { source, code: e.code, message: e.message }
+    : { source, code: 'INTERNAL', message: String(e) };
 
 // Every source failed: UPSTREAM_TIMEOUT only when each failure was one (the caller's deadline is what failed).
 export function allSourcesFailed(what: string, failures: SourceFailure[]): TollError {
-  const code = failures.length && failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR';
-  return new TollError(code, `${what}: ${failures.map((f) => `${f.source}: ${f.message}`).join('; ')}`, { upstreams: failures });
+  const code =
+    failures.length && failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR';
+  return new TollError(code, `${what}: ${failures.map((f) => `${f.source}: ${f.message}`).join('; ')}`, {
+    upstreams: failures,
+  });
 }
 
 // No source could answer the question: some failed, and the others found nothing, which from them alone is not
@@ -93,14 +104,22 @@ export function allSourcesFailed(what: string, failures: SourceFailure[]): TollE
 export function noSourceCouldAnswer(what: string, failures: SourceFailure[], foundNothing: string[]): TollError {
   const answered = foundNothing.map((source) => ({ source, code: 'NOT_FOUND', message: `${source} found nothing` }));
   const tried = [...answered, ...failures];
-  return new TollError(failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR', `${what}: ${tried.map((f) => `${f.source}: ${f.message}`).join('; ')}`, {
-    upstreams: tried,
-  });
+  return new TollError(
+    failures.every((f) => f.code === 'UPSTREAM_TIMEOUT') ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_ERROR',
+    `${what}: ${tried.map((f) => `${f.source}: ${f.message}`).join('; ')}`,
+    {
+      upstreams: tried,
+    },
+  );
 }
 
 // The freshness of an answer built from several cached parts: the oldest fetch dates it, and any stale part
 // makes it stale (with that part's reason).
-export function combinedFreshness(parts: Array<Cached<unknown>>): { as_of: string; stale: boolean; reason: string | null } {
+export function combinedFreshness(parts: Array<Cached<unknown>>): {
+  as_of: string;
+  stale: boolean;
+  reason: string | null;
+} {
   const asOf = parts.map((p) => p.freshness.fetchedAt).sort()[0] ?? new Date().toISOString();
   const stale = parts.find((p) => p.freshness.stale);
   return { as_of: asOf, stale: !!stale, reason: stale ? (stale.freshness.reason ?? 'refresh failed') : null };

@@ -13,5 +13,10 @@ export const upstreamMetrics = () =>
       registers: [registry],
     }),
     // result: hit (fresh), miss (loaded), stale (served stale after a failed refresh), error (nothing to serve).
-    cache: new Counter({ name: 'toll_cache_requests_total', help: 'Cache lookups by result', labelNames: ['result'] as const, registers: [registry] }),
+    cache: new Counter({
+      name: 'toll_cache_requests_total',
+      help: 'Cache lookups by result',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    }),
   }));

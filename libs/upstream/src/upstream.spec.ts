@@ -24,7 +24,12 @@ async function startCanned() {
       req.on('data', (c) => (body += c));
       req.on('end', () => posts.push({ type: req.headers['content-type'], body }));
     }
-    const send = () => res.writeHead(canned.status, { 'content-type': 'application/json' }).end(typeof canned.body === 'string' || Buffer.isBuffer(canned.body) ? canned.body : JSON.stringify(canned.body));
+    const send = () =>
+      res
+        .writeHead(canned.status, { 'content-type': 'application/json' })
+        .end(
+          typeof canned.body === 'string' || Buffer.isBuffer(canned.body) ? canned.body : JSON.stringify(canned.body),
+        );
     if (canned.delayMs) setTimeout(send, canned.delayMs).unref();
     else send();
   });
@@ -56,7 +61,8 @@ describe('createUpstream', () => {
     b.hits.length = 0;
   });
 
-  const api = (baseUrls = [a.url, b.url], timeoutMs = 1_000) => createUpstream({ name: 'test', baseUrls, timeoutMs, userAgent: 'toll-test' });
+  const api = (baseUrls = [a.url, b.url], timeoutMs = 1_000) =>
+    createUpstream({ name: 'test', baseUrls, timeoutMs, userAgent: 'toll-test' });
 
   it('fails over to the next base URL on a retryable status', async () => {
     a.use([fixture('/t', 503, 'down')]);
@@ -68,15 +74,24 @@ describe('createUpstream', () => {
   it('does not retry a non-retryable status', async () => {
     a.use([fixture('/t', 404, { error: 'nope' })]);
     b.use([fixture('/t', 200, { temp: 1 })]);
-    await expect(api().getJson('/t', {}, Temp)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', details: { upstream: 'test', status: 404 } });
+    await expect(api().getJson('/t', {}, Temp)).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      details: { upstream: 'test', status: 404 },
+    });
     expect(b.hits.length).toBe(0);
   });
 
   it('treats a 200 with an error page or an unexpected shape as an upstream error', async () => {
     a.use([fixture('/t', 200, 'Rate limit exceeded. Try again later.')]);
-    await expect(api([a.url]).getJson('/t', {}, Temp)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', message: 'test answered with a body that is not JSON' });
+    await expect(api([a.url]).getJson('/t', {}, Temp)).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      message: 'test answered with a body that is not JSON',
+    });
     a.use([fixture('/t', 200, { error: true, reason: 'bad latitude' })]);
-    await expect(api([a.url]).getJson('/t', {}, Temp)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', details: { issues: [{ field: 'temp' }] } });
+    await expect(api([a.url]).getJson('/t', {}, Temp)).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      details: { issues: [{ field: 'temp' }] },
+    });
   });
 
   it('returns a binary body byte for byte, and text without its byte-order mark', async () => {
@@ -90,15 +105,23 @@ describe('createUpstream', () => {
   it('answers UPSTREAM_TIMEOUT within the caller deadline instead of hanging', async () => {
     a.use([fixture('/t', 200, { temp: 1 }, 5_000)]);
     const started = Date.now();
-    await expect(api([a.url], 10_000).getJson('/t', {}, Temp, { deadline: Date.now() + 300 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    await expect(api([a.url], 10_000).getJson('/t', {}, Temp, { deadline: Date.now() + 300 })).rejects.toMatchObject({
+      code: 'UPSTREAM_TIMEOUT',
+    });
     expect(Date.now() - started).toBeLessThan(600);
   });
 
   it('reads the body of a listed non-2xx status as an answer (a venue’s 400 "unknown symbol")', async () => {
     a.use([fixture('/t', 400, { code: -1121, msg: 'Invalid symbol.' })]);
     const Answer = z.union([Temp, z.object({ code: z.number(), msg: z.string() })]);
-    expect(await api([a.url]).getJson('/t', {}, Answer, { answerStatuses: [400] })).toEqual({ code: -1121, msg: 'Invalid symbol.' });
-    await expect(api([a.url]).getJson('/t', {}, Answer)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', details: { status: 400 } });
+    expect(await api([a.url]).getJson('/t', {}, Answer, { answerStatuses: [400] })).toEqual({
+      code: -1121,
+      msg: 'Invalid symbol.',
+    });
+    await expect(api([a.url]).getJson('/t', {}, Answer)).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      details: { status: 400 },
+    });
   });
 
   it('posts a JSON body and parses the answer like a GET', async () => {
@@ -110,7 +133,9 @@ describe('createUpstream', () => {
   });
 
   it('redacts credentials from URLs it logs', () => {
-    expect(redactUrl(new URL('https://x.test/a?q=1&apikey=s3cret&token=t'))).toBe('https://x.test/a?q=1&apikey=***&token=***');
+    expect(redactUrl(new URL('https://x.test/a?q=1&apikey=s3cret&token=t'))).toBe(
+      'https://x.test/a?q=1&apikey=***&token=***',
+    );
   });
 });
 
@@ -119,12 +144,28 @@ describe(SwrCache.name, () => {
     let now = 0;
     const cache = new SwrCache(10, () => now);
     const policy = { freshMs: 100, staleMs: 1_000 };
-    expect((await cache.get('k', policy, async () => ({ value: 1, source: 'p' }))).freshness).toEqual({ source: 'p', fetchedAt: new Date(0).toISOString(), stale: false });
+    expect((await cache.get('k', policy, async () => ({ value: 1, source: 'p' }))).freshness).toEqual({
+      source: 'p',
+      fetchedAt: new Date(0).toISOString(),
+      stale: false,
+    });
     now = 500;
-    const stale = await cache.get('k', policy, () => Promise.reject(new TollError('UPSTREAM_ERROR', 'p answered HTTP 503')));
-    expect(stale).toEqual({ value: 1, freshness: { source: 'p', fetchedAt: new Date(0).toISOString(), stale: true, reason: 'UPSTREAM_ERROR: p answered HTTP 503' } });
+    const stale = await cache.get('k', policy, () =>
+      Promise.reject(new TollError('UPSTREAM_ERROR', 'p answered HTTP 503')),
+    );
+    expect(stale).toEqual({
+      value: 1,
+      freshness: {
+        source: 'p',
+        fetchedAt: new Date(0).toISOString(),
+        stale: true,
+        reason: 'UPSTREAM_ERROR: p answered HTTP 503',
+      },
+    });
     now = 5_000;
-    await expect(cache.get('k', policy, () => Promise.reject(new TollError('UPSTREAM_ERROR', 'down')))).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
+    await expect(
+      cache.get('k', policy, () => Promise.reject(new TollError('UPSTREAM_ERROR', 'down'))),
+    ).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
   });
 
   it('loads once for concurrent callers of the same key', async () => {
@@ -135,7 +176,9 @@ describe(SwrCache.name, () => {
       await new Promise((r) => setTimeout(r, 20));
       return { value: 'v', source: 's' };
     };
-    const results = await Promise.all(Array.from({ length: 10 }, () => cache.get('k', { freshMs: 1_000, staleMs: 0 }, load)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => cache.get('k', { freshMs: 1_000, staleMs: 0 }, load)),
+    );
     expect(loads).toBe(1);
     expect(results.every((r) => r.value === 'v')).toBe(true);
   });

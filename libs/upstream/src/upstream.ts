@@ -15,7 +15,14 @@ const RETRYABLE_STATUS = new Set([
   504, // the provider's own gateway timed out
 ]);
 // Network failures worth another attempt: the request never reached a working server.
-const RETRYABLE_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const RETRYABLE_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 // Time we keep back from the caller's deadline to answer it.
 const DEADLINE_MARGIN_MS = 50;
 
@@ -26,7 +33,8 @@ export interface UpstreamOptions {
   userAgent: string;
   headers?: Record<string, string>;
   maxAttempts?: number;
-  governor?: GovernorOptions | Governor; // options build a per-process bucket; a Governor may be shared (SharedRateGovernor)
+  // options build a per-process bucket; a Governor may be shared (SharedRateGovernor)
+  governor?: GovernorOptions | Governor;
   fetch?: typeof fetch;
   log?: (event: string, fields: Record<string, unknown>) => void;
 }
@@ -52,18 +60,29 @@ export interface Upstream {
 // As Response.text() does: UTF-8, a leading byte-order mark dropped, invalid bytes replaced.
 const decode = (bytes: Buffer) => new TextDecoder().decode(bytes);
 
-const errorCode = (e: unknown): string | undefined => (e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code;
+const errorCode = (e: unknown): string | undefined =>
+  (e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code;
 
 // The one wrapper for every external HTTP call: deadline-bounded timeouts, retries only on the listed
 // failures, failover across base URLs, schema-checked bodies, a rate governor, redacted logs.
 export function createUpstream(options: UpstreamOptions): Upstream {
   // Chosen per call, so replay mode switched on at start-up applies to clients created before it.
   const doFetch = (url: URL, init: RequestInit) => (options.fetch ?? (replayActive() ? replayFetch : fetch))(url, init);
-  const governor = options.governor && 'take' in options.governor ? options.governor : options.governor ? new RateGovernor(options.governor) : undefined;
+  const governor =
+    options.governor && 'take' in options.governor
+      ? options.governor
+      : options.governor
+        ? new RateGovernor(options.governor)
+        : undefined;
   const maxAttempts = options.maxAttempts ?? Math.max(2, options.baseUrls.length);
   const log = options.log ?? (() => undefined);
 
-  async function request(path: string, query: Query, call: CallOptions, body?: string): Promise<{ bytes: Buffer; url: string }> {
+  async function request(
+    path: string,
+    query: Query,
+    call: CallOptions,
+    body?: string,
+  ): Promise<{ bytes: Buffer; url: string }> {
     const deadline = call.deadline ?? Date.now() + options.timeoutMs;
     let lastError: TollError | undefined;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
@@ -72,43 +91,73 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
       // The governor may make us wait, so the attempt's budget is what is left after it. A replayed call reaches no
       // provider, so no provider's rate limit applies to it (a demo on recordings would otherwise queue for nothing).
-      if (governor && !(replayActive() && !options.fetch)) await governor.take(deadline - DEADLINE_MARGIN_MS, options.name);
+      if (governor && !(replayActive() && !options.fetch))
+        await governor.take(deadline - DEADLINE_MARGIN_MS, options.name);
       const budget = Math.min(options.timeoutMs, deadline - Date.now() - DEADLINE_MARGIN_MS);
-      if (budget <= 0) throw lastError ?? new TollError('UPSTREAM_TIMEOUT', `${options.name}: no time left before the deadline`, { upstream: options.name });
+      if (budget <= 0)
+        throw (
+          lastError ??
+          new TollError('UPSTREAM_TIMEOUT', `${options.name}: no time left before the deadline`, {
+            upstream: options.name,
+          })
+        );
       const started = Date.now();
       const timer = upstreamMetrics()?.duration.startTimer({ provider: options.name });
       let res: Response;
       let bytes: Buffer;
       try {
-        [res, bytes] = await span(`upstream ${options.name}`, SpanKind.CLIENT, { 'toll.upstream': options.name, 'http.request.method': body === undefined ? 'GET' : 'POST', attempt }, async (s) => {
-          const r = await doFetch(url, {
-            ...(body === undefined ? {} : { method: 'POST', body }),
-            headers: {
-              'user-agent': options.userAgent,
-              accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
-              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-              ...options.headers,
-              ...call.headers,
-            },
-            signal: AbortSignal.timeout(Math.max(1, budget)),
+        [res, bytes] = await span(
+          `upstream ${options.name}`,
+          SpanKind.CLIENT,
+          { 'toll.upstream': options.name, 'http.request.method': body === undefined ? 'GET' : 'POST', attempt },
+          async (s) => {
+            const r = await doFetch(url, {
+              ...(body === undefined ? {} : { method: 'POST', body }),
+              headers: {
+                'user-agent': options.userAgent,
+                accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
+                ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+                ...options.headers,
+                ...call.headers,
+              },
+              signal: AbortSignal.timeout(Math.max(1, budget)),
             });
-          s?.setAttribute('http.response.status_code', r.status);
-          return [r, Buffer.from(await r.arrayBuffer())] as const;
-        });
+            s?.setAttribute('http.response.status_code', r.status);
+            return [r, Buffer.from(await r.arrayBuffer())] as const;
+          },
+        );
         timer?.({ outcome: `${Math.floor(res.status / 100)}xx` });
       } catch (e) {
         const timedOut = (e as Error)?.name === 'TimeoutError' || (e as Error)?.name === 'AbortError';
         timer?.({ outcome: timedOut ? 'timeout' : 'network' });
-        log('upstream failure', { upstream: options.name, url: redactUrl(url), error: timedOut ? 'timeout' : (errorCode(e) ?? String(e)), ms: Date.now() - started });
+        log('upstream failure', {
+          upstream: options.name,
+          url: redactUrl(url),
+          error: timedOut ? 'timeout' : (errorCode(e) ?? String(e)),
+          ms: Date.now() - started,
+        });
         lastError = timedOut
-          ? new TollError('UPSTREAM_TIMEOUT', `${options.name} did not answer in ${budget} ms`, { upstream: options.name })
-          : new TollError('UPSTREAM_ERROR', `${options.name} unreachable`, { upstream: options.name, cause: errorCode(e) ?? 'network' });
+          ? new TollError('UPSTREAM_TIMEOUT', `${options.name} did not answer in ${budget} ms`, {
+              upstream: options.name,
+            })
+          : new TollError('UPSTREAM_ERROR', `${options.name} unreachable`, {
+              upstream: options.name,
+              cause: errorCode(e) ?? 'network',
+            });
         if (timedOut || RETRYABLE_CODES.has(errorCode(e) ?? '')) continue;
         throw lastError;
       }
-      log('upstream call', { upstream: options.name, url: redactUrl(url), status: res.status, ms: Date.now() - started });
+      log('upstream call', {
+        upstream: options.name,
+        url: redactUrl(url),
+        status: res.status,
+        ms: Date.now() - started,
+      });
       if (res.ok || call.answerStatuses?.includes(res.status)) return { bytes, url: redactUrl(url) };
-      lastError = new TollError('UPSTREAM_ERROR', `${options.name} answered HTTP ${res.status}`, { upstream: options.name, status: res.status });
+      lastError = new TollError('UPSTREAM_ERROR', `${options.name} answered HTTP ${res.status}`, {
+        upstream: options.name,
+        status: res.status,
+      });
       if (!RETRYABLE_STATUS.has(res.status)) throw lastError;
     }
     throw lastError ?? new TollError('UPSTREAM_ERROR', `${options.name} failed`, { upstream: options.name });
@@ -136,13 +185,18 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       body = JSON.parse(text);
     } catch {
       // A 200 with an HTML or plain-text error page is an upstream error, not data.
-      throw new TollError('UPSTREAM_ERROR', `${options.name} answered with a body that is not JSON`, { upstream: options.name, sample: text.slice(0, 120) });
+      throw new TollError('UPSTREAM_ERROR', `${options.name} answered with a body that is not JSON`, {
+        upstream: options.name,
+        sample: text.slice(0, 120),
+      });
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new TollError('UPSTREAM_ERROR', `${options.name} answered with an unexpected shape`, {
         upstream: options.name,
-        issues: parsed.error.issues.slice(0, 5).map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
+        issues: parsed.error.issues
+          .slice(0, 5)
+          .map((i) => ({ field: i.path.join('.') || '(root)', message: i.message })),
       });
     }
     return parsed.data;

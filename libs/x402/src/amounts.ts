@@ -11,7 +11,8 @@ export function toAtomic(decimal: string, decimals: number): bigint {
   const m = DECIMAL.exec(decimal);
   if (!m) throw new RangeError(`not a decimal amount: ${decimal}`);
   const frac = m[2] ?? '';
-  if (frac.length > decimals && /[1-9]/.test(frac.slice(decimals))) throw new RangeError(`${decimal} has more than ${decimals} decimals`);
+  if (frac.length > decimals && /[1-9]/.test(frac.slice(decimals)))
+    throw new RangeError(`${decimal} has more than ${decimals} decimals`);
   return BigInt(m[1] + frac.slice(0, decimals).padEnd(decimals, '0'));
 }
 

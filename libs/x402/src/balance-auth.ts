@@ -13,7 +13,8 @@ export const BALANCE_HEADERS = {
 } as const;
 
 export const BALANCE_SIGNING_PREFIX = 'toll-balance-v2';
-// The form before 2026-11-28, without the deployment: still accepted until PAYMENTS_BALANCE_V1_UNTIL (docs/payments.md).
+// The form before 2026-11-28, without the deployment: still accepted until PAYMENTS_BALANCE_V1_UNTIL
+// (docs/payments.md).
 export const BALANCE_SIGNING_PREFIX_V1 = 'toll-balance-v1';
 export const BALANCE_NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -25,7 +26,8 @@ export interface BalanceSigned {
   nonce: string;
 }
 
-// One-shot crypto.hash: 0.39 µs against createHash().update().digest()'s 0.96 µs on a 200-byte text; every paid call hashes four.
+// One-shot crypto.hash: 0.39 µs against createHash().update().digest()'s 0.96 µs on a 200-byte text; every paid call
+// hashes four.
 export const sha256Hex = (text: string | Buffer) => hash('sha256', text, 'hex');
 
 // The operation's input as the gateway validates it (query parameters and path parameters for GET, the JSON body
@@ -41,11 +43,22 @@ export interface BalanceDeployment {
 
 // The exact bytes signed: eight lines joined by "\n", no trailing newline.
 export const balanceSigningText = (s: BalanceSigned, d: BalanceDeployment) =>
-  [BALANCE_SIGNING_PREFIX, d.network, d.recipient, s.method.toUpperCase(), s.path, s.input_sha256, s.timestamp, s.nonce].join('\n');
+  [
+    BALANCE_SIGNING_PREFIX,
+    d.network,
+    d.recipient,
+    s.method.toUpperCase(),
+    s.path,
+    s.input_sha256,
+    s.timestamp,
+    s.nonce,
+  ].join('\n');
 
 // The v1 bytes (six lines, no deployment), verified only while the old form is still accepted.
-export const balanceSigningTextV1 = (s: BalanceSigned) => [BALANCE_SIGNING_PREFIX_V1, s.method.toUpperCase(), s.path, s.input_sha256, s.timestamp, s.nonce].join('\n');
+export const balanceSigningTextV1 = (s: BalanceSigned) =>
+  [BALANCE_SIGNING_PREFIX_V1, s.method.toUpperCase(), s.path, s.input_sha256, s.timestamp, s.nonce].join('\n');
 
-// What a receipt's request_sha256 hashes: operation, method, path and input_sha256, one per line (UTF-8, no final newline).
+// What a receipt's request_sha256 hashes: operation, method, path and input_sha256, one per line (UTF-8, no final
+// newline).
 export const requestSha256 = (operationId: string, method: string, path: string, input: unknown) =>
   sha256Hex([operationId, method.toUpperCase(), path, inputSha256(input)].join('\n'));

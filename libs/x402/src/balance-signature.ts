@@ -1,5 +1,11 @@
 import { PublicKey } from '@solana/web3.js';
-import { BALANCE_NONCE, balanceSigningText, balanceSigningTextV1, type BalanceDeployment, type BalanceSigned } from './balance-auth';
+import {
+  BALANCE_NONCE,
+  balanceSigningText,
+  balanceSigningTextV1,
+  type BalanceDeployment,
+  type BalanceSigned,
+} from './balance-auth';
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
@@ -30,14 +36,23 @@ export interface SignaturePolicy {
   v1UntilMs: number | null;
 }
 
-const malformed = (part: BalanceAuthRefusal['part'], message: string): SignatureCheck => ({ ok: false, reason: 'balance_auth_malformed', part, message });
+const malformed = (part: BalanceAuthRefusal['part'], message: string): SignatureCheck => ({
+  ok: false,
+  reason: 'balance_auth_malformed',
+  part,
+  message,
+});
 
 // The wallet's Ed25519 public key (a Solana address is the raw 32-byte key in base58), or undefined if it is not one.
 function keyOf(wallet: string): KeyObject | undefined {
   let key = keys.get(wallet);
   if (key) return key;
   try {
-    key = createPublicKey({ key: Buffer.concat([SPKI_ED25519, new PublicKey(wallet).toBytes()]), format: 'der', type: 'spki' });
+    key = createPublicKey({
+      key: Buffer.concat([SPKI_ED25519, new PublicKey(wallet).toBytes()]),
+      format: 'der',
+      type: 'spki',
+    });
   } catch {
     return undefined;
   }
@@ -48,26 +63,50 @@ function keyOf(wallet: string): KeyObject | undefined {
 
 // A request signed by a wallet's Ed25519 key for this deployment, inside the clock window. Nothing is read or written
 // here: a wrong key or another deployment is refused before any nonce, hold or balance is touched.
-export function checkBalanceSignature(wallet: string, signature: string, signed: BalanceSigned, policy: SignaturePolicy, nowMs = Date.now()): SignatureCheck {
+export function checkBalanceSignature(
+  wallet: string,
+  signature: string,
+  signed: BalanceSigned,
+  policy: SignaturePolicy,
+  nowMs = Date.now(),
+): SignatureCheck {
   const { skewSeconds } = policy;
   const key = keyOf(wallet);
   if (!key) return malformed('wallet', 'the wallet is not a Solana address (base58 of a 32-byte Ed25519 public key)');
-  if (!SIGNATURE_BASE64.test(signature)) return malformed('signature', 'the signature must be standard base64 of 64 bytes: 88 characters ending in ==');
-  if (!BALANCE_NONCE.test(signed.nonce)) return malformed('nonce', 'the nonce must be 16-64 characters of [A-Za-z0-9_-]');
-  if (!/^\d{1,12}$/.test(signed.timestamp)) return malformed('timestamp', 'the timestamp must be unix seconds in decimal digits');
+  if (!SIGNATURE_BASE64.test(signature))
+    return malformed('signature', 'the signature must be standard base64 of 64 bytes: 88 characters ending in ==');
+  if (!BALANCE_NONCE.test(signed.nonce))
+    return malformed('nonce', 'the nonce must be 16-64 characters of [A-Za-z0-9_-]');
+  if (!/^\d{1,12}$/.test(signed.timestamp))
+    return malformed('timestamp', 'the timestamp must be unix seconds in decimal digits');
   const now = Math.floor(nowMs / 1000);
   if (Math.abs(Number(signed.timestamp) - now) > skewSeconds) {
-    return { ok: false, reason: 'balance_clock_skew', part: 'clock', message: `the timestamp is more than ${skewSeconds} s from our clock (unix ${now})`, server_time: String(now) };
+    return {
+      ok: false,
+      reason: 'balance_clock_skew',
+      part: 'clock',
+      message: `the timestamp is more than ${skewSeconds} s from our clock (unix ${now})`,
+      server_time: String(now),
+    };
   }
   const text = balanceSigningText(signed, policy.deployment);
   const sig = Buffer.from(signature, 'base64');
   if (verify(null, Buffer.from(text, 'utf8'), key, sig)) return { ok: true, version: 2 };
-  if (policy.v1UntilMs !== null && nowMs < policy.v1UntilMs && verify(null, Buffer.from(balanceSigningTextV1(signed), 'utf8'), key, sig)) return { ok: true, version: 1 };
+  if (
+    policy.v1UntilMs !== null &&
+    nowMs < policy.v1UntilMs &&
+    verify(null, Buffer.from(balanceSigningTextV1(signed), 'utf8'), key, sig)
+  )
+    return { ok: true, version: 1 };
   return {
     ok: false,
     reason: 'balance_signature_invalid',
     part: 'signed_text_or_key',
-    message: 'the signature does not verify over expected_signed_text with the key of the wallet: a line that differs from what you signed is the mistake (network and recipient: this service\'s, from GET /toll/payments/health; input_sha256: the canonical JSON of the input); if none differs, the signing key is not the wallet\'s',
+    message:
+      'the signature does not verify over expected_signed_text with the key of the wallet: a line that differs ' +
+      "from what you signed is the mistake (network and recipient: this service's, from GET " +
+      '/toll/payments/health; input_sha256: the canonical JSON of the input); if none differs, the signing key ' +
+      "is not the wallet's",
     expected_signed_text: text,
   };
 }
@@ -75,5 +114,9 @@ export function checkBalanceSignature(wallet: string, signature: string, signed:
 // The wallet's Ed25519 signature (standard base64) of the UTF-8 text: a payer proof (payerProofText in @toll/x402).
 export function walletSigned(wallet: string, text: string, signature: string): boolean {
   const key = keyOf(wallet);
-  return Boolean(key) && SIGNATURE_BASE64.test(signature) && verify(null, Buffer.from(text, 'utf8'), key!, Buffer.from(signature, 'base64'));
+  return (
+    Boolean(key) &&
+    SIGNATURE_BASE64.test(signature) &&
+    verify(null, Buffer.from(text, 'utf8'), key!, Buffer.from(signature, 'base64'))
+  );
 }

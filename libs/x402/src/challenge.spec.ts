@@ -12,7 +12,15 @@ const terms: ChallengeTerms = {
   solQuote: null,
   chain: { rpcUrl: null, description: 'Solana devnet' },
 };
-const quote: MemoQuote = { operationId: 'g.op', usd: '0.01', usdcAtomic: 10_000n, lamports: null, expiresAt: 2_000_000_000, nonce: 'n', binding: null };
+const quote: MemoQuote = {
+  operationId: 'g.op',
+  usd: '0.01',
+  usdcAtomic: 10_000n,
+  lamports: null,
+  expiresAt: 2_000_000_000,
+  nonce: 'n',
+  binding: null,
+};
 const route = (outputSchema: Record<string, unknown>) => ({
   operationId: 'g.op',
   method: 'GET' as const,
@@ -22,7 +30,11 @@ const route = (outputSchema: Record<string, unknown>) => ({
   inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
   outputSchema,
 });
-const req = (outputSchema: Record<string, unknown>) => ({ requestId: 'r', resourceUrl: 'http://gw/toll/g/op', route: route(outputSchema) });
+const req = (outputSchema: Record<string, unknown>) => ({
+  requestId: 'r',
+  resourceUrl: 'http://gw/toll/g/op',
+  route: route(outputSchema),
+});
 
 describe('buildPaymentRequired', () => {
   it('carries the whole output schema when the header stays small', () => {
@@ -32,10 +44,18 @@ describe('buildPaymentRequired', () => {
   });
 
   it('leaves out a large output schema, keeping the input schema, so the header fits common clients', () => {
-    const large = { type: 'object', properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`field_${i}`, { type: 'string', description: 'x'.repeat(20) }])) };
+    const large = {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 400 }, (_, i) => [`field_${i}`, { type: 'string', description: 'x'.repeat(20) }]),
+      ),
+    };
     const v2 = buildPaymentRequired(req(large), terms, quote, 'memo', 'payment_required') as any;
     expect(JSON.stringify(v2).length).toBeLessThanOrEqual(HEADER_JSON_BUDGET);
-    expect(v2.extensions.bazaar.schema.properties.output.properties.example).toEqual({ type: 'object', description: 'See the operation in /openapi.json' });
+    expect(v2.extensions.bazaar.schema.properties.output.properties.example).toEqual({
+      type: 'object',
+      description: 'See the operation in /openapi.json',
+    });
     expect(v2.extensions.bazaar.schema.properties.input.properties.queryParams).toEqual(route(large).inputSchema);
   });
 });
@@ -43,23 +63,51 @@ describe('buildPaymentRequired', () => {
 describe('input examples in discovery', () => {
   const withExample = (method: 'GET' | 'POST') => ({
     ...req({ type: 'object' }),
-    route: { ...route({ type: 'object' }), method, inputSchema: { ...route({}).inputSchema, properties: { q: { type: 'string' }, n: { type: 'integer' } }, examples: [{ q: 'solana' }] } },
+    route: {
+      ...route({ type: 'object' }),
+      method,
+      inputSchema: {
+        ...route({}).inputSchema,
+        properties: { q: { type: 'string' }, n: { type: 'integer' } },
+        examples: [{ q: 'solana' }],
+      },
+    },
   });
 
   it("fills bazaar's info.input with the route's example: query parameters for GET, a JSON body for POST", () => {
-    expect((buildPaymentRequired(withExample('GET'), terms, quote, 'memo', 'payment_required') as any).extensions.bazaar.info.input).toEqual({ type: 'http', method: 'GET', queryParams: { q: 'solana' } });
-    expect((buildPaymentRequired(withExample('POST'), terms, quote, 'memo', 'payment_required') as any).extensions.bazaar.info.input).toEqual({ type: 'http', method: 'POST', bodyType: 'json', body: { q: 'solana' } });
-    expect((buildPaymentRequired(req({}), terms, quote, 'memo', 'payment_required') as any).extensions.bazaar.info.input).toEqual({ type: 'http', method: 'GET' });
+    expect(
+      (buildPaymentRequired(withExample('GET'), terms, quote, 'memo', 'payment_required') as any).extensions.bazaar.info
+        .input,
+    ).toEqual({ type: 'http', method: 'GET', queryParams: { q: 'solana' } });
+    expect(
+      (buildPaymentRequired(withExample('POST'), terms, quote, 'memo', 'payment_required') as any).extensions.bazaar
+        .info.input,
+    ).toEqual({ type: 'http', method: 'POST', bodyType: 'json', body: { q: 'solana' } });
+    expect(
+      (buildPaymentRequired(req({}), terms, quote, 'memo', 'payment_required') as any).extensions.bazaar.info.input,
+    ).toEqual({ type: 'http', method: 'GET' });
   });
 
   it('describes the input in the v1 entry beside the output: field definitions with required and the example value', () => {
     const [get] = buildChallengeBody(withExample('GET'), terms, quote, 'memo', 'payment_required').accepts;
     expect(get.outputSchema).toEqual({
-      input: { type: 'http', method: 'GET', discoverable: true, queryParams: { q: { type: 'string', required: true, example: 'solana' }, n: { type: 'integer', required: false } } },
+      input: {
+        type: 'http',
+        method: 'GET',
+        discoverable: true,
+        queryParams: {
+          q: { type: 'string', required: true, example: 'solana' },
+          n: { type: 'integer', required: false },
+        },
+      },
       output: { type: 'object' },
     });
     const [post] = buildChallengeBody(withExample('POST'), terms, quote, 'memo', 'payment_required').accepts;
-    expect(post.outputSchema.input).toMatchObject({ method: 'POST', bodyType: 'json', bodyFields: { q: { required: true, example: 'solana' } } });
+    expect(post.outputSchema.input).toMatchObject({
+      method: 'POST',
+      bodyType: 'json',
+      bodyFields: { q: { required: true, example: 'solana' } },
+    });
   });
 });
 
@@ -77,6 +125,8 @@ describe('a route whose answer is a credential', () => {
     });
     expect(payerProofText('toll2:memo', 'f'.repeat(64))).toBe(body.toll.payer_proof!.signed_text);
     expect(body.toll.how_to_pay.filter((line) => line.includes('x-toll-payer-signature'))).toHaveLength(2);
-    expect(buildChallengeBody(req({}), terms, quote, 'toll2:memo', 'payment_required').toll.payer_proof).toBeUndefined();
+    expect(
+      buildChallengeBody(req({}), terms, quote, 'toll2:memo', 'payment_required').toll.payer_proof,
+    ).toBeUndefined();
   });
 });

@@ -20,7 +20,10 @@ export interface PaymentRequiredV2 {
   error: string;
   resource: { url: string; description: string; mimeType: string };
   accepts: PaymentRequirementsV2[];
-  extensions: { bazaar: { info: Record<string, unknown>; schema: Record<string, unknown> }; toll_balance: ReturnType<typeof balanceExtension> };
+  extensions: {
+    bazaar: { info: Record<string, unknown>; schema: Record<string, unknown> };
+    toll_balance: ReturnType<typeof balanceExtension>;
+  };
 }
 
 export interface PaymentRequirementsV1 {
@@ -45,23 +48,38 @@ export interface ChallengeTerms {
   feePayer: string; // pays fees when we settle x402 `exact` transfers ourselves
   maxTimeoutSeconds: number;
   solQuote: { solUsd: string; source: string; asOf: string } | null;
-  // The chain payments verifies against, as callers should reach it (never the internal RPC URL, which may carry a key).
+  // The chain payments verifies against, as callers should reach it (never the internal RPC URL, which may carry a
+  // key).
   chain: { rpcUrl: string | null; description: string };
 }
 
 // What each refusal reason means to a payer, for the error object beside x402's `error` string.
 const REASON_TEXT: Record<string, string> = {
-  payment_required: 'This operation is paid: pay as described in toll.how_to_pay (or accepts), then repeat the request with the proof.',
+  payment_required:
+    'This operation is paid: pay as described in toll.how_to_pay (or accepts), then repeat the request with the proof.',
   payment_tx_header_missing: 'toll_memo was given without the X-Payment-Tx header naming the transaction that paid it.',
   proof_already_redeemed: 'This proof already paid for another request; pay again for a new one.',
-  payer_proof_missing: `This operation's answer is a credential, so only the payer may redeem it: add header ${HEADERS.payerSignature} with the paying wallet's signature of toll.payer_proof.signed_text.`,
-  payer_proof_invalid: `${HEADERS.payerSignature} is not the paying wallet's signature (the transaction's fee payer, or the x402 payer) of toll.payer_proof.signed_text for this request and memo.`,
-  memo_wrong_input: 'This memo was issued for another request (another input or Idempotency-Key): repeat exactly the request that got it, or pay the fresh memo here for this one.',
+  payer_proof_missing:
+    `This operation's answer is a credential, so only the payer may redeem it: add header ` +
+    `${HEADERS.payerSignature} with the paying wallet's signature of toll.payer_proof.signed_text.`,
+  payer_proof_invalid:
+    `${HEADERS.payerSignature} is not the paying wallet's signature (the transaction's fee payer, or the x402 ` +
+    `payer) of toll.payer_proof.signed_text for this request and memo.`,
+  memo_wrong_input:
+    'This memo was issued for another request (another input or Idempotency-Key): repeat exactly the request ' +
+    'that got it, or pay the fresh memo here for this one.',
   block_used_up: 'Every request this block bought is used; pay for a new block.',
-  proof_credited: 'This payment was credited to its payer\'s prepaid balance, so it pays for no call: spend the balance (toll.how_to_pay), or pay the fresh memo here.',
-  balance_auth_malformed: 'A prepaid-balance header is malformed: balance_auth.part names which one (see toll.how_to_pay).',
-  balance_clock_skew: 'x-toll-timestamp is too far from our clock: balance_auth.server_time is our time; sign again with a fresh timestamp and nonce.',
-  balance_signature_invalid: 'The balance signature does not verify: compare your signed text with balance_auth.expected_signed_text line by line; if they are equal, the key that signed is not the one of x-toll-wallet.',
+  proof_credited:
+    "This payment was credited to its payer's prepaid balance, so it pays for no call: spend the balance " +
+    '(toll.how_to_pay), or pay the fresh memo here.',
+  balance_auth_malformed:
+    'A prepaid-balance header is malformed: balance_auth.part names which one (see toll.how_to_pay).',
+  balance_clock_skew:
+    'x-toll-timestamp is too far from our clock: balance_auth.server_time is our time; sign again with a fresh ' +
+    'timestamp and nonce.',
+  balance_signature_invalid:
+    'The balance signature does not verify: compare your signed text with balance_auth.expected_signed_text line ' +
+    'by line; if they are equal, the key that signed is not the one of x-toll-wallet.',
   nonce_reused: 'This wallet already used this x-toll-nonce: sign again with a new nonce.',
   balance_too_low: 'The prepaid balance cannot cover this call: balance names the shortfall and the deposit routes.',
 };
@@ -103,7 +121,10 @@ export function bazaarExtension(route: ChallengeRequest['route']) {
       ...(pathSchema ? { pathParams: pathSchema } : {}),
       ...(isBody ? { bodyType: { enum: ['json'] }, body: restSchema } : { queryParams: restSchema }),
     },
-    required: [...(isBody ? ['type', 'method', 'bodyType', 'body'] : ['type', 'method']), ...(pathSchema ? ['pathParams'] : [])],
+    required: [
+      ...(isBody ? ['type', 'method', 'bodyType', 'body'] : ['type', 'method']),
+      ...(pathSchema ? ['pathParams'] : []),
+    ],
     additionalProperties: false,
   };
   return {
@@ -127,15 +148,29 @@ const pathParamNames = (path: string) => [...path.matchAll(/\{([a-z0-9_]+)\}/gi)
 function splitPathParams(route: ChallengeRequest['route']) {
   const names = pathParamNames(route.path);
   const example = inputExampleOf(route) ?? {};
-  const schema = route.inputSchema as { properties?: Record<string, unknown>; required?: string[]; examples?: unknown[] };
-  const pick = <T>(o: Record<string, T>, inPath: boolean) => Object.fromEntries(Object.entries(o).filter(([k]) => names.includes(k) === inPath));
+  const schema = route.inputSchema as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+    examples?: unknown[];
+  };
+  const pick = <T>(o: Record<string, T>, inPath: boolean) =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => names.includes(k) === inPath));
   if (!names.length) return { pathParams: {}, rest: example, pathSchema: null, restSchema: route.inputSchema };
   const { examples: _examples, ...rest } = schema;
   return {
     pathParams: pick(example, true),
     rest: pick(example, false),
-    pathSchema: { type: 'object', properties: pick(schema.properties ?? {}, true), required: names, additionalProperties: false },
-    restSchema: { ...rest, properties: pick(schema.properties ?? {}, false), required: (schema.required ?? []).filter((k) => !names.includes(k)) },
+    pathSchema: {
+      type: 'object',
+      properties: pick(schema.properties ?? {}, true),
+      required: names,
+      additionalProperties: false,
+    },
+    restSchema: {
+      ...rest,
+      properties: pick(schema.properties ?? {}, false),
+      required: (schema.required ?? []).filter((k) => !names.includes(k)),
+    },
   };
 }
 
@@ -149,7 +184,9 @@ export function concreteExamplePath(route: Pick<ChallengeRequest['route'], 'path
 }
 
 // The example a route announces with its input schema (JSON Schema `examples`), if any.
-export function inputExampleOf(route: Pick<ChallengeRequest['route'], 'inputSchema'>): Record<string, unknown> | undefined {
+export function inputExampleOf(
+  route: Pick<ChallengeRequest['route'], 'inputSchema'>,
+): Record<string, unknown> | undefined {
   const first = (route.inputSchema.examples as unknown[] | undefined)?.[0];
   return first && typeof first === 'object' && !Array.isArray(first) ? (first as Record<string, unknown>) : undefined;
 }
@@ -161,9 +198,15 @@ function v1OutputSchema(route: ChallengeRequest['route']) {
   const required = new Set((route.inputSchema.required as string[] | undefined) ?? []);
   const example = inputExampleOf(route) ?? {};
   const fields = Object.fromEntries(
-    Object.entries(properties).map(([name, schema]) => [name, { ...schema, required: required.has(name), ...(name in example ? { example: example[name] } : {}) }]),
+    Object.entries(properties).map(([name, schema]) => [
+      name,
+      { ...schema, required: required.has(name), ...(name in example ? { example: example[name] } : {}) },
+    ]),
   );
-  const input = route.method === 'POST' ? { type: 'http', method: route.method, discoverable: true, bodyType: 'json', bodyFields: fields } : { type: 'http', method: route.method, discoverable: true, queryParams: fields };
+  const input =
+    route.method === 'POST'
+      ? { type: 'http', method: route.method, discoverable: true, bodyType: 'json', bodyFields: fields }
+      : { type: 'http', method: route.method, discoverable: true, queryParams: fields };
   return { input, output: route.outputSchema };
 }
 
@@ -172,13 +215,29 @@ function v1OutputSchema(route: ChallengeRequest['route']) {
 // output schema's example (the v1 body and /openapi.json still carry it).
 export const HEADER_JSON_BUDGET = 6_000;
 
-export function buildPaymentRequired(req: ChallengeRequest, terms: ChallengeTerms, quote: MemoQuote, memo: string, error: string): PaymentRequiredV2 {
+export function buildPaymentRequired(
+  req: ChallengeRequest,
+  terms: ChallengeTerms,
+  quote: MemoQuote,
+  memo: string,
+  error: string,
+): PaymentRequiredV2 {
   const full = paymentRequired(req, terms, quote, memo, error, req.route);
   if (JSON.stringify(full).length <= HEADER_JSON_BUDGET) return full;
-  return paymentRequired(req, terms, quote, memo, error, { ...req.route, outputSchema: { type: 'object', description: 'See the operation in /openapi.json' } });
+  return paymentRequired(req, terms, quote, memo, error, {
+    ...req.route,
+    outputSchema: { type: 'object', description: 'See the operation in /openapi.json' },
+  });
 }
 
-function paymentRequired(req: ChallengeRequest, terms: ChallengeTerms, quote: MemoQuote, memo: string, error: string, route: ChallengeRequest['route']): PaymentRequiredV2 {
+function paymentRequired(
+  req: ChallengeRequest,
+  terms: ChallengeTerms,
+  quote: MemoQuote,
+  memo: string,
+  error: string,
+  route: ChallengeRequest['route'],
+): PaymentRequiredV2 {
   return {
     x402Version: 2,
     error,
@@ -200,7 +259,13 @@ function paymentRequired(req: ChallengeRequest, terms: ChallengeTerms, quote: Me
 }
 
 // The 402 body: the x402 v1 form, plus everything the memo flow (spec §5) needs in one `toll` object.
-export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms, quote: MemoQuote, memo: string, error: string) {
+export function buildChallengeBody(
+  req: ChallengeRequest,
+  terms: ChallengeTerms,
+  quote: MemoQuote,
+  memo: string,
+  error: string,
+) {
   const accepts: PaymentRequirementsV1[] = [
     {
       scheme: 'exact',
@@ -243,35 +308,62 @@ export function buildChallengeBody(req: ChallengeRequest, terms: ChallengeTerms,
     accepts,
     toll: {
       // Our usual error object, beside the `error` string x402 v1 fixes.
-      error: { code: 'PAYMENT_REQUIRED', reason: error, message: REASON_TEXT[error] ?? `The proof was refused (${error}); pay again as described in how_to_pay.`, request_id: req.requestId },
+      error: {
+        code: 'PAYMENT_REQUIRED',
+        reason: error,
+        message: REASON_TEXT[error] ?? `The proof was refused (${error}); pay again as described in how_to_pay.`,
+        request_id: req.requestId,
+      },
       operation_id: req.route.operationId,
       price: req.route.price,
       memo,
       expires_at: new Date(quote.expiresAt * 1000).toISOString(),
       network: terms.network.caip2,
       chain: { rpc_url: terms.chain.rpcUrl, description: terms.chain.description },
-      usdc: { mint: terms.usdcMint, token_account: terms.usdcTokenAccount, owner: terms.recipient, amount_atomic: quote.usdcAtomic.toString(), amount: fromAtomic(quote.usdcAtomic, 6) },
+      usdc: {
+        mint: terms.usdcMint,
+        token_account: terms.usdcTokenAccount,
+        owner: terms.recipient,
+        amount_atomic: quote.usdcAtomic.toString(),
+        amount: fromAtomic(quote.usdcAtomic, 6),
+      },
       sol,
       ...(payerProof ? { payer_proof: payerProof } : {}),
       how_to_pay: [
-        `Transfer ${sol ? `${sol.lamports} lamports to ${terms.recipient} or ` : ''}${quote.usdcAtomic} USDC atomic units to token account ${terms.usdcTokenAccount}, with the memo above attached through the Memo program.`,
-        `Repeat this request with header ${HEADERS.paymentTx}: <transaction signature> and query parameter ${MEMO_QUERY_PARAM}=<memo>.`,
+        `Transfer ${sol ? `${sol.lamports} lamports to ${terms.recipient} or ` : ''}${quote.usdcAtomic} USDC ` +
+          `atomic units to token account ${terms.usdcTokenAccount}, with the memo above attached through the Memo ` +
+          `program.`,
+        `Repeat this request with header ${HEADERS.paymentTx}: <transaction signature> and query parameter ` +
+          `${MEMO_QUERY_PARAM}=<memo>.`,
         ...(payerProof
           ? [
-              `This answer is a credential: with the memo flow, also send header ${HEADERS.payerSignature}: the base64 Ed25519 signature of toll.payer_proof.signed_text by the wallet that pays (the transaction's fee payer). Without it the proof is refused before it is used.`,
+              `This answer is a credential: with the memo flow, also send header ${HEADERS.payerSignature}: the ` +
+                `base64 Ed25519 signature of toll.payer_proof.signed_text by the wallet that pays (the ` +
+                `transaction's fee payer). Without it the proof is refused before it is used.`,
             ]
           : []),
-        `Or pay with a standard x402 v2 client: the ${HEADERS.paymentRequired} header holds the v2 PaymentRequired.${payerProof ? ` Repeating a settled x402 payment (a retry, a redelivery) needs ${HEADERS.payerSignature} too, signed by the x402 payer.` : ''}`,
+        `Or pay with a standard x402 v2 client: the ${HEADERS.paymentRequired} header holds the v2 ` +
+          `PaymentRequired.` +
+          `${payerProof ? ` Repeating a settled x402 payment (a retry, a redelivery) needs ${HEADERS.payerSignature} too, signed by the x402 payer.` : ''}`,
         ...(block
           ? [
-              `One payment buys ${block} requests to ${req.route.path} (GET and POST alike): send every later request with the same proof; the x-toll-credits-remaining header counts what is left, and an Idempotency-Key makes a repeat a redelivery instead of the next credit.`,
+              `One payment buys ${block} requests to ${req.route.path} (GET and POST alike): send every later ` +
+                `request with the same proof; the x-toll-credits-remaining header counts what is left, and an ` +
+                `Idempotency-Key makes a repeat a redelivery instead of the next credit.`,
             ]
           : []),
-        'Or spend from a prepaid balance (no transaction per call), as follows; balance_payment.deployment is the network and recipient lines to sign for this service, balance_payment.example a worked example to check your bytes against.',
+        'Or spend from a prepaid balance (no transaction per call), as follows; balance_payment.deployment is ' +
+          'the network and recipient lines to sign for this service, balance_payment.example a worked example to ' +
+          'check your bytes against.',
         ...BALANCE_STEPS.map((step) => `Prepaid balance: ${step}`),
-        ...(terms.chain.rpcUrl ? [`Pay on ${terms.chain.description}: ${terms.chain.rpcUrl} (the chain this service verifies against).`] : []),
+        ...(terms.chain.rpcUrl
+          ? [`Pay on ${terms.chain.description}: ${terms.chain.rpcUrl} (the chain this service verifies against).`]
+          : []),
       ],
-      balance_payment: { deployment: { network: terms.network.caip2, recipient: terms.recipient }, example: BALANCE_EXAMPLE },
+      balance_payment: {
+        deployment: { network: terms.network.caip2, recipient: terms.recipient },
+        example: BALANCE_EXAMPLE,
+      },
     },
   };
 }

@@ -14,7 +14,8 @@ export const HEADERS = {
 export const MEMO_QUERY_PARAM = 'toll_memo';
 
 // Standard base64 of UTF-8 JSON; stock x402 decoders reject the URL-safe alphabet.
-export const encodeHeaderJson = (value: unknown): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
+export const encodeHeaderJson = (value: unknown): string =>
+  Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 
 export function decodeHeaderJson(value: string): unknown {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw new SyntaxError('not standard base64');

@@ -22,16 +22,32 @@ export interface MemoQuote {
   binding: string | null; // inputBinding of the one request this memo pays for; null: any input of the operation
 }
 
-export type MemoCheck = { ok: true; quote: MemoQuote } | { ok: false; reason: 'memo_malformed' | 'memo_signature_invalid' | 'memo_expired' };
+export type MemoCheck =
+  { ok: true; quote: MemoQuote } | { ok: false; reason: 'memo_malformed' | 'memo_signature_invalid' | 'memo_expired' };
 
-const mac = (secret: string, body: string): string => createHmac('sha256', secret).update(body).digest().subarray(0, 16).toString('base64url');
+const mac = (secret: string, body: string): string =>
+  createHmac('sha256', secret).update(body).digest().subarray(0, 16).toString('base64url');
 
 // What a memo carries of a request key (lower-case hex sha256): 128 bits, enough that no other input matches it.
-export const inputBinding = (requestKey: string): string => Buffer.from(requestKey.slice(0, 32), 'hex').toString('base64url');
+export const inputBinding = (requestKey: string): string =>
+  Buffer.from(requestKey.slice(0, 32), 'hex').toString('base64url');
 
-export function issueMemo(secret: string, terms: Omit<MemoQuote, 'nonce' | 'binding'> & { binding?: string | null }, nonce = randomBytes(8).toString('hex')): { memo: string; quote: MemoQuote } {
+export function issueMemo(
+  secret: string,
+  terms: Omit<MemoQuote, 'nonce' | 'binding'> & { binding?: string | null },
+  nonce = randomBytes(8).toString('hex'),
+): { memo: string; quote: MemoQuote } {
   const quote: MemoQuote = { ...terms, binding: terms.binding ?? null, nonce };
-  const body = [MEMO_VERSION, quote.operationId, quote.usd, quote.usdcAtomic.toString(), (quote.lamports ?? 0n).toString(), String(quote.expiresAt), nonce, quote.binding ?? UNBOUND].join(':');
+  const body = [
+    MEMO_VERSION,
+    quote.operationId,
+    quote.usd,
+    quote.usdcAtomic.toString(),
+    (quote.lamports ?? 0n).toString(),
+    String(quote.expiresAt),
+    nonce,
+    quote.binding ?? UNBOUND,
+  ].join(':');
   const memo = `${body}:${mac(secret, body)}`;
   if (Buffer.byteLength(memo) > MAX_MEMO_BYTES) throw new RangeError('memo exceeds 256 bytes');
   return { memo, quote };
@@ -46,12 +62,22 @@ export function openMemo(secret: string, memo: string): MemoCheck {
   const [, operationId, usd, usdc, lamports, expires, nonce] = parts;
   const binding = legacy ? UNBOUND : parts[7];
   const given = parts[parts.length - 1];
-  if (!/^\d+$/.test(usdc) || !/^\d+$/.test(lamports) || !/^\d+$/.test(expires) || !/^[0-9a-f]{16}$/.test(nonce)) return { ok: false, reason: 'memo_malformed' };
+  if (!/^\d+$/.test(usdc) || !/^\d+$/.test(lamports) || !/^\d+$/.test(expires) || !/^[0-9a-f]{16}$/.test(nonce))
+    return { ok: false, reason: 'memo_malformed' };
   if (binding !== UNBOUND && !/^[A-Za-z0-9_-]{22}$/.test(binding)) return { ok: false, reason: 'memo_malformed' };
   const expected = Buffer.from(mac(secret, parts.slice(0, -1).join(':')));
   const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { ok: false, reason: 'memo_signature_invalid' };
-  const quote = { operationId, usd, usdcAtomic: BigInt(usdc), lamports: lamports === '0' ? null : BigInt(lamports), expiresAt: Number(expires), nonce, binding: binding === UNBOUND ? null : binding };
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual))
+    return { ok: false, reason: 'memo_signature_invalid' };
+  const quote = {
+    operationId,
+    usd,
+    usdcAtomic: BigInt(usdc),
+    lamports: lamports === '0' ? null : BigInt(lamports),
+    expiresAt: Number(expires),
+    nonce,
+    binding: binding === UNBOUND ? null : binding,
+  };
   return { ok: true, quote };
 }
 

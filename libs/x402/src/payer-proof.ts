@@ -6,4 +6,5 @@
 export const PAYER_PROOF_PREFIX = 'toll-payer-v1';
 
 // request_sha256: the receipt's request hash (requestSha256 in balance-auth.ts) of the request being redeemed.
-export const payerProofText = (memo: string, requestSha256: string) => [PAYER_PROOF_PREFIX, memo, requestSha256].join('\n');
+export const payerProofText = (memo: string, requestSha256: string) =>
+  [PAYER_PROOF_PREFIX, memo, requestSha256].join('\n');

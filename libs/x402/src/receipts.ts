@@ -47,7 +47,10 @@ export class ReceiptSigner {
   ) {
     this.privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, seed]), format: 'der', type: 'pkcs8' });
     this.publicKey = createPublicKey(this.privateKey);
-    this.publicKeyBase64 = this.publicKey.export({ format: 'der', type: 'spki' }).subarray(SPKI_ED25519.length).toString('base64');
+    this.publicKeyBase64 = this.publicKey
+      .export({ format: 'der', type: 'spki' })
+      .subarray(SPKI_ED25519.length)
+      .toString('base64');
   }
 
   sign(claims: ReceiptClaims): string {
@@ -61,7 +64,8 @@ export class ReceiptSigner {
   check(receipt: string): { valid: true; claims: ReceiptClaims } | { valid: false; reason: string } {
     const [body, signature, extra] = receipt.split('.');
     if (!body || !signature || extra !== undefined) return { valid: false, reason: 'malformed' };
-    if (!verify(null, Buffer.from(body), this.publicKey, Buffer.from(signature, 'base64url'))) return { valid: false, reason: 'signature_invalid' };
+    if (!verify(null, Buffer.from(body), this.publicKey, Buffer.from(signature, 'base64url')))
+      return { valid: false, reason: 'signature_invalid' };
     try {
       return { valid: true, claims: JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ReceiptClaims };
     } catch {

@@ -1,10 +1,10 @@
-// `npx nx g ./tools/generators:group <name> [--title "Tag Name"]`: a new group with everything docs/new-group-checklist.md
-// asks for at creation (README "Adding a group"): package.json, tsconfig.build.json, the seven files (main,
-// app.module, config, pricing, controller with one @TollRoute per operation, schemas, service), a health route,
-// provider probes, one upstream client on @toll/upstream, a README, a fixture folder with its README, an eval task
-// file for discovery, and a wire test over real NATS on @toll/testing. Deploy entries (tsconfig.build.json,
-// docker-compose.yml, k8s/apps/<name>, the production overlay) come from tools/add-app-deploy.py, run once the
-// files are written. The example operation is a template to replace: it is named so, and its fixture says so.
+// `npx nx g ./tools/generators:group <name> [--title "Tag Name"]`: a new group with everything
+// docs/new-group-checklist.md asks for at creation (README "Adding a group"): package.json, tsconfig.build.json, the
+// seven files (main, app.module, config, pricing, controller with one @TollRoute per operation, schemas, service), a
+// health route, provider probes, one upstream client on @toll/upstream, a README, a fixture folder with its README, an
+// eval task file for discovery, and a wire test over real NATS on @toll/testing. Deploy entries (tsconfig.build.json,
+// docker-compose.yml, k8s/apps/<name>, the production overlay) come from tools/add-app-deploy.py, run once the files
+// are written. The example operation is a template to replace: it is named so, and its fixture says so.
 'use strict';
 const { generateFiles, names, joinPathFragments } = require('@nx/devkit');
 const { execFileSync } = require('node:child_process');
@@ -31,7 +31,9 @@ async function groupGenerator(tree, options) {
     joinPathFragments('apps/discovery/eval/tasks', `${name}.json`),
     JSON.stringify(
       {
-        note: `${vars.title}: tasks in a user's words for each operation, written before looking at match scores (docs/new-group-checklist.md). npm run bench:match reads them.`,
+        note:
+          `${vars.title}: tasks in a user's words for each operation, written before looking at match scores ` +
+          `(docs/new-group-checklist.md). npm run bench:match reads them.`,
         tasks: [],
       },
       null,
@@ -41,7 +43,10 @@ async function groupGenerator(tree, options) {
   if (options.skipDeploy) return undefined;
   // Files are on disk only after the generator returns: the deploy wiring runs then (not on --dry-run).
   return () => {
-    execFileSync('python3', [path.join(tree.root, 'tools/add-app-deploy.py'), name], { cwd: tree.root, stdio: 'inherit' });
+    execFileSync('python3', [path.join(tree.root, 'tools/add-app-deploy.py'), name], {
+      cwd: tree.root,
+      stdio: 'inherit',
+    });
   };
 }
 

@@ -13,7 +13,14 @@ export interface SourceBook {
   subjects: string[];
   description: string | null;
   cover: { small: string | null; medium: string | null; large: string | null } | null;
-  identifiers: { isbn_10: string[]; isbn_13: string[]; oclc: string[]; lccn: string[]; openlibrary: string | null; google_books: string | null };
+  identifiers: {
+    isbn_10: string[];
+    isbn_13: string[];
+    oclc: string[];
+    lccn: string[];
+    openlibrary: string | null;
+    google_books: string | null;
+  };
   work: { id: string; url: string } | null;
   link: string;
 }
@@ -37,7 +44,29 @@ export const isbnList = (isbns: string[], max: number) =>
 
 // Google Books uses ISO 639-1; Open Library (and this API) MARC 21 codes. The languages books are most often in.
 const MARC_OF_ISO: Record<string, string> = {
-  en: 'eng', fr: 'fre', de: 'ger', es: 'spa', it: 'ita', pt: 'por', nl: 'dut', ru: 'rus', ja: 'jpn', zh: 'chi', ko: 'kor', ar: 'ara',
-  pl: 'pol', sv: 'swe', da: 'dan', no: 'nor', fi: 'fin', cs: 'cze', tr: 'tur', el: 'gre', he: 'heb', hi: 'hin', la: 'lat', hu: 'hun',
+  en: 'eng',
+  fr: 'fre',
+  de: 'ger',
+  es: 'spa',
+  it: 'ita',
+  pt: 'por',
+  nl: 'dut',
+  ru: 'rus',
+  ja: 'jpn',
+  zh: 'chi',
+  ko: 'kor',
+  ar: 'ara',
+  pl: 'pol',
+  sv: 'swe',
+  da: 'dan',
+  no: 'nor',
+  fi: 'fin',
+  cs: 'cze',
+  tr: 'tur',
+  el: 'gre',
+  he: 'heb',
+  hi: 'hin',
+  la: 'lat',
+  hu: 'hun',
 };
 export const marcLanguage = (iso: string) => MARC_OF_ISO[iso.toLowerCase().split('-')[0]] ?? iso.toLowerCase();

@@ -32,14 +32,18 @@ type Volume = z.infer<typeof Volume>;
 const Volumes = z.object({ totalItems: z.number().int(), items: z.array(Volume).optional() });
 
 const https = (url: string | undefined) => (url ? url.replace(/^http:/, 'https:') : null);
-const idsOf = (v: Volume, type: string) => (v.volumeInfo.industryIdentifiers ?? []).filter((i) => i.type === type).map((i) => i.identifier);
+const idsOf = (v: Volume, type: string) =>
+  (v.volumeInfo.industryIdentifiers ?? []).filter((i) => i.type === type).map((i) => i.identifier);
 const linkOf = (v: Volume) => `https://books.google.com/books?id=${encodeURIComponent(v.id)}`;
 
 @Injectable()
 export class GoogleBooksClient {
   private readonly api: Upstream;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: BooksConfig, @Inject(JsonLogger) logger: JsonLogger) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: BooksConfig,
+    @Inject(JsonLogger) logger: JsonLogger,
+  ) {
     this.api = createUpstream({
       name: 'google-books',
       baseUrls: [config.BOOKS_GOOGLE_URL],
@@ -56,15 +60,27 @@ export class GoogleBooksClient {
 
   // The volume for one ISBN-13, or null when Google Books has none that carries it.
   async volume(isbn13: string, deadline: number): Promise<SourceBook | null> {
-    const found = await this.api.getJson('/volumes', { q: `isbn:${isbn13}`, key: this.config.BOOKS_GOOGLE_API_KEY }, Volumes, { deadline });
+    const found = await this.api.getJson(
+      '/volumes',
+      { q: `isbn:${isbn13}`, key: this.config.BOOKS_GOOGLE_API_KEY },
+      Volumes,
+      { deadline },
+    );
     const volume = (found.items ?? []).find((v) => idsOf(v, 'ISBN_13').includes(isbn13));
     return volume ? this.book(volume) : null;
   }
 
   async search(terms: SearchTerms, deadline: number): Promise<SearchPage> {
     const { q, title, author, subject, limit } = terms;
-    const query = [q, title && `intitle:${title}`, author && `inauthor:${author}`, subject && `subject:${subject}`].filter(Boolean).join(' ');
-    const found = await this.api.getJson('/volumes', { q: query, maxResults: limit, printType: 'books', key: this.config.BOOKS_GOOGLE_API_KEY }, Volumes, { deadline });
+    const query = [q, title && `intitle:${title}`, author && `inauthor:${author}`, subject && `subject:${subject}`]
+      .filter(Boolean)
+      .join(' ');
+    const found = await this.api.getJson(
+      '/volumes',
+      { q: query, maxResults: limit, printType: 'books', key: this.config.BOOKS_GOOGLE_API_KEY },
+      Volumes,
+      { deadline },
+    );
     return {
       total: found.totalItems,
       hits: (found.items ?? []).map((v) => {
@@ -102,7 +118,14 @@ export class GoogleBooksClient {
       subjects: info.categories ?? [],
       description: info.description ?? null,
       cover: thumb ? { small: https(info.imageLinks?.smallThumbnail), medium: thumb, large: null } : null,
-      identifiers: { isbn_10: idsOf(v, 'ISBN_10'), isbn_13: idsOf(v, 'ISBN_13'), oclc: [], lccn: [], openlibrary: null, google_books: v.id },
+      identifiers: {
+        isbn_10: idsOf(v, 'ISBN_10'),
+        isbn_13: idsOf(v, 'ISBN_13'),
+        oclc: [],
+        lccn: [],
+        openlibrary: null,
+        google_books: v.id,
+      },
       work: null,
       link: linkOf(v),
     };

@@ -56,7 +56,10 @@ const SearchResult = z.object({
 // Links point at the public site even when the API base URL is a proxy or a test double.
 const SITE = 'https://openlibrary.org';
 const COVERS = 'https://covers.openlibrary.org/b/id';
-const coverOf = (id: number | undefined) => (id && id > 0 ? { small: `${COVERS}/${id}-S.jpg`, medium: `${COVERS}/${id}-M.jpg`, large: `${COVERS}/${id}-L.jpg` } : null);
+const coverOf = (id: number | undefined) =>
+  id && id > 0
+    ? { small: `${COVERS}/${id}-S.jpg`, medium: `${COVERS}/${id}-M.jpg`, large: `${COVERS}/${id}-L.jpg` }
+    : null;
 const idOf = (key: string) => key.split('/').pop() ?? key;
 const SUBJECTS_MAX = 10;
 const ISBNS_MAX = 10;
@@ -78,7 +81,12 @@ export class OpenLibraryClient {
 
   // Editions for many ISBN-13s in one Books API request; an ISBN Open Library does not know is absent.
   async editions(isbn13s: string[], deadline: number): Promise<Map<string, SourceBook>> {
-    const found = await this.api.getJson('/api/books', { bibkeys: isbn13s.map((i) => `ISBN:${i}`).join(','), format: 'json', jscmd: 'details' }, BooksApi, { deadline });
+    const found = await this.api.getJson(
+      '/api/books',
+      { bibkeys: isbn13s.map((i) => `ISBN:${i}`).join(','), format: 'json', jscmd: 'details' },
+      BooksApi,
+      { deadline },
+    );
     const out = new Map<string, SourceBook>();
     for (const isbn of isbn13s) {
       const hit = found[`ISBN:${isbn}`];
@@ -89,7 +97,12 @@ export class OpenLibraryClient {
 
   async search(terms: SearchTerms, deadline: number): Promise<SearchPage> {
     const { q, title, author, subject, limit } = terms;
-    const found = await this.api.getJson('/search.json', { q, title, author, subject, limit, fields: SEARCH_FIELDS }, SearchResult, { deadline });
+    const found = await this.api.getJson(
+      '/search.json',
+      { q, title, author, subject, limit, fields: SEARCH_FIELDS },
+      SearchResult,
+      { deadline },
+    );
     return {
       total: found.numFound,
       hits: found.docs.map((d) => ({
@@ -120,7 +133,8 @@ export class OpenLibraryClient {
       pages: e.number_of_pages && e.number_of_pages > 0 ? e.number_of_pages : null,
       languages: (e.languages ?? []).map((l) => idOf(l.key)),
       subjects: e.subjects ?? [],
-      description: e.description === undefined ? null : typeof e.description === 'string' ? e.description : e.description.value,
+      description:
+        e.description === undefined ? null : typeof e.description === 'string' ? e.description : e.description.value,
       cover: coverOf(e.covers?.find((c) => c > 0)),
       identifiers: {
         isbn_10: e.isbn_10 ?? [],

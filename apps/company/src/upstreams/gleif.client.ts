@@ -26,19 +26,32 @@ const Record = z.object({
       legalAddress: Address,
       headquartersAddress: Address.nullable().optional(),
       jurisdiction: z.string().nullable().optional(),
-      legalForm: z.object({ id: z.string().nullable().optional(), other: z.string().nullable().optional() }).nullable().optional(),
+      legalForm: z
+        .object({ id: z.string().nullable().optional(), other: z.string().nullable().optional() })
+        .nullable()
+        .optional(),
       status: z.string().nullable().optional(),
       category: z.string().nullable().optional(),
       creationDate: z.string().nullable().optional(),
     }),
-    registration: z.object({ status: z.string(), initialRegistrationDate: z.string().nullable().optional(), lastUpdateDate: z.string().nullable().optional(), nextRenewalDate: z.string().nullable().optional() }),
+    registration: z.object({
+      status: z.string(),
+      initialRegistrationDate: z.string().nullable().optional(),
+      lastUpdateDate: z.string().nullable().optional(),
+      nextRenewalDate: z.string().nullable().optional(),
+    }),
   }),
 });
 export type LeiRecord = z.infer<typeof Record>;
 const One = z.object({ data: Record });
 const Many = z.object({ data: z.array(Record) });
 const Completions = z.object({
-  data: z.array(z.object({ attributes: z.object({ value: z.string() }), relationships: z.object({ 'lei-records': z.object({ data: z.object({ id: z.string() }) }) }).optional() })),
+  data: z.array(
+    z.object({
+      attributes: z.object({ value: z.string() }),
+      relationships: z.object({ 'lei-records': z.object({ data: z.object({ id: z.string() }) }) }).optional(),
+    }),
+  ),
 });
 const Isins = z.object({ data: z.array(z.object({ attributes: z.object({ isin: z.string() }) })) });
 
@@ -56,7 +69,13 @@ export class GleifClient {
     const fallback = { ratePerSecond: ratePerSecond / 2, burst: 10 };
     // One bucket for every replica when the governor database is configured (the one SEC uses too).
     this.governor = config.SEC_GOVERNOR_DATABASE_URL
-      ? new SharedRateGovernor({ databaseUrl: config.SEC_GOVERNOR_DATABASE_URL, key: 'api.gleif.org', ratePerSecond, fallback, log: (e, f) => logger.event('warn', e, f) })
+      ? new SharedRateGovernor({
+          databaseUrl: config.SEC_GOVERNOR_DATABASE_URL,
+          key: 'api.gleif.org',
+          ratePerSecond,
+          fallback,
+          log: (e, f) => logger.event('warn', e, f),
+        })
       : new RateGovernor(fallback);
     this.api = createUpstream({
       name: this.name,
@@ -76,7 +95,9 @@ export class GleifClient {
 
   // The direct or ultimate accounting parent, or null when the entity reports none.
   parent(lei: string, level: 'direct' | 'ultimate', deadline: number): Promise<LeiRecord | null> {
-    return this.orNull(this.api.getJson(`/api/v1/lei-records/${lei}/${level}-parent`, {}, One, { deadline }).then((b) => b.data));
+    return this.orNull(
+      this.api.getJson(`/api/v1/lei-records/${lei}/${level}-parent`, {}, One, { deadline }).then((b) => b.data),
+    );
   }
 
   async isins(lei: string, deadline: number): Promise<string[]> {
@@ -85,13 +106,19 @@ export class GleifClient {
   }
 
   async byLegalName(name: string, deadline: number): Promise<LeiRecord[]> {
-    return (await this.api.getJson('/api/v1/lei-records', { 'filter[entity.legalName]': name, ...PAGE }, Many, { deadline })).data;
+    return (
+      await this.api.getJson('/api/v1/lei-records', { 'filter[entity.legalName]': name, ...PAGE }, Many, { deadline })
+    ).data;
   }
 
   // GLEIF's own fuzzy matching on legal names: [{name, lei}], best first.
   async fuzzy(q: string, deadline: number): Promise<Array<{ name: string; lei: string }>> {
-    const body = await this.api.getJson('/api/v1/fuzzycompletions', { field: 'entity.legalName', q }, Completions, { deadline });
-    return body.data.flatMap((d) => (d.relationships ? [{ name: d.attributes.value, lei: d.relationships['lei-records'].data.id }] : []));
+    const body = await this.api.getJson('/api/v1/fuzzycompletions', { field: 'entity.legalName', q }, Completions, {
+      deadline,
+    });
+    return body.data.flatMap((d) =>
+      d.relationships ? [{ name: d.attributes.value, lei: d.relationships['lei-records'].data.id }] : [],
+    );
   }
 
   async close() {

@@ -21,7 +21,12 @@ const Entities = z.object({
   ),
 });
 const Claims = z.object({
-  claims: z.record(z.string(), z.array(z.object({ rank: z.string(), mainsnak: z.object({ datavalue: z.object({ value: z.unknown() }).optional() }) }))),
+  claims: z.record(
+    z.string(),
+    z.array(
+      z.object({ rank: z.string(), mainsnak: z.object({ datavalue: z.object({ value: z.unknown() }).optional() }) }),
+    ),
+  ),
 });
 
 export interface WikidataCompany {
@@ -56,13 +61,34 @@ export class WikidataClient {
       ...(ids.cik !== null ? [`P5531=${String(ids.cik).padStart(10, '0')}`, `P5531=${ids.cik}`] : []),
     ];
     if (statements.length === 0) return null;
-    const query = { action: 'query', list: 'search', srsearch: `haswbstatement:${statements.join('|')}`, srlimit: 2, srprop: '', format: 'json' };
+    const query = {
+      action: 'query',
+      list: 'search',
+      srsearch: `haswbstatement:${statements.join('|')}`,
+      srlimit: 2,
+      srprop: '',
+      format: 'json',
+    };
     const hits = (await this.api.getJson('/w/api.php', query, Search, { deadline })).query.search;
     if (hits.length !== 1) return null;
     const id = hits[0].title;
     const [entities, claims] = await Promise.all([
-      this.api.getJson('/w/api.php', { action: 'wbgetentities', ids: id, props: 'descriptions|sitelinks', languages: 'en', sitefilter: 'enwiki', format: 'json' }, Entities, { deadline }),
-      this.api.getJson('/w/api.php', { action: 'wbgetclaims', entity: id, property: 'P856', format: 'json' }, Claims, { deadline }),
+      this.api.getJson(
+        '/w/api.php',
+        {
+          action: 'wbgetentities',
+          ids: id,
+          props: 'descriptions|sitelinks',
+          languages: 'en',
+          sitefilter: 'enwiki',
+          format: 'json',
+        },
+        Entities,
+        { deadline },
+      ),
+      this.api.getJson('/w/api.php', { action: 'wbgetclaims', entity: id, property: 'P856', format: 'json' }, Claims, {
+        deadline,
+      }),
     ]);
     const item = entities.entities[id];
     const website = (claims.claims['P856'] ?? [])

@@ -9,4 +9,5 @@ export const clientOptions = (config: DataConfig, logger: JsonLogger) => ({
 });
 
 // An answer that passed the shape check but still carries no usable data (an error body, no rows, a zero price).
-export const unusable = (upstream: string, message: string) => new TollError('UPSTREAM_ERROR', `${upstream}: ${message}`, { upstream });
+export const unusable = (upstream: string, message: string) =>
+  new TollError('UPSTREAM_ERROR', `${upstream}: ${message}`, { upstream });

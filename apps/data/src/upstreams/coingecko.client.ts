@@ -35,13 +35,18 @@ export class CoingeckoClient {
       baseUrls: [config.DATA_COINGECKO_BASE_URL],
       timeoutMs: 8_000,
       headers: key ? { 'x-cg-demo-api-key': key } : undefined,
-      governor: { ratePerSecond: 0.5, burst: 4 }, // Demo tier floor of 30 calls/min; a refresh and its retry fit the burst
+      // Demo tier floor of 30 calls/min; a refresh and its retry fit the burst
+      governor: { ratePerSecond: 0.5, burst: 4 },
       ...clientOptions(config, logger),
     });
   }
 
   async prices(coins: readonly Coin[], deadline: number): Promise<PriceItem[]> {
-    const query = { vs_currency: 'usd', ids: coins.map((c) => c.coingeckoId).join(','), price_change_percentage: '24h' };
+    const query = {
+      vs_currency: 'usd',
+      ids: coins.map((c) => c.coingeckoId).join(','),
+      price_change_percentage: '24h',
+    };
     const rows = await this.api.getJson('/api/v3/coins/markets', query, Markets, { deadline });
     const byId = new Map(rows.map((r) => [r.id, r]));
     const items = coins.flatMap((coin): PriceItem[] => {

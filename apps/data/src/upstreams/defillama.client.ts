@@ -16,7 +16,13 @@ import type { StakingAsset } from '../reference-data';
 import { clientOptions, unusable } from './client-options';
 
 const Pools = z.object({ status: z.literal('success'), data: z.array(z.unknown()) });
-const Pool = z.object({ chain: z.string(), project: z.string(), symbol: z.string(), apy: z.number().nullable(), tvlUsd: z.number().nullable() });
+const Pool = z.object({
+  chain: z.string(),
+  project: z.string(),
+  symbol: z.string(),
+  apy: z.number().nullable(),
+  tvlUsd: z.number().nullable(),
+});
 type Pool = z.infer<typeof Pool>;
 
 @Injectable()
@@ -43,10 +49,20 @@ export class DefillamaClient {
     const items = assets.flatMap((asset): StakingItem[] => {
       // A project can list the token on several chains; the largest pool on the asset's home chain speaks for it.
       const best = pools
-        .filter((p) => p.project === asset.project && p.chain === asset.chain && p.symbol.toUpperCase() === asset.poolSymbol)
+        .filter(
+          (p) => p.project === asset.project && p.chain === asset.chain && p.symbol.toUpperCase() === asset.poolSymbol,
+        )
         .sort((a, b) => (b.tvlUsd ?? 0) - (a.tvlUsd ?? 0))[0];
       if (!best || best.apy === null) return [];
-      return [{ asset: asset.asset, chain: asset.chain, project: asset.project, apy: roundDecimal(decimalFromNumber(best.apy), 4), source: 'defillama' }];
+      return [
+        {
+          asset: asset.asset,
+          chain: asset.chain,
+          project: asset.project,
+          apy: roundDecimal(decimalFromNumber(best.apy), 4),
+          source: 'defillama',
+        },
+      ];
     });
     if (items.length === 0) throw unusable(this.name, 'none of the curated staking pools is listed');
     return items;

@@ -24,7 +24,9 @@ describe(FredClient.name, () => {
     expect(client.enabled).toBe(false);
     expect(events).toHaveBeenCalledWith('warn', 'FRED runs keyless', {
       upstream: 'fred',
-      detail: 'DATA_FRED_API_KEY is not set: rates come only from the keyless fredgraph CSV, which is reported blocked for plain clients; set the key in production',
+      detail:
+        'DATA_FRED_API_KEY is not set: rates come only from the keyless fredgraph CSV, which is reported blocked ' +
+        'for plain clients; set the key in production',
     });
   });
 
@@ -32,7 +34,11 @@ describe(FredClient.name, () => {
     const { client, events } = make({ DATA_FRED_API_KEY: 'k3y' });
     expect(client.enabled).toBe(true);
     expect(events).not.toHaveBeenCalledWith('warn', 'FRED runs keyless', expect.anything());
-    expect(await client.latest('SNDR', Date.now() + 2_000)).toEqual({ date: '2026-10-19', value: '0.38', source: 'fred' });
+    expect(await client.latest('SNDR', Date.now() + 2_000)).toEqual({
+      date: '2026-10-19',
+      value: '0.38',
+      source: 'fred',
+    });
     expect(fake.hits.at(-1)?.query).toMatchObject({ series_id: 'SNDR', api_key: 'k3y', file_type: 'json' });
   });
 });

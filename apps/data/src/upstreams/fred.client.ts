@@ -22,7 +22,9 @@ export class FredClient extends FredApi {
     if (!this.enabled) {
       logger.event('warn', 'FRED runs keyless', {
         upstream: this.name,
-        detail: 'DATA_FRED_API_KEY is not set: rates come only from the keyless fredgraph CSV, which is reported blocked for plain clients; set the key in production',
+        detail:
+          'DATA_FRED_API_KEY is not set: rates come only from the keyless fredgraph CSV, which is reported ' +
+          'blocked for plain clients; set the key in production',
       });
     }
   }

@@ -20,13 +20,24 @@ export class JitoClient {
   private readonly api: Upstream;
 
   constructor(@Inject(APP_CONFIG) config: DataConfig, logger: JsonLogger) {
-    this.api = createUpstream({ name: this.name, baseUrls: [config.DATA_JITO_BASE_URL], timeoutMs: 5_000, ...clientOptions(config, logger) });
+    this.api = createUpstream({
+      name: this.name,
+      baseUrls: [config.DATA_JITO_BASE_URL],
+      timeoutMs: 5_000,
+      ...clientOptions(config, logger),
+    });
   }
 
   async jitoSol(deadline: number): Promise<StakingItem> {
     const body = await this.api.getJson('/api/v1/stake_pool_stats', {}, Stats, { deadline });
     const latest = body.apy.at(-1);
     if (!latest || latest.data <= 0) throw unusable(this.name, 'no APY in the stake pool stats');
-    return { asset: 'jitoSOL', chain: 'Solana', project: 'jito-liquid-staking', apy: roundDecimal(shiftDecimal(decimalFromNumber(latest.data), 2), 4), source: 'jito' };
+    return {
+      asset: 'jitoSOL',
+      chain: 'Solana',
+      project: 'jito-liquid-staking',
+      apy: roundDecimal(shiftDecimal(decimalFromNumber(latest.data), 2), 4),
+      source: 'jito',
+    };
   }
 }

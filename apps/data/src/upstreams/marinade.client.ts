@@ -19,12 +19,23 @@ export class MarinadeClient {
   private readonly api: Upstream;
 
   constructor(@Inject(APP_CONFIG) config: DataConfig, logger: JsonLogger) {
-    this.api = createUpstream({ name: this.name, baseUrls: [config.DATA_MARINADE_BASE_URL], timeoutMs: 5_000, ...clientOptions(config, logger) });
+    this.api = createUpstream({
+      name: this.name,
+      baseUrls: [config.DATA_MARINADE_BASE_URL],
+      timeoutMs: 5_000,
+      ...clientOptions(config, logger),
+    });
   }
 
   async mSol(deadline: number): Promise<StakingItem> {
     const body = await this.api.getJson('/msol/apy/1y', {}, Apy, { deadline });
     if (body.value <= 0) throw unusable(this.name, 'no APY');
-    return { asset: 'mSOL', chain: 'Solana', project: 'marinade-liquid-staking', apy: roundDecimal(shiftDecimal(decimalFromNumber(body.value), 2), 4), source: 'marinade' };
+    return {
+      asset: 'mSOL',
+      chain: 'Solana',
+      project: 'marinade-liquid-staking',
+      apy: roundDecimal(shiftDecimal(decimalFromNumber(body.value), 2), 4),
+      source: 'marinade',
+    };
   }
 }

@@ -12,6 +12,12 @@ export class NasdaqClient extends NasdaqEtfSource {
   constructor(@Inject(APP_CONFIG) config: DataConfig, logger: JsonLogger) {
     const { log } = clientOptions(config, logger);
     // A hang (the reported failure mode) costs at most this, leaving time for the Massive fallback.
-    super({ enabled: config.DATA_NASDAQ_ENABLED, baseUrl: config.DATA_NASDAQ_BASE_URL, timeoutMs: 4_000, userAgent: NASDAQ_BROWSER_USER_AGENT, log });
+    super({
+      enabled: config.DATA_NASDAQ_ENABLED,
+      baseUrl: config.DATA_NASDAQ_BASE_URL,
+      timeoutMs: 4_000,
+      userAgent: NASDAQ_BROWSER_USER_AGENT,
+      log,
+    });
   }
 }

@@ -9,6 +9,12 @@ import { clientOptions } from './client-options';
 @Injectable()
 export class PolygonClient extends PolygonEtfSource {
   constructor(@Inject(APP_CONFIG) config: DataConfig, logger: JsonLogger) {
-    super({ enabled: true, apiKey: config.DATA_POLYGON_API_KEY, baseUrl: config.DATA_POLYGON_BASE_URL, timeoutMs: 6_000, ...clientOptions(config, logger) });
+    super({
+      enabled: true,
+      apiKey: config.DATA_POLYGON_API_KEY,
+      baseUrl: config.DATA_POLYGON_BASE_URL,
+      timeoutMs: 6_000,
+      ...clientOptions(config, logger),
+    });
   }
 }

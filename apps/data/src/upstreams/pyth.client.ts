@@ -18,7 +18,11 @@ const Latest = z.object({
   parsed: z.array(
     z.object({
       id: z.string(),
-      price: z.object({ price: z.string().regex(/^-?\d+$/), expo: z.number().int().min(-30).max(30), publish_time: z.number().int() }),
+      price: z.object({
+        price: z.string().regex(/^-?\d+$/),
+        expo: z.number().int().min(-30).max(30),
+        publish_time: z.number().int(),
+      }),
     }),
   ),
 });

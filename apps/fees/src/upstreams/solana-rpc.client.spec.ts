@@ -21,7 +21,10 @@ describe(SolanaRpcClient.name, () => {
 
   beforeAll(async () => {
     [primary, fallback] = await Promise.all([startFakeUpstream(), startFakeUpstream()]);
-    rpc = new SolanaRpcClient(FeesConfig.parse({ FEES_RPC_URLS: `${primary.url},${fallback.url}` }), new JsonLogger('fees', 'error'));
+    rpc = new SolanaRpcClient(
+      FeesConfig.parse({ FEES_RPC_URLS: `${primary.url},${fallback.url}` }),
+      new JsonLogger('fees', 'error'),
+    );
   });
   afterAll(() => Promise.all([primary.stop(), fallback.stop()]));
   beforeEach(() => fallback.use([]));
@@ -40,13 +43,18 @@ describe(SolanaRpcClient.name, () => {
     primary.use([fixture('simulate-without-err')]);
     const answer = await rpc.simulate(TX, deadline());
     expect(answer.source).toBe('rpc-1');
-    const { logs } = (fixture('simulate-without-err').response.body as { result: { value: { logs: string[] } } }).result.value;
+    const { logs } = (fixture('simulate-without-err').response.body as { result: { value: { logs: string[] } } }).result
+      .value;
     expect(answer.value).toEqual({ err: null, logs, unitsConsumed: 1714 });
   });
 
   it('a failed simulation carrying only `err` reads as that error, no logs and 0 units', async () => {
     primary.use([fixture('simulate-failed-bare')]);
-    expect((await rpc.simulate(TX, deadline())).value).toEqual({ err: 'BlockhashNotFound', logs: null, unitsConsumed: 0 });
+    expect((await rpc.simulate(TX, deadline())).value).toEqual({
+      err: 'BlockhashNotFound',
+      logs: null,
+      unitsConsumed: 0,
+    });
   });
 
   it('a successful simulation without `unitsConsumed` is a bad answer: the next endpoint is asked', async () => {
@@ -56,7 +64,8 @@ describe(SolanaRpcClient.name, () => {
     expect(answer.source).toBe('rpc-2');
     expect(answer.value.unitsConsumed).toBe(1714);
     expect(answer.notes).toEqual([
-      'rpc-1 failed (unexpected simulateTransaction result shape (value.unitsConsumed: missing from a successful simulation)); answered by the fallback rpc-2',
+      'rpc-1 failed (unexpected simulateTransaction result shape (value.unitsConsumed: missing from a successful ' +
+        'simulation)); answered by the fallback rpc-2',
     ]);
   });
 
@@ -74,7 +83,10 @@ describe(SolanaRpcClient.name, () => {
 
   it('reads a real getMultipleAccounts answer: null for a missing account, extra keys ignored', async () => {
     primary.use([fixture('multiple-accounts-ok')]);
-    const answer = await rpc.accounts(['11111111111111111111111111111111', 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg'], deadline());
+    const answer = await rpc.accounts(
+      ['11111111111111111111111111111111', 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg'],
+      deadline(),
+    );
     expect(answer.value).toEqual([null, { owner: '11111111111111111111111111111111', data: ['', 'base64'] }]);
   });
 });

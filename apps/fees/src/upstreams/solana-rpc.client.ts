@@ -1,11 +1,11 @@
-// Solana JSON-RPC — https://solana.com/docs/rpc (getRecentPrioritizationFees, simulateTransaction, getMultipleAccounts).
-// Every URL in FEES_RPC_URLS gets its own @toll/solana SolanaRpc, tried in order (rpc-1 is the primary, the rest are
-// fallbacks), so each answer names the endpoint that gave it and the caller's deadline bounds the whole chain.
-// Terms and quota: chain data is public. api.mainnet-beta.solana.com is "not for production" (100 requests/10 s per IP,
-// 40/10 s per method, then 429/403); production uses a keyed provider whose URL carries the key (Helius `?api-key=`,
-// QuickNode token paths): URLs are never logged or returned, only rpc-N and the host.
-// Odd shapes: errors come back as HTTP 200 with a JSON-RPC `error`. Which are worth the next endpoint, and the
-// timeouts, are the one policy of @toll/solana's SolanaRpcPool; −32602 (invalid params) is the caller's, so INVALID_INPUT.
+// Solana JSON-RPC — https://solana.com/docs/rpc (getRecentPrioritizationFees, simulateTransaction,
+// getMultipleAccounts). Every URL in FEES_RPC_URLS gets its own @toll/solana SolanaRpc, tried in order (rpc-1 is the
+// primary, the rest are fallbacks), so each answer names the endpoint that gave it and the caller's deadline bounds the
+// whole chain. Terms and quota: chain data is public. api.mainnet-beta.solana.com is "not for production" (100
+// requests/10 s per IP, 40/10 s per method, then 429/403); production uses a keyed provider whose URL carries the key
+// (Helius `?api-key=`, QuickNode token paths): URLs are never logged or returned, only rpc-N and the host. Odd shapes:
+// errors come back as HTTP 200 with a JSON-RPC `error`. Which are worth the next endpoint, and the timeouts, are the
+// one policy of @toll/solana's SolanaRpcPool; −32602 (invalid params) is the caller's, so INVALID_INPUT.
 // getRecentPrioritizationFees returns at most 150 slots, each the *lowest* fee that landed (often 0), and takes at most
 // 128 accounts; Triton's percentile variant is not assumed. simulateTransaction refuses sigVerify with
 // replaceRecentBlockhash, and reports units in `unitsConsumed`; its optional keys may be absent (see Simulation).
@@ -18,7 +18,9 @@ import type { FeesConfig } from '../config';
 
 const INVALID_PARAMS = -32602;
 
-const PrioritizationFees = z.array(z.object({ slot: z.number().int().nonnegative(), prioritizationFee: z.number().int().nonnegative() }));
+const PrioritizationFees = z.array(
+  z.object({ slot: z.number().int().nonnegative(), prioritizationFee: z.number().int().nonnegative() }),
+);
 // Every field of Agave's RpcSimulateTransactionResult is an Option, and servers that skip None fields (or older
 // ones) leave out `err` on success and `logs`/`unitsConsumed` when they have none: absent means null here.
 // Units are what a successful simulation is asked for, so one without `unitsConsumed` is a bad answer (the next
@@ -26,15 +28,26 @@ const PrioritizationFees = z.array(z.object({ slot: z.number().int().nonnegative
 const Simulation = z.object({
   value: z
     .object({
-      err: z.unknown().optional().transform((e) => e ?? null),
-      logs: z.array(z.string()).nullish().transform((l) => l ?? null),
+      err: z
+        .unknown()
+        .optional()
+        .transform((e) => e ?? null),
+      logs: z
+        .array(z.string())
+        .nullish()
+        .transform((l) => l ?? null),
       unitsConsumed: z.number().int().nonnegative().nullish(),
     })
-    .refine((v) => v.err !== null || typeof v.unitsConsumed === 'number', { path: ['unitsConsumed'], message: 'missing from a successful simulation' })
+    .refine((v) => v.err !== null || typeof v.unitsConsumed === 'number', {
+      path: ['unitsConsumed'],
+      message: 'missing from a successful simulation',
+    })
     .transform((v) => ({ ...v, unitsConsumed: v.unitsConsumed ?? 0 })),
 });
 export type Simulation = z.infer<typeof Simulation>['value'];
-const Accounts = z.object({ value: z.array(z.object({ owner: z.string(), data: z.tuple([z.string(), z.literal('base64')]) }).nullable()) });
+const Accounts = z.object({
+  value: z.array(z.object({ owner: z.string(), data: z.tuple([z.string(), z.literal('base64')]) }).nullable()),
+});
 export type RawAccount = z.infer<typeof Accounts>['value'][number];
 
 export interface Answer<T> {
@@ -63,20 +76,38 @@ export class SolanaRpcClient {
     return this.pool.endpoints;
   }
 
-  async prioritizationFees(accounts: string[], deadline: number): Promise<Answer<Array<{ slot: number; fee: bigint }>>> {
-    const answer = await this.call('getRecentPrioritizationFees', accounts.length ? [accounts] : [], PrioritizationFees, deadline, 'accounts');
+  async prioritizationFees(
+    accounts: string[],
+    deadline: number,
+  ): Promise<Answer<Array<{ slot: number; fee: bigint }>>> {
+    const answer = await this.call(
+      'getRecentPrioritizationFees',
+      accounts.length ? [accounts] : [],
+      PrioritizationFees,
+      deadline,
+      'accounts',
+    );
     return { ...answer, value: answer.value.map((s) => ({ slot: s.slot, fee: BigInt(s.prioritizationFee) })) };
   }
 
   // Unsigned transactions are simulated as wallets do before signing: no signature check, a fresh blockhash.
   async simulate(base64: string, deadline: number): Promise<Answer<Simulation>> {
-    const params = [base64, { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed' }];
+    const params = [
+      base64,
+      { encoding: 'base64', sigVerify: false, replaceRecentBlockhash: true, commitment: 'confirmed' },
+    ];
     const answer = await this.call('simulateTransaction', params, Simulation, deadline, 'transaction_base64');
     return { ...answer, value: answer.value.value };
   }
 
   async accounts(addresses: string[], deadline: number): Promise<Answer<RawAccount[]>> {
-    const answer = await this.call('getMultipleAccounts', [addresses, { encoding: 'base64', commitment: 'confirmed' }], Accounts, deadline, 'transaction_base64');
+    const answer = await this.call(
+      'getMultipleAccounts',
+      [addresses, { encoding: 'base64', commitment: 'confirmed' }],
+      Accounts,
+      deadline,
+      'transaction_base64',
+    );
     return { ...answer, value: answer.value.value };
   }
 
@@ -85,10 +116,20 @@ export class SolanaRpcClient {
     return this.pool.probe(timeoutMs);
   }
 
-  private async call<S extends z.ZodType>(method: string, params: unknown[], schema: S, deadline: number, field: string): Promise<Answer<z.infer<S>>> {
+  private async call<S extends z.ZodType>(
+    method: string,
+    params: unknown[],
+    schema: S,
+    deadline: number,
+    field: string,
+  ): Promise<Answer<z.infer<S>>> {
     try {
       const { value, source, failures } = await this.pool.call(method, params, schema, deadline);
-      return { value, source, notes: failures.map((f) => `${f.source} failed (${f.message}); answered by the fallback ${source}`) };
+      return {
+        value,
+        source,
+        notes: failures.map((f) => `${f.source} failed (${f.message}); answered by the fallback ${source}`),
+      };
     } catch (e) {
       if (!(e instanceof RpcPoolError)) throw e;
       if (e.final?.code === INVALID_PARAMS) {
@@ -96,7 +137,11 @@ export class SolanaRpcClient {
         throw new TollError('INVALID_INPUT', message, { issues: [{ field, message }] });
       }
       const attempts = e.failures.map(({ source, message }) => ({ source, error: message }));
-      if (e.code === 'UPSTREAM_TIMEOUT') throw new TollError('UPSTREAM_TIMEOUT', `Solana RPC did not answer ${method} before the deadline`, { method, attempts });
+      if (e.code === 'UPSTREAM_TIMEOUT')
+        throw new TollError('UPSTREAM_TIMEOUT', `Solana RPC did not answer ${method} before the deadline`, {
+          method,
+          attempts,
+        });
       throw new TollError('UPSTREAM_ERROR', `No Solana RPC endpoint answered ${method}`, { method, attempts });
     }
   }

@@ -50,7 +50,10 @@ export class BinanceClient implements FundingVenue {
 
   async reading(symbol: string, deadline: number): Promise<VenueReading | null> {
     const [body, intervals] = await Promise.all([
-      this.api.getJson('fapi/v1/premiumIndex', { symbol }, z.union([PremiumIndex, ApiError]), { deadline, answerStatuses: [400] }),
+      this.api.getJson('fapi/v1/premiumIndex', { symbol }, z.union([PremiumIndex, ApiError]), {
+        deadline,
+        answerStatuses: [400],
+      }),
       this.intervals(deadline),
     ]);
     if ('code' in body) {

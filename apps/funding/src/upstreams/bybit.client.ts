@@ -50,7 +50,8 @@ export class BybitClient implements FundingVenue {
   async reading(symbol: string, deadline: number): Promise<VenueReading | null> {
     const answer = await this.tickers({ category: 'linear', symbol }, deadline);
     if (!answer) return null;
-    if (answer.dropped.includes(symbol)) throw new TollError('UPSTREAM_ERROR', `bybit answered ${symbol} with an unexpected shape`, { upstream: this.id });
+    if (answer.dropped.includes(symbol))
+      throw new TollError('UPSTREAM_ERROR', `bybit answered ${symbol} with an unexpected shape`, { upstream: this.id });
     const t = answer.rows.find((r) => r.symbol === symbol);
     if (!t) return null;
     return {
@@ -82,10 +83,16 @@ export class BybitClient implements FundingVenue {
 
   // null: Bybit says the symbol is not one of its linear markets. Rows that are not funded perpetuals (dated futures
   // carry an empty fundingRate and interval) are dropped rather than failing the whole listing.
-  private async tickers(query: Record<string, string>, deadline: number): Promise<{ rows: Array<z.infer<typeof Ticker>>; dropped: string[] } | null> {
+  private async tickers(
+    query: Record<string, string>,
+    deadline: number,
+  ): Promise<{ rows: Array<z.infer<typeof Ticker>>; dropped: string[] } | null> {
     const body = await this.api.getJson('v5/market/tickers', query, Tickers, { deadline });
     if (body.retCode === PARAMS_ERROR) return null;
-    if (body.retCode !== 0) throw new TollError('UPSTREAM_ERROR', `bybit answered retCode ${body.retCode}: ${body.retMsg}`, { upstream: this.id });
+    if (body.retCode !== 0)
+      throw new TollError('UPSTREAM_ERROR', `bybit answered retCode ${body.retCode}: ${body.retMsg}`, {
+        upstream: this.id,
+      });
     const parsed = (body.result.list ?? []).map((row) => ({ row, parsed: Ticker.safeParse(row) }));
     return {
       rows: parsed.flatMap((p) => (p.parsed.success ? [p.parsed.data] : [])),

@@ -15,7 +15,13 @@ import type { VenueId } from '../venues';
 const MIRROR_TTL = { freshMs: 60_000, staleMs: 0 };
 const VENUES: Record<string, VenueId> = { BinPerp: 'binance', BybitPerp: 'bybit' };
 
-const Entry = z.object({ fundingRate: z.string(), nextFundingTime: z.number().int(), fundingIntervalHours: z.number().int().min(1).max(24).optional() }).nullable();
+const Entry = z
+  .object({
+    fundingRate: z.string(),
+    nextFundingTime: z.number().int(),
+    fundingIntervalHours: z.number().int().min(1).max(24).optional(),
+  })
+  .nullable();
 const PredictedFundings = z.array(z.tuple([z.string(), z.array(z.tuple([z.string(), Entry]).nullable())]));
 
 export interface MirroredRate {
@@ -46,15 +52,31 @@ export class HyperliquidClient {
     });
   }
 
-  // The venue's rate for `coin` as Hyperliquid mirrors it, with when it was read (and whether that is stale); null when it has none usable.
-  async mirror(venue: VenueId, coin: string, deadline: number): Promise<{ rate: MirroredRate; freshness: Cached<unknown>['freshness'] } | null> {
-    const cached: Cached<z.infer<typeof PredictedFundings>> = await this.cache.get('predictedFundings', MIRROR_TTL, async () => ({
-      value: await this.api.postJson('info', { type: 'predictedFundings' }, PredictedFundings, { deadline }),
-      source: this.id,
-    }));
+  // The venue's rate for `coin` as Hyperliquid mirrors it, with when it was read (and whether that is stale); null when
+  // it has none usable.
+  async mirror(
+    venue: VenueId,
+    coin: string,
+    deadline: number,
+  ): Promise<{ rate: MirroredRate; freshness: Cached<unknown>['freshness'] } | null> {
+    const cached: Cached<z.infer<typeof PredictedFundings>> = await this.cache.get(
+      'predictedFundings',
+      MIRROR_TTL,
+      async () => ({
+        value: await this.api.postJson('info', { type: 'predictedFundings' }, PredictedFundings, { deadline }),
+        source: this.id,
+      }),
+    );
     const venues = cached.value.find(([c]) => c === coin)?.[1] ?? [];
     const entry = venues.find((v) => v !== null && VENUES[v[0]] === venue)?.[1];
     if (!entry?.fundingIntervalHours) return null;
-    return { rate: { rate: entry.fundingRate, nextFundingTime: entry.nextFundingTime, intervalHours: entry.fundingIntervalHours }, freshness: cached.freshness };
+    return {
+      rate: {
+        rate: entry.fundingRate,
+        nextFundingTime: entry.nextFundingTime,
+        intervalHours: entry.fundingIntervalHours,
+      },
+      freshness: cached.freshness,
+    };
   }
 }

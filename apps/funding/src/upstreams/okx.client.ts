@@ -66,7 +66,10 @@ export class OkxClient implements FundingVenue {
     const r = rows?.find((row) => row.instId === instId);
     if (!r) return null;
     const hours = Math.round((r.nextFundingTime - r.fundingTime) / HOUR_MS);
-    if (hours < 1 || hours > 24) throw new TollError('UPSTREAM_ERROR', `okx gave funding times ${hours} h apart for ${instId}`, { upstream: this.id });
+    if (hours < 1 || hours > 24)
+      throw new TollError('UPSTREAM_ERROR', `okx gave funding times ${hours} h apart for ${instId}`, {
+        upstream: this.id,
+      });
     return {
       venue: this.id,
       venueSymbol: r.instId,
@@ -86,7 +89,9 @@ export class OkxClient implements FundingVenue {
 
   async contractValue(instId: string, deadline: number): Promise<string | null> {
     const cached = await this.cache.get(`ctVal:${instId}`, INSTRUMENT_TTL, async () => ({
-      value: (await this.data('api/v5/public/instruments', { instType: 'SWAP', instId }, Instrument, deadline))?.[0]?.ctVal ?? null,
+      value:
+        (await this.data('api/v5/public/instruments', { instType: 'SWAP', instId }, Instrument, deadline))?.[0]
+          ?.ctVal ?? null,
       source: this.id,
     }));
     return cached.value;
@@ -94,15 +99,27 @@ export class OkxClient implements FundingVenue {
 
   // One page of filled liquidations of a USDT swap family, newest first; `before` pages back past that ts.
   async liquidations(instFamily: string, before: number | null, deadline: number): Promise<LiquidationRow[]> {
-    const query = { instType: 'SWAP', instFamily, state: 'filled', limit: String(LIQUIDATION_PAGE), ...(before ? { after: String(before) } : {}) };
+    const query = {
+      instType: 'SWAP',
+      instFamily,
+      state: 'filled',
+      limit: String(LIQUIDATION_PAGE),
+      ...(before ? { after: String(before) } : {}),
+    };
     const rows = (await this.data('api/v5/public/liquidation-orders', query, Liquidations, deadline)) ?? [];
     return rows.flatMap((r) => r.details.map((d) => ({ ts: d.ts, posSide: d.posSide, price: d.bkPx, size: d.sz })));
   }
 
-  private async data<T extends z.ZodType>(path: string, query: Record<string, string>, row: T, deadline: number): Promise<Array<z.infer<T>> | null> {
+  private async data<T extends z.ZodType>(
+    path: string,
+    query: Record<string, string>,
+    row: T,
+    deadline: number,
+  ): Promise<Array<z.infer<T>> | null> {
     const body = await this.api.getJson(path, query, Envelope(row), { deadline, answerStatuses: [400] });
     if (body.code === NO_SUCH_INSTRUMENT) return null;
-    if (body.code !== '0') throw new TollError('UPSTREAM_ERROR', `okx answered code ${body.code}: ${body.msg}`, { upstream: this.id });
+    if (body.code !== '0')
+      throw new TollError('UPSTREAM_ERROR', `okx answered code ${body.code}: ${body.msg}`, { upstream: this.id });
     return body.data;
   }
 }

@@ -29,10 +29,22 @@ const Descriptor = z.object({
   JobCategory: z.array(Named).optional(),
   PositionSchedule: z.array(Named).optional(),
   PositionOfferingType: z.array(Named).optional(),
-  PositionRemuneration: z.array(z.object({ MinimumRange: z.string().optional(), MaximumRange: z.string().optional(), RateIntervalCode: z.string().optional() })).optional(),
+  PositionRemuneration: z
+    .array(
+      z.object({
+        MinimumRange: z.string().optional(),
+        MaximumRange: z.string().optional(),
+        RateIntervalCode: z.string().optional(),
+      }),
+    )
+    .optional(),
   PublicationStartDate: z.string(),
   ApplicationCloseDate: z.string().optional(),
-  UserArea: z.object({ Details: z.object({ JobSummary: z.string().optional(), RemoteIndicator: z.boolean().optional() }).optional() }).optional(),
+  UserArea: z
+    .object({
+      Details: z.object({ JobSummary: z.string().optional(), RemoteIndicator: z.boolean().optional() }).optional(),
+    })
+    .optional(),
 });
 const Search = z.object({
   SearchResult: z.object({
@@ -43,8 +55,20 @@ const Search = z.object({
 });
 
 // RateIntervalCode values that map onto a period; others (e.g. "WC", without compensation) carry no comparable salary.
-const PERIODS: Record<string, SalaryPeriod> = { PA: 'year', PM: 'month', BW: 'week', PW: 'week', PD: 'day', PH: 'hour' };
-const SCHEDULES: Record<string, string> = { '1': 'Full-time', '2': 'Part-time', '4': 'Intermittent', '5': 'Job sharing' };
+const PERIODS: Record<string, SalaryPeriod> = {
+  PA: 'year',
+  PM: 'month',
+  BW: 'week',
+  PW: 'week',
+  PD: 'day',
+  PH: 'hour',
+};
+const SCHEDULES: Record<string, string> = {
+  '1': 'Full-time',
+  '2': 'Part-time',
+  '4': 'Intermittent',
+  '5': 'Job sharing',
+};
 
 @Injectable()
 export class UsajobsClient implements JobSource {
@@ -60,7 +84,9 @@ export class UsajobsClient implements JobSource {
   constructor(@Inject(APP_CONFIG) config: JobsConfig, @Inject(JsonLogger) logger: JsonLogger) {
     // Replay mode answers from fixtures, so a demo needs no key.
     this.enabled = Boolean(config.JOBS_USAJOBS_API_KEY) || replayActive();
-    this.disabledReason = this.enabled ? null : 'no API key: set JOBS_USAJOBS_API_KEY and JOBS_USAJOBS_EMAIL (free at developer.usajobs.gov)';
+    this.disabledReason = this.enabled
+      ? null
+      : 'no API key: set JOBS_USAJOBS_API_KEY and JOBS_USAJOBS_EMAIL (free at developer.usajobs.gov)';
     this.baseUrl = config.JOBS_USAJOBS_BASE_URL;
     this.refreshMs = config.JOBS_USAJOBS_REFRESH_HOURS * HOUR;
     this.daysPosted = config.JOBS_USAJOBS_DAYS_POSTED;
@@ -120,7 +146,10 @@ function toPosting(id: string, d: z.infer<typeof Descriptor>): Posting | null {
     remote: d.UserArea?.Details?.RemoteIndicator ?? /\bremote\b/i.test(location),
     jobTypes: jobTypesOf([...schedules, ...offering]),
     tags: (d.JobCategory ?? []).map((c) => (c.Name ?? '').trim().toLowerCase()).filter(Boolean),
-    salary: pay && period && (amount(pay.MinimumRange) || amount(pay.MaximumRange)) ? { min: amount(pay.MinimumRange), max: amount(pay.MaximumRange), currency: 'USD', period } : null,
+    salary:
+      pay && period && (amount(pay.MinimumRange) || amount(pay.MaximumRange))
+        ? { min: amount(pay.MinimumRange), max: amount(pay.MaximumRange), currency: 'USD', period }
+        : null,
     postedAt,
     closesAt: utc(d.ApplicationCloseDate),
     url: d.PositionURI,

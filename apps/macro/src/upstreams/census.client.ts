@@ -16,7 +16,13 @@ const Geographies = z.record(z.string(), z.array(Area));
 const ByPoint = z.object({ result: z.object({ geographies: Geographies }) });
 const ByAddress = z.object({
   result: z.object({
-    addressMatches: z.array(z.object({ matchedAddress: z.string(), coordinates: z.object({ x: z.number(), y: z.number() }), geographies: Geographies })),
+    addressMatches: z.array(
+      z.object({
+        matchedAddress: z.string(),
+        coordinates: z.object({ x: z.number(), y: z.number() }),
+        geographies: Geographies,
+      }),
+    ),
   }),
 });
 
@@ -28,9 +34,14 @@ export interface Place {
   district: { congress: number; code: string } | null; // code as Census writes it: "11", "00", "98"
 }
 
-const text = (area: Record<string, unknown> | undefined, field: string) => (typeof area?.[field] === 'string' ? (area[field] as string) : null);
+const text = (area: Record<string, unknown> | undefined, field: string) =>
+  typeof area?.[field] === 'string' ? (area[field] as string) : null;
 
-export function readPlace(geographies: z.infer<typeof Geographies>, point: Place['point'], matchedAddress: string | null): Place {
+export function readPlace(
+  geographies: z.infer<typeof Geographies>,
+  point: Place['point'],
+  matchedAddress: string | null,
+): Place {
   const state = geographies['States']?.[0];
   const county = geographies['Counties']?.[0];
   const layer = Object.keys(geographies).find((k) => /^\d+(st|nd|rd|th) Congressional Districts$/.test(k));
@@ -40,7 +51,10 @@ export function readPlace(geographies: z.infer<typeof Geographies>, point: Place
   return {
     matchedAddress,
     point,
-    state: state && text(state, 'STUSAB') ? { code: text(state, 'STUSAB')!, name: text(state, 'NAME') ?? '', fips: text(state, 'STATE') ?? '' } : null,
+    state:
+      state && text(state, 'STUSAB')
+        ? { code: text(state, 'STUSAB')!, name: text(state, 'NAME') ?? '', fips: text(state, 'STATE') ?? '' }
+        : null,
     county: county ? { name: text(county, 'NAME') ?? '', fips: text(county, 'GEOID') ?? '' } : null,
     district: congress && code ? { congress, code } : null,
   };
@@ -65,14 +79,20 @@ export class CensusClient {
   }
 
   async byPoint(lat: number, lon: number, deadline: number): Promise<Place> {
-    const body = await this.api.getJson('/geocoder/geographies/coordinates', { x: lon, y: lat, ...COMMON }, ByPoint, { deadline });
+    const body = await this.api.getJson('/geocoder/geographies/coordinates', { x: lon, y: lat, ...COMMON }, ByPoint, {
+      deadline,
+    });
     return readPlace(body.result.geographies, { lat, lon }, null);
   }
 
   // null when the geocoder matches no address.
   async byAddress(address: string, deadline: number): Promise<Place | null> {
-    const body = await this.api.getJson('/geocoder/geographies/onelineaddress', { address, ...COMMON }, ByAddress, { deadline });
+    const body = await this.api.getJson('/geocoder/geographies/onelineaddress', { address, ...COMMON }, ByAddress, {
+      deadline,
+    });
     const match = body.result.addressMatches[0];
-    return match ? readPlace(match.geographies, { lat: match.coordinates.y, lon: match.coordinates.x }, match.matchedAddress) : null;
+    return match
+      ? readPlace(match.geographies, { lat: match.coordinates.y, lon: match.coordinates.x }, match.matchedAddress)
+      : null;
   }
 }

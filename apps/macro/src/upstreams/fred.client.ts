@@ -11,7 +11,10 @@ export class FredClient extends FredApi implements OnModuleDestroy {
   readonly governor: Governor;
 
   constructor(@Inject(APP_CONFIG) config: MacroConfig, @Inject(JsonLogger) logger: JsonLogger) {
-    const governor = fredGovernor({ databaseUrl: config.FRED_GOVERNOR_DATABASE_URL, log: (event, fields) => logger.event('warn', event, fields) });
+    const governor = fredGovernor({
+      databaseUrl: config.FRED_GOVERNOR_DATABASE_URL,
+      log: (event, fields) => logger.event('warn', event, fields),
+    });
     super({
       baseUrl: config.MACRO_FRED_BASE_URL,
       apiKey: config.MACRO_FRED_API_KEY,

@@ -57,6 +57,10 @@ export class LegislatorsClient {
 
   async current(deadline: number): Promise<Member[]> {
     const body = await this.api.getJson(LEGISLATORS_PATH, {}, Legislators, { deadline });
-    return body.map((m) => ({ bioguideId: m.id.bioguide, name: m.name.official_full ?? `${m.name.first} ${m.name.last}`, term: m.terms[m.terms.length - 1] }));
+    return body.map((m) => ({
+      bioguideId: m.id.bioguide,
+      name: m.name.official_full ?? `${m.name.first} ${m.name.last}`,
+      term: m.terms[m.terms.length - 1],
+    }));
   }
 }

@@ -17,12 +17,19 @@ import type { MessagingConfig } from '../config';
 // the 429 answer reports. One governor per process keeps a burst of resets from flooding.
 const RATE_PER_SECOND = 20;
 
-const ok = <T extends z.ZodType>(result: T) => z.object({ ok: z.literal(true), result, description: z.string().optional() });
-const BotUser = z.object({ id: z.number().int().positive(), is_bot: z.literal(true), first_name: z.string(), username: z.string() });
+const ok = <T extends z.ZodType>(result: T) =>
+  z.object({ ok: z.literal(true), result, description: z.string().optional() });
+const BotUser = z.object({
+  id: z.number().int().positive(),
+  is_bot: z.literal(true),
+  first_name: z.string(),
+  username: z.string(),
+});
 export type BotUser = z.infer<typeof BotUser>;
 
 // Masks `/bot<token>/` and a webhook secret in anything that reaches a log line.
-export const maskSecrets = (text: string) => text.replace(/\/bot[^/?#]+\//g, '/bot***/').replace(/([?&]secret_token=)[^&#]*/g, '$1***');
+export const maskSecrets = (text: string) =>
+  text.replace(/\/bot[^/?#]+\//g, '/bot***/').replace(/([?&]secret_token=)[^&#]*/g, '$1***');
 
 export interface BotProfile {
   name: string;
@@ -44,13 +51,25 @@ export class BotApiClient {
       timeoutMs: config.MESSAGING_BOT_API_TIMEOUT_MS,
       userAgent: config.MESSAGING_USER_AGENT,
       governor: { ratePerSecond: RATE_PER_SECOND, burst: RATE_PER_SECOND },
-      log: (event, fields) => logger.event('debug', event, { ...fields, ...(typeof fields.url === 'string' ? { url: maskSecrets(fields.url) } : {}) }),
+      log: (event, fields) =>
+        logger.event('debug', event, {
+          ...fields,
+          ...(typeof fields.url === 'string' ? { url: maskSecrets(fields.url) } : {}),
+        }),
     });
   }
 
   // `./` keeps "bot123:abc" from being read as a URL scheme.
-  private async call<T extends z.ZodType>(token: string, method: string, query: Query, result: T, deadline?: number): Promise<z.infer<T>> {
-    const body = (await this.api.getJson(`./bot${token}/${method}`, query, ok(result), { deadline })) as { result: z.infer<T> };
+  private async call<T extends z.ZodType>(
+    token: string,
+    method: string,
+    query: Query,
+    result: T,
+    deadline?: number,
+  ): Promise<z.infer<T>> {
+    const body = (await this.api.getJson(`./bot${token}/${method}`, query, ok(result), { deadline })) as {
+      result: z.infer<T>;
+    };
     return body.result;
   }
 
@@ -59,7 +78,13 @@ export class BotApiClient {
   }
 
   async setWebhook(token: string, url: string, secret: string | undefined, deadline?: number): Promise<void> {
-    await this.call(token, 'setWebhook', { url, secret_token: secret, drop_pending_updates: true }, z.literal(true), deadline);
+    await this.call(
+      token,
+      'setWebhook',
+      { url, secret_token: secret, drop_pending_updates: true },
+      z.literal(true),
+      deadline,
+    );
   }
 
   // Removes the webhook and drops updates still queued for the bot, so nobody reads them later.
@@ -71,7 +96,13 @@ export class BotApiClient {
   async setProfile(token: string, profile: BotProfile, deadline?: number): Promise<void> {
     await this.call(token, 'setMyName', { name: profile.name }, z.literal(true), deadline);
     await this.call(token, 'setMyDescription', { description: profile.description }, z.literal(true), deadline);
-    await this.call(token, 'setMyShortDescription', { short_description: profile.shortDescription }, z.literal(true), deadline);
+    await this.call(
+      token,
+      'setMyShortDescription',
+      { short_description: profile.shortDescription },
+      z.literal(true),
+      deadline,
+    );
   }
 
   // The managed bot's current token, asked of the manager bot (fails when the bot is not managed by it).

@@ -14,7 +14,10 @@ describe(GdeltClient.name, () => {
 
   beforeAll(async () => {
     fake = await startFakeUpstream();
-    gdelt = new GdeltClient(NewsConfig.parse({ NEWS_GDELT_URL: `${fake.url}/api/v2`, NEWS_GDELT_INTERVAL_MS: '20' }), new JsonLogger('news', 'error'));
+    gdelt = new GdeltClient(
+      NewsConfig.parse({ NEWS_GDELT_URL: `${fake.url}/api/v2`, NEWS_GDELT_INTERVAL_MS: '20' }),
+      new JsonLogger('news', 'error'),
+    );
   });
   afterAll(() => fake.stop());
 
@@ -28,7 +31,11 @@ describe(GdeltClient.name, () => {
   it('keeps a stray backslash in a title as written and says so', async () => {
     fake.use(fixture('artlist.invalid-escape'));
     const { articles, notes } = await gdelt.articles('tariffs', null, 7, deadline());
-    expect(articles.map((a) => a.title)).toEqual(['Tariff deadline looms as talks stall', 'Exporters brace for tariffs \\ What the new duties mean', 'Zölle: EU droht mit Gegenmaßnahmen']);
+    expect(articles.map((a) => a.title)).toEqual([
+      'Tariff deadline looms as talks stall',
+      'Exporters brace for tariffs \\ What the new duties mean',
+      'Zölle: EU droht mit Gegenmaßnahmen',
+    ]);
     expect(articles[1]).toEqual({
       title: 'Exporters brace for tariffs \\ What the new duties mean',
       url: 'https://www.thehindu.com/business/tariffs-exporters/article1.ece',
@@ -87,7 +94,12 @@ describe(GdeltClient.name, () => {
 
   it('a body beyond repair is still an upstream error', async () => {
     const [good] = fixture('artlist.bitcoin');
-    fake.use([{ ...good, response: { status: 200, body: '{"articles": [ {"url": "https://a.example/1","title": "cut off' } }]);
-    await expect(gdelt.articles('bitcoin', null, 7, deadline())).rejects.toMatchObject({ code: 'UPSTREAM_ERROR', message: 'gdelt answered with malformed JSON' });
+    fake.use([
+      { ...good, response: { status: 200, body: '{"articles": [ {"url": "https://a.example/1","title": "cut off' } },
+    ]);
+    await expect(gdelt.articles('bitcoin', null, 7, deadline())).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+      message: 'gdelt answered with malformed JSON',
+    });
   });
 });

@@ -44,7 +44,12 @@ const ArtList = z.object({ articles: z.array(z.unknown()).default([]) });
 
 const TimelineVolRaw = z.object({
   query_details: z.object({ date_resolution: z.string().optional() }).optional(),
-  timeline: z.array(z.object({ series: z.string(), data: z.array(z.object({ date: z.string(), value: z.number(), norm: z.number().optional() })) })),
+  timeline: z.array(
+    z.object({
+      series: z.string(),
+      data: z.array(z.object({ date: z.string(), value: z.number(), norm: z.number().optional() })),
+    }),
+  ),
 });
 
 export interface Articles {
@@ -80,7 +85,8 @@ export class GdeltClient {
       userAgent: config.NEWS_USER_AGENT,
       // A retry would take another 5.5 s slot from the queue everyone shares; the caller's fallback is quicker.
       maxAttempts: 1,
-      // The single queue: burst 1, one request per NEWS_GDELT_INTERVAL_MS (default 5.5 s ≈ 0.18 rps; GDELT allows one per 5 s).
+      // The single queue: burst 1, one request per NEWS_GDELT_INTERVAL_MS (default 5.5 s ≈ 0.18 rps; GDELT allows one
+      // per 5 s).
       governor: { ratePerSecond: 1000 / config.NEWS_GDELT_INTERVAL_MS, burst: 1 },
       log: upstreamLog(logger),
     });
@@ -101,12 +107,19 @@ export class GdeltClient {
   }
 
   async articles(q: string, lang: string | null, days: number, deadline: number): Promise<Articles> {
-    const query = { query: lang ? `${q} sourcelang:${lang}` : q, mode: 'ArtList', maxrecords: GDELT_MAX_RECORDS, timespan: `${days}d`, sort: 'DateDesc' };
+    const query = {
+      query: lang ? `${q} sourcelang:${lang}` : q,
+      mode: 'ArtList',
+      maxrecords: GDELT_MAX_RECORDS,
+      timespan: `${days}d`,
+      sort: 'DateDesc',
+    };
     const { body, notes } = await this.call(query, ArtList, deadline);
     const records = body.articles.map((a) => RawArticle.safeParse(a));
     const articles = records.flatMap((r) => (r.success ? [r.data] : []));
     const incomplete = records.length - articles.length;
-    if (incomplete) notes.push(`gdelt sent ${incomplete} of ${records.length} articles without a required field; they were left out`);
+    if (incomplete)
+      notes.push(`gdelt sent ${incomplete} of ${records.length} articles without a required field; they were left out`);
     if (notes.length) this.logger.event('warn', 'gdelt answer repaired', { upstream: NAME, notes });
     return {
       articles: articles.map((a) => ({
@@ -122,9 +135,14 @@ export class GdeltClient {
     };
   }
 
-  // TimelineVolRaw gives the matching count and the total GDELT monitored (`norm`) per interval: both measures in one call.
+  // TimelineVolRaw gives the matching count and the total GDELT monitored (`norm`) per interval: both measures in one
+  // call.
   async timeline(q: string, days: number, deadline: number): Promise<Timeline> {
-    const { body } = await this.call({ query: q, mode: 'TimelineVolRaw', timespan: `${days}d` }, TimelineVolRaw, deadline);
+    const { body } = await this.call(
+      { query: q, mode: 'TimelineVolRaw', timespan: `${days}d` },
+      TimelineVolRaw,
+      deadline,
+    );
     const points = body.timeline[0]?.data ?? [];
     return {
       resolution: body.query_details?.date_resolution ?? null,
@@ -139,7 +157,11 @@ export class GdeltClient {
   private async call<S extends z.ZodType>(query: Query, schema: S, deadline: number): Promise<Parsed<z.infer<S>>> {
     if (this.pausedUntilMs !== null) {
       const until = new Date(this.pausedUntil).toISOString();
-      throw new TollError('UPSTREAM_ERROR', `gdelt rate-limited us; requests paused until ${until}`, { upstream: NAME, status: 429, pausedUntil: until });
+      throw new TollError('UPSTREAM_ERROR', `gdelt rate-limited us; requests paused until ${until}`, {
+        upstream: NAME,
+        status: 429,
+        pausedUntil: until,
+      });
     }
     this.pending++;
     try {
@@ -163,12 +185,18 @@ function parseBody<S extends z.ZodType>(text: string, schema: S): Parsed<z.infer
   // A 200 whose body is not a JSON object is GDELT's plain-text error (or an HTML page): an error, never data.
   if (!body.startsWith('{')) {
     const said = body.replace(/\s+/g, ' ').slice(0, 200);
-    throw new TollError('UPSTREAM_ERROR', `gdelt refused the request: ${said}`, { upstream: NAME, status: 200, body: said });
+    throw new TollError('UPSTREAM_ERROR', `gdelt refused the request: ${said}`, {
+      upstream: NAME,
+      status: 200,
+      body: said,
+    });
   }
   const { json, notes } = readJson(body.replace(CONTROL_CHARS, ' '));
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 5).map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }));
+    const issues = parsed.error.issues
+      .slice(0, 5)
+      .map((i) => ({ field: i.path.join('.') || '(root)', message: i.message }));
     throw new TollError('UPSTREAM_ERROR', 'gdelt answered with an unexpected shape', { upstream: NAME, issues });
   }
   return { body: parsed.data, notes };
@@ -192,15 +220,28 @@ function readJson(body: string): { json: unknown; notes: string[] } {
     stray++;
     return '\\\\';
   });
-  const notes = stray ? [`gdelt sent malformed JSON: ${stray} stray backslash${stray === 1 ? '' : 'es'} in article titles kept as written`] : [];
+  const notes = stray
+    ? [
+        `gdelt sent malformed JSON: ${stray} stray backslash${stray === 1 ? '' : 'es'} in article titles kept as ` +
+          `written`,
+      ]
+    : [];
   const whole = tryParse(repaired);
   if (whole.ok) return { json: whole.value, notes };
   const list = /^{\s*"articles"\s*:\s*\[([\s\S]*)]\s*}$/.exec(repaired);
-  if (!list) throw new TollError('UPSTREAM_ERROR', 'gdelt answered with malformed JSON', { upstream: NAME, sample: body.slice(0, 120) });
+  if (!list)
+    throw new TollError('UPSTREAM_ERROR', 'gdelt answered with malformed JSON', {
+      upstream: NAME,
+      sample: body.slice(0, 120),
+    });
   const chunks = list[1].trim().split(RECORD_BOUNDARY);
   const records = chunks.map((c, i) => tryParse(i < chunks.length - 1 ? `${c}}` : c));
   const articles = records.flatMap((r) => (r.ok ? [r.value] : []));
-  if (!articles.length) throw new TollError('UPSTREAM_ERROR', 'gdelt answered with malformed JSON', { upstream: NAME, sample: body.slice(0, 120) });
+  if (!articles.length)
+    throw new TollError('UPSTREAM_ERROR', 'gdelt answered with malformed JSON', {
+      upstream: NAME,
+      sample: body.slice(0, 120),
+    });
   const lost = records.length - articles.length;
   notes.push(`gdelt sent malformed JSON: ${lost} of ${records.length} articles could not be read and were left out`);
   return { json: { articles }, notes };

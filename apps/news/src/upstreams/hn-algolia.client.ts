@@ -42,7 +42,10 @@ const since = (days: number) => `created_at_i>${Math.floor(Date.now() / 1000) - 
 export class HnAlgoliaClient {
   private readonly api: Upstream;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: NewsConfig, @Inject(JsonLogger) logger: JsonLogger) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: NewsConfig,
+    @Inject(JsonLogger) logger: JsonLogger,
+  ) {
     this.api = createUpstream({
       name: 'hn-algolia',
       baseUrls: [config.NEWS_HN_URL],
@@ -58,7 +61,12 @@ export class HnAlgoliaClient {
 
   // Stories matching q in the last `days`, newest first.
   async stories(q: string, days: number, max: number, deadline: number): Promise<Article[]> {
-    const { hits } = await this.api.getJson('search_by_date', { query: q, tags: 'story', numericFilters: since(days), hitsPerPage: max }, Hits, { deadline });
+    const { hits } = await this.api.getJson(
+      'search_by_date',
+      { query: q, tags: 'story', numericFilters: since(days), hitsPerPage: max },
+      Hits,
+      { deadline },
+    );
     return hits
       .filter((h) => h.title)
       .map((h) => ({
@@ -74,7 +82,12 @@ export class HnAlgoliaClient {
 
   // The most upvoted stories posted in the last `days`.
   async top(days: number, max: number, deadline: number): Promise<TopStory[]> {
-    const { hits } = await this.api.getJson('search', { tags: 'story', numericFilters: since(days), hitsPerPage: max }, Hits, { deadline });
+    const { hits } = await this.api.getJson(
+      'search',
+      { tags: 'story', numericFilters: since(days), hitsPerPage: max },
+      Hits,
+      { deadline },
+    );
     return hits
       .filter((h) => h.title)
       .map((h) => ({ title: h.title!, url: linkOf(h), points: h.points ?? 0 }))

@@ -1,11 +1,11 @@
 // Wikimedia featured feed, per wiki: https://en.wikipedia.org/api/rest_v1/feed/featured/YYYY/MM/DD
 // (docs/upstreams.md §11). The api.wikimedia.org copy (/feed/v1/wikipedia/en/featured/…) answers the same
-// body but that host is deprecated (announced for July 2026), so the per-wiki path is the default. Keyless. Page-view counts are CC0; titles are Wikipedia's and descriptions
-// Wikidata's (CC0); we never pass on article extracts (CC BY-SA would then bind the caller).
-// Limits (2026): about 200 requests/min per client with an identifying User-Agent, 403 for a
-// library-default one (upstreams.md cross-cutting 4); we keep to 150/min, 3 at a time.
-// Odd shapes: the feed for day D lists the most-read articles of D-1 (`mostread.date` = "YYYY-MM-DDZ");
-// early in a UTC day the newest feed can lack `mostread`; a date without a feed answers 404 with JSON.
+// body but that host is deprecated (announced for July 2026), so the per-wiki path is the default. Keyless. Page-view
+// counts are CC0; titles are Wikipedia's and descriptions Wikidata's (CC0); we never pass on article extracts (CC BY-SA
+// would then bind the caller). Limits (2026): about 200 requests/min per client with an identifying User-Agent, 403 for
+// a library-default one (upstreams.md cross-cutting 4); we keep to 150/min, 3 at a time. Odd shapes: the feed for day D
+// lists the most-read articles of D-1 (`mostread.date` = "YYYY-MM-DDZ"); early in a UTC day the newest feed can lack
+// `mostread`; a date without a feed answers 404 with JSON.
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, JsonLogger, upstreamLog } from '@toll/platform';
 import { createUpstream, type Upstream } from '@toll/upstream';
@@ -47,7 +47,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export class WikimediaClient {
   private readonly api: Upstream;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: NewsConfig, @Inject(JsonLogger) logger: JsonLogger) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: NewsConfig,
+    @Inject(JsonLogger) logger: JsonLogger,
+  ) {
     this.api = createUpstream({
       name: 'wikimedia',
       baseUrls: [config.NEWS_WIKIMEDIA_URL],

@@ -18,7 +18,9 @@ const CpscRecall = z.object({
   Description: z.string().nullable().optional(),
   URL: z.string().nullable().optional(),
   LastPublishDate: z.string().nullable().optional(),
-  Products: z.array(z.object({ Name: z.string().nullable().optional(), NumberOfUnits: z.string().nullable().optional() })).optional(),
+  Products: z
+    .array(z.object({ Name: z.string().nullable().optional(), NumberOfUnits: z.string().nullable().optional() }))
+    .optional(),
   Hazards: Named,
   Remedies: Named,
   Manufacturers: Named,
@@ -33,7 +35,10 @@ const joined = (list: string[]) => (list.length ? list.join('; ') : null);
 export class CpscClient {
   private readonly api: Upstream;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: RecallsConfig, @Inject(JsonLogger) logger: JsonLogger) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: RecallsConfig,
+    @Inject(JsonLogger) logger: JsonLogger,
+  ) {
     this.api = createUpstream({
       name: 'cpsc',
       baseUrls: [config.RECALLS_CPSC_URL],
@@ -49,8 +54,16 @@ export class CpscClient {
   }
 
   // Recalls whose title holds the text, newest first; CPSC returns every match, so the page is cut here.
-  async search(filter: { q: string; from?: string; to?: string; limit: number }, deadline: number): Promise<RecallPage> {
-    const found = await this.api.getJson('/Recall', { format: 'json', RecallTitle: filter.q, RecallDateStart: filter.from, RecallDateEnd: filter.to }, Recalls, { deadline });
+  async search(
+    filter: { q: string; from?: string; to?: string; limit: number },
+    deadline: number,
+  ): Promise<RecallPage> {
+    const found = await this.api.getJson(
+      '/Recall',
+      { format: 'json', RecallTitle: filter.q, RecallDateStart: filter.from, RecallDateEnd: filter.to },
+      Recalls,
+      { deadline },
+    );
     const recalls = found.map((r) => {
       const hazards = names(r.Hazards);
       return {
@@ -63,7 +76,11 @@ export class CpscClient {
         hazard: joined(hazards),
         classification: null,
         firm: joined(names(r.Manufacturers)),
-        products: (r.Products ?? []).flatMap((p) => (p.Name?.trim() ? [p.NumberOfUnits?.trim() ? `${p.Name.trim()} (${p.NumberOfUnits.trim()})` : p.Name.trim()] : [])),
+        products: (r.Products ?? []).flatMap((p) =>
+          p.Name?.trim()
+            ? [p.NumberOfUnits?.trim() ? `${p.Name.trim()} (${p.NumberOfUnits.trim()})` : p.Name.trim()]
+            : [],
+        ),
         dates: { initiated: day(r.RecallDate), reported: day(r.RecallDate), terminated: null },
         distribution: null,
         status: null,

@@ -31,13 +31,25 @@ const Campaign = z.object({
   parkOutSide: Flag,
   overTheAirUpdate: Flag,
 });
-// GetModelsForMakeYear: the models vPIC knows a make sold in a model year; no Results for a make or year it does not know.
+// GetModelsForMakeYear: the models vPIC knows a make sold in a model year; no Results for a make or year it does not
+// know.
 const Models = z.object({ Results: z.array(z.object({ Model_Name: z.string() })) });
 const Campaigns = z.object({ results: z.array(Campaign).optional(), Results: z.array(Campaign).optional() });
 
 const Decoded = z.object({
   Results: z.array(
-    z.object({ Make: Str, Model: Str, ModelYear: Str, Manufacturer: Str, BodyClass: Str, PlantCountry: Str, ErrorCode: Str, ErrorText: Str }).passthrough(),
+    z
+      .object({
+        Make: Str,
+        Model: Str,
+        ModelYear: Str,
+        Manufacturer: Str,
+        BodyClass: Str,
+        PlantCountry: Str,
+        ErrorCode: Str,
+        ErrorText: Str,
+      })
+      .passthrough(),
   ),
 });
 
@@ -93,7 +105,8 @@ export class NhtsaClient {
       timeoutMs: config.RECALLS_NHTSA_TIMEOUT_MS,
       userAgent: config.RECALLS_USER_AGENT,
       governor: { ratePerSecond: config.RECALLS_NHTSA_RATE_PER_SECOND, burst: 2 },
-      log: (event: string, fields: Record<string, unknown>) => logger.event(event === 'upstream failure' ? 'warn' : 'debug', event, fields),
+      log: (event: string, fields: Record<string, unknown>) =>
+        logger.event(event === 'upstream failure' ? 'warn' : 'debug', event, fields),
     };
     this.recallsApi = createUpstream({ name: 'nhtsa-recalls', baseUrls: [config.RECALLS_NHTSA_URL], ...common });
     this.vpic = createUpstream({ name: 'nhtsa-vpic', baseUrls: [config.RECALLS_VPIC_URL], ...common });
@@ -101,7 +114,12 @@ export class NhtsaClient {
 
   // Every recall campaign NHTSA lists for the make, model and model year, newest first.
   async recalls(make: string, model: string, year: number, deadline: number): Promise<VehicleRecall[]> {
-    const found = await this.recallsApi.getJson('/recalls/recallsByVehicle', { make, model, modelYear: year }, Campaigns, { deadline });
+    const found = await this.recallsApi.getJson(
+      '/recalls/recallsByVehicle',
+      { make, model, modelYear: year },
+      Campaigns,
+      { deadline },
+    );
     const rows = (found.results ?? found.Results ?? []).map((c): VehicleRecall => ({
       ...recallOf(c),
       component: text(c.Component),
@@ -114,11 +132,20 @@ export class NhtsaClient {
   }
 
   // One campaign by its number: NHTSA answers one row per vehicle it covers, merged here into one recall.
-  async campaign(campaignNumber: string, window: { from?: string; to?: string }, deadline: number): Promise<RecallPage> {
+  async campaign(
+    campaignNumber: string,
+    window: { from?: string; to?: string },
+    deadline: number,
+  ): Promise<RecallPage> {
     const found = await this.recallsApi.getJson('/recalls/campaignNumber', { campaignNumber }, Campaigns, { deadline });
     const rows = found.results ?? found.Results ?? [];
     if (!rows.length) return { total: 0, recalls: [] };
-    const recall: Recall = { ...recallOf(rows[0]), title: [text(rows[0].Component), text(rows[0].Manufacturer)].filter(Boolean).join(' — ') || rows[0].NHTSACampaignNumber };
+    const recall: Recall = {
+      ...recallOf(rows[0]),
+      title:
+        [text(rows[0].Component), text(rows[0].Manufacturer)].filter(Boolean).join(' — ') ||
+        rows[0].NHTSACampaignNumber,
+    };
     recall.products = [...new Set(rows.flatMap((c) => vehicleOf(c)))];
     const reported = recall.dates.reported;
     const inWindow = !reported || ((!window.from || reported >= window.from) && (!window.to || reported <= window.to));
@@ -126,12 +153,19 @@ export class NhtsaClient {
   }
 
   async models(make: string, year: number, deadline: number): Promise<string[]> {
-    const found = await this.vpic.getJson(`/vehicles/GetModelsForMakeYear/make/${encodeURIComponent(make)}/modelyear/${year}`, { format: 'json' }, Models, { deadline });
+    const found = await this.vpic.getJson(
+      `/vehicles/GetModelsForMakeYear/make/${encodeURIComponent(make)}/modelyear/${year}`,
+      { format: 'json' },
+      Models,
+      { deadline },
+    );
     return found.Results.map((r) => r.Model_Name);
   }
 
   async decodeVin(vin: string, deadline: number): Promise<DecodedVin> {
-    const found = await this.vpic.getJson(`/vehicles/DecodeVinValues/${vin}`, { format: 'json' }, Decoded, { deadline });
+    const found = await this.vpic.getJson(`/vehicles/DecodeVinValues/${vin}`, { format: 'json' }, Decoded, {
+      deadline,
+    });
     const r = found.Results[0] ?? {};
     const year = Number(text(r.ModelYear));
     return {

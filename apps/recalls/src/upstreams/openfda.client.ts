@@ -44,11 +44,15 @@ const Enforcement = z.object({
   report_date: Text,
   termination_date: Text,
 });
-const Page = z.object({ meta: z.object({ results: z.object({ total: z.number().int() }) }), results: z.array(Enforcement) });
+const Page = z.object({
+  meta: z.object({ results: z.object({ total: z.number().int() }) }),
+  results: z.array(Enforcement),
+});
 
 const CLASS = { 'class-i': 'Class I', 'class-ii': 'Class II', 'class-iii': 'Class III' } as const;
 const TITLE_MAX = 200;
-const day = (yyyymmdd: string | undefined) => (yyyymmdd && /^\d{8}$/.test(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6)}` : null);
+const day = (yyyymmdd: string | undefined) =>
+  yyyymmdd && /^\d{8}$/.test(yyyymmdd) ? `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6)}` : null;
 const compactDay = (iso: string) => iso.replace(/-/g, '');
 const orNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
 
@@ -56,7 +60,10 @@ const orNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
 export class OpenFdaClient {
   private readonly api: Upstream;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: RecallsConfig, @Inject(JsonLogger) logger: JsonLogger) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: RecallsConfig,
+    @Inject(JsonLogger) logger: JsonLogger,
+  ) {
     this.api = createUpstream({
       name: 'openfda',
       baseUrls: [config.RECALLS_OPENFDA_URL],
@@ -71,9 +78,18 @@ export class OpenFdaClient {
   async search(dataset: FdaDataset, filter: FdaFilter, deadline: number): Promise<RecallPage> {
     const phrase = `"${filter.q}"`;
     const clauses = [`(reason_for_recall:${phrase} OR product_description:${phrase} OR recalling_firm:${phrase})`];
-    if (filter.from || filter.to) clauses.push(`report_date:[${filter.from ? compactDay(filter.from) : '19000101'} TO ${filter.to ? compactDay(filter.to) : '29991231'}]`);
+    if (filter.from || filter.to)
+      clauses.push(
+        `report_date:[${filter.from ? compactDay(filter.from) : '19000101'} TO ` +
+          `${filter.to ? compactDay(filter.to) : '29991231'}]`,
+      );
     if (filter.classification) clauses.push(`classification:"${CLASS[filter.classification]}"`);
-    const query = { search: clauses.join(' AND '), sort: 'report_date:desc', limit: filter.limit, api_key: this.config.RECALLS_OPENFDA_API_KEY };
+    const query = {
+      search: clauses.join(' AND '),
+      sort: 'report_date:desc',
+      limit: filter.limit,
+      api_key: this.config.RECALLS_OPENFDA_API_KEY,
+    };
     try {
       const page = await this.api.getJson(`/${dataset}/enforcement.json`, query, Page, { deadline });
       return { total: page.meta.results.total, recalls: page.results.map((r) => this.recall(dataset, r)) };
@@ -98,12 +114,22 @@ export class OpenFdaClient {
       hazard: orNull(r.reason_for_recall),
       classification: orNull(r.classification),
       firm: orNull(r.recalling_firm) && (place ? `${r.recalling_firm!.trim()} (${place})` : r.recalling_firm!.trim()),
-      products: [description, ...(orNull(r.code_info) ? [`Codes: ${r.code_info!.trim()}`] : []), ...(orNull(r.product_quantity) ? [`Quantity: ${r.product_quantity!.trim()}`] : [])],
-      dates: { initiated: day(r.recall_initiation_date), reported: day(r.report_date), terminated: day(r.termination_date) },
+      products: [
+        description,
+        ...(orNull(r.code_info) ? [`Codes: ${r.code_info!.trim()}`] : []),
+        ...(orNull(r.product_quantity) ? [`Quantity: ${r.product_quantity!.trim()}`] : []),
+      ],
+      dates: {
+        initiated: day(r.recall_initiation_date),
+        reported: day(r.report_date),
+        terminated: day(r.termination_date),
+      },
       distribution: orNull(r.distribution_pattern),
       status: orNull(r.status),
       remedy: null,
-      link: `https://api.fda.gov/${dataset}/enforcement.json?search=recall_number:%22${encodeURIComponent(r.recall_number)}%22`,
+      link:
+        `https://api.fda.gov/${dataset}/enforcement.json?search=recall_number:%22` +
+        `${encodeURIComponent(r.recall_number)}%22`,
     };
   }
 }

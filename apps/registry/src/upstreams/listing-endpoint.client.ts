@@ -26,7 +26,12 @@ export interface ProbeResult {
 
 const DOWN_STATUSES = new Set([404, 410]);
 
-function send(url: URL, method: 'HEAD' | 'GET', options: ProbeOptions, deadline: number): Promise<{ status: number; latencyMs: number }> {
+function send(
+  url: URL,
+  method: 'HEAD' | 'GET',
+  options: ProbeOptions,
+  deadline: number,
+): Promise<{ status: number; latencyMs: number }> {
   const started = performance.now();
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {

@@ -24,7 +24,15 @@ const Row = z.object({
 });
 // The download form answers data.rows; the paged form (without download=true) data.table.rows: read either.
 const Screener = z.object({
-  data: z.object({ rows: z.array(Row).nullable().optional(), table: z.object({ rows: z.array(Row).nullable() }).nullable().optional() }).nullable(),
+  data: z
+    .object({
+      rows: z.array(Row).nullable().optional(),
+      table: z
+        .object({ rows: z.array(Row).nullable() })
+        .nullable()
+        .optional(),
+    })
+    .nullable(),
   status: z.object({ rCode: z.number() }),
 });
 
@@ -42,7 +50,10 @@ export interface Listing {
 export const amount = (text: string | null | undefined): string | null => {
   const clean = (text ?? '').replace(/[$,\s]/g, '');
   if (!/^\d+(\.\d+)?$/.test(clean) || /^0+(\.0+)?$/.test(clean)) return null;
-  return clean.replace(/^0+(?=\d)/, '').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  return clean
+    .replace(/^0+(?=\d)/, '')
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
 };
 const text = (t: string | null | undefined) => (t && t.trim() && t.trim() !== 'NA' ? t.trim() : null);
 
@@ -65,13 +76,28 @@ export class NasdaqScreenerClient {
 
   // Every listed stock with a price; rows without one (halted, just listed) are left out.
   async listings(deadline: number): Promise<Listing[]> {
-    const body = await this.api.getJson('/api/screener/stocks', { tableonly: 'true', download: 'true' }, Screener, { deadline });
+    const body = await this.api.getJson('/api/screener/stocks', { tableonly: 'true', download: 'true' }, Screener, {
+      deadline,
+    });
     const rows = body.data?.rows ?? body.data?.table?.rows;
-    if (body.status.rCode !== 200 || !rows) throw new TollError('UPSTREAM_ERROR', `${this.name}: answered without rows (rCode ${body.status.rCode})`, { upstream: this.name });
+    if (body.status.rCode !== 200 || !rows)
+      throw new TollError('UPSTREAM_ERROR', `${this.name}: answered without rows (rCode ${body.status.rCode})`, {
+        upstream: this.name,
+      });
     return rows.flatMap((r) => {
       const price = amount(r.lastsale);
       if (!price) return [];
-      return [{ ticker: r.symbol.trim().toUpperCase().replace(/[/.^]/g, '-'), name: r.name.trim(), price, marketCap: amount(r.marketCap), country: text(r.country), sector: text(r.sector), industry: text(r.industry) }];
+      return [
+        {
+          ticker: r.symbol.trim().toUpperCase().replace(/[/.^]/g, '-'),
+          name: r.name.trim(),
+          price,
+          marketCap: amount(r.marketCap),
+          country: text(r.country),
+          sector: text(r.sector),
+          industry: text(r.industry),
+        },
+      ];
     });
   }
 }

@@ -33,7 +33,11 @@ export class FinraClient {
   // The file's text, or null when FINRA has none for that date (yet).
   async file(settlementDate: string, deadline: number): Promise<string | null> {
     try {
-      return await this.api.getText(this.path(settlementDate), {}, { deadline, headers: { accept: 'text/plain, text/csv, */*' } });
+      return await this.api.getText(
+        this.path(settlementDate),
+        {},
+        { deadline, headers: { accept: 'text/plain, text/csv, */*' } },
+      );
     } catch (e) {
       if (e instanceof TollError && [403, 404].includes(e.details?.status as number)) return null;
       throw e;

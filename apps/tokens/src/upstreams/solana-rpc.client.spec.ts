@@ -25,14 +25,23 @@ describe(SolanaRpcClient.name, () => {
 
   it('reads a real getMultipleAccounts answer: null for a missing account, extra keys ignored', async () => {
     fake.use([fixture('multiple-accounts-ok')]);
-    const { value } = await rpc.accounts(['vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg', '4fYNw3dojWmQ4dXtSGE9epjRGy9pFSx62YypT7avPYvA'], deadline());
+    const { value } = await rpc.accounts(
+      ['vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg', '4fYNw3dojWmQ4dXtSGE9epjRGy9pFSx62YypT7avPYvA'],
+      deadline(),
+    );
     expect(value).toEqual([null, { owner: '11111111111111111111111111111111', data: Buffer.alloc(0) }]);
   });
 
   it('accepts accounts that carry only data and owner (no lamports, space, rentEpoch)', async () => {
     fake.use([fixture('multiple-accounts-lean')]);
-    const { value } = await rpc.accounts(['So11111111111111111111111111111111111111112', 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg'], deadline());
-    expect(value).toEqual([{ owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', data: Buffer.from([1, 2, 3]) }, null]);
+    const { value } = await rpc.accounts(
+      ['So11111111111111111111111111111111111111112', 'vines1vzrYbzLMRdu58ou5XTby4qAqVRLmqo36NKPTg'],
+      deadline(),
+    );
+    expect(value).toEqual([
+      { owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', data: Buffer.from([1, 2, 3]) },
+      null,
+    ]);
   });
 
   it('reads a published getTokenLargestAccounts answer, amounts as exact integers', async () => {

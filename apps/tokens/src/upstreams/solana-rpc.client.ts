@@ -21,7 +21,9 @@ const MAX_ACCOUNTS = 100;
 // Only what is read: providers add or drop the other keys (space, rentEpoch, executable) freely.
 const Base64Account = z.object({ data: z.tuple([z.string(), z.literal('base64')]), owner: z.string() }).nullable();
 const MultipleAccounts = z.object({ value: z.array(Base64Account) });
-const LargestAccounts = z.object({ value: z.array(z.object({ address: z.string(), amount: z.string().regex(/^\d+$/) })).max(MAX_ACCOUNTS) });
+const LargestAccounts = z.object({
+  value: z.array(z.object({ address: z.string(), amount: z.string().regex(/^\d+$/) })).max(MAX_ACCOUNTS),
+});
 
 export interface RawAccount {
   owner: string;
@@ -36,7 +38,9 @@ export interface Sourced<T> {
 // Endpoints are named by host (the path and query may hold an API key); a repeated host gets its position.
 function endpointNames(urls: string[]): string[] {
   const hosts = urls.map((u) => new URL(u).host);
-  return hosts.map((host, i) => (hosts.indexOf(host) !== hosts.lastIndexOf(host) ? `solana-rpc/${host}#${i + 1}` : `solana-rpc/${host}`));
+  return hosts.map((host, i) =>
+    hosts.indexOf(host) !== hosts.lastIndexOf(host) ? `solana-rpc/${host}#${i + 1}` : `solana-rpc/${host}`,
+  );
 }
 
 @Injectable()
@@ -46,7 +50,9 @@ export class SolanaRpcClient {
   constructor(@Inject(APP_CONFIG) config: TokensConfig, @Inject(JsonLogger) logger: JsonLogger) {
     const names = endpointNames(config.TOKENS_RPC_URLS);
     const rate = config.TOKENS_RPC_RATE_PER_SEC;
-    const governors = new Map(names.map((name) => [name, new RateGovernor({ ratePerSecond: rate, burst: Math.max(1, Math.ceil(rate)) })]));
+    const governors = new Map(
+      names.map((name) => [name, new RateGovernor({ ratePerSecond: rate, burst: Math.max(1, Math.ceil(rate)) })]),
+    );
     // Endpoints that keep failing are tried last; each has its own rate governor.
     this.pool = new SolanaRpcPool({
       endpoints: config.TOKENS_RPC_URLS.map((url, i) => ({ name: names[i], url })),
@@ -60,14 +66,29 @@ export class SolanaRpcClient {
 
   // Accounts in the order asked, null where none exists.
   async accounts(addresses: string[], deadline: number): Promise<Sourced<Array<RawAccount | null>>> {
-    const { value, source } = await this.call('getMultipleAccounts', [addresses, { encoding: 'base64', commitment: 'confirmed' }], MultipleAccounts, deadline);
-    if (value.value.length !== addresses.length) throw this.shapeError('getMultipleAccounts', source, `${value.value.length} accounts for ${addresses.length} addresses`);
+    const { value, source } = await this.call(
+      'getMultipleAccounts',
+      [addresses, { encoding: 'base64', commitment: 'confirmed' }],
+      MultipleAccounts,
+      deadline,
+    );
+    if (value.value.length !== addresses.length)
+      throw this.shapeError(
+        'getMultipleAccounts',
+        source,
+        `${value.value.length} accounts for ${addresses.length} addresses`,
+      );
     return { value: value.value.map((a) => a && { owner: a.owner, data: Buffer.from(a.data[0], 'base64') }), source };
   }
 
   // The mint's largest token accounts (at most 20), largest first.
   async largestAccounts(mint: string, deadline: number): Promise<Sourced<Array<{ address: string; amount: bigint }>>> {
-    const { value, source } = await this.call('getTokenLargestAccounts', [mint, { commitment: 'confirmed' }], LargestAccounts, deadline);
+    const { value, source } = await this.call(
+      'getTokenLargestAccounts',
+      [mint, { commitment: 'confirmed' }],
+      LargestAccounts,
+      deadline,
+    );
     return { value: value.value.map((a) => ({ address: a.address, amount: BigInt(a.amount) })), source };
   }
 
@@ -87,10 +108,18 @@ export class SolanaRpcClient {
   }
 
   private shapeError(method: string, source: string, message: string) {
-    return new TollError('UPSTREAM_ERROR', `Solana RPC answered ${method} with an unexpected shape: ${message}`, { method, upstreams: [{ source, code: 'UPSTREAM_ERROR', message }] });
+    return new TollError('UPSTREAM_ERROR', `Solana RPC answered ${method} with an unexpected shape: ${message}`, {
+      method,
+      upstreams: [{ source, code: 'UPSTREAM_ERROR', message }],
+    });
   }
 
-  private async call<S extends z.ZodType>(method: string, params: unknown[], schema: S, deadline: number): Promise<Sourced<z.infer<S>>> {
+  private async call<S extends z.ZodType>(
+    method: string,
+    params: unknown[],
+    schema: S,
+    deadline: number,
+  ): Promise<Sourced<z.infer<S>>> {
     try {
       const { value, source } = await this.pool.call(method, params, schema, deadline);
       return { value, source };

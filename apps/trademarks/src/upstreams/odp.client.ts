@@ -20,7 +20,12 @@ const FileData = z.object({
   fileDownloadURI: z.url(),
 });
 const Product = z.object({
-  bulkDataProductBag: z.array(z.object({ productIdentifier: z.string(), productFileBag: z.object({ fileDataBag: z.array(FileData) }).optional() })),
+  bulkDataProductBag: z.array(
+    z.object({
+      productIdentifier: z.string(),
+      productFileBag: z.object({ fileDataBag: z.array(FileData) }).optional(),
+    }),
+  ),
 });
 
 export interface DailyFile {
@@ -55,7 +60,12 @@ export class OdpClient {
 
   // The daily ZIP files published for dates in [from, to], oldest first.
   async dailyFiles(from: string, to: string, deadline: number): Promise<DailyFile[]> {
-    const body = await this.api.getJson(`api/v1/datasets/products/${this.product}`, { fileDataFromDate: from, fileDataToDate: to }, Product, { deadline });
+    const body = await this.api.getJson(
+      `api/v1/datasets/products/${this.product}`,
+      { fileDataFromDate: from, fileDataToDate: to },
+      Product,
+      { deadline },
+    );
     return body.bulkDataProductBag
       .flatMap((p) => p.productFileBag?.fileDataBag ?? [])
       .filter((f) => /\.zip$/i.test(f.fileName))

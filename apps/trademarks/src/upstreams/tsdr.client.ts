@@ -26,12 +26,19 @@ export interface CaseStatus {
   owner: string | null;
   parties: Array<{ role: string | null; name: string; legal_entity: string | null; country: string | null }>;
   attorney: string | null;
-  classes: Array<{ class: number | null; goods_and_services: string | null; status: string | null; first_use: string | null; first_use_in_commerce: string | null }>;
+  classes: Array<{
+    class: number | null;
+    goods_and_services: string | null;
+    status: string | null;
+    first_use: string | null;
+    first_use_in_commerce: string | null;
+  }>;
   events: Array<{ date: string | null; code: string | null; description: string | null }>;
 }
 
 const day = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null);
-const ymd = (v: string | null) => (v && /^\d{8}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : null);
+const ymd = (v: string | null) =>
+  v && /^\d{8}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6, 8)}` : null;
 
 @Injectable()
 export class TsdrClient {
@@ -49,7 +56,10 @@ export class TsdrClient {
       baseUrls: [this.baseUrl],
       timeoutMs: config.TRADEMARKS_TSDR_TIMEOUT_MS,
       userAgent: config.TRADEMARKS_USER_AGENT,
-      headers: { accept: 'application/xml', ...(config.TRADEMARKS_TSDR_API_KEY ? { 'uspto-api-key': config.TRADEMARKS_TSDR_API_KEY } : {}) },
+      headers: {
+        accept: 'application/xml',
+        ...(config.TRADEMARKS_TSDR_API_KEY ? { 'uspto-api-key': config.TRADEMARKS_TSDR_API_KEY } : {}),
+      },
       governor: { ratePerSecond: config.TRADEMARKS_TSDR_RATE_PER_SECOND },
       log: upstreamLog(logger),
     });
@@ -61,7 +71,8 @@ export class TsdrClient {
     try {
       xml = await this.api.getText(`ts/cd/casestatus/${caseId}/info.xml`, {}, { deadline });
     } catch (e) {
-      if (e instanceof TollError && e.details?.status === 404) throw new TollError('NOT_FOUND', `The trademark office has no case ${caseId}`);
+      if (e instanceof TollError && e.details?.status === 404)
+        throw new TollError('NOT_FOUND', `The trademark office has no case ${caseId}`);
       throw e;
     }
     return parseStatus(xml);
@@ -71,7 +82,8 @@ export class TsdrClient {
 export function parseStatus(xml: string): CaseStatus {
   const mark = elements(xml, 'TradeMark')[0];
   const serial = mark && text(mark, 'ApplicationNumber');
-  if (!mark || !serial) throw new TollError('UPSTREAM_ERROR', 'tsdr answered without a TradeMark/ApplicationNumber', { upstream: 'tsdr' });
+  if (!mark || !serial)
+    throw new TollError('UPSTREAM_ERROR', 'tsdr answered without a TradeMark/ApplicationNumber', { upstream: 'tsdr' });
   const parties = elements(xml, 'Applicant').map((a) => ({
     code: Number(text(a, 'PartyTypeCode') ?? 0),
     role: text(a, 'PartyTypeDescriptionText'),
@@ -88,9 +100,18 @@ export function parseStatus(xml: string): CaseStatus {
     kind: text(mark, 'KindMark'),
     mark_feature: text(mark, 'MarkFeature'),
     register: text(mark, 'RegisterCategory'),
-    status: { code: text(mark, 'MarkCurrentStatusCode'), date: day(text(mark, 'MarkCurrentStatusDate')), description: text(mark, 'MarkCurrentStatusExternalDescriptionText') },
-    dates: { filed: day(text(mark, 'ApplicationDate')), published: day(text(mark, 'PublicationDate')), registered: day(text(mark, 'RegistrationDate')) },
-    // The party with the highest party-type code is the latest owner (10 applicant, 20 owner at publication, 30 registrant, higher: later owners).
+    status: {
+      code: text(mark, 'MarkCurrentStatusCode'),
+      date: day(text(mark, 'MarkCurrentStatusDate')),
+      description: text(mark, 'MarkCurrentStatusExternalDescriptionText'),
+    },
+    dates: {
+      filed: day(text(mark, 'ApplicationDate')),
+      published: day(text(mark, 'PublicationDate')),
+      registered: day(text(mark, 'RegistrationDate')),
+    },
+    // The party with the highest party-type code is the latest owner (10 applicant, 20 owner at publication, 30
+    // registrant, higher: later owners).
     owner: [...parties].sort((a, b) => b.code - a.code)[0]?.name || null,
     parties: parties.map(({ role, name, legal_entity, country }) => ({ role, name, legal_entity, country })),
     attorney: attorney ? texts(attorney, 'FreeFormatNameLine').join(' ') || null : null,
@@ -101,6 +122,10 @@ export function parseStatus(xml: string): CaseStatus {
       first_use: ymd(text(g, 'FirstUseDateNumber')),
       first_use_in_commerce: ymd(text(g, 'FirstUseInCommerceDate')),
     })),
-    events: elements(mark, 'MarkEvent').map((e) => ({ date: day(text(e, 'MarkEventDate')), code: text(e, 'MarkEventCode'), description: text(e, 'MarkEventInternalDescriptionText') })),
+    events: elements(mark, 'MarkEvent').map((e) => ({
+      date: day(text(e, 'MarkEventDate')),
+      code: text(e, 'MarkEventCode'),
+      description: text(e, 'MarkEventInternalDescriptionText'),
+    })),
   };
 }

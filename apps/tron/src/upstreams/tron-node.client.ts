@@ -13,9 +13,20 @@ import type { TronConfig } from '../config';
 import { addressWord, uintWord } from '../tron-address';
 
 const count = z.number().int().nonnegative().default(0);
-const ChainParameters = z.object({ chainParameter: z.array(z.object({ key: z.string(), value: z.number().int().optional() })) });
+const ChainParameters = z.object({
+  chainParameter: z.array(z.object({ key: z.string(), value: z.number().int().optional() })),
+});
 const Account = z.object({ address: z.string().optional(), create_time: z.number().optional() }).passthrough();
-const AccountResource = z.object({ freeNetUsed: count, freeNetLimit: count, NetUsed: count, NetLimit: count, EnergyUsed: count, EnergyLimit: count }).passthrough();
+const AccountResource = z
+  .object({
+    freeNetUsed: count,
+    freeNetLimit: count,
+    NetUsed: count,
+    NetLimit: count,
+    EnergyUsed: count,
+    EnergyLimit: count,
+  })
+  .passthrough();
 const ConstantCall = z.object({
   result: z.object({ result: z.boolean().optional(), message: z.string().optional() }),
   energy_used: z.number().int().optional(),
@@ -24,7 +35,8 @@ const ConstantCall = z.object({
   transaction: z.object({ ret: z.array(z.object({ ret: z.string().optional() })).optional() }).optional(),
 });
 // A revert can come back as result.result true with the transaction marked FAILED or REVERT.
-const reverted = (body: z.infer<typeof ConstantCall>) => body.result.result !== true || ['FAILED', 'REVERT'].includes(body.transaction?.ret?.[0]?.ret ?? '');
+const reverted = (body: z.infer<typeof ConstantCall>) =>
+  body.result.result !== true || ['FAILED', 'REVERT'].includes(body.transaction?.ret?.[0]?.ret ?? '');
 
 export interface ChainParams {
   energyFeeSun: number;
@@ -46,7 +58,11 @@ export class TronNodeClient {
 
   constructor(@Inject(APP_CONFIG) config: TronConfig, @Inject(JsonLogger) logger: JsonLogger) {
     this.usdtContract = config.TRON_USDT_CONTRACT;
-    this.nodes = config.TRON_NODE_URLS.map((url, i) => ({ id: `node-${i + 1}`, host: new URL(url).host, role: i === 0 ? 'primary' : 'fallback' }));
+    this.nodes = config.TRON_NODE_URLS.map((url, i) => ({
+      id: `node-${i + 1}`,
+      host: new URL(url).host,
+      role: i === 0 ? 'primary' : 'fallback',
+    }));
     this.api = createUpstream({
       name: 'tron-node',
       baseUrls: config.TRON_NODE_URLS,
@@ -62,10 +78,15 @@ export class TronNodeClient {
     const body = await this.api.postJson('wallet/getchainparameters', {}, ChainParameters, { deadline });
     const value = (key: string) => {
       const found = body.chainParameter.find((p) => p.key === key);
-      if (!found) throw new TollError('UPSTREAM_ERROR', `tron-node: chain parameter ${key} missing`, { upstream: 'tron-node' });
+      if (!found)
+        throw new TollError('UPSTREAM_ERROR', `tron-node: chain parameter ${key} missing`, { upstream: 'tron-node' });
       return found.value ?? 0;
     };
-    return { energyFeeSun: value('getEnergyFee'), bandwidthFeeSun: value('getTransactionFee'), freeBandwidth: value('getFreeNetLimit') };
+    return {
+      energyFeeSun: value('getEnergyFee'),
+      bandwidthFeeSun: value('getTransactionFee'),
+      freeBandwidth: value('getFreeNetLimit'),
+    };
   }
 
   // USDT atomic units (6 decimals) held by `address`, read with a constant call owned by the contract itself (an
@@ -85,7 +106,9 @@ export class TronNodeClient {
   }
 
   async resources(address: string, deadline: number): Promise<Resources> {
-    const r = await this.api.postJson('wallet/getaccountresource', { address, visible: true }, AccountResource, { deadline });
+    const r = await this.api.postJson('wallet/getaccountresource', { address, visible: true }, AccountResource, {
+      deadline,
+    });
     return {
       freeBandwidthLeft: Math.max(0, r.freeNetLimit - r.freeNetUsed),
       stakedBandwidthLeft: Math.max(0, r.NetLimit - r.NetUsed),
@@ -96,13 +119,24 @@ export class TronNodeClient {
   // Energy of this exact transfer as the node runs it from the sender (energy_used + energy_penalty); null when it
   // reverts, e.g. because the sender holds less USDT than the amount.
   async simulateTransfer(from: string, to: string, amount: bigint, deadline: number): Promise<number | null> {
-    const body = await this.constantCall(from, 'transfer(address,uint256)', addressWord(to) + uintWord(amount), deadline);
+    const body = await this.constantCall(
+      from,
+      'transfer(address,uint256)',
+      addressWord(to) + uintWord(amount),
+      deadline,
+    );
     if (reverted(body) || body.energy_used === undefined) return null;
     return body.energy_used + (body.energy_penalty ?? 0);
   }
 
   private constantCall(owner: string, selector: string, parameter: string, deadline: number) {
-    const request = { owner_address: owner, contract_address: this.usdtContract, function_selector: selector, parameter, visible: true };
+    const request = {
+      owner_address: owner,
+      contract_address: this.usdtContract,
+      function_selector: selector,
+      parameter,
+      visible: true,
+    };
     return this.api.postJson('wallet/triggerconstantcontract', request, ConstantCall, { deadline });
   }
 }

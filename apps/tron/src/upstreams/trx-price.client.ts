@@ -12,7 +12,16 @@ const ASK_TIMEOUT_MS = 1_000;
 const Bundle = z.object({
   data: z.object({
     prices: z.union([
-      z.object({ items: z.array(z.object({ symbol: z.string(), usd: z.string().regex(/^\d+(\.\d+)?$/), as_of: z.string(), source: z.string() })) }),
+      z.object({
+        items: z.array(
+          z.object({
+            symbol: z.string(),
+            usd: z.string().regex(/^\d+(\.\d+)?$/),
+            as_of: z.string(),
+            source: z.string(),
+          }),
+        ),
+      }),
       z.object({ stale: z.literal(true), reason: z.string() }),
     ]),
   }),
@@ -35,12 +44,19 @@ export class TrxPriceClient {
   async trxUsd(deadline: number): Promise<TrxUsd> {
     const requestId = `tron-price-${randomUUID()}`;
     const timeoutMs = Math.min(ASK_TIMEOUT_MS, deadline - Date.now() - 100);
-    const message: TollMessage = { input: { include: 'prices' }, requestId, deadline: Date.now() + timeoutMs, caller: { ip: '127.0.0.1', userAgent: 'toll-tron' } };
+    const message: TollMessage = {
+      input: { include: 'prices' },
+      requestId,
+      deadline: Date.now() + timeoutMs,
+      caller: { ip: '127.0.0.1', userAgent: 'toll-tron' },
+    };
     const reply = await this.bus.request<unknown>(subjectOf('data.getBundle'), message, { timeoutMs, requestId });
     const parsed = Bundle.safeParse(reply);
-    if (!parsed.success) throw new TollError('SERVICE_UNAVAILABLE', 'the data group answered prices in an unexpected shape');
+    if (!parsed.success)
+      throw new TollError('SERVICE_UNAVAILABLE', 'the data group answered prices in an unexpected shape');
     const prices = parsed.data.data.prices;
-    if ('stale' in prices) throw new TollError('SERVICE_UNAVAILABLE', `the data group has no fresh prices: ${prices.reason}`);
+    if ('stale' in prices)
+      throw new TollError('SERVICE_UNAVAILABLE', `the data group has no fresh prices: ${prices.reason}`);
     const trx = prices.items.find((p) => p.symbol === 'TRX');
     if (!trx) throw new TollError('NOT_FOUND', "the data group's price list has no TRX");
     return { usd: trx.usd, source: `data:${trx.source}`, asOf: trx.as_of };

@@ -24,7 +24,10 @@ const HOUR_MS = 3_600_000;
 // A last local day whose series stops before this hour is incomplete and left out.
 const LAST_DAY_MIN_HOUR = 18;
 
-const value = z.number().nullish().transform((v) => v ?? null);
+const value = z
+  .number()
+  .nullish()
+  .transform((v) => v ?? null);
 const Period = z.object({
   summary: z.object({ symbol_code: z.string() }).optional(),
   details: z.object({ precipitation_amount: value }).optional(),
@@ -100,22 +103,34 @@ export class MetNorwayClient implements WeatherProvider {
       windSpeedKmh: d.wind_speed === null ? null : msToKmh(d.wind_speed),
       windGustsKmh: null,
       pressureHpa: d.air_pressure_at_sea_level,
-      notes: ['MET Norway values are the model forecast for the current hour; precipitation is the forecast for the next hour; apparent temperature and gusts are not available'],
+      notes: [
+        'MET Norway values are the model forecast for the current hour; precipitation is the forecast for the ' +
+          'next hour; apparent temperature and gusts are not available',
+      ],
     };
   }
 
   async forecast(p: Point, days: number, deadline: number): Promise<Forecast> {
     const { series, elevationM, zone } = await this.load(p, deadline);
     const all = dailyFromSteps(series, zone);
-    const notes = ['MET Norway days are aggregated from hourly and 6-hourly steps: the first day covers only the hours left, and max/min come from those steps'];
+    const notes = [
+      'MET Norway days are aggregated from hourly and 6-hourly steps: the first day covers only the hours left, ' +
+        'and max/min come from those steps',
+    ];
     if (all.length < days) notes.push(`MET Norway covers ${all.length} days here; ${days} were asked for`);
     return { timezone: zone, elevationM, days: all.slice(0, days), notes };
   }
 
   private async load(p: Point, deadline: number) {
-    const body = await this.api.getJson('locationforecast/2.0/compact', { lat: p.latitude, lon: p.longitude }, CompactBody, { deadline });
+    const body = await this.api.getJson(
+      'locationforecast/2.0/compact',
+      { lat: p.latitude, lon: p.longitude },
+      CompactBody,
+      { deadline },
+    );
     const series = body.properties.timeseries;
-    if (!series.length) throw new TollError('UPSTREAM_ERROR', `${this.id} answered with an empty timeseries`, { upstream: this.id });
+    if (!series.length)
+      throw new TollError('UPSTREAM_ERROR', `${this.id} answered with an empty timeseries`, { upstream: this.id });
     return { series, elevationM: body.geometry.coordinates[2] ?? null, zone: timezoneOf(p) };
   }
 }
@@ -152,7 +167,10 @@ export function dailyFromSteps(series: Step[], zone: string): DailyForecast[] {
   if (days.length && days[days.length - 1][1].lastHour < LAST_DAY_MIN_HOUR) days.pop();
   return days.map(([date, b]) => {
     // The day's symbol is the 6-hour outlook starting nearest midday.
-    const midday = b.symbols.reduce<{ hour: number; symbol: string } | null>((best, s) => (!best || Math.abs(s.hour - 12) < Math.abs(best.hour - 12) ? s : best), null);
+    const midday = b.symbols.reduce<{ hour: number; symbol: string } | null>(
+      (best, s) => (!best || Math.abs(s.hour - 12) < Math.abs(best.hour - 12) ? s : best),
+      null,
+    );
     return {
       date,
       condition: metCondition(midday?.symbol ?? null),

@@ -14,7 +14,10 @@ import type { Point } from '../weather.model';
 
 const RATE_PER_SECOND = 5;
 
-const text = z.string().nullish().transform((v) => v || null);
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v || null);
 const AlertProperties = z.object({
   id: z.string(),
   event: z.string(),
@@ -67,7 +70,9 @@ export class NwsClient {
   }
 
   async activeAlerts(p: Point, deadline: number): Promise<AlertList> {
-    const body = await this.api.getJson('alerts/active', { point: `${p.latitude},${p.longitude}` }, AlertCollection, { deadline });
+    const body = await this.api.getJson('alerts/active', { point: `${p.latitude},${p.longitude}` }, AlertCollection, {
+      deadline,
+    });
     return { updated: body.updated, alerts: body.features.map((f) => toAlert(f.properties)) };
   }
 }

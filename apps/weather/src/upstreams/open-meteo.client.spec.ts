@@ -3,7 +3,8 @@ import { startFakeUpstream, type FakeUpstream } from '@toll/testing';
 import { WeatherConfig } from '../config';
 import { OpenMeteoClient } from './open-meteo.client';
 
-const client = (env: Record<string, string>) => new OpenMeteoClient(WeatherConfig.parse(env), new JsonLogger('weather', 'error'));
+const client = (env: Record<string, string>) =>
+  new OpenMeteoClient(WeatherConfig.parse(env), new JsonLogger('weather', 'error'));
 
 describe(OpenMeteoClient.name, () => {
   let fake: FakeUpstream;
@@ -15,7 +16,9 @@ describe(OpenMeteoClient.name, () => {
   it('uses the free host without a key and the commercial host with one, unless a base URL is set', () => {
     expect(client({}).baseUrl).toBe('https://api.open-meteo.com');
     expect(client({ WEATHER_OPENMETEO_API_KEY: 'k' }).baseUrl).toBe('https://customer-api.open-meteo.com');
-    expect(client({ WEATHER_OPENMETEO_API_KEY: 'k', WEATHER_OPENMETEO_BASE_URL: 'https://meteo.internal' }).baseUrl).toBe('https://meteo.internal');
+    expect(
+      client({ WEATHER_OPENMETEO_API_KEY: 'k', WEATHER_OPENMETEO_BASE_URL: 'https://meteo.internal' }).baseUrl,
+    ).toBe('https://meteo.internal');
     expect(client({ WEATHER_OPENMETEO_ENABLED: 'false' }).enabled).toBe(false);
   });
 
@@ -27,9 +30,15 @@ describe(OpenMeteoClient.name, () => {
       userAgent = (init?.headers as Record<string, string>)['user-agent'];
       return realFetch(input, init);
     });
-    const api = client({ WEATHER_OPENMETEO_API_KEY: 's3cret', WEATHER_OPENMETEO_BASE_URL: fake.url, WEATHER_USER_AGENT: 'TestAgent/2.0 (ops@test.example)' });
+    const api = client({
+      WEATHER_OPENMETEO_API_KEY: 's3cret',
+      WEATHER_OPENMETEO_BASE_URL: fake.url,
+      WEATHER_USER_AGENT: 'TestAgent/2.0 (ops@test.example)',
+    });
     fake.use([]);
-    await expect(api.current({ latitude: 1, longitude: 2 }, Date.now() + 2_000)).rejects.toMatchObject({ code: 'UPSTREAM_ERROR' });
+    await expect(api.current({ latitude: 1, longitude: 2 }, Date.now() + 2_000)).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+    });
     spy.mockRestore();
     expect(fake.hits[0].query).toMatchObject({ latitude: '1', longitude: '2', apikey: 's3cret' });
     expect(userAgent).toBe('TestAgent/2.0 (ops@test.example)');

@@ -45,7 +45,10 @@ const DAILY_VARS = [
 // Asked for explicitly (they are also the defaults), since imperial values are derived from these.
 const METRIC_UNITS = { temperature_unit: 'celsius', wind_speed_unit: 'kmh', precipitation_unit: 'mm' };
 
-const value = z.number().nullish().transform((v) => v ?? null);
+const value = z
+  .number()
+  .nullish()
+  .transform((v) => v ?? null);
 const wallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'a local time like 2026-11-22T15:00');
 const column = z.array(z.number().nullable());
 const Located = z.object({
@@ -97,26 +100,34 @@ export class OpenMeteoClient implements WeatherProvider, OnModuleInit {
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {
     this.enabled = config.WEATHER_OPENMETEO_ENABLED;
-    this.baseUrl = config.WEATHER_OPENMETEO_BASE_URL ?? (config.WEATHER_OPENMETEO_API_KEY ? COMMERCIAL_BASE_URL : FREE_BASE_URL);
+    this.baseUrl =
+      config.WEATHER_OPENMETEO_BASE_URL ?? (config.WEATHER_OPENMETEO_API_KEY ? COMMERCIAL_BASE_URL : FREE_BASE_URL);
     this.api = createUpstream({
       name: this.id,
       baseUrls: [this.baseUrl],
       timeoutMs: config.WEATHER_OPENMETEO_TIMEOUT_MS,
       userAgent: config.WEATHER_USER_AGENT,
       maxAttempts: 1, // MET Norway is the fallback: fail over at once instead of retrying here
-      governor: { ratePerSecond: config.WEATHER_OPENMETEO_RATE_PER_SECOND, burst: Math.max(1, Math.ceil(config.WEATHER_OPENMETEO_RATE_PER_SECOND)) },
+      governor: {
+        ratePerSecond: config.WEATHER_OPENMETEO_RATE_PER_SECOND,
+        burst: Math.max(1, Math.ceil(config.WEATHER_OPENMETEO_RATE_PER_SECOND)),
+      },
       log: upstreamLog(logger),
     });
   }
 
   onModuleInit() {
     if (this.enabled && !this.config.WEATHER_OPENMETEO_API_KEY && this.baseUrl === FREE_BASE_URL) {
-      this.logger.event('warn', 'Open-Meteo free tier in use: its terms allow non-commercial use only', { upstream: this.id });
+      this.logger.event('warn', 'Open-Meteo free tier in use: its terms allow non-commercial use only', {
+        upstream: this.id,
+      });
     }
   }
 
   async current(p: Point, deadline: number): Promise<CurrentObservation> {
-    const body = await this.api.getJson('v1/forecast', this.query(p, { current: CURRENT_VARS }), CurrentBody, { deadline });
+    const body = await this.api.getJson('v1/forecast', this.query(p, { current: CURRENT_VARS }), CurrentBody, {
+      deadline,
+    });
     const c = body.current;
     return {
       time: localIso(c.time, zoneOf(body)),
@@ -138,7 +149,12 @@ export class OpenMeteoClient implements WeatherProvider, OnModuleInit {
   }
 
   async forecast(p: Point, days: number, deadline: number): Promise<Forecast> {
-    const body = await this.api.getJson('v1/forecast', this.query(p, { daily: DAILY_VARS, forecast_days: days }), DailyBody, { deadline });
+    const body = await this.api.getJson(
+      'v1/forecast',
+      this.query(p, { daily: DAILY_VARS, forecast_days: days }),
+      DailyBody,
+      { deadline },
+    );
     const d = body.daily;
     const zone = zoneOf(body);
     return {
@@ -161,12 +177,21 @@ export class OpenMeteoClient implements WeatherProvider, OnModuleInit {
   }
 
   private query(p: Point, extra: Record<string, string | number>) {
-    return { latitude: p.latitude, longitude: p.longitude, ...extra, timezone: 'auto', ...METRIC_UNITS, apikey: this.config.WEATHER_OPENMETEO_API_KEY };
+    return {
+      latitude: p.latitude,
+      longitude: p.longitude,
+      ...extra,
+      timezone: 'auto',
+      ...METRIC_UNITS,
+      apikey: this.config.WEATHER_OPENMETEO_API_KEY,
+    };
   }
 }
 
 // The named zone gives the right offset on every date (DST); the fixed offset is for zones luxon lacks.
 const zoneOf = (body: z.infer<typeof Located>): Zone =>
-  IANAZone.isValidZone(body.timezone) ? IANAZone.create(body.timezone) : FixedOffsetZone.instance(body.utc_offset_seconds / 60);
+  IANAZone.isValidZone(body.timezone)
+    ? IANAZone.create(body.timezone)
+    : FixedOffsetZone.instance(body.utc_offset_seconds / 60);
 
 const localIso = (time: string, zone: Zone) => DateTime.fromISO(time, { zone }).toISO({ suppressMilliseconds: true })!;

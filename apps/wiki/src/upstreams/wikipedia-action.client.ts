@@ -39,9 +39,13 @@ interface ActionBody<Q> {
   error?: z.infer<typeof ApiError>;
   query?: Q;
 }
-const actionResponse = <Q extends z.ZodType>(query: Q) => z.object({ error: ApiError.optional(), query: query.optional() });
+const actionResponse = <Q extends z.ZodType>(query: Q) =>
+  z.object({ error: ApiError.optional(), query: query.optional() });
 const SearchResponse = actionResponse(
-  z.object({ searchinfo: z.object({ suggestion: z.string().optional() }).optional(), search: z.array(z.object({ title: z.string() })) }),
+  z.object({
+    searchinfo: z.object({ suggestion: z.string().optional() }).optional(),
+    search: z.array(z.object({ title: z.string() })),
+  }),
 );
 const PagesResponse = actionResponse(z.object({ pages: z.array(Page) }));
 
@@ -58,14 +62,25 @@ export class WikipediaActionClient {
 
   // Full-text search; the top hit is the page a question resolves to.
   async search(term: string, deadline: number): Promise<SearchResult> {
-    const query = await this.query({ list: 'search', srsearch: term, srlimit: 1, srprop: '', srinfo: 'suggestion' }, SearchResponse, deadline);
+    const query = await this.query(
+      { list: 'search', srsearch: term, srlimit: 1, srprop: '', srinfo: 'suggestion' },
+      SearchResponse,
+      deadline,
+    );
     return { title: query?.search[0]?.title ?? null, suggestion: query?.searchinfo?.suggestion ?? null };
   }
 
   // The intro as plain text (fallback for the REST summary); null when the page does not exist.
   async extract(title: string, deadline: number): Promise<PageSummary | null> {
     const query = await this.query(
-      { prop: 'extracts|pageprops|description', exintro: 1, explaintext: 1, ppprop: 'disambiguation', redirects: 1, titles: title },
+      {
+        prop: 'extracts|pageprops|description',
+        exintro: 1,
+        explaintext: 1,
+        ppprop: 'disambiguation',
+        redirects: 1,
+        titles: title,
+      },
       PagesResponse,
       deadline,
     );
@@ -86,7 +101,14 @@ export class WikipediaActionClient {
   // one documented signal of weight in the same response.
   async links(title: string, limit: number, deadline: number): Promise<LinkedPage[]> {
     const query = await this.query(
-      { generator: 'links', titles: title, gplnamespace: 0, gpllimit: LINKS_PER_CALL, prop: 'description|info', redirects: 1 },
+      {
+        generator: 'links',
+        titles: title,
+        gplnamespace: 0,
+        gpllimit: LINKS_PER_CALL,
+        prop: 'description|info',
+        redirects: 1,
+      },
       PagesResponse,
       deadline,
     );
@@ -100,7 +122,13 @@ export class WikipediaActionClient {
   // Pages CirrusSearch finds similar in text, most similar first.
   async moreLike(title: string, limit: number, deadline: number): Promise<LinkedPage[]> {
     const query = await this.query(
-      { generator: 'search', gsrsearch: `morelike:${title}`, gsrnamespace: 0, gsrlimit: MORELIKE_PER_CALL, prop: 'description' },
+      {
+        generator: 'search',
+        gsrsearch: `morelike:${title}`,
+        gsrnamespace: 0,
+        gsrlimit: MORELIKE_PER_CALL,
+        prop: 'description',
+      },
       PagesResponse,
       deadline,
     );
@@ -113,9 +141,18 @@ export class WikipediaActionClient {
 
   // An HTTP 200 can still carry {"error": …}: that is a failure (and a reason to fall back), never "no results".
   private async query<Q>(params: Query, schema: z.ZodType<ActionBody<Q>>, deadline: number): Promise<Q | undefined> {
-    const body = await this.api.getJson(PATH, { action: 'query', format: 'json', formatversion: 2, ...params }, schema, { deadline });
+    const body = await this.api.getJson(
+      PATH,
+      { action: 'query', format: 'json', formatversion: 2, ...params },
+      schema,
+      { deadline },
+    );
     if (body.error) {
-      throw new TollError('UPSTREAM_ERROR', `${NAME} answered with an error: ${body.error.code}`, { upstream: NAME, code: body.error.code, info: body.error.info ?? null });
+      throw new TollError('UPSTREAM_ERROR', `${NAME} answered with an error: ${body.error.code}`, {
+        upstream: NAME,
+        code: body.error.code,
+        info: body.error.info ?? null,
+      });
     }
     return body.query;
   }

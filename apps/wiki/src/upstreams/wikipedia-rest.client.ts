@@ -44,7 +44,12 @@ export class WikipediaRestClient {
   // The lead summary, following redirects; null when the page does not exist.
   async summary(title: string, deadline: number): Promise<PageSummary | null> {
     try {
-      const page = await this.api.getJson(`/api/rest_v1/page/summary/${titlePath(title)}`, { redirect: true }, Summary, { deadline });
+      const page = await this.api.getJson(
+        `/api/rest_v1/page/summary/${titlePath(title)}`,
+        { redirect: true },
+        Summary,
+        { deadline },
+      );
       return {
         title: page.title,
         pageId: page.pageid ?? null,
@@ -61,7 +66,9 @@ export class WikipediaRestClient {
 
   // Title prefix search (fallback for the Action API's full-text search); it has no "did you mean".
   async searchTitle(term: string, deadline: number): Promise<SearchResult> {
-    const found = await this.api.getJson('/w/rest.php/v1/search/title', { q: term, limit: 1 }, TitleSearch, { deadline });
+    const found = await this.api.getJson('/w/rest.php/v1/search/title', { q: term, limit: 1 }, TitleSearch, {
+      deadline,
+    });
     return { title: found.pages[0]?.title ?? null, suggestion: null };
   }
 }

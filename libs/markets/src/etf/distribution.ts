@@ -10,11 +10,17 @@ export interface Distribution {
 }
 
 // Only what a provider states: Massive tells regular cash from specials and capital gains, Nasdaq says "Cash".
-export type DistributionKind = 'income' | 'special' | 'short_term_capital_gain' | 'long_term_capital_gain' | 'return_of_capital' | 'unspecified';
+export type DistributionKind =
+  'income' | 'special' | 'short_term_capital_gain' | 'long_term_capital_gain' | 'return_of_capital' | 'unspecified';
 
 export type Frequency = 'monthly' | 'quarterly' | 'semiannual' | 'annual' | 'irregular';
 
-export const PER_YEAR: Record<Exclude<Frequency, 'irregular'>, number> = { monthly: 12, quarterly: 4, semiannual: 2, annual: 1 };
+export const PER_YEAR: Record<Exclude<Frequency, 'irregular'>, number> = {
+  monthly: 12,
+  quarterly: 4,
+  semiannual: 2,
+  annual: 1,
+};
 
 // What an ETF distribution provider answers (Nasdaq keyless, Massive/Polygon keyed).
 export interface EtfSource {
@@ -34,7 +40,10 @@ export function inferFrequency(regularDesc: readonly Pick<Distribution, 'exDate'
   const cutoff = isoDay(Date.parse(today) - 730 * DAY_MS);
   const recent = regularDesc.filter((d) => d.exDate > cutoff);
   if (recent.length < 2) return 'irregular';
-  const gaps = recent.slice(1).map((d, i) => daysBetween(recent[i].exDate, d.exDate)).sort((a, b) => a - b);
+  const gaps = recent
+    .slice(1)
+    .map((d, i) => daysBetween(recent[i].exDate, d.exDate))
+    .sort((a, b) => a - b);
   const median = gaps[Math.floor(gaps.length / 2)];
   if (median <= 45) return 'monthly';
   if (median <= 120) return 'quarterly';

@@ -22,16 +22,33 @@ export const NASDAQ_BROWSER_HEADERS = {
   origin: 'https://www.nasdaq.com',
   referer: 'https://www.nasdaq.com/',
 } as const;
-export const NASDAQ_BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const NASDAQ_BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 const Status = z.object({
   rCode: z.number(),
-  bCodeMessage: z.array(z.object({ errorMessage: z.string() })).nullable().optional(),
+  bCodeMessage: z
+    .array(z.object({ errorMessage: z.string() }))
+    .nullable()
+    .optional(),
 });
 const optionalText = z.string().nullable().optional();
-const Row = z.object({ exOrEffDate: z.string(), type: optionalText, amount: z.string(), recordDate: optionalText, paymentDate: optionalText, declarationDate: optionalText });
-const Dividends = z.object({ data: z.object({ dividends: z.object({ rows: z.array(Row).nullable() }).nullable() }).nullable(), status: Status });
-const Info = z.object({ data: z.object({ primaryData: z.object({ lastSalePrice: z.string() }) }).nullable(), status: Status });
+const Row = z.object({
+  exOrEffDate: z.string(),
+  type: optionalText,
+  amount: z.string(),
+  recordDate: optionalText,
+  paymentDate: optionalText,
+  declarationDate: optionalText,
+});
+const Dividends = z.object({
+  data: z.object({ dividends: z.object({ rows: z.array(Row).nullable() }).nullable() }).nullable(),
+  status: Status,
+});
+const Info = z.object({
+  data: z.object({ primaryData: z.object({ lastSalePrice: z.string() }) }).nullable(),
+  status: Status,
+});
 
 // "06/20/2026" → "2026-06-20"; "N/A" and anything else → null.
 const usDate = (text: string | null | undefined): string | null => {
@@ -88,15 +105,25 @@ export class NasdaqEtfSource implements EtfSource {
     return price;
   }
 
-  private async quote<S extends typeof Dividends | typeof Info>(ticker: string, kind: 'dividends' | 'info', schema: S, deadline: number, limit?: number) {
+  private async quote<S extends typeof Dividends | typeof Info>(
+    ticker: string,
+    kind: 'dividends' | 'info',
+    schema: S,
+    deadline: number,
+    limit?: number,
+  ) {
     const path = `/api/quote/${encodeURIComponent(ticker)}/${kind}`;
     let body = (await this.api.getJson(path, { assetclass: 'etf', limit }, schema, { deadline })) as z.infer<S>;
-    if (body.status.rCode === 400) body = (await this.api.getJson(path, { assetclass: 'stocks', limit }, schema, { deadline })) as z.infer<S>;
+    if (body.status.rCode === 400)
+      body = (await this.api.getJson(path, { assetclass: 'stocks', limit }, schema, { deadline })) as z.infer<S>;
     if (body.status.rCode !== 200 || body.data === null) {
       const messages = body.status.bCodeMessage?.map((m) => m.errorMessage) ?? [];
       // "Symbol not exists." under both asset classes: the ticker is unknown, not the provider broken.
       const unknown = messages.some((m) => /symbol not exist/i.test(m));
-      throw new TollError('UPSTREAM_ERROR', `${this.name}: ${messages.join('; ') || `rCode ${body.status.rCode}`}`, { upstream: this.name, ...(unknown ? { symbol_unknown: true } : {}) });
+      throw new TollError('UPSTREAM_ERROR', `${this.name}: ${messages.join('; ') || `rCode ${body.status.rCode}`}`, {
+        upstream: this.name,
+        ...(unknown ? { symbol_unknown: true } : {}),
+      });
     }
     return body;
   }

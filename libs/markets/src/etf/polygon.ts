@@ -27,7 +27,12 @@ const Dividends = z.object({
 });
 const Previous = z.object({ status: z.literal('OK'), results: z.array(z.object({ c: z.number() })).optional() });
 
-const KINDS: Record<string, DistributionKind> = { CD: 'income', SC: 'special', ST: 'short_term_capital_gain', LT: 'long_term_capital_gain' };
+const KINDS: Record<string, DistributionKind> = {
+  CD: 'income',
+  SC: 'special',
+  ST: 'short_term_capital_gain',
+  LT: 'long_term_capital_gain',
+};
 
 export class PolygonEtfSource implements EtfSource {
   readonly name = 'polygon';
@@ -68,7 +73,12 @@ export class PolygonEtfSource implements EtfSource {
   }
 
   async price(ticker: string, deadline: number): Promise<string> {
-    const body = await this.api.getJson(`/v2/aggs/ticker/${encodeURIComponent(ticker)}/prev`, { adjusted: 'true' }, Previous, { deadline });
+    const body = await this.api.getJson(
+      `/v2/aggs/ticker/${encodeURIComponent(ticker)}/prev`,
+      { adjusted: 'true' },
+      Previous,
+      { deadline },
+    );
     const close = body.results?.[0]?.c;
     if (!close || close <= 0) throw unusable(this.name, 'no previous close');
     return decimalFromNumber(close);

@@ -18,10 +18,19 @@ export const FRED_RATE_PER_SECOND = 100 / 60;
 
 // The FRED governor: one Postgres-backed bucket (key "api.stlouisfed.org") when a governor database is
 // configured, else a per-process bucket that allows the data app's refresh burst (7 series, each maybe retried).
-export function fredGovernor(options: { databaseUrl?: string; log?: (event: string, fields: Record<string, unknown>) => void }): Governor {
+export function fredGovernor(options: {
+  databaseUrl?: string;
+  log?: (event: string, fields: Record<string, unknown>) => void;
+}): Governor {
   const fallback = { ratePerSecond: FRED_RATE_PER_SECOND, burst: 14 };
   if (!options.databaseUrl) return new RateGovernor(fallback);
-  return new SharedRateGovernor({ databaseUrl: options.databaseUrl, key: 'api.stlouisfed.org', ratePerSecond: FRED_RATE_PER_SECOND, fallback, log: options.log });
+  return new SharedRateGovernor({
+    databaseUrl: options.databaseUrl,
+    key: 'api.stlouisfed.org',
+    ratePerSecond: FRED_RATE_PER_SECOND,
+    fallback,
+    log: options.log,
+  });
 }
 
 export interface Observation {
@@ -52,7 +61,10 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 
 // The newest observation that has a non-negative value (FRED writes "." for a missing one): the data app's
 // rates, which are never negative.
-export const latestObservation = (rows: ReadonlyArray<{ date: string; value: string }>, source: Observation['source']): Observation | undefined => {
+export const latestObservation = (
+  rows: ReadonlyArray<{ date: string; value: string }>,
+  source: Observation['source'],
+): Observation | undefined => {
   const row = [...rows].sort((a, b) => b.date.localeCompare(a.date)).find((r) => /^\d+(\.\d+)?$/.test(r.value.trim()));
   return row && { date: row.date, value: decimalFromText(row.value), source };
 };
@@ -63,7 +75,8 @@ export const toPoints = (rows: ReadonlyArray<{ date: string; value: string }>): 
     .sort((a, b) => b.date.localeCompare(a.date))
     .map((r) => ({ date: r.date, value: NUMBER.test(r.value.trim()) ? decimalFromText(r.value.trim()) : null }));
 
-const unusable = (upstream: string, message: string) => new TollError('UPSTREAM_ERROR', `${upstream}: ${message}`, { upstream });
+const unusable = (upstream: string, message: string) =>
+  new TollError('UPSTREAM_ERROR', `${upstream}: ${message}`, { upstream });
 
 const Observations = z.object({ observations: z.array(z.object({ date: z.string(), value: z.string() })) });
 const Series = z.object({
@@ -93,7 +106,8 @@ export interface FredOptions {
 
 // FRED answers 400 both for an unknown series and for a bad key; the caller tells them apart by context.
 const notFoundOn400 = (seriesId: string) => (e: unknown) => {
-  if (e instanceof TollError && e.details?.status === 400) throw new TollError('NOT_FOUND', `FRED has no series ${seriesId}`, { series_id: seriesId });
+  if (e instanceof TollError && e.details?.status === 400)
+    throw new TollError('NOT_FOUND', `FRED has no series ${seriesId}`, { series_id: seriesId });
   throw e;
 };
 
@@ -106,7 +120,14 @@ export class FredApi {
   constructor(options: FredOptions) {
     this.key = options.apiKey ?? '';
     this.enabled = this.key !== '';
-    this.api = createUpstream({ name: this.name, baseUrls: [options.baseUrl], timeoutMs: options.timeoutMs, userAgent: options.userAgent, governor: options.governor, log: options.log });
+    this.api = createUpstream({
+      name: this.name,
+      baseUrls: [options.baseUrl],
+      timeoutMs: options.timeoutMs,
+      userAgent: options.userAgent,
+      governor: options.governor,
+      log: options.log,
+    });
   }
 
   async latest(seriesId: string, deadline: number): Promise<Observation> {
@@ -119,7 +140,9 @@ export class FredApi {
 
   // Series metadata: title, units, frequency, seasonal adjustment, last update.
   async series(seriesId: string, deadline: number): Promise<SeriesInfo> {
-    const body = await this.api.getJson('/fred/series', { series_id: seriesId, api_key: this.key, file_type: 'json' }, Series, { deadline }).catch(notFoundOn400(seriesId));
+    const body = await this.api
+      .getJson('/fred/series', { series_id: seriesId, api_key: this.key, file_type: 'json' }, Series, { deadline })
+      .catch(notFoundOn400(seriesId));
     const s = body.seriess[0];
     if (!s) throw new TollError('NOT_FOUND', `FRED has no series ${seriesId}`, { series_id: seriesId });
     return { ...s, notes: s.notes ?? null };
@@ -127,8 +150,17 @@ export class FredApi {
 
   // Observations from `start` (inclusive), newest first, at most `limit`.
   async observations(seriesId: string, start: string | undefined, limit: number, deadline: number): Promise<Point[]> {
-    const query = { series_id: seriesId, api_key: this.key, file_type: 'json', sort_order: 'desc', limit, observation_start: start };
-    const body = await this.api.getJson('/fred/series/observations', query, Observations, { deadline }).catch(notFoundOn400(seriesId));
+    const query = {
+      series_id: seriesId,
+      api_key: this.key,
+      file_type: 'json',
+      sort_order: 'desc',
+      limit,
+      observation_start: start,
+    };
+    const body = await this.api
+      .getJson('/fred/series/observations', query, Observations, { deadline })
+      .catch(notFoundOn400(seriesId));
     return toPoints(body.observations);
   }
 }
@@ -157,7 +189,8 @@ export class FredGraph {
   // The whole history, newest first; an unknown series is NOT_FOUND (the site answers 404).
   async observations(seriesId: string, deadline: number): Promise<Point[]> {
     const rows = await this.rows(seriesId, deadline).catch((e: unknown) => {
-      if (e instanceof TollError && e.details?.status === 404) throw new TollError('NOT_FOUND', `FRED has no series ${seriesId}`, { series_id: seriesId });
+      if (e instanceof TollError && e.details?.status === 404)
+        throw new TollError('NOT_FOUND', `FRED has no series ${seriesId}`, { series_id: seriesId });
       throw e;
     });
     return toPoints(rows);
@@ -166,7 +199,10 @@ export class FredGraph {
   private async rows(seriesId: string, deadline: number): Promise<Array<{ date: string; value: string }>> {
     const text = await this.api.getText('/graph/fredgraph.csv', { id: seriesId }, { deadline });
     const [header, ...lines] = text.trim().split(/\r?\n/);
-    if (!/^(observation_date|DATE),/i.test(header ?? '') || !header.toUpperCase().endsWith(`,${seriesId.toUpperCase()}`)) {
+    if (
+      !/^(observation_date|DATE),/i.test(header ?? '') ||
+      !header.toUpperCase().endsWith(`,${seriesId.toUpperCase()}`)
+    ) {
       throw unusable(this.name, 'answer is not the series CSV');
     }
     return lines.map((line) => line.split(',')).map(([date, value]) => ({ date: date ?? '', value: value ?? '' }));

@@ -3,6 +3,8 @@ const ARCHIVES = 'https://www.sec.gov/Archives/edgar/data';
 
 export const padCik = (cik: number) => String(cik).padStart(10, '0');
 
-export const filingIndexUrl = (cik: number, accession: string) => `${ARCHIVES}/${cik}/${accession.replace(/-/g, '')}/${accession}-index.htm`;
+export const filingIndexUrl = (cik: number, accession: string) =>
+  `${ARCHIVES}/${cik}/${accession.replace(/-/g, '')}/${accession}-index.htm`;
 
-export const filingDocumentUrl = (cik: number, accession: string, primaryDocument: string) => `${ARCHIVES}/${cik}/${accession.replace(/-/g, '')}/${primaryDocument}`;
+export const filingDocumentUrl = (cik: number, accession: string, primaryDocument: string) =>
+  `${ARCHIVES}/${cik}/${accession.replace(/-/g, '')}/${primaryDocument}`;

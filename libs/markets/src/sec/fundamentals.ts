@@ -28,8 +28,16 @@ export const CONCEPTS = {
     'ifrs-full:ProfitLossAttributableToOwnersOfParent',
     'ifrs-full:ProfitLoss',
   ],
-  eps_basic: ['us-gaap:EarningsPerShareBasic', 'us-gaap:EarningsPerShareBasicAndDiluted', 'ifrs-full:BasicEarningsLossPerShare'],
-  eps_diluted: ['us-gaap:EarningsPerShareDiluted', 'us-gaap:EarningsPerShareBasicAndDiluted', 'ifrs-full:DilutedEarningsLossPerShare'],
+  eps_basic: [
+    'us-gaap:EarningsPerShareBasic',
+    'us-gaap:EarningsPerShareBasicAndDiluted',
+    'ifrs-full:BasicEarningsLossPerShare',
+  ],
+  eps_diluted: [
+    'us-gaap:EarningsPerShareDiluted',
+    'us-gaap:EarningsPerShareBasicAndDiluted',
+    'ifrs-full:DilutedEarningsLossPerShare',
+  ],
   total_assets: ['us-gaap:Assets', 'ifrs-full:Assets'],
   total_liabilities: ['us-gaap:Liabilities', 'ifrs-full:Liabilities'],
   stockholders_equity: [
@@ -57,7 +65,8 @@ export const FigureValue = z.object({
   value: z.string(), // exact decimal string of the reported number
   unit: z.string(), // as reported: USD, USD/shares, shares, or the IFRS filer's currency (TWD, EUR/shares…)
   concept: z.string(), // taxonomy:concept it came from
-  period: z.object({ start: z.string().nullable(), end: z.string(), days: z.number().int().nullable() }), // start null: point in time
+  // start null: point in time
+  period: z.object({ start: z.string().nullable(), end: z.string(), days: z.number().int().nullable() }),
   fiscal_year: z.number().int().nullable(),
   fiscal_period: z.string().nullable(),
   form: z.string(),
@@ -81,7 +90,8 @@ interface Candidate {
   fact: Fact;
   rank: number; // position of the concept in the figure's list
   classes: number;
-  reported: number; // facts in this unit: a filer's own currency has the full history, a convenience USD translation a few
+  // facts in this unit: a filer's own currency has the full history, a convenience USD translation a few
+  reported: number;
 }
 
 const days = (f: Fact) => (f.start ? Math.round((Date.parse(f.end) - Date.parse(f.start)) / DAY_MS) + 1 : null);
@@ -97,7 +107,9 @@ function pick(facts: readonly Fact[], kind: 'annual' | 'quarterly'): Fact | unde
   });
   // Latest period end; then the shortest span (the quarter before the year-to-date); then the latest filing,
   // so an amendment replaces the original.
-  return eligible.sort((a, b) => b.end.localeCompare(a.end) || (days(a) ?? 0) - (days(b) ?? 0) || b.filed.localeCompare(a.filed))[0];
+  return eligible.sort(
+    (a, b) => b.end.localeCompare(a.end) || (days(a) ?? 0) - (days(b) ?? 0) || b.filed.localeCompare(a.filed),
+  )[0];
 }
 
 function candidate(companyFacts: CompanyFacts, figure: Figure, kind: 'annual' | 'quarterly'): Candidate | undefined {
@@ -108,7 +120,8 @@ function candidate(companyFacts: CompanyFacts, figure: Figure, kind: 'annual' | 
       const fact = pick(facts, kind);
       if (!fact) return [];
       // dei share counts come one fact per share class for the same cover date: add them up.
-      const sameCover = figure === 'shares_outstanding' ? facts.filter((f) => f.accn === fact.accn && f.end === fact.end) : [fact];
+      const sameCover =
+        figure === 'shares_outstanding' ? facts.filter((f) => f.accn === fact.accn && f.end === fact.end) : [fact];
       const summed = sameCover.length > 1 ? { ...fact, val: sameCover.reduce((s, f) => s + f.val, 0) } : fact;
       return [{ concept, unit, fact: summed, rank, classes: sameCover.length, reported: facts.length }];
     });
@@ -137,6 +150,13 @@ const present = (cik: number, c: Candidate | undefined): FigureValue | null => {
 export function extractFundamentals(companyFacts: CompanyFacts): Fundamentals {
   const figures = Object.keys(CONCEPTS) as Figure[];
   const build = (kind: 'annual' | 'quarterly') =>
-    Object.fromEntries(figures.map((figure) => [figure, present(companyFacts.cik, candidate(companyFacts, figure, kind))])) as Record<Figure, FigureValue | null>;
-  return { cik: companyFacts.cik, entityName: companyFacts.entityName, annual: build('annual'), quarterly: build('quarterly') };
+    Object.fromEntries(
+      figures.map((figure) => [figure, present(companyFacts.cik, candidate(companyFacts, figure, kind))]),
+    ) as Record<Figure, FigureValue | null>;
+  return {
+    cik: companyFacts.cik,
+    entityName: companyFacts.entityName,
+    annual: build('annual'),
+    quarterly: build('quarterly'),
+  };
 }

@@ -16,7 +16,16 @@
 //   and a body that fails its schema (the same body would come back);
 // - every attempt, first or second, takes a token from the shared "sec.gov" governor first.
 import { TollError } from '@toll/contracts';
-import { createUpstream, RateGovernor, SharedRateGovernor, SwrCache, type Cached, type CachePolicy, type Governor, type Upstream } from '@toll/upstream';
+import {
+  createUpstream,
+  RateGovernor,
+  SharedRateGovernor,
+  SwrCache,
+  type Cached,
+  type CachePolicy,
+  type Governor,
+  type Upstream,
+} from '@toll/upstream';
 import { z } from 'zod';
 import { filingDocumentUrl, filingIndexUrl, padCik } from './archive';
 import { extractFundamentals, type Fundamentals } from './fundamentals';
@@ -42,10 +51,19 @@ export function secGovernor(options: {
 }): SharedRateGovernor | RateGovernor {
   const fallback = { ratePerSecond: options.fallbackRatePerSecond, burst: 1 };
   if (!options.databaseUrl) return new RateGovernor(fallback);
-  return new SharedRateGovernor({ databaseUrl: options.databaseUrl, key: 'sec.gov', ratePerSecond: options.ratePerSecond, fallback, log: options.log });
+  return new SharedRateGovernor({
+    databaseUrl: options.databaseUrl,
+    key: 'sec.gov',
+    ratePerSecond: options.ratePerSecond,
+    fallback,
+    log: options.log,
+  });
 }
 
-const TickerMap = z.record(z.string(), z.object({ cik_str: z.number().int().positive(), ticker: z.string(), title: z.string() }));
+const TickerMap = z.record(
+  z.string(),
+  z.object({ cik_str: z.number().int().positive(), ticker: z.string(), title: z.string() }),
+);
 
 const Recent = z.object({
   accessionNumber: z.array(z.string()),
@@ -55,7 +73,11 @@ const Recent = z.object({
   primaryDocument: z.array(z.string()),
   primaryDocDescription: z.array(z.string()),
 });
-const Submissions = z.object({ cik: z.union([z.string(), z.number()]), name: z.string(), filings: z.object({ recent: Recent }) });
+const Submissions = z.object({
+  cik: z.union([z.string(), z.number()]),
+  name: z.string(),
+  filings: z.object({ recent: Recent }),
+});
 
 const Fact = z.object({
   start: z.string().optional(),
@@ -71,7 +93,13 @@ export type Fact = z.infer<typeof Fact>;
 const Concept = z.object({ units: z.record(z.string(), z.array(Fact)) });
 // companyfacts and frames carry the CIK as a number for most filers and as a zero-padded string
 // ("0001046179") for others, foreign filers among them: both read as the number.
-const CikField = z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]);
+const CikField = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
+]);
 export const CompanyFacts = z.object({
   cik: CikField,
   entityName: z.string(),
@@ -108,7 +136,9 @@ const Profile = z.object({
   stateOfIncorporationDescription: z.string().nullable().optional(),
   phone: z.string().nullable().optional(),
   addresses: z.object({ mailing: Address, business: Address }).partial().default({}),
-  formerNames: z.array(z.object({ name: z.string(), from: z.string().nullable().optional(), to: z.string().nullable().optional() })).default([]),
+  formerNames: z
+    .array(z.object({ name: z.string(), from: z.string().nullable().optional(), to: z.string().nullable().optional() }))
+    .default([]),
 });
 
 export interface EntityAddress {
@@ -175,7 +205,11 @@ const toProfile = (cik: number, b: z.infer<typeof Profile>): EntityProfile => ({
   formerNames: b.formerNames.map((f) => ({ name: f.name, from: f.from ?? null, to: f.to ?? null })),
 });
 
-const Frame = z.object({ data: z.array(z.object({ accn: z.string(), cik: CikField, entityName: z.string(), end: z.string(), val: z.number() })) });
+const Frame = z.object({
+  data: z.array(
+    z.object({ accn: z.string(), cik: CikField, entityName: z.string(), end: z.string(), val: z.number() }),
+  ),
+});
 export type FrameRow = z.infer<typeof Frame>['data'][number];
 
 export interface Company {
@@ -221,7 +255,13 @@ export class SecEdgar {
   constructor(options: SecEdgarOptions) {
     this.rateGovernor = options.governor;
     // maxAttempts 2: the policy in the header (one retry, on the retryable statuses of @toll/upstream only).
-    const common = { timeoutMs: options.timeoutMs, userAgent: options.userAgent, governor: options.governor, log: options.log, maxAttempts: 2 };
+    const common = {
+      timeoutMs: options.timeoutMs,
+      userAgent: options.userAgent,
+      governor: options.governor,
+      log: options.log,
+      maxAttempts: 2,
+    };
     this.www = createUpstream({ name: 'sec-www', baseUrls: [options.wwwBaseUrl], ...common });
     this.data = createUpstream({ name: 'sec-data', baseUrls: [options.dataBaseUrl], ...common });
     this.now = options.now ?? Date.now;
@@ -244,10 +284,13 @@ export class SecEdgar {
   // The entity profile from the submissions file: names, identifiers, industry, addresses, fiscal year end.
   async profile(cik: number, deadline: number): Promise<Cached<EntityProfile>> {
     return this.cache.get(`profile:${cik}`, SEC_CACHE.submissions, async () => {
-      const body = await this.data.getJson(`/submissions/CIK${padCik(cik)}.json`, {}, Profile, { deadline }).catch((e: unknown) => {
-        if (e instanceof TollError && e.details?.status === 404) throw new TollError('NOT_FOUND', `SEC has no filer with CIK ${cik}`, { cik });
-        throw e;
-      });
+      const body = await this.data
+        .getJson(`/submissions/CIK${padCik(cik)}.json`, {}, Profile, { deadline })
+        .catch((e: unknown) => {
+          if (e instanceof TollError && e.details?.status === 404)
+            throw new TollError('NOT_FOUND', `SEC has no filer with CIK ${cik}`, { cik });
+          throw e;
+        });
       return { value: toProfile(cik, body), source: 'sec' };
     });
   }
@@ -256,17 +299,26 @@ export class SecEdgar {
   // or an instant such as StockholdersEquity CY2026Q2I. Per-share units are written "USD-per-shares" in the path.
   // Not cached: a scheduled build reads each frame once. NOT_FOUND when SEC has no frame for that period.
   async frame(taxonomy: string, concept: string, unit: string, period: string, deadline: number): Promise<FrameRow[]> {
-    const body = await this.data.getJson(`/api/xbrl/frames/${taxonomy}/${concept}/${unit}/${period}.json`, {}, Frame, { deadline }).catch((e: unknown) => {
-      if (e instanceof TollError && e.details?.status === 404) throw new TollError('NOT_FOUND', `SEC has no ${taxonomy}:${concept} frame for ${period}`, { concept, period });
-      throw e;
-    });
+    const body = await this.data
+      .getJson(`/api/xbrl/frames/${taxonomy}/${concept}/${unit}/${period}.json`, {}, Frame, { deadline })
+      .catch((e: unknown) => {
+        if (e instanceof TollError && e.details?.status === 404)
+          throw new TollError('NOT_FOUND', `SEC has no ${taxonomy}:${concept} frame for ${period}`, {
+            concept,
+            period,
+          });
+        throw e;
+      });
     return body.data;
   }
 
   // Whether the ticker map can still be served from cache (fresh or stale) with SEC down.
   hasTickerMap(): boolean {
     const entry = this.cache.peek('tickers');
-    return entry !== undefined && this.now() - Date.parse(entry.freshness.fetchedAt) <= SEC_CACHE.tickers.freshMs + SEC_CACHE.tickers.staleMs;
+    return (
+      entry !== undefined &&
+      this.now() - Date.parse(entry.freshness.fetchedAt) <= SEC_CACHE.tickers.freshMs + SEC_CACHE.tickers.staleMs
+    );
   }
 
   // Whether the fair-access budget is shared through Postgres or kept per process (each group's health says so).
@@ -286,7 +338,9 @@ export class SecEdgar {
       const body = await this.www.getJson('/files/company_tickers.json', {}, TickerMap, { deadline });
       const byTicker = new Map<string, Company>();
       // The file lists a company's primary ticker first; keep the first entry for a repeated ticker.
-      for (const row of Object.values(body)) if (!byTicker.has(row.ticker)) byTicker.set(row.ticker, { cik: row.cik_str, ticker: row.ticker, name: row.title });
+      for (const row of Object.values(body))
+        if (!byTicker.has(row.ticker))
+          byTicker.set(row.ticker, { cik: row.cik_str, ticker: row.ticker, name: row.title });
       return { value: byTicker, source: 'sec' };
     });
   }
@@ -320,7 +374,8 @@ export class SecEdgar {
       try {
         body = await this.data.getJson(`/api/xbrl/companyfacts/CIK${padCik(cik)}.json`, {}, CompanyFacts, { deadline });
       } catch (e) {
-        if (e instanceof TollError && e.details?.status === 404) throw new TollError('NOT_FOUND', `SEC has no XBRL financial data for CIK ${cik}`, { cik });
+        if (e instanceof TollError && e.details?.status === 404)
+          throw new TollError('NOT_FOUND', `SEC has no XBRL financial data for CIK ${cik}`, { cik });
         throw e;
       }
       return { value: extractFundamentals(body), source: 'sec' };

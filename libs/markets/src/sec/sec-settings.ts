@@ -33,8 +33,9 @@ interface EventLogger {
 
 // The one SEC client of a group, built from those settings behind the governor they name (the group closes it on
 // shutdown: SecEdgar.close). Its arguments are
-// what a Nest factory injects: `{ provide: SecEdgar, inject: [APP_CONFIG, JsonLogger, Clock], useFactory: secEdgarFromSettings }`.
-// Call logs go out at debug level; the governor's fallbacks (its database unreachable) at warn.
+// what a Nest factory injects: `{ provide: SecEdgar, inject: [APP_CONFIG, JsonLogger, Clock], useFactory:
+// secEdgarFromSettings }`. Call logs go out at debug level; the governor's fallbacks (its database unreachable) at
+// warn.
 export function secEdgarFromSettings(settings: SecSettings, logger?: EventLogger, clock?: { now(): number }): SecEdgar {
   const governor = secGovernor({
     databaseUrl: settings.SEC_GOVERNOR_DATABASE_URL,
