@@ -68,20 +68,27 @@ export class IndexRepository {
         // created_at is a timestamp without time zone written by CURRENT_TIMESTAMP, so compare with LOCALTIMESTAMP.
         const [recent] = await tx.$queryRaw<Array<{ n: number; wait: number | null }>>`
           SELECT count(*)::int AS n,
-            greatest(1, ceil(extract(epoch FROM min(created_at) + ${limit.windowSeconds}::int * interval '1 second' - LOCALTIMESTAMP)))::int AS wait
-          FROM index_entries WHERE registrant = ${limit.registrant} AND created_at > LOCALTIMESTAMP - ${limit.windowSeconds}::int * interval '1 second'`;
+            greatest(1, ceil(extract(epoch
+              FROM min(created_at) + ${limit.windowSeconds}::int * interval '1 second' - LOCALTIMESTAMP)))::int AS wait
+          FROM index_entries WHERE registrant = ${limit.registrant}
+            AND created_at > LOCALTIMESTAMP - ${limit.windowSeconds}::int * interval '1 second'`;
         if (recent.n >= limit.perWindow) return { retryAfterSeconds: recent.wait ?? 1 };
       }
       const [inserted] = await tx.$queryRaw<EntryRow[]>`
         INSERT INTO index_entries (id, name, endpoint, description, price_per_call, tags, schema_url, registrant)
-        SELECT gen_random_uuid(), ${e.name}, ${e.endpoint}, ${e.description}, ${e.pricePerCall}, ${e.tags}::text[], ${e.schemaUrl}, ${limit.registrant}
+        SELECT gen_random_uuid(), ${e.name}, ${e.endpoint}, ${e.description}, ${e.pricePerCall}, ${e.tags}::text[],
+          ${e.schemaUrl}, ${limit.registrant}
         WHERE (SELECT count(*) FROM index_entries) < ${maxEntries}
-        ON CONFLICT (endpoint, name) DO UPDATE SET description = EXCLUDED.description, price_per_call = EXCLUDED.price_per_call,
-          tags = EXCLUDED.tags, schema_url = EXCLUDED.schema_url, updated_at = now(), revision = nextval(pg_get_serial_sequence('index_entries', 'revision'))
-        RETURNING id, name, endpoint, description, price_per_call, tags, schema_url, created_at, updated_at, (xmax = 0) AS created`;
+        ON CONFLICT (endpoint, name) DO UPDATE SET description = EXCLUDED.description,
+          price_per_call = EXCLUDED.price_per_call,
+          tags = EXCLUDED.tags, schema_url = EXCLUDED.schema_url, updated_at = now(),
+            revision = nextval(pg_get_serial_sequence('index_entries', 'revision'))
+        RETURNING id, name, endpoint, description, price_per_call, tags, schema_url, created_at, updated_at,
+          (xmax = 0) AS created`;
       if (inserted) return { entry: toEntry(inserted), created: inserted.created === true };
       const [updated] = await tx.$queryRaw<EntryRow[]>`
-        UPDATE index_entries SET description = ${e.description}, price_per_call = ${e.pricePerCall}, tags = ${e.tags}::text[],
+        UPDATE index_entries SET description = ${e.description}, price_per_call = ${e.pricePerCall},
+          tags = ${e.tags}::text[],
           schema_url = ${e.schemaUrl}, updated_at = now(),
           revision = nextval(pg_get_serial_sequence('index_entries', 'revision'))
         WHERE endpoint = ${e.endpoint} AND name = ${e.name}
@@ -101,7 +108,8 @@ export class IndexRepository {
   async all(): Promise<IndexEntry[]> {
     const rows = await this.db.$queryRaw<
       EntryRow[]
-    >`SELECT id, name, endpoint, description, price_per_call, tags, schema_url, created_at, updated_at FROM index_entries ORDER BY created_at, id`;
+    >`SELECT id, name, endpoint, description, price_per_call, tags, schema_url, created_at, updated_at
+      FROM index_entries ORDER BY created_at, id`;
     return rows.map(toEntry);
   }
 }

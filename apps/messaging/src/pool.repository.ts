@@ -63,7 +63,8 @@ export class PoolRepository {
         RETURNING id, starts_at, ends_at, renewals
       )
       SELECT lease.id::text AS "leaseId", bot.id::text AS "botRowId", bot.telegram_id AS "telegramId", bot.username,
-             bot.token_ciphertext AS "tokenCiphertext", lease.starts_at AS "startsAt", lease.ends_at AS "endsAt", lease.renewals
+             bot.token_ciphertext AS "tokenCiphertext", lease.starts_at AS "startsAt", lease.ends_at AS "endsAt",
+               lease.renewals
       FROM bot, lease`;
     return rows[0] ?? null;
   }
@@ -77,7 +78,8 @@ export class PoolRepository {
         RETURNING id, bot_id, starts_at, ends_at, renewals
       )
       SELECT lease.id::text AS "leaseId", bots.id::text AS "botRowId", bots.telegram_id AS "telegramId", bots.username,
-             bots.token_ciphertext AS "tokenCiphertext", lease.starts_at AS "startsAt", lease.ends_at AS "endsAt", lease.renewals
+             bots.token_ciphertext AS "tokenCiphertext", lease.starts_at AS "startsAt", lease.ends_at AS "endsAt",
+               lease.renewals
       FROM lease JOIN bots ON bots.id = lease.bot_id`;
     return rows[0] ?? null;
   }
@@ -105,9 +107,11 @@ export class PoolRepository {
   async expireDue(now: Date, batch: number): Promise<number> {
     const rows = await this.prisma.$queryRaw<Array<{ id: string }>>`
       WITH due AS (
-        SELECT id FROM leases WHERE ended_at IS NULL AND ends_at <= ${now} ORDER BY ends_at LIMIT ${batch} FOR UPDATE SKIP LOCKED
+        SELECT id FROM leases WHERE ended_at IS NULL
+          AND ends_at <= ${now} ORDER BY ends_at LIMIT ${batch} FOR UPDATE SKIP LOCKED
       ), ended AS (
-        UPDATE leases SET ended_at = ${now}, end_reason = 'expired' FROM due WHERE leases.id = due.id RETURNING leases.bot_id
+        UPDATE leases SET ended_at = ${now}, end_reason = 'expired' FROM due WHERE leases.id = due.id
+          RETURNING leases.bot_id
       )
       UPDATE bots SET state = 'expired', state_changed_at = ${now}, reset_claimed_until = NULL
       FROM ended WHERE bots.id = ended.bot_id
@@ -125,7 +129,8 @@ export class PoolRepository {
         ORDER BY state_changed_at LIMIT ${batch} FOR UPDATE SKIP LOCKED
       )
       UPDATE bots SET reset_claimed_until = ${until} FROM picked WHERE bots.id = picked.id
-      RETURNING bots.id::text AS id, bots.telegram_id AS "telegramId", bots.username, bots.reset_attempts AS "resetAttempts"`;
+      RETURNING bots.id::text AS id, bots.telegram_id AS "telegramId", bots.username,
+        bots.reset_attempts AS "resetAttempts"`;
   }
 
   // Reset done (token rotated, webhook and profile cleared): the new token is stored and the bot is cleaned.
@@ -138,7 +143,8 @@ export class PoolRepository {
   // Checked on the new token: back in the pool.
   async markAvailable(id: string, now: Date): Promise<void> {
     await this.prisma.$executeRaw`
-      UPDATE bots SET state = 'available', state_changed_at = ${now}, reset_claimed_until = NULL, reset_attempts = 0, last_error = NULL
+      UPDATE bots SET state = 'available', state_changed_at = ${now}, reset_claimed_until = NULL, reset_attempts = 0,
+        last_error = NULL
       WHERE id = ${id}::uuid AND state = 'cleaned'`;
   }
 

@@ -57,7 +57,8 @@ const SPENT_TODAY = `CASE WHEN balances.day = ${TODAY} THEN balances.day_atomic 
 // What a wallet's calls in progress hold (partial index balance_holds_held_wallet_idx).
 const HELD = `(SELECT coalesce(sum(amount_atomic), 0) FROM balance_holds WHERE wallet = $1 AND status = 'held')`;
 // What its gateways' open leases hold and have not reported spent: still the owner's to spend, so shown as available.
-const LEASED = `(SELECT coalesce(sum(held_atomic), 0) FROM balance_leases WHERE wallet = $1 AND status IN ('active', 'revoked'))`;
+const LEASED = `(SELECT coalesce(sum(held_atomic), 0) FROM balance_leases WHERE wallet = $1 AND status IN ('active',
+  'revoked'))`;
 
 // Nonce, caps and funds in one statement, and the only write of the wallet's row on a served call: the hold takes
 // its amount from available_atomic at once. The UPDATE re-checks its WHERE on the row's latest version after taking
@@ -69,15 +70,18 @@ const HOLD = {
            INSERT INTO balance_nonces (wallet, nonce, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
            ON CONFLICT DO NOTHING RETURNING wallet
          ), b AS (
-           UPDATE balances SET available_atomic = available_atomic - $4, day_atomic = ${SPENT_TODAY} + $4, day = ${TODAY}
+           UPDATE balances SET available_atomic = available_atomic - $4, day_atomic = ${SPENT_TODAY} + $4,
+             day = ${TODAY}
            FROM n WHERE balances.wallet = n.wallet
              AND available_atomic >= $4
              AND (cap_per_call_atomic IS NULL OR $4 <= cap_per_call_atomic)
              AND (cap_per_day_atomic IS NULL OR ${SPENT_TODAY} + $4 <= cap_per_day_atomic)
            RETURNING balances.wallet, balances.day, balances.available_atomic
          ), h AS (
-           INSERT INTO balance_holds (id, wallet, operation_id, price_usd, amount_atomic, day, status, request_id, request_key, expires_at, available_after_atomic)
-           SELECT gen_random_uuid(), b.wallet, $5, $6, $4, b.day, 'held', $7, $8, now() + make_interval(secs => $9), b.available_atomic FROM b
+           INSERT INTO balance_holds (id, wallet, operation_id, price_usd, amount_atomic, day, status, request_id,
+             request_key, expires_at, available_after_atomic)
+           SELECT gen_random_uuid(), b.wallet, $5, $6, $4, b.day, 'held', $7, $8, now() + make_interval(secs => $9),
+             b.available_atomic FROM b
            RETURNING id
          )
          SELECT (SELECT count(*)::int FROM n) AS nonce_fresh, (SELECT id FROM h) AS hold_id, ${HOLD_COMMIT("'off'")}`,
@@ -87,20 +91,25 @@ const HOLD = {
 const SETTLE = {
   name: 'balance_settle',
   text: `WITH h AS (
-           UPDATE balance_holds SET status = 'settled', settled_at = now(), reply_body = $2::text, reply_headers = $3::jsonb,
+           UPDATE balance_holds SET status = 'settled', settled_at = now(), reply_body = $2::text,
+             reply_headers = $3::jsonb,
              reply_expires_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() + make_interval(secs => $4::int) END
-           WHERE id = $1::uuid AND status = 'held' RETURNING id, wallet, operation_id, price_usd, amount_atomic, available_after_atomic
+           WHERE id = $1::uuid AND status = 'held' RETURNING id, wallet, operation_id, price_usd, amount_atomic,
+             available_after_atomic
          ), e AS (
            INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, hold_id)
            SELECT gen_random_uuid(), h.wallet, 'debit', h.amount_atomic,
-             coalesce(h.available_after_atomic, (SELECT available_atomic FROM balances WHERE wallet = h.wallet)), h.operation_id, h.id FROM h
+             coalesce(h.available_after_atomic, (SELECT available_atomic FROM balances WHERE wallet = h.wallet)),
+               h.operation_id, h.id FROM h
            RETURNING id, balance_after_atomic
          )
-         SELECT h.wallet, h.operation_id, h.price_usd, h.amount_atomic, e.balance_after_atomic AS balance_atomic, e.id AS entry_id FROM h, e`,
+         SELECT h.wallet, h.operation_id, h.price_usd, h.amount_atomic, e.balance_after_atomic AS balance_atomic,
+           e.id AS entry_id FROM h, e`,
 };
 // A hold given back returns its amount to the balance and to the day it counted in.
 const GIVE_BACK = `UPDATE balances SET available_atomic = available_atomic + h.amount_atomic,
-           day_atomic = CASE WHEN balances.day = h.day THEN balances.day_atomic - h.amount_atomic ELSE balances.day_atomic END
+           day_atomic = CASE WHEN balances.day = h.day THEN balances.day_atomic - h.amount_atomic
+             ELSE balances.day_atomic END
          FROM h WHERE balances.wallet = h.wallet`;
 const RELEASE = {
   name: 'balance_release',
@@ -115,7 +124,8 @@ const RELEASE_ONE_EXPIRED = {
   name: 'balance_release_one_expired',
   text: `WITH h AS (
            UPDATE balance_holds SET status = 'released', released_at = now(), reason = 'expired'
-           WHERE id = (SELECT id FROM balance_holds WHERE status = 'held' AND expires_at < now() LIMIT 1 FOR UPDATE SKIP LOCKED)
+           WHERE id = (SELECT id FROM balance_holds WHERE status = 'held'
+             AND expires_at < now() LIMIT 1 FOR UPDATE SKIP LOCKED)
            RETURNING wallet, amount_atomic, day
          )
          ${GIVE_BACK}`,
@@ -133,7 +143,8 @@ export class BalanceRepository {
     const [row] = await this.db.$queryRaw<Array<{ available: bigint; held: bigint }>>`
       SELECT (SELECT COALESCE(SUM(available_atomic), 0) FROM balances)::bigint AS available,
              ((SELECT COALESCE(SUM(amount_atomic), 0) FROM balance_holds WHERE status = 'held')
-               + (SELECT COALESCE(SUM(held_atomic), 0) FROM balance_leases WHERE status IN ('active', 'revoked')))::bigint AS held`;
+               + (SELECT COALESCE(SUM(held_atomic), 0) FROM balance_leases WHERE status IN ('active',
+                 'revoked')))::bigint AS held`;
     return row;
   }
 
@@ -185,7 +196,8 @@ export class BalanceRepository {
         }>
       >`
         SELECT id, redeliveries, reply_body, reply_headers FROM balance_holds
-        WHERE wallet = ${wallet} AND request_key = ${requestKey} AND status = 'settled' AND settled_at > now() - make_interval(secs => ${windowSeconds})
+        WHERE wallet = ${wallet} AND request_key = ${requestKey} AND status = 'settled'
+          AND settled_at > now() - make_interval(secs => ${windowSeconds})
         ORDER BY settled_at DESC LIMIT 1 FOR UPDATE`;
       if (!prior) return undefined;
       if (prior.redeliveries >= max) return { ok: false, reason: 'proof_already_redeemed' } as const;
@@ -253,7 +265,8 @@ export class BalanceRepository {
           amount_atomic: bigint;
         }>
       >`
-        SELECT wallet, status, reason, operation_id, price_usd, amount_atomic FROM balance_holds WHERE id = ${holdId}::uuid FOR UPDATE`;
+        SELECT wallet, status, reason, operation_id, price_usd, amount_atomic FROM balance_holds
+          WHERE id = ${holdId}::uuid FOR UPDATE`;
       if (!hold) return null;
       if (hold.status === 'settled') {
         const [e] = await tx.$queryRaw<
@@ -270,13 +283,15 @@ export class BalanceRepository {
       }
       if (!(hold.status === 'released' && hold.reason === 'expired')) return null;
       const [b] = await tx.$queryRaw<Array<{ balance_atomic: bigint }>>`
-        UPDATE balances SET available_atomic = available_atomic - ${hold.amount_atomic} WHERE wallet = ${hold.wallet} AND available_atomic >= ${hold.amount_atomic}
+        UPDATE balances SET available_atomic = available_atomic - ${hold.amount_atomic}
+          WHERE wallet = ${hold.wallet} AND available_atomic >= ${hold.amount_atomic}
         RETURNING available_atomic AS balance_atomic`;
       if (!b) return null;
       await tx.$executeRaw`UPDATE balance_holds SET status = 'settled', settled_at = now() WHERE id = ${holdId}::uuid`;
       const [e] = await tx.$queryRaw<Array<{ id: string }>>`
         INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, hold_id)
-        VALUES (gen_random_uuid(), ${hold.wallet}, 'debit', ${hold.amount_atomic}, ${b.balance_atomic}, ${hold.operation_id}, ${holdId}::uuid) RETURNING id`;
+        VALUES (gen_random_uuid(), ${hold.wallet}, 'debit', ${hold.amount_atomic}, ${b.balance_atomic},
+          ${hold.operation_id}, ${holdId}::uuid) RETURNING id`;
       return {
         wallet: hold.wallet,
         operation_id: hold.operation_id,
@@ -300,8 +315,10 @@ export class BalanceRepository {
       await tx.$executeRaw`INSERT INTO balances (wallet) VALUES (${wallet}) ON CONFLICT (wallet) DO NOTHING`;
       await tx.$queryRaw`SELECT 1 FROM balances WHERE wallet = ${wallet} FOR UPDATE`;
       const revoked =
-        await tx.$executeRaw`UPDATE balance_leases SET status = 'revoked' WHERE wallet = ${wallet} AND status = 'active'`;
-      await tx.$executeRaw`UPDATE balances SET cap_per_call_atomic = ${perCall}, cap_per_day_atomic = ${perDay} WHERE wallet = ${wallet}`;
+        await tx.$executeRaw`UPDATE balance_leases SET status = 'revoked' WHERE wallet = ${wallet}
+          AND status = 'active'`;
+      await tx.$executeRaw`UPDATE balances SET cap_per_call_atomic = ${perCall}, cap_per_day_atomic = ${perDay}
+        WHERE wallet = ${wallet}`;
       return revoked;
     });
   }
@@ -309,7 +326,8 @@ export class BalanceRepository {
   // A signed owner request (balance read, caps) spends its nonce like a paid one.
   async useNonce(wallet: string, nonce: string, ttlSeconds: number): Promise<boolean> {
     const n = await this.db.$executeRaw`
-      INSERT INTO balance_nonces (wallet, nonce, expires_at) VALUES (${wallet}, ${nonce}, now() + make_interval(secs => ${ttlSeconds})) ON CONFLICT DO NOTHING`;
+      INSERT INTO balance_nonces (wallet, nonce, expires_at) VALUES (${wallet}, ${nonce},
+        now() + make_interval(secs => ${ttlSeconds})) ON CONFLICT DO NOTHING`;
     return n > 0;
   }
 
@@ -322,6 +340,7 @@ export class BalanceRepository {
   async dropExpired(): Promise<void> {
     await this.db.$executeRaw`DELETE FROM balance_nonces WHERE expires_at < now()`;
     await this.db
-      .$executeRaw`UPDATE balance_holds SET reply_body = NULL, reply_headers = NULL WHERE reply_expires_at < now() AND reply_body IS NOT NULL`;
+      .$executeRaw`UPDATE balance_holds SET reply_body = NULL, reply_headers = NULL
+        WHERE reply_expires_at < now() AND reply_body IS NOT NULL`;
   }
 }

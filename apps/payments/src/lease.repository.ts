@@ -84,7 +84,8 @@ export class LeaseRepository {
       let lease: LeaseRow | undefined;
       if (ask.leaseId) {
         [lease] = await tx.$queryRaw<LeaseRow[]>`
-          SELECT id, status, granted_atomic, held_atomic, seq, day, expires_at FROM balance_leases WHERE id = ${ask.leaseId}::uuid AND wallet = ${ask.wallet} FOR UPDATE`;
+          SELECT id, status, granted_atomic, held_atomic, seq, day, expires_at FROM balance_leases
+            WHERE id = ${ask.leaseId}::uuid AND wallet = ${ask.wallet} FOR UPDATE`;
         if (!lease) return { ok: false, reason: 'lease_not_found', othersHold: false } as const;
         lease = { ...lease, granted_atomic: BigInt(lease.granted_atomic), held_atomic: BigInt(lease.held_atomic) };
       }
@@ -95,7 +96,8 @@ export class LeaseRepository {
         available -= c.fromAvailable;
         spentToday += c.fromAvailable;
         lease.held_atomic -= c.fromHold;
-        await tx.$executeRaw`UPDATE balance_leases SET held_atomic = held_atomic - ${c.fromHold}, charged_atomic = charged_atomic + ${c.fromHold + c.fromAvailable},
+        await tx.$executeRaw`UPDATE balance_leases SET held_atomic = held_atomic - ${c.fromHold},
+          charged_atomic = charged_atomic + ${c.fromHold + c.fromAvailable},
           seq = GREATEST(seq, ${ask.seq ?? 0}) WHERE id = ${lease.id}::uuid`;
         if (c.fromAvailable > 0n) {
           await tx.$executeRawUnsafe(
@@ -163,7 +165,8 @@ export class LeaseRepository {
         await this.take(tx, ask.wallet, grant);
         const [row] = await tx.$queryRawUnsafe<Array<{ expires_at: Date }>>(
           `INSERT INTO balance_leases (id, wallet, gateway, status, granted_atomic, held_atomic, day, expires_at)
-           VALUES ($1::uuid, $2, $3, 'active', $4, $4, ${TODAY}, now() + make_interval(secs => $5)) RETURNING expires_at`,
+           VALUES ($1::uuid, $2, $3, 'active', $4, $4, ${TODAY}, now() + make_interval(secs => $5))
+             RETURNING expires_at`,
           id,
           ask.wallet,
           ask.gateway.slice(0, 100),
@@ -176,7 +179,8 @@ export class LeaseRepository {
       if (topUp > 0n) await this.take(tx, ask.wallet, topUp);
       const [row] = await tx.$queryRaw<Array<{ expires_at: Date }>>`
         UPDATE balance_leases SET granted_atomic = granted_atomic + ${topUp}, held_atomic = held_atomic + ${topUp},
-          expires_at = now() + make_interval(secs => ${terms.leaseSeconds}) WHERE id = ${lease.id}::uuid RETURNING expires_at`;
+          expires_at = now() + make_interval(secs => ${terms.leaseSeconds}) WHERE id = ${lease.id}::uuid
+            RETURNING expires_at`;
       return {
         ...this.outcome(
           lease.id,
@@ -217,7 +221,8 @@ export class LeaseRepository {
         ? (
             await tx.$queryRaw<Array<{ nonce: string }>>`
               INSERT INTO balance_nonces (wallet, nonce, expires_at)
-              SELECT ${wallet}, n, now() + make_interval(secs => ${terms.nonceTtlSeconds}) FROM unnest(${candidates.map((s) => s.nonce)}::text[]) AS n
+              SELECT ${wallet}, n, now() + make_interval(secs => ${terms.nonceTtlSeconds})
+                FROM unnest(${candidates.map((s) => s.nonce)}::text[]) AS n
               ON CONFLICT DO NOTHING RETURNING nonce`
           ).map((r) => r.nonce)
         : [],
@@ -239,10 +244,13 @@ export class LeaseRepository {
     if (charged.length) {
       const col = <K extends keyof LeaseSpend>(k: K) => charged.map((s) => s[k]);
       await tx.$executeRaw`
-        INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, lease_id, nonce, request_sha256, response_sha256, created_at)
+        INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, lease_id,
+          nonce, request_sha256, response_sha256, created_at)
         SELECT e.id, ${wallet}, 'debit', e.amount, e.after, e.op, ${lease.id}::uuid, e.nonce, e.req, e.res, e.at
-        FROM unnest(${col('entry_id')}::uuid[], ${col('amount_atomic')}::bigint[], ${col('balance_after_atomic')}::bigint[], ${col('operation_id')}::text[],
-                    ${col('nonce')}::text[], ${col('request_sha256')}::text[], ${col('response_sha256')}::text[], ${col('at')}::timestamp[])
+        FROM unnest(${col('entry_id')}::uuid[], ${col('amount_atomic')}::bigint[],
+          ${col('balance_after_atomic')}::bigint[], ${col('operation_id')}::text[],
+                    ${col('nonce')}::text[], ${col('request_sha256')}::text[], ${col('response_sha256')}::text[],
+                      ${col('at')}::timestamp[])
           AS e(id, amount, after, op, nonce, req, res, at)`;
     }
     return { count: charged.length, fromHold, fromAvailable };
@@ -269,9 +277,11 @@ export class LeaseRepository {
   private async giveBack(tx: Tx, wallet: string, leaseId: string, status: 'closed' | 'expired') {
     await tx.$executeRaw`
       WITH old AS (SELECT held_atomic, day FROM balance_leases WHERE id = ${leaseId}::uuid),
-      l AS (UPDATE balance_leases SET held_atomic = 0, status = ${status}, closed_at = now() WHERE id = ${leaseId}::uuid)
+      l AS (UPDATE balance_leases SET held_atomic = 0, status = ${status}, closed_at = now()
+        WHERE id = ${leaseId}::uuid)
       UPDATE balances SET available_atomic = available_atomic + old.held_atomic,
-        day_atomic = CASE WHEN balances.day = old.day THEN balances.day_atomic - old.held_atomic ELSE balances.day_atomic END
+        day_atomic = CASE WHEN balances.day = old.day THEN balances.day_atomic - old.held_atomic
+          ELSE balances.day_atomic END
       FROM old WHERE balances.wallet = ${wallet}`;
   }
 
@@ -302,12 +312,14 @@ export class LeaseRepository {
     while (released < limit) {
       const done = await this.db.$transaction(async (tx) => {
         const [l] = await tx.$queryRaw<Array<{ id: string; wallet: string }>>`
-          SELECT id, wallet FROM balance_leases WHERE status IN ('active', 'revoked') AND expires_at < now() - make_interval(secs => ${graceSeconds}) LIMIT 1`;
+          SELECT id, wallet FROM balance_leases WHERE status IN ('active', 'revoked')
+            AND expires_at < now() - make_interval(secs => ${graceSeconds}) LIMIT 1`;
         if (!l) return false;
         await tx.$queryRaw`SELECT 1 FROM balances WHERE wallet = ${l.wallet} FOR UPDATE`;
         const [lease] = await tx.$queryRaw<LeaseRow[]>`
           SELECT id, status, granted_atomic, held_atomic, seq, day, expires_at FROM balance_leases
-          WHERE id = ${l.id}::uuid AND status IN ('active', 'revoked') AND expires_at < now() - make_interval(secs => ${graceSeconds}) FOR UPDATE`;
+          WHERE id = ${l.id}::uuid AND status IN ('active', 'revoked')
+            AND expires_at < now() - make_interval(secs => ${graceSeconds}) FOR UPDATE`;
         if (lease) await this.giveBack(tx, l.wallet, lease.id, 'expired');
         return true;
       }, TX);

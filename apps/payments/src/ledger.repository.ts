@@ -97,7 +97,8 @@ const commitMode = (kind: NewPayment['kind']) => (kind === 'memo' ? 'off' : 'on'
 // payments app's CPU; see docs/benchmarks.md). Everything else goes through Prisma.
 const FIND_BY_PROOF = {
   name: 'ledger_find_by_proof',
-  text: `SELECT kind, proof_key, tx_signature, memo, operation_id, price_usd, asset, amount_atomic, payer, network, credits_total
+  text: `SELECT kind, proof_key, tx_signature, memo, operation_id, price_usd, asset, amount_atomic, payer, network,
+    credits_total
          FROM payments WHERE proof_key = $1`,
 };
 // A memo proof's first statement: a known proof's next credit on hold (each call of a prepaid block), else what is
@@ -108,7 +109,8 @@ const LOOKUP_OR_HOLD_NEXT = {
   name: 'ledger_lookup_or_hold_next',
   text: `WITH p AS (
            UPDATE payments SET credits_held = credits_held + 1
-           WHERE $6::boolean AND proof_key = $1 AND memo = $2 AND operation_id = $3 AND credits_used + credits_held < credits_total
+           WHERE $6::boolean AND proof_key = $1 AND memo = $2 AND operation_id = $3
+             AND credits_used + credits_held < credits_total
            RETURNING *
          ), h AS (
            INSERT INTO holds (id, payment_id, status, request_id, expires_at)
@@ -125,7 +127,8 @@ const LOOKUP_OR_HOLD_NEXT = {
 const FRESH_HOLD = {
   name: 'ledger_fresh_hold',
   text: `WITH p AS (
-           INSERT INTO payments (id, kind, proof_key, tx_signature, memo, operation_id, price_usd, asset, amount_atomic, payer, network, credits_total, credits_held)
+           INSERT INTO payments (id, kind, proof_key, tx_signature, memo, operation_id, price_usd, asset,
+             amount_atomic, payer, network, credits_total, credits_held)
            VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1)
            ON CONFLICT DO NOTHING RETURNING id
          ), h AS (
@@ -159,7 +162,8 @@ const KNOWN_HOLD = {
 // crash before it loses the settle, which is then a hold that expires and is released (nothing charged, the credit
 // back). Other transactions may see the settle before it is durable, and anything durable they write after it flushes
 // it too.
-const SETTLE_COMMIT = `set_config('synchronous_commit', CASE WHEN p.credits_total > 1 THEN 'off' ELSE 'on' END, true) AS settle_commit`;
+const SETTLE_COMMIT = `set_config('synchronous_commit', CASE WHEN p.credits_total > 1 THEN 'off' ELSE 'on' END,
+  true) AS settle_commit`;
 const FLUSH = { name: 'ledger_flush', text: `SELECT pg_logical_emit_message(true, 'toll', '')` };
 // A held hold settles in one statement, its answer stored with it. The hold took a free credit, so the payment
 // update always matches; if that ever broke, 1/0 aborts the whole statement rather than settle without a credit.
@@ -167,11 +171,13 @@ const FLUSH = { name: 'ledger_flush', text: `SELECT pg_logical_emit_message(true
 const SETTLE_HELD = {
   name: 'ledger_settle_held',
   text: `WITH h AS (
-           UPDATE holds SET status = 'settled', settled_at = now() WHERE id = $1::uuid AND status = 'held' RETURNING id, payment_id
+           UPDATE holds SET status = 'settled', settled_at = now() WHERE id = $1::uuid AND status = 'held'
+             RETURNING id, payment_id
          ), p AS (
            UPDATE payments SET credits_used = payments.credits_used + 1, credits_held = payments.credits_held - 1
            FROM h WHERE payments.id = h.payment_id AND payments.credits_used < payments.credits_total
-           RETURNING payments.id, payments.tx_signature, payments.payer, payments.asset, payments.amount_atomic, payments.operation_id,
+           RETURNING payments.id, payments.tx_signature, payments.payer, payments.asset, payments.amount_atomic,
+             payments.operation_id,
                      payments.price_usd, payments.network, payments.credits_total, payments.credits_used
          ), r AS (
            INSERT INTO replies (hold_id, body, headers, expires_at)
@@ -225,10 +231,12 @@ export async function releaseExpiredHoldsOf(tx: Prisma.TransactionClient, paymen
   const [{ held }] = await tx.$queryRaw<Array<{ held: number }>>`
     WITH expired AS (
       UPDATE holds SET status = 'released', released_at = now(), reason = 'expired'
-      WHERE id IN (SELECT id FROM holds WHERE payment_id = ${paymentId}::uuid AND status = 'held' AND expires_at < now() FOR UPDATE SKIP LOCKED)
+      WHERE id IN (SELECT id FROM holds WHERE payment_id = ${paymentId}::uuid AND status = 'held'
+        AND expires_at < now() FOR UPDATE SKIP LOCKED)
       RETURNING 1
     )
-    UPDATE payments SET credits_held = credits_held - (SELECT count(*)::int FROM expired) WHERE id = ${paymentId}::uuid RETURNING credits_held AS held`;
+    UPDATE payments SET credits_held = credits_held - (SELECT count(*)::int FROM expired)
+      WHERE id = ${paymentId}::uuid RETURNING credits_held AS held`;
   return held;
 }
 
@@ -323,7 +331,8 @@ export class LedgerRepository {
     // (ON CONFLICT waited for its inserter), or the memo or signature belongs to another payment.
     return this.db.$transaction(async (tx) => {
       const [row] = await tx.$queryRaw<PaymentRow[]>`
-        SELECT id, memo, payer, tx_signature, onchain_settled, asset, amount_atomic, credits_total, credits_used, credited_at FROM payments WHERE proof_key = ${p.proofKey} FOR UPDATE`;
+        SELECT id, memo, payer, tx_signature, onchain_settled, asset, amount_atomic, credits_total, credits_used,
+          credited_at FROM payments WHERE proof_key = ${p.proofKey} FOR UPDATE`;
       // The insert lost on another key: this signature or memo already paid for something else.
       if (!row)
         return {
@@ -462,7 +471,8 @@ export class LedgerRepository {
       if (reply && keepSeconds > 0) {
         await tx.$executeRaw`
           INSERT INTO replies (hold_id, body, headers, expires_at)
-          VALUES (${holdId}::uuid, ${reply.json}, ${JSON.stringify(reply.headers)}::jsonb, now() + make_interval(secs => ${keepSeconds}))`;
+          VALUES (${holdId}::uuid, ${reply.json}, ${JSON.stringify(reply.headers)}::jsonb,
+            now() + make_interval(secs => ${keepSeconds}))`;
       }
       return payment;
     });
@@ -470,7 +480,8 @@ export class LedgerRepository {
 
   async release(holdId: string, reason: string): Promise<boolean> {
     const n = await this.db.$executeRaw`
-      WITH h AS (UPDATE holds SET status = 'released', released_at = now(), reason = ${reason} WHERE id = ${holdId}::uuid AND status = 'held' RETURNING payment_id)
+      WITH h AS (UPDATE holds SET status = 'released', released_at = now(), reason = ${reason}
+        WHERE id = ${holdId}::uuid AND status = 'held' RETURNING payment_id)
       UPDATE payments SET credits_held = credits_held - 1 FROM h WHERE payments.id = h.payment_id`;
     return n > 0;
   }

@@ -63,7 +63,8 @@ async function creditBalance(
 ): Promise<Credited> {
   const [row] = await tx.$queryRaw<Array<{ entry_id: string; available_atomic: bigint }>>`
     WITH e AS (
-      INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, proof_key, transaction)
+      INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, proof_key,
+        transaction)
       VALUES (gen_random_uuid(), ${wallet}, 'credit', ${amount}, 0, ${operationId}, ${proofKey}, ${signature})
       ON CONFLICT (proof_key) DO NOTHING RETURNING id
     ), b AS (
@@ -73,7 +74,8 @@ async function creditBalance(
     )
     SELECT e.id AS entry_id, b.available_atomic FROM e, b`;
   if (!row) throw new AlreadyCredited();
-  await tx.$executeRaw`UPDATE balance_entries SET balance_after_atomic = ${row.available_atomic} WHERE id = ${row.entry_id}::uuid`;
+  await tx.$executeRaw`UPDATE balance_entries SET balance_after_atomic = ${row.available_atomic}
+    WHERE id = ${row.entry_id}::uuid`;
   return { entry_id: row.entry_id, available_atomic: BigInt(row.available_atomic) };
 }
 
@@ -110,7 +112,8 @@ export class ProofCreditRepository {
       if (p.credits_used >= p.credits_total) return { ok: false, reason: 'proof_already_redeemed' };
       const amount = (valueOf(p) * BigInt(p.credits_total - p.credits_used)) / BigInt(p.credits_total);
       if (amount <= 0n) return { ok: false, reason: 'nothing_to_credit' };
-      await tx.$executeRaw`UPDATE payments SET credits_used = credits_total, credited_at = now() WHERE id = ${p.id}::uuid`;
+      await tx.$executeRaw`UPDATE payments SET credits_used = credits_total, credited_at = now()
+        WHERE id = ${p.id}::uuid`;
       const credited = await creditBalance(tx, wallet, amount, p.operation_id, p.tx_signature, p.proof_key);
       return { ok: true, amount, payment: p, ...credited };
     });
@@ -122,8 +125,10 @@ export class ProofCreditRepository {
   creditUnrecorded(p: UnrecordedPayment, wallet: string, amount: bigint): Promise<CreditResult | { recorded: true }> {
     return this.guarded(async (tx): Promise<CreditResult | { recorded: true }> => {
       const [inserted] = await tx.$queryRaw<Array<{ id: string }>>`
-        INSERT INTO payments (id, kind, proof_key, tx_signature, memo, operation_id, price_usd, asset, amount_atomic, payer, network, credits_total, credits_used, credited_at)
-        VALUES (gen_random_uuid(), 'memo', ${p.signature}, ${p.signature}, ${p.memo}, ${p.operationId}, ${p.priceUsd}, ${p.asset}, ${p.amountAtomic}, ${p.payer}, ${p.network}, 1, 1, now())
+        INSERT INTO payments (id, kind, proof_key, tx_signature, memo, operation_id, price_usd, asset, amount_atomic,
+          payer, network, credits_total, credits_used, credited_at)
+        VALUES (gen_random_uuid(), 'memo', ${p.signature}, ${p.signature}, ${p.memo}, ${p.operationId},
+          ${p.priceUsd}, ${p.asset}, ${p.amountAtomic}, ${p.payer}, ${p.network}, 1, 1, now())
         ON CONFLICT DO NOTHING RETURNING id`;
       if (!inserted) {
         const [known] = await tx.$queryRaw<

@@ -168,7 +168,8 @@ export class RegistryRepository {
   claimDue(batch: number, intervalSeconds: number): Promise<Array<{ id: string; endpoint_url: string }>> {
     return this.db.$queryRaw`
       UPDATE listings SET probe_due_at = now() + make_interval(secs => ${intervalSeconds}::int)
-      WHERE id IN (SELECT id FROM listings WHERE probe_due_at <= now() ORDER BY probe_due_at LIMIT ${batch}::int FOR UPDATE SKIP LOCKED)
+      WHERE id IN (SELECT id FROM listings
+        WHERE probe_due_at <= now() ORDER BY probe_due_at LIMIT ${batch}::int FOR UPDATE SKIP LOCKED)
       RETURNING id::text, endpoint_url`;
   }
 
@@ -179,12 +180,15 @@ export class RegistryRepository {
         data: { listingId, ok: p.ok, statusCode: p.statusCode, latencyMs: p.latencyMs, error: p.error },
       });
       await tx.$executeRaw`
-        INSERT INTO listing_health (listing_id, probes_24h, ok_probes_24h, latency_p50_ms, last_probe_at, last_ok, last_error)
+        INSERT INTO listing_health (listing_id, probes_24h, ok_probes_24h, latency_p50_ms, last_probe_at, last_ok,
+          last_error)
         SELECT ${listingId}::uuid, count(*)::int, (count(*) FILTER (WHERE ok))::int,
-               round(percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) FILTER (WHERE ok))::int, now(), ${p.ok}, ${p.error}
+               round(percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) FILTER (WHERE ok))::int, now(), ${p.ok},
+                 ${p.error}
         FROM probes WHERE listing_id = ${listingId}::uuid AND at > now() - interval '24 hours'
         ON CONFLICT (listing_id) DO UPDATE SET probes_24h = EXCLUDED.probes_24h, ok_probes_24h = EXCLUDED.ok_probes_24h,
-          latency_p50_ms = EXCLUDED.latency_p50_ms, last_probe_at = EXCLUDED.last_probe_at, last_ok = EXCLUDED.last_ok, last_error = EXCLUDED.last_error`;
+          latency_p50_ms = EXCLUDED.latency_p50_ms, last_probe_at = EXCLUDED.last_probe_at,
+            last_ok = EXCLUDED.last_ok, last_error = EXCLUDED.last_error`;
     });
   }
 
@@ -209,8 +213,10 @@ export class RegistryRepository {
   private async admit(tx: Tx, rule: RateRule): Promise<number | null> {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${rule.bucket}:${rule.clientKey}`}, 0))`;
     const [row] = await tx.$queryRaw<Array<{ n: number; retry: number | null }>>`
-      SELECT count(*)::int AS n, ceil(extract(epoch FROM min(at) + make_interval(secs => ${rule.windowSeconds}::int) - now()))::int AS retry
-      FROM rate_events WHERE bucket = ${rule.bucket} AND client_key = ${rule.clientKey} AND at > now() - make_interval(secs => ${rule.windowSeconds}::int)`;
+      SELECT count(*)::int AS n, ceil(extract(epoch
+        FROM min(at) + make_interval(secs => ${rule.windowSeconds}::int) - now()))::int AS retry
+      FROM rate_events WHERE bucket = ${rule.bucket} AND client_key = ${rule.clientKey}
+        AND at > now() - make_interval(secs => ${rule.windowSeconds}::int)`;
     if (row.n >= rule.limit) return Math.max(1, row.retry ?? 1);
     await tx.rateEvent.create({ data: { bucket: rule.bucket, clientKey: rule.clientKey } });
     return null;

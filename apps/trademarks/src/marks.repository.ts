@@ -129,7 +129,8 @@ export class MarksRepository {
   candidates(norm: string, key: string, classes: number[]): Promise<MarkRow[]> {
     const inClasses = classes.length ? Prisma.sql`AND classes && ${classes}::int[]` : Prisma.empty;
     return this.db.$queryRaw<MarkRow[]>`
-      SELECT serial, registration_number, mark_text, mark_norm, phonetic_key, classes, owner, filing_date, registration_date, status_code, status_date, goods
+      SELECT serial, registration_number, mark_text, mark_norm, phonetic_key, classes, owner, filing_date,
+        registration_date, status_code, status_date, goods
       FROM mark
       WHERE mark_norm <> '' AND (mark_norm = ${norm} OR phonetic_key = ${key} OR mark_norm % ${norm}) ${inClasses}
       ORDER BY (mark_norm = ${norm}) DESC, (phonetic_key = ${key}) DESC, similarity(mark_norm, ${norm}) DESC, serial
@@ -158,19 +159,27 @@ async function upsert(tx: Tx, cases: CaseFile[], sourceFile: string): Promise<nu
     transaction_date: c.transactionDate,
   }));
   return tx.$executeRaw`
-    INSERT INTO mark (serial, registration_number, mark_text, mark_norm, phonetic_key, drawing_code, status_code, status_date, filing_date,
+    INSERT INTO mark (serial, registration_number, mark_text, mark_norm, phonetic_key, drawing_code, status_code,
+      status_date, filing_date,
                       registration_date, classes, owner, goods, transaction_date, source_file)
-    SELECT DISTINCT ON (r.serial) r.serial, r.registration_number, r.mark_text, r.mark_norm, r.phonetic_key, r.drawing_code, r.status_code, r.status_date,
-           r.filing_date, r.registration_date, ARRAY(SELECT jsonb_array_elements_text(r.classes)::int), r.owner, r.goods, r.transaction_date, ${sourceFile}
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(serial text, registration_number text, mark_text text, mark_norm text, phonetic_key text,
-         drawing_code text, status_code text, status_date date, filing_date date, registration_date date, classes jsonb, owner text, goods jsonb,
+    SELECT DISTINCT ON (r.serial) r.serial, r.registration_number, r.mark_text, r.mark_norm, r.phonetic_key,
+      r.drawing_code, r.status_code, r.status_date,
+           r.filing_date, r.registration_date, ARRAY(SELECT jsonb_array_elements_text(r.classes)::int), r.owner,
+             r.goods, r.transaction_date, ${sourceFile}
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(serial text, registration_number text,
+      mark_text text, mark_norm text, phonetic_key text,
+         drawing_code text, status_code text, status_date date, filing_date date, registration_date date,
+           classes jsonb, owner text, goods jsonb,
          transaction_date date)
     ORDER BY r.serial, r.transaction_date DESC
     ON CONFLICT (serial) DO UPDATE SET
-      registration_number = EXCLUDED.registration_number, mark_text = EXCLUDED.mark_text, mark_norm = EXCLUDED.mark_norm,
+      registration_number = EXCLUDED.registration_number, mark_text = EXCLUDED.mark_text,
+        mark_norm = EXCLUDED.mark_norm,
       phonetic_key = EXCLUDED.phonetic_key, drawing_code = EXCLUDED.drawing_code, status_code = EXCLUDED.status_code,
-      status_date = EXCLUDED.status_date, filing_date = EXCLUDED.filing_date, registration_date = EXCLUDED.registration_date,
-      classes = EXCLUDED.classes, owner = EXCLUDED.owner, goods = EXCLUDED.goods, transaction_date = EXCLUDED.transaction_date,
+      status_date = EXCLUDED.status_date, filing_date = EXCLUDED.filing_date,
+        registration_date = EXCLUDED.registration_date,
+      classes = EXCLUDED.classes, owner = EXCLUDED.owner, goods = EXCLUDED.goods,
+        transaction_date = EXCLUDED.transaction_date,
       source_file = EXCLUDED.source_file
     WHERE mark.transaction_date <= EXCLUDED.transaction_date`;
 }
