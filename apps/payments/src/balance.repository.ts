@@ -314,8 +314,7 @@ export class BalanceRepository {
     return this.db.$transaction(async (tx) => {
       await tx.$executeRaw`INSERT INTO balances (wallet) VALUES (${wallet}) ON CONFLICT (wallet) DO NOTHING`;
       await tx.$queryRaw`SELECT 1 FROM balances WHERE wallet = ${wallet} FOR UPDATE`;
-      const revoked =
-        await tx.$executeRaw`UPDATE balance_leases SET status = 'revoked' WHERE wallet = ${wallet}
+      const revoked = await tx.$executeRaw`UPDATE balance_leases SET status = 'revoked' WHERE wallet = ${wallet}
           AND status = 'active'`;
       await tx.$executeRaw`UPDATE balances SET cap_per_call_atomic = ${perCall}, cap_per_day_atomic = ${perDay}
         WHERE wallet = ${wallet}`;
@@ -339,8 +338,7 @@ export class BalanceRepository {
 
   async dropExpired(): Promise<void> {
     await this.db.$executeRaw`DELETE FROM balance_nonces WHERE expires_at < now()`;
-    await this.db
-      .$executeRaw`UPDATE balance_holds SET reply_body = NULL, reply_headers = NULL
+    await this.db.$executeRaw`UPDATE balance_holds SET reply_body = NULL, reply_headers = NULL
         WHERE reply_expires_at < now() AND reply_body IS NOT NULL`;
   }
 }
