@@ -72,7 +72,10 @@ async function creditBalance(
       ON CONFLICT (wallet) DO UPDATE SET available_atomic = balances.available_atomic + EXCLUDED.available_atomic
       RETURNING available_atomic
     )
-    SELECT e.id AS entry_id, b.available_atomic FROM e, b`;
+    -- What the balance read shows as available: the row's plus what open leases hold unspent (still the owner's).
+    SELECT e.id AS entry_id, b.available_atomic + (SELECT coalesce(sum(held_atomic), 0) FROM balance_leases
+      WHERE wallet = ${wallet} AND status IN ('active', 'revoked')) AS available_atomic
+    FROM e, b`;
   if (!row) throw new AlreadyCredited();
   await tx.$executeRaw`UPDATE balance_entries SET balance_after_atomic = ${row.available_atomic}
     WHERE id = ${row.entry_id}::uuid`;
