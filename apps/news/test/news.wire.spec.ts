@@ -567,8 +567,7 @@ describe('news over NATS', () => {
         interval_ms: 20,
         paused_until: null,
       });
-      // The 400 ms deadline less the 150 ms the upstream wrapper keeps back to answer.
-      const message = 'gdelt: UPSTREAM_TIMEOUT: gdelt did not answer in 250 ms';
+      const message = 'gdelt: UPSTREAM_TIMEOUT: gdelt did not answer in 300 ms';
       expect((await pending).err).toEqual({
         code: 'UPSTREAM_TIMEOUT',
         message: `No news source could answer (${message})`,
