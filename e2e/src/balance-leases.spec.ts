@@ -8,12 +8,14 @@ import {
   verifyReceipt,
   type MemoChallenge,
 } from '@toll/client';
+import { SUBJECTS, type LeaseRequest } from '@toll/contracts';
 import type { RunningGroup } from '@toll/platform';
 import { http } from '@toll/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { startPayments } from '../../apps/payments/src/bootstrap';
 import { served } from './shop-group';
@@ -169,6 +171,35 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     const query = new URLSearchParams(ownerAuth('GET', '/toll/payments/balance', { limit: '200' }, w, deployment));
     const b = (await http(`${gws[1].url}/toll/payments/balance?limit=200&${query}`)).body;
     expect([b.balance_atomic, b.ledger.filter((e: { kind: string }) => e.kind === 'debit').length]).toEqual(['0', 100]);
+  }, 90_000);
+
+  it('a lease in use is topped up before it runs out: 30 calls one after another, one wait for payments (the first)', async () => {
+    const w = wallet();
+    await deposit(w);
+    // Every lease request, as payments receives it (a plain subscriber gets a copy of each request).
+    const nc: NatsConnection = await connect({ servers: stack.nats.url });
+    const asks: LeaseRequest[] = [];
+    nc.subscribe(SUBJECTS.paymentsLease, {
+      callback: (err, msg) => {
+        if (!err) asks.push(JSON.parse(new TextDecoder().decode(msg.data)).data);
+      },
+    });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 30; i++) {
+        statuses.push((await spend(w, gws[0])).status);
+        await new Promise((r) => setTimeout(r, 60)); // an agent's pace: room for a top-up between calls
+      }
+      expect(statuses).toEqual(Array(30).fill(200));
+      const mine = asks.filter((a) => a.wallet === w.publicKey.toBase58());
+      // L covers five calls, so 30 calls need several top-ups; only the first grant had a call waiting on it
+      // (min_atomic > 0): every later one was asked ahead of need (min_atomic 0) with the calls still covered.
+      const waited = mine.filter((a) => a.min_atomic !== undefined && a.min_atomic !== '0');
+      expect(waited.map((a) => [a.lease_id ?? 'new lease', a.min_atomic])).toEqual([['new lease', '10000']]);
+      expect(mine.filter((a) => a.min_atomic === '0').length).toBeGreaterThanOrEqual(5);
+    } finally {
+      await nc.close();
+    }
   }, 90_000);
 
   it('kill -9 of a gateway before it reported: after its restart the ledger equals the receipts, nothing charged twice', async () => {

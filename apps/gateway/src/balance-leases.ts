@@ -161,6 +161,9 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
       this.book.forgetNonce(proof.wallet, proof.nonce);
       return { kind: 'payments' };
     }
+    // Topped up before it runs out, off this call's path: a call waits for payments only when a lease is empty.
+    if (this.book.low(lease) && !this.reporting.has(lease))
+      void this.report(lease, this.topUp(lease, amount)).catch(() => undefined);
     return {
       kind: 'spend',
       handle: {
@@ -301,6 +304,11 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
     return lease && lease.spent > floor ? lease.spent : floor;
   }
 
+  // A top-up asked ahead of need: nothing is refused if payments has less (min 0), the lease is renewed either way.
+  private topUp(lease: Lease, amount: bigint): Pick<LeaseRequest, 'want_atomic' | 'min_atomic'> {
+    return { want_atomic: this.want(lease, amount).toString(), min_atomic: '0' };
+  }
+
   // Reports a lease's pending calls (renewing it, topping it up, or closing it). One report per lease at a time: a
   // caller that finds one in flight waits for it (undefined: look at the lease again; its errors are the caller's too).
   private async report(
@@ -410,8 +418,9 @@ export class BalanceLeases implements OnModuleInit, OnApplicationShutdown {
         lease.pending.length > 0 || lease.status !== 'active' || idle || lease.expiresAtMs - now < LEASE_RENEW_MS;
       if (!due || (lease.inflight && lease.status !== 'active')) continue;
       const close = idle || lease.status !== 'active' || !this.book.spendable(lease, now);
+      const extra = close ? { close: true } : this.book.low(lease) ? this.topUp(lease, 0n) : {};
       reports.push(
-        this.report(lease, close ? { close: true } : {}).catch((e) =>
+        this.report(lease, extra).catch((e) =>
           this.logger.event('warn', 'lease report failed; retrying', { lease: lease.id, error: String(e) }),
         ),
       );

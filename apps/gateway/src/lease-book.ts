@@ -12,6 +12,7 @@ export interface Lease {
   wallet: string;
   granted: bigint; // held for this lease by payments, in total (LeaseReply.granted_atomic)
   spent: bigint; // taken by this gateway: served calls and calls in flight
+  fullest: bigint; // the most it had left after a reply of payments: the lease is low below half of that
   availableOutside: bigint; // the wallet's balance outside every lease, as of the last reply
   capPerCall: bigint | null;
   expiresAtMs: number;
@@ -59,6 +60,11 @@ export class LeaseBook {
     return lease.status === 'active' && now < lease.expiresAtMs - LEASE_SAFETY_MS;
   }
 
+  // Less than half of the most payments ever left it: time to top it up, while the rest still pays for calls.
+  low(lease: Lease): boolean {
+    return lease.status === 'active' && (lease.granted - lease.spent) * 2n < lease.fullest;
+  }
+
   // The call was not charged (invalid for the group, our failure, an uncharged answer): its amount goes back.
   giveBack(lease: Lease, amount: bigint): void {
     lease.spent -= amount;
@@ -98,6 +104,7 @@ export class LeaseBook {
         wallet,
         granted: 0n,
         spent: 0n,
+        fullest: 0n,
         availableOutside: 0n,
         capPerCall: null,
         expiresAtMs: 0,
@@ -110,6 +117,7 @@ export class LeaseBook {
       this.leases.set(wallet, lease);
     }
     lease.granted = BigInt(reply.granted_atomic);
+    if (lease.granted - lease.spent > lease.fullest) lease.fullest = lease.granted - lease.spent;
     lease.availableOutside = BigInt(reply.available_atomic);
     lease.capPerCall = reply.cap_per_call_atomic === null ? null : BigInt(reply.cap_per_call_atomic);
     lease.expiresAtMs = Date.parse(reply.expires_at);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LeaseSpend } from '@toll/contracts';
 import { randomUUID } from 'node:crypto';
+import { inTransaction, type Sql } from '@toll/platform';
 import { PrismaService } from './prisma.service';
 
 // Terms every lease decision uses (LeaseService reads them from the config).
@@ -37,11 +38,12 @@ export type LeaseOutcome =
     }
   | { ok: false; reason: 'balance_too_low' | 'balance_cap_per_day' | 'lease_not_found'; othersHold: boolean };
 
+// int8 columns arrive as decimal strings from pg, and are read with BigInt.
 interface BalanceRow {
-  available_atomic: bigint;
-  cap_per_call_atomic: bigint | null;
-  cap_per_day_atomic: bigint | null;
-  spent_today_atomic: bigint;
+  available_atomic: string;
+  cap_per_call_atomic: string | null;
+  cap_per_day_atomic: string | null;
+  spent_today_atomic: string;
 }
 interface LeaseRow {
   id: string;
@@ -57,10 +59,89 @@ const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 const SPENT_TODAY = `CASE WHEN day = ${TODAY} THEN day_atomic ELSE 0 END`;
 const min = (...xs: bigint[]) => xs.reduce((a, b) => (b < a ? b : a));
 
-// A report is a few statements on locked rows; on a loaded machine the default 5 s can pass while they queue.
-const TX = { maxWait: 10_000, timeout: 20_000 };
+// Lease times are UTC in TIMESTAMP columns (as Prisma writes them): read as instants, whatever this process's zone.
+const EXPIRES_AT = `expires_at AT TIME ZONE 'UTC' AS expires_at`;
 
-type Tx = Parameters<Parameters<PrismaService['$transaction']>[0]>[0];
+// Every report is a few statements under the wallet's row lock, each a named statement on Prisma's own pool (planned
+// once per connection): as Prisma interactive transactions they cost payments ~1 ms of CPU per lease-paid call in
+// per-query compilation (docs/benchmarks.md, "Balance leases").
+const LOCK_BALANCE = {
+  name: 'lease_lock_balance',
+  text: `SELECT available_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic
+           FROM balances WHERE wallet = $1 FOR UPDATE`,
+};
+const LOCK_LEASE = {
+  name: 'lease_lock',
+  text: `SELECT id, status, granted_atomic, held_atomic, seq, day, ${EXPIRES_AT} FROM balance_leases
+           WHERE id = $1::uuid AND wallet = $2 FOR UPDATE`,
+};
+const KNOWN_ENTRIES = {
+  name: 'lease_known_entries',
+  text: `SELECT id FROM balance_entries WHERE id = ANY($1::uuid[])`,
+};
+const NEW_NONCES = {
+  name: 'lease_new_nonces',
+  text: `INSERT INTO balance_nonces (wallet, nonce, expires_at)
+           SELECT $1, n, now() + make_interval(secs => $3) FROM unnest($2::text[]) AS n
+         ON CONFLICT DO NOTHING RETURNING nonce`,
+};
+const INSERT_ENTRIES = {
+  name: 'lease_insert_entries',
+  text: `INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, lease_id,
+           nonce, request_sha256, response_sha256, created_at)
+         SELECT e.id, $1, 'debit', e.amount, e.after, e.op, $2::uuid, e.nonce, e.req, e.res, e.at
+           FROM unnest($3::uuid[], $4::bigint[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[],
+             $10::timestamp[]) AS e(id, amount, after, op, nonce, req, res, at)`,
+};
+const LEASE_CHARGED = {
+  name: 'lease_charged',
+  text: `UPDATE balance_leases SET held_atomic = held_atomic - $2, charged_atomic = charged_atomic + $3,
+           seq = GREATEST(seq, $4) WHERE id = $1::uuid`,
+};
+// A debit outside the lease's hold, and what a grant or top-up takes from the balance: both count in today's spend.
+const TAKE = {
+  name: 'lease_take',
+  text: `UPDATE balances SET available_atomic = available_atomic - $2, day_atomic = ${SPENT_TODAY} + $2,
+           day = ${TODAY} WHERE wallet = $1`,
+};
+// What the lease still holds goes back to the balance, and to the day it counted in (all of it was taken on or after
+// the lease's day, so when that is the balance's day, it was all counted today).
+const GIVE_BACK = {
+  name: 'lease_give_back',
+  text: `WITH old AS (SELECT held_atomic, day FROM balance_leases WHERE id = $2::uuid),
+         l AS (UPDATE balance_leases SET held_atomic = 0, status = $3, closed_at = now() WHERE id = $2::uuid)
+         UPDATE balances SET available_atomic = available_atomic + old.held_atomic,
+           day_atomic = CASE WHEN balances.day = old.day THEN balances.day_atomic - old.held_atomic
+             ELSE balances.day_atomic END
+         FROM old WHERE balances.wallet = $1`,
+};
+const OTHERS_HOLD = {
+  name: 'lease_others_hold',
+  text: `SELECT coalesce(sum(held_atomic), 0)::bigint AS held FROM balance_leases
+           WHERE wallet = $1 AND status IN ('active', 'revoked') AND id IS DISTINCT FROM $2::uuid`,
+};
+const GRANT = {
+  name: 'lease_grant',
+  text: `INSERT INTO balance_leases (id, wallet, gateway, status, granted_atomic, held_atomic, day, expires_at)
+           VALUES ($1::uuid, $2, $3, 'active', $4, $4, ${TODAY}, now() + make_interval(secs => $5))
+         RETURNING ${EXPIRES_AT}`,
+};
+const TOP_UP = {
+  name: 'lease_top_up',
+  text: `UPDATE balance_leases SET granted_atomic = granted_atomic + $2, held_atomic = held_atomic + $2,
+           expires_at = now() + make_interval(secs => $3) WHERE id = $1::uuid RETURNING ${EXPIRES_AT}`,
+};
+const EXPIRED_ONE = {
+  name: 'lease_expired_one',
+  text: `SELECT id, wallet FROM balance_leases WHERE status IN ('active', 'revoked')
+           AND expires_at < now() - make_interval(secs => $1) LIMIT 1`,
+};
+const LOCK_EXPIRED = {
+  name: 'lease_lock_expired',
+  text: `SELECT id FROM balance_leases WHERE id = $1::uuid AND status IN ('active', 'revoked')
+           AND expires_at < now() - make_interval(secs => $2) FOR UPDATE`,
+};
+const LOCK_WALLET = { name: 'lease_lock_wallet', text: `SELECT 1 FROM balances WHERE wallet = $1 FOR UPDATE` };
 
 // Leases are read and written here, and revoked by a cap change (BalanceRepository.setCaps). Every decision is one
 // transaction that locks the wallet's balance row first (as holds and cap changes do), then the lease: replicas and
@@ -71,57 +152,35 @@ export class LeaseRepository {
 
   // Grant a new lease, or apply a report on one (charge its spends, renew it, top it up, or close it).
   async report(ask: LeaseAsk, terms: LeaseTerms): Promise<LeaseOutcome> {
-    return this.db.$transaction(async (tx) => {
-      const [b] = await tx.$queryRawUnsafe<BalanceRow[]>(
-        `SELECT available_atomic, cap_per_call_atomic, cap_per_day_atomic, ${SPENT_TODAY} AS spent_today_atomic ` +
-          `FROM balances WHERE wallet = $1 FOR UPDATE`,
-        ask.wallet,
-      );
+    return inTransaction(this.db.pool, async (sql) => {
+      const [b] = await sql<BalanceRow>(LOCK_BALANCE, [ask.wallet]);
       if (!b)
         return { ok: false, reason: ask.leaseId ? 'lease_not_found' : 'balance_too_low', othersHold: false } as const;
+      const capPerCall = b.cap_per_call_atomic === null ? null : BigInt(b.cap_per_call_atomic);
       let available = BigInt(b.available_atomic);
       let spentToday = BigInt(b.spent_today_atomic);
       let lease: LeaseRow | undefined;
       if (ask.leaseId) {
-        [lease] = await tx.$queryRaw<LeaseRow[]>`
-          SELECT id, status, granted_atomic, held_atomic, seq, day, expires_at FROM balance_leases
-            WHERE id = ${ask.leaseId}::uuid AND wallet = ${ask.wallet} FOR UPDATE`;
-        if (!lease) return { ok: false, reason: 'lease_not_found', othersHold: false } as const;
-        lease = { ...lease, granted_atomic: BigInt(lease.granted_atomic), held_atomic: BigInt(lease.held_atomic) };
+        const [row] = await sql<LeaseRow>(LOCK_LEASE, [ask.leaseId, ask.wallet]);
+        if (!row) return { ok: false, reason: 'lease_not_found', othersHold: false } as const;
+        lease = { ...row, granted_atomic: BigInt(row.granted_atomic), held_atomic: BigInt(row.held_atomic) };
       }
       let charged = 0;
       if (lease && ask.spends.length) {
-        const c = await this.charge(tx, ask.wallet, lease, ask.spends, available, terms);
+        const c = await this.charge(sql, ask.wallet, lease, ask.spends, available, terms);
         charged = c.count;
         available -= c.fromAvailable;
         spentToday += c.fromAvailable;
         lease.held_atomic -= c.fromHold;
-        await tx.$executeRaw`UPDATE balance_leases SET held_atomic = held_atomic - ${c.fromHold},
-          charged_atomic = charged_atomic + ${c.fromHold + c.fromAvailable},
-          seq = GREATEST(seq, ${ask.seq ?? 0}) WHERE id = ${lease.id}::uuid`;
-        if (c.fromAvailable > 0n) {
-          await tx.$executeRawUnsafe(
-            `UPDATE balances SET available_atomic = available_atomic - $2, day_atomic = ${SPENT_TODAY} + $2, day ` +
-              `= ${TODAY} WHERE wallet = $1`,
-            ask.wallet,
-            c.fromAvailable,
-          );
-        }
+        await sql(LEASE_CHARGED, [lease.id, c.fromHold, c.fromHold + c.fromAvailable, ask.seq ?? 0]);
+        if (c.fromAvailable > 0n) await sql(TAKE, [ask.wallet, c.fromAvailable]);
       }
       const open = lease && (lease.status === 'active' || lease.status === 'revoked');
       if (lease && open && (ask.close || lease.status === 'revoked')) {
         // Closing (or revoked): what is still held goes back to the balance and to the day it counted in.
-        await this.giveBack(tx, ask.wallet, lease.id, 'closed');
+        await sql(GIVE_BACK, [ask.wallet, lease.id, 'closed']);
         available += lease.held_atomic;
-        return this.outcome(
-          lease.id,
-          'closed',
-          lease.granted_atomic,
-          new Date(),
-          available,
-          b.cap_per_call_atomic,
-          charged,
-        );
+        return this.outcome(lease.id, 'closed', lease.granted_atomic, new Date(), available, capPerCall, charged);
       }
       if (lease && lease.status !== 'active')
         return this.outcome(
@@ -130,7 +189,7 @@ export class LeaseRepository {
           lease.granted_atomic,
           lease.expires_at,
           available,
-          b.cap_per_call_atomic,
+          capPerCall,
           charged,
         );
       // Grant (a new lease) or top up (a live one): what is asked, at most L held at once, what the balance has, and
@@ -147,12 +206,12 @@ export class LeaseRepository {
       if (!useful && ask.minAtomic > 0n) {
         const reason =
           dayRoom < ask.minAtomic && available >= ask.minAtomic ? 'balance_cap_per_day' : 'balance_too_low';
-        short = {
-          reason,
-          othersHold:
-            reason === 'balance_too_low' &&
-            (await this.othersHold(tx, ask.wallet, lease?.id, ask.minAtomic - available)),
-        };
+        const need = ask.minAtomic - available;
+        const othersHold =
+          reason === 'balance_too_low' &&
+          need > 0n &&
+          BigInt((await sql<{ held: string }>(OTHERS_HOLD, [ask.wallet, lease?.id ?? null]))[0].held) >= need;
+        short = { reason, othersHold };
       }
       if (!lease) {
         if (!useful)
@@ -162,25 +221,19 @@ export class LeaseRepository {
             othersHold: short?.othersHold ?? false,
           } as const;
         const id = randomUUID();
-        await this.take(tx, ask.wallet, grant);
-        const [row] = await tx.$queryRawUnsafe<Array<{ expires_at: Date }>>(
-          `INSERT INTO balance_leases (id, wallet, gateway, status, granted_atomic, held_atomic, day, expires_at)
-           VALUES ($1::uuid, $2, $3, 'active', $4, $4, ${TODAY}, now() + make_interval(secs => $5))
-             RETURNING expires_at`,
+        await sql(TAKE, [ask.wallet, grant]);
+        const [row] = await sql<{ expires_at: Date }>(GRANT, [
           id,
           ask.wallet,
           ask.gateway.slice(0, 100),
           grant,
           terms.leaseSeconds,
-        );
-        return this.outcome(id, 'active', grant, row.expires_at, available - grant, b.cap_per_call_atomic, 0);
+        ]);
+        return this.outcome(id, 'active', grant, row.expires_at, available - grant, capPerCall, 0);
       }
       const topUp = useful ? grant : 0n;
-      if (topUp > 0n) await this.take(tx, ask.wallet, topUp);
-      const [row] = await tx.$queryRaw<Array<{ expires_at: Date }>>`
-        UPDATE balance_leases SET granted_atomic = granted_atomic + ${topUp}, held_atomic = held_atomic + ${topUp},
-          expires_at = now() + make_interval(secs => ${terms.leaseSeconds}) WHERE id = ${lease.id}::uuid
-            RETURNING expires_at`;
+      if (topUp > 0n) await sql(TAKE, [ask.wallet, topUp]);
+      const [row] = await sql<{ expires_at: Date }>(TOP_UP, [lease.id, topUp, terms.leaseSeconds]);
       return {
         ...this.outcome(
           lease.id,
@@ -188,12 +241,12 @@ export class LeaseRepository {
           lease.granted_atomic + topUp,
           row.expires_at,
           available - topUp,
-          b.cap_per_call_atomic,
+          capPerCall,
           charged,
         ),
         short,
       };
-    }, TX);
+    });
   }
 
   // The spends of a report that are charged now: a new entry id (a repeated report charges nothing), a nonce never
@@ -201,7 +254,7 @@ export class LeaseRepository {
   // earlier use of the nonce is still on record, and money for it (the lease's hold, then the balance: a report
   // arriving after the hold was released is charged only while the balance covers it; otherwise we under-count).
   private async charge(
-    tx: Tx,
+    sql: Sql,
     wallet: string,
     lease: LeaseRow,
     spends: LeaseSpend[],
@@ -209,21 +262,13 @@ export class LeaseRepository {
     terms: LeaseTerms,
   ) {
     const ids = spends.map((s) => s.entry_id);
-    const known = new Set(
-      (await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM balance_entries WHERE id = ANY(${ids}::uuid[])`).map(
-        (r) => r.id,
-      ),
-    );
+    const known = new Set((await sql<{ id: string }>(KNOWN_ENTRIES, [ids])).map((r) => r.id));
     const oldest = Math.floor(Date.now() / 1000) - terms.chargeWindowSeconds;
     const candidates = spends.filter((s) => !known.has(s.entry_id) && Number(s.timestamp) >= oldest);
     const fresh = new Set(
       candidates.length
         ? (
-            await tx.$queryRaw<Array<{ nonce: string }>>`
-              INSERT INTO balance_nonces (wallet, nonce, expires_at)
-              SELECT ${wallet}, n, now() + make_interval(secs => ${terms.nonceTtlSeconds})
-                FROM unnest(${candidates.map((s) => s.nonce)}::text[]) AS n
-              ON CONFLICT DO NOTHING RETURNING nonce`
+            await sql<{ nonce: string }>(NEW_NONCES, [wallet, candidates.map((s) => s.nonce), terms.nonceTtlSeconds])
           ).map((r) => r.nonce)
         : [],
     );
@@ -243,46 +288,20 @@ export class LeaseRepository {
     }
     if (charged.length) {
       const col = <K extends keyof LeaseSpend>(k: K) => charged.map((s) => s[k]);
-      await tx.$executeRaw`
-        INSERT INTO balance_entries (id, wallet, kind, amount_atomic, balance_after_atomic, operation_id, lease_id,
-          nonce, request_sha256, response_sha256, created_at)
-        SELECT e.id, ${wallet}, 'debit', e.amount, e.after, e.op, ${lease.id}::uuid, e.nonce, e.req, e.res, e.at
-        FROM unnest(${col('entry_id')}::uuid[], ${col('amount_atomic')}::bigint[],
-          ${col('balance_after_atomic')}::bigint[], ${col('operation_id')}::text[],
-                    ${col('nonce')}::text[], ${col('request_sha256')}::text[], ${col('response_sha256')}::text[],
-                      ${col('at')}::timestamp[])
-          AS e(id, amount, after, op, nonce, req, res, at)`;
+      await sql(INSERT_ENTRIES, [
+        wallet,
+        lease.id,
+        col('entry_id'),
+        col('amount_atomic'),
+        col('balance_after_atomic'),
+        col('operation_id'),
+        col('nonce'),
+        col('request_sha256'),
+        col('response_sha256'),
+        col('at'),
+      ]);
     }
     return { count: charged.length, fromHold, fromAvailable };
-  }
-
-  private async othersHold(tx: Tx, wallet: string, leaseId: string | undefined, need: bigint): Promise<boolean> {
-    const [r] = await tx.$queryRaw<Array<{ held: bigint }>>`
-      SELECT coalesce(sum(held_atomic), 0)::bigint AS held FROM balance_leases
-      WHERE wallet = ${wallet} AND status IN ('active', 'revoked') AND id IS DISTINCT FROM ${leaseId ?? null}::uuid`;
-    return BigInt(r.held) >= need && need > 0n;
-  }
-
-  private async take(tx: Tx, wallet: string, amount: bigint) {
-    await tx.$executeRawUnsafe(
-      `UPDATE balances SET available_atomic = available_atomic - $2, day_atomic = ${SPENT_TODAY} + $2, day = ` +
-        `${TODAY} WHERE wallet = $1`,
-      wallet,
-      amount,
-    );
-  }
-
-  // What the lease still holds goes back to the balance, and to the day it counted in (all of it was taken on or after
-  // the lease's day, so when that is the balance's day, it was all counted today).
-  private async giveBack(tx: Tx, wallet: string, leaseId: string, status: 'closed' | 'expired') {
-    await tx.$executeRaw`
-      WITH old AS (SELECT held_atomic, day FROM balance_leases WHERE id = ${leaseId}::uuid),
-      l AS (UPDATE balance_leases SET held_atomic = 0, status = ${status}, closed_at = now()
-        WHERE id = ${leaseId}::uuid)
-      UPDATE balances SET available_atomic = available_atomic + old.held_atomic,
-        day_atomic = CASE WHEN balances.day = old.day THEN balances.day_atomic - old.held_atomic
-          ELSE balances.day_atomic END
-      FROM old WHERE balances.wallet = ${wallet}`;
   }
 
   private outcome(
@@ -301,7 +320,7 @@ export class LeaseRepository {
       grantedAtomic: granted,
       expiresAt,
       availableAtomic: available,
-      capPerCallAtomic: capPerCall === null ? null : BigInt(capPerCall),
+      capPerCallAtomic: capPerCall,
       charged,
     } as const;
   }
@@ -310,19 +329,14 @@ export class LeaseRepository {
   async releaseExpired(graceSeconds: number, limit = 1_000): Promise<number> {
     let released = 0;
     while (released < limit) {
-      const done = await this.db.$transaction(async (tx) => {
-        const [l] = await tx.$queryRaw<Array<{ id: string; wallet: string }>>`
-          SELECT id, wallet FROM balance_leases WHERE status IN ('active', 'revoked')
-            AND expires_at < now() - make_interval(secs => ${graceSeconds}) LIMIT 1`;
+      const done = await inTransaction(this.db.pool, async (sql) => {
+        const [l] = await sql<{ id: string; wallet: string }>(EXPIRED_ONE, [graceSeconds]);
         if (!l) return false;
-        await tx.$queryRaw`SELECT 1 FROM balances WHERE wallet = ${l.wallet} FOR UPDATE`;
-        const [lease] = await tx.$queryRaw<LeaseRow[]>`
-          SELECT id, status, granted_atomic, held_atomic, seq, day, expires_at FROM balance_leases
-          WHERE id = ${l.id}::uuid AND status IN ('active', 'revoked')
-            AND expires_at < now() - make_interval(secs => ${graceSeconds}) FOR UPDATE`;
-        if (lease) await this.giveBack(tx, l.wallet, lease.id, 'expired');
+        await sql(LOCK_WALLET, [l.wallet]);
+        const [lease] = await sql<{ id: string }>(LOCK_EXPIRED, [l.id, graceSeconds]);
+        if (lease) await sql(GIVE_BACK, [l.wallet, lease.id, 'expired']);
         return true;
-      }, TX);
+      });
       if (!done) break;
       released++;
     }

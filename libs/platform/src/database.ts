@@ -1,6 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { SpanKind, currentTelemetry, span } from '@toll/telemetry';
-import { Pool } from 'pg';
+import { Pool, type QueryConfig, type QueryResultRow } from 'pg';
 import { dbMetrics } from './metrics';
 
 // The Postgres pool behind an app's Prisma client, also usable directly for the few hot statements that skip
@@ -17,6 +17,31 @@ export function postgres(connectionString: string, max: number): { pool: Pool; a
   });
   instrument(pool);
   return { pool, adapter: new PrismaPg(pool, { disposeExternalPool: true }) };
+}
+
+// A statement run inside inTransaction: its rows.
+export type Sql = <R extends QueryResultRow = QueryResultRow>(
+  statement: QueryConfig,
+  values?: unknown[],
+) => Promise<R[]>;
+
+// One transaction on one pooled connection, for a hot path that takes several statements under row locks (named
+// statements: planned once per connection, none of Prisma's per-query compilation). Committed when `work` resolves,
+// rolled back when it throws; a connection whose rollback fails is discarded, not pooled again.
+export async function inTransaction<T>(pool: Pool, work: (sql: Sql) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const result = await work(async (statement, values) => (await client.query(statement, values)).rows);
+    await client.query('COMMIT');
+    return result;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => (broken = true));
+    throw e;
+  } finally {
+    client.release(broken);
+  }
 }
 
 const VERBS = new Set([
