@@ -184,6 +184,7 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
         if (!err) asks.push(JSON.parse(new TextDecoder().decode(msg.data)).data);
       },
     });
+    await nc.flush(); // the subscription is in place at the server before the first call
     try {
       const statuses = [];
       for (let i = 0; i < 30; i++) {

@@ -60,9 +60,15 @@ export class LeaseBook {
     return lease.status === 'active' && now < lease.expiresAtMs - LEASE_SAFETY_MS;
   }
 
-  // Less than half of the most payments ever left it: time to top it up, while the rest still pays for calls.
+  // Less than half of the most payments ever left it: time to top it up, while the rest still pays for calls. Only
+  // while the wallet has as much again outside every lease: near the end of a balance, what is left goes to whichever
+  // gateway has a call waiting, not to one topping up ahead (which would send the other's calls through a revoke).
   low(lease: Lease): boolean {
-    return lease.status === 'active' && (lease.granted - lease.spent) * 2n < lease.fullest;
+    return (
+      lease.status === 'active' &&
+      (lease.granted - lease.spent) * 2n < lease.fullest &&
+      lease.availableOutside >= lease.fullest
+    );
   }
 
   // The call was not charged (invalid for the group, our failure, an uncharged answer): its amount goes back.

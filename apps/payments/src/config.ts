@@ -54,9 +54,9 @@ export const PaymentsConfig = BaseConfig.extend({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day, YYYY-MM-DD')
     .default('2027-02-28'),
   // Balance leases (docs/payments.md, "Balance leases"): L, the most one gateway's lease on a wallet holds at once
-  // (USDC atomic units; 100000 = 0.10 USD), how long a grant or renewal is spendable, and how long a lease's hold
+  // (USDC atomic units; 1000000 = 1.00 USD: 20 calls of the dearest per-call operation, 0.05), how long a grant or renewal is spendable, and how long a lease's hold
   // outlives its expiry so a gateway restarted after a crash can still report what it served.
-  PAYMENTS_LEASE_MAX_ATOMIC: z.coerce.bigint().min(1n).max(100_000_000n).default(100_000n),
+  PAYMENTS_LEASE_MAX_ATOMIC: z.coerce.bigint().min(1n).max(100_000_000n).default(1_000_000n),
   PAYMENTS_LEASE_SECONDS: z.coerce.number().int().min(2).max(300).default(10),
   PAYMENTS_LEASE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   PAYMENTS_RECEIPT_SECRET: sensitive(
