@@ -142,27 +142,29 @@ export class TollService {
     };
     if (refusal && proof?.kind !== 'memo')
       throw new TollError('SERVICE_UNAVAILABLE', refusal.message, { retry_after_seconds: refusal.retry_after_seconds });
-    // The memo of a challenge commits to this request, so whoever reads it on chain cannot redeem it for another.
-    const bindingKey = requestKeyOf(route.operationId, input, idempotencyKey);
     const target = req.target ?? { path: route.path, input };
     const request_sha256 = requestSha256(route.operationId, route.method, target.path, target.input);
-    const challenge: ChallengeRequest = {
+    const priced = this.priced(route);
+    // The memo of a challenge commits to this request, so whoever reads it on chain cannot redeem it for another.
+    // Built only when payments is asked: a call paid from a lease needs neither the binding nor the resource URL.
+    const challengeOf = (): ChallengeRequest => ({
       requestId,
       resourceUrl: req.resourceUrl(),
-      route: this.priced(route),
-      binding_key: bindingKey,
+      route: priced,
+      binding_key: requestKeyOf(route.operationId, input, idempotencyKey),
       request_sha256,
-    };
-    if (!proof) return { kind: 'challenge', challenge: await this.payments.challenge(challenge) };
+    });
+    if (!proof) return { kind: 'challenge', challenge: await this.payments.challenge(challengeOf()) };
 
     // A per-call proof pays for one request, so the request itself is the idempotency key; a block proof or a balance
     // pays for many, so only an explicit Idempotency-Key makes a repeat a redelivery instead of the next charge.
     if (proof.kind === 'balance') {
-      const leased = await this.fromLease(route, message, proof, challenge, idempotencyKey !== undefined);
+      const leased = await this.fromLease(route, message, proof, priced, request_sha256, challengeOf, idempotencyKey);
       if (leased) return leased;
     }
+    const challenge = challengeOf();
     const many = route.price.per === 'block' || proof.kind === 'balance';
-    const requestKey = !many || idempotencyKey ? bindingKey : undefined;
+    const requestKey = !many || idempotencyKey ? challenge.binding_key : undefined;
     // Payments verifies and holds, forwards to the group, and settles or releases (PaidCallRequest).
     const paid = await this.payments.paidCall({
       ...challenge,
@@ -190,26 +192,25 @@ export class TollService {
     route: ResolvedRoute,
     message: TollMessage,
     proof: Extract<PaymentProof, { kind: 'balance' }>,
-    challenge: ChallengeRequest,
-    idempotent: boolean,
+    priced: ChallengeRequest['route'],
+    request_sha256: string,
+    challengeOf: () => ChallengeRequest,
+    idempotencyKey: string | undefined,
   ): Promise<CallOutcome | undefined> {
-    const take = await this.leases.take(
-      proof,
-      challenge.route,
-      message.requestId,
-      challenge.request_sha256!,
-      idempotent,
-    );
+    const take = await this.leases.take(proof, priced, message.requestId, request_sha256, idempotencyKey !== undefined);
     if (take.kind === 'payments') return undefined;
     if (take.kind === 'nonce_reused')
-      return { kind: 'challenge', challenge: await this.payments.challenge({ ...challenge, reason: 'nonce_reused' }) };
+      return {
+        kind: 'challenge',
+        challenge: await this.payments.challenge({ ...challengeOf(), reason: 'nonce_reused' }),
+      };
     let answer: TollReply;
     try {
       answer = await this.forward(route, { ...message, payer: proof.wallet });
     } catch (err) {
       // Our failure: the price goes back to the lease, the caller is not charged.
       this.leases.giveBack(take.handle);
-      throw unusedPaymentError(err, challenge.route, 'balance');
+      throw unusedPaymentError(err, priced, 'balance');
     }
     const reply = storedReply(answer);
     if (answer.uncharged !== undefined) {
