@@ -8,6 +8,8 @@ const REPO = join(__dirname, '../..');
 // is compiled), the deploy files add-app-deploy.py edits, and the eval folder. Other apps are left out: faster.
 const COPY = [
   'package.json',
+  '.prettierrc',
+  '.prettierignore',
   'nx.json',
   'tsconfig.base.json',
   'tsconfig.build.json',
@@ -100,6 +102,7 @@ describe('group generator', () => {
       /apps\/parcel already exists/,
     );
 
+    run('npx', ['prettier', '--check', 'apps/parcel', 'apps/discovery/eval/tasks/parcel.json']); // throws unless formatted
     run('npx', ['tsc', '-b', 'apps/parcel/tsconfig.build.json']);
     expect(existsSync(join(scratch, 'apps/parcel/dist/main.js'))).toBe(true);
     // throws unless every test passes

@@ -6,7 +6,7 @@
 // docker-compose.yml, k8s/apps/<name>, the production overlay) come from tools/add-app-deploy.py, run once the files
 // are written. The example operation is a template to replace: it is named so, and its fixture says so.
 'use strict';
-const { generateFiles, names, joinPathFragments } = require('@nx/devkit');
+const { formatFiles, generateFiles, names, joinPathFragments } = require('@nx/devkit');
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 
@@ -40,6 +40,7 @@ async function groupGenerator(tree, options) {
       2,
     ) + '\n',
   );
+  await formatFiles(tree); // the repo's prettier settings, so `npm run lint` passes on a new group as written
   if (options.skipDeploy) return undefined;
   // Files are on disk only after the generator returns: the deploy wiring runs then (not on --dry-run).
   return () => {
