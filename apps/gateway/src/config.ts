@@ -64,6 +64,9 @@ export const GatewayConfig = BaseConfig.extend({
   // signs their receipts with payments' receipt key (PAYMENTS_RECEIPT_SECRET, the same value); in production without
   // it, every balance call goes to payments as before.
   GATEWAY_BALANCE_LEASES: z.enum(['true', 'false']).default('true'),
+  // Prepaid block calls paid from leases on the block's credits (docs/payments.md, "Prepaid blocks on leases"), under
+  // the same receipt key rule; false: every block call goes to payments.call.
+  GATEWAY_BLOCK_LEASES: z.enum(['true', 'false']).default('true'),
   GATEWAY_RECEIPT_SECRET: sensitive(
     z
       .string()

@@ -4,6 +4,7 @@ import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus, TELEMETRY, parsePathG
 import type { Telemetry } from '@toll/telemetry';
 import type { NatsConnection } from 'nats';
 import { BalanceLeases } from './balance-leases';
+import { BlockLeases } from './block-leases';
 import { CatalogCache } from './catalog-cache';
 import { CatalogListener } from './catalog.listener';
 import type { GatewayConfig } from './config';
@@ -42,6 +43,7 @@ export class GatewayModule {
         CatalogCache,
         PaymentsClient,
         BalanceLeases,
+        BlockLeases,
         TollService,
         McpService,
         DiscoveryList,

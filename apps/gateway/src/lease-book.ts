@@ -7,9 +7,20 @@ export const LEASE_SAFETY_MS = 2_000;
 // load.
 const NONCE_MAX = 200_000;
 
-export interface Lease {
+// What payments answered about a lease (a balance lease's LeaseReply, or a block lease's), in the book's units.
+export interface LeaseGrant {
+  leaseId: string;
+  status: 'active' | 'closed' | 'revoked';
+  granted: bigint;
+  availableOutside: bigint;
+  capPerCall: bigint | null;
+  expiresAtMs: number;
+}
+
+// S: what one served call reports (a balance call's LeaseSpend, a block call's BlockSpend).
+export interface Lease<S = LeaseSpend> {
   id: string;
-  wallet: string;
+  wallet: string; // the book's key: the wallet (balance leases), or the block's proof and operation (block leases)
   granted: bigint; // held for this lease by payments, in total (LeaseReply.granted_atomic)
   spent: bigint; // taken by this gateway: served calls and calls in flight
   fullest: bigint; // the most it had left after a reply of payments: the lease is low below half of that
@@ -19,14 +30,14 @@ export interface Lease {
   status: 'active' | 'draining' | 'closed'; // draining: revoked, reports and closes once its calls in flight end
   inflight: number;
   seq: number; // the last report number sent
-  pending: Array<{ spend: LeaseSpend; file: number }>; // served, not yet acknowledged by payments
+  pending: Array<{ spend: S; file: number }>; // served, not yet acknowledged by payments
   lastSpendMs: number;
 }
 
-// The gateway's half of a balance lease, with no I/O: what may be spent now, what was spent, what to report, and
-// which nonces were used here. BalanceLeases drives it over NATS; the model test drives it against the ledger.
-export class LeaseBook {
-  readonly leases = new Map<string, Lease>(); // by wallet
+// The gateway's half of a lease, with no I/O: what may be spent now, what was spent, what to report, and which nonces
+// were used here. BalanceLeases and BlockLeases drive it over NATS; the model test drives it against the ledger.
+export class LeaseBook<S = LeaseSpend> {
+  readonly leases = new Map<string, Lease<S>>(); // by wallet (or block)
   private readonly nonces = new Map<string, number>(); // `${wallet} ${nonce}` → when it may be forgotten (ms)
 
   // A nonce is spent here once; false: this gateway saw it already.
@@ -48,7 +59,7 @@ export class LeaseBook {
   }
 
   // Takes `amount` from the wallet's lease if it covers it now; undefined: ask payments first.
-  reserve(wallet: string, amount: bigint, now: number): Lease | undefined {
+  reserve(wallet: string, amount: bigint, now: number): Lease<S> | undefined {
     const lease = this.leases.get(wallet);
     if (!lease || !this.spendable(lease, now) || lease.granted - lease.spent < amount) return undefined;
     lease.spent += amount;
@@ -56,14 +67,14 @@ export class LeaseBook {
     return lease;
   }
 
-  spendable(lease: Lease, now: number): boolean {
+  spendable(lease: Lease<S>, now: number): boolean {
     return lease.status === 'active' && now < lease.expiresAtMs - LEASE_SAFETY_MS;
   }
 
   // Less than half of the most payments ever left it: time to top it up, while the rest still pays for calls. Only
   // while the wallet has as much again outside every lease: near the end of a balance, what is left goes to whichever
   // gateway has a call waiting, not to one topping up ahead (which would send the other's calls through a revoke).
-  low(lease: Lease): boolean {
+  low(lease: Lease<S>): boolean {
     return (
       lease.status === 'active' &&
       (lease.granted - lease.spent) * 2n < lease.fullest &&
@@ -72,41 +83,56 @@ export class LeaseBook {
   }
 
   // The call was not charged (invalid for the group, our failure, an uncharged answer): its amount goes back.
-  giveBack(lease: Lease, amount: bigint): void {
+  giveBack(lease: Lease<S>, amount: bigint): void {
     lease.spent -= amount;
     lease.inflight--;
   }
 
   // The call was served: it is reported with the next batch. `file`: the journal file that keeps it across a crash.
-  served(lease: Lease, spend: LeaseSpend, file: number, now: number): void {
+  served(lease: Lease<S>, spend: S, file: number, now: number): void {
     lease.inflight--;
     lease.pending.push({ spend, file });
     lease.lastSpendMs = now;
   }
 
   // What the caller is told is left: the balance outside leases and what this lease has not spent.
-  remaining(lease: Lease): bigint {
+  remaining(lease: Lease<S>): bigint {
     return lease.availableOutside + lease.granted - lease.spent;
   }
 
   // The next report on a lease: every pending spend (up to max) under a new number.
-  batch(lease: Lease, max: number): { seq: number; items: Lease['pending'] } {
+  batch(lease: Lease<S>, max: number): { seq: number; items: Lease<S>['pending'] } {
     lease.seq++;
     return { seq: lease.seq, items: lease.pending.splice(0, max) };
   }
 
   // A report that got no answer: its spends are sent again with the next one (payments charges each once).
-  unsent(lease: Lease, items: Lease['pending']): void {
+  unsent(lease: Lease<S>, items: Lease<S>['pending']): void {
     lease.pending.unshift(...items);
   }
 
   // Payments' answer to a grant or a report (a new lease replaces one already reported and closed). A lease payments
   // closed is dropped once nothing of it is left to report; a revoked one drains first.
-  apply(wallet: string, reply: Extract<LeaseReply, { ok: true }>, now: number): Lease {
+  apply(wallet: string, reply: Extract<LeaseReply, { ok: true }>, now: number): Lease<S> {
+    return this.applyGrant(
+      wallet,
+      {
+        leaseId: reply.lease_id,
+        status: reply.status,
+        granted: BigInt(reply.granted_atomic),
+        availableOutside: BigInt(reply.available_atomic),
+        capPerCall: reply.cap_per_call_atomic === null ? null : BigInt(reply.cap_per_call_atomic),
+        expiresAtMs: Date.parse(reply.expires_at),
+      },
+      now,
+    );
+  }
+
+  applyGrant(wallet: string, reply: LeaseGrant, now: number): Lease<S> {
     let lease = this.leases.get(wallet);
-    if (!lease || lease.id !== reply.lease_id) {
+    if (!lease || lease.id !== reply.leaseId) {
       lease = {
-        id: reply.lease_id,
+        id: reply.leaseId,
         wallet,
         granted: 0n,
         spent: 0n,
@@ -122,17 +148,17 @@ export class LeaseBook {
       };
       this.leases.set(wallet, lease);
     }
-    lease.granted = BigInt(reply.granted_atomic);
+    lease.granted = reply.granted;
     if (lease.granted - lease.spent > lease.fullest) lease.fullest = lease.granted - lease.spent;
-    lease.availableOutside = BigInt(reply.available_atomic);
-    lease.capPerCall = reply.cap_per_call_atomic === null ? null : BigInt(reply.cap_per_call_atomic);
-    lease.expiresAtMs = Date.parse(reply.expires_at);
+    lease.availableOutside = reply.availableOutside;
+    lease.capPerCall = reply.capPerCall;
+    lease.expiresAtMs = reply.expiresAtMs;
     if (reply.status !== 'active') lease.status = reply.status === 'revoked' ? 'draining' : 'closed';
     if (lease.status === 'closed' && !lease.pending.length && !lease.inflight) this.leases.delete(wallet);
     return lease;
   }
 
-  drop(lease: Lease): void {
+  drop(lease: Lease<S>): void {
     if (this.leases.get(lease.wallet) === lease) this.leases.delete(lease.wallet);
   }
 }

@@ -12,28 +12,33 @@ export interface JournalLine {
 // reports it after its restart (the receipt its caller holds then matches the ledger). An append is a write to the
 // page cache, no fsync: it survives the process (kill -9, a crash), not the machine. Files rotate at each report
 // tick and are deleted once payments acknowledged every line of them.
-export class LeaseJournal {
+// L: one line (a balance lease's JournalLine; block leases journal their own lines under another `kind`).
+export class LeaseJournal<L = JournalLine> {
   private fd: number | undefined;
   private file = 0;
   private readonly outstanding = new Map<number, number>(); // file → lines not yet acknowledged
-  private readonly prefix = `spends-${process.pid}-${Date.now()}-`;
+  private readonly prefix: string;
 
-  constructor(private readonly dir: string) {
+  constructor(
+    private readonly dir: string,
+    private readonly kind = 'spends',
+  ) {
     mkdirSync(dir, { recursive: true });
+    this.prefix = `${kind}-${process.pid}-${Date.now()}-`;
   }
 
   // What an earlier process left: every line of every journal file in the directory, and the files to delete once
   // they are reported.
-  recover(): { lines: JournalLine[]; files: string[] } {
+  recover(): { lines: L[]; files: string[] } {
     const files = readdirSync(this.dir)
-      .filter((f) => f.startsWith('spends-') && f.endsWith('.jsonl'))
+      .filter((f) => f.startsWith(`${this.kind}-`) && f.endsWith('.jsonl'))
       .map((f) => join(this.dir, f));
-    const lines: JournalLine[] = [];
+    const lines: L[] = [];
     for (const f of files) {
       for (const text of readFileSync(f, 'utf8').split('\n')) {
         if (!text) continue;
         try {
-          lines.push(JSON.parse(text) as JournalLine);
+          lines.push(JSON.parse(text) as L);
         } catch {
           // A torn last line (the process died mid-write): that call's answer never left either.
         }
@@ -43,7 +48,7 @@ export class LeaseJournal {
   }
 
   // Returns the file number the line went to (acknowledge it with done()).
-  append(line: JournalLine): number {
+  append(line: L): number {
     if (this.fd === undefined) this.fd = openSync(this.path(this.file), 'a');
     writeSync(this.fd, `${JSON.stringify(line)}\n`);
     this.outstanding.set(this.file, (this.outstanding.get(this.file) ?? 0) + 1);

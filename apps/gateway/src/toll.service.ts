@@ -18,6 +18,7 @@ import { APP_CONFIG, NatsBus } from '@toll/platform';
 import { BALANCE_HEADERS, HEADERS, MEMO_QUERY_PARAM, inputSha256, requestSha256, sha256Hex } from '@toll/x402';
 import type { Request, Response } from 'express';
 import { BalanceLeases } from './balance-leases';
+import { BlockLeases, type BlockSpendHandle, type BlockTake } from './block-leases';
 import type { GatewayConfig } from './config';
 import { PaymentsClient } from './payments.client';
 import { publicBaseUrl } from './public-url';
@@ -61,6 +62,7 @@ export class TollService {
     private readonly bus: NatsBus,
     private readonly payments: PaymentsClient,
     private readonly leases: BalanceLeases,
+    private readonly blocks: BlockLeases,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -162,21 +164,30 @@ export class TollService {
       const leased = await this.fromLease(route, message, proof, priced, request_sha256, challengeOf, idempotencyKey);
       if (leased) return leased;
     }
+    // A prepaid block's calls after its first (payments verified it) are paid from this gateway's lease on its credits.
+    let block: Extract<BlockTake, { kind: 'payments' }> | undefined;
+    if (route.price.per === 'block' && proof.kind !== 'balance' && !refusal) {
+      const take = await this.blocks.take(proof, priced, requestId, request_sha256, idempotencyKey !== undefined);
+      if (take.kind === 'spend') return this.fromBlockLease(route, message, take.handle, priced);
+      block = take;
+    }
     const challenge = challengeOf();
     const many = route.price.per === 'block' || proof.kind === 'balance';
     const requestKey = !many || idempotencyKey ? challenge.binding_key : undefined;
     // Payments verifies and holds, forwards to the group, and settles or releases (PaidCallRequest).
-    const paid = await this.payments.paidCall({
-      ...challenge,
-      proof,
-      requestKey,
-      subject: route.subject,
-      timeoutMs: route.timeoutMs,
-      input,
-      caller: req.caller,
-      request_sha256,
-      ...(refusal ? { unavailable: refusal } : {}),
-    });
+    const paid = await this.payments
+      .paidCall({
+        ...challenge,
+        proof,
+        requestKey,
+        subject: route.subject,
+        timeoutMs: route.timeoutMs,
+        input,
+        caller: req.caller,
+        request_sha256,
+        ...(refusal ? { unavailable: refusal } : {}),
+      })
+      .finally(() => block?.done());
     if (paid.kind === 'challenge') return paid;
     return {
       kind: 'answer',
@@ -218,6 +229,29 @@ export class TollService {
       return { kind: 'answer', reply, uncharged: answer.uncharged };
     }
     return { kind: 'answer', reply, settled: this.leases.served(take.handle, reply) };
+  }
+
+  // A prepaid block call paid from this gateway's lease on the block (docs/payments.md, "Prepaid blocks on leases").
+  private async fromBlockLease(
+    route: ResolvedRoute,
+    message: TollMessage,
+    handle: BlockSpendHandle,
+    priced: ChallengeRequest['route'],
+  ): Promise<CallOutcome> {
+    let answer: TollReply;
+    try {
+      answer = await this.forward(route, { ...message, payer: handle.payment.payer });
+    } catch (err) {
+      // Our failure: the credit goes back to the lease, the caller is not charged.
+      this.blocks.giveBack(handle);
+      throw unusedPaymentError(err, priced, handle.payment.transaction ?? undefined);
+    }
+    const reply = storedReply(answer);
+    if (answer.uncharged !== undefined) {
+      this.blocks.giveBack(handle);
+      return { kind: 'answer', reply, uncharged: answer.uncharged };
+    }
+    return { kind: 'answer', reply, settled: this.blocks.served(handle, reply) };
   }
 
   private forward(route: ResolvedRoute, message: TollMessage): Promise<TollReply> {

@@ -4,6 +4,8 @@ import type { NatsConnection } from 'nats';
 import { SolanaRpc } from '@toll/solana';
 import { BalanceRepository } from './balance.repository';
 import { BalanceService } from './balance.service';
+import { BlockLeaseRepository } from './block-lease.repository';
+import { BlockLeaseService } from './block-lease.service';
 import { ChallengeService } from './challenge.service';
 import type { PaymentsConfig } from './config';
 import { FACILITATOR, createFacilitator } from './facilitator';
@@ -55,6 +57,8 @@ import { paymentsMetrics } from './metrics';
     BalanceRepository,
     LeaseRepository,
     LeaseService,
+    BlockLeaseRepository,
+    BlockLeaseService,
     BalanceService,
     ChallengeService,
     SolPriceService,

@@ -59,6 +59,9 @@ export const PaymentsConfig = BaseConfig.extend({
   PAYMENTS_LEASE_MAX_ATOMIC: z.coerce.bigint().min(1n).max(100_000_000n).default(1_000_000n),
   PAYMENTS_LEASE_SECONDS: z.coerce.number().int().min(2).max(300).default(10),
   PAYMENTS_LEASE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  // Prepaid blocks on leases (docs/payments.md, "Prepaid blocks on leases"): the most credits one gateway's lease on a
+  // block holds at once (the lease's time and grace are the balance leases' above).
+  PAYMENTS_BLOCK_LEASE_MAX_CREDITS: z.coerce.number().int().min(1).max(100_000).default(200),
   PAYMENTS_RECEIPT_SECRET: sensitive(
     z
       .string()

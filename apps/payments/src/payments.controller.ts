@@ -4,6 +4,7 @@ import {
   FREE,
   SUBJECTS,
   perCall,
+  type BlockLeaseRequest,
   type ChallengeRequest,
   type LeaseRequest,
   type PaidCallRequest,
@@ -17,6 +18,7 @@ import { GroupHealth, healthOutput, TollRoute } from '@toll/platform';
 import { z } from 'zod';
 import { BalanceService, DEPOSIT_TIERS } from './balance.service';
 import { ChallengeService } from './challenge.service';
+import { BlockLeaseService } from './block-lease.service';
 import { LeaseService } from './lease.service';
 import { PaidCallService } from './paid-call.service';
 import { ProofCreditService } from './proof-credit.service';
@@ -181,6 +183,7 @@ export class PaymentsController {
     private readonly settlement: SettlementService,
     private readonly paidCalls: PaidCallService,
     private readonly leases: LeaseService,
+    private readonly blockLeases: BlockLeaseService,
     private readonly receipts: ReceiptSigner,
     private readonly proofCredits: ProofCreditService,
     private readonly health: GroupHealth,
@@ -200,6 +203,11 @@ export class PaymentsController {
   @MessagePattern(SUBJECTS.paymentsLease)
   lease(req: LeaseRequest) {
     return this.leases.lease(req);
+  }
+
+  @MessagePattern(SUBJECTS.paymentsBlockLease)
+  blockLease(req: BlockLeaseRequest) {
+    return this.blockLeases.lease(req);
   }
 
   @MessagePattern(SUBJECTS.paymentsTerms)

@@ -236,6 +236,67 @@ export interface LeaseRevoke {
   reason: 'caps_changed' | 'needed_elsewhere';
 }
 
+// payments.blockLease: a gateway asks for a lease on the credits of a prepaid block it saw verified (proof and
+// operation_id, no lease_id), or reports the calls it served from one, renews it and asks for more (lease_id, seq).
+// Credits are whole calls. docs/payments.md, "Prepaid blocks on leases".
+export interface BlockLeaseRequest {
+  requestId: string;
+  gateway: string; // the asking gateway process, for the ledger and logs
+  proof?: Extract<PaymentProof, { kind: 'memo' } | { kind: 'x402' }>; // a grant: the block's proof as the call sent it
+  operation_id?: string; // a grant: what the proof must have paid for (the route's paidAs or operationId)
+  lease_id?: string;
+  seq?: number; // the report's number on this lease
+  spends?: BlockSpend[];
+  want_credits?: number; // more to hold for this lease; absent or 0: none
+  close?: boolean; // give the rest back and end the lease
+}
+
+// One call served from a block lease: its receipt's id, which becomes the settled hold's id in the ledger.
+export interface BlockSpend {
+  entry_id: string; // the receipt_id, chosen by the gateway (a uuid): a repeated report charges nothing
+  request_id: string;
+  at: string; // ISO time the call was served
+}
+
+// What a lease-paid block call's receipt and payment headers name, as payments records the payment.
+export interface BlockPayment {
+  id: string;
+  payer: string;
+  transaction: string | null;
+  asset: string;
+  amount_atomic: string;
+  network: string;
+  operation_id: string;
+  credits_total: number;
+}
+
+export type BlockLeaseReply =
+  | {
+      ok: true;
+      lease_id: string;
+      status: 'active' | 'closed' | 'revoked';
+      granted_credits: number; // held for this lease so far, in total (every grant and top-up)
+      available_credits: number; // the block's credits outside every lease and hold
+      expires_at: string; // ISO; the gateway stops spending before it
+      payment: BlockPayment;
+      receipt_public_key: string; // the gateway signs lease-paid receipts only with the key this names
+      charged: number; // calls of this report charged now; the others were charged before (a repeat)
+      short?: 'block_used_up'; // the top-up asked could not be granted
+      retry?: boolean; // ...but other leases hold credits and were asked to give them back: ask again shortly
+    }
+  // proof_unknown: not verified yet (payments.call verifies it); not_leasable: a proof leases never spend (a
+  // per-call price, a credential route, a proof credited to a balance, another memo or operation).
+  | {
+      ok: false;
+      reason: 'proof_unknown' | 'not_leasable' | 'block_used_up' | 'lease_not_found';
+      retry?: boolean;
+    };
+
+// payments.blockLease.revoke: every gateway holding a lease on this block reports and closes it now.
+export interface BlockLeaseRevoke {
+  payment_id: string;
+}
+
 export interface ReleaseRequest {
   requestId: string;
   holdId: string;

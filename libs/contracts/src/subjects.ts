@@ -11,6 +11,10 @@ export const SUBJECTS = {
   paymentsTerms: 'payments.terms', // what a gateway checks balance signatures against (PaymentsTermsReply)
   // published to every gateway: stop spending a wallet's leases (LeaseRevoke)
   paymentsLeaseRevoke: 'payments.lease.revoke',
+  // grant, report on, renew or close a gateway's lease on a prepaid block's credits (BlockLeaseRequest)
+  paymentsBlockLease: 'payments.blockLease',
+  // published to every gateway: stop spending a block's leases (BlockLeaseRevoke)
+  paymentsBlockLeaseRevoke: 'payments.blockLease.revoke',
   dataSolUsd: 'data.solUsd', // the data app's live SOL/USD price, for SOL quotes in challenges
   registryListings: 'registry.listings', // every published listing, for discovery's match index
 } as const;
