@@ -146,21 +146,21 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
       this.verifying.has(key)
     )
       return payments();
-    const lease = this.book.reserve(key, 1n, Date.now()) ?? (await this.acquire(key, proof, product));
+    const taken = this.reserve(key) ?? (await this.acquire(key, proof, product));
     const payment = this.payments.get(key);
-    if (lease && (this.keyMismatch || !payment)) this.book.giveBack(lease, 1n);
-    if (!lease || this.keyMismatch || !payment) return payments();
+    if (taken && (this.keyMismatch || !payment)) this.book.giveBack(taken.lease, 1n);
+    if (!taken || this.keyMismatch || !payment) return payments();
     return {
       kind: 'spend',
-      handle: {
-        lease,
-        payment,
-        creditsRemaining: Number(this.book.remaining(lease)),
-        price: route.price,
-        request_sha256,
-        requestId,
-      },
+      handle: { ...taken, payment, price: route.price, request_sha256, requestId },
     };
+  }
+
+  // One credit from the block's lease, and what the caller is told is left: read at once, so that calls taking credits
+  // together are each told their own count.
+  private reserve(key: string): { lease: BlockLease; creditsRemaining: number } | undefined {
+    const lease = this.book.reserve(key, 1n, Date.now());
+    return lease && { lease, creditsRemaining: Number(this.book.remaining(lease)) };
   }
 
   // Our failure or an uncharged answer: the credit goes back to the lease, nothing is reported.
@@ -218,7 +218,7 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
 
   // A lease holding a credit, or undefined (payments.call then decides the call). One request per block at a time;
   // a call that finds one in flight waits for it and tries the lease again. Payments unreachable: 503, nothing charged.
-  private async acquire(key: string, proof: BlockProof, product: string): Promise<BlockLease | undefined> {
+  private async acquire(key: string, proof: BlockProof, product: string): Promise<ReturnType<BlockLeases['reserve']>> {
     const until = Date.now() + RETRY_FOR_MS;
     for (let attempt = 0; ; attempt++) {
       const inFlight = this.asking.get(key);
@@ -233,8 +233,8 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
           this.asking.delete(key);
         }
       }
-      const lease = this.book.reserve(key, 1n, Date.now());
-      if (lease) return lease;
+      const taken = this.reserve(key);
+      if (taken) return taken;
       if (this.never.has(key) || this.verifying.has(key)) return undefined;
       if (!retry && !inFlight) return undefined;
       if (Date.now() + 25 * 2 ** attempt > until) return undefined;
