@@ -1,4 +1,4 @@
-import type { BalanceDeployment } from '@toll/x402';
+import { BALANCE_HEADERS, type BalanceDeployment } from '@toll/x402';
 import { Connection, Keypair } from '@solana/web3.js';
 import {
   balanceHeaders,
@@ -11,30 +11,24 @@ import {
 import { SUBJECTS, type LeaseRequest } from '@toll/contracts';
 import type { RunningGroup } from '@toll/platform';
 import { http } from '@toll/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { startPayments } from '../../apps/payments/src/bootstrap';
+import { childReady, startChildGateway, until, type ChildGateway } from './child-gateway';
 import { served } from './shop-group';
 import { startStack, type Stack } from './stack';
 
 // Balance leases on the real thing: real NATS and Postgres, two payments replicas, and two gateways run as child
-// processes of the built gateway (apps/gateway/dist: `npm run build` first) so one can be killed with SIGKILL.
+// processes (child-gateway.ts) so one can be killed with SIGKILL.
 // L is 50,000 atomic units (five calls at 0.01) so leases run out quickly.
 const LEASE_ENV = {
   PAYMENTS_LEASE_MAX_ATOMIC: '50000',
   PAYMENTS_LEASE_SECONDS: '10',
   PAYMENTS_LEASE_GRACE_SECONDS: '120',
 };
-
-interface ChildGateway {
-  url: string;
-  dir: string;
-  child: ChildProcess;
-}
 
 describe('balance leases: two gateway processes, two payments replicas', () => {
   let stack: Stack;
@@ -44,49 +38,13 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
   let deployment: BalanceDeployment;
   const extraPayments: RunningGroup[] = [];
 
-  const startChild = (dir: string, env: Record<string, string> = {}): Promise<ChildGateway> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [join(__dirname, '..', '..', 'apps', 'gateway', 'dist', 'main.js')], {
-        env: {
-          PATH: process.env.PATH,
-          NATS_URL: stack.nats.url,
-          PORT: '0',
-          HEALTH_PORT: '0',
-          LOG_LEVEL: 'info',
-          GATEWAY_LEASE_JOURNAL_DIR: dir,
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`gateway did not start: ${out}`)), 30_000);
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /"msg":"gateway listening".*?"url":"([^"]+)"/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve({ url: m[1], dir, child });
-        }
-      });
-      child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    });
-
-  const ready = async (g: ChildGateway) => {
-    for (let i = 0; i < 100 && (await http(`${g.url}/toll/shop/health`)).status !== 200; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    for (
-      let i = 0;
-      i < 100 && (await http(`${g.url}/toll/payments/balance/deposit-1`, { method: 'POST', json: {} })).status !== 402;
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 100));
-  };
+  const startChild = (dir: string, env: Record<string, string> = {}) => startChildGateway(stack.nats.url, dir, env);
 
   beforeAll(async () => {
     stack = await startStack({ gateways: 0, payments: 2, appEnv: LEASE_ENV });
     connection = new Connection(stack.rpc.url, 'confirmed');
     gws = await Promise.all([0, 1].map(() => startChild(mkdtempSync(join(tmpdir(), 'toll-gw-journal-')))));
-    await Promise.all(gws.map(ready));
+    await Promise.all(gws.map(childReady));
     const { terms } = (await http(`${gws[0].url}/toll/payments/health`)).body;
     receiptKey = terms.receipt_public_key;
     deployment = { network: terms.network, recipient: terms.recipient };
@@ -132,10 +90,6 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     sql(`SELECT id, nonce, amount_atomic FROM balance_entries WHERE wallet = $1 AND kind = 'debit'`, [
       w.publicKey.toBase58(),
     ]);
-  const until = async (what: () => Promise<boolean>, ms = 15_000) => {
-    for (const end = Date.now() + ms; !(await what()) && Date.now() < end;)
-      await new Promise((r) => setTimeout(r, 100));
-  };
   const receiptsOf = (results: Array<{ status: number; headers: Headers; text: string }>) =>
     results
       .filter((r) => r.status === 200)
@@ -203,13 +157,55 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     }
   }, 90_000);
 
+  it('a signed request replayed to a second gateway is served there but charged once, whichever gateway reports first', async () => {
+    const url = `${gws[0].url}/toll/shop/item`;
+    const read = async (w: Keypair, g: ChildGateway) => {
+      const query = new URLSearchParams(ownerAuth('GET', '/toll/payments/balance', { limit: '50' }, w, deployment));
+      const b = (await http(`${g.url}/toll/payments/balance?limit=50&${query}`)).body;
+      return [b.balance_atomic, b.ledger.filter((e: { kind: string }) => e.kind === 'debit').length];
+    };
+    const nonceDebits = async (w: Keypair, nonce: string) =>
+      (await debits(w)).filter((e) => e.nonce === nonce).map((e) => e.id);
+    // The first gateway reports before the replay is made; then the replay's gateway reports first (the first one
+    // reports every 5 s and has not yet when the second is read).
+    const slowDir = mkdtempSync(join(tmpdir(), 'toll-gw-journal-'));
+    const slow = await startChild(slowDir, { GATEWAY_LEASE_REPORT_MS: '5000' });
+    try {
+      await childReady(slow);
+      for (const [first, second] of [
+        [gws[0], gws[1]],
+        [slow, gws[1]],
+      ]) {
+        const w = wallet();
+        await deposit(w);
+        const headers = balanceHeaders(url, { method: 'GET' }, w, deployment);
+        const nonce = headers[BALANCE_HEADERS.nonce];
+        const original = await http(`${first.url}/toll/shop/item`, { headers });
+        if (first !== slow) expect(await read(w, first)).toEqual(['990000', 1]);
+        const replay = await http(`${second.url}/toll/shop/item`, { headers });
+        // Served on both gateways (each checks only its own nonce memory), within the clock window.
+        const [a, b] = receiptsOf([original, replay]);
+        expect([original.status, replay.status]).toEqual([200, 200]);
+        expect(await read(w, second)).toEqual(['990000', 1]);
+        const charged = await nonceDebits(w, nonce);
+        expect(charged).toEqual([first === slow ? b.settlement.reference : a.settlement.reference]);
+        expect(await read(w, first)).toEqual(['990000', 1]); // the other gateway's report charges nothing more
+        expect(await nonceDebits(w, nonce)).toEqual(charged);
+        expect(await debits(w)).toHaveLength(1);
+      }
+    } finally {
+      slow.child.kill('SIGTERM');
+      rmSync(slowDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('kill -9 of a gateway before it reported: after its restart the ledger equals the receipts, nothing charged twice', async () => {
     const w = wallet();
     await deposit(w);
     // A gateway that reports every 5 s: its calls are in its journal, not yet in the ledger, when it is killed.
     const slowDir = mkdtempSync(join(tmpdir(), 'toll-gw-journal-'));
     const slow = await startChild(slowDir, { GATEWAY_LEASE_REPORT_MS: '5000' });
-    await ready(slow);
+    await childReady(slow);
     const results = [];
     for (let i = 0; i < 12; i++) results.push(await spend(w, slow));
     const claims = receiptsOf(results);

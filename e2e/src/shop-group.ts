@@ -4,7 +4,7 @@ import { BaseConfig, TollRoute, bootstrapGroup } from '@toll/platform';
 import { z } from 'zod';
 
 // A test group with the three price shapes payments must handle; it counts what it actually served.
-export const served = { item: 0, other: 0, flaky: 0, block: 0 };
+export const served = { item: 0, other: 0, flaky: 0, block: 0, pack: 0 };
 export const faults = { failNextFlaky: false };
 
 const Empty = z.strictObject({});
@@ -70,6 +70,20 @@ class ShopController {
   })
   block() {
     return { served: ++served.block };
+  }
+
+  @TollRoute({
+    operationId: 'shop.getPack',
+    method: 'GET',
+    path: '/toll/shop/pack',
+    summary: 'Prepaid by blocks of 50, small enough to use up in a test',
+    price: perBlock('0.01', 50),
+    input: Empty,
+    output: Served,
+    timeoutMs: 2_000,
+  })
+  pack() {
+    return { served: ++served.pack };
   }
 
   @TollRoute({

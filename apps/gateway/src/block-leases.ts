@@ -236,7 +236,9 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
       const taken = this.reserve(key);
       if (taken) return taken;
       if (this.never.has(key) || this.verifying.has(key)) return undefined;
-      if (!retry && !inFlight) return undefined;
+      // This lease's own calls in flight hold the last credits: they are reported (or given back) first.
+      const busy = (this.book.leases.get(key)?.inflight ?? 0) > 0;
+      if (!retry && !inFlight && !busy) return undefined;
       if (Date.now() + 25 * 2 ** attempt > until) return undefined;
       await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
     }
