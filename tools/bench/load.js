@@ -4,6 +4,7 @@ const { Connection, Keypair } = require('@solana/web3.js');
 const { balanceDeployment, balanceHeaders, memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
 const { SolanaRpc } = require('@toll/solana');
 const { HEADERS, MEMO_QUERY_PARAM } = require('@toll/x402');
+const { Client } = require('pg');
 const { percentile } = require('./report');
 
 // Each request: { url, headers, method?, body? }; latencies in the order the calls finished.
@@ -111,4 +112,27 @@ async function chainCost(chainUrl, signatures) {
   return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
 }
 
-module.exports = { drive, preparePaid, prepareBalance, prepareBlock, chainCost };
+// How a block's calls were paid, read from the payments ledger once the gateways reported them (`served`: the calls
+// the client saw served): settled holds written by a gateway's block lease (docs/payments.md, "Prepaid blocks on
+// leases") and those taken by payments.call per request.
+async function blockLeaseShare(databaseUrl, signature, served, waitMs = 8_000) {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    for (const end = Date.now() + waitMs; ; await new Promise((r) => setTimeout(r, 200))) {
+      const [row] = (
+        await db.query(
+          `SELECT count(*) FILTER (WHERE h.block_lease_id IS NOT NULL)::int AS leased,
+                  count(*) FILTER (WHERE h.block_lease_id IS NULL)::int AS per_request
+           FROM holds h JOIN payments p ON p.id = h.payment_id WHERE p.proof_key = $1 AND h.status = 'settled'`,
+          [signature],
+        )
+      ).rows;
+      if (row.leased + row.per_request >= served || Date.now() > end) return row;
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+module.exports = { blockLeaseShare, drive, preparePaid, prepareBalance, prepareBlock, chainCost };

@@ -8,7 +8,8 @@
 //   BENCH_TELEMETRY_AB=<rounds>: the free route with instrumentation off, metrics on, metrics and traces on (telemetry-ab.js).
 //   BENCH_STACK_WAIT_MS (30000): how long the stack may take to start.
 const autocannon = require('autocannon');
-const { chainCost, drive, prepareBalance, prepareBlock, preparePaid } = require('./load');
+const { HEADERS } = require('@toll/x402');
+const { blockLeaseShare, chainCost, drive, prepareBalance, prepareBlock, preparePaid } = require('./load');
 const { startLatencyProxy } = require('./latency-proxy');
 const { cpuWindow, PROFILE_DIR } = require('./profile');
 const { machine, percentile, writeSection } = require('./report');
@@ -246,8 +247,9 @@ ${LATENCY_EARLIER}
       ...block,
       url: block.url.replace(gws[0], gws[i % gws.length]),
     }));
-    await drive(blockCalls.splice(0, 30));
+    const warm = await drive(blockCalls.splice(0, 30));
     const k = await drive(blockCalls);
+    const leased = await blockLeaseShare(DATABASE_URL, block.headers[HEADERS.paymentTx], warm.ok + k.ok);
     const free = await drive(
       Array.from({ length: PAID_N }, (_, i) => ({
         url: `${gws[i % gws.length]}/toll/payments/receipt?receipt=a.b`,
@@ -287,6 +289,8 @@ Prepaid block calls (one 1,000-call block of POST /toll/rpc/ bought with one USD
 ${k.total} \`getBalance\` calls after 30 warm-up calls, same client and concurrency, over both gateways): **${k.rps.toFixed(0)} req/s**,
 p50 ${k.p50.toFixed(1)} ms, p99 ${k.p99.toFixed(1)} ms, ${k.ok}/${k.total} served. Ratio to the free route through the same client:
 **${(k.rps / free.rps).toFixed(2)}** (target 0.50); per-call paid to the free route through the same client: ${(p.rps / free.rps).toFixed(2)} (target 0.30).
+How the block's calls were paid (settled holds in the ledger, warm-up included): ${leased.leased} from the gateways' block
+leases, ${leased.per_request} through payments.call per request (the first use of the proof verifies it there).
 `;
     console.log(report);
     writeSection('Free route, challenge and paid calls vs bare Express', report);
