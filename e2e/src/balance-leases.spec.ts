@@ -157,7 +157,7 @@ describe('balance leases: two gateway processes, two payments replicas', () => {
     }
   }, 90_000);
 
-  it('a signed request replayed to a second gateway is served there but charged once, whichever gateway reports first', async () => {
+  it('a signed request replayed to a second gateway: served there, charged once, whichever reports first', async () => {
     const url = `${gws[0].url}/toll/shop/item`;
     const read = async (w: Keypair, g: ChildGateway) => {
       const query = new URLSearchParams(ownerAuth('GET', '/toll/payments/balance', { limit: '50' }, w, deployment));

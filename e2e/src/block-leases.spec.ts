@@ -85,7 +85,7 @@ describe('block leases: two gateway processes, two payments replicas', () => {
         return check.claims.receipt_id;
       });
 
-  it('a block of 50: after 10 calls, 80 concurrent calls over both gateways → exactly 40 served, the rest block_used_up; the ledger equals the receipts', async () => {
+  it('a block of 50, 10 calls, then 80 concurrent over both gateways: exactly 40 served, the ledger equals the receipts', async () => {
     const { signature, call } = await buy();
     const first: Result[] = [];
     for (let i = 0; i < 10; i++) first.push(await call(gws[i % 2])); // the first verifies the block in payments
@@ -112,7 +112,7 @@ describe('block leases: two gateway processes, two payments replicas', () => {
     expect((await call(gws[1])).body.error).toBe('block_used_up');
   }, 90_000);
 
-  it('kill -9 of a gateway before it reported: after its restart the ledger equals the receipts, nothing charged twice', async () => {
+  it('kill -9 of a gateway before it reported: after its restart the ledger equals the receipts, none twice', async () => {
     const { signature, call } = await buy();
     // A gateway that reports every 5 s: its calls are in its journal, not yet in the ledger, when it is killed.
     const dir = mkdtempSync(join(tmpdir(), 'toll-gw-journal-'));

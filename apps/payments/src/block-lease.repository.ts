@@ -98,7 +98,8 @@ const CHARGE = {
            SELECT e.id, $1::uuid, 'settled', e.rid, e.at, e.at, $2::uuid
              FROM unnest($3::uuid[], $4::text[], $6::timestamptz[]) AS e(id, rid, at)
          ), l AS (
-           UPDATE block_leases SET held_credits = held_credits - $5, charged_credits = charged_credits + cardinality($3),
+           UPDATE block_leases SET held_credits = held_credits - $5,
+             charged_credits = charged_credits + cardinality($3),
              seq = GREATEST(seq, $7) WHERE id = $2::uuid
          )
          UPDATE payments SET credits_used = credits_used + cardinality($3::uuid[]), credits_held = credits_held - $5

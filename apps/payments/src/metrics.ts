@@ -64,7 +64,8 @@ export const paymentsMetrics = () =>
       help: 'Calls paid from balance leases, charged when their gateway reported them',
       registers: [registry],
     }),
-    // Prepaid block calls gateways served from a block lease and reported, charged now (a repeated report adds nothing).
+    // Prepaid block calls gateways served from a block lease and reported, charged now (a repeated report adds
+    // nothing).
     blockLeaseCharged: new Counter({
       name: 'toll_payments_block_lease_calls_charged_total',
       help: 'Prepaid block calls served from block leases, charged when their gateway reported them',
