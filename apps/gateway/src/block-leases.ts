@@ -43,6 +43,9 @@ const LEASE_RENEW_MS = 5_000;
 // Proofs payments will never lease (another memo or operation, a bound memo) are remembered, up to this many.
 const NEVER_MAX = 10_000;
 const SOL_DECIMALS = 9;
+// payments.blockLease unanswered (payments down, or built before block leases): block calls go to payments.call for
+// this long before a lease is asked for again.
+const ASK_RETRY_MS = 5_000;
 
 export interface BlockSpendHandle {
   lease: BlockLease;
@@ -72,6 +75,7 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
   private readonly asking = new Map<string, Promise<boolean>>();
   private readonly reporting = new Map<BlockLease, Promise<BlockLeaseReply>>();
   private keyMismatch = false;
+  private askFailedAt = -Infinity;
   private ticker?: NodeJS.Timeout;
   private revokes?: Subscription;
   private recovered?: { lines: BlockJournalLine[]; files: string[] };
@@ -146,7 +150,15 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
       this.verifying.has(key)
     )
       return payments();
-    const taken = this.reserve(key) ?? (await this.acquire(key, proof, product));
+    let taken = this.reserve(key);
+    if (!taken && Date.now() - this.askFailedAt < ASK_RETRY_MS) return payments();
+    try {
+      taken ??= await this.acquire(key, proof, product);
+    } catch {
+      // Payments did not answer about the lease: payments.call decides this call (and answers 503 if it cannot).
+      this.askFailedAt = Date.now();
+      return payments();
+    }
     const payment = this.payments.get(key);
     if (taken && (this.keyMismatch || !payment)) this.book.giveBack(taken.lease, 1n);
     if (!taken || this.keyMismatch || !payment) return payments();
