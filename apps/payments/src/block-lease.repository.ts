@@ -227,6 +227,11 @@ export class BlockLeaseRepository {
     });
   }
 
+  // Whether gateways' leases on the block hold any of its credits now.
+  async held(paymentId: string): Promise<boolean> {
+    return (await this.db.pool.query<{ held: number }>(OTHERS_HOLD, [paymentId, null])).rows[0].held > 0;
+  }
+
   // Leases whose gateway went silent: past expiry plus the grace period, what they still hold goes back.
   async releaseExpired(graceSeconds: number, limit = 1_000): Promise<number> {
     let released = 0;

@@ -99,6 +99,14 @@ export class BlockLeaseService implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
+  // Before the block is credited to a balance: gateways holding its credits are asked to report and give them back.
+  // False: no lease holds any.
+  async giveBack(paymentId: string): Promise<boolean> {
+    if (!(await this.leases.held(paymentId))) return false;
+    this.revoke({ payment_id: paymentId });
+    return true;
+  }
+
   // Every gateway hears it (a plain subject, not a queue group) and closes its lease on the block at once.
   revoke(message: BlockLeaseRevoke): void {
     this.nats.publish(SUBJECTS.paymentsBlockLeaseRevoke, JSON.stringify(message));

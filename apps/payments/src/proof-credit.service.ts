@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TollError, type ErrorCode } from '@toll/contracts';
 import { JsonLogger } from '@toll/platform';
 import { USDC_DECIMALS, usdToUsdcAtomic, type MemoQuote } from '@toll/x402';
+import { BlockLeaseService } from './block-lease.service';
 import { paymentsMetrics } from './metrics';
 import { ourMemosOf, notPaidReason, readMemoPayment } from './memo-proof';
 import { ProofCreditRepository, type CreditRefusal, type RecordedPayment } from './proof-credit.repository';
@@ -73,6 +74,9 @@ const REFUSALS: Record<Refusal, { code: ErrorCode; field: 'transaction' | 'memo'
   },
 };
 
+// How many times a credit waits for gateways' block leases to give a block's credits back (25 ms, doubling).
+const CREDIT_RETRIES = 6;
+
 // What the credit was, in the answer and the metric: a recorded payment never served (unused) or partly served (a
 // block's unused credits), or a payment seen only on chain: never redeemed (unredeemed), or one verification refuses
 // for when it landed or what arrived.
@@ -129,6 +133,7 @@ export class ProofCreditService {
   constructor(
     private readonly credits: ProofCreditRepository,
     private readonly verifier: VerifyService,
+    private readonly blockLeases: BlockLeaseService,
     @Inject(PAYMENT_TERMS) private readonly terms: PaymentTerms,
     @Inject(JsonLogger) private readonly logger: JsonLogger,
   ) {}
@@ -141,7 +146,14 @@ export class ProofCreditService {
   }
 
   private async creditRecorded(id: string, wallet: string, transaction: string): Promise<CreditAnswer> {
-    const result = await this.credits.creditRecorded(id, wallet, recordedValue);
+    let result = await this.credits.creditRecorded(id, wallet, recordedValue);
+    // A block whose credits gateways lease: they report and give them back (milliseconds), then the credit is tried
+    // again, for up to about 1.5 s.
+    for (let attempt = 0; !result.ok && result.reason === 'proof_in_use' && attempt < CREDIT_RETRIES; attempt++) {
+      if (!(await this.blockLeases.giveBack(id))) break;
+      await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+      result = await this.credits.creditRecorded(id, wallet, recordedValue);
+    }
     if (!result.ok) throw this.refuse(wallet, transaction, result.reason);
     const p = result.payment;
     // Money received is counted once, at the payment's first settlement (settlement.service.ts); never settled: here.
