@@ -1,6 +1,11 @@
+import { createKeyPairSignerFromBytes } from '@solana/kit';
 import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, verifyReceipt, type MemoChallenge } from '@toll/client';
 import { http } from '@toll/testing';
+import { decodeHeaderJson, encodeHeaderJson } from '@toll/x402';
+import { x402Client } from '@x402/core/client';
+import type { PaymentRequired } from '@x402/core/types';
+import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,8 +63,8 @@ describe('block leases: two gateway processes, two payments replicas', () => {
       http(`${g.url}${PATH}?toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': signature } });
     return { signature, call };
   };
-  const ledger = async (signature: string) => {
-    const [p] = await sql(`SELECT id, credits_used, credits_held FROM payments WHERE proof_key = $1`, [signature]);
+  const ledger = async (proofKey: string) => {
+    const [p] = await sql(`SELECT id, credits_used, credits_held FROM payments WHERE proof_key = $1`, [proofKey]);
     const holds = await sql(`SELECT id, status, block_lease_id FROM holds WHERE payment_id = $1`, [p.id]);
     const open = await sql(
       `SELECT count(*)::int AS n FROM block_leases WHERE payment_id = $1 AND status IN ('active', 'revoked')`,
@@ -143,4 +148,25 @@ describe('block leases: two gateway processes, two payments replicas', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('an x402 block: its first call settles on chain in payments, the same PAYMENT-SIGNATURE then spends a lease', async () => {
+    const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
+    const x402 = new x402Client().register('solana:*', new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }));
+    x402.setSpendControls(false); // the local USDC mint sits at the devnet address
+    const required = decodeHeaderJson((await http(`${gws[0].url}${PATH}`)).headers.get('payment-required')!);
+    const header = encodeHeaderJson(await x402.createPaymentPayload(required as PaymentRequired));
+    const results: Result[] = [];
+    for (let i = 0; i < 6; i++)
+      results.push(await http(`${gws[i % 2].url}${PATH}`, { headers: { 'payment-signature': header } }));
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(results[0].headers.get('x-toll-credits-remaining')).toBe('49');
+    const ids = receiptIds(results);
+    const [{ proof_key }] = await sql(
+      `SELECT proof_key FROM payments WHERE kind = 'x402' AND operation_id = 'shop.getPack'`,
+    );
+    await until(async () => (await ledger(proof_key)).settled.length >= 6);
+    const l = await ledger(proof_key);
+    expect(new Set(l.settled)).toEqual(new Set(ids));
+    expect([l.used, l.leased]).toEqual([6, 5]);
+  }, 60_000);
 });
