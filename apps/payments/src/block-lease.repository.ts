@@ -96,7 +96,7 @@ const CHARGE = {
   text: `WITH h AS (
            INSERT INTO holds (id, payment_id, status, request_id, expires_at, settled_at, block_lease_id)
            SELECT e.id, $1::uuid, 'settled', e.rid, e.at, e.at, $2::uuid
-             FROM unnest($3::uuid[], $4::text[], $6::timestamptz[]) AS e(id, rid, at)
+             FROM unnest($3::uuid[], $4::text[], $6::timestamp[]) AS e(id, rid, at)
          ), l AS (
            UPDATE block_leases SET held_credits = held_credits - $5,
              charged_credits = charged_credits + cardinality($3),
@@ -139,8 +139,9 @@ export interface BlockLeaseAsk {
   close: boolean;
 }
 
-// What a lease decision checks on the locked payment before granting anything (the proof's memo and operation).
-export type BlockCheck = (p: BlockRow) => boolean;
+// What a lease decision checks on the locked payment before granting anything (the proof's memo and operation);
+// 'unverified': recorded, but its verification is still under way (an x402 payment not yet settled on chain).
+export type BlockCheck = (p: BlockRow) => boolean | 'unverified';
 
 // Block leases are read and written here. Every decision is one transaction that locks the block's payment row first
 // (as a hold on it does), then the lease: replicas and gateways serialise per block, and settles and the hold sweep
@@ -156,7 +157,9 @@ export class BlockLeaseRepository {
         ? (await c.query<BlockRow>(LOCK_BY_LEASE, [ask.leaseId])).rows
         : (await c.query<BlockRow>(LOCK_BY_PROOF, [ask.proofKey])).rows;
       if (!p) return { ok: false, reason: ask.leaseId ? 'lease_not_found' : 'proof_unknown', othersHold: false };
-      if (!ask.leaseId && !check(p)) return { ok: false, reason: 'not_leasable', othersHold: false };
+      const verdict = ask.leaseId ? true : check(p);
+      if (verdict === 'unverified') return { ok: false, reason: 'proof_unknown', othersHold: false };
+      if (!verdict) return { ok: false, reason: 'not_leasable', othersHold: false };
       let lease: LeaseRow | undefined;
       if (ask.leaseId) [lease] = (await c.query<LeaseRow>(LOCK_LEASE, [ask.leaseId])).rows;
       let charged = 0;

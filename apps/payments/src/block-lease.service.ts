@@ -128,7 +128,7 @@ export class BlockLeaseService implements OnModuleInit, OnApplicationShutdown {
     if (!parsed.ok) return undefined;
     return {
       proofKey: parsed.proofKey,
-      check: (p) => block(p) && p.kind === 'x402' && p.onchain_settled && p.memo === parsed.memo,
+      check: (p) => block(p) && p.kind === 'x402' && p.memo === parsed.memo && (p.onchain_settled || 'unverified'),
     };
   }
 }
