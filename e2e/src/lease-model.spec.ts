@@ -2,14 +2,16 @@ import { Keypair } from '@solana/web3.js';
 import {
   SUBJECTS,
   TollError,
+  perBlock,
   perCall,
+  type BlockLeaseRevoke,
   type LeaseRevoke,
   type PaymentProof,
   type PaymentsTermsReply,
 } from '@toll/contracts';
 import { JsonLogger, type NatsBus } from '@toll/platform';
 import { scratchDatabase } from '@toll/testing';
-import { ReceiptSigner, balanceSigningText, localReceiptSeed } from '@toll/x402';
+import { ReceiptSigner, balanceSigningText, issueMemo, localReceiptSeed } from '@toll/x402';
 import { createPrivateKey, randomBytes, sign } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,11 +19,15 @@ import { join } from 'node:path';
 import type { NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { BalanceLeases, type LeaseSpendHandle } from '../../apps/gateway/src/balance-leases';
+import { BlockLeases } from '../../apps/gateway/src/block-leases';
 import { GatewayConfig } from '../../apps/gateway/src/config';
 import { BalanceRepository } from '../../apps/payments/src/balance.repository';
+import { BlockLeaseRepository } from '../../apps/payments/src/block-lease.repository';
+import { BlockLeaseService } from '../../apps/payments/src/block-lease.service';
 import { PaymentsConfig } from '../../apps/payments/src/config';
 import { LeaseRepository } from '../../apps/payments/src/lease.repository';
 import { LeaseService } from '../../apps/payments/src/lease.service';
+import { LedgerRepository, type NewPayment } from '../../apps/payments/src/ledger.repository';
 import { PrismaService } from '../../apps/payments/src/prisma.service';
 import { deploymentOf, resolveTerms } from '../../apps/payments/src/terms';
 
@@ -37,6 +43,7 @@ const L = 40_000n; // PAYMENTS_LEASE_MAX_ATOMIC
 const PRICES = [1_000n, 5_000n, 10_000n];
 const SEQUENCES = Number(process.env.LEASE_MODEL_SEQUENCES ?? 8);
 const STEPS = Number(process.env.LEASE_MODEL_STEPS ?? 60);
+const BLOCK_CAP = 6; // PAYMENTS_BLOCK_LEASE_MAX_CREDITS
 
 const db = scratchDatabase('toll_lease_model');
 const logger = new JsonLogger('test', 'error');
@@ -44,7 +51,11 @@ const paymentsConfig = PaymentsConfig.parse({
   DATABASE_URL: db.url,
   PAYMENTS_LEASE_MAX_ATOMIC: String(L),
   PAYMENTS_LEASE_GRACE_SECONDS: '5',
+  PAYMENTS_BLOCK_LEASE_MAX_CREDITS: String(BLOCK_CAP),
 });
+
+// Both models share the scratch database (each works on its own wallet or block); dropped once both are done.
+afterAll(() => db.drop());
 
 // mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed.
 function rng(seed: number) {
@@ -102,10 +113,7 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
     };
   });
 
-  afterAll(async () => {
-    await prisma.onModuleDestroy();
-    await db.drop();
-  });
+  afterAll(() => prisma.onModuleDestroy());
 
   // A gateway process: its BalanceLeases talks to the lease service through JSON, as over NATS; killing it drops its
   // memory and keeps its journal directory.
@@ -300,6 +308,218 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
       );
       const lost = [...served].filter(([nonce]) => !charged.has(nonce)).reduce((s, [, p]) => s + p, 0n);
       expect([seed, lost <= 2n * L * BigInt(faults)]).toEqual([seed, true]);
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }, 60_000);
+  }
+});
+
+// The same model for prepaid blocks on leases: the real gateway side (BlockLeases, its book and journal on disk) and
+// the real ledger side (BlockLeaseService, BlockLeaseRepository, and LedgerRepository's per-request hold and settle
+// for the calls payments.call decides), with payments' NATS replaced by direct calls. A random sequence of spends on
+// two gateways, per-request calls, settles, kills and restarts, expiries and payments going down; after every step the
+// block's ledger is checked against the receipts the callers hold.
+describe('block leases, model-based (real ledger on Postgres, real gateway book and journal)', () => {
+  let prisma: PrismaService;
+  let ledger: LedgerRepository;
+  let service: BlockLeaseService;
+  const revokeListeners = new Set<(m: BlockLeaseRevoke) => void>();
+  let paymentsDown = false;
+  const terms = resolveTerms(paymentsConfig);
+  const receiptKey = new ReceiptSigner(localReceiptSeed());
+
+  const sql = async (text: string, params: unknown[] = []) => {
+    const c = new Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      return (await c.query(text, params)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+
+  beforeAll(async () => {
+    prisma = new PrismaService(paymentsConfig, logger);
+    await prisma.onModuleInit();
+    ledger = new LedgerRepository(prisma);
+    const nats = {
+      publish: (_s: string, data: string) => revokeListeners.forEach((f) => f(JSON.parse(data))),
+    } as unknown as NatsConnection;
+    service = new BlockLeaseService(new BlockLeaseRepository(prisma), receiptKey, terms, nats, paymentsConfig, logger);
+  });
+
+  afterAll(() => prisma.onModuleDestroy());
+
+  const gatewayProcess = (dir: string) => {
+    const bus = {
+      request: async (subject: string, data: unknown) => {
+        if (paymentsDown) throw new TollError('SERVICE_UNAVAILABLE', `no service is answering ${subject}`);
+        return JSON.parse(JSON.stringify(await service.lease(JSON.parse(JSON.stringify(data)))));
+      },
+    } as unknown as NatsBus;
+    let listener: ((m: BlockLeaseRevoke) => void) | undefined;
+    const nats = {
+      subscribe: (_s: string, o: { callback: (e: unknown, m: { data: Uint8Array }) => void }) => {
+        listener = (m) => o.callback(null, { data: new TextEncoder().encode(JSON.stringify(m)) });
+        revokeListeners.add(listener);
+        return { unsubscribe: () => revokeListeners.delete(listener!) };
+      },
+    } as unknown as NatsConnection;
+    const config = GatewayConfig.parse({ GATEWAY_LEASE_JOURNAL_DIR: dir, GATEWAY_LEASE_REPORT_MS: '5000' });
+    const blocks = new BlockLeases(bus, nats, config, logger);
+    blocks.onModuleInit();
+    return {
+      blocks,
+      kill: () => {
+        clearInterval(blocks['ticker']);
+        if (listener) revokeListeners.delete(listener);
+      },
+    };
+  };
+
+  for (let n = 0; n < SEQUENCES; n++) {
+    const seed = 2000 + n;
+    it(`keeps the block's ledger true to the receipts, sequence seed ${seed}`, async () => {
+      const random = rng(seed);
+      const total = 20 + Math.floor(random() * 40);
+      const route = { operationId: 'shop.getPack', path: '/toll/shop/pack', price: perBlock('0.01', total) };
+      const signature = Keypair.generate().publicKey.toBase58() + Keypair.generate().publicKey.toBase58();
+      const { memo } = issueMemo(terms.memoSecret, {
+        operationId: route.operationId,
+        usd: '0.01',
+        usdcAtomic: 10_000n,
+        lamports: null,
+        expiresAt: Math.floor(Date.now() / 1000) + 600,
+        binding: null,
+      });
+      const payment: NewPayment = {
+        kind: 'memo',
+        proofKey: signature,
+        txSignature: signature,
+        memo,
+        operationId: route.operationId,
+        priceUsd: '0.01',
+        asset: 'USDC',
+        amountAtomic: 10_000n,
+        payer: Keypair.generate().publicKey.toBase58(),
+        network: terms.network.caip2,
+        creditsTotal: total,
+      };
+      // The block's first call, verified and settled through payments.call.
+      const first = await ledger.hold(payment, 'first', 30);
+      if (!first.ok) throw new Error(first.reason);
+      await ledger.settle(first.holdId);
+      const receipts = new Set<string>([first.holdId]);
+      const proof = { kind: 'memo' as const, signature, memo };
+      const dirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'toll-block-model-')));
+      const gateways = dirs.map(gatewayProcess);
+      let faults = 0;
+      const log: string[] = [];
+
+      const check = async (step: string) => {
+        const [b] = await sql(
+          `SELECT p.credits_total AS total, p.credits_used AS used, p.credits_held AS held,
+             (SELECT coalesce(sum(held_credits), 0)::int FROM block_leases WHERE payment_id = p.id AND status IN ('active', 'revoked')) AS leased,
+             (SELECT coalesce(max(held_credits), 0)::int FROM block_leases WHERE payment_id = p.id) AS most,
+             (SELECT count(*)::int FROM holds WHERE payment_id = p.id AND status = 'held') AS holding,
+             (SELECT coalesce(json_agg(id), '[]') FROM holds WHERE payment_id = p.id AND status = 'settled') AS settled
+           FROM payments p WHERE p.proof_key = $1`,
+          [signature],
+        );
+        const at = `${step} (seed ${seed}; ${log.slice(-6).join(', ')})`;
+        // Never more credits used or held than the block has; held is exactly what leases and holds hold.
+        expect([at, b.used + b.held <= b.total, b.most <= BLOCK_CAP]).toEqual([at, true, true]);
+        expect([at, b.held]).toEqual([at, b.leased + b.holding]);
+        // Every credit used is a settled hold, and every settled hold a receipt a caller holds (each once).
+        expect([at, b.settled.length]).toEqual([at, b.used]);
+        for (const id of b.settled as string[]) expect([at, id, receipts.has(id)]).toEqual([at, id, true]);
+      };
+
+      const spend = async (g: number) => {
+        let take;
+        try {
+          take = await gateways[g].blocks.take(proof, route, `r-${receipts.size}`, 'b'.repeat(64), false);
+        } catch (e) {
+          log.push(`spend g${g}: ${(e as TollError).code}`);
+          return;
+        }
+        log.push(`spend g${g}: ${take.kind}`);
+        if (take.kind === 'payments') {
+          // payments.call: the per-request hold and settle, when payments answers.
+          try {
+            if (paymentsDown) return;
+            const held = await ledger.hold(payment, `p-${receipts.size}`, 30);
+            log.push(held.ok ? 'payments.call served' : `payments.call ${held.reason}`);
+            if (!held.ok) return;
+            await ledger.settle(held.holdId);
+            receipts.add(held.holdId);
+          } finally {
+            take.done();
+          }
+          return;
+        }
+        if (random() < 0.15) return gateways[g].blocks.giveBack(take.handle); // our failure: not charged
+        const { receipt } = gateways[g].blocks.served(take.handle, {
+          json: `{"served":${receipts.size}}`,
+          headers: {},
+        });
+        const claims = receiptKey.check(receipt);
+        if (!claims.valid) throw new Error('receipt does not verify');
+        receipts.add(claims.claims.receipt_id);
+      };
+
+      for (let step = 0; step < STEPS; step++) {
+        const g = Math.floor(random() * 2);
+        const r = random();
+        if (r < 0.6) await spend(g);
+        else if (r < 0.75) {
+          log.push(`settle g${g}`);
+          await gateways[g].blocks.flush();
+        } else if (r < 0.83) {
+          log.push(`kill and restart g${g}`);
+          gateways[g].kill();
+          faults++;
+          gateways[g] = gatewayProcess(dirs[g]);
+          await gateways[g].blocks.flush();
+        } else if (r < 0.9) {
+          log.push('expiry');
+          faults++;
+          await sql(
+            `UPDATE block_leases SET expires_at = now() - interval '10 seconds'
+             WHERE payment_id = (SELECT id FROM payments WHERE proof_key = $1)`,
+            [signature],
+          );
+          for (const gw of gateways) for (const l of gw.blocks.book.leases.values()) l.expiresAtMs = 0;
+          await service['leases'].releaseExpired(paymentsConfig.PAYMENTS_LEASE_GRACE_SECONDS);
+        } else {
+          paymentsDown = !paymentsDown;
+          log.push(paymentsDown ? 'payments down' : 'payments up');
+        }
+        for (let i = 0; i < 200 && gateways.some((gw) => gw.blocks['reporting'].size > 0); i++)
+          await new Promise((r) => setTimeout(r, 5));
+        await check(`step ${step}`);
+      }
+
+      // Recovery: payments back, both gateways report and close, the leases expire and are swept.
+      paymentsDown = false;
+      for (const gw of gateways) {
+        await gw.blocks.flush();
+        await gw.blocks.onApplicationShutdown();
+        gw.kill();
+      }
+      await sql(
+        `UPDATE block_leases SET expires_at = now() - interval '10 seconds'
+         WHERE payment_id = (SELECT id FROM payments WHERE proof_key = $1)`,
+        [signature],
+      );
+      await service['leases'].releaseExpired(paymentsConfig.PAYMENTS_LEASE_GRACE_SECONDS);
+      await check('after recovery');
+      const [b] = await sql(`SELECT credits_used AS used, credits_held AS held FROM payments WHERE proof_key = $1`, [
+        signature,
+      ]);
+      expect([seed, b.held]).toEqual([seed, 0]);
+      // A fault loses at most the lease cap of credits per gateway: calls served and never charged (the journal makes
+      // that 0 after a kill; a lease that expired before its gateway reported is charged only from free credits).
+      expect([seed, receipts.size - b.used <= 2 * BLOCK_CAP * faults]).toEqual([seed, true]);
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }, 60_000);
   }
