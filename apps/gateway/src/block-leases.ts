@@ -162,6 +162,9 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
     const payment = this.payments.get(key);
     if (taken && (this.keyMismatch || !payment)) this.book.giveBack(taken.lease, 1n);
     if (!taken || this.keyMismatch || !payment) return payments();
+    // Topped up before it runs out, off this call's path: a call waits for payments only when a lease is empty.
+    if (this.book.low(taken.lease) && !this.reporting.has(taken.lease))
+      void this.report(taken.lease, { want_credits: this.want(taken.lease) }).catch(() => undefined);
     return {
       kind: 'spend',
       handle: { ...taken, payment, price: route.price, request_sha256, requestId },
@@ -265,10 +268,9 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
       this.book.drop(lease);
       lease = undefined;
     }
-    // What the lease has spent so far (a lease in use grows; a new one starts at MIN_CALLS); payments caps it.
-    const want = Number(lease && lease.spent > MIN_CALLS ? lease.spent : MIN_CALLS);
+    const want = this.want(lease);
     if (lease) {
-      const reply = await this.report(lease, { want_credits: want });
+      const reply = await this.report(lease, { want_credits: want, min_credits: 1 });
       return reply === undefined || (reply.ok && reply.retry === true);
     }
     const reply = await this.send({
@@ -277,6 +279,7 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
       proof: proof.kind === 'memo' ? { kind: 'memo', signature: proof.signature, memo: proof.memo } : proof,
       operation_id: product,
       want_credits: want,
+      min_credits: 1,
     });
     if (!reply.ok) {
       // Not verified yet: this call goes to payments.call, and so does every call of the proof until it answered.
@@ -289,6 +292,11 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
     }
     this.apply(key, reply);
     return false;
+  }
+
+  // What the lease has spent so far (a lease in use grows; a new one starts at MIN_CALLS); payments caps it.
+  private want(lease: BlockLease | undefined): number {
+    return Number(lease && lease.spent > MIN_CALLS ? lease.spent : MIN_CALLS);
   }
 
   private apply(key: string, reply: Extract<BlockLeaseReply, { ok: true }>) {
@@ -312,7 +320,7 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
   // caller that finds one in flight waits for it (undefined: look at the lease again; its errors are the caller's too).
   private async report(
     lease: BlockLease,
-    extra: Pick<BlockLeaseRequest, 'want_credits' | 'close'>,
+    extra: Pick<BlockLeaseRequest, 'want_credits' | 'min_credits' | 'close'>,
   ): Promise<BlockLeaseReply | undefined> {
     const running = this.reporting.get(lease);
     if (running) return running.then(() => undefined);
@@ -385,8 +393,9 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
         lease.pending.length > 0 || lease.status !== 'active' || idle || lease.expiresAtMs - now < LEASE_RENEW_MS;
       if (!due || (lease.inflight && lease.status !== 'active')) continue;
       const close = idle || lease.status !== 'active' || !this.book.spendable(lease, now);
+      const extra = close ? { close: true } : this.book.low(lease) ? { want_credits: this.want(lease) } : {};
       reports.push(
-        this.report(lease, close ? { close: true } : {}).catch((e) =>
+        this.report(lease, extra).catch((e) =>
           this.logger.event('warn', 'block lease report failed; retrying', { lease: lease.id, error: String(e) }),
         ),
       );

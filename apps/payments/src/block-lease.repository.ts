@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BlockSpend } from '@toll/contracts';
+import { inTransaction } from '@toll/platform';
 import { randomUUID } from 'node:crypto';
-import type { PoolClient } from 'pg';
 import { PrismaService } from './prisma.service';
 
 // Terms every block lease decision uses (BlockLeaseService reads them from the config).
@@ -136,6 +136,7 @@ export interface BlockLeaseAsk {
   seq?: number;
   spends: BlockSpend[];
   want: number;
+  min: number; // a call waits on this top-up: fewer credits are a refusal
   close: boolean;
 }
 
@@ -152,20 +153,20 @@ export class BlockLeaseRepository {
 
   // Grant a lease on a verified block, or apply a report on one (charge its calls, renew it, top it up, or close it).
   report(ask: BlockLeaseAsk, terms: BlockLeaseTerms, check: BlockCheck): Promise<BlockLeaseOutcome> {
-    return this.transaction(async (c) => {
+    return inTransaction(this.db.pool, async (sql) => {
       const [p] = ask.leaseId
-        ? (await c.query<BlockRow>(LOCK_BY_LEASE, [ask.leaseId])).rows
-        : (await c.query<BlockRow>(LOCK_BY_PROOF, [ask.proofKey])).rows;
+        ? await sql<BlockRow>(LOCK_BY_LEASE, [ask.leaseId])
+        : await sql<BlockRow>(LOCK_BY_PROOF, [ask.proofKey]);
       if (!p) return { ok: false, reason: ask.leaseId ? 'lease_not_found' : 'proof_unknown', othersHold: false };
       const verdict = ask.leaseId ? true : check(p);
       if (verdict === 'unverified') return { ok: false, reason: 'proof_unknown', othersHold: false };
       if (!verdict) return { ok: false, reason: 'not_leasable', othersHold: false };
       let lease: LeaseRow | undefined;
-      if (ask.leaseId) [lease] = (await c.query<LeaseRow>(LOCK_LEASE, [ask.leaseId])).rows;
+      if (ask.leaseId) [lease] = await sql<LeaseRow>(LOCK_LEASE, [ask.leaseId]);
       let charged = 0;
       if (lease && ask.spends.length) {
         const fresh = new Set(
-          (await c.query<{ id: string }>(UNRECORDED, [ask.spends.map((s) => s.entry_id)])).rows.map((r) => r.id),
+          (await sql<{ id: string }>(UNRECORDED, [ask.spends.map((s) => s.entry_id)])).map((r) => r.id),
         );
         const free = p.credits_total - p.credits_used - p.credits_held;
         // Charged from the lease's hold first, then from free credits; beyond both, not charged (we under-count).
@@ -173,7 +174,7 @@ export class BlockLeaseRepository {
         const spends = ask.spends.filter((s) => fresh.has(s.entry_id)).slice(0, chargeable);
         const fromHold = Math.min(spends.length, lease.held_credits);
         if (spends.length) {
-          await c.query(CHARGE, [
+          await sql(CHARGE, [
             p.id,
             lease.id,
             spends.map((s) => s.entry_id),
@@ -195,7 +196,7 @@ export class BlockLeaseRepository {
         (ask.close || lease.status === 'revoked')
       ) {
         // Closing (or revoked): what is still held goes back to the block.
-        await c.query(GIVE_BACK, [lease.id, p.id, 'closed', lease.held_credits]);
+        await sql(GIVE_BACK, [lease.id, p.id, 'closed', lease.held_credits]);
         p.credits_held -= lease.held_credits;
         return this.outcome(lease.id, 'closed', lease.granted_credits, available(), new Date(), p, charged);
       }
@@ -203,26 +204,24 @@ export class BlockLeaseRepository {
         return this.outcome(lease.id, lease.status, lease.granted_credits, available(), new Date(), p, charged);
       // Grant (a new lease) or top up (a live one): what is asked, at most maxCredits held at once, what is free.
       const grant = Math.max(0, Math.min(ask.want, terms.maxCredits - (lease?.held_credits ?? 0), available()));
-      const othersHold = async () =>
-        (await c.query<{ held: number }>(OTHERS_HOLD, [p.id, lease?.id ?? null])).rows[0].held > 0;
+      const othersHold = async () => (await sql<{ held: number }>(OTHERS_HOLD, [p.id, lease?.id ?? null]))[0].held > 0;
       if (!lease) {
         if (grant < 1) return { ok: false, reason: 'block_used_up', othersHold: await othersHold(), paymentId: p.id };
         const id = randomUUID();
-        const [row] = (
-          await c.query<{ expires_at: Date }>(INSERT_LEASE, [
-            id,
-            p.id,
-            ask.gateway.slice(0, 100),
-            grant,
-            terms.leaseSeconds,
-          ])
-        ).rows;
+        const [row] = await sql<{ expires_at: Date }>(INSERT_LEASE, [
+          id,
+          p.id,
+          ask.gateway.slice(0, 100),
+          grant,
+          terms.leaseSeconds,
+        ]);
         p.credits_held += grant;
         return this.outcome(id, 'active', grant, available(), row.expires_at, p, 0);
       }
-      const [row] = (await c.query<{ expires_at: Date }>(TOP_UP, [lease.id, p.id, grant, terms.leaseSeconds])).rows;
+      const [row] = await sql<{ expires_at: Date }>(TOP_UP, [lease.id, p.id, grant, terms.leaseSeconds]);
       p.credits_held += grant;
-      const short = ask.want > 0 && grant < 1 ? { othersHold: await othersHold() } : undefined;
+      // Asked ahead of need (min 0): no credit free is no refusal, and other leases are left alone.
+      const short = ask.min > 0 && grant < ask.min ? { othersHold: await othersHold() } : undefined;
       return {
         ...this.outcome(lease.id, 'active', lease.granted_credits + grant, available(), row.expires_at, p, charged),
         short,
@@ -241,10 +240,10 @@ export class BlockLeaseRepository {
     while (released < limit) {
       const [l] = (await this.db.pool.query<{ id: string }>(ABANDONED, [graceSeconds])).rows;
       if (!l) break;
-      await this.transaction(async (c) => {
-        const [p] = (await c.query<BlockRow>(LOCK_BY_LEASE, [l.id])).rows;
-        const [lease] = (await c.query<LeaseRow>(ABANDONED_LOCKED, [l.id, graceSeconds])).rows;
-        if (p && lease) await c.query(GIVE_BACK, [lease.id, p.id, 'expired', lease.held_credits]);
+      await inTransaction(this.db.pool, async (sql) => {
+        const [p] = await sql<BlockRow>(LOCK_BY_LEASE, [l.id]);
+        const [lease] = await sql<LeaseRow>(ABANDONED_LOCKED, [l.id, graceSeconds]);
+        if (p && lease) await sql(GIVE_BACK, [lease.id, p.id, 'expired', lease.held_credits]);
       });
       released++;
     }
@@ -261,20 +260,5 @@ export class BlockLeaseRepository {
     charged: number,
   ) {
     return { ok: true, leaseId, status, granted, available, expiresAt, payment, charged } as const;
-  }
-
-  private async transaction<T>(work: (c: PoolClient) => Promise<T>): Promise<T> {
-    const c = await this.db.pool.connect();
-    try {
-      await c.query('BEGIN');
-      const out = await work(c);
-      await c.query('COMMIT');
-      return out;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
   }
 }

@@ -74,6 +74,7 @@ export class BlockLeaseService implements OnModuleInit, OnApplicationShutdown {
         seq: req.seq,
         spends: req.spends ?? [],
         want: req.want_credits ?? 0,
+        min: req.min_credits ?? 0,
         close: req.close === true,
       },
       this.leaseTerms,
@@ -160,8 +161,8 @@ function checkRequest(req: BlockLeaseRequest) {
     if (typeof req.operation_id !== 'string' || req.operation_id.length > 200) bad('operation_id');
   }
   if (req.seq !== undefined && !Number.isSafeInteger(req.seq)) bad('seq');
-  if (req.want_credits !== undefined && !(Number.isSafeInteger(req.want_credits) && req.want_credits >= 0))
-    bad('want_credits');
+  for (const f of ['want_credits', 'min_credits'] as const)
+    if (req[f] !== undefined && !(Number.isSafeInteger(req[f]) && req[f] >= 0)) bad(f);
   const spends = req.spends ?? [];
   if (!Array.isArray(spends) || spends.length > LEASE_REPORT_MAX || (spends.length && !req.lease_id)) bad('spends');
   for (const s of spends)

@@ -248,6 +248,7 @@ export interface BlockLeaseRequest {
   seq?: number; // the report's number on this lease
   spends?: BlockSpend[];
   want_credits?: number; // more to hold for this lease; absent or 0: none
+  min_credits?: number; // a call waits on this top-up (1): fewer is a refusal; 0 or absent: asked ahead of need
   close?: boolean; // give the rest back and end the lease
 }
 
