@@ -15,6 +15,7 @@ export * from './bootstrap-group';
 export * from './migrate';
 export * from './catalog-watcher';
 export * from './database';
+export * from './database-client';
 export * from './shutdown-deadline';
 export * from './input-rules';
 export * from './clock';
