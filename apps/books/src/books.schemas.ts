@@ -1,5 +1,5 @@
 import { healthOutput } from '@toll/platform';
-import { sourceHealth } from '@toll/upstream';
+import { cacheHealth, sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { ISBN_PATTERN, isbnProblem } from './isbn';
 
@@ -223,12 +223,6 @@ export type SearchOutput = z.infer<typeof SearchOutput>;
 
 export const HealthOutput = healthOutput({
   sources: z.array(sourceHealth(SourceName)),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

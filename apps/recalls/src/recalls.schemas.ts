@@ -1,5 +1,5 @@
 import { healthOutput } from '@toll/platform';
-import { sourceHealth } from '@toll/upstream';
+import { cacheHealth, sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { VIN_PATTERN, vinCheckDigitValid } from './vin';
 
@@ -226,12 +226,6 @@ export type GetVinOutput = z.infer<typeof GetVinOutput>;
 
 export const HealthOutput = healthOutput({
   sources: z.array(sourceHealth(SourceName)),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

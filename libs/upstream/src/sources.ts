@@ -18,6 +18,31 @@ export const sourceHealth = <N extends z.ZodType>(name: N) =>
     last_error: z.string().nullable(),
   });
 
+// How a group's health route shows its UpstreamCache: entries, then the cache's own counters (`stats`). Groups
+// with more to say extend it (`cacheHealth.extend({ rounding: z.string() })`).
+export const cacheHealth = z.object({
+  entries: z.number().int(),
+  hits: z.number().int(),
+  misses: z.number().int(),
+  stale: z.number().int(),
+  errors: z.number().int(),
+});
+
+// A provider's latest outcome, as the groups that track it per provider report it on their health route.
+export const lastOutcome = {
+  last_success_at: z.string().nullable(),
+  last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
+};
+
+// One provider on those health routes: where it is, its licence and terms, its latest outcome.
+export const providerHealth = z.object({
+  id: z.string(),
+  base_url: z.string(),
+  license: z.string(),
+  terms: z.string(),
+  ...lastOutcome,
+});
+
 export interface SourceReport {
   state: SourceState;
   last_ok_at: string | null;
