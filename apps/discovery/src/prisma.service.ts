@@ -10,4 +10,5 @@ export class PrismaService extends databaseClient<PrismaClient, DiscoveryConfig>
   migrations: join(__dirname, '..', 'prisma', 'migrations'),
   poolSize: () => 5,
   migrateOnStart: (c) => c.DISCOVERY_MIGRATE_ON_START === 'true',
+  disconnectOnModuleDestroy: true,
 }) {}

@@ -11,4 +11,5 @@ export class PrismaService extends databaseClient<PrismaClient, PaymentsConfig>(
   migrations: join(__dirname, '..', 'prisma', 'migrations'),
   poolSize: () => 10,
   migrateOnStart: (c) => c.PAYMENTS_MIGRATE_ON_START === 'true',
+  disconnectOnModuleDestroy: true,
 }) {}
