@@ -43,6 +43,45 @@ export const providerHealth = z.object({
   ...lastOutcome,
 });
 
+interface ProviderOutcome {
+  success: string | null;
+  failure: { at: string; code: string; message: string } | null;
+  failing: boolean;
+}
+
+// Last success and last failure per provider, for the health routes that show providerHealth: the group is degraded
+// while a provider's latest call failed. NOT_FOUND is an answer, not a failure; an error that is no TollError is
+// not the provider's doing and leaves its record as it was.
+export class ProviderOutcomes {
+  private readonly outcomes = new Map<string, ProviderOutcome>();
+
+  constructor(private readonly now: () => number) {}
+
+  async track<T>(provider: string, call: () => Promise<T>): Promise<T> {
+    const o = this.outcomes.get(provider) ?? { success: null, failure: null, failing: false };
+    this.outcomes.set(provider, o);
+    const at = () => new Date(this.now()).toISOString();
+    try {
+      const value = await call();
+      Object.assign(o, { success: at(), failing: false });
+      return value;
+    } catch (e) {
+      if (e instanceof TollError && e.code !== 'NOT_FOUND')
+        Object.assign(o, { failure: { at: at(), code: e.code, message: e.message }, failing: true });
+      throw e;
+    }
+  }
+
+  get failing(): boolean {
+    return [...this.outcomes.values()].some((o) => o.failing);
+  }
+
+  health(id: string, base_url: string, license: string, terms: string): z.infer<typeof providerHealth> {
+    const o = this.outcomes.get(id);
+    return { id, base_url, license, terms, last_success_at: o?.success ?? null, last_failure: o?.failure ?? null };
+  }
+}
+
 export interface SourceReport {
   state: SourceState;
   last_ok_at: string | null;
