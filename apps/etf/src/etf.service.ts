@@ -1,11 +1,18 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { compareDecimals, decimalFromNumber, type Distribution, type EtfSource } from '@toll/markets';
+import {
+  compareDecimals,
+  decimalFromNumber,
+  payoutYields,
+  summarizePayouts,
+  type Distribution,
+  type EtfSource,
+  type PayoutSummary,
+} from '@toll/markets';
 import { APP_CONFIG, Clock, GroupHealth, JsonLogger } from '@toll/platform';
 import { SwrCache, withDeadline, type Cached, type CachePolicy } from '@toll/upstream';
 import type { EtfConfig } from './config';
 import type * as S from './etf.schemas';
-import { summarize, yields } from './payouts';
 import { DEFAULT_UNIVERSE } from './universe';
 import { NasdaqClient, PolygonClient } from './upstreams/etf-sources';
 
@@ -36,9 +43,9 @@ const TERMS: Record<EtfSource['name'], { role: string; terms: string }> = {
 
 interface SnapshotRow {
   ticker: string;
-  summary: ReturnType<typeof summarize>;
+  summary: PayoutSummary;
   price: string | null;
-  yields: ReturnType<typeof yields> | null;
+  yields: ReturnType<typeof payoutYields> | null;
   source: EtfSource['name'];
 }
 interface Snapshot {
@@ -91,11 +98,11 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
   async distributions(input: S.DistributionsInput, deadline: number): Promise<S.GetDistributionsOutput> {
     const ticker = input.ticker.toUpperCase();
     const history = await this.history(ticker, deadline);
-    const summary = summarize(history.value, this.clock.now());
+    const summary = summarizePayouts(history.value, this.clock.now());
     const notes: string[] = [];
     let priced: S.GetDistributionsOutput['yield'] = null;
     if (input.price) {
-      priced = { price: input.price, price_source: 'caller', price_as_of: null, ...yields(summary, input.price) };
+      priced = { price: input.price, price_source: 'caller', price_as_of: null, ...payoutYields(summary, input.price) };
     } else {
       try {
         const p = await this.price(ticker, deadline);
@@ -103,7 +110,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
           price: p.value,
           price_source: p.freshness.source as EtfSource['name'],
           price_as_of: p.freshness.fetchedAt,
-          ...yields(summary, p.value),
+          ...payoutYields(summary, p.value),
         };
       } catch (e) {
         notes.push(`No yield: no price was given and none could be fetched (${message(e)}); pass price to compute it.`);
@@ -287,7 +294,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
       const deadline = Date.now() + SNAPSHOT_CALL_MS; // real time: deadlines bound real waits
       try {
         const history = await this.history(ticker, deadline);
-        const summary = summarize(history.value, this.clock.now());
+        const summary = summarizePayouts(history.value, this.clock.now());
         const price = await this.price(ticker, deadline).then(
           (p) => p.value,
           () => null,
@@ -296,7 +303,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
           ticker,
           summary,
           price,
-          yields: price ? yields(summary, price) : null,
+          yields: price ? payoutYields(summary, price) : null,
           source: history.freshness.source as EtfSource['name'],
         });
       } catch (e) {
