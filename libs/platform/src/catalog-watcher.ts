@@ -33,6 +33,29 @@ export function parsePathGrants(text: string): Map<string, string[]> {
   return grants;
 }
 
+// Subscribes to `toll.catalog.announce` and hands each announcement's JSON to `onAnnouncement` (a body that is not
+// JSON is logged and dropped), then asks every group to announce now.
+export function listenToAnnouncements(
+  nats: NatsConnection,
+  logger: JsonLogger | undefined,
+  onAnnouncement: (manifest: unknown) => void,
+): Subscription {
+  const sub = nats.subscribe(SUBJECTS.catalogAnnounce, {
+    callback: (err, msg) => {
+      if (err) return;
+      let manifest: unknown;
+      try {
+        manifest = JSON.parse(Buffer.from(msg.data).toString('utf8'));
+      } catch {
+        return logger?.event('warn', 'unreadable catalog announcement', {});
+      }
+      onAnnouncement(manifest);
+    },
+  });
+  nats.publish(SUBJECTS.catalogRequest);
+  return sub;
+}
+
 // Collects every group's route manifest from `toll.catalog.announce` (per group and replica, forgotten after
 // the TTL), validated exactly as the gateway validates them; asks every group to announce when started.
 export class CatalogWatcher {
@@ -49,20 +72,10 @@ export class CatalogWatcher {
   ) {}
 
   start() {
-    this.sub = this.nats.subscribe(SUBJECTS.catalogAnnounce, {
-      callback: (err, msg) => {
-        if (err) return;
-        let manifest: unknown;
-        try {
-          manifest = JSON.parse(Buffer.from(msg.data).toString('utf8'));
-        } catch {
-          return this.options.logger?.event('warn', 'unreadable catalog announcement', {});
-        }
-        const problems = this.accept(manifest);
-        if (problems.length) this.logRejection(manifest, problems);
-      },
+    this.sub = listenToAnnouncements(this.nats, this.options.logger, (manifest) => {
+      const problems = this.accept(manifest);
+      if (problems.length) this.logRejection(manifest, problems);
     });
-    this.nats.publish(SUBJECTS.catalogRequest);
     this.sweeper = setInterval(
       () => {
         for (const group of this.sweep())
