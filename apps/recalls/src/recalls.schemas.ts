@@ -193,14 +193,19 @@ const Listing = z
       'it does not know; this is NOT "no recalls" (check the spelling, or look up the VIN)',
   );
 
-export const GetVehicleOutput = z.object({
-  vehicle: z.object({ make: z.string(), model: z.string(), year: z.number().int() }),
+// What both vehicle answers say after naming the vehicle.
+const vehicleRecalls = {
   listing: Listing,
   count: z.number().int(),
   recalls: z.array(VehicleRecall).describe('Newest first'),
   note: z.string(),
   attribution: Attribution,
   freshness: Freshness,
+};
+
+export const GetVehicleOutput = z.object({
+  vehicle: z.object({ make: z.string(), model: z.string(), year: z.number().int() }),
+  ...vehicleRecalls,
 });
 export type GetVehicleOutput = z.infer<typeof GetVehicleOutput>;
 
@@ -215,12 +220,7 @@ export const GetVinOutput = z.object({
     plant_country: z.string().nullable(),
     decode_note: z.string().nullable().describe("vPIC's own note on the decode (its ErrorText)"),
   }),
-  listing: Listing,
-  count: z.number().int(),
-  recalls: z.array(VehicleRecall).describe('Newest first'),
-  note: z.string(),
-  attribution: Attribution,
-  freshness: Freshness,
+  ...vehicleRecalls,
 });
 export type GetVinOutput = z.infer<typeof GetVinOutput>;
 
