@@ -23,7 +23,7 @@ export interface DatabaseClientOptions<C> {
   disconnectOnModuleDestroy?: boolean;
 }
 
-export interface DatabaseClientMembers {
+export interface DatabaseClientMembers extends OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
   readonly pool: Pool; // the client's own pool, for the few statements Prisma cannot write or compiles too slowly
 }
 
