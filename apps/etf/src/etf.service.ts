@@ -10,7 +10,7 @@ import {
   type PayoutSummary,
 } from '@toll/markets';
 import { APP_CONFIG, Clock, GroupHealth, JsonLogger } from '@toll/platform';
-import { SwrCache, withDeadline, type Cached, type CachePolicy } from '@toll/upstream';
+import { ProviderOutcomes, SwrCache, withDeadline, type Cached, type CachePolicy } from '@toll/upstream';
 import type { EtfConfig } from './config';
 import type * as S from './etf.schemas';
 import { DEFAULT_UNIVERSE } from './universe';
@@ -64,10 +64,11 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export class EtfService implements OnModuleInit, OnModuleDestroy {
   private readonly cache: SwrCache;
   private readonly sources: EtfSource[];
-  private readonly seen = new Map<
-    EtfSource['name'],
-    { lastSuccessAt: string | null; lastFailure: { at: string; code: string; message: string } | null }
-  >();
+  // A symbol the provider does not know is an answer about the symbol, not a failure of the provider.
+  private readonly seen = new ProviderOutcomes<EtfSource['name']>(
+    () => this.clock.now(),
+    (e) => !e.details?.symbol_unknown,
+  );
 
   constructor(
     nasdaq: NasdaqClient,
@@ -209,17 +210,13 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
 
   health(): S.HealthOutput {
     const described = this.groupHealth.describe();
-    const sources = this.sources.map((s) => {
-      const seen = this.seen.get(s.name);
-      return {
-        id: s.name,
-        ...TERMS[s.name],
-        enabled: s.enabled,
-        base_url: s.name === 'nasdaq' ? this.config.ETF_NASDAQ_BASE_URL : this.config.ETF_POLYGON_BASE_URL,
-        last_success_at: seen?.lastSuccessAt ?? null,
-        last_failure: seen?.lastFailure ?? null,
-      };
-    });
+    const sources = this.sources.map((s) => ({
+      id: s.name,
+      ...TERMS[s.name],
+      enabled: s.enabled,
+      base_url: s.name === 'nasdaq' ? this.config.ETF_NASDAQ_BASE_URL : this.config.ETF_POLYGON_BASE_URL,
+      ...this.seen.outcome(s.name),
+    }));
     const snapshot = this.cache.peek<Snapshot>('screener');
     const failing = sources.some(
       (s) => s.enabled && s.last_failure && (!s.last_success_at || s.last_failure.at > s.last_success_at),
@@ -319,17 +316,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
     return { value: { rows, failed }, source: 'snapshot' };
   }
 
-  private async tracked<T>(name: EtfSource['name'], call: () => Promise<T>): Promise<T> {
-    const seen = this.seen.get(name) ?? { lastSuccessAt: null, lastFailure: null };
-    this.seen.set(name, seen);
-    try {
-      const value = await call();
-      seen.lastSuccessAt = new Date(this.clock.now()).toISOString();
-      return value;
-    } catch (e) {
-      if (e instanceof TollError && !e.details?.symbol_unknown)
-        seen.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
-      throw e;
-    }
+  private tracked<T>(name: EtfSource['name'], call: () => Promise<T>): Promise<T> {
+    return this.seen.track(name, call);
   }
 }

@@ -49,15 +49,19 @@ interface ProviderOutcome {
   failing: boolean;
 }
 
-// Last success and last failure per provider, for the health routes that show providerHealth: the group is degraded
-// while a provider's latest call failed. NOT_FOUND is an answer, not a failure; an error that is no TollError is
-// not the provider's doing and leaves its record as it was.
-export class ProviderOutcomes {
-  private readonly outcomes = new Map<string, ProviderOutcome>();
+// Last success and last failure per provider, for the health routes that show lastOutcome: the group is degraded
+// while a provider's latest call failed. An error that is no TollError is not the provider's doing and leaves its
+// record as it was; of the TollErrors, `countsAsFailure` says which are failures (by default all but NOT_FOUND,
+// which is an answer).
+export class ProviderOutcomes<N extends string = string> {
+  private readonly outcomes = new Map<N, ProviderOutcome>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly countsAsFailure: (e: TollError) => boolean = (e) => e.code !== 'NOT_FOUND',
+  ) {}
 
-  async track<T>(provider: string, call: () => Promise<T>): Promise<T> {
+  async track<T>(provider: N, call: () => Promise<T>): Promise<T> {
     const o = this.outcomes.get(provider) ?? { success: null, failure: null, failing: false };
     this.outcomes.set(provider, o);
     const at = () => new Date(this.now()).toISOString();
@@ -66,7 +70,7 @@ export class ProviderOutcomes {
       Object.assign(o, { success: at(), failing: false });
       return value;
     } catch (e) {
-      if (e instanceof TollError && e.code !== 'NOT_FOUND')
+      if (e instanceof TollError && this.countsAsFailure(e))
         Object.assign(o, { failure: { at: at(), code: e.code, message: e.message }, failing: true });
       throw e;
     }
@@ -76,9 +80,13 @@ export class ProviderOutcomes {
     return [...this.outcomes.values()].some((o) => o.failing);
   }
 
-  health(id: string, base_url: string, license: string, terms: string): z.infer<typeof providerHealth> {
-    const o = this.outcomes.get(id);
-    return { id, base_url, license, terms, last_success_at: o?.success ?? null, last_failure: o?.failure ?? null };
+  outcome(provider: N): { last_success_at: string | null; last_failure: ProviderOutcome['failure'] } {
+    const o = this.outcomes.get(provider);
+    return { last_success_at: o?.success ?? null, last_failure: o?.failure ?? null };
+  }
+
+  health(id: N, base_url: string, license: string, terms: string): z.infer<typeof providerHealth> {
+    return { id, base_url, license, terms, ...this.outcome(id) };
   }
 }
 
