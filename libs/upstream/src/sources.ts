@@ -80,6 +80,10 @@ export class ProviderOutcomes<N extends string = string> {
     return [...this.outcomes.values()].some((o) => o.failing);
   }
 
+  isFailing(provider: N): boolean {
+    return this.outcomes.get(provider)?.failing ?? false;
+  }
+
   outcome(provider: N): { last_success_at: string | null; last_failure: ProviderOutcome['failure'] } {
     const o = this.outcomes.get(provider);
     return { last_success_at: o?.success ?? null, last_failure: o?.failure ?? null };
