@@ -10,7 +10,7 @@ import {
   type PayoutSummary,
 } from '@toll/markets';
 import { APP_CONFIG, Clock, GroupHealth, JsonLogger } from '@toll/platform';
-import { ProviderOutcomes, SwrCache, withDeadline, type Cached, type CachePolicy } from '@toll/upstream';
+import { failedLast, ProviderOutcomes, SwrCache, withDeadline, type Cached, type CachePolicy } from '@toll/upstream';
 import type { EtfConfig } from './config';
 import type * as S from './etf.schemas';
 import { DEFAULT_UNIVERSE } from './universe';
@@ -218,9 +218,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
       ...this.seen.outcome(s.name),
     }));
     const snapshot = this.cache.peek<Snapshot>('screener');
-    const failing = sources.some(
-      (s) => s.enabled && s.last_failure && (!s.last_success_at || s.last_failure.at > s.last_success_at),
-    );
+    const failing = sources.some((s) => s.enabled && failedLast(s));
     return {
       ...described,
       status: !this.sources.some((s) => s.enabled) || failing ? 'degraded' : 'ok',

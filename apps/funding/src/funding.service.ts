@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
-import { ProviderOutcomes, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
+import { failedLast, ProviderOutcomes, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
 import type { FundingConfig } from './config';
 import { coveredMs, coveredStretches } from './coverage';
 import type * as S from './funding.schemas';
@@ -206,9 +206,7 @@ export class FundingService {
       terms: VENUE_TERMS[v.id],
       ...this.venueHealth.outcome(v.id),
     }));
-    const failing = venues.some(
-      (v) => v.enabled && v.last_failure && (!v.last_success_at || v.last_failure.at > v.last_success_at),
-    );
+    const failing = venues.some((v) => v.enabled && failedLast(v));
     return {
       ...described,
       status: failing || this.collector.lastError ? 'degraded' : 'ok',

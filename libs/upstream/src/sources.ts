@@ -43,6 +43,10 @@ export const providerHealth = z.object({
   ...lastOutcome,
 });
 
+// Whether a provider's latest recorded outcome is a failure (a health route's "degraded").
+export const failedLast = (o: { last_success_at: string | null; last_failure: { at: string } | null }): boolean =>
+  o.last_failure !== null && (o.last_success_at === null || o.last_failure.at > o.last_success_at);
+
 interface ProviderOutcome {
   success: string | null;
   failure: { at: string; code: string; message: string } | null;
