@@ -6,7 +6,7 @@
 // BENCH_MATCH_DRY_RUN=1 does not)
 const path = require('node:path');
 const { readdirSync } = require('node:fs');
-const { root, routes, listings } = require('./match-eval');
+const { root, routes, listings, rankTasks } = require('./match-eval');
 const { machine, writeSection } = require('./report');
 
 const blindDir = path.join(root, 'apps', 'discovery', 'eval', 'blind');
@@ -28,21 +28,7 @@ for (const file of files) {
     throw new Error(
       `${file}: tasks expect operations missing from the catalog: ${unknown.map((t) => t.expected).join(', ')}`,
     );
-  let top1 = 0;
-  let top5 = 0;
-  let mrr = 0;
-  for (const t of tasks) {
-    const at = index
-      .match(t.task, { limit: 5 })
-      .results.map((r) => r.name)
-      .indexOf(t.expected);
-    if (at === 0) top1++;
-    if (at >= 0) {
-      top5++;
-      mrr += 1 / (at + 1);
-    }
-  }
-  const n = tasks.length;
+  const { n, top1, top5, rr: mrr } = rankTasks(index, tasks);
   const pct = (k) => `${((100 * k) / n).toFixed(1)} % (${k}/${n})`;
   lines.push(`| ${path.relative(root, file)} | ${n} | ${pct(top1)} | ${pct(top5)} | ${(mrr / n).toFixed(3)} |`);
 }

@@ -56,4 +56,23 @@ const outOfScope = existsSync(outOfScopeFile)
   ? require(outOfScopeFile).tasks.map((t) => ({ ...t, half: half(t.task) }))
   : [];
 
-module.exports = { root, taskFiles, tasks, manifests, routes, listings, half, outOfScope };
+// Where each task's expected operation ranks in the index's top five (`at`: 0-based, -1 past five), with the counts
+// every score is built from: first places, top-five places and the summed reciprocal rank.
+function rankTasks(index, tasks) {
+  let top1 = 0;
+  let top5 = 0;
+  let rr = 0;
+  const ranked = tasks.map((t) => {
+    const names = index.match(t.task, { limit: 5 }).results.map((r) => r.name);
+    const at = names.indexOf(t.expected);
+    if (at === 0) top1++;
+    if (at >= 0) {
+      top5++;
+      rr += 1 / (at + 1);
+    }
+    return { task: t, at, names };
+  });
+  return { n: tasks.length, top1, top5, rr, ranked };
+}
+
+module.exports = { root, taskFiles, tasks, manifests, routes, listings, half, outOfScope, rankTasks };

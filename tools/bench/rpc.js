@@ -2,10 +2,10 @@
 // `npm run bench:rpc`: a cached Solana RPC read through the whole paid path (gateway → payments verify → NATS →
 // rpc cache → settle), against the same read sent straight to the local chain, in the same run.
 // Payment: the memo flow in USDC, one 1,000-request block per round, its proof reused for the whole block.
-const { startDemoChain, fundWallets } = require('@toll/local-chain');
+const { startDemoChain } = require('@toll/local-chain');
 const { SOLANA_NETWORKS } = require('@toll/x402');
 const { prepareBlock } = require('./load');
-const { startStack, waitFor } = require('./stack');
+const { readyToPay, startStack } = require('./stack');
 const { machine, percentile, writeSection } = require('./report');
 
 const BLOCKS = Number(process.env.BENCH_RPC_BLOCKS ?? 4); // measured blocks, after one warm-up block
@@ -72,11 +72,7 @@ const summary = (run) => {
   });
   const gw = stack.gateways[0];
   try {
-    await waitFor(
-      async () => (await fetch(`${gw}/toll/rpc/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok,
-    );
-    const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
-    fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
+    await readyToPay(gw, 'rpc', chain);
     // The read: a balance at the default (finalized) commitment, cached for 3 s.
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [chain.demoWallet.address] });
 

@@ -4,6 +4,7 @@ const { existsSync, mkdtempSync } = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { fundWallets } = require('@toll/local-chain');
 const { nodeArgs, nodeEnv } = require('./profile');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -119,6 +120,16 @@ function startChain() {
   });
 }
 
+// Waits until the gateway serves the group's health and payments', then opens SOL and USDC accounts on the
+// in-process demo chain (startDemoChain) for payments' recipient and fee payer, as a paid call needs.
+async function readyToPay(gw, group, chain) {
+  await waitFor(
+    async () => (await fetch(`${gw}/toll/${group}/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok,
+  );
+  const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
+  fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
+}
+
 function startHelloExpress() {
   return new Promise((resolve) => {
     const child = fork(path.join(__dirname, 'hello-express.js'), { stdio: 'ignore' });
@@ -128,4 +139,4 @@ function startHelloExpress() {
   });
 }
 
-module.exports = { startStack, startChain, startHelloExpress, waitFor };
+module.exports = { startStack, startChain, startHelloExpress, readyToPay, waitFor };

@@ -18,7 +18,7 @@
 //   --lambda=<l2>                              regularisation (default 0.01)
 const { readdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
-const { root, tasks, routes, listings } = require('./match-eval');
+const { root, tasks, routes, listings, rankTasks } = require('./match-eval');
 
 const dist = path.join(root, 'apps', 'discovery', 'dist');
 const m = require(path.join(dist, 'match-index'));
@@ -98,22 +98,9 @@ function fit(set) {
 function score(weights, set) {
   const saved = m.SIGNALS.map((k) => m.HYBRID[k]);
   m.SIGNALS.forEach((k, i) => (m.HYBRID[k] = weights[i]));
-  let top1 = 0,
-    top5 = 0,
-    rr = 0;
-  for (const t of set) {
-    const at = index
-      .match(t.task, { limit: 5 })
-      .results.map((r) => r.name)
-      .indexOf(t.expected);
-    if (at === 0) top1++;
-    if (at >= 0) {
-      top5++;
-      rr += 1 / (at + 1);
-    }
-  }
+  const { n, top1, top5, rr } = rankTasks(index, set);
   m.SIGNALS.forEach((k, i) => (m.HYBRID[k] = saved[i]));
-  return { n: set.length, top1, top5, rr };
+  return { n, top1, top5, rr };
 }
 
 const given = m.SIGNALS.map((k) => m.HYBRID[k]);

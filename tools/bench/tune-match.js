@@ -18,7 +18,7 @@
 const { createHash } = require('node:crypto');
 const { readdirSync } = require('node:fs');
 const path = require('node:path');
-const { root, tasks, routes, listings } = require('./match-eval');
+const { root, tasks, routes, listings, rankTasks } = require('./match-eval');
 
 const dist = path.join(root, 'apps', 'discovery', 'dist');
 const m = require(path.join(dist, 'match-index'));
@@ -44,21 +44,13 @@ const setName = dev ? 'development' : 'tuning';
 
 function evaluate(subset = tuning) {
   const index = new m.MatchIndex([...routes.map(routeDocument), ...listings.map(listingDocument)]);
-  let top1 = 0,
-    top5 = 0,
-    rr = 0;
-  const misses = [];
-  for (const t of subset) {
-    const names = index.match(t.task, { limit: 5 }).results.map((r) => r.name);
-    const at = names.indexOf(t.expected);
-    if (at === 0) top1++;
-    if (at >= 0) {
-      top5++;
-      rr += 1 / (at + 1);
-    }
-    if (at !== 0)
-      misses.push(`- "${t.task}": ${t.expected} at ${at >= 0 ? at + 1 : '>5'} → ${names.slice(0, 3).join(', ')}`);
-  }
+  const { top1, top5, rr, ranked } = rankTasks(index, subset);
+  const misses = ranked
+    .filter(({ at }) => at !== 0)
+    .map(
+      ({ task: t, at, names }) =>
+        `- "${t.task}": ${t.expected} at ${at >= 0 ? at + 1 : '>5'} → ${names.slice(0, 3).join(', ')}`,
+    );
   return { top1: top1 / subset.length, top5: top5 / subset.length, mrr: rr / subset.length, misses };
 }
 const fmt = (r) =>

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench:weather`: a cached weather call through gateway→payments→weather (each request with its own
 // valid on-chain payment, made beforehand) vs the free health route, in the same run.
-const { startDemoChain, fundWallets } = require('@toll/local-chain');
+const { startDemoChain } = require('@toll/local-chain');
 const { startFakeUpstream, loadFixtures } = require('@toll/testing');
 const { SOLANA_NETWORKS } = require('@toll/x402');
 const path = require('node:path');
-const { startStack, waitFor } = require('./stack');
+const { readyToPay, startStack } = require('./stack');
 const { drive, preparePaid } = require('./load');
 const { machine, writeSection } = require('./report');
 
@@ -31,11 +31,7 @@ const PATH = '/toll/weather/current?lat=52.52&lon=13.41';
   });
   const gw = stack.gateways[0];
   try {
-    await waitFor(
-      async () => (await fetch(`${gw}/toll/weather/health`)).ok && (await fetch(`${gw}/toll/payments/health`)).ok,
-    );
-    const { terms } = await (await fetch(`${gw}/toll/payments/health`)).json();
-    fundWallets(chain.chain, [terms.recipient, terms.fee_payer], chain.usdcMint);
+    await readyToPay(gw, 'weather', chain);
     const paid = await preparePaid([gw], PATH, chain, N + 50);
     const health = Array.from({ length: N + 50 }, () => ({ url: `${gw}/toll/weather/health`, headers: {} }));
     await drive(paid.slice(0, 50)); // warm-up, also fills the weather cache

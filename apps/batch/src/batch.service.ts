@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { GroupHealth, JsonLogger } from '@toll/platform';
+import { databaseCall, GroupHealth, JsonLogger } from '@toll/platform';
 import { createHash, randomBytes } from 'node:crypto';
 import type * as S from './batch.schemas';
 import { BatchRepository } from './batch.repository';
@@ -22,7 +22,6 @@ import { MESSAGE_DOMAIN, verifyVoucher, voucherId, type Voucher } from './vouche
 // Who scored a voucher: the wallet the gateway says paid for the score. Only a direct (unpaid) call over NATS,
 // as in tests, has none.
 const ANONYMOUS_REPORTER = 'anonymous';
-const DEADLINE_MARGIN_MS = 150;
 
 const toVoucher = (v: S.VoucherInput): Voucher => ({
   payer: v.payer,
@@ -181,26 +180,7 @@ export class BatchService {
     };
   }
 
-  // The database is the group's only dependency: when it fails, say so instead of an internal error. A deadline
-  // that runs out rolls the transaction back, so nothing is recorded for an answer the caller never got.
-  private async db<T>(deadline: number, work: (timeoutMs: number) => Promise<T>): Promise<T> {
-    const timeoutMs = Math.min(10_000, deadline - Date.now() - DEADLINE_MARGIN_MS);
-    if (timeoutMs <= 0)
-      throw new TollError(
-        'SERVICE_TIMEOUT',
-        'The deadline passed before the batch database was reached; nothing was recorded',
-      );
-    try {
-      return await work(timeoutMs);
-    } catch (e) {
-      if (e instanceof TollError) throw e;
-      if ((e as { code?: string }).code === 'P2028')
-        throw new TollError(
-          'SERVICE_TIMEOUT',
-          'The batch database did not finish before the deadline; nothing was recorded',
-        );
-      this.logger.event('error', 'batch database call failed', { error: (e as Error).message });
-      throw new TollError('SERVICE_UNAVAILABLE', 'The batch database is unavailable; try again shortly');
-    }
+  private db<T>(deadline: number, work: (timeoutMs: number) => Promise<T>): Promise<T> {
+    return databaseCall('batch', this.logger, deadline, work);
   }
 }

@@ -1,5 +1,5 @@
 import { healthOutput } from '@toll/platform';
-import { sourceHealth } from '@toll/upstream';
+import { cacheHealth, sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { ISBN_PATTERN, isbnProblem } from './isbn';
 
@@ -74,7 +74,7 @@ export const EmptyInput = z.strictObject({});
 export const SourceName = z.enum(['open-library', 'google-books']);
 export type SourceName = z.infer<typeof SourceName>;
 
-const FIELDS = [
+export const MERGED_FIELDS = [
   'title',
   'subtitle',
   'authors',
@@ -86,7 +86,7 @@ const FIELDS = [
   'description',
   'cover',
 ] as const;
-export type MergedField = (typeof FIELDS)[number];
+export type MergedField = (typeof MERGED_FIELDS)[number];
 
 const Cover = z.object({ small: z.string().nullable(), medium: z.string().nullable(), large: z.string().nullable() });
 
@@ -127,7 +127,7 @@ export const Book = z.object({
     .describe('The Open Library work (all editions of the book) this edition belongs to'),
   links: z.object({ openlibrary: z.string().nullable(), google_books: z.string().nullable() }),
   field_sources: z
-    .record(z.enum(FIELDS), SourceName.nullable())
+    .record(z.enum(MERGED_FIELDS), SourceName.nullable())
     .describe(
       'Which source each descriptive field came from; Open Library first, Google Books fills what it lacks; null ' +
         'when neither has it',
@@ -223,12 +223,6 @@ export type SearchOutput = z.infer<typeof SearchOutput>;
 
 export const HealthOutput = healthOutput({
   sources: z.array(sourceHealth(SourceName)),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

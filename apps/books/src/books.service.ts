@@ -10,7 +10,7 @@ import {
   type CachePolicy,
   type Cached,
 } from '@toll/upstream';
-import type * as S from './books.schemas';
+import * as S from './books.schemas';
 import { toIsbn10, toIsbn13 } from './isbn';
 import type { SearchPage, SourceBook } from './upstreams/book-record';
 import { GoogleBooksClient } from './upstreams/google-books.client';
@@ -46,18 +46,6 @@ const SOURCES: Array<{ name: S.SourceName; role: string; licence: string; terms:
   },
 ];
 
-const FIELDS = [
-  'title',
-  'subtitle',
-  'authors',
-  'publishers',
-  'publish_date',
-  'pages',
-  'languages',
-  'subjects',
-  'description',
-  'cover',
-] as const;
 const present = (v: unknown) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
 const union = (...lists: string[][]) => [...new Set(lists.flat())];
 
@@ -75,7 +63,7 @@ const failuresIn = (parts: Part[]) =>
 export function merge(isbn13: string, parts: SourceBook[]): S.Book {
   const book: Record<string, unknown> = {};
   const fieldSources: Partial<Record<S.MergedField, S.SourceName | null>> = {};
-  for (const field of FIELDS) {
+  for (const field of S.MERGED_FIELDS) {
     const from = parts.find((p) => present(p[field]));
     book[field] = from ? from[field] : Array.isArray(parts[0]?.[field]) ? [] : null;
     fieldSources[field] = from?.source ?? null;
@@ -84,7 +72,7 @@ export function merge(isbn13: string, parts: SourceBook[]): S.Book {
   const gb = parts.find((p) => p.source === 'google-books');
   const isbn10 = toIsbn10(isbn13);
   return {
-    ...(book as Pick<S.Book, (typeof FIELDS)[number]>),
+    ...(book as Pick<S.Book, S.MergedField>),
     isbn_13: isbn13,
     isbn_10: isbn10,
     identifiers: {

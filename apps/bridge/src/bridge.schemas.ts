@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { lastOutcome } from '@toll/upstream';
 import { z } from 'zod';
 import { resolveChain } from './chains';
 
@@ -133,8 +134,7 @@ export const HealthOutput = healthOutput({
       id: z.string(),
       base_url: z.string(),
       terms: z.string(),
-      last_success_at: z.string().nullable(),
-      last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
+      ...lastOutcome,
     }),
   ),
 });

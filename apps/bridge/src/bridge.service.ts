@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { Clock, GroupHealth } from '@toll/platform';
-import { SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
+import { failedLast, ProviderOutcomes, SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
 import type * as S from './bridge.schemas';
 import { BRIDGES, carriesToken, referenceRoute, resolveBridge, servesRoute, type BridgeRow } from './bridge-table';
 import { CHAIN_IDS, CHAINS, resolveChain, type ChainId } from './chains';
@@ -18,18 +18,14 @@ const STALE_ROW_MS = 365 * 24 * HOUR;
 const ATTRIBUTION = 'Incident data: DefiLlama hacks database (https://defillama.com/hacks), free with attribution';
 const TERMS = 'Keyless, free with attribution to DefiLlama; fair use (no published limit)';
 
-interface SourceHealth {
-  lastSuccessAt: string | null;
-  lastFailure: { at: string; code: string; message: string } | null;
-}
-
 @Injectable()
 export class BridgeService {
   private readonly cache: SwrCache;
-  private readonly sourceHealth: Record<'defillama' | 'defillama-bridges', SourceHealth> = {
-    defillama: { lastSuccessAt: null, lastFailure: null },
-    'defillama-bridges': { lastSuccessAt: null, lastFailure: null },
-  };
+  // Every TollError counts against the host.
+  private readonly sourceHealth = new ProviderOutcomes<'defillama' | 'defillama-bridges'>(
+    () => this.clock.now(),
+    () => true,
+  );
 
   constructor(
     private readonly llama: DefiLlamaClient,
@@ -148,12 +144,9 @@ export class BridgeService {
       id,
       base_url: id === 'defillama' ? this.llama.apiUrl : this.llama.bridgesUrl,
       terms: TERMS,
-      last_success_at: this.sourceHealth[id].lastSuccessAt,
-      last_failure: this.sourceHealth[id].lastFailure,
+      ...this.sourceHealth.outcome(id),
     }));
-    const failing = sources.some(
-      (s) => s.last_failure && (!s.last_success_at || s.last_failure.at > s.last_success_at),
-    );
+    const failing = sources.some(failedLast);
     return {
       ...described,
       status: failing ? 'degraded' : 'ok',
@@ -242,18 +235,7 @@ export class BridgeService {
     source: 'defillama' | 'defillama-bridges',
     load: () => Promise<T>,
   ): Promise<Cached<T>> {
-    return this.cache.get(key, policy, async () => {
-      const health = this.sourceHealth[source];
-      try {
-        const value = await load();
-        health.lastSuccessAt = new Date(this.clock.now()).toISOString();
-        return { value, source };
-      } catch (e) {
-        if (e instanceof TollError)
-          health.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
-        throw e;
-      }
-    });
+    return this.cache.get(key, policy, async () => ({ value: await this.sourceHealth.track(source, load), source }));
   }
 }
 

@@ -1,4 +1,5 @@
 import { FigureValue } from '@toll/markets';
+import { cacheHealth, providerHealth } from '@toll/upstream';
 import { healthOutput } from '@toll/platform';
 import { z } from 'zod';
 
@@ -180,28 +181,13 @@ export const SearchOutput = z.object({
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;
 
-const HealthSource = z.object({
-  id: z.string(),
-  base_url: z.string(),
-  license: z.string(),
-  terms: z.string(),
-  last_success_at: z.string().nullable(),
-  last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
-});
-
 export const HealthOutput = healthOutput({
-  sources: z.array(HealthSource),
+  sources: z.array(providerHealth),
   governor: z.object({
     sec: z.enum(['shared', 'per-process']),
     gleif: z.enum(['shared', 'per-process']),
     sec_rate_per_second: z.number(),
   }),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

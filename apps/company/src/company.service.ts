@@ -9,7 +9,14 @@ import {
   type Fundamentals,
 } from '@toll/markets';
 import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
-import { SharedRateGovernor, SwrCache, type Cached, type CachePolicy, type Freshness } from '@toll/upstream';
+import {
+  ProviderOutcomes,
+  SharedRateGovernor,
+  SwrCache,
+  type Cached,
+  type CachePolicy,
+  type Freshness,
+} from '@toll/upstream';
 import type * as S from './company.schemas';
 import type { CompanyConfig } from './config';
 import { matchName, normalizedName } from './name-match';
@@ -53,10 +60,7 @@ const entity = (r: LeiRecord | null) => r && { lei: r.attributes.lei, name: r.at
 @Injectable()
 export class CompanyService implements OnModuleDestroy {
   private readonly cache: SwrCache;
-  private readonly outcomes = new Map<
-    string,
-    { success: string | null; failure: { at: string; code: string; message: string } | null; failing: boolean }
-  >();
+  private readonly outcomes: ProviderOutcomes;
 
   constructor(
     private readonly sec: SecEdgar,
@@ -67,6 +71,7 @@ export class CompanyService implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: CompanyConfig,
   ) {
     this.cache = new SwrCache(5_000, () => this.clock.now());
+    this.outcomes = new ProviderOutcomes(() => this.clock.now());
   }
 
   async onModuleDestroy() {
@@ -260,13 +265,10 @@ export class CompanyService implements OnModuleDestroy {
 
   health(): S.HealthOutput {
     const described = this.groupHealth.describe();
-    const source = (id: string, base_url: string, license: string, terms: string) => {
-      const o = this.outcomes.get(id);
-      return { id, base_url, license, terms, last_success_at: o?.success ?? null, last_failure: o?.failure ?? null };
-    };
+    const source = this.outcomes.health.bind(this.outcomes);
     return {
       ...described,
-      status: [...this.outcomes.values()].some((o) => o.failing) ? 'degraded' : 'ok',
+      status: this.outcomes.failing ? 'degraded' : 'ok',
       sources: [
         source(
           'sec',
@@ -407,18 +409,8 @@ export class CompanyService implements OnModuleDestroy {
     );
   }
 
-  private async tracked<T>(source: string, call: () => Promise<T>): Promise<T> {
-    const o = this.outcomes.get(source) ?? { success: null, failure: null, failing: false };
-    this.outcomes.set(source, o);
-    const at = () => new Date(this.clock.now()).toISOString();
-    try {
-      const value = await call();
-      Object.assign(o, { success: at(), failing: false });
-      return value;
-    } catch (e) {
-      if (e instanceof TollError && e.code !== 'NOT_FOUND')
-        Object.assign(o, { failure: { at: at(), code: e.code, message: e.message }, failing: true });
-      throw e;
-    }
+  // Last success and failure per source for health (ProviderOutcomes).
+  private tracked<T>(source: string, call: () => Promise<T>): Promise<T> {
+    return this.outcomes.track(source, call);
   }
 }

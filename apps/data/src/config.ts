@@ -1,5 +1,5 @@
 import { UsdAmount } from '@toll/contracts';
-import { BaseConfig, sensitive } from '@toll/platform';
+import { BaseConfig, sensitive, splitList } from '@toll/platform';
 import { z } from 'zod';
 import { DEFAULT_ETF_TICKERS } from './reference-data';
 
@@ -27,14 +27,7 @@ export const DataConfig = BaseConfig.extend({
   DATA_ETF_TICKERS: z
     .string()
     .default(DEFAULT_ETF_TICKERS.join(','))
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((t) => t.trim().toUpperCase())
-          .filter(Boolean),
-      ),
-    ])
+    .transform((s) => [...new Set(splitList(s).map((t) => t.toUpperCase()))])
     .pipe(
       z
         .array(z.string().regex(/^[A-Z][A-Z.]{0,9}$/, 'ticker symbols such as SPY'))

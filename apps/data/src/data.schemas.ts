@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { cacheHealth } from '@toll/upstream';
 import { z } from 'zod';
 
 export const SECTIONS = ['prices', 'yields', 'rates', 'staking'] as const;
@@ -135,13 +136,7 @@ export const DataStatus = z.object({
   prices_refresh_ms: z.number().int(),
   etf_tickers: z.array(z.string()),
   providers: z.record(z.string(), z.boolean()).describe('Which optional providers are configured'),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
 });
 export type DataStatus = z.infer<typeof DataStatus>;
 export const HealthOutput = healthOutput(DataStatus.shape);

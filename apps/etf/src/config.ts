@@ -1,4 +1,4 @@
-import { BaseConfig, sensitive } from '@toll/platform';
+import { BaseConfig, sensitive, splitList } from '@toll/platform';
 import { z } from 'zod';
 import { DEFAULT_UNIVERSE } from './universe';
 
@@ -22,14 +22,7 @@ export const EtfConfig = BaseConfig.extend({
   ETF_SCREENER_UNIVERSE: z
     .string()
     .default(DEFAULT_UNIVERSE.join(','))
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((t) => t.trim().toUpperCase())
-          .filter(Boolean),
-      ),
-    ])
+    .transform((s) => [...new Set(splitList(s).map((t) => t.toUpperCase()))])
     .pipe(tickers.min(1).max(100)),
   ETF_SCREENER_REFRESH_MS: z.coerce
     .number()

@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { cacheHealth, lastOutcome } from '@toll/upstream';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected).
@@ -142,8 +143,7 @@ export const HealthOutput = healthOutput({
       enabled: z.boolean(),
       base_url: z.string(),
       terms: z.string(),
-      last_success_at: z.string().nullable(),
-      last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
+      ...lastOutcome,
     }),
   ),
   screener: z.object({
@@ -151,12 +151,6 @@ export const HealthOutput = healthOutput({
     refreshed_at: z.string().nullable(),
     evaluated_count: z.number().int().nullable(),
   }),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

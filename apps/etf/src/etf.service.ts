@@ -1,11 +1,18 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { compareDecimals, decimalFromNumber, type Distribution, type EtfSource } from '@toll/markets';
+import {
+  compareDecimals,
+  decimalFromNumber,
+  payoutYields,
+  summarizePayouts,
+  type Distribution,
+  type EtfSource,
+  type PayoutSummary,
+} from '@toll/markets';
 import { APP_CONFIG, Clock, GroupHealth, JsonLogger } from '@toll/platform';
-import { SwrCache, withDeadline, type Cached, type CachePolicy } from '@toll/upstream';
+import { failedLast, ProviderOutcomes, SwrCache, withDeadline, type Cached, type CachePolicy } from '@toll/upstream';
 import type { EtfConfig } from './config';
 import type * as S from './etf.schemas';
-import { summarize, yields } from './payouts';
 import { DEFAULT_UNIVERSE } from './universe';
 import { NasdaqClient, PolygonClient } from './upstreams/etf-sources';
 
@@ -36,9 +43,9 @@ const TERMS: Record<EtfSource['name'], { role: string; terms: string }> = {
 
 interface SnapshotRow {
   ticker: string;
-  summary: ReturnType<typeof summarize>;
+  summary: PayoutSummary;
   price: string | null;
-  yields: ReturnType<typeof yields> | null;
+  yields: ReturnType<typeof payoutYields> | null;
   source: EtfSource['name'];
 }
 interface Snapshot {
@@ -57,10 +64,11 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export class EtfService implements OnModuleInit, OnModuleDestroy {
   private readonly cache: SwrCache;
   private readonly sources: EtfSource[];
-  private readonly seen = new Map<
-    EtfSource['name'],
-    { lastSuccessAt: string | null; lastFailure: { at: string; code: string; message: string } | null }
-  >();
+  // A symbol the provider does not know is an answer about the symbol, not a failure of the provider.
+  private readonly seen = new ProviderOutcomes<EtfSource['name']>(
+    () => this.clock.now(),
+    (e) => !e.details?.symbol_unknown,
+  );
 
   constructor(
     nasdaq: NasdaqClient,
@@ -91,11 +99,11 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
   async distributions(input: S.DistributionsInput, deadline: number): Promise<S.GetDistributionsOutput> {
     const ticker = input.ticker.toUpperCase();
     const history = await this.history(ticker, deadline);
-    const summary = summarize(history.value, this.clock.now());
+    const summary = summarizePayouts(history.value, this.clock.now());
     const notes: string[] = [];
     let priced: S.GetDistributionsOutput['yield'] = null;
     if (input.price) {
-      priced = { price: input.price, price_source: 'caller', price_as_of: null, ...yields(summary, input.price) };
+      priced = { price: input.price, price_source: 'caller', price_as_of: null, ...payoutYields(summary, input.price) };
     } else {
       try {
         const p = await this.price(ticker, deadline);
@@ -103,7 +111,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
           price: p.value,
           price_source: p.freshness.source as EtfSource['name'],
           price_as_of: p.freshness.fetchedAt,
-          ...yields(summary, p.value),
+          ...payoutYields(summary, p.value),
         };
       } catch (e) {
         notes.push(`No yield: no price was given and none could be fetched (${message(e)}); pass price to compute it.`);
@@ -202,21 +210,15 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
 
   health(): S.HealthOutput {
     const described = this.groupHealth.describe();
-    const sources = this.sources.map((s) => {
-      const seen = this.seen.get(s.name);
-      return {
-        id: s.name,
-        ...TERMS[s.name],
-        enabled: s.enabled,
-        base_url: s.name === 'nasdaq' ? this.config.ETF_NASDAQ_BASE_URL : this.config.ETF_POLYGON_BASE_URL,
-        last_success_at: seen?.lastSuccessAt ?? null,
-        last_failure: seen?.lastFailure ?? null,
-      };
-    });
+    const sources = this.sources.map((s) => ({
+      id: s.name,
+      ...TERMS[s.name],
+      enabled: s.enabled,
+      base_url: s.name === 'nasdaq' ? this.config.ETF_NASDAQ_BASE_URL : this.config.ETF_POLYGON_BASE_URL,
+      ...this.seen.outcome(s.name),
+    }));
     const snapshot = this.cache.peek<Snapshot>('screener');
-    const failing = sources.some(
-      (s) => s.enabled && s.last_failure && (!s.last_success_at || s.last_failure.at > s.last_success_at),
-    );
+    const failing = sources.some((s) => s.enabled && failedLast(s));
     return {
       ...described,
       status: !this.sources.some((s) => s.enabled) || failing ? 'degraded' : 'ok',
@@ -287,7 +289,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
       const deadline = Date.now() + SNAPSHOT_CALL_MS; // real time: deadlines bound real waits
       try {
         const history = await this.history(ticker, deadline);
-        const summary = summarize(history.value, this.clock.now());
+        const summary = summarizePayouts(history.value, this.clock.now());
         const price = await this.price(ticker, deadline).then(
           (p) => p.value,
           () => null,
@@ -296,7 +298,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
           ticker,
           summary,
           price,
-          yields: price ? yields(summary, price) : null,
+          yields: price ? payoutYields(summary, price) : null,
           source: history.freshness.source as EtfSource['name'],
         });
       } catch (e) {
@@ -312,17 +314,7 @@ export class EtfService implements OnModuleInit, OnModuleDestroy {
     return { value: { rows, failed }, source: 'snapshot' };
   }
 
-  private async tracked<T>(name: EtfSource['name'], call: () => Promise<T>): Promise<T> {
-    const seen = this.seen.get(name) ?? { lastSuccessAt: null, lastFailure: null };
-    this.seen.set(name, seen);
-    try {
-      const value = await call();
-      seen.lastSuccessAt = new Date(this.clock.now()).toISOString();
-      return value;
-    } catch (e) {
-      if (e instanceof TollError && !e.details?.symbol_unknown)
-        seen.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
-      throw e;
-    }
+  private tracked<T>(name: EtfSource['name'], call: () => Promise<T>): Promise<T> {
+    return this.seen.track(name, call);
   }
 }

@@ -1,4 +1,4 @@
-import { BaseConfig, sensitive } from '@toll/platform';
+import { BaseConfig, sensitive, splitList } from '@toll/platform';
 import { z } from 'zod';
 
 export const DEFAULT_USER_AGENT = 'Toll/1.0 (+https://github.com/toll; ops@toll.example)';
@@ -19,12 +19,7 @@ export const FeesConfig = BaseConfig.extend({
     z
       .string()
       .default('http://127.0.0.1:8899')
-      .transform((s) =>
-        s
-          .split(',')
-          .map((u) => u.trim())
-          .filter(Boolean),
-      )
+      .transform(splitList)
       .refine(
         (urls) => urls.length >= 1 && urls.length <= 8 && urls.every(httpUrl),
         'one to eight comma-separated http(s) URLs',

@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { cacheHealth } from '@toll/upstream';
 import { isBase58PublicKey } from '@toll/solana';
 import { z } from 'zod';
 import { optimizedSizeProblem, transactionProblem } from './transaction';
@@ -237,13 +238,7 @@ const SourceStatus = z.object({
 
 export const HealthOutput = healthOutput({
   sources: z.array(SourceStatus),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
   settings: z.object({
     cu_margin: z.string(),
     cu_floor: z.number().int(),

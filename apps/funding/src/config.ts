@@ -1,16 +1,11 @@
-import { BaseConfig, sensitive } from '@toll/platform';
+import { BaseConfig, sensitive, splitList } from '@toll/platform';
 import { z } from 'zod';
 
 export const DEFAULT_USER_AGENT = 'Toll/1.0 (+https://github.com/toll; ops@toll.example)';
 
 const list = z
   .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((v) => v.trim().toUpperCase())
-      .filter(Boolean),
-  )
+  .transform((s) => splitList(s).map((v) => v.toUpperCase()))
   .pipe(
     z
       .array(z.string().regex(/^[A-Z0-9]{1,20}$/))

@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { lastOutcome } from '@toll/upstream';
 import { z } from 'zod';
 
 // USDT-margined perpetuals only: a base (BTC, 1000PEPE), optionally joined to USDT (or USD, read as USDT) by -, / or _,
@@ -170,8 +171,7 @@ export const HealthOutput = healthOutput({
       enabled: z.boolean(),
       base_url: z.string(),
       terms: z.string(),
-      last_success_at: z.string().nullable(),
-      last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
+      ...lastOutcome,
     }),
   ),
   mirror: z

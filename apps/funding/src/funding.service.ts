@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
-import { SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
+import { failedLast, ProviderOutcomes, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
 import type { FundingConfig } from './config';
 import { coveredMs, coveredStretches } from './coverage';
 import type * as S from './funding.schemas';
@@ -41,11 +41,6 @@ const HEATMAP_METHOD =
 
 type Failure = ReturnType<typeof describeFailure>;
 
-interface VenueHealth {
-  lastSuccessAt: string | null;
-  lastFailure: { at: string; code: string; message: string } | null;
-}
-
 // A reading whose next funding time has already passed predates that settlement: stale, whatever its cache says
 // (a replayed recording, or a venue that has not rolled its clock over yet).
 function readingFreshness(f: Cached<unknown>['freshness'], nextFundingTime: number, now: number) {
@@ -61,7 +56,11 @@ function readingFreshness(f: Cached<unknown>['freshness'], nextFundingTime: numb
 export class FundingService {
   private readonly venues: FundingVenue[];
   private readonly cache: SwrCache;
-  private readonly venueHealth = new Map<VenueId, VenueHealth>();
+  // Every TollError counts against the venue, an unknown symbol included.
+  private readonly venueHealth = new ProviderOutcomes<VenueId>(
+    () => this.clock.now(),
+    () => true,
+  );
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: FundingConfig,
@@ -200,20 +199,14 @@ export class FundingService {
 
   health(): S.HealthOutput {
     const described = this.groupHealth.describe();
-    const venues = this.venues.map((v) => {
-      const seen = this.venueHealth.get(v.id);
-      return {
-        venue: v.id,
-        enabled: v.enabled,
-        base_url: v.baseUrl,
-        terms: VENUE_TERMS[v.id],
-        last_success_at: seen?.lastSuccessAt ?? null,
-        last_failure: seen?.lastFailure ?? null,
-      };
-    });
-    const failing = venues.some(
-      (v) => v.enabled && v.last_failure && (!v.last_success_at || v.last_failure.at > v.last_success_at),
-    );
+    const venues = this.venues.map((v) => ({
+      venue: v.id,
+      enabled: v.enabled,
+      base_url: v.baseUrl,
+      terms: VENUE_TERMS[v.id],
+      ...this.venueHealth.outcome(v.id),
+    }));
+    const failing = venues.some((v) => v.enabled && failedLast(v));
     return {
       ...described,
       status: failing || this.collector.lastError ? 'degraded' : 'ok',
@@ -372,18 +365,8 @@ export class FundingService {
     return { rows, unavailable };
   }
 
-  private async tracked<T>(id: VenueId, call: () => Promise<T>): Promise<T> {
-    const seen = this.venueHealth.get(id) ?? { lastSuccessAt: null, lastFailure: null };
-    this.venueHealth.set(id, seen);
-    try {
-      const value = await call();
-      seen.lastSuccessAt = new Date(this.clock.now()).toISOString();
-      return value;
-    } catch (e) {
-      if (e instanceof TollError)
-        seen.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
-      throw e;
-    }
+  private tracked<T>(id: VenueId, call: () => Promise<T>): Promise<T> {
+    return this.venueHealth.track(id, call);
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, BackgroundRun, Clock, JsonLogger } from '@toll/platform';
 import type { FundingConfig } from './config';
 import { LiquidationsRepository } from './liquidations.repository';
 import { LIQUIDATION_PAGE, OkxClient } from './upstreams/okx.client';
@@ -16,8 +16,7 @@ const PASS_BUDGET_MS = 10_000;
 export class LiquidationCollector implements OnApplicationBootstrap, OnModuleDestroy {
   lastRunAt: string | null = null;
   lastError: string | null = null;
-  private timer?: NodeJS.Timeout;
-  private running: Promise<void> | null = null;
+  private readonly passes = new BackgroundRun(() => this.pass());
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: FundingConfig,
@@ -29,20 +28,16 @@ export class LiquidationCollector implements OnApplicationBootstrap, OnModuleDes
 
   onApplicationBootstrap() {
     if (!this.config.FUNDING_COLLECTOR_ENABLED || !this.okx.enabled) return;
-    void this.collect();
-    this.timer = setInterval(() => void this.collect(), this.config.FUNDING_COLLECTOR_INTERVAL_MS);
-    this.timer.unref();
+    this.passes.every(this.config.FUNDING_COLLECTOR_INTERVAL_MS, { now: true });
   }
 
   async onModuleDestroy() {
-    clearInterval(this.timer);
-    await this.running;
+    await this.passes.stop();
   }
 
   // One pass over every tracked base; a pass already running is joined, not doubled.
   collect(): Promise<void> {
-    this.running ??= this.pass().finally(() => (this.running = null));
-    return this.running;
+    return this.passes.run();
   }
 
   private async pass() {

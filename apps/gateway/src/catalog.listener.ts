@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { SUBJECTS, contractProblem } from '@toll/contracts';
-import { JsonLogger, NATS_CONNECTION, APP_CONFIG } from '@toll/platform';
+import { contractProblem } from '@toll/contracts';
+import { JsonLogger, NATS_CONNECTION, APP_CONFIG, listenToAnnouncements } from '@toll/platform';
 import type { NatsConnection, Subscription } from 'nats';
 import type { GatewayConfig } from './config';
 import { RouteTable } from './route-table';
@@ -32,23 +32,13 @@ export class CatalogListener implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   onApplicationBootstrap() {
-    this.sub = this.nats.subscribe(SUBJECTS.catalogAnnounce, {
-      callback: (err, msg) => {
-        if (err) return;
-        let manifest: unknown;
-        try {
-          manifest = JSON.parse(Buffer.from(msg.data).toString('utf8'));
-        } catch {
-          return this.logger.event('warn', 'unreadable catalog announcement', {});
-        }
-        const problems = this.table.accept(manifest);
-        if (problems.length) return this.logRejection(manifest, problems);
-        const { group, contract } = manifest as { group: string; contract: number };
-        this.contracts.set(group, contract);
-        this.refused.delete(group);
-      },
+    this.sub = listenToAnnouncements(this.nats, this.logger, (manifest) => {
+      const problems = this.table.accept(manifest);
+      if (problems.length) return this.logRejection(manifest, problems);
+      const { group, contract } = manifest as { group: string; contract: number };
+      this.contracts.set(group, contract);
+      this.refused.delete(group);
     });
-    this.nats.publish(SUBJECTS.catalogRequest);
     this.sweeper = setInterval(
       () => {
         for (const [group, r] of this.refused)

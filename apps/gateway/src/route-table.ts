@@ -1,4 +1,5 @@
-import { GroupManifest, manifestViolations, type FieldIssue, type RouteManifest } from '@toll/contracts';
+import type { FieldIssue, RouteManifest } from '@toll/contracts';
+import { AnnouncedInstances } from '@toll/platform';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
@@ -11,13 +12,6 @@ export type Match =
   | { kind: 'route'; route: ResolvedRoute; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'not-found' };
-
-interface Instance {
-  manifest: GroupManifest;
-  lastSeen: number;
-  // operationId → when its circuit closes
-  unavailableUntil: Map<string, { until: number; reason: string; unlessInput?: string }>;
-}
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
@@ -71,7 +65,7 @@ function inputRuleIssues(input: Record<string, unknown>): FieldIssue[] {
 
 // The gateway's whole knowledge of the world: built only from what groups announce, forgotten when they stop.
 export class RouteTable {
-  private readonly instances = new Map<string, Instance>();
+  private readonly instances: AnnouncedInstances;
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly routeValidators = new WeakMap<ResolvedRoute, ValidateFunction>();
   private byPath = new Map<string, Map<string, ResolvedRoute>>();
@@ -80,41 +74,20 @@ export class RouteTable {
   changedAt = new Date(); // when the set of live routes last changed
   version = 0; // counts those changes
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly grants: ReadonlyMap<string, string[]> = new Map(),
-  ) {}
+  constructor(ttlMs: number, grants: ReadonlyMap<string, string[]> = new Map()) {
+    this.instances = new AnnouncedInstances(ttlMs, grants);
+  }
 
   // Returns the problems that made a manifest unacceptable (empty when accepted).
   accept(candidate: unknown, now = Date.now()): string[] {
-    const parsed = GroupManifest.safeParse(candidate);
-    if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    const manifest = parsed.data;
-    const problems = manifestViolations(manifest, this.grants.get(manifest.group) ?? []);
-    if (problems.length) return problems;
-    const key = `${manifest.group}/${manifest.instanceId}`;
-    const previous = this.instances.get(key);
-    const unavailableUntil = new Map(
-      Object.entries(manifest.unavailable ?? {}).map(([op, u]) => [
-        op,
-        { until: now + u.retryAfterSeconds * 1000, reason: u.reason, unlessInput: u.unlessInput },
-      ]),
-    );
-    this.instances.set(key, { manifest, lastSeen: now, unavailableUntil });
-    if (!previous || JSON.stringify(previous.manifest.routes) !== JSON.stringify(manifest.routes)) this.rebuild();
-    return [];
+    const { problems, routesChanged } = this.instances.accept(candidate, now);
+    if (routesChanged) this.rebuild();
+    return problems;
   }
 
   // Drops instances not heard from within the TTL; returns the groups that lost their last replica.
   sweep(now = Date.now()): string[] {
-    let changed = false;
-    for (const [key, inst] of this.instances) {
-      if (now - inst.lastSeen > this.ttlMs) {
-        this.instances.delete(key);
-        changed = true;
-      }
-    }
-    if (!changed) return [];
+    if (!this.instances.expire(now)) return [];
     const before = new Set(this.routes().map((r) => r.group));
     this.rebuild();
     const after = new Set(this.routes().map((r) => r.group));

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, BackgroundRun, Clock, JsonLogger } from '@toll/platform';
 import { withRecordingTime } from '@toll/upstream';
 import { randomUUID } from 'node:crypto';
 import type { JobsConfig } from './config';
@@ -16,8 +16,7 @@ import { UsajobsClient } from './upstreams/usajobs.client';
 export class IndexRefresher implements OnApplicationBootstrap, OnModuleDestroy {
   readonly sources: JobSource[];
   private readonly owner = randomUUID();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly refreshes = new BackgroundRun(() => this.tick());
   private readonly refreshed: Array<() => Promise<void>> = [];
 
   constructor(
@@ -34,17 +33,11 @@ export class IndexRefresher implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap() {
     await this.repo.ensureSources(SOURCE_IDS);
     if (!this.config.JOBS_REFRESH_ENABLED) return;
-    const tick = () => {
-      this.running ??= this.tick().finally(() => (this.running = undefined));
-    };
-    tick();
-    this.timer = setInterval(tick, this.config.JOBS_REFRESH_TICK_MS);
-    this.timer.unref();
+    this.refreshes.every(this.config.JOBS_REFRESH_TICK_MS, { now: true });
   }
 
   async onModuleDestroy() {
-    clearInterval(this.timer);
-    await this.running;
+    await this.refreshes.stop();
   }
 
   // Called after each refresh this replica runs (the index may have become servable, or stopped being).

@@ -1,4 +1,4 @@
-import { BaseConfig, sensitive } from '@toll/platform';
+import { BaseConfig, sensitive, splitList } from '@toll/platform';
 import { z } from 'zod';
 
 export const MacroConfig = BaseConfig.extend({
@@ -18,12 +18,7 @@ export const MacroConfig = BaseConfig.extend({
   MACRO_LEGISLATORS_BASE_URLS: z
     .string()
     .default('https://theunitedstates.io,https://unitedstates.github.io')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((u) => u.trim())
-        .filter(Boolean),
-    )
+    .transform(splitList)
     .pipe(z.array(z.url()).min(1).max(3)),
   MACRO_LEGISLATORS_TIMEOUT_MS: z.coerce.number().int().min(100).max(15_000).default(8_000),
 });

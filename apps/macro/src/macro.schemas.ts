@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { cacheHealth, providerHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { SERIES_NAMES } from './series-catalog';
 
@@ -175,27 +176,12 @@ export const ListSeriesOutput = z.object({
 });
 export type ListSeriesOutput = z.infer<typeof ListSeriesOutput>;
 
-const Source = z.object({
-  id: z.string(),
-  base_url: z.string(),
-  license: z.string(),
-  terms: z.string(),
-  last_success_at: z.string().nullable(),
-  last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
-});
-
 export const HealthOutput = healthOutput({
-  sources: z.array(Source),
+  sources: z.array(providerHealth),
   fred: z.object({
     api_key: z.boolean().describe('false: only the keyless CSV (catalog series only)'),
     governor: z.enum(['shared', 'per-process']),
   }),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import type { Point, SeriesInfo } from '@toll/markets';
 import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
-import { SharedRateGovernor, SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
+import { ProviderOutcomes, SharedRateGovernor, SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
 import type { MacroConfig } from './config';
 import type * as S from './macro.schemas';
 import { byId, SERIES, SERIES_NAMES, type CatalogSeries } from './series-catalog';
@@ -60,10 +60,7 @@ interface Resolved {
 @Injectable()
 export class MacroService {
   private readonly cache: SwrCache;
-  private readonly outcomes = new Map<
-    string,
-    { success: string | null; failure: { at: string; code: string; message: string } | null; failing: boolean }
-  >();
+  private readonly outcomes: ProviderOutcomes;
 
   constructor(
     private readonly fred: FredClient,
@@ -75,6 +72,7 @@ export class MacroService {
     @Inject(APP_CONFIG) private readonly config: MacroConfig,
   ) {
     this.cache = new SwrCache(5_000, () => this.clock.now());
+    this.outcomes = new ProviderOutcomes(() => this.clock.now());
   }
 
   async latest(input: S.SeriesInput, deadline: number): Promise<S.GetLatestOutput> {
@@ -193,11 +191,8 @@ export class MacroService {
 
   health(): S.HealthOutput {
     const described = this.groupHealth.describe();
-    const failing = [...this.outcomes.values()].some((o) => o.failing);
-    const source = (id: string, base_url: string, license: string, terms: string) => {
-      const o = this.outcomes.get(id);
-      return { id, base_url, license, terms, last_success_at: o?.success ?? null, last_failure: o?.failure ?? null };
-    };
+    const failing = this.outcomes.failing;
+    const source = this.outcomes.health.bind(this.outcomes);
     return {
       ...described,
       status: failing ? 'degraded' : 'ok',
@@ -378,21 +373,8 @@ export class MacroService {
     };
   }
 
-  // Last success and failure per source for health (degraded while a source's last call failed); NOT_FOUND is an
-  // answer, not a failure.
-  private async tracked<T>(source: string, call: () => Promise<T>): Promise<T> {
-    const o = this.outcomes.get(source) ?? { success: null, failure: null, failing: false };
-    this.outcomes.set(source, o);
-    const at = () => new Date(this.clock.now()).toISOString();
-    try {
-      const value = await call();
-      o.success = at();
-      o.failing = false;
-      return value;
-    } catch (e) {
-      if (e instanceof TollError && e.code !== 'NOT_FOUND')
-        Object.assign(o, { failure: { at: at(), code: e.code, message: e.message }, failing: true });
-      throw e;
-    }
+  // Last success and failure per source for health (ProviderOutcomes).
+  private tracked<T>(source: string, call: () => Promise<T>): Promise<T> {
+    return this.outcomes.track(source, call);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, BackgroundRun, Clock, JsonLogger } from '@toll/platform';
 import type { MessagingConfig } from './config';
 import { PoolRepository, type BotToReset } from './pool.repository';
 import { TokenVault } from './token-vault';
@@ -13,8 +13,7 @@ const CLEARED_PROFILE = { name: '', description: '', shortDescription: '' };
 // the same lease or bot.
 @Injectable()
 export class PoolSweeper implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly sweeps = new BackgroundRun(() => this.sweep());
   private lastRunAt: Date | null = null;
   private lastError: string | null = null;
   private lastResetFailure: string | null = null; // the latest reset's error, cleared by the next good reset
@@ -30,13 +29,11 @@ export class PoolSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap() {
     if (!this.config.MESSAGING_SWEEP_ENABLED) return;
-    this.timer = setInterval(() => void this.runOnce(), this.config.MESSAGING_SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.sweeps.every(this.config.MESSAGING_SWEEP_INTERVAL_MS);
   }
 
   async onModuleDestroy() {
-    clearInterval(this.timer);
-    await this.running;
+    await this.sweeps.stop();
   }
 
   status() {
@@ -55,8 +52,7 @@ export class PoolSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   // One pass; a pass already running in this replica is joined rather than doubled.
   runOnce(): Promise<void> {
-    this.running ??= this.sweep().finally(() => (this.running = undefined));
-    return this.running;
+    return this.sweeps.run();
   }
 
   private async sweep() {

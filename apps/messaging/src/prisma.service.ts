@@ -1,30 +1,13 @@
-import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger, migrateDatabase, postgres } from '@toll/platform';
+import { Injectable } from '@nestjs/common';
+import { databaseClient } from '@toll/platform';
 import { join } from 'node:path';
 import type { MessagingConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 
-// The messaging pool database. Migrations apply at start under Prisma's advisory lock, so replicas starting together
-// are safe; set MESSAGING_MIGRATE_ON_START=false where a separate release step applies them.
+// The messaging pool database. Migrations and shutdown: databaseClient (libs/platform).
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: MessagingConfig,
-    @Inject(JsonLogger) private readonly logger: JsonLogger,
-  ) {
-    super({ adapter: postgres(config.DATABASE_URL, 10).adapter, errorFormat: 'minimal' });
-  }
-
-  async onModuleInit() {
-    if (this.config.MESSAGING_MIGRATE_ON_START === 'true') {
-      const applied = await migrateDatabase(this.config.DATABASE_URL, join(__dirname, '..', 'prisma', 'migrations'));
-      if (applied.length) this.logger.event('info', 'migrations applied', { applied });
-    }
-    await this.$connect();
-  }
-
-  // The last shutdown phase, after the sweeper stopped (onModuleDestroy) and in-flight requests finished.
-  async onApplicationShutdown() {
-    await this.$disconnect();
-  }
-}
+export class PrismaService extends databaseClient<PrismaClient, MessagingConfig>(PrismaClient, {
+  migrations: join(__dirname, '..', 'prisma', 'migrations'),
+  poolSize: () => 10,
+  migrateOnStart: (c) => c.MESSAGING_MIGRATE_ON_START === 'true',
+}) {}

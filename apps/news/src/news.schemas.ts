@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { cacheHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { gdeltLanguage } from './languages';
 
@@ -174,12 +175,6 @@ export const HealthOutput = healthOutput({
     interval_ms: z.number().int().describe('Minimum spacing between GDELT requests'),
     paused_until: z.string().nullable().describe('Set while the queue is paused after GDELT answered 429'),
   }),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { GroupHealth } from '@toll/platform';
-import { SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
+import { SourceStatus, SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
 import { gdeltLanguage } from './languages';
 import type * as S from './news.schemas';
 import { GDELT_MAX_RECORDS, GdeltClient } from './upstreams/gdelt.client';
@@ -64,12 +64,6 @@ interface Trend {
   items: S.TrendingItem[];
 }
 
-interface Outcome {
-  okAt: number | null;
-  errorAt: number | null;
-  error: string | null;
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 // Case and spacing do not change what GDELT matches, so they do not split the cache either.
 const normalize = (q: string) => q.replace(/\s+/g, ' ');
@@ -78,7 +72,7 @@ const normalize = (q: string) => q.replace(/\s+/g, ' ');
 export class NewsService {
   // Reads the clock on every call rather than capturing Date.now, so tests can move time.
   private readonly cache = new SwrCache(5_000, () => Date.now());
-  private readonly outcomes = new Map<Source, Outcome>();
+  private readonly status = new SourceStatus<Source>();
 
   constructor(
     private readonly gdelt: GdeltClient,
@@ -205,7 +199,7 @@ export class NewsService {
       const last = !attempts.slice(i + 1).some((a) => !a.skip);
       try {
         const data = await attempt.run(last ? deadline : now + Math.floor((deadline - now) * PRIMARY_SHARE));
-        this.outcomes.set(attempt.source, { ...this.outcomeOf(attempt.source), okAt: Date.now() });
+        this.status.ok(attempt.source);
         return {
           value: { data, fallback_reason: passedOver.length ? passedOver.join('; ') : null },
           source: attempt.source,
@@ -213,14 +207,8 @@ export class NewsService {
       } catch (e) {
         if (!(e instanceof TollError)) throw e;
         // A source that answered "nothing" is up, though its answer did not settle the question.
-        if (e.code === 'NOT_FOUND')
-          this.outcomes.set(attempt.source, { ...this.outcomeOf(attempt.source), okAt: Date.now() });
-        else
-          this.outcomes.set(attempt.source, {
-            ...this.outcomeOf(attempt.source),
-            errorAt: Date.now(),
-            error: `${e.code}: ${e.message}`,
-          });
+        if (e.code === 'NOT_FOUND') this.status.ok(attempt.source);
+        else this.status.failed(attempt.source, e);
         errors.push(e);
         passedOver.push(`${attempt.source}: ${e.code}: ${e.message}`);
       }
@@ -281,29 +269,9 @@ export class NewsService {
     };
   }
 
-  private outcomeOf(source: Source): Outcome {
-    return this.outcomes.get(source) ?? { okAt: null, errorAt: null, error: null };
-  }
-
   private sourceState(name: Source): S.SourceState {
     const enabled = name === 'gdelt' || (name === 'wikimedia' ? this.wikimedia.enabled : this.hn.enabled);
-    const o = this.outcomeOf(name);
-    const state = !enabled
-      ? 'disabled'
-      : o.okAt === null && o.errorAt === null
-        ? 'unknown'
-        : (o.errorAt ?? -1) > (o.okAt ?? -1)
-          ? 'failing'
-          : 'ok';
-    return {
-      name,
-      role: ROLES[name],
-      enabled,
-      state,
-      last_ok_at: o.okAt === null ? null : iso(o.okAt),
-      last_error_at: o.errorAt === null ? null : iso(o.errorAt),
-      last_error: o.error,
-    };
+    return { name, role: ROLES[name], enabled, ...this.status.report(name, enabled) };
   }
 }
 

@@ -1,5 +1,5 @@
 import { healthOutput } from '@toll/platform';
-import { sourceHealth } from '@toll/upstream';
+import { cacheHealth, sourceHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { VIN_PATTERN, vinCheckDigitValid } from './vin';
 
@@ -193,14 +193,19 @@ const Listing = z
       'it does not know; this is NOT "no recalls" (check the spelling, or look up the VIN)',
   );
 
-export const GetVehicleOutput = z.object({
-  vehicle: z.object({ make: z.string(), model: z.string(), year: z.number().int() }),
+// What both vehicle answers say after naming the vehicle.
+const vehicleRecalls = {
   listing: Listing,
   count: z.number().int(),
   recalls: z.array(VehicleRecall).describe('Newest first'),
   note: z.string(),
   attribution: Attribution,
   freshness: Freshness,
+};
+
+export const GetVehicleOutput = z.object({
+  vehicle: z.object({ make: z.string(), model: z.string(), year: z.number().int() }),
+  ...vehicleRecalls,
 });
 export type GetVehicleOutput = z.infer<typeof GetVehicleOutput>;
 
@@ -215,23 +220,12 @@ export const GetVinOutput = z.object({
     plant_country: z.string().nullable(),
     decode_note: z.string().nullable().describe("vPIC's own note on the decode (its ErrorText)"),
   }),
-  listing: Listing,
-  count: z.number().int(),
-  recalls: z.array(VehicleRecall).describe('Newest first'),
-  note: z.string(),
-  attribution: Attribution,
-  freshness: Freshness,
+  ...vehicleRecalls,
 });
 export type GetVinOutput = z.infer<typeof GetVinOutput>;
 
 export const HealthOutput = healthOutput({
   sources: z.array(sourceHealth(SourceName)),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, BackgroundRun, JsonLogger } from '@toll/platform';
 import { replayActive } from '@toll/upstream';
 import type { RegistryConfig } from './config';
 import { RegistryRepository } from './registry.repository';
@@ -16,8 +16,12 @@ export interface ProberStatus {
 // in time (each probe, HEAD plus any GET, within TIMEOUT_MS; a tick never overlaps the previous one).
 @Injectable()
 export class EndpointProber implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private running: Promise<number> | null = null;
+  private readonly rounds = new BackgroundRun(() =>
+    this.round().catch((e: Error) => {
+      this.logger.event('warn', 'probe round failed', { error: e.message });
+      return 0;
+    }),
+  );
   private lastTickAt: Date | null = null;
   private lastTickProbes = 0;
 
@@ -34,14 +38,12 @@ export class EndpointProber implements OnApplicationBootstrap, OnModuleDestroy {
 
   // The timer also runs when probing is off: housekeeping (old probes, usage, rate events) must go on.
   onApplicationBootstrap() {
-    this.timer = setInterval(() => void this.tick(), this.config.REGISTRY_PROBE_TICK_MS);
-    this.timer.unref();
+    this.rounds.every(this.config.REGISTRY_PROBE_TICK_MS);
   }
 
   // Before the database disconnects (PrismaService waits for onApplicationShutdown).
   async onModuleDestroy() {
-    clearInterval(this.timer);
-    await this.running;
+    await this.rounds.stop();
   }
 
   status(): ProberStatus {
@@ -51,13 +53,7 @@ export class EndpointProber implements OnApplicationBootstrap, OnModuleDestroy {
   // One round: claim the due listings, probe them, store the results, delete expired rows. Returns how many were
   // probed.
   tick(): Promise<number> {
-    this.running ??= this.round()
-      .catch((e: Error) => {
-        this.logger.event('warn', 'probe round failed', { error: e.message });
-        return 0;
-      })
-      .finally(() => (this.running = null));
-    return this.running;
+    return this.rounds.run();
   }
 
   private async round(): Promise<number> {

@@ -1,10 +1,9 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { TollError, type RegistryListing, type RegistryListingsReply } from '@toll/contracts';
 import { APP_CONFIG, GroupHealth, JsonLogger } from '@toll/platform';
-import { BlockedTargetError, resolvePublic, withDeadline } from '@toll/upstream';
+import { BlockedTargetError, clientNetworkKey, resolvePublic, withDeadline } from '@toll/upstream';
 import type { RegistryConfig } from './config';
 import { EndpointProber } from './endpoint-prober';
-import { clientKey } from './ip';
 import { callPrice, rank, withinCeiling } from './ranking';
 import { RegistryRepository, type Limited, type ListingRow, type Marker, type RateRule } from './registry.repository';
 import {
@@ -103,7 +102,7 @@ export class RegistryService implements OnApplicationBootstrap {
       const ranked = rank(
         kept.map((r) => ({ listing: toListing(r), health: r.health, usage30d: usage.get(r.id) ?? 0 })),
       );
-      if (ids.length) await this.repo.recordUsage(ids, clientKey(callerIp));
+      if (ids.length) await this.repo.recordUsage(ids, clientNetworkKey(callerIp));
       return { schema_version: LISTING_SCHEMA_VERSION, listings: ranked, ...markerFields(marker), lookup };
     });
   }
@@ -240,7 +239,12 @@ export class RegistryService implements OnApplicationBootstrap {
 
   private rule(bucket: RateRule['bucket'], callerIp: string): RateRule {
     const limit = bucket === 'submit' ? this.config.REGISTRY_SUBMIT_LIMIT : this.config.REGISTRY_QUESTIONNAIRE_LIMIT;
-    return { bucket, clientKey: clientKey(callerIp), limit, windowSeconds: this.config.REGISTRY_RATE_WINDOW_SECONDS };
+    return {
+      bucket,
+      clientKey: clientNetworkKey(callerIp),
+      limit,
+      windowSeconds: this.config.REGISTRY_RATE_WINDOW_SECONDS,
+    };
   }
 
   // The gateway turns this into a 429 with Retry-After: retry_after_seconds.

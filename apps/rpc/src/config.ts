@@ -1,14 +1,8 @@
-import { BaseConfig, sensitive } from '@toll/platform';
+import { BaseConfig, sensitive, splitList } from '@toll/platform';
 import { z } from 'zod';
 import { parseTtlOverrides } from './methods';
 
 export const DEFAULT_USER_AGENT = 'Toll/1.0 (+https://github.com/toll; ops@toll.example)';
-
-const list = (s: string) =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
 
 const ms = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -20,7 +14,7 @@ export const RpcConfig = BaseConfig.extend({
       .string()
       .default('http://127.0.0.1:8899')
       .transform((s, ctx) => {
-        const urls = list(s);
+        const urls = splitList(s);
         if (!urls.length) ctx.addIssue({ code: 'custom', message: 'at least one URL is required' });
         // The value is secret: say which entry is wrong, never what it holds.
         urls.forEach((u, i) => {
@@ -35,7 +29,7 @@ export const RpcConfig = BaseConfig.extend({
   RPC_UPSTREAM_NAMES: z
     .string()
     .optional()
-    .transform((s) => (s ? list(s) : undefined))
+    .transform((s) => (s ? splitList(s) : undefined))
     // Short enough for a 100-request batch's per-request x-toll-upstream list to fit one header.
     .refine(
       (names) => !names || names.every((n) => /^[A-Za-z0-9._:-]{1,32}$/.test(n)),

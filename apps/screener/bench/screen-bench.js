@@ -7,23 +7,10 @@ const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
 const { startNats, natsClient, callOperation } = require('../../../libs/testing/dist');
 const { startScreener } = require('../dist/bootstrap');
+const { SECTORS } = require('../dist/screener.schemas');
 
 const ROWS = 7_000;
 const RUNS = 300;
-const SECTORS = [
-  'Basic Materials',
-  'Consumer Discretionary',
-  'Consumer Staples',
-  'Energy',
-  'Finance',
-  'Health Care',
-  'Industrials',
-  'Miscellaneous',
-  'Real Estate',
-  'Technology',
-  'Telecommunications',
-  'Utilities',
-];
 const SCREENS = {
   'whole universe, sorted by market cap, 100 rows': { limit: 100 },
   'value and income: P/E ≤ 15, yield ≥ 3 %, by yield': {

@@ -10,7 +10,7 @@ import {
   sumDecimals,
   type FrameRow,
 } from '@toll/markets';
-import { APP_CONFIG, CatalogService, Clock, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, BackgroundRun, CatalogService, Clock, JsonLogger } from '@toll/platform';
 import { replayActive, withRecordingTime } from '@toll/upstream';
 import type { ScreenerConfig } from './config';
 import { PrismaService } from './prisma.service';
@@ -59,8 +59,10 @@ const ratio = (a: string | null, b: string | null, times100 = false, positiveA =
 // partial (too few rows, too few with fundamentals), changes nothing: the active snapshot stays.
 @Injectable()
 export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<BuildResult>;
+  private readonly builds = new BackgroundRun(
+    (force: boolean) => this.run(force),
+    () => this.announceBuilt(),
+  );
 
   constructor(
     private readonly prisma: PrismaService,
@@ -79,25 +81,18 @@ export class SnapshotBuild implements OnApplicationBootstrap, OnModuleDestroy {
       void this.build().catch((e) =>
         this.logger.event('error', 'screener build failed', { error: (e as Error).message }),
       );
-    tick();
     // Checked hourly; a build runs when the active snapshot is older than the interval.
-    this.timer = setInterval(tick, Math.min(this.config.SCREENER_BUILD_INTERVAL_MS, 3_600_000));
-    this.timer.unref();
+    this.builds.every(Math.min(this.config.SCREENER_BUILD_INTERVAL_MS, 3_600_000), { now: true, tick });
   }
 
   async onModuleDestroy() {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.builds.stop();
     await this.sec.close();
   }
 
   // One run at a time per replica. `force` builds even when the active snapshot is recent.
   build(force = false): Promise<BuildResult> {
-    this.running ??= this.run(force).finally(async () => {
-      this.running = undefined;
-      await this.announceBuilt();
-    });
-    return this.running;
+    return this.builds.run(force);
   }
 
   // No snapshot yet (the first build has not finished) is a state we know before anyone pays: the operations that read

@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { cacheHealth, providerHealth } from '@toll/upstream';
 import { CONCEPTS, FigureValue, type Figure } from '@toll/markets';
 import { z } from 'zod';
 
@@ -79,28 +80,13 @@ export const GetFilingsOutput = z.object({
 export type GetFilingsOutput = z.infer<typeof GetFilingsOutput>;
 
 export const HealthOutput = healthOutput({
-  sources: z.array(
-    z.object({
-      id: z.string(),
-      base_url: z.string(),
-      license: z.string(),
-      terms: z.string(),
-      last_success_at: z.string().nullable(),
-      last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
-    }),
-  ),
+  sources: z.array(providerHealth),
   governor: z.object({
     mode: z.enum(['shared', 'per-process']).describe('shared: one Postgres-backed schedule across replicas and groups'),
     rate_per_second: z.number().describe('Requests per second to SEC, for all replicas together when shared'),
     fallback_rate_per_second: z.number().describe('Per-process rate while the shared governor is unavailable'),
     calls: z.object({ shared: z.number().int(), fallback: z.number().int() }).nullable(),
   }),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
-  }),
+  cache: cacheHealth,
 });
 export type HealthOutput = z.infer<typeof HealthOutput>;

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { CONCEPTS, padCik, SecEdgar, type Company } from '@toll/markets';
 import { APP_CONFIG, Clock, GroupHealth } from '@toll/platform';
-import { SharedRateGovernor, type Cached } from '@toll/upstream';
+import { failedLast, ProviderOutcomes, SharedRateGovernor, type Cached } from '@toll/upstream';
 import type { SecConfig } from './config';
 import type * as S from './sec.schemas';
 
@@ -28,8 +28,7 @@ const freshnessOf = (c: Cached<unknown>) => ({
 
 @Injectable()
 export class SecService implements OnModuleDestroy {
-  private lastSuccessAt: string | null = null;
-  private lastFailure: { at: string; code: string; message: string } | null = null;
+  private readonly outcomes = new ProviderOutcomes<'sec'>(() => this.clock.now());
 
   constructor(
     private readonly sec: SecEdgar,
@@ -83,25 +82,24 @@ export class SecService implements OnModuleDestroy {
   health(): S.HealthOutput {
     const described = this.groupHealth.describe();
     const governor = this.sec.rateGovernor;
+    const outcome = this.outcomes.outcome('sec');
     return {
       ...described,
-      status: this.lastFailure && (!this.lastSuccessAt || this.lastFailure.at > this.lastSuccessAt) ? 'degraded' : 'ok',
+      status: failedLast(outcome) ? 'degraded' : 'ok',
       sources: [
         {
           id: 'sec-www',
           base_url: this.config.SEC_WWW_BASE_URL,
           license: 'Public domain (US Government work)',
           terms: TERMS,
-          last_success_at: this.lastSuccessAt,
-          last_failure: this.lastFailure,
+          ...outcome,
         },
         {
           id: 'sec-data',
           base_url: this.config.SEC_DATA_BASE_URL,
           license: 'Public domain (US Government work)',
           terms: TERMS,
-          last_success_at: this.lastSuccessAt,
-          last_failure: this.lastFailure,
+          ...outcome,
         },
       ],
       governor: {
@@ -129,15 +127,7 @@ export class SecService implements OnModuleDestroy {
   }
 
   // Records the last success and failure of SEC for the health answer; NOT_FOUND is an answer, not a failure.
-  private async tracked<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      const value = await call();
-      this.lastSuccessAt = new Date(this.clock.now()).toISOString();
-      return value;
-    } catch (e) {
-      if (e instanceof TollError && e.code !== 'NOT_FOUND')
-        this.lastFailure = { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message };
-      throw e;
-    }
+  private tracked<T>(call: () => Promise<T>): Promise<T> {
+    return this.outcomes.track('sec', call);
   }
 }

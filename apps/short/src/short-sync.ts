@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, CatalogService, Clock, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, BackgroundRun, CatalogService, Clock, JsonLogger } from '@toll/platform';
 import { replayActive } from '@toll/upstream';
 import { addDays, publicationDate, settlementDates } from './calendar';
 import type { ShortConfig } from './config';
@@ -27,8 +27,7 @@ export interface SyncResult {
 // written, and a good file replaces a settlement date's rows in one transaction.
 @Injectable()
 export class ShortSync implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<SyncResult[]>;
+  private readonly syncs = new BackgroundRun(() => this.run());
 
   constructor(
     private readonly prisma: PrismaService,
@@ -47,21 +46,17 @@ export class ShortSync implements OnApplicationBootstrap, OnModuleDestroy {
       void this.sync()
         .catch((e) => this.logger.event('error', 'short interest sync failed', { error: (e as Error).message }))
         .finally(() => this.announceLoaded());
-    tick();
-    this.timer = setInterval(tick, this.config.SHORT_SYNC_INTERVAL_MS);
-    this.timer.unref();
+    this.syncs.every(this.config.SHORT_SYNC_INTERVAL_MS, { now: true, tick });
   }
 
   async onModuleDestroy() {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.syncs.stop();
   }
 
   // Fetches and loads every settlement date of the look-back window that FINRA should have published and
   // that is not loaded yet. One run at a time per replica; replicas serialize on the load lock.
   sync(): Promise<SyncResult[]> {
-    this.running ??= this.run().finally(() => (this.running = undefined));
-    return this.running;
+    return this.syncs.run();
   }
 
   // No file loaded yet is a state we know before anyone pays: the operations that need one are announced unavailable

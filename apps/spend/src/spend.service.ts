@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { GroupHealth, JsonLogger } from '@toll/platform';
+import { databaseCall, GroupHealth, JsonLogger } from '@toll/platform';
 import { hashCredential, hashesEqual, newCredentials } from './credentials';
 import {
   evaluate,
@@ -16,9 +16,6 @@ import { LIMIT_FIELDS } from './spend.schemas';
 import type * as S from './spend.schemas';
 
 export const DEFAULT_HOLD_SECONDS = 900;
-// Kept back from the caller's deadline, so a transaction that cannot finish in time rolls back (nothing
-// reserved, nothing audited) and the caller hears SERVICE_TIMEOUT instead of missing a decision that was made.
-const DEADLINE_MARGIN_MS = 150;
 
 const rulesOf = (v: PolicyVersion): PolicyRules => ({
   perTxLimitCents: v.perTxLimitCents,
@@ -356,25 +353,7 @@ export class SpendService {
     return policy;
   }
 
-  // The database is the group's only dependency. A deadline that runs out rolls the transaction back.
-  private async db<T>(deadline: number, work: (timeoutMs: number) => Promise<T>): Promise<T> {
-    const timeoutMs = Math.min(10_000, deadline - Date.now() - DEADLINE_MARGIN_MS);
-    if (timeoutMs <= 0)
-      throw new TollError(
-        'SERVICE_TIMEOUT',
-        'The deadline passed before the spend database was reached; nothing was recorded',
-      );
-    try {
-      return await work(timeoutMs);
-    } catch (e) {
-      if (e instanceof TollError) throw e;
-      if ((e as { code?: string }).code === 'P2028')
-        throw new TollError(
-          'SERVICE_TIMEOUT',
-          'The spend database did not finish before the deadline; nothing was recorded',
-        );
-      this.logger.event('error', 'spend database call failed', { error: (e as Error).message });
-      throw new TollError('SERVICE_UNAVAILABLE', 'The spend database is unavailable; try again shortly');
-    }
+  private db<T>(deadline: number, work: (timeoutMs: number) => Promise<T>): Promise<T> {
+    return databaseCall('spend', this.logger, deadline, work);
   }
 }

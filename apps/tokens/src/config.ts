@@ -1,14 +1,9 @@
-import { BaseConfig, sensitive } from '@toll/platform';
+import { BaseConfig, sensitive, splitList } from '@toll/platform';
 import { z } from 'zod';
 
 const urlList = z
   .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((u) => u.trim())
-      .filter(Boolean),
-  )
+  .transform(splitList)
   .pipe(
     z
       .array(z.url({ protocol: /^https?$/ }))

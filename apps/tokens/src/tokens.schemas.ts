@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { cacheHealth } from '@toll/upstream';
 import { isBase58PublicKey } from '@toll/solana';
 import { z } from 'zod';
 import { WEIGHTS, type FactorId as ScoreFactorId } from './score';
@@ -171,12 +172,8 @@ export const HealthOutput = healthOutput({
       last_error: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
     }),
   ),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
+  cache: cacheHealth.extend({
     stale: z.number().int().describe('Answers served from a stale read'),
-    errors: z.number().int(),
     fresh_ms: z.number().int(),
     stale_ms: z.number().int(),
   }),

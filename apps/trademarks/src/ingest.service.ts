@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
-import { APP_CONFIG, Clock, JsonLogger } from '@toll/platform';
+import { APP_CONFIG, BackgroundRun, Clock, JsonLogger } from '@toll/platform';
 import { withRecordingTime } from '@toll/upstream';
 import { createHash, randomUUID } from 'node:crypto';
 import type { TrademarksConfig } from './config';
@@ -25,8 +25,7 @@ export interface RunReport {
 @Injectable()
 export class IngestService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly owner = randomUUID();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<RunReport | null> | undefined;
+  private readonly ingests = new BackgroundRun(() => this.tick());
 
   constructor(
     private readonly odp: OdpClient,
@@ -39,17 +38,11 @@ export class IngestService implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap() {
     await this.repo.ensureState();
     if (!this.config.TRADEMARKS_INGEST_ENABLED || !this.odp.configured) return;
-    const tick = () => {
-      this.running ??= this.tick().finally(() => (this.running = undefined));
-    };
-    tick();
-    this.timer = setInterval(tick, this.config.TRADEMARKS_INGEST_TICK_MS);
-    this.timer.unref();
+    this.ingests.every(this.config.TRADEMARKS_INGEST_TICK_MS, { now: true });
   }
 
   async onModuleDestroy() {
-    clearInterval(this.timer);
-    await this.running;
+    await this.ingests.stop();
   }
 
   // Runs the ingest if it is due and no other replica holds it; null when there was nothing to do.

@@ -1,4 +1,4 @@
-import { BaseConfig, sensitive } from '@toll/platform';
+import { BaseConfig, sensitive, splitList } from '@toll/platform';
 import { z } from 'zod';
 
 export const DEFAULT_USER_AGENT = 'Toll/1.0 (+https://github.com/toll; ops@toll.example)';
@@ -9,12 +9,7 @@ export const TronConfig = BaseConfig.extend({
   TRON_NODE_URLS: z
     .string()
     .default('https://api.trongrid.io')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((u) => u.trim())
-        .filter(Boolean),
-    )
+    .transform(splitList)
     .pipe(z.array(z.url()).min(1).max(5)),
   // TronGrid throttles keyless callers hard (403 for 30 s); production sets a free key.
   TRON_TRONGRID_API_KEY: sensitive(z.string().min(1).max(200).optional()),

@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { lastOutcome } from '@toll/upstream';
 import { z } from 'zod';
 import { decodeTronAddress, TRON_ADDRESS_PATTERN } from './tron-address';
 
@@ -128,8 +129,7 @@ export type PricesOutput = z.infer<typeof PricesOutput>;
 export const HealthOutput = healthOutput({
   nodes: z.array(z.object({ id: z.string(), host: z.string(), role: z.enum(['primary', 'fallback']) })),
   node: z.object({
-    last_success_at: z.string().nullable(),
-    last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
+    ...lastOutcome,
   }),
   trx_usd: TrxUsd,
   usdt_contract: z.string(),

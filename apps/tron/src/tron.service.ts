@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { Clock, GroupHealth } from '@toll/platform';
-import { SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
+import { failedLast, ProviderOutcomes, SwrCache, type CachePolicy, type Cached } from '@toll/upstream';
 import {
   atomicToUsdt,
   bandOf,
@@ -37,10 +37,11 @@ interface Recipient {
 @Injectable()
 export class TronService {
   private readonly cache: SwrCache;
-  private nodeHealth: {
-    lastSuccessAt: string | null;
-    lastFailure: { at: string; code: string; message: string } | null;
-  } = { lastSuccessAt: null, lastFailure: null };
+  // Every TollError counts against the node.
+  private readonly nodeHealth = new ProviderOutcomes<'node'>(
+    () => this.clock.now(),
+    () => true,
+  );
 
   constructor(
     private readonly node: TronNodeClient,
@@ -154,14 +155,12 @@ export class TronService {
   async health(): Promise<S.HealthOutput> {
     const described = this.groupHealth.describe();
     const trxUsd = await this.trxUsd(Date.now() + 1_500);
-    const failing =
-      this.nodeHealth.lastFailure !== null &&
-      (this.nodeHealth.lastSuccessAt === null || this.nodeHealth.lastFailure.at > this.nodeHealth.lastSuccessAt);
+    const node = this.nodeHealth.outcome('node');
     return {
       ...described,
-      status: failing ? 'degraded' : 'ok',
+      status: failedLast(node) ? 'degraded' : 'ok',
       nodes: this.node.nodes,
-      node: { last_success_at: this.nodeHealth.lastSuccessAt, last_failure: this.nodeHealth.lastFailure },
+      node,
       trx_usd: trxUsd,
       usdt_contract: this.node.usdtContract,
     };
@@ -195,19 +194,8 @@ export class TronService {
     }
   }
 
-  private async tracked<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      const value = await call();
-      this.nodeHealth = { ...this.nodeHealth, lastSuccessAt: new Date(this.clock.now()).toISOString() };
-      return value;
-    } catch (e) {
-      if (e instanceof TollError)
-        this.nodeHealth = {
-          ...this.nodeHealth,
-          lastFailure: { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message },
-        };
-      throw e;
-    }
+  private tracked<T>(call: () => Promise<T>): Promise<T> {
+    return this.nodeHealth.track('node', call);
   }
 }
 

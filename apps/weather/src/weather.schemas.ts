@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { cacheHealth, lastOutcome } from '@toll/upstream';
 import { z } from 'zod';
 
 // Inputs are strict (unknown fields are rejected). GET query values arrive as numbers: the gateway
@@ -179,18 +180,12 @@ const SourceStatus = z.object({
   base_url: z.string(),
   license: z.string(),
   terms: z.string(),
-  last_success_at: z.string().nullable(),
-  last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
+  ...lastOutcome,
 });
 
 export const HealthOutput = healthOutput({
   sources: z.array(SourceStatus),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
-    stale: z.number().int(),
-    errors: z.number().int(),
+  cache: cacheHealth.extend({
     rounding: z.string(),
   }),
 });

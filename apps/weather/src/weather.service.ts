@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TollError } from '@toll/contracts';
 import { Clock, GroupHealth } from '@toll/platform';
-import { SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
+import { ProviderOutcomes, SwrCache, type Cached, type CachePolicy } from '@toll/upstream';
 import { isUsPoint, PRECISION_DEG, pointKey, roundPoint, timezoneOf } from './location';
 import { presentCurrent, presentDay } from './readings';
 import { SOURCES } from './sources';
@@ -22,12 +22,6 @@ const ALERTS_TTL: CachePolicy = { freshMs: 2 * MINUTE, staleMs: 10 * MINUTE };
 // About 1-4 KB per entry (a 16-day forecast is the largest), so a full cache stays under ~80 MB.
 const CACHE_MAX_ENTRIES = 20_000;
 
-interface SourceHealth {
-  lastSuccessAt: string | null;
-  lastFailure: { at: string; code: string; message: string } | null;
-  failing: boolean; // the latest call failed
-}
-
 // The calendar date at `now` in an IANA zone, YYYY-MM-DD (the form forecast days are dated in).
 const localDate = (now: number, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
@@ -36,7 +30,11 @@ const localDate = (now: number, timeZone: string) =>
 export class WeatherService {
   private readonly cache: SwrCache;
   private readonly providers: WeatherProvider[];
-  private readonly sourceHealth = new Map<SourceId, SourceHealth>();
+  // Every TollError counts against the provider, NOT_FOUND included.
+  private readonly sourceHealth = new ProviderOutcomes<SourceId>(
+    () => this.clock.now(),
+    () => true,
+  );
 
   constructor(
     private readonly openMeteo: OpenMeteoClient,
@@ -150,22 +148,18 @@ export class WeatherService {
       'met-norway': this.metNorway,
       nws: { enabled: true, baseUrl: this.nws.baseUrl },
     };
-    const sources = (Object.keys(SOURCES) as SourceId[]).map((id) => {
-      const seen = this.sourceHealth.get(id);
-      return {
-        id,
-        role: SOURCES[id].role,
-        enabled: clients[id].enabled,
-        base_url: clients[id].baseUrl,
-        license: SOURCES[id].attribution.license,
-        terms: SOURCES[id].terms,
-        last_success_at: seen?.lastSuccessAt ?? null,
-        last_failure: seen?.lastFailure ?? null,
-      };
-    });
+    const sources = (Object.keys(SOURCES) as SourceId[]).map((id) => ({
+      id,
+      role: SOURCES[id].role,
+      enabled: clients[id].enabled,
+      base_url: clients[id].baseUrl,
+      license: SOURCES[id].attribution.license,
+      terms: SOURCES[id].terms,
+      ...this.sourceHealth.outcome(id),
+    }));
     // Degraded: no forecast provider enabled, or an enabled provider's latest call failed.
     const degraded =
-      !this.providers.some((p) => p.enabled) || sources.some((s) => s.enabled && this.sourceHealth.get(s.id)?.failing);
+      !this.providers.some((p) => p.enabled) || sources.some((s) => s.enabled && this.sourceHealth.isFailing(s.id));
     return {
       ...described,
       status: degraded ? 'degraded' : 'ok',
@@ -208,21 +202,8 @@ export class WeatherService {
     );
   }
 
-  private async tracked<T>(id: SourceId, call: () => Promise<T>): Promise<T> {
-    const seen = this.sourceHealth.get(id) ?? { lastSuccessAt: null, lastFailure: null, failing: false };
-    this.sourceHealth.set(id, seen);
-    try {
-      const value = await call();
-      Object.assign(seen, { lastSuccessAt: new Date(this.clock.now()).toISOString(), failing: false });
-      return value;
-    } catch (e) {
-      if (e instanceof TollError)
-        Object.assign(seen, {
-          lastFailure: { at: new Date(this.clock.now()).toISOString(), code: e.code, message: e.message },
-          failing: true,
-        });
-      throw e;
-    }
+  private tracked<T>(id: SourceId, call: () => Promise<T>): Promise<T> {
+    return this.sourceHealth.track(id, call);
   }
 }
 

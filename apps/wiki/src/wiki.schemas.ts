@@ -1,4 +1,5 @@
 import { healthOutput } from '@toll/platform';
+import { cacheHealth } from '@toll/upstream';
 import { z } from 'zod';
 import { SOURCES, type SourceName } from './source-board';
 
@@ -117,12 +118,8 @@ export const HealthOutput = healthOutput({
     }),
   ),
   license: z.object({ name: z.string(), url: z.string(), author: z.string(), note: z.string() }),
-  cache: z.object({
-    entries: z.number().int(),
-    hits: z.number().int(),
-    misses: z.number().int(),
+  cache: cacheHealth.extend({
     stale: z.number().int().describe('Answers served from a stale copy'),
-    errors: z.number().int(),
     fresh_ms: z.number().int(),
     stale_ms: z.number().int(),
   }),

@@ -3,16 +3,17 @@ import {
   BALANCE_HEADERS,
   HEADERS,
   balanceSigningText,
+  checkReceipt,
+  ed25519PrivateKey,
+  ed25519PublicKey,
   inputSha256,
   payerProofText,
   requestSha256,
   sha256Hex,
   type BalanceDeployment,
+  type ReceiptCheck,
 } from '@toll/x402';
-import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
-
-const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
-const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
+import { randomBytes, sign } from 'node:crypto';
 
 // What a balance call or a payer proof signs besides method and path: the query parameters (GET) or the JSON body
 // (POST).
@@ -79,11 +80,7 @@ export function balanceHeaders(
 
 // The wallet's Ed25519 signature of a UTF-8 text, standard base64.
 function signText(text: string, keypair: Keypair): string {
-  const key = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519, Buffer.from(keypair.secretKey.subarray(0, 32))]),
-    format: 'der',
-    type: 'pkcs8',
-  });
+  const key = ed25519PrivateKey(keypair.secretKey.subarray(0, 32));
   return sign(null, Buffer.from(text, 'utf8'), key).toString('base64');
 }
 
@@ -136,24 +133,7 @@ export function ownerAuth(
   };
 }
 
-export interface ReceiptClaims {
-  v: 1;
-  receipt_id: string;
-  payment_id: string;
-  operation_id: string;
-  price: { usd: string; per: string; requests?: number };
-  asset: string;
-  amount_atomic: string;
-  network: string;
-  payer: string;
-  transaction: string | null;
-  request_id: string;
-  issued_at: string;
-  decimals: number;
-  settlement: { kind: 'transaction' | 'balance_entry'; reference: string | null };
-  request_sha256: string | null;
-  response_sha256: string | null;
-}
+export type { ReceiptClaims } from '@toll/x402';
 
 export interface ReceiptExpectation {
   body?: string; // the exact response body text received
@@ -162,26 +142,10 @@ export interface ReceiptExpectation {
 
 // Offline: the receipt's Ed25519 signature under payments' public key (GET /toll/payments/health,
 // terms.receiptPublicKey), and, when given, that it binds this exact response body and this request.
-export function verifyReceipt(
-  receipt: string,
-  publicKeyBase64: string,
-  expect: ReceiptExpectation = {},
-): { valid: true; claims: ReceiptClaims } | { valid: false; reason: string } {
-  const [body, signature, extra] = receipt.split('.');
-  if (!body || !signature || extra !== undefined) return { valid: false, reason: 'malformed' };
-  const key = createPublicKey({
-    key: Buffer.concat([SPKI_ED25519, Buffer.from(publicKeyBase64, 'base64')]),
-    format: 'der',
-    type: 'spki',
-  });
-  if (!verify(null, Buffer.from(body), key, Buffer.from(signature, 'base64url')))
-    return { valid: false, reason: 'signature_invalid' };
-  let claims: ReceiptClaims;
-  try {
-    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ReceiptClaims;
-  } catch {
-    return { valid: false, reason: 'malformed' };
-  }
+export function verifyReceipt(receipt: string, publicKeyBase64: string, expect: ReceiptExpectation = {}): ReceiptCheck {
+  const checked = checkReceipt(receipt, ed25519PublicKey(Buffer.from(publicKeyBase64, 'base64')));
+  if (!checked.valid) return checked;
+  const { claims } = checked;
   if (expect.body !== undefined && claims.response_sha256 !== sha256Hex(expect.body))
     return { valid: false, reason: 'response_mismatch' };
   if (expect.request) {

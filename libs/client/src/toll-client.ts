@@ -1,12 +1,10 @@
-import { Connection, Keypair } from '@solana/web3.js';
-import { createKeyPairSignerFromBytes } from '@solana/kit';
-import { x402Client } from '@x402/core/client';
+import type { Keypair } from '@solana/web3.js';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { HEADERS, MEMO_QUERY_PARAM, decodeHeaderJson } from '@toll/x402';
 import { randomBytes } from 'node:crypto';
 import { balanceDeployment, balanceHeaders, payerProofHeaders } from './balance';
-import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from './memo-payment';
+import type { MemoChallenge } from './memo-payment';
+import { confirmX402, payMemoChallenge, x402ClientOf } from './pay';
 
 // 'balance': spend from the wallet's prepaid balance with a signed request (no transaction, no chain read).
 export type PayMethod = 'sol' | 'usdc' | 'x402' | 'balance';
@@ -86,28 +84,7 @@ export async function tollCall(url: string, init: RequestInit, options: TollClie
   const first = await fetch(url, init);
   if (first.status !== 402) return finish(first, null);
   const challenge = ((await first.json()) as { toll: MemoChallenge }).toll;
-  const asset = options.method === 'sol' ? 'SOL' : 'USDC';
-  const amount = asset === 'SOL' ? (challenge.sol?.lamports ?? '') : challenge.usdc.amount_atomic;
-  const to = asset === 'SOL' ? (challenge.sol?.recipient ?? '') : challenge.usdc.token_account;
-  if (
-    options.confirm &&
-    !(await options.confirm({
-      method: options.method,
-      asset,
-      amount,
-      usdMicros: challenge.usdc.amount_atomic,
-      to,
-      memo: challenge.memo,
-      url,
-    }))
-  )
-    throw new Error('payment declined');
-  const connection = new Connection(options.rpcUrl, 'confirmed');
-  const signature = await sendAndConfirm(
-    connection,
-    options.keypair,
-    memoPaymentInstructions(challenge, asset, options.keypair.publicKey),
-  );
+  const { asset, amount, signature } = await payMemoChallenge(challenge, url, options);
   const retryUrl = new URL(url);
   retryUrl.searchParams.set(MEMO_QUERY_PARAM, challenge.memo);
   const headers = new Headers(init.headers);
@@ -131,27 +108,11 @@ export async function tollCall(url: string, init: RequestInit, options: TollClie
 }
 
 async function callWithX402(url: string, init: RequestInit, options: TollClientOptions): Promise<PaidResponse> {
-  const signer = await createKeyPairSignerFromBytes(options.keypair.secretKey);
-  const client = new x402Client().register('solana:*', new ExactSvmScheme(signer as never, { rpcUrl: options.rpcUrl }));
-  // Our USDC mint may be a local one: amounts are shown to the caller before paying instead.
-  client.setSpendControls(false);
+  const client = await x402ClientOf(options);
   let quoted: PaidResponse['paid'] = null;
   client.onBeforePaymentCreation(async ({ selectedRequirements: r }) => {
     quoted = { method: 'x402', amount: r.amount, asset: r.asset };
-    const memo = typeof r.extra?.memo === 'string' ? r.extra.memo : '';
-    if (
-      options.confirm &&
-      !(await options.confirm({
-        method: 'x402',
-        asset: r.asset,
-        amount: r.amount,
-        usdMicros: r.amount,
-        to: r.payTo,
-        memo,
-        url,
-      }))
-    )
-      return { abort: true as const, reason: 'payment declined' };
+    if (!(await confirmX402(options, r, url))) return { abort: true as const, reason: 'payment declined' };
     return undefined;
   });
   const paidFetch = wrapFetchWithPayment(fetch, client);

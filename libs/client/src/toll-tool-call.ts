@@ -1,10 +1,7 @@
-import { Connection } from '@solana/web3.js';
-import { createKeyPairSignerFromBytes } from '@solana/kit';
-import { x402Client } from '@x402/core/client';
 import type { PaymentRequired } from '@x402/core/types';
-import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { payerProofSignature } from './balance';
-import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from './memo-payment';
+import type { MemoChallenge } from './memo-payment';
+import { confirmX402, payMemoChallenge, x402ClientOf } from './pay';
 import type { PaidResponse, TollClientOptions } from './toll-client';
 
 // What an MCP client's tools/call answers (the MCP SDK's CallToolResult, or any client speaking the same JSON).
@@ -54,28 +51,9 @@ export async function tollToolCall(
   const receiptOf = (r: ToolResult) =>
     typeof r._meta?.['toll/receipt'] === 'string' ? (r._meta['toll/receipt'] as string) : null;
   if (options.method === 'x402') {
-    const signer = await createKeyPairSignerFromBytes(options.keypair.secretKey);
-    const client = new x402Client().register(
-      'solana:*',
-      new ExactSvmScheme(signer as never, { rpcUrl: options.rpcUrl }),
-    );
-    // amounts are shown to the caller through confirm instead (our USDC mint may be a local one)
-    client.setSpendControls(false);
+    const client = await x402ClientOf(options);
     const r = required.accepts[0];
-    const memo = typeof r.extra?.memo === 'string' ? r.extra.memo : '';
-    if (
-      options.confirm &&
-      !(await options.confirm({
-        method: 'x402',
-        asset: r.asset,
-        amount: r.amount,
-        usdMicros: r.amount,
-        to: r.payTo,
-        memo,
-        url: required.resource.url,
-      }))
-    )
-      throw new Error('payment declined');
+    if (!(await confirmX402(options, r, required.resource.url))) throw new Error('payment declined');
     const payload = await client.createPaymentPayload(required);
     const result = await callTool(name, args, { 'x402/payment': payload });
     return { result, paid: { method: 'x402', amount: r.amount, asset: r.asset }, receipt: receiptOf(result) };
@@ -83,27 +61,7 @@ export async function tollToolCall(
   if (options.method === 'balance') throw new Error('a prepaid balance pays HTTP calls only');
   const challenge = first._meta?.['toll/memo-challenge'] as MemoChallenge | undefined;
   if (!challenge) throw new Error('the payment-required answer carries no memo challenge');
-  const asset = options.method === 'sol' ? 'SOL' : 'USDC';
-  const amount = asset === 'SOL' ? (challenge.sol?.lamports ?? '') : challenge.usdc.amount_atomic;
-  const to = asset === 'SOL' ? (challenge.sol?.recipient ?? '') : challenge.usdc.token_account;
-  if (
-    options.confirm &&
-    !(await options.confirm({
-      method: options.method,
-      asset,
-      amount,
-      usdMicros: challenge.usdc.amount_atomic,
-      to,
-      memo: challenge.memo,
-      url: required.resource.url,
-    }))
-  )
-    throw new Error('payment declined');
-  const signature = await sendAndConfirm(
-    new Connection(options.rpcUrl, 'confirmed'),
-    options.keypair,
-    memoPaymentInstructions(challenge, asset, options.keypair.publicKey),
-  );
+  const { asset, amount, signature } = await payMemoChallenge(challenge, required.resource.url, options);
   // A tool whose answer is a credential redeems only with the payer's signature (the 402's payer_proof).
   const proof = challenge.payer_proof
     ? {

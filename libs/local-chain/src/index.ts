@@ -1,16 +1,6 @@
 export type { AddressLike } from '@toll/solana';
 export { LocalChain } from './chain';
-export type {
-  AccountState,
-  CreateMintInput,
-  ExecutionResult,
-  LoadedAddresses,
-  LocalChainOptions,
-  SetAccountInput,
-  SimulateOptions,
-  SimulationResult,
-  TransactionRecord,
-} from './chain-types';
+export type * from './chain-types'; // every option, state and result type of LocalChain
 export { InvalidTransaction, PreflightFailure, type TransactionErrorJson } from './errors';
 export type { InnerInstructionRecord, ReturnDataRecord } from './execution';
 export type { TokenBalance, UiTokenAmount } from './token-balances';

@@ -1,5 +1,6 @@
 export * from './decimal';
 export * from './etf/distribution';
+export * from './etf/payouts';
 export * from './etf/source-options';
 export * from './etf/nasdaq';
 export * from './etf/polygon';

@@ -16,10 +16,60 @@ export interface WatchedRoute extends RouteManifest {
   groupTitle: string;
 }
 
-interface Instance {
+export interface AnnouncedInstance {
   manifest: GroupManifest;
   lastSeen: number;
-  unavailableUntil: Map<string, { until: number; reason: string }>; // operationId → when its circuit closes
+  // operationId → when its circuit closes, why, and the input that is served meanwhile (the manifest's `unavailable`)
+  unavailableUntil: Map<string, { until: number; reason: string; unlessInput?: string }>;
+}
+
+// Every group replica's latest announcement (per group and instance), validated as the gateway validates them and
+// forgotten after the TTL: what the gateway's route table and CatalogWatcher build their routes from. Without
+// grants only the /toll/<group>/ prefix is enforced.
+export class AnnouncedInstances {
+  private readonly byKey = new Map<string, AnnouncedInstance>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly grants?: ReadonlyMap<string, readonly string[]>,
+  ) {}
+
+  // The problems that made a manifest unacceptable (none when accepted), and whether it changed the instance's routes.
+  accept(candidate: unknown, now: number): { problems: string[]; routesChanged: boolean } {
+    const parsed = GroupManifest.safeParse(candidate);
+    if (!parsed.success)
+      return { problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`), routesChanged: false };
+    const manifest = parsed.data;
+    const problems = manifestViolations(manifest, this.grants && (this.grants.get(manifest.group) ?? []));
+    if (problems.length) return { problems, routesChanged: false };
+    const key = `${manifest.group}/${manifest.instanceId}`;
+    const previous = this.byKey.get(key);
+    const unavailableUntil = new Map(
+      Object.entries(manifest.unavailable ?? {}).map(([op, u]) => [
+        op,
+        { until: now + u.retryAfterSeconds * 1000, reason: u.reason, unlessInput: u.unlessInput },
+      ]),
+    );
+    this.byKey.set(key, { manifest, lastSeen: now, unavailableUntil });
+    const routesChanged = !previous || JSON.stringify(previous.manifest.routes) !== JSON.stringify(manifest.routes);
+    return { problems: [], routesChanged };
+  }
+
+  // Forgets the instances not heard from within the TTL; whether there were any.
+  expire(now: number): boolean {
+    let changed = false;
+    for (const [key, inst] of this.byKey) {
+      if (now - inst.lastSeen > this.ttlMs) {
+        this.byKey.delete(key);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  values(): IterableIterator<AnnouncedInstance> {
+    return this.byKey.values();
+  }
 }
 
 // `registry:/registry.json,registry:/api/listings` → registry → [/registry.json, /api/listings] (GATEWAY_PATH_GRANTS
@@ -33,10 +83,33 @@ export function parsePathGrants(text: string): Map<string, string[]> {
   return grants;
 }
 
+// Subscribes to `toll.catalog.announce` and hands each announcement's JSON to `onAnnouncement` (a body that is not
+// JSON is logged and dropped), then asks every group to announce now.
+export function listenToAnnouncements(
+  nats: NatsConnection,
+  logger: JsonLogger | undefined,
+  onAnnouncement: (manifest: unknown) => void,
+): Subscription {
+  const sub = nats.subscribe(SUBJECTS.catalogAnnounce, {
+    callback: (err, msg) => {
+      if (err) return;
+      let manifest: unknown;
+      try {
+        manifest = JSON.parse(Buffer.from(msg.data).toString('utf8'));
+      } catch {
+        return logger?.event('warn', 'unreadable catalog announcement', {});
+      }
+      onAnnouncement(manifest);
+    },
+  });
+  nats.publish(SUBJECTS.catalogRequest);
+  return sub;
+}
+
 // Collects every group's route manifest from `toll.catalog.announce` (per group and replica, forgotten after
 // the TTL), validated exactly as the gateway validates them; asks every group to announce when started.
 export class CatalogWatcher {
-  private readonly instances = new Map<string, Instance>();
+  private readonly instances: AnnouncedInstances;
   private readonly rejected = new Map<string, string>();
   private sub?: Subscription;
   private sweeper?: NodeJS.Timeout;
@@ -46,23 +119,15 @@ export class CatalogWatcher {
   constructor(
     private readonly nats: NatsConnection,
     private readonly options: CatalogWatcherOptions,
-  ) {}
+  ) {
+    this.instances = new AnnouncedInstances(options.ttlMs, options.grants);
+  }
 
   start() {
-    this.sub = this.nats.subscribe(SUBJECTS.catalogAnnounce, {
-      callback: (err, msg) => {
-        if (err) return;
-        let manifest: unknown;
-        try {
-          manifest = JSON.parse(Buffer.from(msg.data).toString('utf8'));
-        } catch {
-          return this.options.logger?.event('warn', 'unreadable catalog announcement', {});
-        }
-        const problems = this.accept(manifest);
-        if (problems.length) this.logRejection(manifest, problems);
-      },
+    this.sub = listenToAnnouncements(this.nats, this.options.logger, (manifest) => {
+      const problems = this.accept(manifest);
+      if (problems.length) this.logRejection(manifest, problems);
     });
-    this.nats.publish(SUBJECTS.catalogRequest);
     this.sweeper = setInterval(
       () => {
         for (const group of this.sweep())
@@ -80,37 +145,15 @@ export class CatalogWatcher {
 
   // Returns the problems that made a manifest unacceptable (empty when accepted).
   accept(candidate: unknown, now = Date.now()): string[] {
-    const parsed = GroupManifest.safeParse(candidate);
-    if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    const manifest = parsed.data;
-    const problems = this.options.grants
-      ? manifestViolations(manifest, this.options.grants.get(manifest.group) ?? [])
-      : manifestViolations(manifest);
-    if (problems.length) return problems;
-    const key = `${manifest.group}/${manifest.instanceId}`;
-    const previous = this.instances.get(key);
-    const unavailableUntil = new Map(
-      Object.entries(manifest.unavailable ?? {}).map(([op, u]) => [
-        op,
-        { until: now + u.retryAfterSeconds * 1000, reason: u.reason },
-      ]),
-    );
-    this.instances.set(key, { manifest, lastSeen: now, unavailableUntil });
-    if (!previous || JSON.stringify(previous.manifest.routes) !== JSON.stringify(manifest.routes)) this.rebuild();
-    return [];
+    const { problems, routesChanged } = this.instances.accept(candidate, now);
+    if (routesChanged) this.rebuild();
+    return problems;
   }
 
   // Drops instances not heard from within the TTL; returns the groups that lost their last replica.
   sweep(now = Date.now()): string[] {
     const before = new Set(this.live.map((r) => r.group));
-    let changed = false;
-    for (const [key, inst] of this.instances) {
-      if (now - inst.lastSeen > this.options.ttlMs) {
-        this.instances.delete(key);
-        changed = true;
-      }
-    }
-    if (!changed) return [];
+    if (!this.instances.expire(now)) return [];
     this.rebuild();
     const after = new Set(this.live.map((r) => r.group));
     return [...before].filter((g) => !after.has(g));

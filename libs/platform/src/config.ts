@@ -36,6 +36,13 @@ export const BaseConfig = z.object({
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
 
+// The items of a comma-separated setting (URL lists, symbol lists), trimmed, empty ones dropped.
+export const splitList = (s: string): string[] =>
+  s
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
 export const sensitive = <T extends z.ZodType>(schema: T): T => schema.meta({ sensitive: true });
 
 export class ConfigError extends Error {}

@@ -18,6 +18,86 @@ export const sourceHealth = <N extends z.ZodType>(name: N) =>
     last_error: z.string().nullable(),
   });
 
+// How a group's health route shows its UpstreamCache: entries, then the cache's own counters (`stats`). Groups
+// with more to say extend it (`cacheHealth.extend({ rounding: z.string() })`).
+export const cacheHealth = z.object({
+  entries: z.number().int(),
+  hits: z.number().int(),
+  misses: z.number().int(),
+  stale: z.number().int(),
+  errors: z.number().int(),
+});
+
+// A provider's latest outcome, as the groups that track it per provider report it on their health route.
+export const lastOutcome = {
+  last_success_at: z.string().nullable(),
+  last_failure: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
+};
+
+// One provider on those health routes: where it is, its licence and terms, its latest outcome.
+export const providerHealth = z.object({
+  id: z.string(),
+  base_url: z.string(),
+  license: z.string(),
+  terms: z.string(),
+  ...lastOutcome,
+});
+
+// Whether a provider's latest recorded outcome is a failure (a health route's "degraded").
+export const failedLast = (o: { last_success_at: string | null; last_failure: { at: string } | null }): boolean =>
+  o.last_failure !== null && (o.last_success_at === null || o.last_failure.at > o.last_success_at);
+
+interface ProviderOutcome {
+  success: string | null;
+  failure: { at: string; code: string; message: string } | null;
+  failing: boolean;
+}
+
+// Last success and last failure per provider, for the health routes that show lastOutcome: the group is degraded
+// while a provider's latest call failed. An error that is no TollError is not the provider's doing and leaves its
+// record as it was; of the TollErrors, `countsAsFailure` says which are failures (by default all but NOT_FOUND,
+// which is an answer).
+export class ProviderOutcomes<N extends string = string> {
+  private readonly outcomes = new Map<N, ProviderOutcome>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly countsAsFailure: (e: TollError) => boolean = (e) => e.code !== 'NOT_FOUND',
+  ) {}
+
+  async track<T>(provider: N, call: () => Promise<T>): Promise<T> {
+    const o = this.outcomes.get(provider) ?? { success: null, failure: null, failing: false };
+    this.outcomes.set(provider, o);
+    const at = () => new Date(this.now()).toISOString();
+    try {
+      const value = await call();
+      Object.assign(o, { success: at(), failing: false });
+      return value;
+    } catch (e) {
+      if (e instanceof TollError && this.countsAsFailure(e))
+        Object.assign(o, { failure: { at: at(), code: e.code, message: e.message }, failing: true });
+      throw e;
+    }
+  }
+
+  get failing(): boolean {
+    return [...this.outcomes.values()].some((o) => o.failing);
+  }
+
+  isFailing(provider: N): boolean {
+    return this.outcomes.get(provider)?.failing ?? false;
+  }
+
+  outcome(provider: N): { last_success_at: string | null; last_failure: ProviderOutcome['failure'] } {
+    const o = this.outcomes.get(provider);
+    return { last_success_at: o?.success ?? null, last_failure: o?.failure ?? null };
+  }
+
+  health(id: N, base_url: string, license: string, terms: string): z.infer<typeof providerHealth> {
+    return { id, base_url, license, terms, ...this.outcome(id) };
+  }
+}
+
 export interface SourceReport {
   state: SourceState;
   last_ok_at: string | null;

@@ -99,40 +99,29 @@ export const balanceGuide = () => ({ steps: BALANCE_STEPS, example: BALANCE_EXAM
 
 // The signing part alone, for the v2 PaymentRequired that travels in a header (common clients refuse response headers
 // past 16 KiB in all): the three steps that define the bytes and the example's values; the rest is in the 402 body.
-export const balanceSigningGuide = () => {
-  const {
-    secret_seed_hex,
-    wallet,
-    request,
-    input_canonical_json,
-    input_sha256,
-    network,
-    recipient,
-    timestamp,
-    nonce,
-    signed_text,
-    signature_base64,
-  } = BALANCE_EXAMPLE;
-  return {
-    steps: BALANCE_STEPS.filter((s) => /^(Spend|Signed text|input_sha256):/.test(s)),
-    example: {
-      secret_seed_hex,
-      wallet,
-      request,
-      input_canonical_json,
-      input_sha256,
-      network,
-      recipient,
-      timestamp,
-      nonce,
-      signed_text,
-      signature_base64,
-    },
-    more:
-      'The deposit routes, the balance read and the refusal reasons: toll.how_to_pay in the 402 body, ' +
-      'payment.balance at GET /.',
-  };
-};
+// What of the example a signer needs, in the order it is shown.
+const SIGNING_EXAMPLE_FIELDS = [
+  'secret_seed_hex',
+  'wallet',
+  'request',
+  'input_canonical_json',
+  'input_sha256',
+  'network',
+  'recipient',
+  'timestamp',
+  'nonce',
+  'signed_text',
+  'signature_base64',
+] as const;
+type SigningExample = Pick<typeof BALANCE_EXAMPLE, (typeof SIGNING_EXAMPLE_FIELDS)[number]>;
+
+export const balanceSigningGuide = () => ({
+  steps: BALANCE_STEPS.filter((s) => /^(Spend|Signed text|input_sha256):/.test(s)),
+  example: Object.fromEntries(SIGNING_EXAMPLE_FIELDS.map((k) => [k, BALANCE_EXAMPLE[k]])) as SigningExample,
+  more:
+    'The deposit routes, the balance read and the refusal reasons: toll.how_to_pay in the 402 body, ' +
+    'payment.balance at GET /.',
+});
 
 // As Markdown (/llms.txt, /docs source text, MCP instructions): the steps, then the example's exact values.
 export function balanceGuideMarkdown(): string {

@@ -6,9 +6,9 @@ import {
   type BalanceDeployment,
   type BalanceSigned,
 } from './balance-auth';
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { verify, type KeyObject } from 'node:crypto';
+import { ed25519PublicKey } from './ed25519';
 
-const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
 const SIGNATURE_BASE64 = /^[A-Za-z0-9+/]{86}==$/;
 // Importing a key costs more than verifying with it (profiled: 12% of the payments app's CPU on balance calls), and
 // an agent signs many calls with one wallet: keys are kept per wallet, the whole set dropped when it grows past this.
@@ -48,11 +48,7 @@ function keyOf(wallet: string): KeyObject | undefined {
   let key = keys.get(wallet);
   if (key) return key;
   try {
-    key = createPublicKey({
-      key: Buffer.concat([SPKI_ED25519, new PublicKey(wallet).toBytes()]),
-      format: 'der',
-      type: 'spki',
-    });
+    key = ed25519PublicKey(new PublicKey(wallet).toBytes());
   } catch {
     return undefined;
   }

@@ -8,3 +8,4 @@ export * from './payer-proof';
 export * from './balance-guide';
 export * from './balance-signature';
 export * from './receipts';
+export * from './ed25519';

@@ -1,5 +1,6 @@
 import type { PriceSpec } from '@toll/contracts';
-import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { ed25519PrivateKey, rawEd25519PublicKey } from './ed25519';
 
 // Receipts are compact JWS-like strings: base64url(JSON claims) "." base64url(Ed25519 signature).
 // Public, so snake_case like every body we define. The price is shown as everywhere else (decimal USD and its unit);
@@ -25,9 +26,6 @@ export interface ReceiptClaims {
   response_sha256: string | null;
 }
 
-const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
-const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
-
 // The receipt key of a local stack and tests (public, worthless): payments and the gateways share it when no
 // PAYMENTS_RECEIPT_SECRET / GATEWAY_RECEIPT_SECRET is set, so every receipt verifies with one published key.
 export const localReceiptSeed = () => createHash('sha256').update('toll-local-dev:receipt-signer').digest();
@@ -45,12 +43,9 @@ export class ReceiptSigner {
     seed: Buffer,
     private readonly timer: () => (() => void) | undefined = () => undefined,
   ) {
-    this.privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, seed]), format: 'der', type: 'pkcs8' });
+    this.privateKey = ed25519PrivateKey(seed);
     this.publicKey = createPublicKey(this.privateKey);
-    this.publicKeyBase64 = this.publicKey
-      .export({ format: 'der', type: 'spki' })
-      .subarray(SPKI_ED25519.length)
-      .toString('base64');
+    this.publicKeyBase64 = rawEd25519PublicKey(this.publicKey).toString('base64');
   }
 
   sign(claims: ReceiptClaims): string {
@@ -61,15 +56,22 @@ export class ReceiptSigner {
     return receipt;
   }
 
-  check(receipt: string): { valid: true; claims: ReceiptClaims } | { valid: false; reason: string } {
-    const [body, signature, extra] = receipt.split('.');
-    if (!body || !signature || extra !== undefined) return { valid: false, reason: 'malformed' };
-    if (!verify(null, Buffer.from(body), this.publicKey, Buffer.from(signature, 'base64url')))
-      return { valid: false, reason: 'signature_invalid' };
-    try {
-      return { valid: true, claims: JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ReceiptClaims };
-    } catch {
-      return { valid: false, reason: 'malformed' };
-    }
+  check(receipt: string): ReceiptCheck {
+    return checkReceipt(receipt, this.publicKey);
+  }
+}
+
+export type ReceiptCheck = { valid: true; claims: ReceiptClaims } | { valid: false; reason: string };
+
+// A receipt's signature under the signer's public key, and its claims (payments, gateways and @toll/client).
+export function checkReceipt(receipt: string, publicKey: KeyObject): ReceiptCheck {
+  const [body, signature, extra] = receipt.split('.');
+  if (!body || !signature || extra !== undefined) return { valid: false, reason: 'malformed' };
+  if (!verify(null, Buffer.from(body), publicKey, Buffer.from(signature, 'base64url')))
+    return { valid: false, reason: 'signature_invalid' };
+  try {
+    return { valid: true, claims: JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ReceiptClaims };
+  } catch {
+    return { valid: false, reason: 'malformed' };
   }
 }

@@ -1,5 +1,4 @@
-import { parseIp } from '@toll/upstream';
-import { clientKey } from './ip';
+import { clientNetworkKey as clientKey, parseIp } from './public-address';
 
 describe('client keys', () => {
   it('treats an IPv4-mapped address as the IPv4 address', () => {
