@@ -327,4 +327,4 @@ async function reconcileBlocks({ calls, blocks, dbUrl, gateways, t0, workers }) 
   return { counts, failures };
 }
 
-module.exports = { reconcile, reconcileBalance, reconcileBlocks };
+module.exports = { readLedger, reconcile, reconcileBalance, reconcileBlocks };
