@@ -310,7 +310,7 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
   // A lease's next step: a renewal (paid), a release (free), or nothing (the client keeps the bot).
   const nextLeaseStep = (lease, renew) => {
     if (renew) later({ kind: 'renew', lease, attempts: [] });
-    else if (Math.random() < 0.7)
+    else if (Math.random() < 0.85)
       free({
         kind: 'free',
         app: 'messaging',
@@ -384,7 +384,7 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
       free(settle);
     });
   };
-  // A new bot-month; once served, renewed (a third), or released (most of the rest), or kept.
+  // A new bot-month; once served, renewed (a third), or released (most of the rest: the pool must not run dry) or kept.
   const newProvision = () =>
     paidRequest({ ...PROVISION, json: { name: `Chaos bot ${proofs.length + 1}` } }, (proof) => {
       const { lease, bot } = proof.answer;

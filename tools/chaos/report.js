@@ -42,7 +42,7 @@ Three modes, \`npm run chaos -- --mode <mode>\` (or \`CHAOS_MODE\`), each writin
   before the kill is checked on the promoted standby.
 
 Environment: \`CHAOS_DURATION_S\` (180), \`CHAOS_WORKERS\` (8), \`CHAOS_WALLETS\` (4 wallets of 1,900 balance calls),
-\`CHAOS_BLOCKS\` (4 blocks of 1,000 calls), \`CHAOS_BOTS\` (12 bots in the messaging pool), \`CHAOS_READY_TIMEOUT_S\` (180: how
+\`CHAOS_BLOCKS\` (4 blocks of 1,000 calls), \`CHAOS_BOTS\` (40 bots in the messaging pool), \`CHAOS_READY_TIMEOUT_S\` (180: how
 long a process may take to start).
 `;
 

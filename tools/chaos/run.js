@@ -3,9 +3,9 @@
 // call, from a prepaid balance, on prepaid blocks, spend checks and bot-months), then every paid request reconciled
 // against the payments ledger, the owner's balance read and what the client saw, and spend's and messaging's state
 // against what their clients were told. Exits 1 if a payment was lost or charged twice, a call served without a
-// charge, or a guarantee of spend or messaging broken. Modes (tools/chaos/faults.js): single = one nats-server and one Postgres, seven faults;
-// cluster = three nats-servers joined by routes, the gateways' node killed, then another; failover = a primary and a
-// synchronous standby behind a TCP proxy, the primary killed and the standby promoted.
+// charge, or a guarantee of spend or messaging broken. Modes (tools/chaos/faults.js): single = one nats-server and
+// one Postgres, seven faults; cluster = three nats-servers joined by routes, the gateways' node killed, then another;
+// failover = a primary and a synchronous standby behind a TCP proxy, the primary killed and the standby promoted.
 // Everything is private to the run (NATS, Postgres clusters in a temp dir, the local chain, the fake upstream), so
 // killing and restarting them disturbs nothing else on the machine.
 const { execFile } = require('node:child_process');
@@ -38,8 +38,8 @@ const HOLD_TTL_S = 10;
 // Spend agents (a policy each, daily limit in cents: reached during the load) and the bot pool (managed bots of the
 // fake Bot API).
 const AGENTS = 2;
-const DAILY_CENTS = 3_000;
-const BOTS = Number(process.env.CHAOS_BOTS ?? 12);
+const DAILY_CENTS = 25_000;
+const BOTS = Number(process.env.CHAOS_BOTS ?? 40);
 const REPLICAS = { payments: 2, devutils: 2, weather: 1, rpc: 1, spend: 2, messaging: 2, gateway: 2 };
 
 const log = (msg) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${msg}`);

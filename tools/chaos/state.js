@@ -28,15 +28,14 @@ async function inParallel(items, n, fn) {
 
 const servedAnswer = (proof) => proof.attempts.some((a) => a.status === 200) && proof.answer;
 
-// A free step that never got an answer (no answer, or a 5xx) is sent once more after the load, as the client would:
-// up to 4 tries, 3 s apart. A step the load never sent is not sent now: the client never asked for it.
+// A free step that never got an answer (no answer, or a 5xx) is sent once more after the load, as the client would,
+// asking again 3 s apart for up to a minute. A step the load never sent is not sent now: the client never asked for it.
 async function finishFreeSteps(steps, gateways, t0, workers) {
   const open = steps.filter((j) => j.attempts.length && j.attempts.every(freeFailed));
   await inParallel(open, workers, async (j) => {
-    for (let i = 1; i <= 4; i++) {
-      if (!freeFailed(await sendFree(j, gateways, t0, 'final'))) return;
-      if (i < 4) await new Promise((r) => setTimeout(r, 3_000));
-    }
+    const end = Date.now() + 60_000;
+    while (freeFailed(await sendFree(j, gateways, t0, 'final')) && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 3_000));
   });
 }
 
