@@ -60,6 +60,8 @@ const PROVISION = {
   operationId: 'messaging.provision',
   app: 'messaging',
 };
+// Leases the client keeps to the end (the rest are released), out of a pool of CHAOS_BOTS (40).
+const KEPT_LEASES = 8;
 // Per-transaction limit of the chaos agents' policies: a check asks 1 to this many cents.
 const SPEND_PER_TX_CENTS = 500;
 // A free step (confirm, void, release) is retried on no answer or a 5xx; anything else is its answer.
@@ -307,10 +309,12 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
     return true;
   };
 
-  // A lease's next step: a renewal (paid), a release (free), or nothing (the client keeps the bot).
+  // A lease's next step: a renewal (paid), a release (free), or nothing (the client keeps the bot; a few only, so the
+  // pool never runs dry and a proof refused for an empty pool is served by a later try).
+  let kept = 0;
   const nextLeaseStep = (lease, renew) => {
     if (renew) later({ kind: 'renew', lease, attempts: [] });
-    else if (Math.random() < 0.85)
+    else if (kept >= KEPT_LEASES || Math.random() < 0.85)
       free({
         kind: 'free',
         app: 'messaging',
@@ -320,6 +324,7 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
         json: { lease_id: lease.id, lease_key: lease.key },
         attempts: [],
       });
+    else kept++;
   };
 
   const attempt = {
@@ -384,7 +389,7 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
       free(settle);
     });
   };
-  // A new bot-month; once served, renewed (a third), or released (most of the rest: the pool must not run dry) or kept.
+  // A new bot-month; once served, renewed (a third), or released, or kept.
   const newProvision = () =>
     paidRequest({ ...PROVISION, json: { name: `Chaos bot ${proofs.length + 1}` } }, (proof) => {
       const { lease, bot } = proof.answer;
