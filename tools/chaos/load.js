@@ -432,6 +432,14 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
     }
   };
   await Promise.all(Array.from({ length: workers }, worker));
+  // A confirm, void or release the client had decided on is still sent once (a renewal not yet paid is dropped): a
+  // client that stops does not abandon a bot it meant to give back.
+  const decided = pending.filter((j) => j.kind === 'free');
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (decided.length) await attempt.free(decided.shift());
+    }),
+  );
   return { proofs, balanceCalls, blockCalls, freeSteps, leases, challengeFailures, ...stats };
 }
 
