@@ -260,7 +260,7 @@ ${['spend', 'messaging']
 |---|---|
 | bot-months paid (0.50 each, per call, payer proof) / renewals paid | ${m.provisionsPaid} / ${m.renewalsPaid} |
 | leases served to a client (${m.provisionsServedAfterLoad} of them only by the try after the load) / renewals served | ${m.leasesServed + m.provisionsServedAfterLoad} / ${m.renewalsServed} |
-| released (answered) / release never answered / kept to the end (at most 8 by choice, plus those whose renewal was still to come when the load stopped) | ${m.released} / ${m.releasesUnanswered} / ${m.keptOpen} |
+| released (answered) / release never answered / never released (kept by choice, at most 8; served only after the load; or a renewal still to come when it stopped) | ${m.released} / ${m.releasesUnanswered} / ${m.keptOpen} |
 | leases in the database | ${m.leasesInDb} |
 | **served leases missing, on another bot, or not open while the client still holds them** | **${m.servedMissing}** |
 | **served renewals missing** / leases whose end ≠ start + 30 days per month | **${m.renewalsMissing}** / ${m.endsWrong} |
