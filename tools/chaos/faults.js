@@ -11,7 +11,22 @@ const { connections, sleep, waitFor } = require('./stack');
 
 const s = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
-function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures, proxies, dbProxy, gateways }) {
+// Weather proofs paid before the circuit fault, redeemed while the circuit is open (each must be refused with 503
+// before anything is charged) and again after it closed (each must be served).
+const PREPAID = 3;
+
+function faultPlan({
+  mode,
+  durationS,
+  stack,
+  postgres,
+  upstream,
+  weatherFixtures,
+  proxies,
+  dbProxy,
+  gateways,
+  prepaid,
+}) {
   if (mode === 'cluster') return clusterPlan({ durationS, stack });
   if (mode === 'failover') return failoverPlan({ durationS, postgres, dbProxy });
   const slot = (durationS * 1000) / 8;
@@ -52,6 +67,10 @@ function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures
       circuit: true,
       name: `weather upstream down (503 to every request, its root included) for ${s(hang)}`,
       run: async (entry) => {
+        // Paid while the provider is up, before the circuit can open.
+        entry.prepaid = [];
+        for (let i = 0; i < PREPAID; i++)
+          entry.prepaid.push(await prepaid.pay(`/toll/weather/current?lat=${(30 + i).toFixed(2)}&lon=9.00`));
         upstream.use(weatherFixtures.down);
         // Beside the load, one unpaid weather request a second: a 402 (pay to proceed) or a 503 before any payment.
         entry.asks = [];
@@ -68,15 +87,40 @@ function faultPlan({ mode, durationS, stack, postgres, upstream, weatherFixtures
               () => 0,
             );
             entry.asks.push({ at, status });
+            if (status === 503 && at < healedAt) entry.openSeenAt ??= at;
             if (at > healedAt && status === 402) return;
             await sleep(1_000 - (Date.now() - at));
+          }
+        })();
+        // Once an unpaid request sees the circuit open: each prepaid proof once, and its ledger row right after.
+        const whileOpen = (async () => {
+          while (entry.openSeenAt === undefined && Date.now() < healedAt) await sleep(200);
+          if (entry.openSeenAt === undefined) return;
+          for (const proof of entry.prepaid) {
+            const r = await prepaid.redeem(proof);
+            const row = await prepaid.ledger(proof.signature);
+            proof.whileOpen = {
+              status: r.status,
+              reason: r.reason,
+              unused: r.body?.error?.details?.payment?.status === 'unused',
+              settled: row?.settled ?? 0,
+              creditsUsed: row?.credits_used ?? 0,
+            };
           }
         })();
         await sleep(hang);
         upstream.use([weatherFixtures.ok]);
         healedAt = Date.now();
         entry.upstreamHealedAt = healedAt;
-        await asking;
+        await Promise.all([asking, whileOpen]);
+        // Closed again (an unpaid request got its 402): the same proofs must buy their calls now.
+        for (const proof of entry.prepaid) {
+          for (let i = 0; i < 5 && !proof.attempts.some((a) => a.status === 200); i++) {
+            if (i) await sleep(2_000);
+            await prepaid.redeem(proof);
+          }
+          proof.servedAfterClose = proof.attempts.some((a) => a.status === 200);
+        }
       },
     },
     {

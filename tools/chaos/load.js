@@ -1,11 +1,20 @@
-// Steady paid load of three kinds. Per call: each worker asks a random gateway for a 402, pays it on the local chain
+// Steady paid load of five kinds. Per call: each worker asks a random gateway for a 402, pays it on the local chain
 // (USDC memo flow), redeems the proof on a random gateway and records what it saw; a proof that was not served is
 // retried later, unchanged: a failed attempt must have left it redeemable (hold released, or expired after the hold
 // TTL). Balance: signed calls from wallets that deposited once before the load. Block: calls on prepaid RPC blocks
 // bought before the load. Balance and block calls carry an Idempotency-Key per logical call and are retried with it, so
 // a call whose answer was lost is redelivered (debited, or its credit used, once) and the client ends up holding it.
+// Spend and messaging change state: a spend check (paid per call, payer proof) reserves budget and is then confirmed
+// or voided (free); a bot-month (paid per call, payer proof) leases a bot, which is then renewed (paid) and released
+// (free), or kept. Their free steps are retried until they get an answer that is not a failure of ours.
 const { Connection, Keypair } = require('@solana/web3.js');
-const { balanceDeployment, balanceHeaders, memoPaymentInstructions, sendAndConfirm } = require('@toll/client');
+const {
+  balanceDeployment,
+  balanceHeaders,
+  memoPaymentInstructions,
+  payerProofHeaders,
+  sendAndConfirm,
+} = require('@toll/client');
 const { createHash, randomUUID } = require('node:crypto');
 const { sleep } = require('./stack');
 
@@ -41,8 +50,24 @@ const PER_CALL = [
   () => '/toll/devutils/gen/uuid',
   () => `/toll/weather/current?lat=${coordinate(40, 20)}&lon=${coordinate(0, 20)}`,
 ];
-// Of every six new calls: three paid per call (two uuid, one weather), two from a balance, one on a block.
-const KINDS = ['call', 'call', 'call', 'balance', 'balance', 'block'];
+// Of every eight new calls: three paid per call (two uuid, one weather), two from a balance, one on a block, one spend
+// check and one bot-month.
+const KINDS = ['call', 'call', 'call', 'balance', 'balance', 'block', 'spend', 'messaging'];
+const SPEND_CHECK = { path: '/toll/spend/check', method: 'POST', operationId: 'spend.check', app: 'spend' };
+const PROVISION = {
+  path: '/toll/messaging/provision',
+  method: 'POST',
+  operationId: 'messaging.provision',
+  app: 'messaging',
+};
+// Leases the client keeps to the end (the rest are released), out of a pool of CHAOS_BOTS (40).
+const KEPT_LEASES = 8;
+// Per-transaction limit of the chaos agents' policies: a check asks 1 to this many cents.
+const SPEND_PER_TX_CENTS = 500;
+// A free step (confirm, void, release) is retried on no answer or a 5xx; anything else is its answer.
+const freeFailed = (r) => r.status === 0 || r.status >= 500;
+// How long a client waits before the next step of a spend or a lease, so the steps of many overlap the faults.
+const stepDelay = () => 1_000 + Math.random() * 4_000;
 
 // One HTTP answer reduced to status and reason (a 402's `error`, the refusal reason, or the envelope's code), whether
 // it was a redelivery of an answer already paid for, its receipt, and the body (with a digest to compare redeliveries).
@@ -95,8 +120,11 @@ async function redeem(proof, gateways, t0, phase, path = proof.path) {
   const sep = path.includes('?') ? '&' : '?';
   const started = Date.now();
   const r = await call(`${pick(gateways)}${path}${sep}toll_memo=${encodeURIComponent(proof.memo)}`, {
-    headers: { 'x-payment-tx': proof.signature },
+    method: proof.method,
+    json: proof.json,
+    headers: { 'x-payment-tx': proof.signature, ...proof.payerProof },
   });
+  if (r.status === 200 && !proof.answer) proof.answer = r.body;
   proof.attempts.push({
     at: started - t0,
     ms: Date.now() - started,
@@ -135,6 +163,15 @@ async function spendBlock(job, gateways, t0, phase) {
   return r;
 }
 
+// A free step of a spend or a lease (confirm, void, release): the same body every try.
+async function sendFree(job, gateways, t0, phase) {
+  const started = Date.now();
+  const r = await call(`${pick(gateways)}${job.path}`, { method: 'POST', json: job.json });
+  job.attempts.push({ at: started - t0, ms: Date.now() - started, phase, status: r.status, reason: r.reason });
+  if (r.status === 200 && !job.answer) job.answer = r.body;
+  return r;
+}
+
 // Asks for a 402 and pays it on chain; returns the proof, or throws.
 async function payChallenge(gateways, connection, payer, path, { method = 'GET', json, asset = 'USDC' } = {}) {
   const challenge = await call(`${gateways[0]}${path}`, { method, json });
@@ -149,11 +186,23 @@ async function payChallenge(gateways, connection, payer, path, { method = 'GET',
 }
 
 // Before the load: wallets that deposited 10 USD each (paid in SOL by the wallet itself, so it is the one credited),
-// and prepaid RPC blocks of 1,000 calls (paid in USDC by the demo wallet, not yet redeemed).
-async function prepareAccounts({ gateways, chain, wallets, blocks }) {
+// prepaid RPC blocks of 1,000 calls (paid in USDC by the demo wallet, not yet redeemed), and spend agents whose
+// policies (free to write) allow 1 to 500 cents a check and dailyCents a day, so the load reaches the limit.
+async function prepareAccounts({ gateways, chain, wallets, blocks, agents, dailyCents }) {
   const connection = new Connection(chain.url, 'confirmed');
   const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
-  const accounts = { wallets: [], blocks: [], depositSignatures: [] };
+  const accounts = { wallets: [], blocks: [], depositSignatures: [], agents: [] };
+  for (let i = 1; i <= agents; i++) {
+    const id = `chaos-agent-${i}`;
+    const written = await call(`${gateways[0]}/toll/spend/policy`, {
+      method: 'POST',
+      json: { agent_id: id, per_tx_limit_cents: SPEND_PER_TX_CENTS, daily_limit_cents: dailyCents },
+    });
+    if (written.status !== 200 || written.body?.outcome !== 'created')
+      throw new Error(`spend policy of ${id} answered ${written.status} ${written.reason ?? ''}`);
+    const { check_key: checkKey, read_key: readKey } = written.body.credentials;
+    accounts.agents.push({ id, checkKey, readKey, dailyCents });
+  }
   const deployment = await balanceDeployment(gateways[0]);
   for (let i = 0; i < wallets; i++) {
     const keypair = Keypair.generate();
@@ -188,8 +237,10 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
   const proofs = [];
   const balanceCalls = [];
   const blockCalls = [];
+  const freeSteps = []; // confirms, voids and releases, each with every try
+  const leases = []; // bot-months the client was served: lease id, key, bot, token
   const pending = []; // calls waiting for their next try
-  // Challenges refused before anything was paid: when and why (a circuit open answers 503 here).
+  // Challenges refused before anything was paid: when and why (a circuit open, or an empty bot pool, answers 503 here).
   const challengeFailures = [];
   const stats = { paymentFailures: 0, walletsUsedUp: 0, blocksUsedUp: 0 };
 
@@ -198,23 +249,27 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
     job.retryAt = Date.now() + retryDelay(job.attempts.length);
     pending.push(job);
   };
-  const attempt = {
-    call: async (proof) =>
-      retryLater(proof, await redeem(proof, gateways, t0, 'load'), (reason) => RETRYABLE_402.has(reason)),
-    balance: async (job) =>
-      retryLater(job, await spendBalance(job, gateways, t0, 'load'), (reason) => !FINAL_402.has(reason)),
-    block: async (job) =>
-      retryLater(job, await spendBlock(job, gateways, t0, 'load'), (reason) => !FINAL_402.has(reason)),
+  const later = (job) => {
+    job.retryAt = Date.now() + stepDelay();
+    pending.push(job);
+  };
+  const free = (job) => {
+    freeSteps.push(job);
+    later(job);
   };
 
-  const newPaidRequest = async () => {
-    const path = pick(PER_CALL)();
+  // One paid request (spec: path, and for a POST its method, body and operationId): a 402 from a random gateway, paid
+  // on chain, redeemed. An operation whose answer is a credential takes the payer's signature with the proof. then:
+  // the client's next step, once the proof is first served. False when the challenge failed (nothing was paid).
+  const paidRequest = async (spec, then) => {
+    const { path, method, json, operationId } = spec;
     const started = Date.now();
-    const challenge = await call(`${pick(gateways)}${path}`);
+    const challenge = await call(`${pick(gateways)}${path}`, { method, json });
     if (challenge.status !== 402 || !challenge.body?.toll) {
       // Nothing paid yet, so nothing to reconcile; back off while the fault lasts.
       challengeFailures.push({ at: started - t0, path, status: challenge.status, reason: challenge.reason });
-      return sleep(250);
+      await sleep(250);
+      return false;
     }
     let signature;
     try {
@@ -225,12 +280,123 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
       );
     } catch (e) {
       stats.paymentFailures++;
-      return console.error(`payment failed on the local chain: ${e.message}`);
+      console.error(`payment failed on the local chain: ${e.message}`);
+      return false;
     }
-    const proof = { kind: 'call', path, memo: challenge.body.toll.memo, signature, attempts: [] };
+    const memo = challenge.body.toll.memo;
+    const proof = {
+      kind: 'call',
+      app: spec.app ?? path.split('/')[2],
+      path,
+      method,
+      json,
+      memo,
+      signature,
+      attempts: [],
+      then,
+    };
+    if (spec.renewalOf) proof.renewalOf = spec.renewalOf;
+    if (operationId)
+      proof.payerProof = payerProofHeaders(
+        operationId,
+        memo,
+        `${gateways[0]}${path}`,
+        { method, body: JSON.stringify(json) },
+        payer,
+      );
     proofs.push(proof);
     await attempt.call(proof);
+    return true;
   };
+
+  // A lease's next step: a renewal (paid), a release (free), or nothing (the client keeps the bot; a few only, so the
+  // pool never runs dry and a proof refused for an empty pool is served by a later try).
+  let kept = 0;
+  const nextLeaseStep = (lease, renew) => {
+    if (renew) later({ kind: 'renew', lease, attempts: [] });
+    else if (kept >= KEPT_LEASES || Math.random() < 0.85)
+      free({
+        kind: 'free',
+        app: 'messaging',
+        op: 'release',
+        lease,
+        path: '/toll/messaging/release',
+        json: { lease_id: lease.id, lease_key: lease.key },
+        attempts: [],
+      });
+    else kept++;
+  };
+
+  const attempt = {
+    call: async (proof) => {
+      const r = await redeem(proof, gateways, t0, 'load');
+      retryLater(proof, r, (reason) => RETRYABLE_402.has(reason));
+      if (r.status === 200 && proof.then) {
+        const then = proof.then;
+        proof.then = undefined;
+        then(proof);
+      }
+    },
+    balance: async (job) =>
+      retryLater(job, await spendBalance(job, gateways, t0, 'load'), (reason) => !FINAL_402.has(reason)),
+    block: async (job) =>
+      retryLater(job, await spendBlock(job, gateways, t0, 'load'), (reason) => !FINAL_402.has(reason)),
+    free: async (job) => {
+      const r = await sendFree(job, gateways, t0, 'load');
+      if (freeFailed(r)) {
+        job.retryAt = Date.now() + retryDelay(job.attempts.length);
+        pending.push(job);
+      }
+    },
+    renew: async (job) => {
+      const { lease } = job;
+      const paid = await paidRequest(
+        { ...PROVISION, json: { lease_id: lease.id, lease_key: lease.key }, renewalOf: lease },
+        (proof) => {
+          lease.token = proof.answer.bot.token;
+          nextLeaseStep(lease, false);
+        },
+      );
+      if (!paid) later(job); // the challenge failed: nothing paid, ask again
+    },
+  };
+
+  const newPaidRequest = () => paidRequest({ path: pick(PER_CALL)() });
+  // A check of a random agent's budget; once allowed, confirmed in full, confirmed for half, or voided (a third each).
+  const newSpendCheck = () => {
+    const agent = pick(accounts.agents);
+    const json = {
+      agent_id: agent.id,
+      amount_usd_cents: 1 + Math.floor(Math.random() * SPEND_PER_TX_CENTS),
+      category: 'weather',
+      check_key: agent.checkKey,
+    };
+    return paidRequest({ ...SPEND_CHECK, json }, (proof) => {
+      if (proof.answer.decision !== 'allow') return;
+      const body = { agent_id: agent.id, decision_id: proof.answer.decision_id };
+      const r = Math.random();
+      const op = r < 1 / 3 ? 'void' : 'confirm';
+      const settle = {
+        kind: 'free',
+        app: 'spend',
+        op,
+        check: proof,
+        path: `/toll/spend/${op}`,
+        json: r < 2 / 3 ? body : { ...body, amount_usd_cents: Math.ceil(json.amount_usd_cents / 2) },
+        attempts: [],
+      };
+      proof.settle = settle;
+      free(settle);
+    });
+  };
+  // A new bot-month; once served, renewed (a third), or released, or kept.
+  const newProvision = () =>
+    paidRequest({ ...PROVISION, json: { name: `Chaos bot ${proofs.length + 1}` } }, (proof) => {
+      const { lease, bot } = proof.answer;
+      const held = { proof, id: lease.lease_id, key: lease.lease_key, username: bot.username, token: bot.token };
+      leases.push(held);
+      nextLeaseStep(held, Math.random() < 1 / 3);
+    });
   // A new logical call on the first wallet (block) with calls left; none left: a per-call request instead.
   const newBalanceCall = async () => {
     const wallet = accounts.wallets.find((w) => w.started < CALLS_PER_WALLET);
@@ -248,7 +414,13 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
     blockCalls.push(job);
     await attempt.block(job);
   };
-  const start = { call: newPaidRequest, balance: newBalanceCall, block: newBlockCall };
+  const start = {
+    call: newPaidRequest,
+    balance: newBalanceCall,
+    block: newBlockCall,
+    spend: newSpendCheck,
+    messaging: newProvision,
+  };
 
   const worker = async () => {
     while (Date.now() < until()) {
@@ -260,7 +432,25 @@ async function runLoad({ gateways, chain, accounts, workers, t0, until }) {
     }
   };
   await Promise.all(Array.from({ length: workers }, worker));
-  return { proofs, balanceCalls, blockCalls, challengeFailures, ...stats };
+  // A confirm, void or release the client had decided on is still sent once (a renewal not yet paid is dropped): a
+  // client that stops does not abandon a bot it meant to give back.
+  const decided = pending.filter((j) => j.kind === 'free');
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (decided.length) await attempt.free(decided.shift());
+    }),
+  );
+  return { proofs, balanceCalls, blockCalls, freeSteps, leases, challengeFailures, ...stats };
 }
 
-module.exports = { runLoad, prepareAccounts, redeem, spendBalance, spendBlock, call };
+module.exports = {
+  runLoad,
+  prepareAccounts,
+  payChallenge,
+  redeem,
+  sendFree,
+  spendBalance,
+  spendBlock,
+  call,
+  freeFailed,
+};

@@ -22,7 +22,11 @@ const INTRO = `# Reliability
 schedule, then reconciles every paid request against the payments ledger (\`payments\`, \`holds\`), the owner's balance
 read and what the client saw. Three kinds of paid call: per call (a proof per request), from a prepaid balance (signed
 headers) and on a prepaid RPC block. A request is either served and charged exactly once, or not charged and still
-payable; the run exits non-zero otherwise. Not part of \`npm test\`; it needs the built apps, \`nats-server\` and the
+payable. Two groups that keep state are under the same load and faults, each with its own database on the same
+Postgres: spend (checks paid per call, then confirmed or voided) and messaging (bot-months paid per call, renewed,
+released); afterwards their databases are set against what their clients were told (every answered decision, reservation
+and lease there exactly as told, no agent over its daily limit at any moment, no bot leased to two holders at once).
+The run exits non-zero on any violation. Not part of \`npm test\`; it needs the built apps, \`nats-server\` and the
 PostgreSQL server binaries (it creates its own clusters in a temp dir and removes them at the end).
 
 Three modes, \`npm run chaos -- --mode <mode>\` (or \`CHAOS_MODE\`), each writing its own section below:
@@ -38,7 +42,8 @@ Three modes, \`npm run chaos -- --mode <mode>\` (or \`CHAOS_MODE\`), each writin
   before the kill is checked on the promoted standby.
 
 Environment: \`CHAOS_DURATION_S\` (180), \`CHAOS_WORKERS\` (8), \`CHAOS_WALLETS\` (4 wallets of 1,900 balance calls),
-\`CHAOS_BLOCKS\` (4 blocks of 1,000 calls), \`CHAOS_READY_TIMEOUT_S\` (180: how long a process may take to start).
+\`CHAOS_BLOCKS\` (4 blocks of 1,000 calls), \`CHAOS_BOTS\` (40 bots in the messaging pool), \`CHAOS_READY_TIMEOUT_S\` (180: how
+long a process may take to start).
 `;
 
 function tally(items, key) {
@@ -77,6 +82,19 @@ function circuitFigures(fault, load, t0) {
         .map(([k, n]) => `${n} × ${k}`)
         .join(', ') || 'none',
     closedAfterHealS: reopened ? sec(reopened.at - healed) : 'not within 120 s',
+    prepaid: (fault.prepaid ?? []).length,
+    prepaidRefused: (fault.prepaid ?? []).filter(
+      (p) =>
+        p.whileOpen?.status === 503 && p.whileOpen.unused && p.whileOpen.settled === 0 && p.whileOpen.creditsUsed === 0,
+    ).length,
+    prepaidOpenAnswers:
+      tally(
+        (fault.prepaid ?? []).map((p) => p.whileOpen),
+        (w) => (w ? `${w.status} ${w.reason ?? ''}, settled ${w.settled}, credits used ${w.creditsUsed}` : 'not sent'),
+      )
+        .map(([k, n]) => `${n} × ${k}`)
+        .join('; ') || 'none',
+    prepaidServed: (fault.prepaid ?? []).filter((p) => p.servedAfterClose).length,
   };
 }
 
@@ -96,7 +114,7 @@ function failoverFigures(fault, jobs, t0) {
   const lastFail = failed.filter((a) => a.at + a.ms < kill + 120_000).at(-1);
   const acked = jobs.filter((j) => j.attempts.some((a) => a.status === 200 && a.at + a.ms < kill));
   const good = new Set(['servedFirstTry', 'servedAfterRetry', 'served']);
-  const present = acked.filter((j) => good.has(j.verdict) && !j.block?.wrong);
+  const present = acked.filter((j) => good.has(j.verdict) && !j.block?.wrong && !j.stateWrong);
   return {
     rtoS: firstFail && recovered ? sec(recovered.at + recovered.ms - (firstFail.at + firstFail.ms)) : '–',
     firstFailS: firstFail ? sec(firstFail.at + firstFail.ms - kill) : '–',
@@ -105,18 +123,30 @@ function failoverFigures(fault, jobs, t0) {
     failedCount: failed.filter((a) => a.at + a.ms < kill + 120_000).length,
     promotedS: sec(fault.promotedAt - fault.killedAt),
     acked: acked.length,
-    ackedByKind: tally(acked, (j) => j.kind)
+    ackedByKind: tally(acked, kindOf)
       .map(([k, n]) => `${n} ${k}`)
       .join(', '),
     present: present.length,
   };
 }
 
+// The label of a call in the tallies: its kind, or for spend and messaging the operation.
+const kindOf = (job) =>
+  job.kind === 'free'
+    ? `${job.app} ${job.op} (free)`
+    : job.app === 'spend'
+      ? 'spend check'
+      : job.app === 'messaging'
+        ? job.renewalOf
+          ? 'bot renewal'
+          : 'bot-month'
+        : job.kind;
+
 function writeReport({ mode, command, setup, t0, timeline, load, result, logDir }) {
-  const { counts, failures, holds, balance, blocks } = result;
+  const { counts, failures, holds, balance, blocks, spend, messaging } = result;
   const jobs = [...load.proofs, ...load.balanceCalls, ...load.blockCalls];
-  const loadAttempts = jobs.flatMap((p) =>
-    p.attempts.filter((a) => a.phase === 'load').map((a) => ({ ...a, kind: p.kind })),
+  const loadAttempts = [...jobs, ...load.freeSteps].flatMap((p) =>
+    p.attempts.filter((a) => a.phase === 'load').map((a) => ({ ...a, kind: kindOf(p) })),
   );
   const notServed = loadAttempts.filter((a) => a.status !== 200);
   const faultRows = timeline.map((f, i) => {
@@ -139,12 +169,20 @@ function writeReport({ mode, command, setup, t0, timeline, load, result, logDir 
   const served = counts.servedFirstTry + counts.servedAfterRetry;
   const b = balance.counts;
   const k = blocks.counts;
+  const sp = spend.counts;
+  const m = messaging.counts;
   const blockLost = blocks.failures.filter((f) => f.verdict === 'chargedWithoutAnswer').length;
   const blockUncharged = blocks.failures.filter((f) => f.verdict === 'servedUncharged').length;
   const lost = counts.lost + b.chargedWithoutReceipt + blockLost;
   const doubleCharged = counts.doubleCharged + b.doubleCharged + k.doubleCharged;
   const servedUncharged = counts.servedUncharged + b.servedUncharged + blockUncharged;
+  const circuit = timeline.find((f) => f.circuit);
+  const c = circuit && circuitFigures(circuit, load, t0);
+  const prepaidPass = !c || (c.prepaidRefused === c.prepaid && c.prepaidServed === c.prepaid);
   const pass =
+    prepaidPass &&
+    spend.pass &&
+    messaging.pass &&
     lost === 0 &&
     doubleCharged === 0 &&
     servedUncharged === 0 &&
@@ -159,6 +197,14 @@ function writeReport({ mode, command, setup, t0, timeline, load, result, logDir 
   const headline = `| kind | paid calls | **lost** | **double-charged** | **served without charge** |
 |---|---|---|---|---|
 | per call (proof per request) | ${counts.sent} | **${counts.lost}** | **${counts.doubleCharged}** | **${counts.servedUncharged}** |
+${['spend', 'messaging']
+  .map((app) => {
+    const mine = load.proofs.filter((p) => p.app === app);
+    const n = (v) => mine.filter((p) => p.verdict === v).length;
+    const label = app === 'spend' ? 'spend checks (payer proof)' : 'bot-months and renewals (payer proof)';
+    return `| … of which ${label} | ${mine.length} | **${n('lost')}** | **${n('doubleCharged')}** | **${n('servedUncharged')}** |`;
+  })
+  .join('\n')}
 | prepaid balance (signed calls) | ${b.sent} | **${b.chargedWithoutReceipt}** | **${b.doubleCharged}** | **${b.servedUncharged}** |
 | prepaid RPC block | ${k.sent} | **${blockLost}** | **${k.doubleCharged}** | **${blockUncharged}** |
 | all | ${counts.sent + b.sent + k.sent} | **${lost}** | **${doubleCharged}** | **${servedUncharged}** |`;
@@ -195,15 +241,48 @@ function writeReport({ mode, command, setup, t0, timeline, load, result, logDir 
 | credits used in the ledger / calls served | ${k.creditsUsed} / ${k.served + k.servedFinal} |
 | **double-charged** (two first servings for one key) | **${k.doubleCharged}** |
 | blocks whose credits used ≠ calls served, or with a live hold | ${k.blocksWrong} |
-| replays with the same key redelivered (no credit taken) | ${k.replaysRedelivered} / ${k.replays} |`;
-  const circuit = timeline.find((f) => f.circuit);
-  const c = circuit && circuitFigures(circuit, load, t0);
+| replays with the same key redelivered (no credit taken) | ${k.replaysRedelivered} / ${k.replays} |
+
+| spend governance (${spend.agents.length} agents, daily limit ${spend.agents[0]?.dailyCents} cents each, 1-500 cents a check) | count |
+|---|---|
+| checks paid (0.01 each, per call, payer proof) / answered to the client | ${sp.paid} / ${sp.answered} |
+| allowed / denied (of them over the daily limit) | ${sp.allowed} / ${sp.denied} (${sp.deniedDailyLimit}) |
+| allowed, then confirmed / voided / the step never answered (its state taken as the database has it) | ${sp.confirmed} / ${sp.voided} / ${sp.settleUnanswered} |
+| audit entries / reservations in the database | ${sp.auditEntries} / ${sp.reservations} |
+| **answered checks missing from the audit, or with another decision or amount** | **${sp.answeredMissing}** |
+| **reservations not as the client left them** (missing, another amount, a denial reserved, not confirmed or voided as answered) | **${sp.reservationsWrong}** |
+| **agents whose usage exceeded the daily limit at any moment** (rebuilt from the reservations) / allowed decisions that saw usage over it | **${sp.overLimit}** / ${sp.allowedOverLimit} |
+| per agent: highest usage / usage at the end / the owner's policy read (cents) | ${spend.agents.map((a) => `${a.maxUsedCents} / ${a.usedCents} / ${a.readUsedCents}`).join('; ')} |
+| policy reads that disagree with the reservations | ${sp.usageReadsWrong} |
+| decisions no client was answered (the call failed after the check committed, the retried proof decided again; not charged) / of them allowed, still reserved | ${sp.orphanDecisions} / ${sp.orphanAllowed} |
+
+| messaging bot pool (${m.seeded} bots seeded) | count |
+|---|---|
+| bot-months paid (0.50 each, per call, payer proof) / renewals paid | ${m.provisionsPaid} / ${m.renewalsPaid} |
+| leases served to a client (${m.provisionsServedAfterLoad} of them only by the try after the load) / renewals served | ${m.leasesServed + m.provisionsServedAfterLoad} / ${m.renewalsServed} |
+| released (answered) / release never answered / never released (kept by choice, at most 8; served only after the load; or a renewal still to come when it stopped) | ${m.released} / ${m.releasesUnanswered} / ${m.keptOpen} |
+| leases in the database | ${m.leasesInDb} |
+| **served leases missing, on another bot, or not open while the client still holds them** | **${m.servedMissing}** |
+| **served renewals missing** / leases whose end ≠ start + 30 days per month | **${m.renewalsMissing}** / ${m.endsWrong} |
+| **answered releases that did not end their lease** | **${m.releasesWrong}** |
+| **bots leased to two holders at once** (overlapping leases of one bot) / bots whose state disagrees with their open leases | **${m.overlaps}** / ${m.stateWrong} |
+| tokens wrong (a held lease's token not the bot's, or a released and reset bot still taking the old one) | ${m.tokensWrong} |
+| bots in the pool at the end (${m.bots} of ${m.seeded}) | ${Object.entries(m.states)
+    .map(([state, n]) => `${n} ${state}`)
+    .join(', ')} |
+| leases no client was served (the bot leased, the call failed after, the retried proof leased another; not charged) / still open | ${m.orphanLeases} / ${m.orphanOpen} |
+| renewals applied beyond those served (same cause: a retried renewal proof renewed again; charged once) | ${m.renewalsBeyondServed} |`;
   const circuitText = c
     ? `\n### Circuit (fault ${timeline.indexOf(circuit) + 1})\n\nWhile the weather upstream answered 503 (its root too, so the background probes, every 5 s here, saw it down), one unpaid
 \`GET /toll/weather/current\` a second was sent beside the load: **${c.refused} of ${c.asked} were refused with 503 before any payment**
 (no 402, nothing to pay; the first ${c.firstRefusedS} s after the fault began; other answers: ${c.other}), the rest got the 402. Paid weather calls of the load that
 failed meanwhile: ${c.failedPaid} (${c.failedPaidReasons}; released, reconciled above). After the upstream healed, the first 402 came back
-after **${c.closedAfterHealS} s** (the probe seeing the provider up again).\n`
+after **${c.closedAfterHealS} s** (the probe seeing the provider up again).
+
+A paid proof meeting the open circuit: ${c.prepaid} weather calls were paid before the outage began; once an unpaid request saw the
+circuit open, each was redeemed: **${c.prepaidRefused} of ${c.prepaid} refused with 503 before any charge** (the error's \`payment.status\`
+"unused", nothing settled and no credit used in the ledger right after; answers: ${c.prepaidOpenAnswers}); after the circuit closed
+the same proofs were redeemed again: **${c.prepaidServed} of ${c.prepaid} served** (charged once, reconciled above).\n`
     : '';
   const failover = timeline.find((f) => f.failover && f.killedAt);
   const f = failover && failoverFigures(failover, jobs, t0);
@@ -211,7 +290,8 @@ after **${c.closedAfterHealS} s** (the probe seeing the provider up again).\n`
     ? `\n### Failover: RTO and RPO\n\nThe standby was promoted ${f.promotedS} s after the kill. **RTO ${f.rtoS} s**: the first failed answer came ${f.firstFailS} s
 after the kill, the first 200 to a request sent after the switch ${f.recoveredS} s after it (last failure ${f.lastFailS} s after it; ${f.failedCount}
 failed answers in all, every one retried above). **RPO: ${f.acked - f.present} of ${f.acked}** paid calls acknowledged to a client before the
-kill (${f.ackedByKind}) missing or wrong on the promoted standby (nothing committed lost).\n`
+kill (${f.ackedByKind}) missing or wrong on the promoted standby (nothing committed lost); for spend checks and
+bot-months that includes their audit entry, reservation or lease as the client was told it.\n`
     : '';
   const body = `${begin(mode)}
 ## ${TITLES[mode]}
@@ -255,8 +335,14 @@ ${tally(notServed, (a) => `${a.kind} | ${a.status} | ${a.reason ?? ''}`)
 |---|---|---|
 ${holds.map((h) => `| ${h.status} | ${h.reason} | ${h.n} |`).join('\n')}
 ${
-  failures.length + balance.failures.length + blocks.failures.length
-    ? `\n### Failures\n\n${[...failures, ...balance.failures, ...blocks.failures]
+  failures.length + balance.failures.length + blocks.failures.length + spend.failures.length + messaging.failures.length
+    ? `\n### Failures\n\n${[
+        ...failures,
+        ...balance.failures,
+        ...blocks.failures,
+        ...spend.failures,
+        ...messaging.failures,
+      ]
         .slice(0, 20)
         .map(
           (x) =>

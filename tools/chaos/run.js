@@ -1,25 +1,29 @@
 #!/usr/bin/env node
 // `npm run chaos [-- --mode single|cluster|failover]` (or CHAOS_MODE): scripted faults during a steady paid load (per
-// call, from a prepaid balance, on prepaid blocks), then every paid request reconciled against the payments ledger,
-// the owner's balance read and what the client saw. Exits 1 if a payment was lost or charged twice, or a call served
-// without a charge. Modes (tools/chaos/faults.js): single = one nats-server and one Postgres, seven faults;
-// cluster = three nats-servers joined by routes, the gateways' node killed, then another; failover = a primary and a
-// synchronous standby behind a TCP proxy, the primary killed and the standby promoted.
+// call, from a prepaid balance, on prepaid blocks, spend checks and bot-months), then every paid request reconciled
+// against the payments ledger, the owner's balance read and what the client saw, and spend's and messaging's state
+// against what their clients were told. Exits 1 if a payment was lost or charged twice, a call served without a
+// charge, or a guarantee of spend or messaging broken. Modes (tools/chaos/faults.js): single = one nats-server and
+// one Postgres, seven faults; cluster = three nats-servers joined by routes, the gateways' node killed, then another;
+// failover = a primary and a synchronous standby behind a TCP proxy, the primary killed and the standby promoted.
 // Everything is private to the run (NATS, Postgres clusters in a temp dir, the local chain, the fake upstream), so
 // killing and restarting them disturbs nothing else on the machine.
+const { execFile } = require('node:child_process');
 const { chmodSync, mkdirSync, mkdtempSync, rmSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { Connection, Keypair } = require('@solana/web3.js');
 const { startDemoChain, fundWallets } = require('@toll/local-chain');
-const { startFakeUpstream, loadFixtures } = require('@toll/testing');
+const { startFakeBotApi, startFakeUpstream, loadFixtures } = require('@toll/testing');
 const { SOLANA_NETWORKS } = require('@toll/x402');
 const { faultPlan, runFaults } = require('./faults');
-const { prepareAccounts, runLoad } = require('./load');
+const { call, payChallenge, prepareAccounts, redeem, runLoad } = require('./load');
 const { createPostgres, createReplicatedPostgres } = require('./postgres');
 const { startLossyProxy, startSwitchProxy } = require('./proxy');
-const { reconcile, reconcileBalance, reconcileBlocks } = require('./reconcile');
+const { readLedger, reconcile, reconcileBalance, reconcileBlocks } = require('./reconcile');
+const { reconcileMessaging, reconcileSpend } = require('./state');
 const { writeReport } = require('./report');
-const { freePort, sleep, startStack } = require('./stack');
+const { freePort, sleep, startStack, waitFor } = require('./stack');
 
 const MODES = ['single', 'cluster', 'failover'];
 const modeArg = process.argv.indexOf('--mode');
@@ -31,7 +35,12 @@ const WALLETS = Number(process.env.CHAOS_WALLETS ?? 4);
 const BLOCKS = Number(process.env.CHAOS_BLOCKS ?? 4);
 // Short, so holds abandoned by a killed gateway come back within the run and the same proof can be retried.
 const HOLD_TTL_S = 10;
-const REPLICAS = { payments: 2, devutils: 2, weather: 1, rpc: 1, gateway: 2 };
+// Spend agents (a policy each, daily limit in cents: reached during the load) and the bot pool (managed bots of the
+// fake Bot API).
+const AGENTS = 2;
+const DAILY_CENTS = 25_000;
+const BOTS = Number(process.env.CHAOS_BOTS ?? 40);
+const REPLICAS = { payments: 2, devutils: 2, weather: 1, rpc: 1, spend: 2, messaging: 2, gateway: 2 };
 
 const log = (msg) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
@@ -89,6 +98,30 @@ async function main(cleanups) {
   cleanups.push(() => upstream.stop());
   const chain = await startDemoChain({ port: 0, usdcMint: SOLANA_NETWORKS.devnet.usdcMint });
   cleanups.push(() => chain.close());
+  // The bot pool: managed bots of a stateful fake Bot API, added with the operator's pool-cli as in production (they
+  // enter as expired and the messaging replicas' sweep resets them into the pool).
+  const botApi = await startFakeBotApi(
+    loadFixtures(path.join(__dirname, '../../apps/messaging/test/fixtures/bot-api')),
+  );
+  cleanups.push(() => botApi.stop());
+  const botIds = Array.from({ length: BOTS }, (_, i) => 7_100_000_001 + i);
+  for (const id of botIds) botApi.addBot(id);
+  // Spend and messaging each own a database on the same server (or behind the same proxy) as payments.
+  const dbOf = (name) => dbUrl.replace(/\/toll_payments$/, `/${name}`);
+  const messagingEnv = {
+    DATABASE_URL: dbOf('toll_messaging'),
+    MESSAGING_BOT_API_URL: botApi.url,
+    MESSAGING_MANAGER_BOT_TOKEN: botApi.managerToken,
+    MESSAGING_SWEEP_INTERVAL_MS: '5000',
+  };
+  await new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [path.join(__dirname, '../../apps/messaging/dist/pool-cli.js'), 'add', ...botIds.map(String)],
+      { env: { ...process.env, LOG_LEVEL: 'warn', ...messagingEnv } },
+      (e, stdout) => (e ? reject(e) : resolve(stdout)),
+    ),
+  );
 
   const timeline = [];
   // A replica that dies on its own is a finding: it goes on the timeline, and is restarted as Kubernetes would.
@@ -117,6 +150,8 @@ async function main(cleanups) {
       // No MET Norway fallback and NWS on the fake (nothing reaches the internet, background probes included); a high
       // rate so the governor never limits the load; probes every 5 s, so they run during the faults.
       rpc: { RPC_UPSTREAM_URLS: chain.url },
+      spend: { DATABASE_URL: dbOf('toll_spend') },
+      messaging: messagingEnv,
       // The load is one client (this process): per-client limits would refuse it before any fault does.
       gateway: Object.fromEntries(
         ['CATALOG', 'DISCOVERY', 'CHALLENGE', 'MCP', 'FREE_OP', 'PAID'].map((c) => [
@@ -145,13 +180,40 @@ async function main(cleanups) {
     `stack up in mode ${MODE} (${Object.keys(stack.procs).join(', ')}, ` +
       `${stack.natsNodes.map((n) => n.name).join(', ')}, postgres ${dbUrl}); logs in ${logDir}`,
   );
-  const accounts = await prepareAccounts({ gateways, chain, wallets: WALLETS, blocks: BLOCKS });
-  log(`${WALLETS} wallets deposited, ${BLOCKS} blocks bought`);
+  const accounts = await prepareAccounts({
+    gateways,
+    chain,
+    wallets: WALLETS,
+    blocks: BLOCKS,
+    agents: AGENTS,
+    dailyCents: DAILY_CENTS,
+  });
+  await waitFor(
+    `the ${BOTS} pool bots to be reset and available`,
+    async () => (await call(`${gateways[0]}/toll/messaging/health`)).body?.pool?.available === BOTS,
+    120_000,
+  );
+  log(`${WALLETS} wallets deposited, ${BLOCKS} blocks bought, ${AGENTS} spend policies written, ${BOTS} bots pooled`);
 
   const t0 = Date.now();
   log(`load: ${WORKERS} workers for ${DURATION_S} s`);
+  // Weather proofs paid before the circuit fault opens the circuit, redeemed while it is open and after it closes.
+  const payer = Keypair.fromSecretKey(chain.demoWallet.secretKey);
+  const connection = new Connection(chain.url, 'confirmed');
+  const prepaid = {
+    pay: async (path) => ({
+      kind: 'call',
+      app: 'weather',
+      path,
+      ...(await payChallenge(gateways, connection, payer, path)),
+      attempts: [],
+    }),
+    redeem: (proof) => redeem(proof, gateways, t0, 'load'),
+    ledger: async (signature) => (await readLedger(dbUrl)).payments.get(signature),
+  };
   const plan = faultPlan({
     mode: MODE,
+    prepaid,
     durationS: DURATION_S,
     stack,
     postgres,
@@ -172,14 +234,17 @@ async function main(cleanups) {
     faultsDone,
   ]);
   const loadS = Math.round((until - t0) / 1000);
+  // The circuit's prepaid proofs are reconciled with every other per-call proof.
+  load.proofs.push(...timeline.flatMap((f) => f.prepaid ?? []));
   const jobs = [...load.proofs, ...load.balanceCalls, ...load.blockCalls];
   log(
-    `load stopped: ${load.proofs.length} paid per call, ${load.balanceCalls.length} from a balance, ` +
-      `${load.blockCalls.length} on blocks`,
+    `load stopped: ${load.proofs.length} paid per call (${load.proofs.filter((p) => p.app === 'spend').length} spend ` +
+      `checks, ${load.proofs.filter((p) => p.app === 'messaging').length} bot-months), ${load.balanceCalls.length} ` +
+      `from a balance, ${load.blockCalls.length} on blocks, ${load.freeSteps.length} free steps`,
   );
 
   // Every hold the load left behind must be past its TTL before the ledger is judged.
-  const lastAttempt = Math.max(0, ...jobs.flatMap((p) => p.attempts.map((a) => a.at + a.ms)));
+  const lastAttempt = Math.max(0, ...[...jobs, ...load.freeSteps].flatMap((p) => p.attempts.map((a) => a.at + a.ms)));
   await sleep(t0 + lastAttempt + (HOLD_TTL_S + 1) * 1000 - Date.now());
   log('reconciling');
   const otherPayments = [...accounts.depositSignatures, ...accounts.blocks.map((b) => b.signature)];
@@ -192,6 +257,26 @@ async function main(cleanups) {
     t0,
     workers: WORKERS,
     receiptKey,
+  });
+  result.spend = await reconcileSpend({
+    proofs: load.proofs,
+    steps: load.freeSteps,
+    agents: accounts.agents,
+    dbUrl: dbOf('toll_spend'),
+    gateways,
+    t0,
+    workers: WORKERS,
+  });
+  result.messaging = await reconcileMessaging({
+    proofs: load.proofs,
+    steps: load.freeSteps,
+    leases: load.leases,
+    dbUrl: dbOf('toll_messaging'),
+    gateways,
+    t0,
+    workers: WORKERS,
+    botApi,
+    seeded: BOTS,
   });
   result.blocks = await reconcileBlocks({
     calls: load.blockCalls,
@@ -225,21 +310,32 @@ async function main(cleanups) {
   const setup = `Setup: ${Object.entries(REPLICAS)
     .map(([app, n]) => `${n} × ${app}`)
     .join(', ')}, ${nats}, ${pg}, the local Solana chain
-(also the rpc group's upstream) and a fake Open-Meteo upstream in-process. Before the load: ${WALLETS} wallets deposit 10 USD each
-(\`POST /toll/payments/balance/deposit-10\`, paid in SOL), ${BLOCKS} RPC blocks of 1,000 calls are bought. Load: ${WORKERS} concurrent workers for
-${DURATION_S} s${loadS > DURATION_S ? ` (ran ${loadS} s: the faults ran late on the loaded machine, and the load goes on until they have healed plus a fault-free tail)` : ''}; of every six new calls, three are paid per call (2 × \`GET /toll/devutils/gen/uuid\`, 1 × \`GET /toll/weather/current\` at a
+(also the rpc group's upstream), a fake Open-Meteo upstream and a fake Telegram Bot API (stateful: tokens, rotation) in-process; spend and
+messaging each own a database on the same Postgres${MODE === 'failover' ? ' (behind the same proxy, so the failover hits them too)' : ''}. Before the load: ${WALLETS} wallets deposit 10 USD each
+(\`POST /toll/payments/balance/deposit-10\`, paid in SOL), ${BLOCKS} RPC blocks of 1,000 calls are bought, ${AGENTS} spend policies are written (1-500 cents a
+check, ${DAILY_CENTS} cents a day) and ${BOTS} managed bots are added to the pool with \`pool-cli add\` (reset by the sweep before the load). Load: ${WORKERS} concurrent workers for
+${DURATION_S} s${loadS > DURATION_S ? ` (ran ${loadS} s: the faults ran late on the loaded machine, and the load goes on until they have healed plus a fault-free tail)` : ''}; of every eight new calls, three are paid per call (2 × \`GET /toll/devutils/gen/uuid\`, 1 × \`GET /toll/weather/current\` at a
 random point, a cache miss that reaches the upstream: a 402 from a random gateway, paid on chain with the USDC memo flow,
 redeemed on a random gateway), two are \`GET /toll/devutils/gen/uuid\` paid from a balance (signed headers, a fresh nonce
-each try, one \`Idempotency-Key\` per call) and one is \`POST /toll/rpc/\` \`getSlot\` on a block (its proof, one
-\`Idempotency-Key\` per call). Every call goes through a TCP proxy per gateway that can drop answers. A call not served is retried unchanged (a balance call re-signed) after 3, 6, then every 12 s until the load stops
-(\`PAYMENTS_HOLD_TTL_SECONDS=${HOLD_TTL_S}\`). Afterwards: proofs still unserved are checked in the ledger and redeemed once more;
+each try, one \`Idempotency-Key\` per call), one is \`POST /toll/rpc/\` \`getSlot\` on a block (its proof, one
+\`Idempotency-Key\` per call), one is a spend check (\`POST /toll/spend/check\`, paid per call with the payer's signature; an allowed one is then
+confirmed in full, confirmed for half, or voided, free) and one a bot-month (\`POST /toll/messaging/provision\`, paid per call with the payer's
+signature; then a third renewed (paid), most of the rest released (free), some kept). Every call goes through a TCP proxy per gateway that can drop answers. A call not served is retried unchanged (a balance call re-signed) after 3, 6, then every 12 s until the load stops
+(\`PAYMENTS_HOLD_TTL_SECONDS=${HOLD_TTL_S}\`); a free step likewise, on no answer or a 5xx. Afterwards: proofs still unserved are checked in the ledger and redeemed once more;
 every served proof is replayed once with the same request (must be redelivered: the same body, nothing charged), and every served
 weather proof once more at other coordinates (must be refused); balance and block calls likewise: an unserved one tried once more
-with its key, a served one replayed with its key (must be a redelivery).`;
+with its key, a served one replayed with its key (must be a redelivery); free steps never answered are sent once more; then spend's and
+messaging's databases are read and set against what the clients were told.`;
   const command = `CHAOS_DURATION_S=${DURATION_S} CHAOS_WORKERS=${WORKERS} npm run chaos -- --mode ${MODE}`;
   const report = writeReport({ mode: MODE, command, setup, t0, timeline, load, result, logDir });
   console.log(`\n${report.text}`);
-  for (const f of [...result.failures, ...result.balance.failures, ...result.blocks.failures].slice(0, 20))
+  for (const f of [
+    ...result.failures,
+    ...result.balance.failures,
+    ...result.blocks.failures,
+    ...result.spend.failures,
+    ...result.messaging.failures,
+  ].slice(0, 20))
     console.log(
       `${f.verdict}: ${f.path} ${f.signature} ledger=${JSON.stringify(f.ledger)} ` +
         `attempts=${JSON.stringify(f.attempts)}`,

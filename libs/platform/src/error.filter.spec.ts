@@ -41,6 +41,38 @@ describe(isUnavailable.name, () => {
     expect(isUnavailable(expired)).toBe(true);
   });
 
+  it('recognises a query on a connection the server ended, as pg and Prisma report it', async () => {
+    const url = 'postgresql://postgres@127.0.0.1:5432/postgres';
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    const events: Error[] = [];
+    client.on('error', (e) => events.push(e));
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('SELECT pg_terminate_backend($1)', [rows[0].pid]); // as a failover ends every session
+    await admin.end();
+    for (let i = 0; i < 50 && events.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    const later = await client.query('SELECT 1').then(
+      () => new Error('answered?'),
+      (e: Error) => e,
+    );
+    expect(later.message).toBe('Client has encountered a connection error and is not queryable');
+    expect([...events, later].map((e) => isUnavailable(e))).toEqual([true, true, true]);
+    // Prisma's own words for the same loss (the payments and messaging logs of that run).
+    const prisma = (code: string, message: string) => Object.assign(new Error(message), { code });
+    expect(isUnavailable(prisma('P1017', 'Server has closed the connection.'))).toBe(true);
+    expect(
+      isUnavailable(
+        prisma(
+          'P2010',
+          'Invalid `prisma.$queryRaw()` invocation:\n\n\nRaw query failed. Code: `N/A`. ' +
+            'Message: `Server has closed the connection.`',
+        ),
+      ),
+    ).toBe(true);
+  });
+
   it('leaves real bugs as internal errors', () => {
     expect(isUnavailable(Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' }))).toBe(false);
     expect(

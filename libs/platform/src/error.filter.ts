@@ -14,11 +14,22 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 const PG_UNAVAILABLE = /^(08|57P0[123])/; // SQLSTATE: connection exception; admin, crash shutdown; cannot connect now
-const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|the database system is (starting up|not yet accepting|shutting down)/i;
-// Prisma's interactive transaction outlived its timeout (a slow or failing-over database): it was rolled back, so
-// nothing was written and the same request can be retried.
-const PRISMA_UNAVAILABLE = new Set(['P2028']);
+// pg's and Prisma's wordings for a connection the server ended or never gave: a pooled client used after its server
+// went away ("not queryable"; the chaos failover, 2026-11-28) and Prisma's P1017 inside a raw query's P2010.
+const UNAVAILABLE_MESSAGE = new RegExp(
+  [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Query read timeout',
+    'the database system is (starting up|not yet accepting|shutting down)',
+    'connection error and is not queryable',
+    'Server has closed the connection',
+  ].join('|'),
+  'i',
+);
+// Prisma: the interactive transaction outlived its timeout (a slow or failing-over database: rolled back, so nothing
+// was written and the same request can be retried); the server unreachable (P1001), timed out (P1002) or gone (P1017).
+const PRISMA_UNAVAILABLE = new Set(['P2028', 'P1001', 'P1002', 'P1017']);
 
 // Duck-typed: socket errors are built by Node's own realm, which `instanceof Error` misses under a test VM.
 export function isUnavailable(e: unknown, depth = 0): boolean {
