@@ -1,7 +1,6 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   SUBJECTS,
-  TollError,
   type BlockLeaseReply,
   type BlockLeaseRequest,
   type BlockLeaseRevoke,
@@ -13,13 +12,12 @@ import {
   type StoredReply,
 } from '@toll/contracts';
 import { APP_CONFIG, JsonLogger, NATS_CONNECTION, NatsBus } from '@toll/platform';
-import { ReceiptSigner, USDC_DECIMALS, encodeHeaderJson, localReceiptSeed, sha256Hex } from '@toll/x402';
-import type { NatsConnection, Subscription } from 'nats';
+import { USDC_DECIMALS, encodeHeaderJson, sha256Hex } from '@toll/x402';
+import type { NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { GatewayConfig } from './config';
-import { LeaseBook, type Lease } from './lease-book';
-import { LeaseJournal } from './lease-journal';
+import type { Lease } from './lease-book';
+import { LeaseDriver, type Granted, type ReportExtra } from './lease-driver';
 
 type BlockProof = Extract<PaymentProof, { kind: 'memo' } | { kind: 'x402' }>;
 type BlockLease = Lease<BlockSpend>;
@@ -30,16 +28,8 @@ interface BlockJournalLine {
   spend: BlockSpend;
 }
 
-// A report carries at most this many calls (payments' LEASE_REPORT_MAX); a lease with this many waiting reports now.
-const REPORT_MAX = 1_000;
 // A new lease is sized for this many calls.
 const MIN_CALLS = 8n;
-// A lease idle this long is closed, its rest given back to the block.
-const IDLE_CLOSE_MS = 5_000;
-// How long a call may wait for other gateways to give back the credits it needs (payments said retry).
-const RETRY_FOR_MS = 2_000;
-// A lease in use is renewed when it has less than this left (every report renews it too).
-const LEASE_RENEW_MS = 5_000;
 // Proofs payments will never lease (another memo or operation, a bound memo) are remembered, up to this many.
 const NEVER_MAX = 10_000;
 const SOL_DECIMALS = 9;
@@ -60,66 +50,46 @@ export interface BlockSpendHandle {
 // done() when it answered.
 export type BlockTake = { kind: 'spend'; handle: BlockSpendHandle } | { kind: 'payments'; done: () => void };
 
+// One credit taken from a block's lease, and what the caller is told is left.
+interface BlockTaken {
+  lease: BlockLease;
+  creditsRemaining: number;
+}
+
+interface BlockLeaseTypes {
+  line: BlockJournalLine;
+  request: BlockLeaseRequest;
+  reply: BlockLeaseReply;
+  extra: Pick<BlockLeaseRequest, 'want_credits' | 'min_credits' | 'close'>;
+  ask: { proof: BlockProof; product: string };
+  taken: BlockTaken;
+  revoke: BlockLeaseRevoke;
+}
+
 // Prepaid block calls spent from leases payments grants this gateway on a block's credits (docs/payments.md,
 // "Prepaid blocks on leases"): a block is a balance for one operation. The credit comes from the lease in memory and
 // the receipt is signed here; payments hears of each call in the next report (every second or REPORT_MAX calls).
 @Injectable()
-export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
-  readonly book = new LeaseBook<BlockSpend>();
+export class BlockLeases extends LeaseDriver<BlockSpend, BlockLeaseTypes> {
   private readonly payments = new Map<string, BlockPayment>(); // by book key
   private readonly verifying = new Map<string, number>(); // book key → its calls payments.call is deciding now
   private readonly never = new Set<string>();
-  private readonly signer?: ReceiptSigner;
-  private readonly journal?: LeaseJournal<BlockJournalLine>;
-  private readonly gateway = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  private readonly asking = new Map<string, Promise<boolean>>();
-  private readonly reporting = new Map<BlockLease, Promise<BlockLeaseReply>>();
-  private keyMismatch = false;
   private askFailedAt = -Infinity;
-  private ticker?: NodeJS.Timeout;
-  private revokes?: Subscription;
-  private recovered?: { lines: BlockJournalLine[]; files: string[] };
 
   constructor(
-    private readonly bus: NatsBus,
-    @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
-    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
-    @Inject(JsonLogger) private readonly logger: JsonLogger,
+    bus: NatsBus,
+    @Inject(NATS_CONNECTION) nats: NatsConnection,
+    @Inject(APP_CONFIG) config: GatewayConfig,
+    @Inject(JsonLogger) logger: JsonLogger,
   ) {
-    const secret = config.GATEWAY_RECEIPT_SECRET;
-    // Without the receipt key in production, every block call goes to payments as before.
-    if (config.GATEWAY_BLOCK_LEASES === 'true' && (secret || config.NODE_ENV !== 'production'))
-      this.signer = new ReceiptSigner(secret ? Buffer.from(secret, 'hex') : localReceiptSeed());
-    if (this.signer && config.GATEWAY_LEASE_JOURNAL_DIR)
-      this.journal = new LeaseJournal<BlockJournalLine>(config.GATEWAY_LEASE_JOURNAL_DIR, 'blocks');
-  }
-
-  onModuleInit() {
-    if (!this.signer) return;
-    const r = this.journal?.recover();
-    if (r?.files.length) this.recovered = r;
-    this.revokes = this.nats.subscribe(SUBJECTS.paymentsBlockLeaseRevoke, {
-      callback: (err, msg) => {
-        if (err) return;
-        try {
-          this.revoke((JSON.parse(new TextDecoder().decode(msg.data)) as BlockLeaseRevoke).payment_id);
-        } catch {
-          // not ours to read
-        }
-      },
+    super(bus, nats, config, logger, {
+      enabled: config.GATEWAY_BLOCK_LEASES === 'true',
+      journalKind: 'blocks',
+      subject: SUBJECTS.paymentsBlockLease,
+      revokeSubject: SUBJECTS.paymentsBlockLeaseRevoke,
+      logPrefix: 'block ',
+      offMessage: 'GATEWAY_RECEIPT_SECRET is not the key payments publishes; block leases are off',
     });
-    this.ticker = setInterval(() => void this.flush(), this.config.GATEWAY_LEASE_REPORT_MS);
-    this.ticker.unref();
-    void this.flush();
-  }
-
-  // A clean stop reports everything and gives every lease's rest back.
-  async onApplicationShutdown() {
-    clearInterval(this.ticker);
-    this.revokes?.unsubscribe();
-    await Promise.all(
-      [...this.book.leases.values()].map((l) => this.report(l, { close: true }).catch(() => undefined)),
-    );
   }
 
   // Whether this block call is paid from a lease here. A call with an Idempotency-Key goes to payments.call (its
@@ -153,7 +123,7 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
     let taken = this.reserve(key);
     if (!taken && Date.now() - this.askFailedAt < ASK_RETRY_MS) return payments();
     try {
-      taken ??= await this.acquire(key, proof, product);
+      taken ??= await this.acquire(key, { proof, product });
     } catch {
       // Payments did not answer about the lease: payments.call decides this call (and answers 503 if it cannot).
       this.askFailedAt = Date.now();
@@ -162,9 +132,7 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
     const payment = this.payments.get(key);
     if (taken && (this.keyMismatch || !payment)) this.book.giveBack(taken.lease, 1n);
     if (!taken || this.keyMismatch || !payment) return payments();
-    // Topped up before it runs out, off this call's path: a call waits for payments only when a lease is empty.
-    if (this.book.low(taken.lease) && !this.reporting.has(taken.lease))
-      void this.report(taken.lease, { want_credits: this.want(taken.lease) }).catch(() => undefined);
+    this.topUpIfLow(taken.lease, this.renewal(taken.lease));
     return {
       kind: 'spend',
       handle: { ...taken, payment, price: route.price, request_sha256, requestId },
@@ -173,16 +141,14 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
 
   // One credit from the block's lease, and what the caller is told is left: read at once, so that calls taking credits
   // together are each told their own count.
-  private reserve(key: string): { lease: BlockLease; creditsRemaining: number } | undefined {
+  protected reserve(key: string): BlockTaken | undefined {
     const lease = this.book.reserve(key, 1n, Date.now());
     return lease && { lease, creditsRemaining: Number(this.book.remaining(lease)) };
   }
 
   // Our failure or an uncharged answer: the credit goes back to the lease, nothing is reported.
   giveBack(h: BlockSpendHandle): void {
-    this.book.giveBack(h.lease, 1n);
-    if (h.lease.status === 'draining' && !h.lease.inflight)
-      void this.report(h.lease, { close: true }).catch(() => undefined);
+    this.release(h.lease, 1n);
   }
 
   // The call was served: journaled, queued for the next report, and its receipt signed here (the claims payments
@@ -191,10 +157,7 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
     const now = Date.now();
     const entryId = randomUUID();
     const spend: BlockSpend = { entry_id: entryId, request_id: h.requestId, at: new Date(now).toISOString() };
-    const file = this.journal ? this.journal.append({ lease_id: h.lease.id, key: h.lease.wallet, spend }) : -1;
-    this.book.served(h.lease, spend, file, now);
-    if (h.lease.pending.length >= REPORT_MAX || (h.lease.status === 'draining' && !h.lease.inflight))
-      void this.report(h.lease, h.lease.status === 'draining' ? { close: true } : {}).catch(() => undefined);
+    this.record(h.lease, spend, { lease_id: h.lease.id, key: h.lease.wallet, spend }, now);
     const p = h.payment;
     const receipt = this.signer!.sign({
       v: 1,
@@ -231,54 +194,20 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
     else this.verifying.delete(key);
   }
 
-  // A lease holding a credit, or undefined (payments.call then decides the call). One request per block at a time;
-  // a call that finds one in flight waits for it and tries the lease again. Payments unreachable: 503, nothing charged.
-  private async acquire(key: string, proof: BlockProof, product: string): Promise<ReturnType<BlockLeases['reserve']>> {
-    const until = Date.now() + RETRY_FOR_MS;
-    for (let attempt = 0; ; attempt++) {
-      const inFlight = this.asking.get(key);
-      let retry: boolean;
-      if (inFlight) retry = await inFlight;
-      else {
-        const ask = this.ask(key, proof, product);
-        this.asking.set(key, ask);
-        try {
-          retry = await ask;
-        } finally {
-          this.asking.delete(key);
-        }
-      }
-      const taken = this.reserve(key);
-      if (taken) return taken;
-      if (this.never.has(key) || this.verifying.has(key)) return undefined;
-      // This lease's own calls in flight hold the last credits: they are reported (or given back) first.
-      const busy = (this.book.leases.get(key)?.inflight ?? 0) > 0;
-      if (!retry && !inFlight && !busy) return undefined;
-      if (Date.now() + 25 * 2 ** attempt > until) return undefined;
-      await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-    }
+  // A proof payments will not lease, or is verifying now, goes to payments.call; otherwise a call waits while this
+  // lease's own calls in flight hold the last credits: they are reported (or given back) first.
+  protected override worthRetry(key: string, retry: boolean): boolean {
+    if (this.never.has(key) || this.verifying.has(key)) return false;
+    return retry || (this.book.leases.get(key)?.inflight ?? 0) > 0;
   }
 
-  // One grant or top-up; true when payments said other leases are giving back the credits needed.
-  private async ask(key: string, proof: BlockProof, product: string): Promise<boolean> {
-    let lease = this.book.leases.get(key);
-    if (lease && !this.book.spendable(lease, Date.now())) {
-      if (lease.inflight) return true; // its calls in flight finish first (then it closes): look again shortly
-      if (!(await this.report(lease, { close: true }))) return true; // another report was in flight: look again
-      this.book.drop(lease);
-      lease = undefined;
-    }
-    const want = this.want(lease);
-    if (lease) {
-      const reply = await this.report(lease, { want_credits: want, min_credits: 1 });
-      return reply === undefined || (reply.ok && reply.retry === true);
-    }
+  protected async grant(key: string, { proof, product }: BlockLeaseTypes['ask']): Promise<boolean> {
     const reply = await this.send({
       requestId: randomUUID(),
       gateway: this.gateway,
       proof: proof.kind === 'memo' ? { kind: 'memo', signature: proof.signature, memo: proof.memo } : proof,
       operation_id: product,
-      want_credits: want,
+      want_credits: this.want(undefined),
       min_credits: 1,
     });
     if (!reply.ok) {
@@ -294,12 +223,20 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
     return false;
   }
 
+  protected more(lease: BlockLease): BlockLeaseTypes['extra'] {
+    return { want_credits: this.want(lease), min_credits: 1 };
+  }
+
+  protected renewal(lease: BlockLease): BlockLeaseTypes['extra'] {
+    return { want_credits: this.want(lease) };
+  }
+
   // What the lease has spent so far (a lease in use grows; a new one starts at MIN_CALLS); payments caps it.
   private want(lease: BlockLease | undefined): number {
     return Number(lease && lease.spent > MIN_CALLS ? lease.spent : MIN_CALLS);
   }
 
-  private apply(key: string, reply: Extract<BlockLeaseReply, { ok: true }>) {
+  protected apply(key: string, reply: Granted<BlockLeaseTypes>) {
     this.payments.set(key, reply.payment);
     const lease = this.book.applyGrant(
       key,
@@ -316,128 +253,43 @@ export class BlockLeases implements OnModuleInit, OnApplicationShutdown {
     if (!this.book.leases.has(key) || this.book.leases.get(key) !== lease) this.payments.delete(key);
   }
 
-  // Reports a lease's pending calls (renewing it, topping it up, or closing it). One report per lease at a time: a
-  // caller that finds one in flight waits for it (undefined: look at the lease again; its errors are the caller's too).
-  private async report(
-    lease: BlockLease,
-    extra: Pick<BlockLeaseRequest, 'want_credits' | 'min_credits' | 'close'>,
-  ): Promise<BlockLeaseReply | undefined> {
-    const running = this.reporting.get(lease);
-    if (running) return running.then(() => undefined);
-    if (extra.close && lease.pending.length > REPORT_MAX) await this.report(lease, {}); // the close carries the last
-    const { seq, items } = this.book.batch(lease, REPORT_MAX);
-    const sent = this.send({
-      requestId: `block-lease-${lease.id}-${seq}`,
-      gateway: this.gateway,
-      lease_id: lease.id,
-      seq,
-      spends: items.map((i) => i.spend),
-      ...extra,
-    });
-    this.reporting.set(lease, sent);
-    try {
-      const reply = await sent;
-      for (const i of items) if (i.file >= 0) this.journal?.done(i.file);
-      if (reply.ok) this.apply(lease.wallet, reply);
-      else this.drop(lease); // payments knows no such lease: nothing of it can be spent
-      if (extra.close) this.drop(lease);
-      return reply;
-    } catch (e) {
-      this.book.unsent(lease, items);
-      throw e;
-    } finally {
-      this.reporting.delete(lease);
-    }
-  }
-
-  private drop(lease: BlockLease) {
+  protected override drop(lease: BlockLease) {
     this.book.drop(lease);
     if (!this.book.leases.has(lease.wallet)) this.payments.delete(lease.wallet);
   }
 
-  private async send(req: BlockLeaseRequest): Promise<BlockLeaseReply> {
-    let reply: BlockLeaseReply;
-    try {
-      reply = await this.bus.request<BlockLeaseReply>(SUBJECTS.paymentsBlockLease, req, {
-        timeoutMs: this.config.GATEWAY_PAYMENTS_TIMEOUT_MS,
-        requestId: req.requestId,
-      });
-    } catch (e) {
-      const code = e instanceof TollError ? e.code : 'INTERNAL';
-      throw new TollError(
-        'SERVICE_UNAVAILABLE',
-        `payments cannot be reached (${code}): no payment was taken and nothing was charged; retry shortly`,
-        { retry_after_seconds: 1 },
-      );
-    }
-    if (reply.ok && reply.receipt_public_key !== this.signer!.publicKeyBase64 && !this.keyMismatch) {
-      this.keyMismatch = true; // receipts signed here would not verify: every block call goes to payments
-      this.logger.event('error', 'GATEWAY_RECEIPT_SECRET is not the key payments publishes; block leases are off', {});
-    }
-    return reply;
+  protected reportRequest(
+    lease: BlockLease,
+    seq: number,
+    spends: BlockSpend[],
+    extra: ReportExtra<BlockLeaseTypes>,
+  ): BlockLeaseRequest {
+    return {
+      requestId: `block-lease-${lease.id}-${seq}`,
+      gateway: this.gateway,
+      lease_id: lease.id,
+      seq,
+      spends,
+      ...extra,
+    };
   }
 
-  // Every second: report what was served, renew the leases in use, close the idle ones, and report what a crashed
-  // run of this gateway left in the journal. Resolves when those reports are answered.
-  async flush(): Promise<void> {
-    this.journal?.rotate();
-    const now = Date.now();
-    if (this.recovered)
-      await this.recover().catch((e) =>
-        this.logger.event('warn', 'block journal report failed; retrying', { error: String(e) }),
-      );
-    const reports: Array<Promise<unknown>> = [];
-    for (const lease of [...this.book.leases.values()]) {
-      const idle = now - lease.lastSpendMs > IDLE_CLOSE_MS && !lease.inflight;
-      const due =
-        lease.pending.length > 0 || lease.status !== 'active' || idle || lease.expiresAtMs - now < LEASE_RENEW_MS;
-      if (!due || (lease.inflight && lease.status !== 'active')) continue;
-      const close = idle || lease.status !== 'active' || !this.book.spendable(lease, now);
-      const extra = close ? { close: true } : this.book.low(lease) ? { want_credits: this.want(lease) } : {};
-      reports.push(
-        this.report(lease, extra).catch((e) =>
-          this.logger.event('warn', 'block lease report failed; retrying', { lease: lease.id, error: String(e) }),
-        ),
-      );
-    }
-    await Promise.all(reports);
+  protected recoverRequest(
+    first: BlockJournalLine,
+    i: number,
+    spends: BlockSpend[],
+    close: boolean,
+  ): BlockLeaseRequest {
+    return {
+      requestId: `block-recover-${first.lease_id}-${i}`,
+      gateway: this.gateway,
+      lease_id: first.lease_id,
+      spends,
+      close,
+    };
   }
 
-  // The journal of a run that died: each lease's calls reported and the lease closed; then the files go.
-  private async recover() {
-    const { lines, files } = this.recovered!;
-    const byLease = new Map<string, BlockSpend[]>();
-    for (const l of lines) {
-      const spends = byLease.get(l.lease_id) ?? [];
-      spends.push(l.spend);
-      byLease.set(l.lease_id, spends);
-    }
-    for (const [leaseId, spends] of byLease) {
-      for (let i = 0; i < spends.length; i += REPORT_MAX) {
-        const reply = await this.send({
-          requestId: `block-recover-${leaseId}-${i}`,
-          gateway: this.gateway,
-          lease_id: leaseId,
-          spends: spends.slice(i, i + REPORT_MAX),
-          close: i + REPORT_MAX >= spends.length,
-        });
-        this.logger.event('info', 'block journal reported', {
-          lease: leaseId,
-          calls: Math.min(REPORT_MAX, spends.length - i),
-          charged: reply.ok ? reply.charged : 0,
-        });
-      }
-    }
-    this.journal!.removeFiles(files);
-    this.recovered = undefined;
-  }
-
-  private revoke(paymentId: string) {
-    for (const [key, payment] of this.payments) {
-      const lease = this.book.leases.get(key);
-      if (payment.id !== paymentId || !lease || lease.status !== 'active') continue;
-      lease.status = 'draining';
-      if (!lease.inflight) void this.report(lease, { close: true }).catch(() => undefined);
-    }
+  protected revoked(msg: BlockLeaseRevoke): string[] {
+    return [...this.payments].filter(([, p]) => p.id === msg.payment_id).map(([key]) => key);
   }
 }
