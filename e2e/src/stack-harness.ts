@@ -14,6 +14,7 @@ import { createKeyPairSignerFromBytes } from '@solana/kit';
 import { x402Client } from '@x402/core/client';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { startStack, type Stack, type StackOptions } from './stack';
 
 type Env = Record<string, string>;
@@ -61,6 +62,7 @@ export interface StackHarness {
   // 402 → pay the challenge in USDC with its memo from the stack's payer → `redeem` repeats the call with the proof
   pay(path: string, json?: unknown): Promise<PaidCall>;
   sendPayment(challenge: MemoChallenge): Promise<string>; // the challenge paid in USDC by the stack's payer: signature
+  sql(text: string, params?: unknown[]): Promise<any[]>; // a query on the payments ledger, on its own connection
   track<T extends Closeable>(part: T): T; // something the spec opened on the stack (a client, a browser): closed first
 }
 
@@ -154,6 +156,15 @@ export function stackHarness({
     sendPayment: (challenge) => {
       const { payer } = harness.stack;
       return sendAndConfirm(connection!, payer, memoPaymentInstructions(challenge, 'USDC', payer.publicKey));
+    },
+    sql: async (text, params = []) => {
+      const db = new Client({ connectionString: harness.stack.paymentsDatabaseUrl });
+      await db.connect();
+      try {
+        return (await db.query(text, params)).rows;
+      } finally {
+        await db.end();
+      }
     },
     track: (part) => (tracked.push(part), part),
   };
