@@ -2,6 +2,7 @@ import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import {
   http,
+  late,
   loadFixtures,
   pollUntil,
   scratchDatabase,
@@ -86,18 +87,6 @@ export async function payerX402(stack: Stack): Promise<x402Client> {
 }
 
 const GROUP_DEFAULTS: Env = { LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' };
-
-// A stack-like stand-in made before beforeAll: the spec names it at once, it forwards to the real one when used.
-function late<T extends object>(what: string, get: () => T | undefined): T {
-  return new Proxy({} as T, {
-    get: (_t, key) => {
-      const real = get();
-      if (!real) throw new Error(`${what} is used before the harness started it`);
-      const value = Reflect.get(real, key, real);
-      return typeof value === 'function' ? value.bind(real) : value;
-    },
-  });
-}
 
 // The scaffolding of an e2e spec in one call: the stack (NATS, chain, payments, gateways), a fake upstream, a scratch
 // database and the groups under test, started in beforeAll and stopped in afterAll; the spec keeps its assertions.

@@ -68,7 +68,7 @@ type Closeable = { close(): unknown } | { stop(): unknown };
 const DEFAULTS: Env = { LOG_LEVEL: 'error', ANNOUNCE_INTERVAL_MS: '60000', NATS_GRACE_PERIOD_MS: '50' };
 
 // A stand-in for a handle made in beforeAll: the spec names it at once, it forwards to the real one when used.
-function late<T extends object>(what: string, get: () => T | undefined): T {
+export function late<T extends object>(what: string, get: () => T | undefined): T {
   return new Proxy({} as T, {
     get: (_t, key) => {
       const real = get();
