@@ -5,6 +5,7 @@ import {
   late,
   loadFixtures,
   pollUntil,
+  queryOn,
   scratchDatabase,
   startFakeUpstream,
   type FakeUpstream,
@@ -15,7 +16,6 @@ import { createKeyPairSignerFromBytes } from '@solana/kit';
 import { x402Client } from '@x402/core/client';
 import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { startStack, type Stack, type StackOptions } from './stack';
 
 type Env = Record<string, string>;
@@ -146,15 +146,7 @@ export function stackHarness({
       const { payer } = harness.stack;
       return sendAndConfirm(connection!, payer, memoPaymentInstructions(challenge, 'USDC', payer.publicKey));
     },
-    sql: async (text, params = []) => {
-      const db = new Client({ connectionString: harness.stack.paymentsDatabaseUrl });
-      await db.connect();
-      try {
-        return (await db.query(text, params)).rows;
-      } finally {
-        await db.end();
-      }
-    },
+    sql: (text, params) => queryOn(harness.stack.paymentsDatabaseUrl, text, params),
     track: (part) => (tracked.push(part), part),
   };
   return harness;

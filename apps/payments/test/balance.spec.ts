@@ -5,7 +5,6 @@ import type { SolanaRpc } from '@toll/solana';
 import { scratchDatabase } from '@toll/testing';
 import { balanceSigningText, inputSha256, usdToUsdcAtomic } from '@toll/x402';
 import { createPrivateKey, randomBytes, randomUUID, sign } from 'node:crypto';
-import { Client } from 'pg';
 import { BalanceRepository, type BalanceHoldRequest } from '../src/balance.repository';
 import { BalanceService, DEPOSIT_TIERS } from '../src/balance.service';
 import { ChallengeService } from '../src/challenge.service';
@@ -24,15 +23,7 @@ const db = scratchDatabase('toll_payments_balance');
 const config = PaymentsConfig.parse({ DATABASE_URL: db.url });
 const logger = new JsonLogger('test', 'error');
 
-const query = async (sql: string, params: unknown[] = []) => {
-  const c = new Client({ connectionString: db.url });
-  await c.connect();
-  try {
-    return (await c.query(sql, params)).rows;
-  } finally {
-    await c.end();
-  }
-};
+const query = db.query;
 
 // Two Prisma clients on one database stand in for two payments replicas.
 describe(BalanceRepository.name, () => {

@@ -1,13 +1,13 @@
 import { JsonLogger } from '@toll/platform';
+import { scratchDatabase } from '@toll/testing';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { PaymentsConfig } from '../src/config';
 import { LedgerRepository, type NewPayment } from '../src/ledger.repository';
 import { PrismaService } from '../src/prisma.service';
 
-const ADMIN = 'postgresql://postgres@127.0.0.1:5432/postgres';
-const database = `toll_payments_ledger_${randomBytes(4).toString('hex')}`;
-const config = PaymentsConfig.parse({ DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${database}` });
+const db = scratchDatabase('toll_payments_ledger');
+const config = PaymentsConfig.parse({ DATABASE_URL: db.url });
 const logger = new JsonLogger('test', 'error');
 
 const payment = (over: Partial<NewPayment> = {}): NewPayment => ({
@@ -25,15 +25,7 @@ const payment = (over: Partial<NewPayment> = {}): NewPayment => ({
   ...over,
 });
 
-const query = async (sql: string, params: unknown[] = []) => {
-  const db = new Client({ connectionString: config.DATABASE_URL });
-  await db.connect();
-  try {
-    return (await db.query(sql, params)).rows;
-  } finally {
-    await db.end();
-  }
-};
+const query = db.query;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Two Prisma clients on one database stand in for two payments replicas.
@@ -55,10 +47,7 @@ describe(LedgerRepository.name, () => {
   afterAll(async () => {
     await a.onModuleDestroy();
     await b.onModuleDestroy();
-    const admin = new Client({ connectionString: ADMIN });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    await db.drop();
   });
 
   it('gives one of two concurrent holds on the same proof, across replicas', async () => {
