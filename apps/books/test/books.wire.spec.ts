@@ -1,5 +1,5 @@
 import { CatalogService } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startBooks } from '../src/bootstrap';
 
@@ -624,27 +624,14 @@ describe('books over NATS', () => {
         ],
         ['google-books', true, 'unknown', 'Google APIs Terms of Service; not an open licence'],
       ]);
-      expect(health.tolls).toEqual([
-        {
-          operation_id: 'books.getBook',
-          method: 'GET',
-          path: '/toll/books/book',
-          price: { per: 'call', usd: '0.005' },
-        },
-        {
-          operation_id: 'books.getBatch',
-          method: 'POST',
-          path: '/toll/books/batch',
-          price: { per: 'call', usd: '0.02' },
-        },
-        {
-          operation_id: 'books.search',
-          method: 'GET',
-          path: '/toll/books/search',
-          price: { per: 'call', usd: '0.005' },
-        },
-        { operation_id: 'books.getHealth', method: 'GET', path: '/toll/books/health', price: null },
-      ]);
+      expect(health.tolls).toEqual(
+        tollsOf([
+          ['books.getBook', 'GET', '/toll/books/book', '0.005'],
+          ['books.getBatch', 'POST', '/toll/books/batch', '0.02'],
+          ['books.search', 'GET', '/toll/books/search', '0.005'],
+          ['books.getHealth', 'GET', '/toll/books/health', null],
+        ]),
+      );
       expect(
         health.endpoints
           .map((e: { operation_id: string; method: string; path: string }) => `${e.method} ${e.path} ${e.operation_id}`)

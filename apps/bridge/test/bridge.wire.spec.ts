@@ -1,5 +1,5 @@
 import { CatalogService, Clock, SourceProbes } from '@toll/platform';
-import { loadFixtures, type Fixture, groupHarness } from '@toll/testing';
+import { loadFixtures, type Fixture, groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startBridge } from '../src/bootstrap';
 
@@ -308,12 +308,14 @@ describe('bridge over NATS', () => {
       ['defillama', fake.url, 'UPSTREAM_TIMEOUT'],
       ['defillama-bridges', fake.url, 'UPSTREAM_ERROR'],
     ]);
-    expect(health.tolls).toEqual([
-      { operation_id: 'bridge.score', method: 'POST', path: '/toll/bridge/score', price: { per: 'call', usd: '0.01' } },
-      { operation_id: 'bridge.getBridges', method: 'GET', path: '/toll/bridge/bridges', price: null },
-      { operation_id: 'bridge.getIncidents', method: 'GET', path: '/toll/bridge/incidents', price: null },
-      { operation_id: 'bridge.getHealth', method: 'GET', path: '/toll/bridge/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['bridge.score', 'POST', '/toll/bridge/score', '0.01'],
+        ['bridge.getBridges', 'GET', '/toll/bridge/bridges', null],
+        ['bridge.getIncidents', 'GET', '/toll/bridge/incidents', null],
+        ['bridge.getHealth', 'GET', '/toll/bridge/health', null],
+      ]),
+    );
   });
 
   it('probes both DefiLlama hosts: down, it refuses nothing the cache can still answer, then everything; one host back sells again', async () => {

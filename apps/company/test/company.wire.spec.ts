@@ -1,5 +1,5 @@
 import { CatalogService, Clock, SourceProbes } from '@toll/platform';
-import { loadFixtures, type Fixture, groupHarness } from '@toll/testing';
+import { loadFixtures, type Fixture, groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startCompany } from '../src/bootstrap';
 
@@ -147,21 +147,13 @@ describe('company over NATS', () => {
       status: 'ok',
       governor: { sec: 'per-process', gleif: 'per-process', sec_rate_per_second: 8 },
     });
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'company.getSnapshot',
-        method: 'GET',
-        path: '/toll/company/snapshot',
-        price: { per: 'call', usd: '0.02' },
-      },
-      {
-        operation_id: 'company.search',
-        method: 'GET',
-        path: '/toll/company/search',
-        price: { per: 'call', usd: '0.005' },
-      },
-      { operation_id: 'company.getHealth', method: 'GET', path: '/toll/company/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['company.getSnapshot', 'GET', '/toll/company/snapshot', '0.02'],
+        ['company.search', 'GET', '/toll/company/search', '0.005'],
+        ['company.getHealth', 'GET', '/toll/company/health', null],
+      ]),
+    );
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { Clock } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startEtf } from '../src/bootstrap';
 
@@ -68,16 +68,13 @@ describe('etf over NATS', () => {
   it('serves its health: sources with terms, the screener universe, tolls and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'etf', title: 'ETF Distributions' });
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'etf.getDistributions',
-        method: 'GET',
-        path: '/toll/etf/distributions/{ticker}',
-        price: { per: 'call', usd: '0.01' },
-      },
-      { operation_id: 'etf.getScreener', method: 'GET', path: '/toll/etf/screener', price: null },
-      { operation_id: 'etf.getHealth', method: 'GET', path: '/toll/etf/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['etf.getDistributions', 'GET', '/toll/etf/distributions/{ticker}', '0.01'],
+        ['etf.getScreener', 'GET', '/toll/etf/screener', null],
+        ['etf.getHealth', 'GET', '/toll/etf/health', null],
+      ]),
+    );
     expect(health.sources.map((s: any) => [s.id, s.enabled, s.base_url])).toEqual([
       ['nasdaq', true, fake.url],
       ['polygon', true, fake.url],

@@ -1,4 +1,4 @@
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startRecalls } from '../src/bootstrap';
 
@@ -496,27 +496,14 @@ describe('recalls over NATS', () => {
         ['nhtsa-recalls', true, 'unknown'],
         ['nhtsa-vpic', true, 'unknown'],
       ]);
-      expect(health.tolls).toEqual([
-        {
-          operation_id: 'recalls.search',
-          method: 'GET',
-          path: '/toll/recalls/search',
-          price: { per: 'call', usd: '0.01' },
-        },
-        {
-          operation_id: 'recalls.getVehicle',
-          method: 'GET',
-          path: '/toll/recalls/vehicle',
-          price: { per: 'call', usd: '0.005' },
-        },
-        {
-          operation_id: 'recalls.getVin',
-          method: 'GET',
-          path: '/toll/recalls/vin',
-          price: { per: 'call', usd: '0.01' },
-        },
-        { operation_id: 'recalls.getHealth', method: 'GET', path: '/toll/recalls/health', price: null },
-      ]);
+      expect(health.tolls).toEqual(
+        tollsOf([
+          ['recalls.search', 'GET', '/toll/recalls/search', '0.01'],
+          ['recalls.getVehicle', 'GET', '/toll/recalls/vehicle', '0.005'],
+          ['recalls.getVin', 'GET', '/toll/recalls/vin', '0.01'],
+          ['recalls.getHealth', 'GET', '/toll/recalls/health', null],
+        ]),
+      );
       expect(
         health.endpoints
           .map((e: { method: string; path: string; operation_id: string }) => `${e.method} ${e.path} ${e.operation_id}`)

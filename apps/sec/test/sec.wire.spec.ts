@@ -1,5 +1,5 @@
 import { Clock } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startSec } from '../src/bootstrap';
 
@@ -179,16 +179,13 @@ describe('sec over NATS', () => {
       ['sec.getFilings', 'GET', '/toll/sec/filings/{ticker}'],
       ['sec.getHealth', 'GET', '/toll/sec/health'],
     ]);
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'sec.getFundamentals',
-        method: 'GET',
-        path: '/toll/sec/fundamentals/{ticker}',
-        price: { per: 'call', usd: '0.02' },
-      },
-      { operation_id: 'sec.getFilings', method: 'GET', path: '/toll/sec/filings/{ticker}', price: null },
-      { operation_id: 'sec.getHealth', method: 'GET', path: '/toll/sec/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['sec.getFundamentals', 'GET', '/toll/sec/fundamentals/{ticker}', '0.02'],
+        ['sec.getFilings', 'GET', '/toll/sec/filings/{ticker}', null],
+        ['sec.getHealth', 'GET', '/toll/sec/health', null],
+      ]),
+    );
     // No governor database configured here: each process keeps to the fallback rate on its own.
     expect(health.governor).toEqual({
       mode: 'per-process',

@@ -1,5 +1,5 @@
 import { Clock } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startShort } from '../src/bootstrap';
 import { PrismaService } from '../src/prisma.service';
@@ -87,16 +87,13 @@ describe('short over NATS', () => {
       last_error: null,
       interval_hours: 6,
     });
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'short.getShort',
-        method: 'GET',
-        path: '/toll/short/short/{ticker}',
-        price: { per: 'call', usd: '0.01' },
-      },
-      { operation_id: 'short.getMostShorted', method: 'GET', path: '/toll/short/most-shorted', price: null },
-      { operation_id: 'short.getHealth', method: 'GET', path: '/toll/short/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['short.getShort', 'GET', '/toll/short/short/{ticker}', '0.01'],
+        ['short.getMostShorted', 'GET', '/toll/short/most-shorted', null],
+        ['short.getHealth', 'GET', '/toll/short/health', null],
+      ]),
+    );
   });
 
   it('getShort: the latest settlement with previous period, change, volume, days to cover, settlement and publication dates', async () => {

@@ -5,3 +5,4 @@ export * from './fake-upstream';
 export * from './database';
 export * from './group-harness';
 export * from './redis-server';
+export * from './health';
