@@ -1,5 +1,4 @@
-import { http } from '@toll/testing';
-import type { Fixture } from '@toll/upstream';
+import { http, rootFixture } from '@toll/testing';
 import { startBridge } from '../../apps/bridge/src/bootstrap';
 import { startCompany } from '../../apps/company/src/bootstrap';
 import { startData } from '../../apps/data/src/bootstrap';
@@ -9,22 +8,8 @@ import { startWiki } from '../../apps/wiki/src/bootstrap';
 import { stackHarness } from './stack-harness';
 
 // Every provider answers its API root; nothing else is recorded, so no data call can succeed and no cache fills.
-const ROOT: Fixture = {
-  upstream: 'any',
-  case: 'root',
-  source: 'built-from-docs',
-  recordedAt: '2026-11-27T00:00:00Z',
-  request: { method: 'GET', path: '/' },
-  response: { status: 200, body: { ok: true } },
-};
-const DOWN: Fixture = {
-  upstream: 'any',
-  case: 'down',
-  source: 'built-from-docs',
-  recordedAt: '2026-11-27T00:00:00Z',
-  request: { method: 'GET', path: '/' },
-  response: { status: 503, body: 'unavailable' },
-};
+const ROOT = rootFixture(200, { ok: true });
+const DOWN = rootFixture(503, 'unavailable');
 // One paid operation of each group with external providers, asked with valid input.
 const BRIDGE_SCORE = {
   method: 'POST',

@@ -95,7 +95,7 @@ const bibkeys = (...isbns: string[]) => ({
 // The real group over a real NATS server, Open Library and Google Books replayed from fixtures on one fake host.
 // Every test starts a fresh group, so caches and source states never leak between scenarios.
 describe('books over NATS', () => {
-  const { fake, group, call, fixture } = groupHarness({
+  const { fake, group, call, fixture, data } = groupHarness({
     name: 'books',
     start: startBooks,
     fixtures: join(__dirname, 'fixtures'),
@@ -108,11 +108,6 @@ describe('books over NATS', () => {
     }),
   });
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path).map((h) => h.query);
 
   describe('getBook', () => {

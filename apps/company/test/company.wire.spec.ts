@@ -1,5 +1,5 @@
 import { CatalogService, Clock, SourceProbes } from '@toll/platform';
-import { loadFixtures, type Fixture, groupHarness, tollsOf } from '@toll/testing';
+import { groupHarness, loadFixtures, rootFixture, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startCompany } from '../src/bootstrap';
 
@@ -7,14 +7,7 @@ const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
 const OK = FIXTURES.filter((f) => f.response.status < 500 && !f.response.delayMs).map((f) => `${f.upstream}/${f.case}`);
 
 // Every provider root failing: what the background probes see during an outage.
-const ROOT_DOWN: Fixture = {
-  upstream: 'any',
-  case: 'root-503',
-  source: 'built-from-docs',
-  recordedAt: '2026-11-27T00:00:00Z',
-  request: { method: 'GET', path: '/' },
-  response: { status: 503, body: 'unavailable' },
-};
+const ROOT_DOWN = rootFixture(503, 'unavailable');
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
@@ -116,7 +109,7 @@ const APPLE_SNAPSHOT = {
 // The real group over a real NATS server, SEC and GLEIF replayed by one local fake server.
 describe('company over NATS', () => {
   let now = T0;
-  const { fake, group, use, call } = groupHarness({
+  const { fake, group, use, call, data } = groupHarness({
     name: 'company',
     start: startCompany,
     fixtures: join(__dirname, 'fixtures'),
@@ -132,12 +125,6 @@ describe('company over NATS', () => {
       COMPANY_GLEIF_RATE_PER_MINUTE: '600',
     }),
   });
-
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
 
   it('serves its health: sources, governors, tolls and the catalog', async () => {
     const health = await data('getHealth', {});

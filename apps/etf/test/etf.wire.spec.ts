@@ -43,7 +43,7 @@ const SCHD_NASDAQ = [
 // The real group over a real NATS server, Nasdaq and Massive replayed by a local fake server.
 describe('etf over NATS', () => {
   let now = T0;
-  const { fake, use, call } = groupHarness({
+  const { fake, use, call, data } = groupHarness({
     name: 'etf',
     start: startEtf,
     fixtures: join(__dirname, 'fixtures'),
@@ -58,12 +58,6 @@ describe('etf over NATS', () => {
       ETF_SCREENER_UNIVERSE: 'SCHD,JEPI,ARKK',
     }),
   });
-
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
 
   it('serves its health: sources with terms, the screener universe, tolls and the catalog', async () => {
     const health = await data('getHealth', {});

@@ -61,7 +61,7 @@ const WIF_ALL = ['binance/premium-index-wif', 'binance/funding-info', 'bybit/tic
 
 describe('funding over NATS', () => {
   let now = T0;
-  const { fake, group, use, call } = groupHarness({
+  const { fake, group, use, call, data } = groupHarness({
     name: 'funding',
     start: startFunding,
     fixtures: join(__dirname, 'fixtures'),
@@ -76,12 +76,6 @@ describe('funding over NATS', () => {
       FUNDING_LIQUIDATION_BASES: 'BTC',
     }),
   });
-
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
 
   it('serves its health: tracked markets, venues with terms, collector, tolls', async () => {
     const health = await data('getHealth', {});

@@ -83,7 +83,7 @@ const SOURCES_T0 = [
 describe('jobs over NATS', () => {
   let refresher: IndexRefresher;
   let now = T0;
-  const { group, fake, use, call } = groupHarness({
+  const { group, fake, use, call, data } = groupHarness({
     name: 'jobs',
     start: startJobs,
     fixtures: join(__dirname, 'fixtures'),
@@ -103,11 +103,6 @@ describe('jobs over NATS', () => {
     refresher = group.app.get(IndexRefresher);
   });
 
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   const refusal = async (operation: string, input: unknown) => (await call(operation, input)).err;
   const ids = (answer: { jobs: Array<{ id: string }> }) => answer.jobs.map((j) => j.id);
 

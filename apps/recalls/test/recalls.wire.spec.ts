@@ -81,7 +81,7 @@ const NOTE =
 
 // The real group over a real NATS server, openFDA, CPSC and NHTSA replayed from fixtures on one fake host.
 describe('recalls over NATS', () => {
-  const { fake, call, fixture } = groupHarness({
+  const { fake, call, fixture, data } = groupHarness({
     name: 'recalls',
     start: startRecalls,
     fixtures: join(__dirname, 'fixtures'),
@@ -97,11 +97,6 @@ describe('recalls over NATS', () => {
     }),
   });
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path).map((h) => h.query);
 
   describe('search', () => {

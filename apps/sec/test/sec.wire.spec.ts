@@ -151,7 +151,7 @@ const archive = (accession: string, doc: string) => {
 // The real group over a real NATS server, SEC replayed by a local fake server.
 describe('sec over NATS', () => {
   let now = T0;
-  const { fake, use, call } = groupHarness({
+  const { fake, use, call, data } = groupHarness({
     name: 'sec',
     start: startSec,
     fixtures: join(__dirname, 'fixtures'),
@@ -164,11 +164,6 @@ describe('sec over NATS', () => {
     }),
   });
 
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   const paths = () => fake.hits.map((h) => h.path);
 
   it('serves its health: status, source terms, the governor, tolls, cache stats and the catalog', async () => {

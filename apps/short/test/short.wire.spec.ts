@@ -15,7 +15,7 @@ describe('short over NATS', () => {
   let sync: ShortSync;
   let prisma: PrismaService;
   let now = T0;
-  const { group, fake, use, call, fixture } = groupHarness({
+  const { group, fake, use, call, fixture, data } = groupHarness({
     name: 'short',
     start: startShort,
     fixtures: join(__dirname, 'fixtures'),
@@ -37,11 +37,6 @@ describe('short over NATS', () => {
   });
 
   const body = (id: string) => fixture(id).response.body as string;
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   // Everything the database holds, to show a load left it exactly as it was.
   const contents = async () => ({
     files: await prisma.shortFile.findMany({ orderBy: { settlementDate: 'asc' } }),

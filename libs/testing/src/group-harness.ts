@@ -57,6 +57,7 @@ export interface GroupHarness<G extends StartedGroup> {
   use(...ids: string[]): void; // the fake serves just these, its hits cleared
   // a number is the deadline in ms
   call(operation: string, input: unknown, options?: number | CallOptions): Promise<OperationReply>;
+  data(operation: string, input: unknown): Promise<any>; // call() that must answer: the answer's data
   startGroup(env?: Env, replica?: number): Promise<G>; // one more replica (closed after all), with extra settings
   stopGroups(): Promise<void>;
   envOf(replica?: number): Env; // the settings a replica started with (for the app's own CLI)
@@ -186,6 +187,11 @@ export function groupHarness<G extends StartedGroup>(options: GroupHarnessOption
         deadline: Date.now() + deadlineMs,
         ...rest,
       });
+    },
+    data: async (operation, input) => {
+      const reply = await harness.call(operation, input);
+      expect(reply.err).toBeUndefined();
+      return reply.response!.data;
     },
     startGroup,
     stopGroups,
