@@ -1,14 +1,8 @@
-import { JsonLogger } from '@toll/platform';
-import { scratchDatabase } from '@toll/testing';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { PaymentsConfig } from '../src/config';
 import { LedgerRepository, type NewPayment } from '../src/ledger.repository';
-import { PrismaService } from '../src/prisma.service';
-
-const db = scratchDatabase('toll_payments_ledger');
-const config = PaymentsConfig.parse({ DATABASE_URL: db.url });
-const logger = new JsonLogger('test', 'error');
+import type { PrismaService } from '../src/prisma.service';
+import { twoReplicas } from './replicas';
 
 const payment = (over: Partial<NewPayment> = {}): NewPayment => ({
   kind: 'memo',
@@ -25,29 +19,19 @@ const payment = (over: Partial<NewPayment> = {}): NewPayment => ({
   ...over,
 });
 
-const query = db.query;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// Two Prisma clients on one database stand in for two payments replicas.
 describe(LedgerRepository.name, () => {
+  const { db, config, prisma } = twoReplicas('toll_payments_ledger');
+  const query = db.query;
   let a: PrismaService;
-  let b: PrismaService;
   let ledgerA: LedgerRepository;
   let ledgerB: LedgerRepository;
 
-  beforeAll(async () => {
-    a = new PrismaService(config, logger);
-    b = new PrismaService({ ...config, PAYMENTS_MIGRATE_ON_START: 'false' }, logger);
-    await a.onModuleInit();
-    await b.onModuleInit();
+  beforeAll(() => {
+    a = prisma[0];
     ledgerA = new LedgerRepository(a);
-    ledgerB = new LedgerRepository(b);
-  });
-
-  afterAll(async () => {
-    await a.onModuleDestroy();
-    await b.onModuleDestroy();
-    await db.drop();
+    ledgerB = new LedgerRepository(prisma[1]);
   });
 
   it('gives one of two concurrent holds on the same proof, across replicas', async () => {
