@@ -3,7 +3,7 @@ import { SOLANA_NETWORKS } from '@toll/x402';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { startDevutils } from '../../apps/devutils/src/bootstrap';
-import { startStack, type Stack } from './stack';
+import { stackHarness } from './stack-harness';
 
 // The envelope @x402/extensions/bazaar (2.27.0) declares for a facilitator's GET /discovery/resources
 // (DiscoveryResourcesResponse, DiscoveryResource) with x402 v2 PaymentRequirements, written out as JSON Schema.
@@ -60,39 +60,32 @@ const BAZAAR_LIST = {
 };
 
 describe('agent entry points generated from the live catalog: /, /llms.txt, /discovery/resources, /.well-known/x402', () => {
-  let stack: Stack;
-  let gw: string;
+  const { stack } = stackHarness({
+    groups: [startDevutils],
+    ready: ['/toll/shop/health', '/toll/devutils/health', '/toll/payments/receipt?receipt=x'].map((path) => ({
+      path,
+      until: (res) => ![503, 404].includes(res.status),
+    })),
+  });
   const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
 
-  beforeAll(async () => {
-    const devutils = (natsUrl: string) =>
-      startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
-    stack = await startStack({ groups: [devutils] });
-    gw = stack.gateways[0].url;
-    for (const probe of ['/toll/shop/health', '/toll/devutils/health', '/toll/payments/receipt?receipt=x'])
-      for (let i = 0; i < 100 && [503, 404].includes((await http(`${gw}${probe}`)).status); i++)
-        await new Promise((r) => setTimeout(r, 100));
-  }, 60_000);
-
-  afterAll(() => stack.stop());
-
   const liveRoutes = async () => {
-    const openapi = (await http(`${gw}/openapi.json`)).body;
+    const openapi = (await http(`${stack.gw}/openapi.json`)).body;
     return Object.entries(openapi.paths).flatMap(([path, ops]: [string, any]) =>
       Object.entries(ops).map(([method, op]: [string, any]) => ({ path, method: method.toUpperCase(), ...op })),
     );
   };
 
   it('GET / names the catalog, OpenAPI, MCP, discovery and docs URLs, every live group and how to pay', async () => {
-    const res = await http(`${gw}/`);
+    const res = await http(`${stack.gw}/`);
     expect(res.status).toBe(200);
     expect(res.body.urls).toEqual({
-      openapi: `${gw}/openapi.json`,
-      docs: `${gw}/docs`,
-      llms: `${gw}/llms.txt`,
-      mcp: `${gw}/mcp`,
-      discovery: `${gw}/discovery/resources`,
-      well_known_x402: `${gw}/.well-known/x402`,
+      openapi: `${stack.gw}/openapi.json`,
+      docs: `${stack.gw}/docs`,
+      llms: `${stack.gw}/llms.txt`,
+      mcp: `${stack.gw}/mcp`,
+      discovery: `${stack.gw}/discovery/resources`,
+      well_known_x402: `${stack.gw}/.well-known/x402`,
     });
     const routes = await liveRoutes();
     expect(res.body.operations).toEqual({ total: routes.length, paid: routes.filter((r) => r['x-toll-price']).length });
@@ -101,19 +94,19 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
       group: 'devutils',
       title: 'Dev Utilities',
       operations: routes.filter((r) => r.operationId.startsWith('devutils.')).length,
-      docs: `${gw}/docs#devutils`,
+      docs: `${stack.gw}/docs#devutils`,
     });
     expect(res.body.payment.how_to_pay.join(' ')).toMatch(/PAYMENT-SIGNATURE.*X-Payment-Tx.*_meta\["x402\/payment"\]/s);
   });
 
   it('/llms.txt describes every live operation with its price, and where the schemas are', async () => {
-    const res = await http(`${gw}/llms.txt`);
+    const res = await http(`${stack.gw}/llms.txt`);
     expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/plain; charset=utf-8']);
     expect(res.text.startsWith('# Toll\n\n> ')).toBe(true);
-    expect(res.text).toContain(`- [OpenAPI 3.1](${gw}/openapi.json)`);
+    expect(res.text).toContain(`- [OpenAPI 3.1](${stack.gw}/openapi.json)`);
     expect(res.text).toContain('## Dev Utilities (devutils)');
     expect(res.text).toContain(
-      `- [GET /toll/shop/item](${gw}/docs#shop.getItem): A paid item ($0.01 per call; operationId shop.getItem; ` +
+      `- [GET /toll/shop/item](${stack.gw}/docs#shop.getItem): A paid item ($0.01 per call; operationId shop.getItem; ` +
         `MCP tool shop_getItem)`,
     );
     expect(res.text).toMatch(
@@ -125,21 +118,21 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
 
   it('GET /discovery/resources lists every paid route over HTTP and MCP in the Bazaar shape, each bazaar info valid against its schema', async () => {
     const paid = (await liveRoutes()).filter((r) => r['x-toll-price']);
-    const res = await http(`${gw}/discovery/resources?limit=100`);
+    const res = await http(`${stack.gw}/discovery/resources?limit=100`);
     expect(res.status).toBe(200);
     const valid = ajv.validate(BAZAAR_LIST, res.body);
     expect(ajv.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
     expect(res.body.pagination).toEqual({ limit: 100, offset: 0, total: paid.length * 2 });
     const http402 = res.body.items.filter((i: any) => i.type === 'http');
-    expect(http402.map((i: any) => i.resource).sort()).toEqual(paid.map((r) => `${gw}${r.path}`).sort());
+    expect(http402.map((i: any) => i.resource).sort()).toEqual(paid.map((r) => `${stack.gw}${r.path}`).sort());
     for (const item of res.body.items) {
       expect(item.accepts[0].extra).not.toHaveProperty('memo');
       // What a facilitator must do before cataloging: validate info against the schema it came with. The HTTP
       // extension is the 402's own (libs/x402 bazaarExtension), whose example input is the route's own.
       expect(ajv.validate(item.extensions.bazaar.schema, item.extensions.bazaar.info) ? [] : ajv.errors).toEqual([]);
     }
-    const item = http402.find((i: any) => i.resource === `${gw}/toll/shop/item`);
+    const item = http402.find((i: any) => i.resource === `${stack.gw}/toll/shop/item`);
     expect(item).toMatchObject({
       type: 'http',
       x402Version: 2,
@@ -162,7 +155,7 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
       (i: any) => i.type === 'mcp' && i.extensions.bazaar.info.input.tool === 'devutils_hashSha256',
     );
     expect(tool).toMatchObject({
-      resource: `${gw}/mcp`,
+      resource: `${stack.gw}/mcp`,
       extensions: {
         bazaar: {
           info: {
@@ -174,12 +167,12 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
   });
 
   it('paginates and filters like a facilitator, and refuses a bad limit with the field named', async () => {
-    const all = (await http(`${gw}/discovery/resources?type=http&limit=100`)).body;
-    const page = (await http(`${gw}/discovery/resources?type=http&limit=2&offset=1`)).body;
+    const all = (await http(`${stack.gw}/discovery/resources?type=http&limit=100`)).body;
+    const page = (await http(`${stack.gw}/discovery/resources?type=http&limit=2&offset=1`)).body;
     expect(page.pagination).toEqual({ limit: 2, offset: 1, total: all.pagination.total });
     expect(page.items).toEqual(all.items.slice(1, 3));
-    expect((await http(`${gw}/discovery/resources?network=eip155:8453`)).body.items).toEqual([]);
-    const bad = await http(`${gw}/discovery/resources?limit=0`);
+    expect((await http(`${stack.gw}/discovery/resources?network=eip155:8453`)).body.items).toEqual([]);
+    const bad = await http(`${stack.gw}/discovery/resources?limit=0`);
     expect([bad.status, bad.body.error.details.issues]).toEqual([
       400,
       [{ field: 'limit', message: 'must be an integer from 1 to 100' }],
@@ -187,10 +180,10 @@ describe('agent entry points generated from the live catalog: /, /llms.txt, /dis
   });
 
   it('/.well-known/x402 lists the payable URLs and points to the full list', async () => {
-    const res = await http(`${gw}/.well-known/x402`);
+    const res = await http(`${stack.gw}/.well-known/x402`);
     expect(res.body.version).toBe(1);
-    expect(res.body.resources).toContain(`${gw}/toll/shop/item`);
+    expect(res.body.resources).toContain(`${stack.gw}/toll/shop/item`);
     expect(res.body.resources).toHaveLength((await liveRoutes()).filter((r) => r['x-toll-price']).length);
-    expect(res.body.instructions).toContain(`${gw}/discovery/resources`);
+    expect(res.body.instructions).toContain(`${stack.gw}/discovery/resources`);
   });
 });

@@ -1,40 +1,15 @@
-import { createKeyPairSignerFromBytes } from '@solana/kit';
-import { x402Client } from '@x402/core/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { createHash, randomBytes } from 'node:crypto';
 import nacl from 'tweetnacl';
-import { startStack, type Stack } from './stack';
+import { DEPOSIT_READY, payerX402, stackHarness } from './stack-harness';
 
 // Issue 36: an agent that has never seen us, given only the gateway URL and a funded wallet. It reads what the service
 // serves (GET /, /llms.txt, the 402, the served balance instructions) and nothing from this repository: its signer is
 // written from the served steps with generic crypto (tweetnacl), checked against the served worked example first.
 describe('an agent using only served text', () => {
-  let stack: Stack;
-  let gw: string;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    gw = stack.gateways[0].url;
-    for (let i = 0; i < 100 && !(await fetch(`${gw}/llms.txt`).then((r) => r.text())).includes('/toll/shop/item'); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    for (
-      let i = 0;
-      i < 100 &&
-      (
-        await fetch(`${gw}/toll/payments/balance/deposit-1`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{}',
-        })
-      ).status !== 402;
-      i++
-    ) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }, 60_000);
-
-  afterAll(() => stack.stop());
+  const { stack } = stackHarness({
+    ready: [{ path: '/llms.txt', until: (res) => res.text.includes('/toll/shop/item') }, DEPOSIT_READY],
+  });
 
   // The agent reads JSON it knows nothing about in advance.
   const json = async (res: Response | Promise<Response>): Promise<any> => (await res).json();
@@ -86,13 +61,13 @@ describe('an agent using only served text', () => {
 
   it('discovers an operation, pays it per call, deposits, signs balance calls from the served instructions, spends and reads the balance', async () => {
     // 1. The entry point, then llms.txt: a paid operation and its price.
-    const index = await json(fetch(`${gw}/`));
+    const index = await json(fetch(`${stack.gw}/`));
     const llms = await (await fetch(index.urls.llms)).text();
     const [, method, path, price] = /^- \[(GET|POST) (\S+)\]\([^)]*\): A paid item \((\$[\d.]+) per call/m.exec(llms)!;
     expect([method, path, price]).toEqual(['GET', '/toll/shop/item', '$0.01']);
 
     // 2. The 402: how to pay it, including the prepaid balance.
-    const challenge = await fetch(`${gw}${path}`);
+    const challenge = await fetch(`${stack.gw}${path}`);
     expect(challenge.status).toBe(402);
     const body = await json(challenge);
     const steps: string[] = body.toll.how_to_pay
@@ -108,19 +83,14 @@ describe('an agent using only served text', () => {
     });
 
     // 3. Pay per call with a stock x402 v2 client (it reads PAYMENT-REQUIRED).
-    const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
-    const client = new x402Client().register(
-      'solana:*',
-      new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }),
-    );
-    client.setSpendControls(false); // the local USDC mint sits at the devnet address
+    const client = await payerX402(stack);
     const paidFetch = wrapFetchWithPayment(fetch, client);
-    const perCall = await paidFetch(`${gw}${path}`);
+    const perCall = await paidFetch(`${stack.gw}${path}`);
     expect(perCall.status).toBe(200);
     expect(perCall.headers.get('x-toll-receipt')).toBeTruthy();
 
     // 4. Deposit 1 USD, paid the same way; the paying wallet is credited.
-    const deposit = await paidFetch(`${gw}${learned.deposit}`, {
+    const deposit = await paidFetch(`${stack.gw}${learned.deposit}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -148,7 +118,7 @@ describe('an agent using only served text', () => {
     // 6. Spend from the balance: four headers, no transaction, signed for this service (the 402 and payments health
     //    agree).
     const deployment = body.toll.balance_payment.deployment;
-    const { terms } = await json(fetch(`${gw}/toll/payments/health`));
+    const { terms } = await json(fetch(`${stack.gw}/toll/payments/health`));
     expect(deployment).toEqual({ network: terms.network, recipient: terms.recipient });
     const keys = nacl.sign.keyPair.fromSeed(stack.payer.secretKey.subarray(0, 32));
     const signed = (m: string, p: string, input: unknown) => {
@@ -163,7 +133,7 @@ describe('an agent using only served text', () => {
       return [stack.payer.publicKey.toBase58(), timestamp, nonce, signature];
     };
     const values = signed('GET', path, {});
-    const spent = await fetch(`${gw}${path}`, {
+    const spent = await fetch(`${stack.gw}${path}`, {
       headers: Object.fromEntries(learned.headers.map((h, i) => [h, values[i]])),
     });
     expect(spent.status).toBe(200);
@@ -171,7 +141,9 @@ describe('an agent using only served text', () => {
 
     // 7. Read the balance, signed the same way over the read path with the four fields in the query.
     const [wallet, timestamp, nonce, signature] = signed('GET', learned.read, {});
-    const read = await fetch(`${gw}${learned.read}?${new URLSearchParams({ wallet, timestamp, nonce, signature })}`);
+    const read = await fetch(
+      `${stack.gw}${learned.read}?${new URLSearchParams({ wallet, timestamp, nonce, signature })}`,
+    );
     expect(read.status).toBe(200);
     const balance = await json(read);
     expect(balance).toMatchObject({ wallet, balance_atomic: '990000', available_atomic: '990000' });
@@ -195,7 +167,7 @@ describe('an agent using only served text', () => {
       'x-toll-signature': Buffer.alloc(64, 7).toString('base64'),
       ...over,
     });
-    const wrong = await fetch(`${gw}/toll/shop/item`, {
+    const wrong = await fetch(`${stack.gw}/toll/shop/item`, {
       headers: headers({ 'x-toll-nonce': 'agent-nonce-000000001' }),
     });
     const refusal = await json(wrong);
@@ -208,20 +180,20 @@ describe('an agent using only served text', () => {
         /^toll-balance-v2\nsolana:\w+\n\w+\nGET\n\/toll\/shop\/item\n44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a\n\d+\nagent-nonce-000000001$/,
       ),
     });
-    const late = await json(fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-timestamp': '1000' }) }));
+    const late = await json(fetch(`${stack.gw}/toll/shop/item`, { headers: headers({ 'x-toll-timestamp': '1000' }) }));
     expect([late.error, late.balance_auth.part, late.balance_auth.server_time]).toEqual([
       'balance_clock_skew',
       'clock',
       expect.stringMatching(/^\d+$/),
     ]);
-    const short = await json(fetch(`${gw}/toll/shop/item`, { headers: headers({ 'x-toll-nonce': 'short' }) }));
+    const short = await json(fetch(`${stack.gw}/toll/shop/item`, { headers: headers({ 'x-toll-nonce': 'short' }) }));
     expect([short.error, short.balance_auth.part]).toEqual(['balance_auth_malformed', 'nonce']);
   });
 
   it('states the same instructions and worked example on every served surface', async () => {
-    const index = await json(fetch(`${gw}/`));
+    const index = await json(fetch(`${stack.gw}/`));
     const { example } = index.payment.balance;
-    const openapi = await json(fetch(`${gw}/openapi.json`));
+    const openapi = await json(fetch(`${stack.gw}/openapi.json`));
     expect(openapi.paths['/toll/shop/item'].get.security).toEqual([
       {},
       { toll_balance_wallet: [], toll_balance_timestamp: [], toll_balance_nonce: [], toll_balance_signature: [] },
@@ -234,14 +206,16 @@ describe('an agent using only served text', () => {
     expect(openapi['x-toll-balance']).toEqual(index.payment.balance);
     const texts = [
       openapi.components.securitySchemes.toll_balance_signature.description,
-      await (await fetch(`${gw}/llms.txt`)).text(),
-      await (await fetch(`${gw}/docs`)).text(),
+      await (await fetch(`${stack.gw}/llms.txt`)).text(),
+      await (await fetch(`${stack.gw}/docs`)).text(),
     ];
     for (const text of texts)
       for (const value of [example.signature_base64, example.signed_text_hex, example.secret_seed_hex])
         expect(text).toContain(value);
     const v2 = JSON.parse(
-      Buffer.from((await fetch(`${gw}/toll/shop/item`)).headers.get('payment-required')!, 'base64').toString('utf8'),
+      Buffer.from((await fetch(`${stack.gw}/toll/shop/item`)).headers.get('payment-required')!, 'base64').toString(
+        'utf8',
+      ),
     );
     expect(v2.extensions.toll_balance.info.example).toMatchObject({
       signed_text: example.signed_text,
@@ -249,7 +223,7 @@ describe('an agent using only served text', () => {
       input_sha256: example.input_sha256,
     });
     expect(index.payment.balance.steps).toEqual(expect.arrayContaining(v2.extensions.toll_balance.info.steps));
-    const mcp = await fetch(`${gw}/mcp`, {
+    const mcp = await fetch(`${stack.gw}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({

@@ -1,8 +1,7 @@
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createKeyPairSignerFromBytes } from '@solana/kit';
-import { Connection, Keypair } from '@solana/web3.js';
+import { Keypair } from '@solana/web3.js';
 import {
   balanceHeaders,
   memoPaymentInstructions,
@@ -15,54 +14,28 @@ import {
 import { http } from '@toll/testing';
 import { balanceSigningText, balanceSigningTextV1, inputSha256, type BalanceDeployment } from '@toll/x402';
 import { createPrivateKey, randomBytes, sign } from 'node:crypto';
-import { x402Client } from '@x402/core/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { ExactSvmScheme } from '@x402/svm/exact/client';
-import { Client } from 'pg';
 import { faults, served } from './shop-group';
-import { startStack, type Stack } from './stack';
+import { DEPOSIT_READY, payerX402, stackHarness } from './stack-harness';
 
 // Prepaid balances end to end: two gateways and two payments replicas on one database, deposits paid on the local
 // chain.
 describe('prepaid balance', () => {
-  let stack: Stack;
-  let gw: string;
-  let connection: Connection;
+  // The payments.call path of balance calls (leases off): holds, releases and nonces recorded at the hold. The
+  // lease path is e2e/src/balance-leases.spec.ts and lease-model.spec.ts.
+  const { stack, connection, sql } = stackHarness({
+    gateways: 2,
+    payments: 2,
+    gatewayEnv: { GATEWAY_BALANCE_LEASES: 'false' },
+    ready: [DEPOSIT_READY, '/toll/shop/health'],
+  });
   let receiptKey: string;
   let deployment: BalanceDeployment;
-
   beforeAll(async () => {
-    // The payments.call path of balance calls (leases off): holds, releases and nonces recorded at the hold. The
-    // lease path is e2e/src/balance-leases.spec.ts and lease-model.spec.ts.
-    stack = await startStack({ gateways: 2, payments: 2, gatewayEnv: { GATEWAY_BALANCE_LEASES: 'false' } });
-    gw = stack.gateways[0].url;
-    connection = new Connection(stack.rpc.url, 'confirmed');
-    for (const g of stack.gateways)
-      for (
-        let i = 0;
-        i < 100 &&
-        (await http(`${g.url}/toll/payments/balance/deposit-1`, { method: 'POST', json: {} })).status !== 402;
-        i++
-      )
-        await new Promise((r) => setTimeout(r, 100));
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/shop/health`)).status !== 200; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    const { terms } = (await http(`${gw}/toll/payments/health`)).body;
+    const { terms } = (await http(`${stack.gw}/toll/payments/health`)).body;
     receiptKey = terms.receipt_public_key;
     deployment = { network: terms.network, recipient: terms.recipient };
-  }, 60_000);
-
-  afterAll(() => stack.stop());
-
-  const sql = async (text: string, params: unknown[] = []) => {
-    const db = new Client({ connectionString: stack.paymentsDatabaseUrl });
-    await db.connect();
-    try {
-      return (await db.query(text, params)).rows;
-    } finally {
-      await db.end();
-    }
-  };
+  });
 
   // A fresh wallet with SOL to deposit, so every test starts from an empty balance.
   const wallet = () => {
@@ -72,11 +45,11 @@ describe('prepaid balance', () => {
   };
   const deposit = async (w: Keypair, tier: 1 | 10) => {
     const path = `/toll/payments/balance/deposit-${tier}`;
-    const first = await http(`${gw}${path}`, { method: 'POST', json: {} });
+    const first = await http(`${stack.gw}${path}`, { method: 'POST', json: {} });
     expect(first.status).toBe(402);
     const c: MemoChallenge = first.body.toll;
     const signature = await sendAndConfirm(connection, w, memoPaymentInstructions(c, 'SOL', w.publicKey));
-    const paid = await http(`${gw}${path}?toll_memo=${encodeURIComponent(c.memo)}`, {
+    const paid = await http(`${stack.gw}${path}?toll_memo=${encodeURIComponent(c.memo)}`, {
       method: 'POST',
       json: {},
       headers: { 'x-payment-tx': signature },
@@ -90,7 +63,7 @@ describe('prepaid balance', () => {
     });
     return signature;
   };
-  const spend = (w: Keypair, path = '/toll/shop/item', base = gw, extra: Record<string, string> = {}) => {
+  const spend = (w: Keypair, path = '/toll/shop/item', base = stack.gw, extra: Record<string, string> = {}) => {
     const url = `${base}${path}`;
     return http(url, { headers: { ...balanceHeaders(url, { method: 'GET' }, w, deployment), ...extra } });
   };
@@ -100,7 +73,7 @@ describe('prepaid balance', () => {
       ...input,
       ...ownerAuth('GET', '/toll/payments/balance', input, w, deployment),
     });
-    const res = await http(`${gw}/toll/payments/balance?${query}`);
+    const res = await http(`${stack.gw}/toll/payments/balance?${query}`);
     expect(res.status).toBe(200);
     return res.body;
   };
@@ -134,13 +107,8 @@ describe('prepaid balance', () => {
   });
 
   it('takes a deposit from a stock x402 v2 client (USDC) and credits its payer', async () => {
-    const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
-    const client = new x402Client().register(
-      'solana:*',
-      new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }),
-    );
-    client.setSpendControls(false); // the local USDC mint sits at the devnet address
-    const res = await wrapFetchWithPayment(fetch, client)(`${gw}/toll/payments/balance/deposit-10`, {
+    const client = await payerX402(stack);
+    const res = await wrapFetchWithPayment(fetch, client)(`${stack.gw}/toll/payments/balance/deposit-10`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -246,7 +214,7 @@ describe('prepaid balance', () => {
   it('refuses a replayed signed request, a wrong key before any hold, and a stale timestamp', async () => {
     const w = wallet();
     await deposit(w, 1);
-    const url = `${gw}/toll/shop/item`;
+    const url = `${stack.gw}/toll/shop/item`;
     const headers = balanceHeaders(url, { method: 'GET' }, w, deployment);
     expect((await http(url, { headers })).status).toBe(200);
     const replay = await http(url, { headers });
@@ -261,7 +229,7 @@ describe('prepaid balance', () => {
     const wrong = await http(url, { headers: forged });
     expect([wrong.status, wrong.body.error]).toEqual([402, 'balance_signature_invalid']);
     // Signed for another path: same refusal (the path is signed).
-    const moved = await http(`${gw}/toll/shop/other`, {
+    const moved = await http(`${stack.gw}/toll/shop/other`, {
       headers: balanceHeaders(url, { method: 'GET' }, w, deployment),
     });
     expect([moved.status, moved.body.error]).toEqual([402, 'balance_signature_invalid']);
@@ -281,7 +249,7 @@ describe('prepaid balance', () => {
   it('refuses a signature made for another deployment before any hold, and takes the v1 form until its day', async () => {
     const w = wallet();
     await deposit(w, 1);
-    const url = `${gw}/toll/shop/item`;
+    const url = `${stack.gw}/toll/shop/item`;
     const other = { ...deployment, recipient: Keypair.generate().publicKey.toBase58() };
     const elsewhere = await http(url, { headers: balanceHeaders(url, { method: 'GET' }, w, other) });
     expect([elsewhere.status, elsewhere.body.error, elsewhere.body.balance_auth.part]).toEqual([
@@ -361,7 +329,7 @@ describe('prepaid balance', () => {
     const w = wallet();
     await deposit(w, 1);
     const before = served.item;
-    const first = await spend(w, '/toll/shop/item', gw, { 'idempotency-key': 'order-1' });
+    const first = await spend(w, '/toll/shop/item', stack.gw, { 'idempotency-key': 'order-1' });
     const again = await spend(w, '/toll/shop/item', stack.gateways[1].url, { 'idempotency-key': 'order-1' });
     expect([first.status, again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([
       200,
@@ -377,7 +345,7 @@ describe('prepaid balance', () => {
     const w = wallet();
     await deposit(w, 1);
     const caps = { cap_per_call_atomic: '5000', cap_per_day_atomic: null };
-    const set = await http(`${gw}/toll/payments/balance/caps`, {
+    const set = await http(`${stack.gw}/toll/payments/balance/caps`, {
       method: 'POST',
       json: { ...caps, ...ownerAuth('POST', '/toll/payments/balance/caps', caps, w, deployment) },
     });
@@ -392,7 +360,7 @@ describe('prepaid balance', () => {
     const daily = { cap_per_call_atomic: null, cap_per_day_atomic: '20000' };
     expect(
       (
-        await http(`${gw}/toll/payments/balance/caps`, {
+        await http(`${stack.gw}/toll/payments/balance/caps`, {
           method: 'POST',
           json: { ...daily, ...ownerAuth('POST', '/toll/payments/balance/caps', daily, w, deployment) },
         })
@@ -407,7 +375,7 @@ describe('prepaid balance', () => {
       '20000',
     ]);
     // Someone else cannot change them.
-    const forged = await http(`${gw}/toll/payments/balance/caps`, {
+    const forged = await http(`${stack.gw}/toll/payments/balance/caps`, {
       method: 'POST',
       json: {
         ...caps,
@@ -421,7 +389,11 @@ describe('prepaid balance', () => {
   it('is paid from a balance by the client library with one option, receipts verified offline', async () => {
     const w = wallet();
     await deposit(w, 1);
-    const res = await tollCall(`${gw}/toll/shop/item`, {}, { keypair: w, rpcUrl: stack.rpc.url, method: 'balance' });
+    const res = await tollCall(
+      `${stack.gw}/toll/shop/item`,
+      {},
+      { keypair: w, rpcUrl: stack.rpc.url, method: 'balance' },
+    );
     expect(res.status).toBe(200);
     expect(res.paid).toEqual({ method: 'balance', amount: '10000', asset: 'USDC' });
     const check = verifyReceipt(res.receipt!, receiptKey, {
@@ -442,7 +414,7 @@ describe('prepaid balance', () => {
     const w = wallet();
     await deposit(w, 1);
     const mcp = new McpClient({ name: 'toll-e2e-balance', version: '1.0.0' });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${gw}/mcp`)));
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${stack.gw}/mcp`)));
     try {
       const timestamp = String(Math.floor(Date.now() / 1000));
       const nonce = randomBytes(16).toString('base64url');

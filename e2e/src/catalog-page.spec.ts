@@ -1,11 +1,11 @@
-import { http, scratchDatabase } from '@toll/testing';
+import { http } from '@toll/testing';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startDevutils } from '../../apps/devutils/src/bootstrap';
 import { startRegistry } from '../../apps/registry/src/bootstrap';
 import { GRANTS } from './live-catalog';
-import { startStack, type Stack } from './stack';
+import { stackHarness } from './stack-harness';
 
 // Issue 20: the catalog page for people, in a real browser with JavaScript off (it must work without it).
 // Debian's chromium package provides the browser; playwright-core downloads nothing.
@@ -21,59 +21,40 @@ if (!haveChromium)
   `catalog page in headless Chromium ` +
     `(${haveChromium ? CHROMIUM : `SKIPPED: ${CHROMIUM} is absent; apt-get install -y chromium`})`,
   () => {
-    let stack: Stack;
-    let gw: string;
     let browser: Browser;
     let page: Page;
-    const registryDb = scratchDatabase('toll_registry_page');
+    const { stack, track } = stackHarness({
+      database: 'toll_registry_page',
+      groups: [
+        startDevutils,
+        (env, { database }) => startRegistry({ ...env, DATABASE_URL: database, REGISTRY_PROBE_ENABLED: 'false' }),
+      ],
+      gatewayEnv: { GATEWAY_PATH_GRANTS: GRANTS },
+      ready: ['/toll/devutils/health', '/toll/registry/health', '/api/listings'],
+    });
 
     beforeAll(async () => {
-      const devutils = (natsUrl: string) =>
-        startDevutils({
-          NATS_URL: natsUrl,
-          LOG_LEVEL: 'error',
-          NATS_GRACE_PERIOD_MS: '50',
-          ANNOUNCE_INTERVAL_MS: '500',
-        });
-      const registry = (natsUrl: string) =>
-        startRegistry({
-          NATS_URL: natsUrl,
-          DATABASE_URL: registryDb.url,
-          REGISTRY_PROBE_ENABLED: 'false',
-          LOG_LEVEL: 'error',
-          NATS_GRACE_PERIOD_MS: '50',
-          ANNOUNCE_INTERVAL_MS: '500',
-        });
-      stack = await startStack({ groups: [devutils, registry], gatewayEnv: { GATEWAY_PATH_GRANTS: GRANTS } });
-      gw = stack.gateways[0].url;
-      for (const probe of ['/toll/devutils/health', '/toll/registry/health', '/api/listings'])
-        for (let i = 0; i < 100 && (await http(`${gw}${probe}`)).status !== 200; i++)
-          await new Promise((r) => setTimeout(r, 100));
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--no-sandbox'],
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      });
+      browser = track(
+        await chromium.launch({
+          executablePath: CHROMIUM,
+          headless: true,
+          args: ['--no-sandbox'],
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
+        }),
+      );
       page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
     }, 60_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await stack?.stop();
-      await registryDb.drop();
-    });
 
     const shownOperations = () => page.locator('div.op').evaluateAll((ops) => ops.map((o) => o.id));
     const fieldErrors = () => page.locator('div.err').allTextContents();
 
     it('loads the full catalog with prices, fields and an example request per operation', async () => {
-      const res = await page.goto(`${gw}/docs`);
+      const res = await page.goto(`${stack.gw}/docs`);
       expect(res?.status()).toBe(200);
       expect(await page.title()).toBe('Toll API');
-      const operationIds = Object.values((await http(`${gw}/openapi.json`)).body.paths).flatMap((ops: any) =>
+      const operationIds = Object.values((await http(`${stack.gw}/openapi.json`)).body.paths).flatMap((ops: any) =>
         Object.values(ops).map((op: any) => op.operationId),
       );
       expect((await shownOperations()).sort()).toEqual([...operationIds].sort());
@@ -86,7 +67,7 @@ if (!haveChromium)
       const hash = page.locator('div.op[id="devutils.hashSha256"]');
       expect(await hash.locator('.p').textContent()).toBe('$0.005 per call');
       expect(await hash.locator('pre').textContent()).toBe(
-        `curl -X POST '${gw}/toll/devutils/hash/sha256' -H 'content-type: application/json' -d '{"text":"<text>"}'`,
+        `curl -X POST '${stack.gw}/toll/devutils/hash/sha256' -H 'content-type: application/json' -d '{"text":"<text>"}'`,
       );
       expect(await hash.locator('td code').first().textContent()).toBe('text');
       mkdirSync(ARTIFACTS, { recursive: true });
@@ -94,7 +75,7 @@ if (!haveChromium)
     });
 
     it('narrows the operations by a search and by group, with plain form submits', async () => {
-      await page.goto(`${gw}/docs`);
+      await page.goto(`${stack.gw}/docs`);
       await page.fill('#q', 'sha256');
       await page.click('form.search button');
       expect(new URL(page.url()).searchParams.get('q')).toBe('sha256');
@@ -108,7 +89,7 @@ if (!haveChromium)
     });
 
     it('shows a paid operation its price and challenge instead of running it', async () => {
-      await page.goto(`${gw}/docs/op/devutils.genUuid`);
+      await page.goto(`${stack.gw}/docs/op/devutils.genUuid`);
       await page.click('form[action="/docs/op/devutils.genUuid"] button');
       expect(await page.locator('div.ok p').first().textContent()).toBe(
         'Payment required: $0.005 per call. An agent pays this with x402 or the memo flow; the challenge:',
@@ -120,7 +101,7 @@ if (!haveChromium)
     });
 
     const submitForm = async (fields: Record<string, string>, checks: string[] = []) => {
-      await page.goto(`${gw}/docs/op/registry.submit`);
+      await page.goto(`${stack.gw}/docs/op/registry.submit`);
       for (const [name, value] of Object.entries(fields)) {
         const el = page.locator(`[name="${name}"]`);
         if ((await el.evaluate((e) => e.tagName)) === 'SELECT') await el.selectOption(value);
@@ -147,7 +128,7 @@ if (!haveChromium)
       expect(await fieldErrors()).toEqual(['name: is required']);
       // The error sits under the field it names.
       expect(await page.locator('label[for="f-name"] ~ div.err[data-field="name"]').count()).toBe(1);
-      const api = await http(`${gw}/api/submit`, {
+      const api = await http(`${stack.gw}/api/submit`, {
         method: 'POST',
         json: {
           description: listing.description,
@@ -177,7 +158,7 @@ if (!haveChromium)
       expect(await listingRow.locator('td').first().textContent()).toMatch(/\S/);
       expect(await page.locator('#result').textContent()).toContain('Radar Tiles');
 
-      await page.goto(`${gw}/docs/op/registry.getListings`);
+      await page.goto(`${stack.gw}/docs/op/registry.getListings`);
       await page.fill('[name="capability"]', 'weather');
       await page.click('form[action="/docs/op/registry.getListings"] button');
       const rows = page.locator('table.rows[data-key="listings"] tr');

@@ -1,11 +1,12 @@
-import { Connection, PublicKey, type Keypair } from '@solana/web3.js';
+import { PublicKey, type Keypair } from '@solana/web3.js';
 import { associatedTokenAddress } from '@toll/solana';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { faults } from './shop-group';
-import { USDC, startStack, type Stack } from './stack';
+import { USDC } from './stack';
+import { DEPOSIT_READY, stackHarness } from './stack-harness';
 
 const CLI = join(__dirname, '../../tools/toll.js');
 
@@ -50,42 +51,22 @@ describe('toll CLI', () => {
   });
 
   describe('against a stack', () => {
-    let stack: Stack;
-    let gw: string;
+    const { stack, connection } = stackHarness({
+      ready: [{ path: '/toll/shop/flaky', until: (res) => res.status === 402 }, DEPOSIT_READY],
+    });
     let dir: string;
-    let connection: Connection;
     const usdc = async (k: Keypair) =>
       (await connection.getTokenAccountBalance(associatedTokenAddress(k.publicKey, new PublicKey(USDC)))).value.amount;
-    const common = () => ['--keypair', join(dir, 'wallet.json'), '--rpc', stack.rpc.url, '--gateway', gw];
+    const common = () => ['--keypair', join(dir, 'wallet.json'), '--rpc', stack.rpc.url, '--gateway', stack.gw];
 
-    beforeAll(async () => {
-      stack = await startStack();
-      gw = stack.gateways[0].url;
-      connection = new Connection(stack.rpc.url, 'confirmed');
+    beforeAll(() => {
       dir = mkdtempSync(join(tmpdir(), 'toll-cli-'));
       writeFileSync(join(dir, 'wallet.json'), JSON.stringify(Array.from(stack.payer.secretKey)));
-      for (let i = 0; i < 100 && (await fetch(`${gw}/toll/shop/flaky`)).status !== 402; i++)
-        await new Promise((r) => setTimeout(r, 100));
-      for (
-        let i = 0;
-        i < 100 &&
-        (
-          await fetch(`${gw}/toll/payments/balance/deposit-1`, {
-            method: 'POST',
-            body: '{}',
-            headers: { 'content-type': 'application/json' },
-          })
-        ).status !== 402;
-        i++
-      )
-        await new Promise((r) => setTimeout(r, 100));
-    }, 60_000);
-
-    afterAll(() => stack.stop());
+    });
 
     it('fails loudly, paying nothing, when it would have to ask and stdin is not a terminal', async () => {
       const before = await usdc(stack.payer);
-      const { code, stdout, stderr } = await run(['call', `${gw}/toll/shop/item`, ...common()]);
+      const { code, stdout, stderr } = await run(['call', `${stack.gw}/toll/shop/item`, ...common()]);
       expect([code, stdout]).toEqual([1, '']);
       expect(stderr).toContain(
         'cannot ask for confirmation: stdin is not a terminal. Pass --yes to pay without asking.',
@@ -95,7 +76,7 @@ describe('toll CLI', () => {
 
     it('remembers the proof of a call that failed after payment and spends it on the next call of that operation', async () => {
       faults.failNextFlaky = true;
-      const failed = await run(['call', `${gw}/toll/shop/flaky`, '--yes', ...common()]);
+      const failed = await run(['call', `${stack.gw}/toll/shop/flaky`, '--yes', ...common()]);
       expect(JSON.parse(failed.stdout)).toMatchObject({
         status: 502,
         body: { error: { details: { payment: { status: 'unused' } } } },
@@ -104,15 +85,15 @@ describe('toll CLI', () => {
       const saved = JSON.parse(readFileSync(join(dir, 'toll-proofs.json'), 'utf8'));
       expect(saved).toEqual([
         expect.objectContaining({
-          operation: `GET ${gw}/toll/shop/flaky`,
+          operation: `GET ${stack.gw}/toll/shop/flaky`,
           x_payment_tx: JSON.parse(failed.stdout).paid.signature,
         }),
       ]);
       const before = await usdc(stack.payer);
-      const again = await run(['call', `${gw}/toll/shop/flaky`, ...common()]); // no --yes: reusing pays nothing new
+      const again = await run(['call', `${stack.gw}/toll/shop/flaky`, ...common()]); // no --yes: reusing pays nothing new
       expect(again.code).toBe(0);
       expect(again.stderr).toContain(
-        `reusing an unused proof for GET ${gw}/toll/shop/flaky (transaction ${saved[0].x_payment_tx}`,
+        `reusing an unused proof for GET ${stack.gw}/toll/shop/flaky (transaction ${saved[0].x_payment_tx}`,
       );
       expect(JSON.parse(again.stdout)).toMatchObject({
         status: 200,
@@ -126,7 +107,7 @@ describe('toll CLI', () => {
     it('deposits, reads the balance and pays a call from it', async () => {
       const deposit = await run(['deposit', '1', '--yes', ...common()]);
       expect(JSON.parse(deposit.stdout)).toMatchObject({ status: 200, body: { credit_atomic: '1000000' } });
-      const paid = await run(['call', `${gw}/toll/shop/item`, '--pay', 'balance', ...common()]);
+      const paid = await run(['call', `${stack.gw}/toll/shop/item`, '--pay', 'balance', ...common()]);
       expect(JSON.parse(paid.stdout)).toMatchObject({
         status: 200,
         paid: { method: 'balance', amount: '10000', asset: 'USDC' },
@@ -146,7 +127,7 @@ describe('toll CLI', () => {
 
     it('credits the remembered proof of a failed call to the balance, and forgets it', async () => {
       faults.failNextFlaky = true;
-      const failed = await run(['call', `${gw}/toll/shop/flaky`, '--yes', ...common()]);
+      const failed = await run(['call', `${stack.gw}/toll/shop/flaky`, '--yes', ...common()]);
       const signature = JSON.parse(failed.stdout).paid.signature;
       expect(JSON.parse(failed.stdout).body.error.details.payment.credit).toMatchObject({
         path: '/toll/payments/balance/credit',

@@ -1,4 +1,4 @@
-import { Connection, PublicKey } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
 import { PaymentRequiredError, SpendCapError, TollApi, TollApiError } from '@toll/client';
 import { associatedTokenAddress } from '@toll/solana';
 import { http } from '@toll/testing';
@@ -8,32 +8,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startDevutils } from '../../apps/devutils/src/bootstrap';
-import { USDC, startStack, type Stack } from './stack';
+import { USDC } from './stack';
+import { stackHarness } from './stack-harness';
 
 // Issue 20: @toll/client's typed calls, paid on the local chain by memo or x402 within its spend caps.
 describe('@toll/client typed API on a local chain', () => {
-  let stack: Stack;
-  let gw: string;
-  let connection: Connection;
+  const { stack, connection } = stackHarness({
+    groups: [startDevutils],
+    ready: ['/toll/devutils/health', '/toll/payments/health'],
+  });
   const usdcBalance = async () =>
     (await connection.getTokenAccountBalance(associatedTokenAddress(stack.payer.publicKey, new PublicKey(USDC)))).value
       .amount;
 
-  beforeAll(async () => {
-    const devutils = (natsUrl: string) =>
-      startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
-    stack = await startStack({ groups: [devutils] });
-    gw = stack.gateways[0].url;
-    connection = new Connection(stack.rpc.url, 'confirmed');
-    for (const probe of ['/toll/devutils/health', '/toll/payments/health'])
-      for (let i = 0; i < 100 && (await http(`${gw}${probe}`)).status !== 200; i++)
-        await new Promise((r) => setTimeout(r, 100));
-  }, 60_000);
-
-  afterAll(() => stack.stop());
-
   const api = (method: 'usdc' | 'sol' | 'x402', caps: { maxUsdPerCall?: string; maxUsdTotal?: string } = {}) =>
-    new TollApi({ baseUrl: gw, payment: { keypair: stack.payer, rpcUrl: stack.rpc.url, method }, ...caps });
+    new TollApi({ baseUrl: stack.gw, payment: { keypair: stack.payer, rpcUrl: stack.rpc.url, method }, ...caps });
 
   it.each([['usdc' as const], ['sol' as const], ['x402' as const]])(
     'pays a typed call by %s and returns the data with its receipt',
@@ -46,7 +35,7 @@ describe('@toll/client typed API on a local chain', () => {
         digest: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
       });
       expect(res.paid).toMatchObject({ method, amount: method === 'sol' ? '33334' : '5000' });
-      const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(res.receipt!)}`);
+      const check = await http(`${stack.gw}/toll/payments/receipt?receipt=${encodeURIComponent(res.receipt!)}`);
       expect(check.body).toMatchObject({
         valid: true,
         claims: {
@@ -60,7 +49,7 @@ describe('@toll/client typed API on a local chain', () => {
   );
 
   it('calls a free operation without paying, and refuses invalid input with the API error', async () => {
-    const toll = new TollApi({ baseUrl: gw });
+    const toll = new TollApi({ baseUrl: stack.gw });
     expect((await toll.call('devutils.getHealth', {})).data).toMatchObject({ status: 'ok' });
     await expect(toll.call('devutils.genPassword', { length: 3 })).rejects.toMatchObject({
       status: 400,
@@ -99,7 +88,12 @@ describe('@toll/client typed API on a local chain', () => {
       process.execPath,
       [join(__dirname, '../../libs/client/examples/quickstart.js')],
       {
-        env: { ...process.env, GATEWAY_URL: gw, SOLANA_RPC_URL: stack.rpc.url, WALLET_FILE: join(dir, 'wallet.json') },
+        env: {
+          ...process.env,
+          GATEWAY_URL: stack.gw,
+          SOLANA_RPC_URL: stack.rpc.url,
+          WALLET_FILE: join(dir, 'wallet.json'),
+        },
       },
     );
     expect(stdout).toContain('sha256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
@@ -109,7 +103,7 @@ describe('@toll/client typed API on a local chain', () => {
   it('the CLI prints the proof on stdout in a reusable form: the same request repeated with it is answered again, not charged', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toll-cli-'));
     writeFileSync(join(dir, 'wallet.json'), JSON.stringify(Array.from(stack.payer.secretKey)));
-    const url = `${gw}/toll/devutils/hash/sha256`;
+    const url = `${stack.gw}/toll/devutils/hash/sha256`;
     const cli = [
       join(__dirname, '../../tools/toll.js'),
       'call',

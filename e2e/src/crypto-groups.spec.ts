@@ -1,91 +1,47 @@
-import { Connection } from '@solana/web3.js';
-import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
-import { http, loadFixtures, scratchDatabase, startFakeUpstream, type FakeUpstream } from '@toll/testing';
-import { join } from 'node:path';
+import { http } from '@toll/testing';
 import { startBridge } from '../../apps/bridge/src/bootstrap';
 import { startFunding } from '../../apps/funding/src/bootstrap';
 import { startTron } from '../../apps/tron/src/bootstrap';
-import { startStack, type Stack } from './stack';
+import { appFixtures, stackHarness } from './stack-harness';
 
 // The three groups' success and "unknown symbol" fixtures, served by one fake upstream (their paths do not overlap).
 const fixtures = ['funding', 'tron', 'bridge'].flatMap((app) =>
-  loadFixtures(join(__dirname, `../../apps/${app}/test/fixtures`)).filter(
-    (f) => (f.response.status === 200 || f.case.includes('unknown')) && !f.response.delayMs,
-  ),
+  appFixtures(app).filter((f) => (f.response.status === 200 || f.case.includes('unknown')) && !f.response.delayMs),
 );
 const SENDER = 'TAuD2W5vggcdy1cNpem4uH3HreRMyPQLHT';
 const HOLDER = 'TL2GFgNkMj4Wg52TRNRa1NxBJa1ZN5vZxd';
 
 // The crypto groups behind the real gateway and payments, each paid for once in USDC on the local chain.
 describe('funding, tron and bridge through gateway and payments', () => {
-  let stack: Stack;
-  let upstream: FakeUpstream;
-  let gw: string;
-  const db = scratchDatabase('toll_funding_e2e');
-
-  beforeAll(async () => {
-    upstream = await startFakeUpstream(fixtures);
-    const common = (natsUrl: string) => ({
-      NATS_URL: natsUrl,
-      LOG_LEVEL: 'error',
-      NATS_GRACE_PERIOD_MS: '50',
-      ANNOUNCE_INTERVAL_MS: '500',
-    });
-    stack = await startStack({
-      groups: [
-        (natsUrl) =>
-          startFunding({
-            ...common(natsUrl),
-            DATABASE_URL: db.url,
-            FUNDING_COLLECTOR_ENABLED: 'false',
-            FUNDING_BINANCE_BASE_URL: upstream.url,
-            FUNDING_BYBIT_BASE_URL: upstream.url,
-            FUNDING_OKX_BASE_URL: upstream.url,
-            FUNDING_HYPERLIQUID_BASE_URL: upstream.url,
-          }),
-        (natsUrl) => startTron({ ...common(natsUrl), TRON_NODE_URLS: upstream.url }),
-        (natsUrl) =>
-          startBridge({
-            ...common(natsUrl),
-            BRIDGE_DEFILLAMA_API_URL: upstream.url,
-            BRIDGE_DEFILLAMA_BRIDGES_URL: upstream.url,
-          }),
-      ],
-    });
-    gw = stack.gateways[0].url;
-    for (const group of ['funding', 'tron', 'bridge']) {
-      for (let i = 0; i < 100 && (await http(`${gw}/toll/${group}/health`)).status !== 200; i++)
-        await new Promise((r) => setTimeout(r, 100));
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-    await upstream?.stop();
-    await db.drop();
+  const { stack, pay } = stackHarness({
+    upstream: fixtures,
+    database: 'toll_funding_e2e',
+    groups: [
+      (env, { upstream, database }) =>
+        startFunding({
+          ...env,
+          DATABASE_URL: database,
+          FUNDING_COLLECTOR_ENABLED: 'false',
+          FUNDING_BINANCE_BASE_URL: upstream,
+          FUNDING_BYBIT_BASE_URL: upstream,
+          FUNDING_OKX_BASE_URL: upstream,
+          FUNDING_HYPERLIQUID_BASE_URL: upstream,
+        }),
+      (env, { upstream }) => startTron({ ...env, TRON_NODE_URLS: upstream }),
+      (env, { upstream }) =>
+        startBridge({ ...env, BRIDGE_DEFILLAMA_API_URL: upstream, BRIDGE_DEFILLAMA_BRIDGES_URL: upstream }),
+    ],
+    ready: ['/toll/funding/health', '/toll/tron/health', '/toll/bridge/health'],
   });
 
   // 402 → pay the challenge in USDC with its memo → repeat with the proof.
   async function paid(path: string, json?: unknown) {
-    const init = json === undefined ? {} : { method: 'POST', json };
-    const challenge = await http(`${gw}${path}`, init);
-    expect(challenge.status).toBe(402);
-    const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(
-      new Connection(stack.rpc.url, 'confirmed'),
-      stack.payer,
-      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
-    );
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, {
-      ...init,
-      headers: { 'x-payment-tx': sig },
-    });
-    return { res, amount: c.usdc.amount_atomic };
+    const { challenge, redeem } = await pay(path, json);
+    return { res: await redeem(), amount: challenge.usdc.amount_atomic };
   }
 
   it('tron.estimate: an address that is not TRON-shaped is a 400 before any 402; a paid estimate comes with its receipt', async () => {
-    const bad = await http(`${gw}/toll/tron/estimate`, {
+    const bad = await http(`${stack.gw}/toll/tron/estimate`, {
       method: 'POST',
       json: { from: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e', to: HOLDER, amount_usdt: 12.5 },
     });

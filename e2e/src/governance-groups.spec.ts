@@ -1,27 +1,22 @@
-import { Connection } from '@solana/web3.js';
-import { memoPaymentInstructions, payerProofHeaders, sendAndConfirm, type MemoChallenge } from '@toll/client';
-import { http, scratchDatabase } from '@toll/testing';
+import { payerProofHeaders, type MemoChallenge } from '@toll/client';
+import { http } from '@toll/testing';
 import { startBatch } from '../../apps/batch/src/bootstrap';
 import { newPayer } from '../../apps/batch/test/batch-call';
 import { startSpend } from '../../apps/spend/src/bootstrap';
-import { startStack, type Stack } from './stack';
+import { stackHarness } from './stack-harness';
 
 // Spend governance behind the real gateway and payments, paid on the local chain.
 describe('spend through gateway and payments', () => {
-  let stack: Stack;
-  let gw: string;
-  const spendDb = scratchDatabase('toll_spend_e2e');
+  const { stack, sendPayment: pay } = stackHarness({
+    database: 'toll_spend_e2e',
+    groups: [(env, { database }) => startSpend({ ...env, DATABASE_URL: database })],
+    ready: ['/toll/spend/health'],
+  });
   const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
-    http(`${gw}${path}`, { method: 'POST', json, headers });
-  const pay = async (challenge: MemoChallenge) =>
-    sendAndConfirm(
-      new Connection(stack.rpc.url, 'confirmed'),
-      stack.payer,
-      memoPaymentInstructions(challenge, 'USDC', stack.payer.publicKey),
-    );
+    http(`${stack.gw}${path}`, { method: 'POST', json, headers });
   // A check's answer (decision_id confirms or voids) is a credential: only the payer redeems it, with its signature.
   const redeem = (c: MemoChallenge, sig: string, json: unknown) => {
-    const url = `${gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`;
+    const url = `${stack.gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`;
     return http(url, {
       method: 'POST',
       json,
@@ -40,25 +35,6 @@ describe('spend through gateway and payments', () => {
     allowed_categories: ['weather', 'fees'],
     blocked_recipients: [],
     active: true,
-  });
-
-  beforeAll(async () => {
-    const env = (natsUrl: string) => ({
-      NATS_URL: natsUrl,
-      LOG_LEVEL: 'error',
-      NATS_GRACE_PERIOD_MS: '50',
-      ANNOUNCE_INTERVAL_MS: '500',
-      DATABASE_URL: spendDb.url,
-    });
-    stack = await startStack({ groups: [(natsUrl) => startSpend(env(natsUrl))] });
-    gw = stack.gateways[0].url;
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/spend/health`)).status !== 200; i++)
-      await new Promise((r) => setTimeout(r, 100));
-  }, 60_000);
-
-  afterAll(async () => {
-    await stack.stop();
-    await spendDb.drop();
   });
 
   it('pays 0.01 for a check, which is allowed, reserved, receipted and audited with the paying wallet', async () => {
@@ -80,7 +56,7 @@ describe('spend through gateway and payments', () => {
     expect(challenge.body.toll.usdc.amount_atomic).toBe('10000');
     const c: MemoChallenge = challenge.body.toll;
     const sig = await pay(c);
-    const unsigned = await http(`${gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`, {
+    const unsigned = await http(`${stack.gw}/toll/spend/check?toll_memo=${encodeURIComponent(c.memo)}`, {
       method: 'POST',
       json: body,
       headers: { 'x-payment-tx': sig },
@@ -95,12 +71,12 @@ describe('spend through gateway and payments', () => {
       reservation: { status: 'held', counted_cents: 300 },
     });
 
-    const audit = await http(`${gw}/toll/spend/audit/e2e-agent?read_key=${read_key}&limit=5`);
+    const audit = await http(`${stack.gw}/toll/spend/audit/e2e-agent?read_key=${read_key}&limit=5`);
     expect(audit.status).toBe(200);
     expect(audit.body.entries.map((e: any) => [e.decision_id, e.payer])).toEqual([
       [paid.body.decision_id, stack.payer.publicKey.toBase58()],
     ]);
-    const usage = await http(`${gw}/toll/spend/policy/e2e-agent?read_key=${read_key}`);
+    const usage = await http(`${stack.gw}/toll/spend/policy/e2e-agent?read_key=${read_key}`);
     expect(usage.body.usage[0]).toMatchObject({ window: 'daily', used_cents: 300, remaining_cents: 700 });
     expect(policy_secret).toMatch(/^sps_/);
   });
@@ -144,37 +120,20 @@ describe('spend through gateway and payments', () => {
       stranger.body.reservation,
       stranger.body.reasons.map((r: any) => r.code),
     ]).toEqual([200, 'deny', null, ['CHECK_KEY_REQUIRED']]);
-    const usage = await http(`${gw}/toll/spend/policy/e2e-guarded?read_key=${read_key}`);
+    const usage = await http(`${stack.gw}/toll/spend/policy/e2e-guarded?read_key=${read_key}`);
     expect(usage.body.usage.map((w: any) => w.used_cents)).toEqual([0, 0, 0]);
   });
 });
 
 // The batch scorer behind the real gateway and payments, paid on the local chain.
 describe('batch through gateway and payments', () => {
-  let stack: Stack;
-  let gw: string;
-  const batchDb = scratchDatabase('toll_batch_e2e');
-  const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
-    http(`${gw}${path}`, { method: 'POST', json, headers });
-
-  beforeAll(async () => {
-    const env = (natsUrl: string) => ({
-      NATS_URL: natsUrl,
-      LOG_LEVEL: 'error',
-      NATS_GRACE_PERIOD_MS: '50',
-      ANNOUNCE_INTERVAL_MS: '500',
-      DATABASE_URL: batchDb.url,
-    });
-    stack = await startStack({ groups: [(natsUrl) => startBatch(env(natsUrl))] });
-    gw = stack.gateways[0].url;
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/batch/health`)).status !== 200; i++)
-      await new Promise((r) => setTimeout(r, 100));
-  }, 60_000);
-
-  afterAll(async () => {
-    await stack.stop();
-    await batchDb.drop();
+  const { stack, sendPayment } = stackHarness({
+    database: 'toll_batch_e2e',
+    groups: [(env, { database }) => startBatch({ ...env, DATABASE_URL: database })],
+    ready: ['/toll/batch/health'],
   });
+  const post = (path: string, json: unknown, headers: Record<string, string> = {}) =>
+    http(`${stack.gw}${path}`, { method: 'POST', json, headers });
 
   it('pays 0.005 for a score, reports the outcome with its token, and reads the payer by its base64 key', async () => {
     const { payer, voucher } = newPayer();
@@ -183,13 +142,9 @@ describe('batch through gateway and payments', () => {
     expect(challenge.status).toBe(402);
     expect(challenge.body.toll.usdc.amount_atomic).toBe('5000');
     const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(
-      new Connection(stack.rpc.url, 'confirmed'),
-      stack.payer,
-      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
-    );
+    const sig = await sendPayment(c);
     // The answer carries checkpoint_token, a credential: only the payer redeems it, with its signature.
-    const url = `${gw}/toll/batch/score?toll_memo=${encodeURIComponent(c.memo)}`;
+    const url = `${stack.gw}/toll/batch/score?toll_memo=${encodeURIComponent(c.memo)}`;
     const paid = await http(url, {
       method: 'POST',
       json: body,
@@ -210,7 +165,7 @@ describe('batch through gateway and payments', () => {
       checkpoint_token: paid.body.checkpoint_token,
     });
     expect([reported.status, reported.body.recorded]).toEqual([200, 'created']);
-    const view = await http(`${gw}/toll/batch/payer/${encodeURIComponent(payer)}`);
+    const view = await http(`${stack.gw}/toll/batch/payer/${encodeURIComponent(payer)}`);
     expect(view.status).toBe(200);
     expect(view.body).toMatchObject({
       payer,

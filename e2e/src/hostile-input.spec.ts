@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { startLiveCatalog, type LiveCatalog, type Operation, type Schema } from './live-catalog';
+import { liveCatalogHarness, type Operation, type Schema } from './live-catalog';
 
 // Hostile input over EVERY announced route, enumerated from the live catalog (/openapi.json), so a new route
 // is covered the day it ships. Every case must end in a 4xx error envelope (a 402 challenge only where the
@@ -19,16 +19,7 @@ const wrongValueFor = (schema: Schema): unknown => {
 };
 
 describe('hostile input over every announced route', () => {
-  let live: LiveCatalog;
-  let gateway: LiveCatalog['gateway'];
-  let operations: Operation[] = [];
-
-  beforeAll(async () => {
-    live = await startLiveCatalog();
-    ({ gateway, operations } = live);
-  }, 120_000);
-
-  afterAll(() => live?.stop());
+  const live = liveCatalogHarness();
 
   const send = async (
     method: string,
@@ -56,7 +47,7 @@ describe('hostile input over every announced route', () => {
 
   // The cases for one operation: each builds a request that the schema must refuse.
   const casesFor = (op: Operation): Array<[string, () => Promise<Outcome>]> => {
-    const base = `${gateway.url}${pathFor(op)}`;
+    const base = `${live.gateway.url}${pathFor(op)}`;
     const cases: Array<[string, () => Promise<Outcome>]> = [];
     if (op.method === 'GET') {
       cases.push(['extra query field', () => send('GET', `${base}?zz_unexpected=1`)]);
@@ -101,22 +92,25 @@ describe('hostile input over every announced route', () => {
       () => send(op.method, base, op.method === 'POST' ? '{}' : undefined, { 'idempotency-key': 'two words' }),
     ]);
     if (op.params.some((p) => p.in === 'path'))
-      cases.push([TRAVERSAL, () => send(op.method, `${gateway.url}${pathFor(op, '..%2F..%2F..%2Fetc%2Fpasswd')}`)]);
+      cases.push([
+        TRAVERSAL,
+        () => send(op.method, `${live.gateway.url}${pathFor(op, '..%2F..%2F..%2Fetc%2Fpasswd')}`),
+      ]);
     if ((op.body?.required ?? []).length || op.params.some((p) => p.in === 'query' && p.required))
       cases.push(['missing required fields', () => send(op.method, base, op.method === 'POST' ? '{}' : undefined)]);
     return cases;
   };
 
   it('finds every group in the live catalog', () => {
-    const announced = new Set(operations.map((o) => o.operationId.split('.')[0]));
+    const announced = new Set(live.operations.map((o) => o.operationId.split('.')[0]));
     expect(live.groups.filter((g) => !announced.has(g))).toEqual([]);
-    expect(operations.length).toBeGreaterThan(live.groups.length);
+    expect(live.operations.length).toBeGreaterThan(live.groups.length);
   });
 
   it('answers every hostile case with a 4xx envelope, never a 5xx, a hang or a charge', async () => {
     const failures: string[] = [];
     let count = 0;
-    for (const op of operations) {
+    for (const op of live.operations) {
       for (const [name, run] of casesFor(op)) {
         count++;
         const out = await run().catch((e) => ({ status: 0, body: String(e), charged: false }));
@@ -130,11 +124,11 @@ describe('hostile input over every announced route', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(count).toBeGreaterThan(operations.length);
+    expect(count).toBeGreaterThan(live.operations.length);
   }, 120_000);
 
   it('refuses header injection and oversized headers without reaching a handler', async () => {
-    const { port } = new URL(gateway.url);
+    const { port } = new URL(live.gateway.url);
     const raw = (request: string) =>
       new Promise<string>((resolve) => {
         const socket = connect(Number(port), '127.0.0.1', () => socket.end(request));

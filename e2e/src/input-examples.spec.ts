@@ -1,20 +1,14 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { startLiveCatalog, type LiveCatalog } from './live-catalog';
+import { liveCatalogHarness } from './live-catalog';
 
 // Every paid route shows an agent a working input (issue 23 item 5): its input schema's `examples` (zod .meta in the
 // group) are carried into the x402 Bazaar list (info.input: queryParams for GET, a JSON body for POST; the MCP item's
 // example) and the v1 entry of the 402 (outputSchema.input). Each example must pass the announced JSON Schema and the
 // group's own input rules: sent through the gateway without proof it is challenged (402), never refused (400).
 describe('input examples over the live catalog', () => {
-  let live: LiveCatalog;
+  const live = liveCatalogHarness();
   const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
-
-  beforeAll(async () => {
-    live = await startLiveCatalog();
-  }, 120_000);
-
-  afterAll(() => live?.stop());
 
   const list = async (type: string) => {
     const items: any[] = [];

@@ -1,105 +1,57 @@
-import { Connection } from '@solana/web3.js';
-import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import type { RunningGroup } from '@toll/platform';
-import { type FakeUpstream, type Fixture, http, loadFixtures, scratchDatabase, startFakeUpstream } from '@toll/testing';
-import { join } from 'node:path';
+import { http } from '@toll/testing';
 import { startCompany } from '../../apps/company/src/bootstrap';
 import { startMacro } from '../../apps/macro/src/bootstrap';
 import { startScreener } from '../../apps/screener/src/bootstrap';
 import { SnapshotBuild } from '../../apps/screener/src/snapshot-build';
-import { startStack, type Stack } from './stack';
+import { appFixtures, stackHarness } from './stack-harness';
 
-const load = (app: string): Fixture[] => loadFixtures(join(__dirname, `../../apps/${app}/test/fixtures`));
 const good = (app: string) =>
-  load(app).filter((f) => f.response.status < 500 && !f.response.delayMs && !/failure|error/.test(f.case));
+  appFixtures(app).filter((f) => f.response.status < 500 && !f.response.delayMs && !/failure|error/.test(f.case));
+const sec = (upstream: string) => ({
+  SEC_WWW_BASE_URL: upstream,
+  SEC_DATA_BASE_URL: upstream,
+  SEC_FALLBACK_RATE_PER_SECOND: '10',
+});
 
 // Macro & Civic, Company Snapshot and Stock Screener behind the real gateway and payments on the local chain:
 // each sells a call with its receipt; bad input is a 400 before any 402; an unknown company is an uncharged 404.
 describe('macro, company and screener through gateway and payments', () => {
-  let stack: Stack;
-  let upstream: FakeUpstream;
-  let gw: string;
   let screener: RunningGroup;
-  const db = scratchDatabase('toll_screener_e2e');
-
-  const pay = async (path: string, json?: unknown) => {
-    const method = json === undefined ? 'GET' : 'POST';
-    const challenge = await http(`${gw}${path}`, { method, json });
-    expect(challenge.status).toBe(402);
-    const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(
-      new Connection(stack.rpc.url, 'confirmed'),
-      stack.payer,
-      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
-    );
-    const sep = path.includes('?') ? '&' : '?';
-    return {
-      challenge: c,
-      redeem: () =>
-        http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, {
-          method,
-          json,
-          headers: { 'x-payment-tx': sig },
-        }),
-    };
-  };
-
-  beforeAll(async () => {
+  const { stack, pay } = stackHarness({
     // One fake server answers every upstream of the three groups (their paths do not overlap).
     // The screener's ticker map holds every ticker the company calls use too.
-    upstream = await startFakeUpstream([
-      ...good('macro'),
-      ...good('company').filter((f) => f.upstream !== 'sec-www'),
-      ...good('screener'),
-    ]);
-    const env = (natsUrl: string) => ({
-      NATS_URL: natsUrl,
-      LOG_LEVEL: 'error',
-      NATS_GRACE_PERIOD_MS: '50',
-      ANNOUNCE_INTERVAL_MS: '500',
-    });
-    const sec = { SEC_WWW_BASE_URL: upstream.url, SEC_DATA_BASE_URL: upstream.url, SEC_FALLBACK_RATE_PER_SECOND: '10' };
-    stack = await startStack({
-      groups: [
-        (natsUrl) =>
-          startMacro({
-            ...env(natsUrl),
-            MACRO_FRED_API_KEY: 'test-key',
-            MACRO_FRED_BASE_URL: upstream.url,
-            MACRO_FREDGRAPH_BASE_URL: upstream.url,
-            MACRO_CENSUS_BASE_URL: upstream.url,
-            MACRO_LEGISLATORS_BASE_URLS: upstream.url,
-          }),
-        (natsUrl) =>
-          startCompany({
-            ...env(natsUrl),
-            ...sec,
-            COMPANY_GLEIF_BASE_URL: upstream.url,
-            COMPANY_WIKIDATA_BASE_URL: upstream.url,
-            COMPANY_GLEIF_RATE_PER_MINUTE: '600',
-          }),
-        async (natsUrl) =>
-          (screener = await startScreener({
-            ...env(natsUrl),
-            ...sec,
-            DATABASE_URL: db.url,
-            SCREENER_NASDAQ_BASE_URL: upstream.url,
-            SCREENER_BUILD_ON_START: 'false',
-            SCREENER_MIN_ROWS: '5',
-          })),
-      ],
-    });
-    gw = stack.gateways[0].url;
-    for (const path of ['/toll/macro/health', '/toll/company/health', '/toll/screener/health']) {
-      for (let i = 0; i < 100 && (await http(`${gw}${path}`)).status !== 200; i++)
-        await new Promise((r) => setTimeout(r, 100));
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-    await upstream?.stop();
-    await db.drop();
+    upstream: [...good('macro'), ...good('company').filter((f) => f.upstream !== 'sec-www'), ...good('screener')],
+    database: 'toll_screener_e2e',
+    groups: [
+      (env, { upstream }) =>
+        startMacro({
+          ...env,
+          MACRO_FRED_API_KEY: 'test-key',
+          MACRO_FRED_BASE_URL: upstream,
+          MACRO_FREDGRAPH_BASE_URL: upstream,
+          MACRO_CENSUS_BASE_URL: upstream,
+          MACRO_LEGISLATORS_BASE_URLS: upstream,
+        }),
+      (env, { upstream }) =>
+        startCompany({
+          ...env,
+          ...sec(upstream),
+          COMPANY_GLEIF_BASE_URL: upstream,
+          COMPANY_WIKIDATA_BASE_URL: upstream,
+          COMPANY_GLEIF_RATE_PER_MINUTE: '600',
+        }),
+      async (env, { upstream, database }) =>
+        (screener = await startScreener({
+          ...env,
+          ...sec(upstream),
+          DATABASE_URL: database,
+          SCREENER_NASDAQ_BASE_URL: upstream,
+          SCREENER_BUILD_ON_START: 'false',
+          SCREENER_MIN_ROWS: '5',
+        })),
+    ],
+    ready: ['/toll/macro/health', '/toll/company/health', '/toll/screener/health'],
   });
 
   it('sells the latest CPI for 0.005 with a receipt', async () => {
@@ -116,7 +68,7 @@ describe('macro, company and screener through gateway and payments', () => {
   });
 
   it('refuses an unknown series name with a 400 naming the field, before any 402', async () => {
-    const res = await http(`${gw}/toll/macro/latest/inflation`);
+    const res = await http(`${stack.gw}/toll/macro/latest/inflation`);
     expect(res.status).toBe(400);
     // The series is a name or an id (anyOf): each branch reports on the same field.
     expect(new Set(res.body.error.details.issues.map((i: { field: string }) => i.field))).toEqual(new Set(['series']));
@@ -144,7 +96,7 @@ describe('macro, company and screener through gateway and payments', () => {
   });
 
   it('refuses a malformed LEI with a 400 naming the field, before any 402', async () => {
-    const res = await http(`${gw}/toll/company/snapshot?lei=TOO-SHORT`);
+    const res = await http(`${stack.gw}/toll/company/snapshot?lei=TOO-SHORT`);
     expect(res.status).toBe(400);
     expect(res.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['lei']);
   });
@@ -152,7 +104,7 @@ describe('macro, company and screener through gateway and payments', () => {
   it('sells a stock screen for 0.01 with a receipt, after a free preview of the same screen', async () => {
     expect((await screener.app.get(SnapshotBuild).build()).outcome).toBe('built');
     const screen = { pe_max: 25, sort: 'pe', order: 'asc' };
-    const preview = await http(`${gw}/toll/screener/preview`, { method: 'POST', json: screen });
+    const preview = await http(`${stack.gw}/toll/screener/preview`, { method: 'POST', json: screen });
     expect([
       preview.status,
       preview.body.match_count,

@@ -1,5 +1,5 @@
 import type { RunningGroup } from '@toll/platform';
-import { type NatsServer, scratchDatabase, startNats } from '@toll/testing';
+import { late, type NatsServer, scratchDatabase, startNats } from '@toll/testing';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,4 +115,14 @@ export async function startLiveCatalog(): Promise<LiveCatalog> {
       for (const db of databases) await db.drop();
     },
   };
+}
+
+// The live catalog for one describe block, started in beforeAll and stopped in afterAll.
+export function liveCatalogHarness(): LiveCatalog {
+  let live: LiveCatalog | undefined;
+  beforeAll(async () => {
+    live = await startLiveCatalog();
+  }, 120_000);
+  afterAll(() => live?.stop());
+  return late('live catalog', () => live);
 }

@@ -1,80 +1,31 @@
-import { Connection } from '@solana/web3.js';
-import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
-import type { RunningGroup } from '@toll/platform';
-import { type FakeUpstream, type Fixture, http, loadFixtures, scratchDatabase, startFakeUpstream } from '@toll/testing';
-import { join } from 'node:path';
+import { Clock, type RunningGroup } from '@toll/platform';
+import { http } from '@toll/testing';
 import { startEtf } from '../../apps/etf/src/bootstrap';
 import { startSec } from '../../apps/sec/src/bootstrap';
 import { startShort } from '../../apps/short/src/bootstrap';
 import { ShortSync } from '../../apps/short/src/short-sync';
-import { startStack, type Stack } from './stack';
-import { Clock } from '@toll/platform';
-
-const fixtures = (app: string, ...ids: string[]): Fixture[] => {
-  const all = loadFixtures(join(__dirname, `../../apps/${app}/test/fixtures`));
-  return ids.map((id) => all.find((f) => `${f.upstream}/${f.case}` === id)!);
-};
+import { appFixtures as fixtures, stackHarness } from './stack-harness';
 
 // The markets groups (sec, etf, short) behind the real gateway and payments on the local chain: each sells a
 // call with its receipt, and an unknown ticker is a 404 that charges nothing.
 describe('markets groups through gateway and payments', () => {
-  let stack: Stack;
-  let upstream: FakeUpstream;
-  let gw: string;
   let short: RunningGroup;
-  const db = scratchDatabase('toll_payments_e2e');
-
-  const pay = async (path: string) => {
-    const challenge = await http(`${gw}${path}`);
-    expect(challenge.status).toBe(402);
-    const c: MemoChallenge = challenge.body.toll;
-    const sig = await sendAndConfirm(
-      new Connection(stack.rpc.url, 'confirmed'),
-      stack.payer,
-      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
-    );
-    const sep = path.includes('?') ? '&' : '?';
-    return {
-      challenge: c,
-      redeem: () =>
-        http(`${gw}${path}${sep}toll_memo=${encodeURIComponent(c.memo)}`, { headers: { 'x-payment-tx': sig } }),
-    };
-  };
-
-  beforeAll(async () => {
-    upstream = await startFakeUpstream();
-    const env = (natsUrl: string) => ({
-      NATS_URL: natsUrl,
-      LOG_LEVEL: 'error',
-      NATS_GRACE_PERIOD_MS: '50',
-      ANNOUNCE_INTERVAL_MS: '500',
-    });
-    stack = await startStack({
-      groups: [
-        (natsUrl) => startSec({ ...env(natsUrl), SEC_WWW_BASE_URL: upstream.url, SEC_DATA_BASE_URL: upstream.url }),
-        (natsUrl) =>
-          startEtf({ ...env(natsUrl), ETF_NASDAQ_BASE_URL: upstream.url, ETF_SCREENER_WARM_ON_START: 'false' }),
-        async (natsUrl) =>
-          (short = await startShort({
-            ...env(natsUrl),
-            DATABASE_URL: db.url,
-            SHORT_FINRA_BASE_URL: upstream.url,
-            SHORT_SYNC_ON_START: 'false',
-            SHORT_MIN_FILE_ROWS: '10',
-          })),
-      ],
-    });
-    gw = stack.gateways[0].url;
-    for (const path of ['/toll/sec/health', '/toll/etf/health', '/toll/short/health']) {
-      for (let i = 0; i < 100 && (await http(`${gw}${path}`)).status !== 200; i++)
-        await new Promise((r) => setTimeout(r, 100));
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    await stack?.stop();
-    await upstream?.stop();
-    await db.drop();
+  const { stack, upstream, pay } = stackHarness({
+    upstream: [],
+    database: 'toll_payments_e2e',
+    groups: [
+      (env, { upstream: u }) => startSec({ ...env, SEC_WWW_BASE_URL: u, SEC_DATA_BASE_URL: u }),
+      (env, { upstream: u }) => startEtf({ ...env, ETF_NASDAQ_BASE_URL: u, ETF_SCREENER_WARM_ON_START: 'false' }),
+      async (env, { upstream: u, database }) =>
+        (short = await startShort({
+          ...env,
+          DATABASE_URL: database,
+          SHORT_FINRA_BASE_URL: u,
+          SHORT_SYNC_ON_START: 'false',
+          SHORT_MIN_FILE_ROWS: '10',
+        })),
+    ],
+    ready: ['/toll/sec/health', '/toll/etf/health', '/toll/short/health'],
   });
 
   it('sells SEC fundamentals for 0.02 with a receipt', async () => {
@@ -102,14 +53,14 @@ describe('markets groups through gateway and payments', () => {
   });
 
   it('refuses a malformed ticker with a 400 naming the field, before any 402', async () => {
-    const res = await http(`${gw}/toll/sec/fundamentals/AAPL%24`);
+    const res = await http(`${stack.gw}/toll/sec/fundamentals/AAPL%24`);
     expect(res.status).toBe(400);
     expect(res.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['ticker']);
   });
 
   it('serves the filings list free', async () => {
     upstream.use(fixtures('sec', 'sec-www/company-tickers-ok', 'sec-data/submissions-aapl-ok'));
-    const res = await http(`${gw}/toll/sec/filings/AAPL`);
+    const res = await http(`${stack.gw}/toll/sec/filings/AAPL`);
     expect([res.status, res.body.count, res.body.filings[0].accession_number]).toEqual([
       200,
       10,
@@ -133,7 +84,7 @@ describe('markets groups through gateway and payments', () => {
   });
 
   it('refuses a malformed price with a 400 naming the field, before any 402', async () => {
-    const res = await http(`${gw}/toll/etf/distributions/SCHD?price=abc`);
+    const res = await http(`${stack.gw}/toll/etf/distributions/SCHD?price=abc`);
     expect(res.status).toBe(400);
     expect(res.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['price']);
   });
@@ -142,11 +93,11 @@ describe('markets groups through gateway and payments', () => {
     jest.spyOn(short.app.get(Clock), 'now').mockReturnValue(Date.parse('2026-11-24T12:00:00Z'));
     upstream.use(fixtures('short', 'finra/shrt20261015-ok', 'finra/shrt20261030-ok'));
     // Nothing loaded yet is known before anyone pays: 503 with Retry-After, no challenge (issue 33).
-    const before = await http(`${gw}/toll/short/short/GME`);
+    const before = await http(`${stack.gw}/toll/short/short/GME`);
     expect([before.status, before.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     expect(before.body.error.message).toContain('no short interest file is loaded yet');
     await short.app.get(ShortSync).sync();
-    for (let i = 0; i < 50 && (await http(`${gw}/toll/short/short/GME`)).status !== 402; i++)
+    for (let i = 0; i < 50 && (await http(`${stack.gw}/toll/short/short/GME`)).status !== 402; i++)
       await new Promise((r) => setTimeout(r, 100));
     const { challenge, redeem } = await pay('/toll/short/short/GME');
     expect(challenge.usdc.amount_atomic).toBe('10000');
@@ -160,7 +111,7 @@ describe('markets groups through gateway and payments', () => {
       days_to_cover: '6.2',
     });
     expect(served.headers.get('x-toll-receipt')).toBeTruthy();
-    const top = await http(`${gw}/toll/short/most-shorted`);
+    const top = await http(`${stack.gw}/toll/short/most-shorted`);
     expect([top.status, top.body.count, top.body.items[0].ticker]).toEqual([200, 20, 'BYND']);
   });
 });

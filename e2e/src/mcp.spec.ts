@@ -1,5 +1,3 @@
-import { Connection } from '@solana/web3.js';
-import { createKeyPairSignerFromBytes } from '@solana/kit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -8,20 +6,20 @@ import { http } from '@toll/testing';
 import { SOLANA_NETWORKS } from '@toll/x402';
 import { x402Client } from '@x402/core/client';
 import type { PaymentRequired } from '@x402/core/types';
-import { ExactSvmScheme } from '@x402/svm/exact/client';
 import nacl from 'tweetnacl';
 import { startDevutils } from '../../apps/devutils/src/bootstrap';
 import { faults, served } from './shop-group';
-import { startStack, type Stack } from './stack';
+import { payerX402, stackHarness } from './stack-harness';
 
 // Issue 20: the gateway's MCP endpoint, driven by the MCP SDK's own client, paid on the local chain through the same
 // payments service as HTTP (x402 in _meta["x402/payment"], or the memo flow in _meta["toll/memo-payment"]).
 describe('MCP endpoint through gateway, payments and groups on a local chain', () => {
-  let stack: Stack;
-  let gw: string;
+  const { stack, connection, track } = stackHarness({
+    groups: [startDevutils],
+    ready: ['/toll/shop/health', '/toll/devutils/health'],
+  });
   let mcp: Client;
   let x402: x402Client;
-  let connection: Connection;
 
   const call = (name: string, args: Record<string, unknown> = {}, meta?: Record<string, unknown>) =>
     mcp.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
@@ -35,32 +33,17 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
     return wrapped.data;
   };
   const receiptClaims = async (receipt: string) =>
-    (await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(receipt)}`)).body;
+    (await http(`${stack.gw}/toll/payments/receipt?receipt=${encodeURIComponent(receipt)}`)).body;
 
   beforeAll(async () => {
-    const devutils = (natsUrl: string) =>
-      startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
-    stack = await startStack({ groups: [devutils] });
-    gw = stack.gateways[0].url;
-    connection = new Connection(stack.rpc.url, 'confirmed');
-    for (const probe of ['/toll/shop/health', '/toll/devutils/health'])
-      for (let i = 0; i < 100 && (await http(`${gw}${probe}`)).status !== 200; i++)
-        await new Promise((r) => setTimeout(r, 100));
-    mcp = new Client({ name: 'toll-e2e', version: '1.0.0' });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${gw}/mcp`)));
-    const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
-    x402 = new x402Client().register('solana:*', new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }));
-    x402.setSpendControls(false); // the local USDC mint sits at the devnet address
-  }, 60_000);
-
-  afterAll(async () => {
-    await mcp?.close();
-    await stack.stop();
+    mcp = track(new Client({ name: 'toll-e2e', version: '1.0.0' }));
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${stack.gw}/mcp`)));
+    x402 = await payerX402(stack);
   });
 
   it('lists every live operation as a tool with its price, input and output schema', async () => {
     const { tools } = await mcp.listTools();
-    const openapi = (await http(`${gw}/openapi.json`)).body;
+    const openapi = (await http(`${stack.gw}/openapi.json`)).body;
     const operationIds = Object.values(openapi.paths).flatMap((ops: any) =>
       Object.values(ops).map((op: any) => op.operationId),
     );
@@ -107,7 +90,7 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
     expect(required).toMatchObject({
       x402Version: 2,
       error: 'payment_required',
-      resource: { url: `${gw}/mcp`, description: 'A paid item', mimeType: 'application/json' },
+      resource: { url: `${stack.gw}/mcp`, description: 'A paid item', mimeType: 'application/json' },
       accepts: [
         {
           scheme: 'exact',
@@ -278,7 +261,7 @@ describe('MCP endpoint through gateway, payments and groups on a local chain', (
   it('answers an unknown tool with a JSON-RPC invalid-params error, and GET /mcp with 405', async () => {
     await expect(call('nope_nothing')).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
     await expect(call('nope_nothing')).rejects.toBeInstanceOf(McpError);
-    const res = await http(`${gw}/mcp`);
+    const res = await http(`${stack.gw}/mcp`);
     expect([res.status, res.headers.get('allow')]).toEqual([405, 'POST']);
   });
 });

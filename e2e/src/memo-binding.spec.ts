@@ -1,15 +1,13 @@
-import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
-import { createKeyPairSignerFromBytes } from '@solana/kit';
+import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { memoPaymentInstructions, payerProofHeaders, sendAndConfirm, tollCall, type MemoChallenge } from '@toll/client';
 import { PROGRAMS } from '@toll/solana';
 import { http, type HttpResult } from '@toll/testing';
 import { decodeHeaderJson, encodeHeaderJson } from '@toll/x402';
 import { x402Client } from '@x402/core/client';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
-import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { Client } from 'pg';
 import { startDevutils } from '../../apps/devutils/src/bootstrap';
-import { startStack, type Stack } from './stack';
+import { payerX402, stackHarness } from './stack-harness';
 
 const HASH = '/toll/devutils/hash/sha256'; // an ordinary answer: POST {text}
 const PASSWORD = '/toll/devutils/gen/password'; // an answer that is a credential (payerProof): GET ?length=
@@ -21,41 +19,25 @@ type Res = HttpResult;
 // before anything is held, the same input gets only the payer's own answer, and an answer that is a credential needs
 // the paying wallet's key.
 describe('who can redeem a payment seen on chain', () => {
-  let stack: Stack;
-  let gw: string;
-  let connection: Connection;
+  const { stack, connection, track } = stackHarness({ groups: [startDevutils], ready: ['/toll/devutils/health'] });
   let ledger: Client;
   let x402: x402Client;
   const observerKey = Keypair.generate();
 
   beforeAll(async () => {
-    const devutils = (natsUrl: string) =>
-      startDevutils({ NATS_URL: natsUrl, LOG_LEVEL: 'error', NATS_GRACE_PERIOD_MS: '50', ANNOUNCE_INTERVAL_MS: '500' });
-    stack = await startStack({ groups: [devutils] });
-    gw = stack.gateways[0].url;
-    connection = new Connection(stack.rpc.url, 'confirmed');
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/devutils/health`)).status !== 200; i++)
-      await new Promise((r) => setTimeout(r, 100));
-    ledger = new Client({ connectionString: stack.paymentsDatabaseUrl });
+    ledger = track(new Client({ connectionString: stack.paymentsDatabaseUrl }));
     await ledger.connect();
-    const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
-    x402 = new x402Client().register('solana:*', new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }));
-    x402.setSpendControls(false); // the local USDC mint sits at the devnet address
-  }, 60_000);
-
-  afterAll(async () => {
-    await ledger?.end();
-    await stack.stop();
+    x402 = await payerX402(stack);
   });
 
   const hashAsk = (text: string, headers: Record<string, string> = {}, memo?: string) =>
-    http(`${gw}${HASH}${memo ? `?toll_memo=${encodeURIComponent(memo)}` : ''}`, {
+    http(`${stack.gw}${HASH}${memo ? `?toll_memo=${encodeURIComponent(memo)}` : ''}`, {
       method: 'POST',
       json: { text },
       headers,
     });
   const passwordAsk = (length: number, headers: Record<string, string> = {}, memo?: string) =>
-    http(`${gw}${PASSWORD}?length=${length}${memo ? `&toll_memo=${encodeURIComponent(memo)}` : ''}`, { headers });
+    http(`${stack.gw}${PASSWORD}?length=${length}${memo ? `&toll_memo=${encodeURIComponent(memo)}` : ''}`, { headers });
   const payMemo = (c: MemoChallenge) =>
     sendAndConfirm(connection, stack.payer, memoPaymentInstructions(c, 'USDC', stack.payer.publicKey));
   const refused = (res: Res, reason: string) => {
@@ -122,7 +104,7 @@ describe('who can redeem a payment seen on chain', () => {
 
       refused(await passwordAsk(64, tx, c.memo), 'memo_wrong_input');
       refused(await passwordAsk(20, tx, c.memo), 'payer_proof_missing');
-      const url = `${gw}${PASSWORD}?length=20&toll_memo=${encodeURIComponent(c.memo)}`;
+      const url = `${stack.gw}${PASSWORD}?length=20&toll_memo=${encodeURIComponent(c.memo)}`;
       const forged = payerProofHeaders(c.operation_id!, c.memo, url, {}, observerKey);
       refused(await passwordAsk(20, { ...tx, ...forged }, c.memo), 'payer_proof_invalid');
       expect(await recorded({ txSignature: signature })).toEqual([]);
@@ -140,14 +122,14 @@ describe('who can redeem a payment seen on chain', () => {
 
     it('@toll/client and a plain client both just work: the client adds the payer proof when the 402 asks for it', async () => {
       const res = await tollCall(
-        `${gw}${PASSWORD}?length=24`,
+        `${stack.gw}${PASSWORD}?length=24`,
         {},
         { keypair: stack.payer, rpcUrl: stack.rpc.url, method: 'usdc' },
       );
       expect([res.status, (res.body as { password: string }).password.length]).toEqual([200, 24]);
       expect(res.paid).toMatchObject({ method: 'usdc', payerSignature: expect.any(String) });
       const plain = await tollCall(
-        `${gw}${HASH}`,
+        `${stack.gw}${HASH}`,
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'plain' }) },
         { keypair: stack.payer, rpcUrl: stack.rpc.url, method: 'usdc' },
       );
@@ -191,10 +173,22 @@ describe('who can redeem a payment seen on chain', () => {
       refused(await passwordAsk(16, { 'payment-signature': header }), 'memo_wrong_input');
       refused(await passwordAsk(32, { 'payment-signature': header }), 'payer_proof_missing');
       const memo = (payload.accepted.extra as { memo: string }).memo;
-      const forged = payerProofHeaders('devutils.genPassword', memo, `${gw}${PASSWORD}?length=32`, {}, observerKey);
+      const forged = payerProofHeaders(
+        'devutils.genPassword',
+        memo,
+        `${stack.gw}${PASSWORD}?length=32`,
+        {},
+        observerKey,
+      );
       refused(await passwordAsk(32, { 'payment-signature': header, ...forged }), 'payer_proof_invalid');
       expect(await recorded({ txSignature: transaction })).toEqual(before);
-      const proof = payerProofHeaders('devutils.genPassword', memo, `${gw}${PASSWORD}?length=32`, {}, stack.payer);
+      const proof = payerProofHeaders(
+        'devutils.genPassword',
+        memo,
+        `${stack.gw}${PASSWORD}?length=32`,
+        {},
+        stack.payer,
+      );
       const again = await passwordAsk(32, { 'payment-signature': encodeHeaderJson(payload), ...proof });
       expect([again.status, again.headers.get('x-toll-redelivery'), again.text]).toEqual([200, '1', served.text]);
     });

@@ -1,60 +1,45 @@
 import { Client } from 'pg';
-import { Connection } from '@solana/web3.js';
-import { memoPaymentInstructions, payerProofHeaders, sendAndConfirm, type MemoChallenge } from '@toll/client';
+import { payerProofHeaders, type MemoChallenge } from '@toll/client';
 import type { RunningGroup } from '@toll/platform';
-import { http, scratchDatabase } from '@toll/testing';
+import { http } from '@toll/testing';
 import { startMessaging } from '../../apps/messaging/src/bootstrap';
 import { runPoolCommand } from '../../apps/messaging/src/pool-cli';
 import { PoolSweeper } from '../../apps/messaging/src/pool-sweeper';
 import { startFakeBotApi, type FakeBotApi } from '../../apps/messaging/test/fake-bot-api';
-import { startStack, type Stack } from './stack';
+import { stackHarness } from './stack-harness';
 
 const BOT = 7_000_000_301;
 
 // A bot-month paid through the gateway and payments on the local chain: an empty pool is refused with the
 // hold released, and the same proof then buys the bot once the operator has filled the pool.
 describe('messaging through gateway and payments', () => {
-  let stack: Stack;
   let api: FakeBotApi;
   let messaging: RunningGroup;
-  let gw: string;
   let env: Record<string, string>;
-  const db = scratchDatabase('toll_messaging_e2e');
-
-  beforeAll(async () => {
-    api = await startFakeBotApi();
-    api.addBot(BOT);
-    stack = await startStack({
-      groups: [
-        async (natsUrl) => {
-          env = {
-            NATS_URL: natsUrl,
-            LOG_LEVEL: 'error',
-            NATS_GRACE_PERIOD_MS: '50',
-            ANNOUNCE_INTERVAL_MS: '500',
-            DATABASE_URL: db.url,
-            MESSAGING_BOT_API_URL: api.url,
-            MESSAGING_MANAGER_BOT_TOKEN: api.managerToken,
-            MESSAGING_SWEEP_ENABLED: 'false',
-          };
-          messaging = await startMessaging(env);
-          return messaging;
-        },
-      ],
-    });
-    gw = stack.gateways[0].url;
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/messaging/health`)).status !== 200; i++)
-      await new Promise((r) => setTimeout(r, 100));
-  }, 60_000);
-
-  afterAll(async () => {
-    await stack.stop();
-    await api.stop();
-    await db.drop();
+  const { stack, sendPayment } = stackHarness({
+    setup: async () => {
+      api = await startFakeBotApi();
+      api.addBot(BOT);
+      return api;
+    },
+    database: 'toll_messaging_e2e',
+    groups: [
+      async (common, { database }) => {
+        env = {
+          ...common,
+          DATABASE_URL: database,
+          MESSAGING_BOT_API_URL: api.url,
+          MESSAGING_MANAGER_BOT_TOKEN: api.managerToken,
+          MESSAGING_SWEEP_ENABLED: 'false',
+        };
+        return (messaging = await startMessaging(env));
+      },
+    ],
+    ready: ['/toll/messaging/health'],
   });
 
   it('refuses input the schema can check before asking for money', async () => {
-    const res = await http(`${gw}/toll/messaging/provision`, { method: 'POST', json: { name: 'x'.repeat(65) } });
+    const res = await http(`${stack.gw}/toll/messaging/provision`, { method: 'POST', json: { name: 'x'.repeat(65) } });
     expect(res.status).toBe(400);
     expect(res.body.error.details.issues.map((i: { field: string }) => i.field)).toEqual(['name']);
   });
@@ -63,7 +48,7 @@ describe('messaging through gateway and payments', () => {
     const path = '/toll/messaging/provision';
     const body = { name: 'E2E Helper' };
     // The empty pool is announced like an open circuit: 503 with Retry-After, no challenge, nobody pays (issue 33).
-    const empty = await http(`${gw}${path}`, { method: 'POST', json: body });
+    const empty = await http(`${stack.gw}${path}`, { method: 'POST', json: body });
     expect(empty.status).toBe(503);
     expect(empty.headers.get('retry-after')).toBe('300');
     expect(empty.body.error.code).toBe('SERVICE_UNAVAILABLE');
@@ -74,21 +59,17 @@ describe('messaging through gateway and payments', () => {
       `${BOT}: added @toll_pool_${BOT}_bot; it is reset before its first lease`,
     ]);
     await messaging.app.get(PoolSweeper).runOnce();
-    let challenge = await http(`${gw}${path}`, { method: 'POST', json: body });
+    let challenge = await http(`${stack.gw}${path}`, { method: 'POST', json: body });
     for (let i = 0; i < 100 && challenge.status === 503; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      challenge = await http(`${gw}${path}`, { method: 'POST', json: body });
+      challenge = await http(`${stack.gw}${path}`, { method: 'POST', json: body });
     }
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
     expect(c.usdc.amount_atomic).toBe('500000'); // 0.50 per bot-month
-    const sig = await sendAndConfirm(
-      new Connection(stack.rpc.url, 'confirmed'),
-      stack.payer,
-      memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
-    );
+    const sig = await sendPayment(c);
     // The answer (bot token, lease_key) is a credential: only the payer redeems it, with its signature.
-    const url = `${gw}${path}?toll_memo=${encodeURIComponent(c.memo)}`;
+    const url = `${stack.gw}${path}?toll_memo=${encodeURIComponent(c.memo)}`;
     const proof = payerProofHeaders(
       'messaging.provision',
       c.memo,
@@ -132,14 +113,14 @@ describe('messaging through gateway and payments', () => {
 
     // The pool's one bot is leased now: a new lease is refused before payment again, but a renewal needs no free bot
     // and is offered its challenge (the hold names lease_id as the input it does not cover).
-    let full = await http(`${gw}${path}`, { method: 'POST', json: body });
+    let full = await http(`${stack.gw}${path}`, { method: 'POST', json: body });
     for (let i = 0; i < 100 && full.status !== 503; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      full = await http(`${gw}${path}`, { method: 'POST', json: body });
+      full = await http(`${stack.gw}${path}`, { method: 'POST', json: body });
     }
     expect([full.status, full.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     const renewal = { lease_id: served.body.lease.lease_id, lease_key: served.body.lease.lease_key };
-    const renew = await http(`${gw}${path}`, { method: 'POST', json: renewal });
+    const renew = await http(`${stack.gw}${path}`, { method: 'POST', json: renewal });
     expect(renew.status).toBe(402);
     expect(renew.body.toll.memo).toMatch(/^toll2:messaging\.provision:0\.50:/);
   });

@@ -6,7 +6,7 @@ import { http, natsClient, respond, waitFor } from '@toll/testing';
 import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStack, type Stack } from './stack';
+import { stackHarness } from './stack-harness';
 
 // Groups release independently, so production runs today's gateway and payments next to groups built from
 // older commits. A group speaking the previous contract (1: the manifest fixture below is what groups announced
@@ -61,30 +61,22 @@ async function request(nc: NatsConnection, subject: string, data: unknown, contr
 }
 
 describe('mixed contract versions: today’s gateway and payments with older and newer groups', () => {
-  let stack: Stack;
-  let gw: string;
+  const { stack, track } = stackHarness();
   let nc: NatsConnection;
   const stops: Array<() => void> = [];
 
   beforeAll(async () => {
-    stack = await startStack();
-    gw = stack.gateways[0].url;
-    nc = await natsClient(stack.nats.url);
-  }, 60_000);
-
-  afterAll(async () => {
-    stops.forEach((stop) => stop());
-    await nc.close();
-    await stack.stop();
+    nc = track(await natsClient(stack.nats.url));
+    track({ close: () => stops.forEach((stop) => stop()) });
   });
 
   it('serves a group speaking the previous contract, paid call with receipt included', async () => {
     expect(V1_MANIFEST.contract).toBe(CONTRACT_VERSION - 1);
     const seen: Array<string | undefined> = [];
     stops.push(startGroup(nc, V1_MANIFEST, seen));
-    await waitFor(async () => ((await http(`${gw}/toll/legacy/health`)).status === 200 ? true : undefined));
+    await waitFor(async () => ((await http(`${stack.gw}/toll/legacy/health`)).status === 200 ? true : undefined));
 
-    const challenge = await http(`${gw}/toll/legacy/quote`);
+    const challenge = await http(`${stack.gw}/toll/legacy/quote`);
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
     const sig = await sendAndConfirm(
@@ -92,7 +84,7 @@ describe('mixed contract versions: today’s gateway and payments with older and
       stack.payer,
       memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
     );
-    const paid = await http(`${gw}/toll/legacy/quote?toll_memo=${encodeURIComponent(c.memo)}`, {
+    const paid = await http(`${stack.gw}/toll/legacy/quote?toll_memo=${encodeURIComponent(c.memo)}`, {
       headers: { 'x-payment-tx': sig },
     });
     expect([paid.status, paid.body]).toEqual([200, { quote: 'served by contract 1' }]);
@@ -101,7 +93,7 @@ describe('mixed contract versions: today’s gateway and payments with older and
     // The gateway said which version it speaks; the old group ignored the header, as version 1 did.
     expect(new Set(seen)).toEqual(new Set([String(CONTRACT_VERSION)]));
 
-    const health = await http(`${gw}/healthz`);
+    const health = await http(`${stack.gw}/healthz`);
     expect(health.body).toMatchObject({
       status: 'ok',
       contract: CONTRACT_VERSION,
@@ -131,7 +123,7 @@ describe('mixed contract versions: today’s gateway and payments with older and
       };
       stops.push(startGroup(nc, future, []));
       const health = await waitFor(async () => {
-        const h = await http(`${gw}/healthz`);
+        const h = await http(`${stack.gw}/healthz`);
         return h.body.refused_groups.length ? h : undefined;
       });
       expect(health.status).toBe(200);
@@ -148,7 +140,7 @@ describe('mixed contract versions: today’s gateway and payments with older and
         ],
       });
       expect(health.body.groups.future).toBeUndefined();
-      expect((await http(`${gw}/toll/future/health`)).status).toBe(404);
+      expect((await http(`${stack.gw}/toll/future/health`)).status).toBe(404);
       const logged = errors.map((l) => JSON.parse(l)).filter((l) => l.msg.startsWith('CONTRACT_UNSUPPORTED'));
       expect(logged).toEqual([
         expect.objectContaining({
@@ -205,7 +197,7 @@ describe('mixed contract versions: today’s gateway and payments with older and
     } finally {
       spy.mockRestore();
     }
-    const health = await http(`${gw}/toll/payments/health`);
+    const health = await http(`${stack.gw}/toll/payments/health`);
     expect(health.body.contract_refusals).toEqual([
       {
         from: SUBJECTS.paymentsChallenge,

@@ -1,4 +1,3 @@
-import { Connection } from '@solana/web3.js';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { exportSpansTo } from '@toll/telemetry';
@@ -11,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { faults } from './shop-group';
-import { startStack, type Stack } from './stack';
+import { stackHarness } from './stack-harness';
 
 // Debian's prometheus package ships both binaries; without them the Prometheus part is skipped, saying so loudly.
 const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
@@ -58,32 +57,21 @@ const sample = (text: string, name: string, labels: Record<string, string>): num
 };
 
 describe('metrics and traces of a paid call through gateway, payments and a group (real NATS, chain, Postgres)', () => {
-  let stack: Stack;
-  let connection: Connection;
-  let gw: string;
-
-  beforeAll(async () => {
-    exportSpansTo(exporter);
-    const otel = {
-      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      OTEL_BSP_SCHEDULE_DELAY: '100',
-    };
-    stack = await startStack({ gatewayEnv: otel, appEnv: otel });
-    gw = stack.gateways[0].url;
-    connection = new Connection(stack.rpc.url, 'confirmed');
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/shop/health`)).status !== 200; i++)
-      await new Promise((r) => setTimeout(r, 100));
-  }, 60_000);
-
-  afterAll(async () => {
-    await stack.stop();
-    exportSpansTo(undefined);
+  const otel = {
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    OTEL_BSP_SCHEDULE_DELAY: '100',
+  };
+  const { stack, connection } = stackHarness({
+    gatewayEnv: otel,
+    appEnv: otel,
+    setup: async () => (exportSpansTo(exporter), { close: () => exportSpansTo(undefined) }),
+    ready: ['/toll/shop/health'],
   });
 
   // One paid call by the memo flow (USDC); returns the paid request's id.
   const paidCall = async (): Promise<string> => {
-    const challenge = await http(`${gw}/toll/shop/item`);
+    const challenge = await http(`${stack.gw}/toll/shop/item`);
     expect(challenge.status).toBe(402);
     const c: MemoChallenge = challenge.body.toll;
     const signature = await sendAndConfirm(
@@ -91,7 +79,7 @@ describe('metrics and traces of a paid call through gateway, payments and a grou
       stack.payer,
       memoPaymentInstructions(c, 'USDC', stack.payer.publicKey),
     );
-    const ok = await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, {
+    const ok = await http(`${stack.gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, {
       headers: { 'x-payment-tx': signature },
     });
     expect(ok.status).toBe(200);
@@ -135,7 +123,7 @@ describe('metrics and traces of a paid call through gateway, payments and a grou
     expect(sample(gateway, 'toll_nats_connected', { connection: 'gateway' })).toBe(1);
     expect(gateway).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
     // An unknown path is one fixed label, whatever the caller sent.
-    await http(`${gw}/no/such/path-${Date.now()}`);
+    await http(`${stack.gw}/no/such/path-${Date.now()}`);
     expect(
       sample(await scrape(stack.gateways[0].metricsUrl), 'toll_gateway_requests_total', {
         operation: 'unmatched',
@@ -146,8 +134,8 @@ describe('metrics and traces of a paid call through gateway, payments and a grou
 
     // A free route, bad input on a paid route (refused before any payment step), and a paid call the group fails
     // after the proof was verified (the hold goes back): each ends under its own payment label.
-    expect((await http(`${gw}/toll/shop/item?colour=red`)).status).toBe(400);
-    const c: MemoChallenge = (await http(`${gw}/toll/shop/flaky`)).body.toll;
+    expect((await http(`${stack.gw}/toll/shop/item?colour=red`)).status).toBe(400);
+    const c: MemoChallenge = (await http(`${stack.gw}/toll/shop/flaky`)).body.toll;
     const signature = await sendAndConfirm(
       connection,
       stack.payer,
@@ -156,7 +144,7 @@ describe('metrics and traces of a paid call through gateway, payments and a grou
     faults.failNextFlaky = true;
     expect(
       (
-        await http(`${gw}/toll/shop/flaky?toll_memo=${encodeURIComponent(c.memo)}`, {
+        await http(`${stack.gw}/toll/shop/flaky?toll_memo=${encodeURIComponent(c.memo)}`, {
           headers: { 'x-payment-tx': signature },
         })
       ).status,

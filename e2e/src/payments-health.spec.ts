@@ -1,22 +1,15 @@
 import { paymentAccounts } from '../../tools/payments-health';
-import { startStack, type Stack } from './stack';
+import { stackHarness } from './stack-harness';
 
 // `npm start` and `npm run demo` fund the accounts the payments health names (tools/payments-health.js). Read here from
 // the live health, so a renamed field fails this test instead of crashing `npm start` on a fresh clone (issue 33).
 describe('the payments health as the local tools read it', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack();
-  }, 60_000);
-
-  afterAll(() => stack?.stop());
+  const { stack } = stackHarness();
 
   it('names the recipient and the fee payer under the fields the tools read', async () => {
-    const gw = stack.gateways[0].url;
     let health: unknown;
     for (let i = 0; i < 100; i++) {
-      const res = await fetch(`${gw}/toll/payments/health`);
+      const res = await fetch(`${stack.gw}/toll/payments/health`);
       if (res.ok) {
         health = await res.json();
         break;

@@ -1,24 +1,12 @@
 import { Connection } from '@solana/web3.js';
-import { createKeyPairSignerFromBytes } from '@solana/kit';
 import { memoPaymentInstructions, sendAndConfirm, type MemoChallenge } from '@toll/client';
 import { http } from '@toll/testing';
-import { x402Client } from '@x402/core/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { served } from './shop-group';
-import { startStack, type Stack } from './stack';
+import { payerX402, stackHarness } from './stack-harness';
 
 describe('two gateway and two payments replicas', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await startStack({ gateways: 2, payments: 2 });
-    for (const g of stack.gateways)
-      for (let i = 0; i < 100 && (await http(`${g.url}/toll/shop/health`)).status !== 200; i++)
-        await new Promise((r) => setTimeout(r, 100));
-  }, 60_000);
-
-  afterAll(() => stack.stop());
+  const { stack } = stackHarness({ gateways: 2, payments: 2, ready: ['/toll/shop/health'] });
 
   it('serves the same proof sent concurrently to both gateways exactly once', async () => {
     const connection = new Connection(stack.rpc.url, 'confirmed');
@@ -48,13 +36,7 @@ describe('two gateway and two payments replicas', () => {
   });
 
   it('is paid by a stock x402 v2 client (@x402/fetch with a Solana keypair), once per payment', async () => {
-    const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
-    const client = new x402Client().register(
-      'solana:*',
-      new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }),
-    );
-    // the local USDC mint sits at the devnet address but the cap logic is for real assets
-    client.setSpendControls(false);
+    const client = await payerX402(stack);
     const sent: string[] = [];
     const recordingFetch: typeof fetch = async (input, init) => {
       const signature =

@@ -1,4 +1,4 @@
-import { Connection, Keypair, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { Keypair, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { getBase58Decoder } from '@solana/kit';
 import { memoPaymentInstructions, sendAndConfirm, tollCall, type MemoChallenge } from '@toll/client';
 import { PROGRAMS, associatedTokenAddress } from '@toll/solana';
@@ -6,29 +6,18 @@ import { http } from '@toll/testing';
 import { issueMemo } from '@toll/x402';
 import { randomBytes } from 'node:crypto';
 import { faults, served } from './shop-group';
-import { MEMO_SECRET, startStack, type Stack } from './stack';
+import { MEMO_SECRET } from './stack';
+import { stackHarness } from './stack-harness';
 
 describe('paid calls on a local chain, through gateway, NATS and Postgres', () => {
-  let stack: Stack;
-  let gw: string;
-  let connection: Connection;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    gw = stack.gateways[0].url;
-    connection = new Connection(stack.rpc.url, 'confirmed');
-    for (let i = 0; i < 100 && (await http(`${gw}/toll/shop/health`)).status !== 200; i++)
-      await new Promise((r) => setTimeout(r, 100));
-  }, 60_000);
-
-  afterAll(() => stack.stop());
+  const { stack, connection } = stackHarness({ ready: ['/toll/shop/health'] });
 
   const challenge = async (path: string): Promise<MemoChallenge> => {
-    const res = await http(`${gw}${path}`);
+    const res = await http(`${stack.gw}${path}`);
     expect(res.status).toBe(402);
     return res.body.toll;
   };
-  const redeem = (path: string, signature: string, memo: string, base = gw) =>
+  const redeem = (path: string, signature: string, memo: string, base = stack.gw) =>
     http(`${base}${path}?toll_memo=${encodeURIComponent(memo)}`, { headers: { 'x-payment-tx': signature } });
   const pay = (c: MemoChallenge, asset: 'SOL' | 'USDC', overrides: { amount?: bigint; memo?: string } = {}) =>
     sendAndConfirm(connection, stack.payer, memoPaymentInstructions(c, asset, stack.payer.publicKey, overrides));
@@ -49,7 +38,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
       expect(ok.status).toBe(200);
       expect(ok.body).toEqual({ served: before + 1 });
       const receipt = ok.headers.get('x-toll-receipt')!;
-      const check = await http(`${gw}/toll/payments/receipt?receipt=${encodeURIComponent(receipt)}`);
+      const check = await http(`${stack.gw}/toll/payments/receipt?receipt=${encodeURIComponent(receipt)}`);
       expect(check.body).toMatchObject({
         valid: true,
         claims: {
@@ -77,7 +66,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
         transaction: signature,
       });
       // Another request on the same proof is a new purchase: refused, and the memo names only the request that got it.
-      const another = await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, {
+      const another = await http(`${stack.gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`, {
         headers: { 'x-payment-tx': signature, 'idempotency-key': 'second-item' },
       });
       refusedWith(another, 'memo_wrong_input');
@@ -101,7 +90,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     const sig = await pay(c, 'USDC');
     const before = served.block;
     const call = (key?: string) =>
-      http(`${gw}/toll/shop/block?toll_memo=${encodeURIComponent(c.memo)}`, {
+      http(`${stack.gw}/toll/shop/block?toll_memo=${encodeURIComponent(c.memo)}`, {
         headers: { 'x-payment-tx': sig, ...(key ? { 'idempotency-key': key } : {}) },
       });
     const outcome = (r: Awaited<ReturnType<typeof call>>) => [
@@ -118,7 +107,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
   });
 
   it('rejects a malformed Idempotency-Key before asking for money', async () => {
-    const res = await http(`${gw}/toll/shop/item`, { headers: { 'idempotency-key': 'has spaces in it' } });
+    const res = await http(`${stack.gw}/toll/shop/item`, { headers: { 'idempotency-key': 'has spaces in it' } });
     expect(res.status).toBe(400);
     expect(res.body.error.details.issues).toEqual([
       { field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters without spaces' },
@@ -127,7 +116,11 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
 
   it('lets the client library pay in each memo asset', async () => {
     for (const method of ['usdc', 'sol'] as const) {
-      const res = await tollCall(`${gw}/toll/shop/item`, {}, { keypair: stack.payer, rpcUrl: stack.rpc.url, method });
+      const res = await tollCall(
+        `${stack.gw}/toll/shop/item`,
+        {},
+        { keypair: stack.payer, rpcUrl: stack.rpc.url, method },
+      );
       expect(res.status).toBe(200);
       expect(res.paid).toMatchObject({ method, asset: method.toUpperCase() });
     }
@@ -180,7 +173,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
     it('toll_memo without the X-Payment-Tx header: the missing header is named', async () => {
       const c = await challenge('/toll/shop/item');
       refusedWith(
-        await http(`${gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`),
+        await http(`${stack.gw}/toll/shop/item?toll_memo=${encodeURIComponent(c.memo)}`),
         'payment_tx_header_missing',
       );
     });
@@ -280,7 +273,7 @@ describe('paid calls on a local chain, through gateway, NATS and Postgres', () =
   }, 120_000);
 
   it('rejects an invalid request before asking for money, with or without proof', async () => {
-    const res = await http(`${gw}/toll/shop/item?unexpected=1`, { headers: { 'x-payment-tx': '1'.repeat(88) } });
+    const res = await http(`${stack.gw}/toll/shop/item?unexpected=1`, { headers: { 'x-payment-tx': '1'.repeat(88) } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('INVALID_INPUT');
   });

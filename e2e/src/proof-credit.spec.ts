@@ -1,5 +1,5 @@
-import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
-import { createKeyPairSignerFromBytes, getBase58Decoder } from '@solana/kit';
+import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { getBase58Decoder } from '@solana/kit';
 import {
   balanceDeployment,
   balanceHeaders,
@@ -11,48 +11,29 @@ import {
 import { PROGRAMS } from '@toll/solana';
 import { http } from '@toll/testing';
 import { issueMemo, type BalanceDeployment } from '@toll/x402';
-import { x402Client } from '@x402/core/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { ExactSvmScheme } from '@x402/svm/exact/client';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { faults, served } from './shop-group';
-import { MEMO_SECRET, USDC, startStack, type Stack } from './stack';
+import { MEMO_SECRET, USDC } from './stack';
+import { payerX402, stackHarness } from './stack-harness';
 
 const CREDIT = '/toll/payments/balance/credit';
 
 // Issue 38 item 4: a payment that paid for nothing (a call that failed, a payment we refused) credited to its payer's
 // prepaid balance, once. Two gateways and two payments replicas on one database, real transactions on the local chain.
 describe('credit a payment to the balance', () => {
-  let stack: Stack;
-  let gw: string;
-  let connection: Connection;
+  const { stack, connection, sql } = stackHarness({
+    gateways: 2,
+    payments: 2,
+    ready: [
+      { path: '/toll/shop/item', until: (res) => res.status === 402 },
+      { path: CREDIT, init: { method: 'POST', json: {} }, until: (res) => res.status === 400 },
+    ],
+  });
   let deployment: BalanceDeployment;
-
   beforeAll(async () => {
-    stack = await startStack({ gateways: 2, payments: 2 });
-    gw = stack.gateways[0].url;
-    connection = new Connection(stack.rpc.url, 'confirmed');
-    for (const g of stack.gateways)
-      for (let i = 0; i < 100 && (await http(`${g.url}/toll/shop/item`)).status !== 402; i++)
-        await new Promise((r) => setTimeout(r, 100));
-    for (const g of stack.gateways)
-      for (let i = 0; i < 100 && (await http(`${g.url}${CREDIT}`, { method: 'POST', json: {} })).status !== 400; i++)
-        await new Promise((r) => setTimeout(r, 100));
-    deployment = await balanceDeployment(gw);
-  }, 60_000);
-
-  afterAll(() => stack.stop());
-
-  const sql = async (text: string, params: unknown[] = []) => {
-    const db = new Client({ connectionString: stack.paymentsDatabaseUrl });
-    await db.connect();
-    try {
-      return (await db.query(text, params)).rows;
-    } finally {
-      await db.end();
-    }
-  };
+    deployment = await balanceDeployment(stack.gw);
+  });
   // A fresh payer with SOL and USDC, so every test starts from an empty balance.
   const wallet = () => {
     const w = Keypair.generate();
@@ -61,7 +42,7 @@ describe('credit a payment to the balance', () => {
     return w;
   };
   const challenge = async (path: string): Promise<MemoChallenge> => {
-    const res = await http(`${gw}${path}`);
+    const res = await http(`${stack.gw}${path}`);
     expect(res.status).toBe(402);
     return res.body.toll;
   };
@@ -71,9 +52,9 @@ describe('credit a payment to the balance', () => {
     asset: 'SOL' | 'USDC',
     overrides: { amount?: bigint; memo?: string } = {},
   ) => sendAndConfirm(connection, w, memoPaymentInstructions(c, asset, w.publicKey, overrides));
-  const redeem = (path: string, signature: string, memo: string, base = gw) =>
+  const redeem = (path: string, signature: string, memo: string, base = stack.gw) =>
     http(`${base}${path}?toll_memo=${encodeURIComponent(memo)}`, { headers: { 'x-payment-tx': signature } });
-  const credit = (w: Keypair, transaction: string, base = gw, extra: Record<string, string> = {}) => {
+  const credit = (w: Keypair, transaction: string, base = stack.gw, extra: Record<string, string> = {}) => {
     const input = { transaction, ...extra };
     return http(`${base}${CREDIT}`, {
       method: 'POST',
@@ -82,12 +63,12 @@ describe('credit a payment to the balance', () => {
   };
   const balanceOf = async (w: Keypair) => {
     const query = new URLSearchParams(ownerAuth('GET', '/toll/payments/balance', {}, w, deployment));
-    const res = await http(`${gw}/toll/payments/balance?${query}`);
+    const res = await http(`${stack.gw}/toll/payments/balance?${query}`);
     expect(res.status).toBe(200);
     return res.body;
   };
   const spend = (w: Keypair, path: string) => {
-    const url = `${gw}${path}`;
+    const url = `${stack.gw}${path}`;
     return http(url, { headers: balanceHeaders(url, { method: 'GET' }, w, deployment) });
   };
   const refused = (res: { status: number; body: any }, status: number, reason: string, field: string) => {
@@ -267,7 +248,7 @@ describe('credit a payment to the balance', () => {
     const c = await challenge('/toll/shop/item');
     const expiredSig = await pay(w, c, 'USDC', { memo: expired });
     expect((await redeem('/toll/shop/item', expiredSig, expired)).body.error).toBe('memo_expired');
-    const e = await credit(w, expiredSig, gw, { memo: expired });
+    const e = await credit(w, expiredSig, stack.gw, { memo: expired });
     expect([e.status, e.body.basis, e.body.paid, e.body.credit_atomic, e.body.available_atomic]).toEqual([
       200,
       'memo_expired',
@@ -335,14 +316,9 @@ describe('credit a payment to the balance', () => {
   }, 60_000);
 
   it('credits an x402 payment we settled whose call failed, to the x402 payer', async () => {
-    const signer = await createKeyPairSignerFromBytes(stack.payer.secretKey);
-    const client = new x402Client().register(
-      'solana:*',
-      new ExactSvmScheme(signer as never, { rpcUrl: stack.rpc.url }),
-    );
-    client.setSpendControls(false); // the local USDC mint sits at the devnet address
+    const client = await payerX402(stack);
     faults.failNextFlaky = true;
-    const res = await wrapFetchWithPayment(fetch, client)(`${gw}/toll/shop/flaky`);
+    const res = await wrapFetchWithPayment(fetch, client)(`${stack.gw}/toll/shop/flaky`);
     const body = (await res.json()) as { error: { details: { payment: { status: string; transaction: string } } } };
     expect([res.status, body.error.details.payment.status]).toEqual([502, 'unused']);
     const transaction = body.error.details.payment.transaction;
@@ -388,13 +364,13 @@ describe('credit a payment to the balance', () => {
       ...ownerAuth('POST', CREDIT, { transaction: paid }, Keypair.generate(), deployment),
       wallet: w.publicKey.toBase58(),
     };
-    const bad = await http(`${gw}${CREDIT}`, { method: 'POST', json: forged });
+    const bad = await http(`${stack.gw}${CREDIT}`, { method: 'POST', json: forged });
     expect([bad.status, bad.body.error.code, bad.body.error.details.reason]).toEqual([
       403,
       'FORBIDDEN',
       'balance_signature_invalid',
     ]);
-    const malformed = await http(`${gw}${CREDIT}`, {
+    const malformed = await http(`${stack.gw}${CREDIT}`, {
       method: 'POST',
       json: { ...ownerAuth('POST', CREDIT, { transaction: 'nope' }, w, deployment), transaction: 'nope' },
     });

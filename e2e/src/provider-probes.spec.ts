@@ -1,30 +1,15 @@
-import { http, startFakeUpstream, type FakeUpstream } from '@toll/testing';
-import type { Fixture } from '@toll/upstream';
+import { http, rootFixture } from '@toll/testing';
 import { startBridge } from '../../apps/bridge/src/bootstrap';
 import { startCompany } from '../../apps/company/src/bootstrap';
 import { startData } from '../../apps/data/src/bootstrap';
 import { startNews } from '../../apps/news/src/bootstrap';
 import { startWeather } from '../../apps/weather/src/bootstrap';
 import { startWiki } from '../../apps/wiki/src/bootstrap';
-import { startStack, type Stack } from './stack';
+import { stackHarness } from './stack-harness';
 
 // Every provider answers its API root; nothing else is recorded, so no data call can succeed and no cache fills.
-const ROOT: Fixture = {
-  upstream: 'any',
-  case: 'root',
-  source: 'built-from-docs',
-  recordedAt: '2026-11-27T00:00:00Z',
-  request: { method: 'GET', path: '/' },
-  response: { status: 200, body: { ok: true } },
-};
-const DOWN: Fixture = {
-  upstream: 'any',
-  case: 'down',
-  source: 'built-from-docs',
-  recordedAt: '2026-11-27T00:00:00Z',
-  request: { method: 'GET', path: '/' },
-  response: { status: 503, body: 'unavailable' },
-};
+const ROOT = rootFixture(200, { ok: true });
+const DOWN = rootFixture(503, 'unavailable');
 // One paid operation of each group with external providers, asked with valid input.
 const BRIDGE_SCORE = {
   method: 'POST',
@@ -43,73 +28,58 @@ const PAID: Array<[string, RequestInit & { json?: unknown }]> = [
 // 503 + Retry-After before any 402 (nobody is asked to pay on chain), and sold again once a probe finds a provider
 // back.
 describe('provider probes through gateway and payments', () => {
-  let stack: Stack;
-  let upstream: FakeUpstream;
-  let gw: string;
-
-  const statuses = () => Promise.all(PAID.map(async ([path, init]) => (await http(`${gw}${path}`, init)).status));
+  const probes = { SOURCE_PROBE_INTERVAL_MS: '300', SOURCE_PROBE_TIMEOUT_MS: '1000' };
+  const { stack, upstream } = stackHarness({
+    upstream: [ROOT],
+    groups: [
+      (env, { upstream: u }) =>
+        startWeather({
+          ...env,
+          ...probes,
+          WEATHER_OPENMETEO_BASE_URL: u,
+          WEATHER_METNO_BASE_URL: u,
+          WEATHER_NWS_BASE_URL: u,
+        }),
+      (env, { upstream: u }) => startWiki({ ...env, ...probes, WIKI_WIKIPEDIA_URL: u }),
+      (env, { upstream: u }) =>
+        startNews({ ...env, ...probes, NEWS_GDELT_URL: u, NEWS_WIKIMEDIA_URL: u, NEWS_HN_URL: u }),
+      (env, { upstream: u }) =>
+        startData({
+          ...env,
+          ...probes,
+          ...Object.fromEntries(
+            ['COINGECKO', 'PYTH', 'NASDAQ', 'POLYGON', 'FRED', 'FREDGRAPH', 'DEFILLAMA', 'JITO', 'MARINADE'].map(
+              (p) => [`DATA_${p}_BASE_URL`, u],
+            ),
+          ),
+        }),
+      (env, { upstream: u }) =>
+        startCompany({
+          ...env,
+          ...probes,
+          SEC_WWW_BASE_URL: u,
+          SEC_DATA_BASE_URL: u,
+          COMPANY_GLEIF_BASE_URL: u,
+          COMPANY_WIKIDATA_BASE_URL: u,
+        }),
+      (env, { upstream: u }) =>
+        startBridge({ ...env, ...probes, BRIDGE_DEFILLAMA_API_URL: u, BRIDGE_DEFILLAMA_BRIDGES_URL: u }),
+    ],
+  });
+  const statuses = () => Promise.all(PAID.map(async ([path, init]) => (await http(`${stack.gw}${path}`, init)).status));
   const waitFor = async (want: number[]) => {
     for (let i = 0; i < 100 && JSON.stringify(await statuses()) !== JSON.stringify(want); i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(await statuses()).toEqual(want);
   };
 
-  beforeAll(async () => {
-    upstream = await startFakeUpstream([ROOT]);
-    const base = (natsUrl: string) => ({
-      NATS_URL: natsUrl,
-      LOG_LEVEL: 'error',
-      NATS_GRACE_PERIOD_MS: '50',
-      ANNOUNCE_INTERVAL_MS: '500',
-      SOURCE_PROBE_INTERVAL_MS: '300',
-      SOURCE_PROBE_TIMEOUT_MS: '1000',
-    });
-    const u = upstream.url;
-    stack = await startStack({
-      groups: [
-        (n) =>
-          startWeather({
-            ...base(n),
-            WEATHER_OPENMETEO_BASE_URL: u,
-            WEATHER_METNO_BASE_URL: u,
-            WEATHER_NWS_BASE_URL: u,
-          }),
-        (n) => startWiki({ ...base(n), WIKI_WIKIPEDIA_URL: u }),
-        (n) => startNews({ ...base(n), NEWS_GDELT_URL: u, NEWS_WIKIMEDIA_URL: u, NEWS_HN_URL: u }),
-        (n) =>
-          startData({
-            ...base(n),
-            ...Object.fromEntries(
-              ['COINGECKO', 'PYTH', 'NASDAQ', 'POLYGON', 'FRED', 'FREDGRAPH', 'DEFILLAMA', 'JITO', 'MARINADE'].map(
-                (p) => [`DATA_${p}_BASE_URL`, u],
-              ),
-            ),
-          }),
-        (n) =>
-          startCompany({
-            ...base(n),
-            SEC_WWW_BASE_URL: u,
-            SEC_DATA_BASE_URL: u,
-            COMPANY_GLEIF_BASE_URL: u,
-            COMPANY_WIKIDATA_BASE_URL: u,
-          }),
-        (n) => startBridge({ ...base(n), BRIDGE_DEFILLAMA_API_URL: u, BRIDGE_DEFILLAMA_BRIDGES_URL: u }),
-      ],
-    });
-    gw = stack.gateways[0].url;
-    await waitFor([402, 402, 402, 402, 402, 402]);
-  }, 60_000);
-
-  afterAll(async () => {
-    await stack.stop();
-    await upstream.stop();
-  });
+  beforeAll(() => waitFor([402, 402, 402, 402, 402, 402]), 60_000);
 
   it('refuses with 503 and Retry-After before any 402 while every provider is down, then sells again when one is back', async () => {
     upstream.use([DOWN]); // every provider now fails (HTTP 503 at its root, 599 for data), and nothing was ever cached
     await waitFor([503, 503, 503, 503, 503, 503]);
     for (const [path, init] of PAID) {
-      const res = await http(`${gw}${path}`, init);
+      const res = await http(`${stack.gw}${path}`, init);
       expect(res.headers.get('payment-required')).toBeNull();
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(res.body.error).toMatchObject({

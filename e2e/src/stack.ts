@@ -13,6 +13,7 @@ export const USDC = SOLANA_NETWORKS.devnet.usdcMint;
 export const MEMO_SECRET = localDefaults.memoSecret();
 
 export interface Stack {
+  gw: string; // the first gateway's URL
   nats: NatsServer;
   rpc: Awaited<ReturnType<typeof startLocalRpc>>;
   gateways: RunningGateway[];
@@ -24,14 +25,22 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+export interface StackOptions {
+  gateways?: number;
+  payments?: number;
+  groups?: Array<(natsUrl: string, rpcUrl: string) => Promise<{ close(): Promise<void> }>>;
+  gatewayEnv?: Record<string, string>;
+  appEnv?: Record<string, string>; // payments and the shop group (e.g. OTEL_* for the trace test)
+}
+
 // The real thing, in one process: NATS, a LiteSVM chain behind JSON-RPC, Postgres, payments, gateway(s), a group.
 export async function startStack({
   gateways = 1,
   payments = 1,
-  groups = [] as Array<(natsUrl: string, rpcUrl: string) => Promise<{ close(): Promise<void> }>>,
-  gatewayEnv = {} as Record<string, string>,
-  appEnv = {} as Record<string, string>, // payments and the shop group (e.g. OTEL_* for the trace test)
-} = {}): Promise<Stack> {
+  groups = [],
+  gatewayEnv = {},
+  appEnv = {},
+}: StackOptions = {}): Promise<Stack> {
   const nats = await startNats();
   const rpc = await startLocalRpc({ port: 0 });
   const db = scratchDatabase('toll_payments_e2e');
@@ -64,6 +73,7 @@ export async function startStack({
   rpc.chain.mintTo(recipient, new PublicKey(USDC), 0n);
 
   return {
+    gw: gws[0]?.url ?? '',
     nats,
     rpc,
     gateways: gws,

@@ -1,6 +1,6 @@
 import type { PriceSpec } from '@toll/contracts';
 import { priceText } from '../../apps/gateway/src/openapi';
-import { startLiveCatalog, type LiveCatalog, type Schema } from './live-catalog';
+import { liveCatalogHarness, type Schema } from './live-catalog';
 
 // One naming style on the wire (issue 23): every public JSON body we define names its properties in snake_case, as
 // the spec's records do. Checked over the live catalog so a new group is covered by itself: every operation's
@@ -57,11 +57,7 @@ export function camelInValue(value: unknown, at: string, found: string[] = []): 
 }
 
 describe('one naming style on the wire (snake_case)', () => {
-  let live: LiveCatalog;
-  beforeAll(async () => {
-    live = await startLiveCatalog();
-  }, 120_000);
-  afterAll(() => live?.stop());
+  const live = liveCatalogHarness();
 
   it('the detector catches camelCase and skips only the standard-fixed objects', () => {
     expect(

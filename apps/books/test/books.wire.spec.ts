@@ -1,5 +1,5 @@
 import { CatalogService } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startBooks } from '../src/bootstrap';
 
@@ -95,7 +95,7 @@ const bibkeys = (...isbns: string[]) => ({
 // The real group over a real NATS server, Open Library and Google Books replayed from fixtures on one fake host.
 // Every test starts a fresh group, so caches and source states never leak between scenarios.
 describe('books over NATS', () => {
-  const { fake, group, call, fixture } = groupHarness({
+  const { fake, group, call, fixture, data } = groupHarness({
     name: 'books',
     start: startBooks,
     fixtures: join(__dirname, 'fixtures'),
@@ -108,11 +108,6 @@ describe('books over NATS', () => {
     }),
   });
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path).map((h) => h.query);
 
   describe('getBook', () => {
@@ -624,27 +619,14 @@ describe('books over NATS', () => {
         ],
         ['google-books', true, 'unknown', 'Google APIs Terms of Service; not an open licence'],
       ]);
-      expect(health.tolls).toEqual([
-        {
-          operation_id: 'books.getBook',
-          method: 'GET',
-          path: '/toll/books/book',
-          price: { per: 'call', usd: '0.005' },
-        },
-        {
-          operation_id: 'books.getBatch',
-          method: 'POST',
-          path: '/toll/books/batch',
-          price: { per: 'call', usd: '0.02' },
-        },
-        {
-          operation_id: 'books.search',
-          method: 'GET',
-          path: '/toll/books/search',
-          price: { per: 'call', usd: '0.005' },
-        },
-        { operation_id: 'books.getHealth', method: 'GET', path: '/toll/books/health', price: null },
-      ]);
+      expect(health.tolls).toEqual(
+        tollsOf([
+          ['books.getBook', 'GET', '/toll/books/book', '0.005'],
+          ['books.getBatch', 'POST', '/toll/books/batch', '0.02'],
+          ['books.search', 'GET', '/toll/books/search', '0.005'],
+          ['books.getHealth', 'GET', '/toll/books/health', null],
+        ]),
+      );
       expect(
         health.endpoints
           .map((e: { operation_id: string; method: string; path: string }) => `${e.method} ${e.path} ${e.operation_id}`)

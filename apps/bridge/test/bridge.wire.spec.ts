@@ -1,5 +1,5 @@
 import { CatalogService, Clock, SourceProbes } from '@toll/platform';
-import { loadFixtures, type Fixture, groupHarness } from '@toll/testing';
+import { groupHarness, loadFixtures, rootFixture, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startBridge } from '../src/bootstrap';
 
@@ -9,14 +9,7 @@ const ALL_UP = FIXTURES.filter((f) => f.response.status === 200 && !f.response.d
 );
 
 // Every provider root failing: what the background probes see during an outage.
-const ROOT_DOWN: Fixture = {
-  upstream: 'any',
-  case: 'root-503',
-  source: 'built-from-docs',
-  recordedAt: '2026-11-27T00:00:00Z',
-  request: { method: 'GET', path: '/' },
-  response: { status: 503, body: 'unavailable' },
-};
+const ROOT_DOWN = rootFixture(503, 'unavailable');
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
@@ -80,19 +73,19 @@ const WORMHOLE_SCORE = {
 
 describe('bridge over NATS', () => {
   let now = T0;
-  const { fake, group, use, call } = groupHarness({
+  const {
+    fake,
+    group,
+    use,
+    call,
+    data: ok,
+  } = groupHarness({
     name: 'bridge',
     start: startBridge,
     fixtures: join(__dirname, 'fixtures'),
     clock: { token: Clock, now: () => now },
     env: (u) => ({ BRIDGE_DEFILLAMA_API_URL: u.fake, BRIDGE_DEFILLAMA_BRIDGES_URL: u.fake }),
   });
-
-  const ok = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
 
   it('score with DefiLlama down and nothing cached: UPSTREAM_ERROR (never charged)', async () => {
     use('defillama-bridges/unavailable-503', 'defillama/unavailable-503-hacks', 'defillama/tvl-portal');
@@ -308,12 +301,14 @@ describe('bridge over NATS', () => {
       ['defillama', fake.url, 'UPSTREAM_TIMEOUT'],
       ['defillama-bridges', fake.url, 'UPSTREAM_ERROR'],
     ]);
-    expect(health.tolls).toEqual([
-      { operation_id: 'bridge.score', method: 'POST', path: '/toll/bridge/score', price: { per: 'call', usd: '0.01' } },
-      { operation_id: 'bridge.getBridges', method: 'GET', path: '/toll/bridge/bridges', price: null },
-      { operation_id: 'bridge.getIncidents', method: 'GET', path: '/toll/bridge/incidents', price: null },
-      { operation_id: 'bridge.getHealth', method: 'GET', path: '/toll/bridge/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['bridge.score', 'POST', '/toll/bridge/score', '0.01'],
+        ['bridge.getBridges', 'GET', '/toll/bridge/bridges', null],
+        ['bridge.getIncidents', 'GET', '/toll/bridge/incidents', null],
+        ['bridge.getHealth', 'GET', '/toll/bridge/health', null],
+      ]),
+    );
   });
 
   it('probes both DefiLlama hosts: down, it refuses nothing the cache can still answer, then everything; one host back sells again', async () => {

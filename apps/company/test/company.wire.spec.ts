@@ -1,5 +1,5 @@
 import { CatalogService, Clock, SourceProbes } from '@toll/platform';
-import { loadFixtures, type Fixture, groupHarness } from '@toll/testing';
+import { groupHarness, loadFixtures, rootFixture, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startCompany } from '../src/bootstrap';
 
@@ -7,14 +7,7 @@ const FIXTURES = loadFixtures(join(__dirname, 'fixtures'));
 const OK = FIXTURES.filter((f) => f.response.status < 500 && !f.response.delayMs).map((f) => `${f.upstream}/${f.case}`);
 
 // Every provider root failing: what the background probes see during an outage.
-const ROOT_DOWN: Fixture = {
-  upstream: 'any',
-  case: 'root-503',
-  source: 'built-from-docs',
-  recordedAt: '2026-11-27T00:00:00Z',
-  request: { method: 'GET', path: '/' },
-  response: { status: 503, body: 'unavailable' },
-};
+const ROOT_DOWN = rootFixture(503, 'unavailable');
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
@@ -116,7 +109,7 @@ const APPLE_SNAPSHOT = {
 // The real group over a real NATS server, SEC and GLEIF replayed by one local fake server.
 describe('company over NATS', () => {
   let now = T0;
-  const { fake, group, use, call } = groupHarness({
+  const { fake, group, use, call, data } = groupHarness({
     name: 'company',
     start: startCompany,
     fixtures: join(__dirname, 'fixtures'),
@@ -133,12 +126,6 @@ describe('company over NATS', () => {
     }),
   });
 
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
-
   it('serves its health: sources, governors, tolls and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({
@@ -147,21 +134,13 @@ describe('company over NATS', () => {
       status: 'ok',
       governor: { sec: 'per-process', gleif: 'per-process', sec_rate_per_second: 8 },
     });
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'company.getSnapshot',
-        method: 'GET',
-        path: '/toll/company/snapshot',
-        price: { per: 'call', usd: '0.02' },
-      },
-      {
-        operation_id: 'company.search',
-        method: 'GET',
-        path: '/toll/company/search',
-        price: { per: 'call', usd: '0.005' },
-      },
-      { operation_id: 'company.getHealth', method: 'GET', path: '/toll/company/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['company.getSnapshot', 'GET', '/toll/company/snapshot', '0.02'],
+        ['company.search', 'GET', '/toll/company/search', '0.005'],
+        ['company.getHealth', 'GET', '/toll/company/health', null],
+      ]),
+    );
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { SUBJECTS } from '@toll/contracts';
-import { loadFixtures, type Fixture, groupHarness, fixtureNamed } from '@toll/testing';
+import { loadFixtures, type Fixture, groupHarness, fixtureNamed, tollsOf } from '@toll/testing';
 import Ajv2020 from 'ajv/dist/2020';
 import { join } from 'node:path';
 import { systemClock } from '../src/clock';
@@ -308,11 +308,13 @@ describe('data over NATS', () => {
         rates: fresh('fred', 86_400_000),
         staking: fresh('defillama', 3_600_000),
       });
-      expect(health.tolls).toEqual([
-        { operation_id: 'data.getBundle', method: 'GET', path: '/api/data', price: { per: 'call', usd: '0.05' } },
-        { operation_id: 'data.getSchema', method: 'GET', path: '/api/data/schema', price: null },
-        { operation_id: 'data.getHealth', method: 'GET', path: '/toll/data/health', price: null },
-      ]);
+      expect(health.tolls).toEqual(
+        tollsOf([
+          ['data.getBundle', 'GET', '/api/data', '0.05'],
+          ['data.getSchema', 'GET', '/api/data/schema', null],
+          ['data.getHealth', 'GET', '/toll/data/health', null],
+        ]),
+      );
       expect(health.price_note).toBe(
         'GET /api/data: spec §4.1 lists 0.05 USD in the interface description but "no auth" on the descriptive ' +
           'page; we charge 0.05 per call by default, DATA_BUNDLE_PRICE_USD overrides it ("0" or "free" makes it ' +

@@ -1,5 +1,5 @@
 import { Clock } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startEtf } from '../src/bootstrap';
 
@@ -43,7 +43,7 @@ const SCHD_NASDAQ = [
 // The real group over a real NATS server, Nasdaq and Massive replayed by a local fake server.
 describe('etf over NATS', () => {
   let now = T0;
-  const { fake, use, call } = groupHarness({
+  const { fake, use, call, data } = groupHarness({
     name: 'etf',
     start: startEtf,
     fixtures: join(__dirname, 'fixtures'),
@@ -59,25 +59,16 @@ describe('etf over NATS', () => {
     }),
   });
 
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
-
   it('serves its health: sources with terms, the screener universe, tolls and the catalog', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'etf', title: 'ETF Distributions' });
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'etf.getDistributions',
-        method: 'GET',
-        path: '/toll/etf/distributions/{ticker}',
-        price: { per: 'call', usd: '0.01' },
-      },
-      { operation_id: 'etf.getScreener', method: 'GET', path: '/toll/etf/screener', price: null },
-      { operation_id: 'etf.getHealth', method: 'GET', path: '/toll/etf/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['etf.getDistributions', 'GET', '/toll/etf/distributions/{ticker}', '0.01'],
+        ['etf.getScreener', 'GET', '/toll/etf/screener', null],
+        ['etf.getHealth', 'GET', '/toll/etf/health', null],
+      ]),
+    );
     expect(health.sources.map((s: any) => [s.id, s.enabled, s.base_url])).toEqual([
       ['nasdaq', true, fake.url],
       ['polygon', true, fake.url],

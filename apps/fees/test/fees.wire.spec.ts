@@ -14,7 +14,7 @@ import {
 import { startLocalRpc, type LocalChain, type LocalRpc } from '@toll/local-chain';
 import { Clock } from '@toll/platform';
 import { PROGRAMS } from '@toll/solana';
-import { fixtureNamed, groupHarness, loadFixtures, type Fixture } from '@toll/testing';
+import { fixtureNamed, groupHarness, loadFixtures, type Fixture, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startFees } from '../src/bootstrap';
 import { METHOD } from '../src/fee-market';
@@ -171,22 +171,14 @@ describe('fees over NATS against a local chain', () => {
       'fees.optimize',
       'fees.getHealth',
     ]);
-    expect(health.tolls).toEqual([
-      { operation_id: 'fees.getFees', method: 'GET', path: '/toll/fees/fees', price: null },
-      {
-        operation_id: 'fees.estimate',
-        method: 'POST',
-        path: '/toll/fees/estimate',
-        price: { per: 'call', usd: '0.005' },
-      },
-      {
-        operation_id: 'fees.optimize',
-        method: 'POST',
-        path: '/toll/fees/optimize',
-        price: { per: 'call', usd: '0.005' },
-      },
-      { operation_id: 'fees.getHealth', method: 'GET', path: '/toll/fees/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['fees.getFees', 'GET', '/toll/fees/fees', null],
+        ['fees.estimate', 'POST', '/toll/fees/estimate', '0.005'],
+        ['fees.optimize', 'POST', '/toll/fees/optimize', '0.005'],
+        ['fees.getHealth', 'GET', '/toll/fees/health', null],
+      ]),
+    );
     const up = (id: string, role: string, url: string) => ({
       id,
       role,

@@ -1,5 +1,5 @@
 import { Clock } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startFunding } from '../src/bootstrap';
 import { LiquidationCollector } from '../src/liquidation-collector';
@@ -61,7 +61,7 @@ const WIF_ALL = ['binance/premium-index-wif', 'binance/funding-info', 'bybit/tic
 
 describe('funding over NATS', () => {
   let now = T0;
-  const { fake, group, use, call } = groupHarness({
+  const { fake, group, use, call, data } = groupHarness({
     name: 'funding',
     start: startFunding,
     fixtures: join(__dirname, 'fixtures'),
@@ -77,31 +77,17 @@ describe('funding over NATS', () => {
     }),
   });
 
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
-
   it('serves its health: tracked markets, venues with terms, collector, tolls', async () => {
     const health = await data('getHealth', {});
     expect(health).toMatchObject({ service: 'funding', title: 'Funding Rates', status: 'ok' });
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'funding.getFunding',
-        method: 'GET',
-        path: '/toll/funding/funding/{symbol}',
-        price: { per: 'call', usd: '0.005' },
-      },
-      {
-        operation_id: 'funding.getLiquidations',
-        method: 'GET',
-        path: '/toll/funding/liquidations/{symbol}',
-        price: { per: 'call', usd: '0.005' },
-      },
-      { operation_id: 'funding.getTopFunded', method: 'GET', path: '/toll/funding/top-funded', price: null },
-      { operation_id: 'funding.getHealth', method: 'GET', path: '/toll/funding/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['funding.getFunding', 'GET', '/toll/funding/funding/{symbol}', '0.005'],
+        ['funding.getLiquidations', 'GET', '/toll/funding/liquidations/{symbol}', '0.005'],
+        ['funding.getTopFunded', 'GET', '/toll/funding/top-funded', null],
+        ['funding.getHealth', 'GET', '/toll/funding/health', null],
+      ]),
+    );
     expect(health.tracked).toEqual({
       funding: 'USDT-margined perpetuals listed on Binance, Bybit or OKX',
       liquidation_bases: ['BTC'],

@@ -1,5 +1,5 @@
 import { Clock } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startJobs } from '../src/bootstrap';
 import { IndexRefresher } from '../src/index-refresher';
@@ -83,7 +83,7 @@ const SOURCES_T0 = [
 describe('jobs over NATS', () => {
   let refresher: IndexRefresher;
   let now = T0;
-  const { group, fake, use, call } = groupHarness({
+  const { group, fake, use, call, data } = groupHarness({
     name: 'jobs',
     start: startJobs,
     fixtures: join(__dirname, 'fixtures'),
@@ -103,11 +103,6 @@ describe('jobs over NATS', () => {
     refresher = group.app.get(IndexRefresher);
   });
 
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   const refusal = async (operation: string, input: unknown) => (await call(operation, input)).err;
   const ids = (answer: { jobs: Array<{ id: string }> }) => answer.jobs.map((j) => j.id);
 
@@ -176,16 +171,13 @@ describe('jobs over NATS', () => {
       'jobs.getJob',
       'jobs.getHealth',
     ]);
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'jobs.searchJobs',
-        method: 'GET',
-        path: '/toll/jobs/search',
-        price: { per: 'call', usd: '0.01' },
-      },
-      { operation_id: 'jobs.getJob', method: 'GET', path: '/toll/jobs/job', price: { per: 'call', usd: '0.005' } },
-      { operation_id: 'jobs.getHealth', method: 'GET', path: '/toll/jobs/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['jobs.searchJobs', 'GET', '/toll/jobs/search', '0.01'],
+        ['jobs.getJob', 'GET', '/toll/jobs/job', '0.005'],
+        ['jobs.getHealth', 'GET', '/toll/jobs/health', null],
+      ]),
+    );
     expect(health.sources.map((s: any) => [s.id, s.enabled, s.resold, s.rows, s.refresh_every_hours])).toEqual([
       ['arbeitnow', true, true, 6, 4],
       ['usajobs', true, true, 3, 6],

@@ -1,5 +1,5 @@
 import { Clock, type RunningGroup } from '@toll/platform';
-import { callOperation, groupHarness, type GroupHarnessOptions } from '@toll/testing';
+import { callOperation, groupHarness, type GroupHarnessOptions, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startMacro } from '../src/bootstrap';
 
@@ -103,28 +103,15 @@ describe('macro over NATS', () => {
       status: 'ok',
       fred: { api_key: true, governor: 'per-process' },
     });
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'macro.getLatest',
-        method: 'GET',
-        path: '/toll/macro/latest/{series}',
-        price: { per: 'call', usd: '0.005' },
-      },
-      {
-        operation_id: 'macro.getHistory',
-        method: 'GET',
-        path: '/toll/macro/history/{series}',
-        price: { per: 'call', usd: '0.01' },
-      },
-      {
-        operation_id: 'macro.getRepresentatives',
-        method: 'GET',
-        path: '/toll/macro/representatives',
-        price: { per: 'call', usd: '0.01' },
-      },
-      { operation_id: 'macro.listSeries', method: 'GET', path: '/toll/macro/series', price: null },
-      { operation_id: 'macro.getHealth', method: 'GET', path: '/toll/macro/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['macro.getLatest', 'GET', '/toll/macro/latest/{series}', '0.005'],
+        ['macro.getHistory', 'GET', '/toll/macro/history/{series}', '0.01'],
+        ['macro.getRepresentatives', 'GET', '/toll/macro/representatives', '0.01'],
+        ['macro.listSeries', 'GET', '/toll/macro/series', null],
+        ['macro.getHealth', 'GET', '/toll/macro/health', null],
+      ]),
+    );
     expect(health.sources.map((s: any) => s.id)).toEqual([
       'fred',
       'fred-csv',

@@ -1,4 +1,4 @@
-import { loadFixtures, groupHarness } from '@toll/testing';
+import { loadFixtures, groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startNews } from '../src/bootstrap';
@@ -124,22 +124,14 @@ describe('news over NATS', () => {
       },
     ]);
     expect(health.queue).toEqual({ upstream: 'gdelt', depth: 0, interval_ms: 20, paused_until: null });
-    expect(health.tolls).toEqual([
-      { operation_id: 'news.search', method: 'GET', path: '/toll/news/search', price: { per: 'call', usd: '0.005' } },
-      {
-        operation_id: 'news.getTrending',
-        method: 'GET',
-        path: '/toll/news/trending',
-        price: { per: 'call', usd: '0.005' },
-      },
-      {
-        operation_id: 'news.getTimeline',
-        method: 'GET',
-        path: '/toll/news/timeline',
-        price: { per: 'call', usd: '0.005' },
-      },
-      { operation_id: 'news.getHealth', method: 'GET', path: '/toll/news/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['news.search', 'GET', '/toll/news/search', '0.005'],
+        ['news.getTrending', 'GET', '/toll/news/trending', '0.005'],
+        ['news.getTimeline', 'GET', '/toll/news/timeline', '0.005'],
+        ['news.getHealth', 'GET', '/toll/news/health', null],
+      ]),
+    );
     expect(health.cache).toEqual({ entries: 0, hits: 0, misses: 0, stale: 0, errors: 0 });
   });
 

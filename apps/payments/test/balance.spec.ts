@@ -1,15 +1,11 @@
 import { Keypair } from '@solana/web3.js';
 import type { VerifyRequest } from '@toll/contracts';
-import { JsonLogger } from '@toll/platform';
 import type { SolanaRpc } from '@toll/solana';
-import { scratchDatabase } from '@toll/testing';
 import { balanceSigningText, inputSha256, usdToUsdcAtomic } from '@toll/x402';
 import { createPrivateKey, randomBytes, randomUUID, sign } from 'node:crypto';
-import { Client } from 'pg';
 import { BalanceRepository, type BalanceHoldRequest } from '../src/balance.repository';
 import { BalanceService, DEPOSIT_TIERS } from '../src/balance.service';
 import { ChallengeService } from '../src/challenge.service';
-import { PaymentsConfig } from '../src/config';
 import type { Facilitator } from '../src/facilitator';
 import { LedgerRepository } from '../src/ledger.repository';
 import { ReceiptSigner } from '@toll/x402';
@@ -18,46 +14,25 @@ import { SettlementService } from '../src/settlement.service';
 import type { SolPriceService } from '../src/sol-price.service';
 import { deploymentOf, resolveTerms } from '../src/terms';
 import { VerifyService } from '../src/verify.service';
-import { PrismaService } from '../src/prisma.service';
+import type { PrismaService } from '../src/prisma.service';
+import { twoReplicas } from './replicas';
 
-const db = scratchDatabase('toll_payments_balance');
-const config = PaymentsConfig.parse({ DATABASE_URL: db.url });
-const logger = new JsonLogger('test', 'error');
-
-const query = async (sql: string, params: unknown[] = []) => {
-  const c = new Client({ connectionString: db.url });
-  await c.connect();
-  try {
-    return (await c.query(sql, params)).rows;
-  } finally {
-    await c.end();
-  }
-};
-
-// Two Prisma clients on one database stand in for two payments replicas.
 describe(BalanceRepository.name, () => {
+  const { db, config, logger, prisma } = twoReplicas('toll_payments_balance');
+  const query = db.query;
   let a: PrismaService;
-  let b: PrismaService;
   let repoA: BalanceRepository;
   let repoB: BalanceRepository;
   let ledgerA: LedgerRepository;
   let ledgerB: LedgerRepository;
 
-  beforeAll(async () => {
-    a = new PrismaService(config, logger);
-    b = new PrismaService({ ...config, PAYMENTS_MIGRATE_ON_START: 'false' }, logger);
-    await a.onModuleInit();
-    await b.onModuleInit();
+  beforeAll(() => {
+    a = prisma[0];
+    const b = prisma[1];
     repoA = new BalanceRepository(a);
     repoB = new BalanceRepository(b);
     ledgerA = new LedgerRepository(a);
     ledgerB = new LedgerRepository(b);
-  });
-
-  afterAll(async () => {
-    await a.onModuleDestroy();
-    await b.onModuleDestroy();
-    await db.drop();
   });
 
   // A deposit as payments takes it: a payment for a deposit operation, held, then settled (which credits it).

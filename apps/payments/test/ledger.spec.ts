@@ -1,14 +1,8 @@
-import { JsonLogger } from '@toll/platform';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { PaymentsConfig } from '../src/config';
 import { LedgerRepository, type NewPayment } from '../src/ledger.repository';
-import { PrismaService } from '../src/prisma.service';
-
-const ADMIN = 'postgresql://postgres@127.0.0.1:5432/postgres';
-const database = `toll_payments_ledger_${randomBytes(4).toString('hex')}`;
-const config = PaymentsConfig.parse({ DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${database}` });
-const logger = new JsonLogger('test', 'error');
+import type { PrismaService } from '../src/prisma.service';
+import { twoReplicas } from './replicas';
 
 const payment = (over: Partial<NewPayment> = {}): NewPayment => ({
   kind: 'memo',
@@ -25,40 +19,19 @@ const payment = (over: Partial<NewPayment> = {}): NewPayment => ({
   ...over,
 });
 
-const query = async (sql: string, params: unknown[] = []) => {
-  const db = new Client({ connectionString: config.DATABASE_URL });
-  await db.connect();
-  try {
-    return (await db.query(sql, params)).rows;
-  } finally {
-    await db.end();
-  }
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// Two Prisma clients on one database stand in for two payments replicas.
 describe(LedgerRepository.name, () => {
+  const { db, config, prisma } = twoReplicas('toll_payments_ledger');
+  const query = db.query;
   let a: PrismaService;
-  let b: PrismaService;
   let ledgerA: LedgerRepository;
   let ledgerB: LedgerRepository;
 
-  beforeAll(async () => {
-    a = new PrismaService(config, logger);
-    b = new PrismaService({ ...config, PAYMENTS_MIGRATE_ON_START: 'false' }, logger);
-    await a.onModuleInit();
-    await b.onModuleInit();
+  beforeAll(() => {
+    a = prisma[0];
     ledgerA = new LedgerRepository(a);
-    ledgerB = new LedgerRepository(b);
-  });
-
-  afterAll(async () => {
-    await a.onModuleDestroy();
-    await b.onModuleDestroy();
-    const admin = new Client({ connectionString: ADMIN });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
+    ledgerB = new LedgerRepository(prisma[1]);
   });
 
   it('gives one of two concurrent holds on the same proof, across replicas', async () => {

@@ -1,4 +1,4 @@
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startRecalls } from '../src/bootstrap';
 
@@ -81,7 +81,7 @@ const NOTE =
 
 // The real group over a real NATS server, openFDA, CPSC and NHTSA replayed from fixtures on one fake host.
 describe('recalls over NATS', () => {
-  const { fake, call, fixture } = groupHarness({
+  const { fake, call, fixture, data } = groupHarness({
     name: 'recalls',
     start: startRecalls,
     fixtures: join(__dirname, 'fixtures'),
@@ -97,11 +97,6 @@ describe('recalls over NATS', () => {
     }),
   });
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path).map((h) => h.query);
 
   describe('search', () => {
@@ -496,27 +491,14 @@ describe('recalls over NATS', () => {
         ['nhtsa-recalls', true, 'unknown'],
         ['nhtsa-vpic', true, 'unknown'],
       ]);
-      expect(health.tolls).toEqual([
-        {
-          operation_id: 'recalls.search',
-          method: 'GET',
-          path: '/toll/recalls/search',
-          price: { per: 'call', usd: '0.01' },
-        },
-        {
-          operation_id: 'recalls.getVehicle',
-          method: 'GET',
-          path: '/toll/recalls/vehicle',
-          price: { per: 'call', usd: '0.005' },
-        },
-        {
-          operation_id: 'recalls.getVin',
-          method: 'GET',
-          path: '/toll/recalls/vin',
-          price: { per: 'call', usd: '0.01' },
-        },
-        { operation_id: 'recalls.getHealth', method: 'GET', path: '/toll/recalls/health', price: null },
-      ]);
+      expect(health.tolls).toEqual(
+        tollsOf([
+          ['recalls.search', 'GET', '/toll/recalls/search', '0.01'],
+          ['recalls.getVehicle', 'GET', '/toll/recalls/vehicle', '0.005'],
+          ['recalls.getVin', 'GET', '/toll/recalls/vin', '0.01'],
+          ['recalls.getHealth', 'GET', '/toll/recalls/health', null],
+        ]),
+      );
       expect(
         health.endpoints
           .map((e: { method: string; path: string; operation_id: string }) => `${e.method} ${e.path} ${e.operation_id}`)

@@ -43,7 +43,7 @@ describe('screener over NATS', () => {
   let build: SnapshotBuild;
   let prisma: PrismaService;
   let now = T0;
-  const { group, fake, use, call } = groupHarness({
+  const { group, fake, use, call, data } = groupHarness({
     name: 'screener',
     start: startScreener,
     fixtures: join(__dirname, 'fixtures'),
@@ -66,11 +66,6 @@ describe('screener over NATS', () => {
     prisma = group.app.get(PrismaService);
   });
 
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   const tickers = async (input: unknown) =>
     (await data('screen', input)).results.map((r: { ticker: string }) => r.ticker);
 

@@ -1,5 +1,5 @@
 import { Clock } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startSec } from '../src/bootstrap';
 
@@ -151,7 +151,7 @@ const archive = (accession: string, doc: string) => {
 // The real group over a real NATS server, SEC replayed by a local fake server.
 describe('sec over NATS', () => {
   let now = T0;
-  const { fake, use, call } = groupHarness({
+  const { fake, use, call, data } = groupHarness({
     name: 'sec',
     start: startSec,
     fixtures: join(__dirname, 'fixtures'),
@@ -164,11 +164,6 @@ describe('sec over NATS', () => {
     }),
   });
 
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   const paths = () => fake.hits.map((h) => h.path);
 
   it('serves its health: status, source terms, the governor, tolls, cache stats and the catalog', async () => {
@@ -179,16 +174,13 @@ describe('sec over NATS', () => {
       ['sec.getFilings', 'GET', '/toll/sec/filings/{ticker}'],
       ['sec.getHealth', 'GET', '/toll/sec/health'],
     ]);
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'sec.getFundamentals',
-        method: 'GET',
-        path: '/toll/sec/fundamentals/{ticker}',
-        price: { per: 'call', usd: '0.02' },
-      },
-      { operation_id: 'sec.getFilings', method: 'GET', path: '/toll/sec/filings/{ticker}', price: null },
-      { operation_id: 'sec.getHealth', method: 'GET', path: '/toll/sec/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['sec.getFundamentals', 'GET', '/toll/sec/fundamentals/{ticker}', '0.02'],
+        ['sec.getFilings', 'GET', '/toll/sec/filings/{ticker}', null],
+        ['sec.getHealth', 'GET', '/toll/sec/health', null],
+      ]),
+    );
     // No governor database configured here: each process keeps to the fallback rate on its own.
     expect(health.governor).toEqual({
       mode: 'per-process',

@@ -1,5 +1,5 @@
 import { Clock } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startShort } from '../src/bootstrap';
 import { PrismaService } from '../src/prisma.service';
@@ -15,7 +15,7 @@ describe('short over NATS', () => {
   let sync: ShortSync;
   let prisma: PrismaService;
   let now = T0;
-  const { group, fake, use, call, fixture } = groupHarness({
+  const { group, fake, use, call, fixture, data } = groupHarness({
     name: 'short',
     start: startShort,
     fixtures: join(__dirname, 'fixtures'),
@@ -37,11 +37,6 @@ describe('short over NATS', () => {
   });
 
   const body = (id: string) => fixture(id).response.body as string;
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   // Everything the database holds, to show a load left it exactly as it was.
   const contents = async () => ({
     files: await prisma.shortFile.findMany({ orderBy: { settlementDate: 'asc' } }),
@@ -87,16 +82,13 @@ describe('short over NATS', () => {
       last_error: null,
       interval_hours: 6,
     });
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'short.getShort',
-        method: 'GET',
-        path: '/toll/short/short/{ticker}',
-        price: { per: 'call', usd: '0.01' },
-      },
-      { operation_id: 'short.getMostShorted', method: 'GET', path: '/toll/short/most-shorted', price: null },
-      { operation_id: 'short.getHealth', method: 'GET', path: '/toll/short/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['short.getShort', 'GET', '/toll/short/short/{ticker}', '0.01'],
+        ['short.getMostShorted', 'GET', '/toll/short/most-shorted', null],
+        ['short.getHealth', 'GET', '/toll/short/health', null],
+      ]),
+    );
   });
 
   it('getShort: the latest settlement with previous period, change, volume, days to cover, settlement and publication dates', async () => {

@@ -100,7 +100,7 @@ function prepare(chain: LocalRpc['chain']): Prepared {
 describe('tokens over NATS on a local chain', () => {
   let rpc: LocalRpc;
   let m: Prepared;
-  const { fake, group, call, fixture, startGroup, stopGroups, track } = groupHarness({
+  const { fake, group, call, fixture, startGroup, stopGroups, track, data } = groupHarness({
     name: 'tokens',
     start: startTokens,
     fixtures: join(__dirname, 'fixtures'),
@@ -110,11 +110,6 @@ describe('tokens over NATS on a local chain', () => {
   const start = async (...urls: string[]) => {
     // no governor waits between test calls
     await startGroup({ TOKENS_RPC_URLS: urls.join(','), TOKENS_RPC_RATE_PER_SEC: '1000' });
-  };
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
   };
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
 

@@ -1,5 +1,5 @@
 import { Clock, type RunningGroup } from '@toll/platform';
-import { groupHarness, type GroupHarnessOptions } from '@toll/testing';
+import { groupHarness, type GroupHarnessOptions, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startTrademarks } from '../src/bootstrap';
 import { IngestService } from '../src/ingest.service';
@@ -379,21 +379,13 @@ describe('trademarks over NATS', () => {
       'trademarks.searchMarks',
       'trademarks.getHealth',
     ]);
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'trademarks.getStatus',
-        method: 'GET',
-        path: '/toll/trademarks/status',
-        price: { per: 'call', usd: '0.005' },
-      },
-      {
-        operation_id: 'trademarks.searchMarks',
-        method: 'GET',
-        path: '/toll/trademarks/search',
-        price: { per: 'call', usd: '0.01' },
-      },
-      { operation_id: 'trademarks.getHealth', method: 'GET', path: '/toll/trademarks/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['trademarks.getStatus', 'GET', '/toll/trademarks/status', '0.005'],
+        ['trademarks.searchMarks', 'GET', '/toll/trademarks/search', '0.01'],
+        ['trademarks.getHealth', 'GET', '/toll/trademarks/health', null],
+      ]),
+    );
     expect(health.sources.map((s: any) => [s.id, s.configured, s.key, s.license])).toEqual([
       ['tsdr', true, 'TRADEMARKS_TSDR_API_KEY', 'Public domain (US Government work)'],
       ['odp-bulk', true, 'TRADEMARKS_ODP_API_KEY', 'Public domain (US Government work)'],

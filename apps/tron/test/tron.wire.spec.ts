@@ -1,5 +1,5 @@
 import { Clock } from '@toll/platform';
-import { respond, type FakeResponder, groupHarness } from '@toll/testing';
+import { respond, type FakeResponder, groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startTron } from '../src/bootstrap';
 
@@ -294,15 +294,12 @@ describe('tron over NATS', () => {
     expect(health.nodes).toEqual([{ id: 'node-1', host: new URL(fake.url).host, role: 'primary' }]);
     expect(health.node.last_failure).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
     expect(health.trx_usd).toEqual(TRX_USD);
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'tron.estimate',
-        method: 'POST',
-        path: '/toll/tron/estimate',
-        price: { per: 'call', usd: '0.005' },
-      },
-      { operation_id: 'tron.getPrices', method: 'GET', path: '/toll/tron/prices', price: null },
-      { operation_id: 'tron.getHealth', method: 'GET', path: '/toll/tron/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['tron.estimate', 'POST', '/toll/tron/estimate', '0.005'],
+        ['tron.getPrices', 'GET', '/toll/tron/prices', null],
+        ['tron.getHealth', 'GET', '/toll/tron/health', null],
+      ]),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { Clock } from '@toll/platform';
-import { groupHarness } from '@toll/testing';
+import { groupHarness, tollsOf } from '@toll/testing';
 import { join } from 'node:path';
 import { startWeather } from '../src/bootstrap';
 
@@ -153,27 +153,14 @@ describe('weather over NATS', () => {
       'weather.getAlerts',
       'weather.getHealth',
     ]);
-    expect(health.tolls).toEqual([
-      {
-        operation_id: 'weather.getCurrent',
-        method: 'GET',
-        path: '/toll/weather/current',
-        price: { per: 'call', usd: '0.005' },
-      },
-      {
-        operation_id: 'weather.getForecast',
-        method: 'GET',
-        path: '/toll/weather/forecast',
-        price: { per: 'call', usd: '0.005' },
-      },
-      {
-        operation_id: 'weather.getAlerts',
-        method: 'GET',
-        path: '/toll/weather/alerts',
-        price: { per: 'call', usd: '0.005' },
-      },
-      { operation_id: 'weather.getHealth', method: 'GET', path: '/toll/weather/health', price: null },
-    ]);
+    expect(health.tolls).toEqual(
+      tollsOf([
+        ['weather.getCurrent', 'GET', '/toll/weather/current', '0.005'],
+        ['weather.getForecast', 'GET', '/toll/weather/forecast', '0.005'],
+        ['weather.getAlerts', 'GET', '/toll/weather/alerts', '0.005'],
+        ['weather.getHealth', 'GET', '/toll/weather/health', null],
+      ]),
+    );
     expect(health.sources).toEqual([
       {
         id: 'open-meteo',

@@ -62,7 +62,7 @@ const SEARCH_DOWN = {
 // The real group over a real NATS server, its Wikipedia upstreams replayed from fixtures. Every test
 // starts a fresh group, so caches and upstream health never leak between scenarios.
 describe('wiki over NATS', () => {
-  const { fake, call, fixture } = groupHarness({
+  const { fake, call, fixture, data } = groupHarness({
     name: 'wiki',
     start: startWiki,
     fixtures: join(__dirname, 'fixtures'),
@@ -73,11 +73,6 @@ describe('wiki over NATS', () => {
     }),
   });
   const scenario = (...names: string[]) => fake.use(names.map(fixture));
-  const data = async (operation: string, input: unknown) => {
-    const reply = await call(operation, input);
-    expect(reply.err).toBeUndefined();
-    return reply.response!.data;
-  };
   const hitsOf = (path: string) => fake.hits.filter((h) => h.path === path);
 
   describe('getAnswer', () => {

@@ -17,6 +17,17 @@ export function fixtureNamed(fixtures: Fixture[], id: string): Fixture {
   return found;
 }
 
+// Every provider's root answering `status`: what background probes ask (libs/upstream httpProbe), so a provider is
+// up or down for them while nothing else is recorded.
+export const rootFixture = (status: number, body: unknown): Fixture => ({
+  upstream: 'any',
+  case: `root-${status}`,
+  source: 'built-from-docs',
+  recordedAt: '2026-11-27T00:00:00Z',
+  request: { method: 'GET', path: '/' },
+  response: { status, body },
+});
+
 // Replays fixtures on a loopback port: the most specific match wins (most query keys); no match → 599 (404 at the
 // root), so a test never silently reaches anything real.
 export async function startFakeUpstream(initial: Fixture[] = []): Promise<FakeUpstream> {

@@ -57,6 +57,7 @@ export interface GroupHarness<G extends StartedGroup> {
   use(...ids: string[]): void; // the fake serves just these, its hits cleared
   // a number is the deadline in ms
   call(operation: string, input: unknown, options?: number | CallOptions): Promise<OperationReply>;
+  data(operation: string, input: unknown): Promise<any>; // call() that must answer: the answer's data
   startGroup(env?: Env, replica?: number): Promise<G>; // one more replica (closed after all), with extra settings
   stopGroups(): Promise<void>;
   envOf(replica?: number): Env; // the settings a replica started with (for the app's own CLI)
@@ -68,7 +69,7 @@ type Closeable = { close(): unknown } | { stop(): unknown };
 const DEFAULTS: Env = { LOG_LEVEL: 'error', ANNOUNCE_INTERVAL_MS: '60000', NATS_GRACE_PERIOD_MS: '50' };
 
 // A stand-in for a handle made in beforeAll: the spec names it at once, it forwards to the real one when used.
-function late<T extends object>(what: string, get: () => T | undefined): T {
+export function late<T extends object>(what: string, get: () => T | undefined): T {
   return new Proxy({} as T, {
     get: (_t, key) => {
       const real = get();
@@ -186,6 +187,11 @@ export function groupHarness<G extends StartedGroup>(options: GroupHarnessOption
         deadline: Date.now() + deadlineMs,
         ...rest,
       });
+    },
+    data: async (operation, input) => {
+      const reply = await harness.call(operation, input);
+      expect(reply.err).toBeUndefined();
+      return reply.response!.data;
     },
     startGroup,
     stopGroups,

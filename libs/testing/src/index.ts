@@ -6,3 +6,4 @@ export * from './database';
 export * from './group-harness';
 export * from './redis-server';
 export * from './fake-bot-api';
+export * from './health';
