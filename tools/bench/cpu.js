@@ -4,12 +4,13 @@
 // machine this holds steady where req/s does not. With BENCH_CPU_PROF=<dir> every app runs with cpu-prof.js preloaded;
 // the profilers are switched on around each load only, and the functions with the most self time in each app are
 // printed. Env: BENCH_CPU_N requests per free load (8000), BENCH_CPU_LOADS (receipt,health,challenge,paid,balance; also
-// openapi, and <free load>-drive: that free load through the paid loads' client, fetch at 10 concurrent, for a
-// like-for-like gateway), BENCH_PAID_N (500) per paid load, BENCH_STACK_WAIT_MS (30000) for the stack to start.
+// openapi, block (calls on one 1,000-call block of the RPC group, as in `npm run bench`; adds an rpc replica), and
+// <free load>-drive: that free load through the paid loads' client, fetch at 10 concurrent, for a like-for-like
+// gateway), BENCH_PAID_N (500) per paid load, BENCH_STACK_WAIT_MS (30000) for the stack to start.
 const autocannon = require('autocannon');
 const { mkdirSync, readFileSync, readdirSync, renameSync } = require('node:fs');
 const path = require('node:path');
-const { drive, prepareBalance, preparePaid } = require('./load');
+const { drive, prepareBalance, prepareBlock, preparePaid } = require('./load');
 const { cpuMs, PROFILE_DIR } = require('./profile');
 const { startStack, startChain, waitFor } = require('./stack');
 
@@ -103,10 +104,11 @@ function topFunctions(app, load) {
 (async () => {
   const chain = await startChain();
   const stack = await startStack({
-    apps: ['payments', 'payments', 'devutils', 'devutils'],
+    apps: ['payments', 'payments', 'devutils', 'devutils', ...(LOADS.includes('block') ? ['rpc'] : [])],
     gatewayReplicas: 2,
     env: {
       SOLANA_RPC_URLS: chain.url,
+      RPC_UPSTREAM_URLS: chain.url,
       PAYMENTS_SOL_USD_FIXED: '150',
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/toll_payments_bench',
     },
@@ -136,6 +138,25 @@ function topFunctions(app, load) {
         await drive(calls.slice(0, 50));
         load = async () => {
           const d = await drive(calls.slice(50));
+          return { total: d.total, failed: d.total - d.ok };
+        };
+      } else if (name === 'block') {
+        const { terms } = await (await fetch(`${gws[0]}/toll/payments/health`)).json();
+        await chain.fund([terms.recipient, terms.fee_payer]);
+        const body = JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'getBalance',
+          params: [chain.demoWallet.address],
+        });
+        const block = await prepareBlock(gws[0], '/toll/rpc/', body, chain);
+        const calls = Array.from({ length: Math.min(PAID_N, 950) + 49 }, (_, i) => ({
+          ...block,
+          url: block.url.replace(gws[0], gws[i % gws.length]),
+        }));
+        await drive(calls.slice(0, 49));
+        load = async () => {
+          const d = await drive(calls.slice(49));
           return { total: d.total, failed: d.total - d.ok };
         };
       } else if (name.endsWith('-drive')) {
