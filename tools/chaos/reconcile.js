@@ -330,4 +330,4 @@ async function reconcileBlocks({ calls, blocks, dbUrl, gateways, t0, workers }) 
   return { counts, failures };
 }
 
-module.exports = { readLedger, reconcile, reconcileBalance, reconcileBlocks };
+module.exports = { inParallel, readLedger, reconcile, reconcileBalance, reconcileBlocks };

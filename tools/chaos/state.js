@@ -3,6 +3,7 @@
 // other per-call proof (reconcile.js): charged once if served, not at all otherwise.
 const { Client } = require('pg');
 const { call, freeFailed, sendFree } = require('./load');
+const { inParallel } = require('./reconcile');
 
 const DAY_MS = 86_400_000;
 const LEASE_MS = 30 * DAY_MS; // apps/messaging/src/pricing.ts: a bot-month is 30 days
@@ -15,15 +16,6 @@ async function query(dbUrl, sql) {
   } finally {
     await db.end();
   }
-}
-
-async function inParallel(items, n, fn) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < items.length) await fn(items[next++]);
-    }),
-  );
 }
 
 const servedAnswer = (proof) => proof.attempts.some((a) => a.status === 200) && proof.answer;
