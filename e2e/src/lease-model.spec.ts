@@ -4,7 +4,9 @@ import {
   TollError,
   perBlock,
   perCall,
+  type BlockLeaseRequest,
   type BlockLeaseRevoke,
+  type LeaseRequest,
   type LeaseRevoke,
   type PaymentProof,
   type PaymentsTermsReply,
@@ -56,6 +58,42 @@ const paymentsConfig = PaymentsConfig.parse({
 
 // Both models share the scratch database (each works on its own wallet or block); dropped once both are done.
 afterAll(() => db.drop());
+
+// One gateway process of the model: a lease driver built by `make` on an in-process bus (every request answered by
+// `answer`, its data JSON round-tripped as on the wire) whose revoke subscription joins `listeners`. kill is kill -9:
+// no shutdown report; the timer and the subscription die with the process.
+function modelGateway<D extends BalanceLeases | BlockLeases, M>(
+  dir: string,
+  answer: (subject: string, data: unknown) => Promise<unknown>,
+  listeners: Set<(m: M) => void>,
+  make: (bus: NatsBus, nats: NatsConnection, config: GatewayConfig) => D,
+) {
+  const bus = {
+    request: async (subject: string, data: unknown) =>
+      JSON.parse(JSON.stringify(await answer(subject, JSON.parse(JSON.stringify(data))))),
+  } as unknown as NatsBus;
+  let listener: ((m: M) => void) | undefined;
+  const nats = {
+    subscribe: (_s: string, o: { callback: (e: unknown, m: { data: Uint8Array }) => void }) => {
+      listener = (m) => o.callback(null, { data: new TextEncoder().encode(JSON.stringify(m)) });
+      listeners.add(listener);
+      return { unsubscribe: () => listeners.delete(listener!) };
+    },
+  } as unknown as NatsConnection;
+  const driver = make(
+    bus,
+    nats,
+    GatewayConfig.parse({ GATEWAY_LEASE_JOURNAL_DIR: dir, GATEWAY_LEASE_REPORT_MS: '5000' }),
+  );
+  driver.onModuleInit();
+  return {
+    driver,
+    kill: () => {
+      clearInterval(driver['ticker']);
+      if (listener) listeners.delete(listener);
+    },
+  };
+}
 
 // mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed.
 function rng(seed: number) {
@@ -118,32 +156,16 @@ describe('balance leases, model-based (real ledger on Postgres, real gateway boo
   // A gateway process: its BalanceLeases talks to the lease service through JSON, as over NATS; killing it drops its
   // memory and keeps its journal directory.
   const gatewayProcess = (dir: string) => {
-    const bus = {
-      request: async (subject: string, data: unknown) => {
+    const { driver, kill } = modelGateway(
+      dir,
+      async (subject, data) => {
         if (paymentsDown) throw new TollError('SERVICE_UNAVAILABLE', `no service is answering ${subject}`);
-        if (subject === SUBJECTS.paymentsTerms) return paymentsTerms;
-        return JSON.parse(JSON.stringify(await service.lease(JSON.parse(JSON.stringify(data)))));
+        return subject === SUBJECTS.paymentsTerms ? paymentsTerms : service.lease(data as LeaseRequest);
       },
-    } as unknown as NatsBus;
-    let listener: ((m: LeaseRevoke) => void) | undefined;
-    const nats = {
-      subscribe: (_s: string, o: { callback: (e: unknown, m: { data: Uint8Array }) => void }) => {
-        listener = (m) => o.callback(null, { data: new TextEncoder().encode(JSON.stringify(m)) });
-        revokeListeners.add(listener);
-        return { unsubscribe: () => revokeListeners.delete(listener!) };
-      },
-    } as unknown as NatsConnection;
-    const config = GatewayConfig.parse({ GATEWAY_LEASE_JOURNAL_DIR: dir, GATEWAY_LEASE_REPORT_MS: '5000' });
-    const leases = new BalanceLeases(bus, nats, config, logger);
-    leases.onModuleInit();
-    return {
-      leases,
-      kill: () => {
-        // kill -9: no shutdown report; the timer and the revoke subscription die with the process.
-        clearInterval(leases['ticker']);
-        if (listener) revokeListeners.delete(listener);
-      },
-    };
+      revokeListeners,
+      (bus, nats, config) => new BalanceLeases(bus, nats, config, logger),
+    );
+    return { leases: driver, kill };
   };
 
   const signer = (kp: Keypair) => {
@@ -350,30 +372,16 @@ describe('block leases, model-based (real ledger on Postgres, real gateway book 
   afterAll(() => prisma.onModuleDestroy());
 
   const gatewayProcess = (dir: string) => {
-    const bus = {
-      request: async (subject: string, data: unknown) => {
+    const { driver, kill } = modelGateway(
+      dir,
+      async (subject, data) => {
         if (paymentsDown) throw new TollError('SERVICE_UNAVAILABLE', `no service is answering ${subject}`);
-        return JSON.parse(JSON.stringify(await service.lease(JSON.parse(JSON.stringify(data)))));
+        return service.lease(data as BlockLeaseRequest);
       },
-    } as unknown as NatsBus;
-    let listener: ((m: BlockLeaseRevoke) => void) | undefined;
-    const nats = {
-      subscribe: (_s: string, o: { callback: (e: unknown, m: { data: Uint8Array }) => void }) => {
-        listener = (m) => o.callback(null, { data: new TextEncoder().encode(JSON.stringify(m)) });
-        revokeListeners.add(listener);
-        return { unsubscribe: () => revokeListeners.delete(listener!) };
-      },
-    } as unknown as NatsConnection;
-    const config = GatewayConfig.parse({ GATEWAY_LEASE_JOURNAL_DIR: dir, GATEWAY_LEASE_REPORT_MS: '5000' });
-    const blocks = new BlockLeases(bus, nats, config, logger);
-    blocks.onModuleInit();
-    return {
-      blocks,
-      kill: () => {
-        clearInterval(blocks['ticker']);
-        if (listener) revokeListeners.delete(listener);
-      },
-    };
+      revokeListeners,
+      (bus, nats, config) => new BlockLeases(bus, nats, config, logger),
+    );
+    return { blocks: driver, kill };
   };
 
   for (let n = 0; n < SEQUENCES; n++) {
